@@ -1,0 +1,1 @@
+"""The automated gaming table: controller, rules, ledger, seats, display, service mode and lab tools."""

@@ -1,0 +1,9 @@
+"""The sub-commands of ``terminal``: each module has ``register(subparsers)`` and sets ``func``."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from terminal.commands import config_cmd, run_cmd
+
+COMMANDS: tuple[ModuleType, ...] = (run_cmd, config_cmd)

@@ -1,0 +1,229 @@
+"""The sections of ``kiosk.cfg``: every key, its shipped default, what it allows and why it is there.
+
+Amounts are written in major units of ``[money] currency`` (``12.50``) and held in minor units (1250).
+Paths are relative to the folder of the config file. The shipped ``kiosk.cfg`` is generated from these
+declarations (``terminal config template``), so the file and the code cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from terminal.games.base import Limits
+from terminal.settings import amount, amount_list, boolean, choice, integer, setting, text, yard_map
+from terminal.settings import path as a_path
+
+ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))
+
+
+@dataclass(frozen=True, slots=True)
+class TableSection:
+    """[table]: what this table is and plays."""
+
+    venue: str = setting("Keystone Casino", text(40), "venue name, printed on vouchers")
+    table_id: str = setting("T-01", text(16, r"[A-Za-z0-9-]+"), "table id: letters, digits, dashes")
+    game: str = setting("roulette", choice("roulette", "craps"), "the game this table runs")
+    seats: int = setting("8", integer(1, 8), "number of player seats")
+    betting_seconds: int = setting("25", integer(5, 300), "length of the betting window")
+    results_seconds: int = setting("8", integer(1, 60), "how long results stay on screen")
+    host: str = setting("127.0.0.1", text(64), "address the controller listens on for seats")
+    port: int = setting("7800", integer(0, 65535), "port the controller listens on (0 = any free port)")
+    headless_rounds: int = setting("50", integer(1, 10_000_000), "rounds a headless run plays")
+
+
+@dataclass(frozen=True, slots=True)
+class LimitsSection:
+    """[limits]: table limits; any wager id from the catalogue may get ``<id>_min`` / ``<id>_max`` keys."""
+
+    wager_min: int = setting("1.00", amount("0.01"), "minimum of any single wager")
+    wager_max: int = setting("500.00", amount("0.01"), "maximum of any single wager")
+    seat_max: int = setting("2500.00", amount("0.01"), "most a seat may have in play in one round")
+    increment: int = setting("1.00", amount("0.01"), "every wager is a multiple of this")
+    chip_values: tuple[int, ...] = setting("1, 5, 25, 100, 500", amount_list(), "chips in the seat's tray")
+    overrides: tuple[tuple[str, int | None, int | None], ...] = ()
+
+    def for_wager(self, wager: str, increment: int | None = None) -> Limits:
+        """The limits of wager kind ``wager``: its own min/max keys, else the table's."""
+        low, high = self.wager_min, self.wager_max
+        for name, own_low, own_high in self.overrides:
+            if name == wager:
+                low = own_low if own_low is not None else low
+                high = own_high if own_high is not None else high
+        return Limits(low, high, increment or self.increment)
+
+
+@dataclass(frozen=True, slots=True)
+class RouletteSection:
+    """[roulette]: the wheel and its wagers."""
+
+    wheel: str = setting(
+        "double_zero", choice("double_zero", "single_zero", "double_as_single"), "which wheel (§ 617a.1)"
+    )
+    five_adjacent: bool = setting("true", boolean(), "offer Five Adjacent Number from the racetrack")
+    paytable: str = setting("standard", choice("standard"), "paytable of the standard wagers")
+
+
+@dataclass(frozen=True, slots=True)
+class TouchdownSection:
+    """[touchdown]: the Touchdown Roulette side wager (double zero only)."""
+
+    offered: bool = setting("true", boolean(), "offer Touchdown Roulette (needs wheel = double_zero)")
+    paytable: str = setting("A", choice("A", "B", "C", "D"), "Touchdown paytable (§ 617a.4(d))")
+    team_choice_seconds: int = setting(
+        "15", integer(5, 120), "time to choose a team before the RNG assigns one"
+    )
+    yards: tuple[int, ...] = setting(
+        "0:0, 1-10:3, 11-20:5, 21-30:10, 31-36:15", yard_map(), "yards the ball moves per pocket (0 = greens)"
+    )
+    min: int = setting("1.00", amount("0.01"), "minimum Touchdown wager")
+    max: int = setting("25.00", amount("0.01"), "maximum Touchdown wager")
+
+
+@dataclass(frozen=True, slots=True)
+class CrapsSection:
+    """[craps]: odds, vigorish and increments."""
+
+    max_odds: str = setting("3-4-5x", choice(*ODDS_CHOICES), "largest odds wager as a multiple of the flat")
+    come_odds_on_comeout: bool = setting("false", boolean(), "come odds working on the come-out")
+    buy_offered: bool = setting("true", boolean(), "offer Buy bets")
+    lay_offered: bool = setting("true", boolean(), "offer Lay bets")
+    vig_percent: int = setting("5", integer(0, 5), "commission on Buy and Lay, percent (at most 5)")
+    buy_vig: str = setting("on_win", choice("on_win", "on_bet"), "when Buy vig is collected")
+    lay_vig: str = setting("on_bet", choice("on_bet", "on_win"), "when Lay vig is collected")
+    vig_minimum: int = setting(
+        "1.00", amount("0.00"), "smallest vig collected (vig rounds down to whole units)"
+    )
+    place_increments: bool = setting(
+        "true", boolean(), "Place 6/8 in 6 units, 4/5/9/10 and Buy/Lay in 5 units"
+    )
+    paytable: str = setting("standard", choice("standard"), "paytable of the standard craps wagers")
+
+
+@dataclass(frozen=True, slots=True)
+class LuckyShooterSection:
+    """[lucky_shooter]: the Lucky Shooter side wager."""
+
+    offered: bool = setting("true", boolean(), "offer Lucky Shooter")
+    paytable: str = setting("A", choice("A", "B", "C", "D"), "Lucky Shooter paytable (§ 623b.3)")
+    min: int = setting("1.00", amount("0.01"), "minimum Lucky Shooter wager")
+    max: int = setting("25.00", amount("0.01"), "maximum Lucky Shooter wager")
+
+
+@dataclass(frozen=True, slots=True)
+class FireBetSection:
+    """[fire_bet]: the Fire Bet; limits 1 to 5 whole currency units (§ 623a.11)."""
+
+    offered: bool = setting("true", boolean(), "offer the Fire Bet")
+    paytable: str = setting("A", choice("A", "B"), "Fire Bet paytable")
+    min: int = setting("1.00", amount("1.00", "5.00"), "minimum Fire Bet, whole units")
+    max: int = setting("5.00", amount("1.00", "5.00"), "maximum Fire Bet, whole units")
+
+
+@dataclass(frozen=True, slots=True)
+class BonusCrapsSection:
+    """[bonus_craps]: Bonus Craps, "Make 'em All"."""
+
+    offered: bool = setting("true", boolean(), "offer Bonus Craps (All Small, All Tall, All or Nothing)")
+    paytable: str = setting("1", choice("1", "2"), "Bonus Craps paytable")
+    min: int = setting("1.00", amount("0.01"), "minimum Bonus Craps wager")
+    max: int = setting("25.00", amount("0.01"), "maximum Bonus Craps wager")
+
+
+@dataclass(frozen=True, slots=True)
+class MoneySection:
+    """[money]: currency, bills, vouchers and hand-pays."""
+
+    currency: str = setting("USD", choice("USD", "CAD", "EUR", "GBP", "MXN"), "currency of every amount")
+    denomination: int = setting("0.01", amount("0.01"), "value of one credit")
+    bills: tuple[int, ...] = setting("1, 5, 10, 20, 50, 100", amount_list("1.00"), "bills the acceptor takes")
+    credit_limit: int = setting("10000.00", amount("1.00"), "most credits a seat may hold")
+    handpay_limit: int = setting(
+        "1200.00", amount("1.00"), "a single award at or above this locks for hand-pay"
+    )
+    voucher_expiry_days: int = setting(
+        "30", integer(0, 3650), "days a voucher stays valid (0 = never expires)"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerSection:
+    """[ledger]: where the ledger lives."""
+
+    path: Path = setting("var/ledger.sqlite", a_path(), "the SQLite ledger")
+    key_path: Path = setting("var/ledger.key", a_path(), "HMAC key of the chain, kept outside the database")
+    archive_dir: Path = setting("var/archive", a_path(), "where RAM clear archives old epochs")
+    checkpoint_rows: int = setting("10000", integer(100, 10_000_000), "rows between verification checkpoints")
+
+
+@dataclass(frozen=True, slots=True)
+class RngSection:
+    """[rng]: the certified generator."""
+
+    generator: str = setting(
+        "ctr_drbg_aes256", choice("ctr_drbg_aes256", "hmac_drbg_sha256"), "production DRBG mechanism"
+    )
+    reseed_interval: int = setting("100000", integer(1, 2**48), "generate calls between reseeds")
+    reseed_seconds: int = setting("600", integer(1, 86_400), "reseed at least this often")
+    background_advance: bool = setting("true", boolean(), "advance the generator between rounds")
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceSection:
+    """[service]: technician mode."""
+
+    users_path: Path = setting("var/users.cfg", a_path(), "service users, roles and PIN hashes")
+    pin_attempts: int = setting("3", integer(1, 10), "wrong PINs before the service login locks")
+    lockout_seconds: int = setting("300", integer(0, 86_400), "how long the login stays locked")
+    idle_logout_seconds: int = setting("120", integer(10, 3600), "service session ends after this idle time")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSection:
+    """[seat]: the player's touchscreen."""
+
+    language: str = setting("en", choice("en", "es"), "default language of the seat screens")
+    width: int = setting("1920", integer(640, 7680), "screen width in pixels")
+    height: int = setting("1080", integer(480, 4320), "screen height in pixels")
+    long_press_ms: int = setting("600", integer(200, 3000), "press this long on a chip to remove it")
+    reality_check_minutes: int = setting("0", integer(0, 240), "reality-check reminder period (0 = off)")
+
+
+@dataclass(frozen=True, slots=True)
+class DisplaySection:
+    """[display]: the shared table display."""
+
+    width: int = setting("1920", integer(640, 7680), "display width in pixels")
+    height: int = setting("1080", integer(480, 4320), "display height in pixels")
+    fullscreen: bool = setting("false", boolean(), "run the display full screen")
+    history_length: int = setting("20", integer(5, 100), "results shown in the history strip")
+
+
+@dataclass(frozen=True, slots=True)
+class LabSection:
+    """[lab]: certification tools and test mode."""
+
+    mode: bool = setting(
+        "false", boolean(), "lab mode: forced outcomes, TEST watermark, separate test meters"
+    )
+    output_dir: Path = setting("var/lab", a_path(), "where dumps, reports and screenshots are written")
+    manifest_path: Path = setting("MANIFEST.sha256", a_path(), "signed manifest of program files")
+
+
+SECTIONS: dict[str, type] = {
+    "table": TableSection,
+    "limits": LimitsSection,
+    "roulette": RouletteSection,
+    "touchdown": TouchdownSection,
+    "craps": CrapsSection,
+    "lucky_shooter": LuckyShooterSection,
+    "fire_bet": FireBetSection,
+    "bonus_craps": BonusCrapsSection,
+    "money": MoneySection,
+    "ledger": LedgerSection,
+    "rng": RngSection,
+    "service": ServiceSection,
+    "seat": SeatSection,
+    "display": DisplaySection,
+    "lab": LabSection,
+}
