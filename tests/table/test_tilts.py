@@ -41,7 +41,8 @@ def test_integrity_failure_needs_an_administrator_and_never_clears_itself() -> N
     for role in (None, Role.ATTENDANT, Role.TECHNICIAN, Role.LAB):
         with pytest.raises(TiltClearError, match="administrator"):
             tilts.cleared(TiltKind.LEDGER_INTEGRITY, None, role=role, condition_over=True)
-    assert tilts.cleared(TiltKind.LEDGER_INTEGRITY, None, role=Role.ADMINISTRATOR, condition_over=True) == Tilts()
+    cleared = tilts.cleared(TiltKind.LEDGER_INTEGRITY, None, role=Role.ADMINISTRATOR, condition_over=True)
+    assert cleared == Tilts()
 
 
 def test_automatic_kinds_clear_without_a_user() -> None:
