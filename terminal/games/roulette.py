@@ -15,7 +15,7 @@ True
 >>> place(rules, "c", "five_adjacent:0", 700)
 Traceback (most recent call last):
 ...
-terminal.games.roulette.FiveAdjacentStakeError: five_adjacent: stake 700 does not split into five equal parts of a multiple of 100
+terminal.games.roulette.FiveAdjacentStakeError: five_adjacent: stake 700 does not split into five equal ...
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ centre number chosen on the racetrack; the other outside wagers are the bare wag
 ('split:17-20', (17, 20))
 >>> parse_spot("street:00-2-0", WHEELS["double_zero"]).text
 'street:0-00-2'
->>> parse_spot("five_adjacent:1", WHEELS["double_zero"]).text, parse_spot("dozen:2", WHEELS["single_zero"]).size
-('five_adjacent:1', 12)
+>>> parse_spot("five_adjacent:1", WHEELS["double_zero"]).pockets
+(37, 1, 13, 27, 36)
 >>> parse_spot("split:0-00", WHEELS["single_zero"])
 Traceback (most recent call last):
 ...

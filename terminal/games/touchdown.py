@@ -29,6 +29,7 @@ from terminal.games.wheels import DOUBLE_ZERO, is_red
 Team = Literal["red", "black"]
 Phase = Literal["open", "game"]
 DOWNS = 4
+ANY_STAKE = Limits(1, 10**15, 1)
 GOAL = 50
 # GAMES.md § 1.3: yards per pocket 0..36 (index 0 covers both greens).
 DEFAULT_YARDS: tuple[int, ...] = (0, *([3] * 10), *([5] * 10), *([10] * 10), *([15] * 6))
@@ -48,7 +49,7 @@ class TouchdownRules:
 
     paytable: Paytable
     yards: tuple[int, ...] = DEFAULT_YARDS
-    limits: Limits = Limits(1, 10**15, 1)
+    limits: Limits = ANY_STAKE
 
     def __post_init__(self) -> None:
         if len(self.yards) != 37 or not all(0 <= y <= GOAL for y in self.yards) or self.yards[0]:
@@ -194,4 +195,4 @@ def rules_for(
     paytable_name: str, yards: tuple[int, ...] = DEFAULT_YARDS, limits: Limits | None = None
 ) -> TouchdownRules:
     """Rules from the names ``[touchdown]`` uses."""
-    return TouchdownRules(touchdown_paytable(paytable_name), yards, limits or Limits(1, 10**15, 1))
+    return TouchdownRules(touchdown_paytable(paytable_name), yards, limits or ANY_STAKE)
