@@ -3,7 +3,7 @@
 >>> from fractions import Fraction
 >>> from terminal.par.rows import ParRow
 >>> rows = [ParRow("roulette", "red", "standard", "10 to 9", "1 to 1", Fraction(1, 19))]
->>> print(render_json(rows)[:64])
+>>> print(render_json(rows)[:63])
 [
   {"game": "roulette", "wager": "red", "paytable": "standard"
 >>> json.loads(render_json(rows))[0]["house_edge"]
