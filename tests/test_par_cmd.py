@@ -67,3 +67,12 @@ def test_single_zero_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 def test_bad_config_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["par-sheet", "--config", str(tmp_path / "missing.cfg")]) == 1
     assert "missing.cfg" in capsys.readouterr().err
+
+
+def test_green_yards_are_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "kiosk.cfg").read_text(encoding="utf-8").replace("yards = 0:0,", "yards = 0:5,")
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text(text, encoding="utf-8")
+    assert main(["par-sheet", "--config", str(cfg)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "greens" in err

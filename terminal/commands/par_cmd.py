@@ -68,7 +68,11 @@ def _run(args: argparse.Namespace) -> int:
             f"terminal par-sheet: no PAR module for {', '.join(missing)} in this build yet", file=sys.stderr
         )
         return 1
-    rows = [row for game in games for row in SOURCES[game](loaded, args.all_paytables)]
+    try:
+        rows = [row for game in games for row in SOURCES[game](loaded, args.all_paytables)]
+    except ValueError as exc:  # a configuration the rules refuse, e.g. yards for the greens
+        print(f"terminal par-sheet: {exc}", file=sys.stderr)
+        return 1
     if args.format == "json":
         print(render_json(rows))
     else:

@@ -90,7 +90,7 @@ def _make(kind: str, pockets: Iterable[int], argument: str | None = None) -> Spo
     ordered = tuple(sorted(set(pockets), key=pocket_sort_key))
     if argument is None and kind in _INSIDE:
         argument = "-".join(pocket_text(p) for p in ordered)
-    text = kind if argument is None else f"{kind}:{argument}"
+    text = f"{kind}:{argument}" if argument else kind  # first_five and even-money wagers are bare
     return Spot(kind, ordered, text, sum(1 << p for p in ordered))
 
 
@@ -123,15 +123,10 @@ def _outside_spots() -> Iterator[Spot]:
         yield _make(kind, pockets, "")
 
 
-def _strip_bare(spot: Spot) -> Spot:
-    # first_five and the even-money wagers are written bare, without a trailing colon.
-    return Spot(spot.kind, spot.pockets, spot.text.rstrip(":"), spot.mask)
-
-
 @cache
 def legal_spots(wheel: Wheel, five_adjacent: bool = True) -> tuple[Spot, ...]:
     """Every spot a wager may be placed on, on ``wheel``, in layout order."""
-    spots = [_strip_bare(s) for s in (*_number_spots(_layout_key(wheel)), *_outside_spots())]
+    spots = [*_number_spots(_layout_key(wheel)), *_outside_spots()]
     if five_adjacent:
         spots += [_make("five_adjacent", wheel.neighbours(c), pocket_text(c)) for c in wheel.order]
     return tuple(s for s in spots if wheel.void_pocket not in s.pockets)
