@@ -84,6 +84,12 @@ class TableClient:
             writer.close()
             why = "controller closed the handshake (wrong key or unknown seat?)"
             raise HandshakeError(f"{self.seat}: {why}") from exc
+        except HandshakeError:
+            writer.close()
+            raise
+        except ProtocolError as exc:  # e.g. a Welcome whose MAC is wrong: not our controller
+            writer.close()
+            raise HandshakeError(f"{self.seat}: controller failed the handshake: {exc}") from exc
         except BaseException:
             writer.close()
             raise
