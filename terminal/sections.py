@@ -190,7 +190,9 @@ class SeatSection:
     keys_path: Path = setting(
         "var/seat.keys", a_path(), "protocol key of every seat, display and service screen (created 0600)"
     )
-    heartbeat_ms: int = setting("1000", integer(50, 10_000), "seats and controller send a heartbeat this often")
+    heartbeat_ms: int = setting(
+        "1000", integer(50, 10_000), "seats and controller send a heartbeat this often"
+    )
     link_timeout_ms: int = setting(
         "3000", integer(150, 60_000), "a link silent this long is lost: the seat stops taking wagers"
     )

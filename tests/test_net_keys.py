@@ -24,7 +24,12 @@ def _counter() -> object:
 def test_first_run_provisions_one_key_per_client_in_a_0600_file(tmp_path: Path) -> None:
     path = tmp_path / "var" / "seat.keys"
     keys = provision_keys(path, client_ids(2), _counter())  # type: ignore[arg-type]
-    assert keys == {"seat-1": b"\x01" * 32, "seat-2": b"\x02" * 32, "display": b"\x03" * 32, "service": b"\x04" * 32}
+    assert keys == {
+        "seat-1": b"\x01" * 32,
+        "seat-2": b"\x02" * 32,
+        "display": b"\x03" * 32,
+        "service": b"\x04" * 32,
+    }
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert load_keys(path) == keys
 

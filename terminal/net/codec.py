@@ -39,9 +39,14 @@ MAX_FRAME = 64 * 1024
 _LENGTH = struct.Struct(">I")
 
 
-def canonical_json(value: Any) -> bytes:
-    """The canonical bytes of ``value``; refuses floats (a programming error on the sending side)."""
-    _refuse_floats(value)
+def canonical_json(value: Any, *, checked: bool = False) -> bytes:
+    """The canonical bytes of ``value``; refuses floats (a programming error on the sending side).
+
+    ``checked=True`` skips the float scan for values already known to hold none (typed messages,
+    parsed JSON whose floats were refused on the way in).
+    """
+    if not checked:
+        _refuse_floats(value)
     text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
     return text.encode("ascii")
 
@@ -79,7 +84,7 @@ def parse_canonical(data: bytes, max_size: int = MAX_FRAME) -> JSONValue:
             parse_constant=_float,
             object_pairs_hook=_no_duplicates,
         )
-        again = canonical_json(value)
+        again = canonical_json(value, checked=True)  # parse_float already refused every float
     except ProtocolError:
         raise
     except UnicodeDecodeError as exc:

@@ -112,6 +112,7 @@ class TableServer:
         self._links: dict[str, _Link] = {}
         self._server: asyncio.Server | None = None
         self._watchdog: asyncio.Task[None] | None = None
+        self._connections: set[asyncio.Task[None]] = set()
 
     # --- lifecycle ---------------------------------------------------------------------------------------
 
@@ -139,6 +140,10 @@ class TableServer:
             self._server.close()
         for link in list(self._links.values()):
             await self._drop(link, "server closing")
+        if self._connections:  # let every connection task see its closed socket and finish
+            _, late = await asyncio.wait(self._connections, timeout=self._handshake_s)
+            for task in late:
+                task.cancel()
         if self._server is not None:
             await self._server.wait_closed()
 
@@ -198,6 +203,10 @@ class TableServer:
     # --- one connection ----------------------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._connections.add(task)
+            task.add_done_callback(self._connections.discard)
         try:
             link = await asyncio.wait_for(self._handshake(reader, writer), self._handshake_s)
         except (ProtocolError, TimeoutError, asyncio.IncompleteReadError, ConnectionError) as exc:

@@ -115,7 +115,7 @@ def seal(key: bytes, seat: str, seq: int, msg: Message) -> bytes:
         "type": msg.TYPE,
         "ver": msg.VERSION,
     }
-    data = canonical_json(envelope)
+    data = canonical_json(envelope, checked=True)  # body_to_json type-checked every field
     return hmac.digest(key, data, hashlib.sha256) + data
 
 
