@@ -335,11 +335,11 @@ def test_a_silent_link_is_dropped_on_the_injected_clock() -> None:
     assert any(e.kind == "link_lost" and "silent" in e.detail for e in events)
 
 
-def test_heartbeats_keep_real_links_up_and_the_client_notices_a_dead_controller() -> None:
+def test_heartbeats_keep_real_links_up_and_the_client_notices_a_closed_controller() -> None:
     async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
-        client = TableClient("seat-3", KEYS["seat-3"], "127.0.0.1", server.port)
+        client = TableClient("seat-3", KEYS["seat-3"], "127.0.0.1", server.port, timeout_factor=50)
         await client.connect()
-        await asyncio.sleep(0.25)  # several heartbeat periods of 0.02 s
+        await asyncio.sleep(0.25)  # a dozen heartbeat periods of 0.02 s
         assert server.linked() == {"seat-3"} and client.connected
         table = TableState("roulette", 1, "open", 0, _limits(), (), "USD", 1)
         await server.push("seat-3", table)
@@ -348,7 +348,24 @@ def test_heartbeats_keep_real_links_up_and_the_client_notices_a_dead_controller(
         await asyncio.wait_for(client.lost.wait(), 1)
         assert not client.connected
 
-    run(with_server(body, heartbeat_s=0.02, timeout_s=0.1))
+    run(with_server(body, heartbeat_s=0.02, timeout_s=1.0))
+
+
+def test_the_client_drops_a_silent_controller() -> None:
+    """A controller that stops sending (no heartbeats: its watchdog is off) is a lost link for the seat."""
+
+    async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
+        log: list[NetEvent] = []
+        client = TableClient(
+            "seat-1", KEYS["seat-1"], "127.0.0.1", server.port, timeout_factor=3, log=log.append
+        )
+        await client.connect()
+        await asyncio.wait_for(client.lost.wait(), 2)
+        assert any("silent" in e.detail for e in log)
+        with pytest.raises(LinkLostError):
+            await client.send(PlaceWager("red", 5))
+
+    run(with_server(body, heartbeat_s=0.02, watchdog=False))
 
 
 def test_the_server_welcome_proves_the_key() -> None:
