@@ -187,6 +187,15 @@ class SeatSection:
     height: int = setting("1080", integer(480, 4320), "screen height in pixels")
     long_press_ms: int = setting("600", integer(200, 3000), "press this long on a chip to remove it")
     reality_check_minutes: int = setting("0", integer(0, 240), "reality-check reminder period (0 = off)")
+    keys_path: Path = setting(
+        "var/seat.keys", a_path(), "protocol key of every seat, display and service screen (created 0600)"
+    )
+    heartbeat_ms: int = setting(
+        "1000", integer(50, 10_000), "seats and controller send a heartbeat this often"
+    )
+    link_timeout_ms: int = setting(
+        "3000", integer(150, 60_000), "a link silent this long is lost: the seat stops taking wagers"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,167 @@
+"""Typed fields of protocol messages: frozen dataclasses to JSON values and back, checking every field.
+
+A field's annotation is its schema: ``int``, ``bool``, ``str``, ``tuple[X, ...]``, ``X | None``, a nested
+record (a frozen dataclass), and ``Annotated[int, IntRange(...)]`` / ``Annotated[str, Pattern(...)]`` for
+the constraints. Decoding is strict: a bool is not an int, a missing or extra key is an error, and every
+error names the field's path.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Chip:
+...     spot: Spot
+...     amount: Amount
+>>> from_json({"spot": "straight:17", "amount": True}, Chip)
+Traceback (most recent call last):
+...
+terminal.net.errors.FieldError: Chip.amount: expected an integer, got True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, Any, Union, get_args, get_origin
+
+from terminal.money import MAX_AMOUNT
+from terminal.net.codec import JSONValue
+from terminal.net.errors import FieldError
+
+_INT64 = (-(2**63), 2**63 - 1)
+_MAX_ITEMS = 512
+_MAX_TEXT = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class IntRange:
+    """An integer field's inclusive bounds."""
+
+    low: int
+    high: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """A text field's full-match regular expression."""
+
+    regex: str
+
+
+Amount = Annotated[int, IntRange(0, MAX_AMOUNT)]
+"""Money in minor units, never negative."""
+Count = Annotated[int, IntRange(0, _INT64[1])]
+"""A non-negative counter: round ids, sequence numbers, milliseconds."""
+Spot = Annotated[str, Pattern(r"[a-z][a-z0-9_]{0,31}(:[a-z0-9_\-]{1,31})?")]
+"""A wager on the layout as canonical text: ``straight:17``, ``split:17-18``, ``place_6``."""
+Ident = Annotated[str, Pattern(r"[a-z0-9][a-z0-9_\-]{0,31}")]
+"""A short lowercase identifier: seat ids, error codes, phases, tilt reasons."""
+Text = Annotated[str, Pattern(r"[^\x00-\x1f\x7f]{0,512}")]
+"""Free text shown to people: no control characters, bounded."""
+Nonce = Annotated[str, Pattern(r"[0-9a-f]{64}")]
+"""32 random bytes as lowercase hex."""
+Validation = Annotated[str, Pattern(r"[0-9]{18}")]
+"""A voucher's 18-digit validation number."""
+
+
+def _where(path: str) -> str:
+    return path or "value"
+
+
+@cache
+def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+
+def fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The (name, annotation) pairs of a record, resolved once and cached."""
+    return _hints(cls)
+
+
+def from_json(value: JSONValue, hint: Any, path: str = "") -> Any:
+    """Check ``value`` against ``hint`` and build the typed value; raises :class:`FieldError`."""
+    origin = get_origin(hint)
+    if origin is Annotated:
+        base, *constraints = get_args(hint)
+        return _constrain(from_json(value, base, path), constraints, path)
+    if origin is Union or origin is types.UnionType:
+        if value is None and type(None) in get_args(hint):
+            return None
+        (inner,) = (arg for arg in get_args(hint) if arg is not type(None))
+        return from_json(value, inner, path)
+    if origin is tuple:
+        if not isinstance(value, list) or len(value) > _MAX_ITEMS:
+            raise FieldError(f"{_where(path)}: expected a list of at most {_MAX_ITEMS} items, got {value!r}")
+        item = get_args(hint)[0]
+        return tuple(from_json(v, item, f"{path}[{i}]") for i, v in enumerate(value))
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return record_from_json(value, hint, path or hint.__name__)
+    return _scalar(value, hint, path)
+
+
+def record_from_json(value: JSONValue, cls: type, path: str) -> Any:
+    """Build record ``cls`` from a JSON object with exactly its fields."""
+    if not isinstance(value, dict):
+        raise FieldError(f"{path}: expected an object, got {value!r}")
+    hints = fields_of(cls)
+    names = {name for name, _ in hints}
+    if set(value) != names:
+        missing, extra = sorted(names - set(value)), sorted(set(value) - names)
+        raise FieldError(f"{path}: missing fields {missing}, unexpected fields {extra}")
+    return cls(**{name: from_json(value[name], hint, f"{path}.{name}") for name, hint in hints})
+
+
+def _scalar(value: JSONValue, hint: Any, path: str) -> Any:
+    if hint is int:
+        if type(value) is not int:
+            raise FieldError(f"{_where(path)}: expected an integer, got {value!r}")
+        if not _INT64[0] <= value <= _INT64[1]:
+            raise FieldError(f"{_where(path)}: {value} does not fit 64 bits")
+        return value
+    if hint is bool:
+        if type(value) is not bool:
+            raise FieldError(f"{_where(path)}: expected true or false, got {value!r}")
+        return value
+    if hint is str:
+        if type(value) is not str or len(value) > _MAX_TEXT:
+            raise FieldError(
+                f"{_where(path)}: expected text of at most {_MAX_TEXT} characters, got {value!r:.80}"
+            )
+        return value
+    raise TypeError(f"unsupported field type {hint!r} at {path}")  # a schema bug, found by the tests
+
+
+def _constrain(value: Any, constraints: list[Any], path: str) -> Any:
+    for rule in constraints:
+        if isinstance(rule, IntRange) and not rule.low <= value <= rule.high:
+            raise FieldError(f"{_where(path)}: {value} is outside {rule.low}..{rule.high}")
+        if isinstance(rule, Pattern) and re.fullmatch(rule.regex, value) is None:
+            raise FieldError(f"{_where(path)}: {value!r} does not match {rule.regex}")
+    return value
+
+
+def to_json(value: Any, hint: Any, path: str = "") -> JSONValue:
+    """The JSON value of a typed value, checked against ``hint`` so a bad message is never sent."""
+    origin = get_origin(hint)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            raise FieldError(f"{_where(path)}: expected a tuple, got {value!r}")
+        item = get_args(hint)[0]
+        return [to_json(v, item, f"{path}[{i}]") for i, v in enumerate(value)]
+    if origin is Annotated:  # constrained scalars: checking is decoding, and the value is its own JSON
+        checked: JSONValue = from_json(value, hint, path)
+        return checked
+    if origin is Union or origin is types.UnionType:
+        if value is None:
+            return None
+        (inner,) = (arg for arg in get_args(hint) if arg is not type(None))
+        return to_json(value, inner, path)
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        if type(value) is not hint:
+            raise FieldError(f"{_where(path)}: expected a {hint.__name__}, got {value!r}")
+        return {name: to_json(getattr(value, name), h, f"{path}.{name}") for name, h in fields_of(hint)}
+    result: JSONValue = _scalar(value, hint, path)
+    return result

@@ -1,0 +1,286 @@
+"""The controller's side of the protocol: an asyncio server that authenticates clients and hands every
+authentic, fresh, well-formed message to an injected :class:`Handler`.
+
+What the server guarantees the handler:
+
+* ``on_message`` only ever sees messages that passed MAC, seat, sequence, schema and direction checks;
+  a malformed message from an authentic client gets an ``Error`` reply and the link stays up; a forged,
+  tampered, replayed or reordered frame is logged, answered with an ``Error`` and the link is dropped.
+* ``on_link_up(seat)`` after a completed handshake, and exactly one ``on_link_lost(seat)`` for it when the
+  connection closes, breaks, goes silent past the timeout, or is replaced by a newer connection of the
+  same seat.
+* A handler that refuses a message raises a ``ValueError`` (``IllegalBetError``...): the client gets an
+  ``Error`` with code ``refused`` and the exception's text; any other exception is logged and answered
+  with ``internal``, and the server keeps serving.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from terminal.net.codec import encode_frame, read_frame
+from terminal.net.errors import DecodeError, HandshakeError, ProtocolError
+from terminal.net.messages import Ack, Direction, Error, Heartbeat, Hello, Message, Ready, Welcome
+from terminal.net.session import NONCE_SIZE, Opener, Sealer, derive_session_keys, open_hello
+
+
+class Handler(Protocol):
+    """What the table controller implements to receive the protocol's traffic."""
+
+    async def on_link_up(self, seat: str) -> None:
+        """A client completed the handshake."""
+
+    async def on_message(self, seat: str, message: Message) -> Message | None:
+        """An authentic, valid message; return a reply (``None`` means ``Ack``) or raise ``ValueError``."""
+
+    async def on_link_lost(self, seat: str) -> None:
+        """The client's link is gone: it must stop taking wagers and keep its credits."""
+
+
+@dataclass(frozen=True, slots=True)
+class NetEvent:
+    """Something the protocol noticed, for the event log.
+
+    ``kind`` is ``link_up``, ``link_lost``, ``refused`` (a frame or handshake refused) or ``internal``.
+    """
+
+    kind: str
+    seat: str | None
+    detail: str
+
+
+Log = Callable[[NetEvent], None]
+Clock = Callable[[], float]
+
+
+def ignore_event(_: NetEvent) -> None:
+    """The default log drops events; the controller injects one that writes the event log."""
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def printable(text: str) -> str:
+    """Text safe for an ``Error.message``: no control characters, at most 512 characters."""
+    return _CONTROL.sub("?", text)[:512]
+
+
+class _Link:
+    """One authenticated connection."""
+
+    def __init__(self, seat: str, writer: asyncio.StreamWriter, sealer: Sealer, opener: Opener, now: float):
+        self.seat, self.writer, self.sealer, self.opener = seat, writer, sealer, opener
+        self.last_seen = now
+        self.closed = False
+
+    async def send(self, msg: Message) -> None:
+        # Seal and write without an await in between, so sequence numbers hit the wire in order.
+        self.writer.write(encode_frame(self.sealer.seal(msg)))
+        await self.writer.drain()
+
+
+class TableServer:
+    """Listens on ``host:port`` for seats, the display and service screens (``port=0``: any free port)."""
+
+    def __init__(
+        self,
+        keys: Mapping[str, bytes],
+        handler: Handler,
+        *,
+        table_id: str,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        heartbeat_s: float = 1.0,
+        timeout_s: float = 3.0,
+        handshake_timeout_s: float = 5.0,
+        log: Log = ignore_event,
+        entropy_source: Callable[[int], bytes] = os.urandom,
+        clock: Clock | None = None,
+        watchdog: bool = True,
+    ) -> None:
+        self._keys = dict(keys)
+        self._handler = handler
+        self._table_id, self._host, self._port = table_id, host, port
+        self._heartbeat_s, self._timeout_s, self._handshake_s = heartbeat_s, timeout_s, handshake_timeout_s
+        self._log, self._entropy, self._clock, self._watchdog_on = log, entropy_source, clock, watchdog
+        self._links: dict[str, _Link] = {}
+        self._server: asyncio.Server | None = None
+        self._watchdog: asyncio.Task[None] | None = None
+        self._connections: set[asyncio.Task[None]] = set()
+
+    # --- lifecycle ---------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start listening (and, unless disabled, the heartbeat watchdog)."""
+        self._server = await asyncio.start_server(self._serve, self._host, self._port)
+        if self._watchdog_on:
+            self._watchdog = asyncio.create_task(self._watch())
+
+    @property
+    def port(self) -> int:
+        """The port actually bound (useful with ``port=0``)."""
+        if self._server is None:
+            raise RuntimeError("server not started")
+        port: int = self._server.sockets[0].getsockname()[1]
+        return port
+
+    async def close(self) -> None:
+        """Stop listening, drop every link (calling ``on_link_lost``) and stop the watchdog."""
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watchdog
+        if self._server is not None:
+            self._server.close()
+        for link in list(self._links.values()):
+            await self._drop(link, "server closing")
+        if self._connections:  # let every connection task see its closed socket and finish
+            _, late = await asyncio.wait(self._connections, timeout=self._handshake_s)
+            for task in late:
+                task.cancel()
+        if self._server is not None:
+            await self._server.wait_closed()
+
+    def now(self) -> float:
+        """The injected clock, else the event loop's monotonic time."""
+        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+
+    # --- pushing -----------------------------------------------------------------------------------------
+
+    def linked(self) -> frozenset[str]:
+        """The seats whose link is up."""
+        return frozenset(self._links)
+
+    async def push(self, seat: str, msg: Message) -> bool:
+        """Send ``msg`` to one client; ``False`` if it has no link (the message is not queued)."""
+        link = self._links.get(seat)
+        if link is None:
+            return False
+        try:
+            await link.send(msg)
+        except (ConnectionError, OSError) as exc:
+            await self._drop(link, f"send failed: {exc}")
+            return False
+        return True
+
+    async def broadcast(self, msg: Message) -> int:
+        """Send ``msg`` to every linked client; returns how many it reached."""
+        sent = [await self.push(seat, msg) for seat in list(self._links)]
+        return sum(sent)
+
+    # --- liveness ----------------------------------------------------------------------------------------
+
+    async def check_links(self) -> tuple[str, ...]:
+        """Drop every link silent for longer than the timeout; returns their seats."""
+        now = self.now()
+        silent = [link for link in self._links.values() if now - link.last_seen > self._timeout_s]
+        for link in silent:
+            await self._drop(link, f"silent for {now - link.last_seen:.1f} s (timeout {self._timeout_s} s)")
+        return tuple(link.seat for link in silent)
+
+    async def _watch(self) -> None:
+        while True:
+            await asyncio.sleep(self._heartbeat_s)
+            await self.broadcast(Heartbeat())
+            await self.check_links()
+
+    async def _drop(self, link: _Link, why: str) -> None:
+        if link.closed:
+            return
+        link.closed = True
+        link.writer.close()
+        if self._links.get(link.seat) is link:
+            del self._links[link.seat]
+        self._log(NetEvent("link_lost", link.seat, why))
+        await self._handler.on_link_lost(link.seat)
+
+    # --- one connection ----------------------------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._connections.add(task)
+            task.add_done_callback(self._connections.discard)
+        try:
+            link = await asyncio.wait_for(self._handshake(reader, writer), self._handshake_s)
+        except (ProtocolError, TimeoutError, asyncio.IncompleteReadError, ConnectionError) as exc:
+            self._log(NetEvent("refused", None, f"handshake failed: {type(exc).__name__}: {exc}"))
+            writer.close()
+            return
+        old = self._links.get(link.seat)
+        if old is not None:
+            await self._drop(old, "replaced by a new connection")
+        self._links[link.seat] = link
+        self._log(NetEvent("link_up", link.seat, "handshake complete"))
+        try:
+            await self._handler.on_link_up(link.seat)
+            await self._receive(reader, link)
+        except (ConnectionError, OSError) as exc:
+            reason = f"connection error: {exc}"
+        except Exception as exc:  # a handler bug in on_link_up: log it, drop this link, keep serving
+            self._log(NetEvent("internal", link.seat, f"{type(exc).__name__}: {exc}"))
+            reason = "internal error"
+        else:
+            reason = "connection closed"
+        await self._drop(link, reason)
+
+    async def _handshake(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> _Link:
+        seat, seat_key, hello = open_hello(await read_frame(reader), self._keys)
+        server_nonce = self._entropy(NONCE_SIZE)
+        keys = derive_session_keys(seat_key, seat, bytes.fromhex(hello.nonce), server_nonce)
+        sealer = Sealer(keys.server_to_client, seat)
+        opener = Opener(keys.client_to_server, seat, Direction.CLIENT)
+        link = _Link(seat, writer, sealer, opener, self.now())
+        heartbeat_ms = int(self._heartbeat_s * 1000)
+        await link.send(Welcome(server_nonce.hex(), printable(self._table_id), heartbeat_ms))
+        ready = opener.open(await read_frame(reader)).message()
+        if not isinstance(ready, Ready):
+            raise HandshakeError(f"{seat}: expected Ready after Welcome, got {ready.TYPE}")
+        link.last_seen = self.now()
+        return link
+
+    async def _receive(self, reader: asyncio.StreamReader, link: _Link) -> None:
+        while not link.closed:
+            try:
+                payload = await read_frame(reader)
+                envelope = link.opener.open(payload)
+            except asyncio.IncompleteReadError:
+                return
+            except ProtocolError as exc:  # not authentic, not fresh, or unreadable: never processed
+                self._log(NetEvent("refused", link.seat, f"{type(exc).__name__}: {exc}"))
+                with contextlib.suppress(ConnectionError, OSError):
+                    await link.send(Error(exc.code, printable(str(exc)), None))
+                await self._drop(link, f"refused frame: {exc.code}")
+                return
+            link.last_seen = self.now()
+            await self._dispatch(link, envelope.seq, envelope.message)
+
+    async def _dispatch(self, link: _Link, seq: int, decode: Callable[[], Message]) -> None:
+        try:
+            msg = decode()
+        except DecodeError as exc:  # authentic but malformed: refused, the link and the table carry on
+            self._log(NetEvent("refused", link.seat, f"{type(exc).__name__}: {exc}"))
+            await link.send(Error(exc.code, printable(str(exc)), seq))
+            return
+        if isinstance(msg, Heartbeat):
+            return
+        if isinstance(msg, Hello | Ready):
+            await link.send(Error("unexpected", f"{msg.TYPE} is only valid in the handshake", seq))
+            return
+        await link.send(await self._handle(link.seat, seq, msg))
+
+    async def _handle(self, seat: str, seq: int, msg: Message) -> Message:
+        try:
+            reply = await self._handler.on_message(seat, msg)
+        except ValueError as exc:
+            return Error("refused", printable(str(exc)), seq)
+        except Exception as exc:  # a controller bug must not take the whole table's network down
+            self._log(NetEvent("internal", seat, f"{msg.TYPE}: {type(exc).__name__}: {exc}"))
+            return Error("internal", "the table could not process this request", seq)
+        return Ack(seq) if reply is None else reply

@@ -1,0 +1,137 @@
+"""Messages: every registered type round-trips, and every kind of bad field is refused by name."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from terminal.net import messages as m
+from terminal.net.errors import FieldError, UnknownMessageError
+from terminal.net.messages import MESSAGES, body_from_json, body_to_json, find_message
+from terminal.net.schema import IntRange, Pattern, from_json
+
+LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
+SAMPLES: list[m.Message] = [
+    m.Hello("ab" * 32),
+    m.Welcome("cd" * 32, "T-01", 1000),
+    m.Ready(),
+    m.Heartbeat(),
+    m.PlaceWager("straight:17", 500),
+    m.PlaceWager("split:17-18", 100),
+    m.PlaceWager("place_6", 600),
+    m.RemoveWager("red"),
+    m.UndoWager(),
+    m.ClearWagers(),
+    m.RepeatWagers(),
+    m.DoubleWagers(),
+    m.SetWorking("place_6", False),
+    m.ChooseTeam("red"),
+    m.CashOut(),
+    m.RequestState(),
+    m.ServiceCommand("login", ("tech1", "1234")),
+    m.Ack(7),
+    m.Error("refused", "wager 5000 above the maximum", 3),
+    m.Error("bad_mac", "tampered", None),
+    m.TableState("craps", 12, "open", 24_000, LIMITS, (100, 500, 2500), "USD", 1),
+    m.SeatState("seat-3", 10_000, 600, 3500, (m.WagerView("place_6", 600, True),), None),
+    m.SeatState("seat-3", 0, 0, 0, (), "hand-pay of $1,500.00 pending"),
+    m.Result(12, "4-3", (m.SettlementView("seat-3", "place_6", 600, 0, "lose"),)),
+    m.TeamPrompt("seat-1", 40, 15_000),
+    m.Tilt("main_door", True, "Main door open"),
+    m.BuyIn("seat-2", "bill", 2000, 12_000),
+    m.CashedOut("seat-2", 12_000, "001234567890123456"),
+    m.HandPay("seat-4", 150_000),
+]
+
+
+def test_every_registered_message_has_a_sample_and_round_trips() -> None:
+    assert {type(s) for s in SAMPLES} == set(MESSAGES.values())
+    for sample in SAMPLES:
+        body = body_to_json(sample)
+        assert body_from_json(sample.TYPE, sample.VERSION, body) == sample
+        assert find_message(sample.TYPE, sample.VERSION) is type(sample)
+
+
+def test_messages_are_frozen_records_with_tuples() -> None:
+    for cls in MESSAGES.values():
+        assert dataclasses.is_dataclass(cls)
+        params = cls.__dataclass_params__  # type: ignore[attr-defined]
+        assert params.frozen and hasattr(cls, "__slots__")
+        for hint in typing.get_type_hints(cls).values():
+            assert typing.get_origin(hint) is not list
+
+
+@pytest.mark.parametrize(
+    "body, where",
+    [
+        ({"spot": "red"}, "missing fields ['amount']"),
+        ({"spot": "red", "amount": 5, "x": 1}, "unexpected fields ['x']"),
+        ({"spot": "red", "amount": True}, "expected an integer, got True"),
+        ({"spot": "red", "amount": "5"}, "expected an integer"),
+        ({"spot": "red", "amount": -1}, "outside 0.."),
+        ({"spot": "red", "amount": 2**63}, "does not fit 64 bits"),
+        ({"spot": 17, "amount": 5}, "expected text"),
+        ({"spot": "Straight:17", "amount": 5}, "does not match"),
+        ({"spot": "straight:17\n", "amount": 5}, "does not match"),
+        ([], "expected an object"),
+    ],
+)
+def test_bad_fields_are_refused_naming_the_field(body: Any, where: str) -> None:
+    with pytest.raises(FieldError, match=where.replace("[", r"\[").replace("]", r"\]")):
+        body_from_json("PlaceWager", 1, body)
+
+
+def test_nested_records_and_tuples_are_checked_too() -> None:
+    good = body_to_json(SAMPLES[21])
+    bad_wager = dict(good, wagers=[{"spot": "place_6", "amount": 600, "working": 1}])
+    with pytest.raises(FieldError, match=r"SeatState\.wagers\[0\]\.working"):
+        body_from_json("SeatState", 1, bad_wager)
+    with pytest.raises(FieldError, match="expected a list"):
+        body_from_json("SeatState", 1, dict(good, wagers={"spot": "x"}))
+    with pytest.raises(FieldError, match="expected a list"):
+        body_from_json("SeatState", 1, dict(good, wagers=[good["wagers"][0]] * 513))  # type: ignore[index]
+    with pytest.raises(FieldError, match="locked"):
+        body_from_json("SeatState", 1, dict(good, locked=5))
+
+
+def test_sending_an_invalid_message_fails_before_it_reaches_the_wire() -> None:
+    with pytest.raises(FieldError):
+        body_to_json(m.PlaceWager("straight:17", -5))
+    with pytest.raises(FieldError):
+        body_to_json(m.ChooseTeam("green"))
+    with pytest.raises(FieldError):
+        body_to_json(m.ServiceCommand("login", ["a"]))  # type: ignore[arg-type]
+
+
+def test_unknown_types_and_versions() -> None:
+    with pytest.raises(UnknownMessageError, match="'PlaceWager' version 2"):
+        body_from_json("PlaceWager", 2, {"spot": "red", "amount": 5})
+    with pytest.raises(UnknownMessageError):
+        find_message("DropTables", 1)
+
+
+def test_registering_a_name_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match="registered twice"):
+        m.message("Ack", 1, m.Direction.SERVER)(type("Dup", (m.Message,), {}))
+
+
+@given(st.integers(), st.text(max_size=40))
+def test_int_ranges_and_patterns_match_their_definitions(number: int, text: str) -> None:
+    rule, pattern = IntRange(0, 2**63 - 1), Pattern(r"[a-z0-9][a-z0-9_\-]{0,31}")
+    ok = 0 <= number < 2**63
+    try:
+        assert from_json(number, typing.Annotated[int, rule]) == number and ok
+    except FieldError:
+        assert not ok
+    import re
+
+    try:
+        from_json(text, typing.Annotated[str, pattern])
+        assert re.fullmatch(pattern.regex, text)
+    except FieldError:
+        assert not re.fullmatch(pattern.regex, text)
