@@ -246,7 +246,18 @@ def _rule_money(c: Config) -> Iterator[Finding]:
         yield "money", "handpay_limit", "handpay_limit is above credit_limit, so no award would ever lock"
 
 
-RULES: tuple[Rule, ...] = (_rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money)
+def _rule_links(c: Config) -> Iterator[Finding]:
+    # A link is declared lost after link_timeout_ms of silence; heartbeats must fit in it at least twice
+    # or one late heartbeat would drop a healthy seat (and stop its play).
+    if c.seat.link_timeout_ms < 2 * c.seat.heartbeat_ms:
+        yield "seat", "link_timeout_ms", (
+            f"link_timeout_ms ({c.seat.link_timeout_ms}) must be at least twice heartbeat_ms ({c.seat.heartbeat_ms})"
+        )
+
+
+RULES: tuple[Rule, ...] = (
+    _rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money, _rule_links,
+)  # fmt: skip
 
 
 def cross_check(config: Config) -> list[Finding]:

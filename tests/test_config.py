@@ -110,6 +110,7 @@ def test_broken_value_is_named(text: str, fragments: list[str]) -> None:
         ("[ledger]\npath = x.db\nkey_path = x.db\n", ["key_path", "kept apart"]),
         ("[money]\nhandpay_limit = 20000.00\n", ["handpay_limit", "credit_limit"]),
         ("[craps]\nvig_minimum = 0.50\n", ["vig_minimum", "whole currency units"]),
+        ("[seat]\nheartbeat_ms = 2000\nlink_timeout_ms = 3000\n", ["broken.cfg:3", "at least twice"]),
     ],
 )
 def test_cross_field_rules(text: str, fragments: list[str]) -> None:
