@@ -250,9 +250,8 @@ def _rule_links(c: Config) -> Iterator[Finding]:
     # A link is declared lost after link_timeout_ms of silence; heartbeats must fit in it at least twice
     # or one late heartbeat would drop a healthy seat (and stop its play).
     if c.seat.link_timeout_ms < 2 * c.seat.heartbeat_ms:
-        yield "seat", "link_timeout_ms", (
-            f"link_timeout_ms ({c.seat.link_timeout_ms}) must be at least twice heartbeat_ms ({c.seat.heartbeat_ms})"
-        )
+        timeout, beat = c.seat.link_timeout_ms, c.seat.heartbeat_ms
+        yield "seat", "link_timeout_ms", f"link_timeout_ms ({timeout}) must be at least twice heartbeat_ms ({beat})"
 
 
 RULES: tuple[Rule, ...] = (
