@@ -251,7 +251,8 @@ def _rule_links(c: Config) -> Iterator[Finding]:
     # or one late heartbeat would drop a healthy seat (and stop its play).
     if c.seat.link_timeout_ms < 2 * c.seat.heartbeat_ms:
         timeout, beat = c.seat.link_timeout_ms, c.seat.heartbeat_ms
-        yield "seat", "link_timeout_ms", f"link_timeout_ms ({timeout}) must be at least twice heartbeat_ms ({beat})"
+        message = f"link_timeout_ms ({timeout}) must be at least twice heartbeat_ms ({beat})"
+        yield "seat", "link_timeout_ms", message
 
 
 RULES: tuple[Rule, ...] = (
