@@ -29,8 +29,12 @@ class BonusPaytable:
 
 
 PAYTABLES: dict[str, BonusPaytable] = {
-    "1": BonusPaytable("1", (("all_small", Payout(34)), ("all_tall", Payout(34)), ("all_or_nothing", Payout(175)))),
-    "2": BonusPaytable("2", (("all_small", Payout(30)), ("all_tall", Payout(30)), ("all_or_nothing", Payout(150)))),
+    "1": BonusPaytable(
+        "1", (("all_small", Payout(34)), ("all_tall", Payout(34)), ("all_or_nothing", Payout(175)))
+    ),
+    "2": BonusPaytable(
+        "2", (("all_small", Payout(30)), ("all_tall", Payout(30)), ("all_or_nothing", Payout(150)))
+    ),
 }
 
 

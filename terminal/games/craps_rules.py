@@ -21,12 +21,26 @@ from terminal.games.base import Payout
 
 VigTiming = Literal["on_win", "on_bet"]
 
-PLACE = {4: Payout(9, 5), 5: Payout(7, 5), 6: Payout(7, 6), 8: Payout(7, 6), 9: Payout(7, 5), 10: Payout(9, 5)}
+PLACE = {
+    4: Payout(9, 5),
+    5: Payout(7, 5),
+    6: Payout(7, 6),
+    8: Payout(7, 6),
+    9: Payout(7, 5),
+    10: Payout(9, 5),
+}
 PLACE_LOSE = {
     4: Payout(5, 11), 5: Payout(5, 8), 6: Payout(4, 5), 8: Payout(4, 5), 9: Payout(5, 8), 10: Payout(5, 11),
 }  # fmt: skip
 TRUE_ODDS = {4: Payout(2), 5: Payout(3, 2), 6: Payout(6, 5), 8: Payout(6, 5), 9: Payout(3, 2), 10: Payout(2)}
-LAY_ODDS = {4: Payout(1, 2), 5: Payout(2, 3), 6: Payout(5, 6), 8: Payout(5, 6), 9: Payout(2, 3), 10: Payout(1, 2)}
+LAY_ODDS = {
+    4: Payout(1, 2),
+    5: Payout(2, 3),
+    6: Payout(5, 6),
+    8: Payout(5, 6),
+    9: Payout(2, 3),
+    10: Payout(1, 2),
+}
 HARDWAY = {4: Payout(7), 6: Payout(9), 8: Payout(9), 10: Payout(7)}
 FIELD = {2: Payout(2), 3: Payout(1), 4: Payout(1), 9: Payout(1), 10: Payout(1), 11: Payout(1), 12: Payout(2)}
 PROPOSITION = {

@@ -21,9 +21,21 @@ from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout, Result, Settlement
 from terminal.games.craps import BONUS_KINDS, POINTS, Roll, TableState, Wager, next_state
 from terminal.games.craps_rules import (
-    FIELD, HARDWAY, HOP_HARD, HOP_MIXED, HORN, LAY_ODDS, PLACE, PLACE_LOSE, PROPOSITION, SIX_SEVEN_EIGHT,
-    SIX_SEVEN_EIGHT_PAIR, TRUE_ODDS, CrapsRules, win_amount,
-)  # fmt: skip
+    FIELD,
+    HARDWAY,
+    HOP_HARD,
+    HOP_MIXED,
+    HORN,
+    LAY_ODDS,
+    PLACE,
+    PLACE_LOSE,
+    PROPOSITION,
+    SIX_SEVEN_EIGHT,
+    SIX_SEVEN_EIGHT_PAIR,
+    TRUE_ODDS,
+    CrapsRules,
+    win_amount,
+)
 
 Outcome = Settlement | Wager
 Resolver = Callable[[Wager, TableState, Roll, CrapsRules], Outcome]
@@ -147,19 +159,24 @@ def _number(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> O
         return wager
     if kind == "hard":
         return _win(wager, HARDWAY[number], f"hard {number}") if roll.hard else _lose(wager, f"{total}")
-    if kind in ("place", "buy") and total == 7 or kind in ("place_lose", "lay") and total == number:
+    wins_on_number = kind in ("place", "buy")
+    if (total == 7) == wins_on_number:
         return _lose(wager, f"{total} before {'7' if total == number else number}")
     entry = f"{total} rolled"
     if kind == "place":
         return _win(wager, PLACE[number], entry)
     if kind == "place_lose":
         return _win(wager, PLACE_LOSE[number], entry)
-    payout, timing = (TRUE_ODDS[number], rules.buy_vig) if kind == "buy" else (LAY_ODDS[number], rules.lay_vig)
+    payout, timing = (
+        (TRUE_ODDS[number], rules.buy_vig) if kind == "buy" else (LAY_ODDS[number], rules.lay_vig)
+    )
     won = win_amount(payout, wager.amount)
     commission = 0
     if timing == "on_win":
         commission = rules.vig(wager.amount if kind == "buy" else won)
-    return _done(wager, wager.amount + won - commission, entry + (f", vig {commission}" if commission else ""))
+    return _done(
+        wager, wager.amount + won - commission, entry + (f", vig {commission}" if commission else "")
+    )
 
 
 # --- one-roll bets -------------------------------------------------------------------------------------
