@@ -10,7 +10,7 @@ the wager, the table state and the reason. Limits (min/max per wager id) are che
 >>> place(TableState(point=5, new_shooter=False), (), Wager("a", 1, Spot("pass"), 500), CrapsRules())
 Traceback (most recent call last):
 ...
-terminal.games.craps_actions.WrongTimeError: pass: may be placed only before a come-out roll (table: point 5, ...)
+terminal.games.craps_actions.WrongTimeError: pass: may be placed only before a come-out roll (table: ...)
 >>> place(TableState(), (), Wager("b", 1, Spot.parse("lay_4"), 4000), CrapsRules()).vig  # 5% of the 20.00 win
 100
 """
