@@ -14,7 +14,6 @@ Every payout of GAMES.md §2.1–2.3 is data here; vig is rounded down to whole 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal
 
 from terminal.games.base import Payout
@@ -124,7 +123,3 @@ def win_amount(payout: Payout, stake: int) -> int:
     """Winnings only (stake not included), rounded down like every payout."""
     return payout.returned(stake) - stake
 
-
-def share(amount: int, parts: int, taken: int) -> Fraction:
-    """``taken`` of ``parts`` equal parts of ``amount`` (used by C and E, Horn, Whirl)."""
-    return Fraction(amount * taken, parts)
