@@ -1,0 +1,311 @@
+"""Exact true odds, payout and house edge of every craps wager (GAMES.md §2, §4), in rational arithmetic.
+
+Multi-roll wagers are absorbing Markov chains (``par.markov``); one-roll wagers are the 36 dice outcomes.
+The edge is per unit wagered (vig collected with a wager counts as wagered) and, where a wager can push,
+also per unit resolved. Buy/Lay figures assume the vig is exactly the percentage (amounts where it is a
+whole number of currency units, e.g. Buy 20); rounding down and the minimum move it for other amounts.
+
+>>> rows = {(r.wager, r.paytable): r for r in craps_par_rows(CrapsParParams(), all_paytables=True)}
+>>> rows["pass", "standard"].house_edge, rows["dont_pass", "standard"].house_edge_resolved
+(Fraction(7, 495), Fraction(27, 1925))
+>>> rows["place_6", "standard"].house_edge, rows["lucky_shooter", "B"].paytable
+(Fraction(1, 66), 'B')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import cast
+
+from terminal.games import bonus, fire, lucky_shooter
+from terminal.games.base import Payout
+from terminal.games.craps import BONUS_KINDS, HARD_NUMBERS, HOPS, HORN_NUMBERS, POINTS, Spot, Wager
+from terminal.games.craps_rules import (
+    FIELD,
+    HARDWAY,
+    HOP_HARD,
+    HOP_MIXED,
+    HORN,
+    LAY_ODDS,
+    ODDS_CHOICES,
+    ODDS_MULTIPLES_345,
+    PLACE,
+    PLACE_LOSE,
+    PROPOSITION,
+    SIX_SEVEN_EIGHT,
+    SIX_SEVEN_EIGHT_PAIR,
+    TRUE_ODDS,
+)  # fmt: skip
+from terminal.par.markov import Dist, End, Transitions, absorb
+from terminal.par.rows import ParRow, odds_text
+
+GAME = "craps"
+_PAYTABLES = (tuple(lucky_shooter.PAYTABLES), tuple(fire.PAYTABLES), tuple(bonus.PAYTABLES))
+WAYS = {total: 6 - abs(total - 7) for total in range(2, 13)}
+P = {total: Fraction(ways, 36) for total, ways in WAYS.items()}
+DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+
+
+@dataclass(frozen=True, slots=True)
+class CrapsParParams:
+    """The configured options the PAR sheet depends on (built by the command layer from ``[craps]`` etc.)."""
+
+    vig_percent: int = 5
+    buy_vig: str = "on_win"
+    lay_vig: str = "on_bet"
+    vig_minimum: int = 100
+    max_odds: str = "3-4-5x"
+    lucky_shooter_paytable: str = "A"
+    fire_paytable: str = "A"
+    bonus_paytable: str = "1"
+
+    def __post_init__(self) -> None:
+        if self.max_odds not in ODDS_CHOICES or not 0 <= self.vig_percent <= 5:
+            raise ValueError(f"max_odds {self.max_odds!r} / vig_percent {self.vig_percent} out of range")
+        if {self.buy_vig, self.lay_vig} - {"on_win", "on_bet"}:
+            raise ValueError(f"vig timing {self.buy_vig!r}/{self.lay_vig!r} must be on_win or on_bet")
+        if (
+            self.lucky_shooter_paytable not in lucky_shooter.PAYTABLES
+            or self.fire_paytable not in fire.PAYTABLES
+        ):
+            raise ValueError(f"paytables {self.lucky_shooter_paytable!r}/{self.fire_paytable!r} unknown")
+        if self.bonus_paytable not in bonus.PAYTABLES:
+            raise ValueError(f"bonus paytable {self.bonus_paytable!r} unknown")
+
+
+def craps_par_rows(params: CrapsParParams, all_paytables: bool = False) -> list[ParRow]:
+    """Every craps wager under the configured options; with ``all_paytables`` every offered paytable."""
+    rows = [*_line_rows(params), *_number_rows(params), *_one_roll_rows()]
+    lucky = tuple(lucky_shooter.PAYTABLES) if all_paytables else (params.lucky_shooter_paytable,)
+    fires = tuple(fire.PAYTABLES) if all_paytables else (params.fire_paytable,)
+    bonuses = tuple(bonus.PAYTABLES) if all_paytables else (params.bonus_paytable,)
+    rows += [_fire_row(name) for name in fires]
+    rows += [_bonus_row(kind, name) for kind in BONUS_KINDS for name in bonuses]
+    rows += [_lucky_row(name) for name in lucky]
+    return rows
+
+
+def _row(
+    wager: str, win: Fraction, payout: str, edge: Fraction, paytable: str = "standard", **extra: object
+) -> ParRow:
+    resolved = extra.get("resolved")
+    return ParRow(
+        GAME, wager, paytable, odds_text(win), payout, edge,
+        resolved if isinstance(resolved, Fraction) else None, str(extra.get("note", "")),
+    )  # fmt: skip
+
+
+def _edge(dist: Dist, returned: Callable[[str], Fraction], stake: Fraction = Fraction(1)) -> Fraction:
+    """House edge per unit wagered: what is kept of ``stake`` on average, over the stake."""
+    back = sum((p * returned(label) for label, p in dist.items()), Fraction(0))
+    return (stake - back) / stake
+
+
+# --- line bets -----------------------------------------------------------------------------------------
+
+
+def _line_chain(dont: bool) -> Callable[[Hashable], Transitions]:
+    def step(point: Hashable) -> Transitions:
+        if point is None:
+            win, lose = ((2, 3), (7, 11)) if dont else ((7, 11), (2, 3, 12))
+            moves: list[tuple[Fraction, Hashable | End]] = [(P[t], End("win")) for t in win]
+            moves += [(P[t], End("lose")) for t in lose]
+            moves += [(P[12], End("push"))] if dont else []
+            return (*moves, *((P[t], t) for t in POINTS))
+        point = cast(int, point)  # the chain's own states: None or a point
+        made, seven = ("lose", "win") if dont else ("win", "lose")
+        rest = 1 - P[point] - P[7]
+        return ((P[point], End(made)), (P[7], End(seven)), (rest, point))
+
+    return step
+
+
+def _line_rows(params: CrapsParParams) -> Iterator[ParRow]:
+    mult = {
+        n: ODDS_MULTIPLES_345[n] if params.max_odds == "3-4-5x" else int(params.max_odds[:-1]) for n in POINTS
+    }
+    for dont in (False, True):
+        dist = absorb(None, _line_chain(dont))
+        edge = _edge(dist, lambda label: {"win": Fraction(2), "push": Fraction(1)}.get(label, Fraction(0)))
+        push = dist.get("push", Fraction(0))
+        resolved = edge / (1 - push) if push else None
+        # odds are fair, so full odds only add action: expected extra wagered per flat unit
+        extra = sum((P[n] * mult[n] * (_lay_multiple(n) if dont else 1) for n in POINTS), Fraction(0))
+        note = f"with full {params.max_odds} odds: {float(edge / (1 + extra) * 100):.4f}% of all action"
+        for wager in ("dont_pass", "dont_come") if dont else ("pass", "come"):
+            yield _row(wager, dist["win"] / (1 - push), "1 to 1", edge, resolved=resolved, note=note)
+
+
+def _lay_multiple(number: int) -> Fraction:
+    return Fraction(LAY_ODDS[number].denominator, LAY_ODDS[number].numerator)
+
+
+# --- numbers: place, place to lose, buy, lay, hardways -------------------------------------------------
+
+
+def _race(win: Fraction, lose: Fraction) -> Dist:
+    return absorb("on", lambda s: ((win, End("win")), (lose, End("lose")), (1 - win - lose, s)))
+
+
+def _number_rows(params: CrapsParParams) -> Iterator[ParRow]:
+    pct = Fraction(params.vig_percent, 100)
+    for n in POINTS:
+        right, wrong = _race(P[n], P[7]), _race(P[7], P[n])
+        yield _row(f"place_{n}", right["win"], str(PLACE[n]), _edge(right, _pays(PLACE[n])))
+    for n in POINTS:
+        wrong = _race(P[7], P[n])
+        yield _row(f"place_lose_{n}", wrong["win"], str(PLACE_LOSE[n]), _edge(wrong, _pays(PLACE_LOSE[n])))
+    for n in POINTS:
+        yield _vig_row(f"buy_{n}", _race(P[n], P[7]), TRUE_ODDS[n], pct * 1, params.buy_vig, params)
+    for n in POINTS:
+        yield _vig_row(
+            f"lay_{n}", _race(P[7], P[n]), LAY_ODDS[n], pct * _odds(LAY_ODDS[n]), params.lay_vig, params
+        )
+    for n in HARD_NUMBERS:
+        dist = _race(Fraction(1, 36), P[7] + P[n] - Fraction(1, 36))
+        yield _row(f"hard_{n}", dist["win"], str(HARDWAY[n]), _edge(dist, _pays(HARDWAY[n])))
+
+
+def _vig_row(
+    wager: str, dist: Dist, payout: Payout, vig: Fraction, timing: str, params: CrapsParParams
+) -> ParRow:
+    win = _odds(payout)
+    if timing == "on_bet":
+        edge = _edge(dist, lambda label: 1 + win if label == "win" else Fraction(0), 1 + vig)
+    else:
+        edge = _edge(dist, lambda label: 1 + win - vig if label == "win" else Fraction(0))
+    note = f"{params.vig_percent}% vig {timing}, taken exactly"
+    note += f" (rounded down to whole units, minimum {params.vig_minimum} minor units)"
+    return _row(wager, dist["win"], f"{payout} less vig", edge, note=note)
+
+
+def _odds(payout: Payout) -> Fraction:
+    return Fraction(payout.numerator, payout.denominator)
+
+
+def _pays(payout: Payout) -> Callable[[str], Fraction]:
+    return lambda label: payout.ratio if label == "win" else Fraction(0)
+
+
+# --- one-roll bets -------------------------------------------------------------------------------------
+
+
+def _one_roll(wager: str, returned: Callable[[int, int], Fraction], payout: str, note: str = "") -> ParRow:
+    back = [returned(a, b) for a, b in DICE]
+    win = Fraction(sum(1 for r in back if r > 1), 36)
+    return _row(wager, win, payout, 1 - sum(back, Fraction(0)) / 36, note=note)
+
+
+def _one_roll_rows() -> Iterator[ParRow]:
+    def on(numbers: tuple[int, ...], payout: Payout) -> Callable[[int, int], Fraction]:
+        return lambda a, b: payout.ratio if a + b in numbers else Fraction(0)
+
+    yield _one_roll("field", lambda a, b: FIELD[a + b].ratio if a + b in FIELD else Fraction(0),
+                    "2 or 12: 2 to 1; 3, 4, 9, 10, 11: 1 to 1")  # fmt: skip
+    for wager, (numbers, payout) in PROPOSITION.items():
+        yield _one_roll(wager, on(numbers, payout), str(payout))
+    craps, eleven, seven = PROPOSITION["any_craps"][1], PROPOSITION["eleven"][1], PROPOSITION["any_seven"][1]
+    horn = {n: (1, HORN[n]) for n in HORN_NUMBERS}
+    yield _one_roll("c_and_e", _split({2: (1, craps), 3: (1, craps), 12: (1, craps), 11: (1, eleven)}, 2),
+                    "half: 7 to 1 on 2, 3, 12; half: 15 to 1 on 11")  # fmt: skip
+    yield _one_roll("horn", _split(horn, 4), "30/15/15/30 to 1")
+    for high, note in ((12, "high on 2 or 12"), (11, "high on 3 or 11")):
+        yield _one_roll("horn_high", _split({**horn, high: (2, HORN[high])}, 5), "as Horn", note)
+    yield _one_roll("whirl", _split({**horn, 7: (1, seven)}, 5), "as Horn; 7: 4 to 1")
+    for low, high in HOPS:
+        yield _one_roll(f"hop_{low}_{high}", _hop((low, high)), str(HOP_HARD if low == high else HOP_MIXED))
+    yield _one_roll("six_seven_eight", _six_seven_eight, "1 to 1; 3-3 or 4-4: 2 to 1")
+
+
+def _split(units: dict[int, tuple[int, Payout]], parts: int) -> Callable[[int, int], Fraction]:
+    """A wager in ``parts`` equal units; ``units[total]`` = (units on that total, their payout)."""
+
+    def returned(a: int, b: int) -> Fraction:
+        count, payout = units.get(a + b, (0, Payout(0)))
+        return Fraction(count, parts) * payout.ratio
+
+    return returned
+
+
+def _hop(pair: tuple[int, int]) -> Callable[[int, int], Fraction]:
+    payout = HOP_HARD if pair[0] == pair[1] else HOP_MIXED
+    return lambda a, b: payout.ratio if (min(a, b), max(a, b)) == pair else Fraction(0)
+
+
+def _six_seven_eight(a: int, b: int) -> Fraction:
+    if a + b not in (6, 7, 8):
+        return Fraction(0)
+    return (SIX_SEVEN_EIGHT_PAIR if a == b else SIX_SEVEN_EIGHT).ratio
+
+
+# --- the side wagers -----------------------------------------------------------------------------------
+
+
+def fire_chain(made: Hashable) -> Transitions:
+    """Fire Bet on come-out states (points made so far); the point phase is folded into each point roll."""
+    made = cast(frozenset[int], made)
+    moves: list[tuple[Fraction, Hashable | End]] = [(P[t], made) for t in (2, 3, 7, 11, 12)]
+    for n in POINTS:
+        made_it = P[n] / (P[n] + P[7])
+        moves += [(P[n] * made_it, made | {n}), (P[n] * (1 - made_it), End(str(len(made))))]
+    return tuple(moves)
+
+
+def _fire_row(name: str) -> ParRow:
+    table = fire.PAYTABLES[name]
+    dist = absorb(frozenset(), fire_chain)
+    edge = _edge(dist, lambda label: _ratio(table.payout(int(label))))
+    win = sum((p for label, p in dist.items() if table.payout(int(label))), Fraction(0))
+    pays = "/".join(str(p.numerator) for _, p in table.pays)
+    return _row("fire", win, f"{pays} to 1 for 4/5/6 points", edge, name)
+
+
+def _bonus_row(kind: str, name: str) -> ParRow:
+    needed = frozenset(BONUS_KINDS[kind])
+
+    def step(marks: Hashable) -> Transitions:
+        marks = cast(frozenset[int], marks)
+        moves: list[tuple[Fraction, Hashable | End]] = [(P[7], End("lose"))]
+        for t in (t for t in P if t != 7):
+            after = marks | {t} if t in needed else marks
+            moves.append((P[t], End("win") if after == needed else after))
+        return tuple(moves)
+
+    payout = bonus.PAYTABLES[name].payout(kind)
+    dist = absorb(frozenset(), step)
+    return _row(kind, dist["win"], str(payout), _edge(dist, _pays(payout)), name)
+
+
+def lucky_chain(state: Hashable) -> Transitions:
+    """Lucky Shooter through ``lucky_shooter.step`` on the 11 totals; states are (point, marks) or waiting."""
+    wager = Wager("par", 0, Spot("lucky_shooter"), 1)
+    if state is not None:
+        point, marks = cast(tuple[int, tuple[int, ...]], state)
+        wager = Wager("par", 0, Spot("lucky_shooter"), 1, number=point, marks=marks)
+    moves: list[tuple[Fraction, Hashable | End]] = []
+    for total, p in P.items():
+        after = lucky_shooter.step(wager, state is None, total)
+        if isinstance(after, str):
+            moves.append((p, End(after)))
+        else:
+            moves.append((p, None if after.number is None else (after.number, after.marks)))
+    return tuple(moves)
+
+
+def _lucky_row(name: str) -> ParRow:
+    table = lucky_shooter.PAYTABLES[name]
+    dist = absorb(None, lucky_chain)
+    edge = _edge(dist, lambda label: _ratio(table.payout(label)))
+    win = sum((p for label, p in dist.items() if _ratio(table.payout(label)) > 1), Fraction(0))
+    pays = "/".join(f"{p.numerator}" for _, p in table.pays)
+    note = (
+        "per wager; a come-out 7/11 (1 for 1, stays working) is no decision. Counting each as a push and "
+        f"a new wager the edge per unit wagered is {float(edge * Fraction(7, 9) * 100):.4f}%"
+    )
+    return _row("lucky_shooter", win, f"{pays} for 1", edge, name, note=note)
+
+
+def _ratio(payout: Payout | None) -> Fraction:
+    return payout.ratio if payout else Fraction(0)
