@@ -20,13 +20,14 @@ from __future__ import annotations
 from typing import NoReturn
 
 from cryptography.hazmat.primitives import hashes, hmac
-from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+from cryptography.hazmat.primitives.ciphers import Cipher, CipherContext, algorithms, modes
 
 MAX_REQUEST_BYTES = 1 << 16  # 2**19 bits, Table 2 and 3 of SP 800-90A
 MAX_RESEED_INTERVAL = 1 << 48
 MAX_INPUT_BYTES = 1 << 32  # 2**35 bits: entropy (with df), personalization and additional input
 _BLOCK = 16
 _DF_KEY = bytes(range(32))
+_ZEROS = memoryview(bytes(MAX_REQUEST_BYTES + 64))  # plaintext for CTR keystream, sliced without copying
 
 
 class DrbgInputError(ValueError):
@@ -89,7 +90,7 @@ class _Drbg:
 class CtrDrbg(_Drbg):
     """CTR_DRBG (SP 800-90A §10.2.1) with AES-128/192/256, with or without the derivation function."""
 
-    __slots__ = ("_key", "_v", "key_bits", "seedlen", "use_df")
+    __slots__ = ("_key", "_update_bytes", "_v", "key_bits", "seedlen", "use_df")
 
     def __init__(self, key_bits: int = 256, use_df: bool = True, reseed_interval: int = MAX_RESEED_INTERVAL):
         if key_bits not in (128, 192, 256):
@@ -99,6 +100,7 @@ class CtrDrbg(_Drbg):
         self.use_df = use_df
         self.security_strength = key_bits
         self.seedlen = key_bits // 8 + _BLOCK
+        self._update_bytes = -(-self.seedlen // _BLOCK) * _BLOCK  # whole blocks of keystream per Update
         self._key = b""
         self._v = 0
 
@@ -148,12 +150,12 @@ class CtrDrbg(_Drbg):
             extra = bytes(self.seedlen)
         blocks = -(-n_bytes // _BLOCK)
         # Output blocks and the Update that follows are one run of the counter under the same key, so a
-        # single CTR encryption of zeros yields both: the returned bits, then the Update's keystream.
-        update_blocks = -(-self.seedlen // _BLOCK)
-        stream = self._keystream(blocks + update_blocks)
-        self._absorb(stream[blocks * _BLOCK :], extra)
+        # single CTR encryptor over zeros yields both: the returned bits, then the Update's keystream.
+        encryptor = self._encryptor()
+        out = encryptor.update(_ZEROS[: blocks * _BLOCK])
+        self._absorb(encryptor.update(_ZEROS[: self._update_bytes]), extra)
         self._counter += 1
-        return stream[:n_bytes]
+        return out if len(out) == n_bytes else out[:n_bytes]
 
     def _condition_additional(self, additional: bytes) -> bytes | None:
         if not additional:
@@ -164,15 +166,13 @@ class CtrDrbg(_Drbg):
         _check_length("additional", additional, 0, self.seedlen)
         return additional.ljust(self.seedlen, b"\0")
 
-    def _keystream(self, blocks: int) -> bytes:
-        """E(Key, V+1) || E(Key, V+2) || ... : AES-CTR over zeros, the 128-bit counter starting at V+1."""
+    def _encryptor(self) -> CipherContext:
+        """AES-CTR under Key with the 128-bit counter starting at V+1: E(Key, V+1) || E(Key, V+2) || ..."""
         start = ((self._v + 1) & ((1 << 128) - 1)).to_bytes(_BLOCK, "big")
-        encryptor = Cipher(algorithms.AES(self._key), modes.CTR(start)).encryptor()
-        return encryptor.update(bytes(blocks * _BLOCK))
+        return Cipher(algorithms.AES(self._key), modes.CTR(start)).encryptor()
 
     def _update(self, provided: bytes) -> None:
-        blocks = -(-self.seedlen // _BLOCK)
-        self._absorb(self._keystream(blocks), provided)
+        self._absorb(self._encryptor().update(_ZEROS[: self._update_bytes]), provided)
 
     def _absorb(self, keystream: bytes, provided: bytes) -> None:
         """The tail of CTR_DRBG_Update: XOR, then split into the new Key and V."""

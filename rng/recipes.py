@@ -18,9 +18,8 @@ reveals state, seed or buffered output.
 from __future__ import annotations
 
 import sys
-import threading
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
@@ -65,13 +64,19 @@ class Draw(NamedTuple, Generic[T]):
         return Audit(self.generator_id, self.counter, self.epoch)
 
 
+_new_draw = tuple.__new__  # builds a Draw without NamedTuple.__new__'s extra Python frame (hot path)
+
+
 class Rng:
-    """The table's random number generator (see the module docstring)."""
+    """The table's random number generator (see the module docstring).
+
+    One ``Rng`` belongs to one thread, the table controller's, which calls :meth:`advance` between rounds;
+    a lock would cost a third of a draw's time, and the table never draws from two threads.
+    """
 
     __slots__ = (
-        "_clock", "_drbg", "_entropy", "_last_head", "_lock", "_reseed_due", "_requests", "_scaler",
-        "_index", "_words", "block_bytes", "counter", "epoch", "generator", "generator_id",
-        "reseed_interval", "reseed_seconds",
+        "_clock", "_drbg", "_entropy", "_last_head", "_requests", "_reseed_due", "_scaler",
+        "block_bytes", "counter", "epoch", "generator", "generator_id", "reseed_interval", "reseed_seconds",
     )  # fmt: skip
 
     def __init__(
@@ -88,27 +93,29 @@ class Rng:
             raise ValueError(f"generator must be one of {', '.join(GENERATORS)}, got {generator!r}")
         if not 8 <= block_bytes <= MAX_REQUEST_BYTES or block_bytes % 8:
             raise ValueError(f"block_bytes must be a multiple of 8 in 8..{MAX_REQUEST_BYTES}, got {block_bytes}")
-        if reseed_seconds <= 0:
+        if not 0 < reseed_seconds:
             raise ValueError(f"reseed_seconds must be positive, got {reseed_seconds}")
         power_up(generator)
         self._drbg = GENERATORS[generator](reseed_interval)
         self._entropy, self._clock = entropy, clock
         self.generator, self.block_bytes = generator, block_bytes
         self.reseed_interval, self.reseed_seconds = reseed_interval, reseed_seconds
-        self._lock = threading.RLock()
-        self._words: array[int] = array("Q")
-        self._index = 0
         self._last_head = b""
-        self._scaler = Scaler(self._next_word, WORD_BITS)
         self.counter = 0
         self.epoch = 0
         self._instantiate(name)
+        self._scaler = Scaler(self._stream(array("Q")).__next__, WORD_BITS)
 
     def __repr__(self) -> str:
         return f"Rng(generator_id={self.generator_id!r}, counter={self.counter}, epoch={self.epoch})"
 
     def __reduce__(self) -> object:
         raise TypeError("Rng holds secret state and cannot be pickled or copied")
+
+    @property
+    def rejections(self) -> int:
+        """Words the scaler has rejected so far (for the lab; expected to stay near zero at 64 bits)."""
+        return self._scaler.rejections
 
     # -- seeding -------------------------------------------------------------------------------------
 
@@ -119,34 +126,32 @@ class Rng:
         entropy = self._entropy.read(self._entropy.bytes_for(strength))
         nonce = self._entropy.read(self._entropy.bytes_for(strength // 2))
         self._drbg.instantiate(entropy, nonce, self.generator_id.encode())
-        self._seeded()
-
-    def reseed(self) -> None:
-        """Reseed now from the entropy source; the buffered output is discarded."""
-        with self._lock:
-            entropy = self._entropy.read(self._entropy.bytes_for(self._drbg.security_strength))
-            self._drbg.reseed(entropy)
-            self.epoch += 1
-            self._seeded()
-
-    def _seeded(self) -> None:
         self._requests = 0
         self._reseed_due = self._clock() + self.reseed_seconds
-        self._words = array("Q")
-        self._index = 0
 
-    def _reseed_if_due(self) -> None:
-        if self._requests >= self.reseed_interval or self._clock() >= self._reseed_due:
-            self.reseed()
+    def _reseed_drbg(self) -> None:
+        entropy = self._entropy.read(self._entropy.bytes_for(self._drbg.security_strength))
+        self._drbg.reseed(entropy)
+        self.epoch += 1
+        self._requests = 0
+        self._reseed_due = self._clock() + self.reseed_seconds
+
+    def _due(self) -> bool:
+        return self._requests >= self.reseed_interval or self._clock() >= self._reseed_due
+
+    def reseed(self) -> None:
+        """Reseed now from the entropy source; buffered output from before the reseed is discarded."""
+        self._reseed_drbg()
+        self._scaler.next_word = self._stream(array("Q")).__next__
 
     def advance(self) -> None:
-        """Between rounds: reseed if due, and move the generator on by one request, discarding the buffer.
+        """Between rounds: reseed if due, then move the generator on by one request, dropping the buffer.
 
         The next round's outcomes then come from output generated after the previous round ended.
         """
-        with self._lock:
-            self._reseed_if_due()
-            self._refill()
+        if self._due():
+            self._reseed_drbg()
+        self._scaler.next_word = self._stream(self._fresh_words()).__next__
 
     # -- output --------------------------------------------------------------------------------------
 
@@ -163,70 +168,69 @@ class Rng:
         self._last_head = head
         return block
 
-    def _refill(self) -> None:
+    def _fresh_words(self) -> array[int]:
         words = array("Q", self._generate(self.block_bytes))
         if sys.byteorder == "big":  # words are little-endian everywhere, so dumps replay on any machine
             words.byteswap()
-        self._words, self._index = words, 0
+        return words
 
-    def _next_word(self) -> int:
-        index = self._index
-        if index >= len(self._words):
-            self._reseed_if_due()
-            self._refill()
-            index = 0
-        self._index = index + 1
-        return self._words[index]
+    def _stream(self, words: array[int]) -> Iterator[int]:
+        """Endless 64-bit words: the given buffer, then fresh requests, reseeding whenever due."""
+        while True:
+            yield from words
+            if self._due():
+                self._reseed_drbg()
+            words = self._fresh_words()
 
     def raw(self, n_bytes: int) -> bytes:
         """``n_bytes`` of DRBG output straight from the generator (lab dumps), in requests of 64 KiB."""
         if n_bytes < 0:
             raise ValueError(f"n_bytes must not be negative, got {n_bytes}")
         parts = []
-        with self._lock:
-            for start in range(0, n_bytes, MAX_REQUEST_BYTES):
-                self._reseed_if_due()
-                parts.append(self._generate(min(MAX_REQUEST_BYTES, n_bytes - start)))
+        for start in range(0, n_bytes, MAX_REQUEST_BYTES):
+            if self._due():
+                self._reseed_drbg()
+            parts.append(self._generate(min(MAX_REQUEST_BYTES, n_bytes - start)))
         return b"".join(parts)
 
     # -- draws ---------------------------------------------------------------------------------------
 
-    def _stamp(self, value: T) -> Draw[T]:
-        self.counter += 1
-        return Draw(value, self.generator_id, self.counter, self.epoch)
-
-    def _check_schedule(self) -> None:
-        if self._clock() >= self._reseed_due:
-            self.reseed()
-
     def randbelow(self, n: int) -> Draw[int]:
         """A uniform integer in ``[0, n)``."""
-        with self._lock:
-            self._check_schedule()
-            return self._stamp(self._scaler.below(n))
+        if self._clock() >= self._reseed_due:
+            self.reseed()
+        value = self._scaler.below(n)
+        self.counter += 1
+        return _new_draw(Draw, (value, self.generator_id, self.counter, self.epoch))
 
     def pocket(self, pockets: Sequence[T]) -> Draw[T]:
         """One pocket of a wheel, each equally likely; ``pockets`` is the wheel's pockets in any order."""
         if not pockets:
             raise ValueError("a wheel needs at least one pocket")
-        with self._lock:
-            self._check_schedule()
-            return self._stamp(pockets[self._scaler.below(len(pockets))])
+        if self._clock() >= self._reseed_due:
+            self.reseed()
+        value = pockets[self._scaler.below(len(pockets))]
+        self.counter += 1
+        return _new_draw(Draw, (value, self.generator_id, self.counter, self.epoch))
 
     def dice(self, count: int = 2) -> Draw[tuple[int, ...]]:
         """``count`` fair six-sided dice, each 1..6."""
         if type(count) is not int or count < 1:
             raise ValueError(f"dice count must be a positive int, got {count!r}")
-        with self._lock:
-            self._check_schedule()
-            return self._stamp(tuple(1 + self._scaler.below(DICE_FACES) for _ in range(count)))
+        if self._clock() >= self._reseed_due:
+            self.reseed()
+        below = self._scaler.below
+        value = tuple(1 + below(DICE_FACES) for _ in range(count))
+        self.counter += 1
+        return _new_draw(Draw, (value, self.generator_id, self.counter, self.epoch))
 
     def shuffle(self, items: Sequence[T]) -> Draw[tuple[T, ...]]:
         """A uniformly random permutation of ``items`` (Fisher–Yates), as a new tuple."""
+        if self._clock() >= self._reseed_due:
+            self.reseed()
         order = list(items)
-        with self._lock:
-            self._check_schedule()
-            for i, j in enumerate(self._scaler.shuffle_indices(len(order))):
-                last = len(order) - 1 - i
-                order[last], order[j] = order[j], order[last]
-            return self._stamp(tuple(order))
+        for i, j in enumerate(self._scaler.shuffle_indices(len(order))):
+            last = len(order) - 1 - i
+            order[last], order[j] = order[j], order[last]
+        self.counter += 1
+        return _new_draw(Draw, (tuple(order), self.generator_id, self.counter, self.epoch))

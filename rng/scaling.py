@@ -48,12 +48,12 @@ def make_plan(n: int, width: int) -> Plan:
 class Scaler:
     """Draws below ``n`` from a source of uniform ``width``-bit words, counting the words it rejects."""
 
-    __slots__ = ("_next_word", "_plans", "rejections", "width")
+    __slots__ = ("_plans", "next_word", "rejections", "width")
 
     def __init__(self, next_word: Callable[[], int], width: int = 64) -> None:
         if width < 1:
             raise RangeError(f"word width must be at least 1 bit, got {width}")
-        self._next_word = next_word
+        self.next_word = next_word  # replaceable: the Rng swaps in a fresh stream after a reseed
         self.width = width
         self._plans: dict[int, Plan] = {}
         self.rejections = 0  # draws thrown away; exact, so tests can account for every word
@@ -67,8 +67,17 @@ class Scaler:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
-        words, bucket, limit = self.plan(n)
-        next_word = self._next_word
+        plan = self._plans.get(n)
+        if plan is None:
+            plan = self.plan(n)
+        words, bucket, limit = plan
+        next_word = self.next_word
+        if words == 1:  # the hot path: one word per draw, rejection vanishingly rare at 64 bits
+            while True:
+                value = next_word()
+                if value < limit:
+                    return value // bucket
+                self.rejections += 1
         while True:
             value = next_word()
             for _ in range(words - 1):
