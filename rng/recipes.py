@@ -91,7 +91,7 @@ class Rng:
     ) -> None:
         if generator not in GENERATORS:
             raise ValueError(f"generator must be one of {', '.join(GENERATORS)}, got {generator!r}")
-        if not 8 <= block_bytes <= MAX_REQUEST_BYTES or block_bytes % 8:
+        if not 8 <= block_bytes <= MAX_REQUEST_BYTES or block_bytes & 7:  # whole 64-bit words
             raise ValueError(f"block_bytes must be a multiple of 8 in 8..{MAX_REQUEST_BYTES}, got {block_bytes}")
         if not 0 < reseed_seconds:
             raise ValueError(f"reseed_seconds must be positive, got {reseed_seconds}")
