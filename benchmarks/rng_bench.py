@@ -61,11 +61,16 @@ def main() -> int:
     for n in RANGES:
         ours, theirs, ratio = outcomes(rng, n)
         failed |= ratio < 1.0
-        print(f"randbelow({n}): median {ours:,.0f}/s vs secrets.randbelow {theirs:,.0f}/s  ratio {ratio:.2f} (>= 1.0)")
+        print(
+            f"randbelow({n}): median {ours:,.0f}/s vs secrets.randbelow {theirs:,.0f}/s  "
+            f"ratio {ratio:.2f} (>= 1.0)"
+        )
     ours_mb, urandom_mb, raw_ratio = raw(rng)
     failed |= ours_mb < 500
-    print(f"raw CTR_DRBG AES-256: median {ours_mb:,.0f} MB/s (>= 500)  os.urandom {urandom_mb:,.0f} MB/s  "
-          f"ratio {raw_ratio:.2f}")
+    print(
+        f"raw CTR_DRBG AES-256: median {ours_mb:,.0f} MB/s (>= 500)  os.urandom {urandom_mb:,.0f} MB/s  "
+        f"ratio {raw_ratio:.2f}"
+    )
     print("FAIL: below target" if failed else "all targets met")
     return 1 if failed else 0
 

@@ -173,7 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The command line."""
     parser = OneLineParser(prog="python -m rng", description="The certified RNG module's lab interface.")
     parser.add_argument("--generator", choices=tuple(GENERATORS), default="ctr_drbg_aes256")
-    parser.add_argument("--min-entropy", type=float, default=DEFAULT_MIN_ENTROPY, help="claimed bits per byte")
+    parser.add_argument(
+        "--min-entropy", type=float, default=DEFAULT_MIN_ENTROPY, help="claimed bits per byte"
+    )
     parser.add_argument("--alpha-exponent", type=int, default=DEFAULT_ALPHA_EXPONENT, help="health α = 2**-N")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     commands.required = True

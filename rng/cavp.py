@@ -119,7 +119,9 @@ def run_case(name: str, case: Case) -> bool:
     additional = [value for key, value in case if key == "AdditionalInput"]
     prediction = [value for key, value in case if key == "EntropyInputPR"]
     expected = fields["ReturnedBits"]
-    drbg.instantiate(fields["EntropyInput"], fields.get("Nonce", b""), fields.get("PersonalizationString", b""))
+    drbg.instantiate(
+        fields["EntropyInput"], fields.get("Nonce", b""), fields.get("PersonalizationString", b"")
+    )
     if "EntropyInputReseed" in fields:
         drbg.reseed(fields["EntropyInputReseed"], fields.get("AdditionalInputReseed", b""))
     output = b""
@@ -146,7 +148,7 @@ def run_groups(groups: list[Group]) -> list[GroupResult]:
 
 
 def load_folder(folder: Path) -> list[Group]:
-    """Every CTR_DRBG and HMAC_DRBG group under ``folder`` (its ``*/CTR_DRBG.rsp`` and ``*/HMAC_DRBG.rsp``)."""
+    """Every group of the ``CTR_DRBG.rsp`` and ``HMAC_DRBG.rsp`` files under ``folder``."""
     groups: list[Group] = []
     for path in sorted(folder.rglob("*.rsp")):
         if path.name in ("CTR_DRBG.rsp", "HMAC_DRBG.rsp"):

@@ -59,7 +59,9 @@ class HealthParameters:
     @property
     def apt_cutoff(self) -> int:
         """C = 1 + CRITBINOM(W, 2**-H, 1 - α) (§4.4.2), computed in exact rational arithmetic."""
-        return 1 + critbinom(self.window, _two_to_minus(self.min_entropy), 1 - Fraction(1, 2**self.alpha_exponent))
+        return 1 + critbinom(
+            self.window, _two_to_minus(self.min_entropy), 1 - Fraction(1, 2**self.alpha_exponent)
+        )
 
 
 def _two_to_minus(h: float) -> Fraction:

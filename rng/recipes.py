@@ -21,7 +21,7 @@ import sys
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, NamedTuple, NoReturn, TypeVar
 
 from rng.drbg import MAX_REQUEST_BYTES, CtrDrbg, DrbgStateError, HmacDrbg
 from rng.entropy import EntropySource, HealthParameters
@@ -92,8 +92,10 @@ class Rng:
         if generator not in GENERATORS:
             raise ValueError(f"generator must be one of {', '.join(GENERATORS)}, got {generator!r}")
         if not 8 <= block_bytes <= MAX_REQUEST_BYTES or block_bytes & 7:  # whole 64-bit words
-            raise ValueError(f"block_bytes must be a multiple of 8 in 8..{MAX_REQUEST_BYTES}, got {block_bytes}")
-        if not 0 < reseed_seconds:
+            raise ValueError(
+                f"block_bytes must be a multiple of 8 in 8..{MAX_REQUEST_BYTES}, got {block_bytes}"
+            )
+        if not reseed_seconds > 0:
             raise ValueError(f"reseed_seconds must be positive, got {reseed_seconds}")
         power_up(generator)
         self._drbg = GENERATORS[generator](reseed_interval)
@@ -109,7 +111,7 @@ class Rng:
     def __repr__(self) -> str:
         return f"Rng(generator_id={self.generator_id!r}, counter={self.counter}, epoch={self.epoch})"
 
-    def __reduce__(self) -> object:
+    def __reduce__(self) -> NoReturn:
         raise TypeError("Rng holds secret state and cannot be pickled or copied")
 
     @property

@@ -24,7 +24,7 @@ class RangeError(ValueError):
 
 
 class Plan(NamedTuple):
-    """How to draw below one ``n``: join ``words`` words, accept values under ``limit``, divide by ``bucket``."""
+    """Drawing below one ``n``: join ``words`` words, accept values under ``limit``, divide by ``bucket``."""
 
     words: int
     bucket: int

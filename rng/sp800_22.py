@@ -25,7 +25,8 @@ PValues = tuple[float, ...] | None
 def from_text(text: str) -> Bits:
     """Bits from ASCII '0'/'1' characters; anything else (spaces, newlines) is skipped."""
     raw = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-    return (raw[(raw == 48) | (raw == 49)] - 48).astype(np.uint8)
+    bits: Bits = (raw[(raw == 48) | (raw == 49)] - 48).astype(np.uint8)
+    return bits
 
 
 def from_bytes(data: bytes) -> Bits:
@@ -127,7 +128,8 @@ def _longest_runs(blocks: Bits) -> npt.NDArray[np.int64]:
 def longest_run(bits: Bits) -> PValues:
     """§2.4 Longest run of ones in a block (M = 8, 128 or 10,000 by length, as in Table 2.4.2).
 
-    >>> example = "11001100000101010110110001001100111000000000001001001101010100010001001111010110100000001101011111001100111001101101100010110010"
+    >>> example = ("11001100000101010110110001001100111000000000001001001101010100010001"
+    ...            "001111010110100000001101011111001100111001101101100010110010")
     >>> round(longest_run(from_text(example))[0], 6)
     0.180609
     """

@@ -96,7 +96,9 @@ def overlapping_template(bits: Bits, m: int = 9, size: int = 1032) -> PValues:
     if blocks < 1:
         return None
     target = (1 << m) - 1
-    counts = np.array([int((_windows(bits[j * size : (j + 1) * size], m) == target).sum()) for j in range(blocks)])
+    counts = np.array(
+        [int((_windows(bits[j * size : (j + 1) * size], m) == target).sum()) for j in range(blocks)]
+    )
     observed = np.bincount(np.minimum(counts, 5), minlength=6)
     expected = blocks * np.array(_overlap_probabilities(m, size))
     chi2 = float(((observed - expected) ** 2 / expected).sum())

@@ -59,7 +59,9 @@ APPENDIX_B_E = {  # SP 800-22 rev. 1a Appendix B, data.e, first 1,000,000 bits
     "Serial 1": (basic.serial, 0, 0.766182),
     "Serial 2": (basic.serial, 1, 0.462921),
     "LinearComplexity (reference code's pi)": (
-        lambda b: patterns.linear_complexity(b, 500, patterns.REFERENCE_CODE_PI), 0, 0.826335
+        lambda b: patterns.linear_complexity(b, 500, patterns.REFERENCE_CODE_PI),
+        0,
+        0.826335,
     ),
     "Serial m=2, §2.11.8": (lambda b: basic.serial(b, 2), 0, 0.843764),
 }

@@ -87,7 +87,7 @@ def test_input_lengths_are_enforced(make, entropy, nonce, message) -> None:  # t
 
 
 def test_no_df_personalization_longer_than_seedlen_is_refused() -> None:
-    with pytest.raises(DrbgInputError, match="personalization must be 0..48"):
+    with pytest.raises(DrbgInputError, match=r"personalization must be 0\.\.48"):
         CtrDrbg(256, use_df=False).instantiate(bytes(48), b"", bytes(49))
 
 
