@@ -166,6 +166,12 @@ class RngSection:
     reseed_interval: int = setting("100000", integer(1, 2**48), "generate calls between reseeds")
     reseed_seconds: int = setting("600", integer(1, 86_400), "reseed at least this often")
     background_advance: bool = setting("true", boolean(), "advance the generator between rounds")
+    min_entropy_per_byte: int = setting(
+        "7", integer(1, 8), "claimed min-entropy of the OS source, bits per byte (SP 800-90B health tests)"
+    )
+    health_alpha_exponent: int = setting(
+        "40", integer(20, 40), "health-test false-alarm rate is 2**-N per sample (SP 800-90B: 20..40)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
