@@ -157,7 +157,10 @@ def path() -> Parser:
     def parse(value: str, ctx: ParseContext) -> Path:
         if not value or "\x00" in value:
             raise ValueError("must be a non-empty path")
-        candidate = Path(value).expanduser()
+        if value.startswith("~"):
+            # A kiosk runs without a login: a home directory may not exist, so "~" is never expanded.
+            raise ValueError("must be absolute or relative to the config file; '~' is not expanded")
+        candidate = Path(value)
         return candidate if candidate.is_absolute() else (ctx.base_dir / candidate)
 
     return parse

@@ -91,6 +91,7 @@ def test_defaults_are_the_documented_ones() -> None:
         ("[money]\ncurrency = XYZ\n", ["currency", "USD"]),
         ("[seat]\nlanguage = fr\n", ["language", "en, es"]),
         ("[table]\nvenue = \x07\n", ["venue", "characters"]),
+        ("[ledger]\npath = ~nosuchuser/x.db\n", ["[ledger] path", "'~' is not expanded"]),
     ],
 )
 def test_broken_value_is_named(text: str, fragments: list[str]) -> None:
