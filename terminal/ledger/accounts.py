@@ -60,14 +60,16 @@ def balances(db: sqlite_utils.Database, accounts: Iterable[str]) -> dict[str, in
     found = dict.fromkeys(names, 0)
     if names:
         marks = ", ".join("?" * len(names))
-        for name, balance in db.execute(f"SELECT account, balance FROM balances WHERE account IN ({marks})", names):
+        for name, balance in db.execute(
+            f"SELECT account, balance FROM balances WHERE account IN ({marks})", names
+        ):
             found[name] = balance
     return found
 
 
 def all_balances(db: sqlite_utils.Database) -> dict[str, int]:
     """Every account's balance."""
-    return {name: balance for name, balance in db.execute("SELECT account, balance FROM balances ORDER BY account")}
+    return dict(db.execute("SELECT account, balance FROM balances ORDER BY account"))
 
 
 def seat_balance(db: sqlite_utils.Database, seat: int) -> int:

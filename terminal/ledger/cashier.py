@@ -22,11 +22,14 @@ from terminal.money import check_amount
 def bill_stacked(chain: Chain, time: str, seat: int, value: int, accepted: Sequence[int]) -> int:
     """Credit ``seat`` with a stacked bill of ``value`` minor units; returns the journal txn id."""
     if value not in accepted:
-        raise BillError(f"bill of {value} minor units is not one the acceptor takes: {', '.join(map(str, accepted))}")
+        raise BillError(
+            f"bill of {value} minor units is not one the acceptor takes: {', '.join(map(str, accepted))}"
+        )
     postings = {accounts.CASH_BOX: -value, accounts.seat_credits(seat): value}
     txn = journal.post(chain, Entry("bill", time, seat, None, f"bill {value}"), postings)
     meters.bump(
-        chain.db, {"cash_in": value, "bills_in_count": 1, f"bill:{value}:value": value, f"bill:{value}:count": 1}
+        chain.db,
+        {"cash_in": value, "bills_in_count": 1, f"bill:{value}:value": value, f"bill:{value}:count": 1},
     )
     events.log(chain, time, EventCode.BILL_STACKED, seat=seat, detail={"value": value})
     return txn
@@ -37,7 +40,9 @@ def handpay(chain: Chain, time: str, seat: int, amount: int, actor: Actor, reaso
     postings = {accounts.seat_credits(seat): -check_amount(amount), accounts.HANDPAY: amount}
     txn = journal.post(chain, Entry("handpay", time, seat, None, None, actor, reason), postings)
     meters.bump(chain.db, {"handpays": amount, "handpays_count": 1})
-    events.log(chain, time, EventCode.HANDPAY, seat=seat, actor=actor, detail={"amount": amount, "reason": reason})
+    events.log(
+        chain, time, EventCode.HANDPAY, seat=seat, actor=actor, detail={"amount": amount, "reason": reason}
+    )
     return txn
 
 

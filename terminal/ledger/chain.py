@@ -172,4 +172,8 @@ def last_checkpoint(db: sqlite_utils.Database) -> tuple[int, dict[str, Head]]:
 def rows_since_checkpoint(db: sqlite_utils.Database, heads: dict[str, Head]) -> int:
     """How many rows have been appended since the last checkpoint."""
     _, recorded = last_checkpoint(db)
-    return sum(h.last_id - (recorded[t].last_id if t in recorded else 0) for t, h in heads.items() if t != "checkpoints")
+    return sum(
+        h.last_id - (recorded[t].last_id if t in recorded else 0)
+        for t, h in heads.items()
+        if t != "checkpoints"
+    )

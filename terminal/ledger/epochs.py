@@ -45,7 +45,7 @@ def heads_document(heads: dict[str, Head], key: bytes, epoch: int) -> str:
 
 
 def archive(db_path: Path, archive_dir: Path, epoch: int, label: str, heads_text: str) -> tuple[Path, str]:
-    """Copy the closed database and write its heads file into ``archive_dir``; returns (copy, heads digest)."""
+    """Copy the closed database and write its heads file to ``archive_dir``; returns (copy, digest)."""
     archive_dir.mkdir(parents=True, exist_ok=True)
     target = archive_dir / f"ledger-epoch-{epoch:04d}-{label}.sqlite"
     if target.exists():

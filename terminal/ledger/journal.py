@@ -43,7 +43,9 @@ def check_postings(postings: Mapping[str, int]) -> dict[str, int]:
     for account, amount in postings.items():
         accounts.kind_of(account)
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise UnbalancedTransactionError(f"posting to {account} is {amount!r}, not an integer of minor units")
+            raise UnbalancedTransactionError(
+                f"posting to {account} is {amount!r}, not an integer of minor units"
+            )
         check_amount(abs(amount))
     total = sum(postings.values())
     if total != 0:

@@ -19,6 +19,13 @@ def load_or_create(path: Path, entropy: Callable[[int], bytes] = os.urandom) -> 
     """The key at ``path``; created (0600, parents made) from ``entropy`` if there is no file yet."""
     if not path.exists():
         return _create(path, entropy(KEY_BYTES))
+    return load(path)
+
+
+def load(path: Path) -> bytes:
+    """The existing key at ``path``; a missing, short or world-readable key file is refused."""
+    if not path.exists():
+        raise KeyFileError(f"no chain key at {path}; without it the ledger cannot be verified")
     mode = path.stat().st_mode & 0o777
     if mode & 0o077:
         raise KeyFileError(f"key file {path} has mode {mode:o}; it must be readable by its owner only (600)")

@@ -27,14 +27,15 @@ def bump(db: sqlite_utils.Database, deltas: Mapping[str, int]) -> None:
     """Add ``deltas`` to the meters (inside the transaction of the event that moves them)."""
     rows = [(name, check_amount(delta)) for name, delta in sorted(deltas.items()) if delta]
     db.conn.executemany(
-        "INSERT INTO meters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + excluded.value",
+        "INSERT INTO meters (name, value) VALUES (?, ?) "
+        "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value",
         rows,
     )
 
 
 def read(db: sqlite_utils.Database) -> dict[str, int]:
     """Every meter, by name."""
-    return {name: value for name, value in db.execute("SELECT name, value FROM meters ORDER BY name")}
+    return dict(db.execute("SELECT name, value FROM meters ORDER BY name"))
 
 
 def _per_wager(game: str, kind: str, paytable: str, what: str, amount: int) -> dict[str, int]:
@@ -77,7 +78,9 @@ def recompute(db: sqlite_utils.Database) -> dict[str, int]:
     for (game,) in db.execute("SELECT r.game FROM settlements s JOIN rounds r ON r.id = s.round_id"):
         found["games_played"] += 1
         found[f"game:{game}:rounds"] += 1
-    found["door_opens"] = db.execute("SELECT count(*) FROM events WHERE code = ?", [DOOR_OPEN_CODE]).fetchone()[0]
+    found["door_opens"] = db.execute(
+        "SELECT count(*) FROM events WHERE code = ?", [DOOR_OPEN_CODE]
+    ).fetchone()[0]
     return {name: value for name, value in found.items() if value}
 
 
@@ -103,7 +106,11 @@ def _from_journal(db: sqlite_utils.Database, found: Counter[str]) -> None:
             _count(found, "cash_out", amount, "cash_out_count")
 
 
-_VOUCHER_METERS = {"voucher_out": "vouchers_out", "voucher_in": "vouchers_in", "voucher_void": "vouchers_voided"}
+_VOUCHER_METERS = {
+    "voucher_out": "vouchers_out",
+    "voucher_in": "vouchers_in",
+    "voucher_void": "vouchers_voided",
+}
 
 
 def _count(found: Counter[str], name: str, amount: int, count: str) -> None:
@@ -125,11 +132,15 @@ def audit_journal(db: sqlite_utils.Database) -> list[str]:
     """Transactions whose postings do not sum to zero, and balances that differ from their postings."""
     findings = [
         f"transaction {txn}: postings sum to {total}"
-        for txn, total in db.execute("SELECT txn_id, sum(amount) FROM postings GROUP BY txn_id HAVING sum(amount) != 0")
+        for txn, total in db.execute(
+            "SELECT txn_id, sum(amount) FROM postings GROUP BY txn_id HAVING sum(amount) != 0"
+        )
     ]
-    posted = {a: v for a, v in db.execute("SELECT account, sum(amount) FROM postings GROUP BY account")}
+    posted = dict(db.execute("SELECT account, sum(amount) FROM postings GROUP BY account"))
     cached = accounts.all_balances(db)
     for account in sorted(set(posted) | set(cached)):
         if posted.get(account, 0) != cached.get(account, 0):
-            findings.append(f"balance {account}: stored {cached.get(account, 0)}, postings give {posted.get(account, 0)}")
+            findings.append(
+                f"balance {account}: stored {cached.get(account, 0)}, postings give {posted.get(account, 0)}"
+            )
     return findings

@@ -81,7 +81,9 @@ def recall(db: sqlite_utils.Database, round_id: int) -> RoundRecord:
         "SELECT outcome, generator, draw_counter, reseed_epoch FROM outcomes WHERE round_id = ?", [round_id]
     ).fetchone()
     settled = db.execute("SELECT time FROM settlements WHERE round_id = ?", [round_id]).fetchone()
-    wagers = db.execute(_WAGERS + "WHERE w.round_id = ? OR r.round_id = ? ORDER BY w.id", [round_id, round_id])
+    wagers = db.execute(
+        _WAGERS + "WHERE w.round_id = ? OR r.round_id = ? ORDER BY w.id", [round_id, round_id]
+    )
     seats = db.execute(
         "SELECT seat, credits_before, staked, returned, credits_after FROM round_seats WHERE round_id = ? "
         "ORDER BY seat",

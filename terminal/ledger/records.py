@@ -1,7 +1,7 @@
 """Small records every part of the ledger shares: who acted, and how times and details are written.
 
 Times are injected (``now=``), must carry a time zone, and are stored as UTC ISO 8601 text with
-microseconds, so they sort as text. Details are JSON with sorted keys, so the same detail is stored the same way.
+microseconds, so they sort as text. Details are JSON with sorted keys: one detail, one stored form.
 
 >>> from datetime import datetime, timezone
 >>> stamp(datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc))

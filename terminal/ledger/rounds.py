@@ -84,13 +84,26 @@ def place_wagers(chain: Chain, time: str, round_id: int, specs: Sequence[WagerSp
         postings[accounts.seat_credits(seat)] -= total
         postings[accounts.in_play(seat)] += total
     before = accounts.balances(chain.db, (accounts.seat_credits(s) for s in stakes))
-    seat = specs[0].seat if len(stakes) == 1 else None
-    txn = journal.post(chain, Entry("wager", time, seat, round_id, specs[0].ref if specs else None), postings)
+    owner = specs[0].seat if len(stakes) == 1 else None
+    txn = journal.post(chain, Entry("wager", time, owner, round_id, specs[0].ref), postings)
     rows, moved = [], Counter[str]()
     for spec in specs:
         credits = before[accounts.seat_credits(spec.seat)]
         before[accounts.seat_credits(spec.seat)] = credits - spec.stake
-        rows.append((spec.ref, round_id, spec.seat, game, spec.kind, spec.spot, spec.paytable, spec.stake, credits, txn))
+        rows.append(
+            (
+                spec.ref,
+                round_id,
+                spec.seat,
+                game,
+                spec.kind,
+                spec.spot,
+                spec.paytable,
+                spec.stake,
+                credits,
+                txn,
+            )
+        )
         meters.add(moved, meters.wager_meters(game, spec.kind, spec.paytable, spec.stake))
     meters.bump(chain.db, moved)
     return chain.append("wagers", rows)
@@ -122,7 +135,11 @@ def check_result(s: Settlement) -> None:
     check_amount(s.returned)
     wanted = {Result.LOSE: s.returned == 0, Result.PUSH: s.returned == s.stake, Result.WIN: s.returned > 0}
     if not wanted[Result(s.result)]:
-        rule = {Result.LOSE: "returns 0", Result.PUSH: f"returns the stake {s.stake}", Result.WIN: "returns more than 0"}
+        rule = {
+            Result.LOSE: "returns 0",
+            Result.PUSH: f"returns the stake {s.stake}",
+            Result.WIN: "returns more than 0",
+        }
         raise WagerError(f"wager {s.wager_ref}: a {s.result.value} {rule[s.result]}, not {s.returned}")
 
 
@@ -136,14 +153,17 @@ def _placed(chain: Chain, s: Settlement) -> tuple[int, int, int, str]:
     wager_id, _, seat, game, kind, paytable, stake = row
     if (kind, paytable, stake) != (s.kind, s.paytable, s.stake):
         raise WagerError(
-            f"wager {s.wager_ref}: settled as {s.kind}/{s.paytable}/{s.stake}, placed as {kind}/{paytable}/{stake}"
+            f"wager {s.wager_ref}: settled as {s.kind}/{s.paytable}/{s.stake}, "
+            f"placed as {kind}/{paytable}/{stake}"
         )
     if chain.db.execute("SELECT 1 FROM results WHERE wager_id = ?", [wager_id]).fetchone():
         raise WagerError(f"wager {s.wager_ref} is already settled; nothing is paid twice")
     return wager_id, seat, stake, game
 
 
-def settle_round(chain: Chain, time: str, round_id: int, settlements: Sequence[Settlement], state: str | None) -> int:
+def settle_round(
+    chain: Chain, time: str, round_id: int, settlements: Sequence[Settlement], state: str | None
+) -> int:
     """Post every settlement, meters, recall rows and the multi-round state; returns the journal txn id."""
     current = phase(chain, round_id)
     if current != "drawn":
@@ -169,12 +189,15 @@ def settle_round(chain: Chain, time: str, round_id: int, settlements: Sequence[S
     txn = journal.post(chain, Entry("settle", time, None, round_id, f"round {round_id}"), postings)
     chain.append(
         "results",
-        [(wid, round_id, s.result.value, s.returned, s.entry, txn) for s, (wid, *_) in zip(settlements, placed, strict=True)],
+        [
+            (wid, round_id, s.result.value, s.returned, s.entry, txn)
+            for s, (wid, *_) in zip(settlements, placed, strict=True)
+        ],
     )
     after = accounts.balances(chain.db, (accounts.seat_credits(seat) for seat in seats))
     recall = []
     for seat, (first_credits, staked) in sorted(seats.items()):
-        start = first_credits if first_credits is not None else before[accounts.seat_credits(seat)]
+        start = before[accounts.seat_credits(seat)] if first_credits is None else first_credits
         recall.append((round_id, seat, start, staked, returned[seat], after[accounts.seat_credits(seat)]))
     chain.append("round_seats", recall)
     chain.append("settlements", [(round_id, time, txn)])

@@ -14,13 +14,23 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from terminal.games.base import Settlement
-from terminal.ledger import accounts, cashier, epochs, events, keyfile, meters, recall, rounds, schema, vouchers
+from terminal.ledger import (
+    accounts,
+    cashier,
+    epochs,
+    events,
+    keyfile,
+    meters,
+    recall,
+    rounds,
+    schema,
+    vouchers,
+)
 from terminal.ledger.chain import Chain
 from terminal.ledger.errors import EpochError, IntegrityError, VoucherError
 from terminal.ledger.events import EventCode
+from terminal.ledger.recall import RoundRecord, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
 from terminal.ledger.verify import Verification, verify
@@ -53,12 +63,21 @@ class Ledger:
                 epochs.start(self.chain, time, 1, None, None, None)
 
     @classmethod
-    def from_config(cls, config: Any, *, now: datetime, entropy: Callable[[int], bytes] = os.urandom) -> Ledger:
-        """Open the ledger ``config`` (a ``terminal.config.Config``) describes, creating the key on first use."""
+    def from_config(
+        cls, config: Any, *, now: datetime, entropy: Callable[[int], bytes] = os.urandom
+    ) -> Ledger:
+        """Open the ledger ``config`` (a ``terminal.config.Config``) names; the key is made on first use."""
         section, money = config.ledger, config.money
-        return cls(section.path, keyfile.load_or_create(section.key_path, entropy), now=now,
-                   checkpoint_rows=section.checkpoint_rows, bills=money.bills,
-                   voucher_expiry_days=money.voucher_expiry_days, archive_dir=section.archive_dir)  # fmt: skip
+        key = keyfile.load_or_create(section.key_path, entropy)
+        return cls(
+            section.path,
+            key,
+            now=now,
+            checkpoint_rows=section.checkpoint_rows,
+            bills=money.bills,
+            voucher_expiry_days=money.voucher_expiry_days,
+            archive_dir=section.archive_dir,
+        )
 
     def close(self) -> None:
         """Close the database."""
@@ -121,15 +140,15 @@ class Ledger:
         with self._transaction(now):
             return rounds.record_state(self.chain, round_id, game, to_json(state))
 
-    def recall(self, round_id: int) -> recall.RoundRecord:
+    def recall(self, round_id: int) -> RoundRecord:
         """The full record of one round."""
         return recall.recall(self.db, round_id)
 
-    def recent(self, seat: int, limit: int = 100) -> list[recall.RoundRecord]:
+    def recent(self, seat: int, limit: int = 100) -> list[RoundRecord]:
         """The last ``limit`` rounds of ``seat``, newest first."""
         return recall.recent(self.db, seat, limit)
 
-    def resume(self) -> recall.RoundRecord | None:
+    def resume(self) -> RoundRecord | None:
         """The last round, to resume from after a restart."""
         return recall.resume(self.db)
 
@@ -137,14 +156,14 @@ class Ledger:
         """The last persisted multi-round state of ``game``."""
         return recall.latest_state(self.db, game)
 
-    def pending(self, seat: int | None = None) -> list[recall.WagerRecord]:
+    def pending(self, seat: int | None = None) -> list[WagerRecord]:
         """Wagers in play, not settled yet."""
         return recall.pending(self.db, seat)
 
     # -- vouchers --------------------------------------------------------------------------------------
     def issue_voucher(self, seat: int, randbelow: Callable[[int], int], *, now: datetime,
                       amount: int | None = None) -> vouchers.Voucher:  # fmt: skip
-        """Print a voucher for the seat's credits (all, or ``amount``); the number comes from ``randbelow``."""
+        """Print a voucher for the seat's credits (all, or ``amount``); its number from ``randbelow``."""
         days = self.voucher_expiry_days
         expires = stamp(now + timedelta(days=days)) if days else None
         for _ in range(100):
@@ -167,7 +186,9 @@ class Ledger:
                 vouchers.log_refusal(self.chain, time, number, seat, str(refused))
             raise
 
-    def void_voucher(self, number: str, first: Actor, second: Actor, reason: str, *, now: datetime) -> vouchers.Voucher:
+    def void_voucher(
+        self, number: str, first: Actor, second: Actor, reason: str, *, now: datetime
+    ) -> vouchers.Voucher:
         """Void a voucher: two different users and a reason."""
         with self._transaction(now) as time:
             return vouchers.void(self.chain, time, number, first, second, reason)
@@ -181,8 +202,15 @@ class Ledger:
         return vouchers.end_of_day(self.db, stamp(start), stamp(end))
 
     # -- events ----------------------------------------------------------------------------------------
-    def log_event(self, code: EventCode, *, now: datetime, seat: int | None = None, actor: Actor | None = None,
-                  detail: Mapping[str, Any] | None = None) -> int:  # fmt: skip
+    def log_event(
+        self,
+        code: EventCode,
+        *,
+        now: datetime,
+        seat: int | None = None,
+        actor: Actor | None = None,
+        detail: Mapping[str, Any] | None = None,
+    ) -> int:
         """Log an event that moves no money (power, doors, tilts, self-tests, mode changes, comms)."""
         extra = dict(detail or {})
         if code in _MARKED:
@@ -194,7 +222,12 @@ class Ledger:
                        *, now: datetime) -> int:  # fmt: skip
         """Log a configuration change with its before and after values and both users."""
         epochs.check_users(first, second)
-        detail = {"before": dict(before), "after": dict(after), "second_user": second.name, "second_role": second.role}
+        detail = {
+            "before": dict(before),
+            "after": dict(after),
+            "second_user": second.name,
+            "second_role": second.role,
+        }
         return self.log_event(EventCode.CONFIG_CHANGE, now=now, actor=first, detail=detail)
 
     def events(self, code: EventCode | None = None, limit: int = 1000) -> list[events.Event]:
@@ -238,9 +271,13 @@ class Ledger:
         epochs.check_users(first, second)
         if self.archive_dir is None or str(self.path) == ":memory:":
             raise EpochError("this ledger has no archive directory or file; a RAM clear needs both")
-        held = {a: v for a, v in self.balances().items() if v and accounts.kind_of(a) in accounts.NON_NEGATIVE}
+        held = {
+            a: v for a, v in self.balances().items() if v and accounts.kind_of(a) in accounts.NON_NEGATIVE
+        }
         if held:
-            raise EpochError(f"RAM clear refused: money still held ({', '.join(f'{a} {v}' for a, v in held.items())})")
+            raise EpochError(
+                f"RAM clear refused: money still held ({', '.join(f'{a} {v}' for a, v in held.items())})"
+            )
         checked = self.verify()
         if not checked.ok:
             raise IntegrityError(f"RAM clear refused: the ledger does not verify: {checked.first_bad}")

@@ -7,7 +7,7 @@ be guessed from the last.
 >>> check_digit("7992739871")
 '3'
 >>> validation_number(lambda n: 12345678901234567)
-'123456789012345674'
+'123456789012345671'
 >>> check_number("123456789012345675")
 Traceback (most recent call last):
 ...
@@ -71,7 +71,8 @@ class Voucher:
 def lookup(db: sqlite_utils.Database, number: str, time: str) -> Voucher:
     """The voucher ``number`` as it stands at ``time``; an unknown number raises :class:`VoucherError`."""
     row = db.execute(
-        "SELECT number, seat, amount, issued_at, expires_at FROM vouchers WHERE number = ?", [check_number(number)]
+        "SELECT number, seat, amount, issued_at, expires_at FROM vouchers WHERE number = ?",
+        [check_number(number)],
     ).fetchone()
     if row is None:
         raise VoucherError(f"voucher {number} is unknown")
@@ -80,9 +81,9 @@ def lookup(db: sqlite_utils.Database, number: str, time: str) -> Voucher:
     ).fetchone()
     if closed:
         state = "redeemed" if closed[0] == "redeem" else "voided"
-        return Voucher(*row, state=state, closed_at=closed[1])
+        return Voucher(row[0], row[1], row[2], row[3], row[4], state, closed[1])
     expired = row[4] is not None and time >= row[4]
-    return Voucher(*row, state="expired" if expired else "outstanding")
+    return Voucher(row[0], row[1], row[2], row[3], row[4], "expired" if expired else "outstanding")
 
 
 def issue(chain: Chain, time: str, expires_at: str | None, seat: int, amount: int, number: str) -> Voucher:
@@ -98,7 +99,7 @@ def issue(chain: Chain, time: str, expires_at: str | None, seat: int, amount: in
 
 
 def redeem(chain: Chain, time: str, number: str, seat: int) -> int:
-    """Credit ``seat`` with an outstanding voucher's amount; returns it. Refusals raise :class:`VoucherError`."""
+    """Credit ``seat`` with an outstanding voucher's amount and return it; refusals raise VoucherError."""
     voucher = lookup(chain.db, number, time)
     if voucher.state != "outstanding":
         when = f" at {voucher.closed_at}" if voucher.closed_at else f" at {voucher.expires_at}"
@@ -107,7 +108,9 @@ def redeem(chain: Chain, time: str, number: str, seat: int) -> int:
     txn = journal.post(chain, Entry("voucher_in", time, seat, None, number), postings)
     chain.append("voucher_actions", [(number, "redeem", seat, time, None, None, None, None, None, txn)])
     meters.bump(chain.db, {"vouchers_in": voucher.amount, "vouchers_in_count": 1})
-    events.log(chain, time, EventCode.VOUCHER_REDEEM, seat=seat, detail={"number": number, "amount": voucher.amount})
+    events.log(
+        chain, time, EventCode.VOUCHER_REDEEM, seat=seat, detail={"number": number, "amount": voucher.amount}
+    )
     return voucher.amount
 
 
@@ -127,21 +130,26 @@ def void(chain: Chain, time: str, number: str, first: Actor, second: Actor, reas
     if voucher.state not in ("outstanding", "expired"):
         raise VoucherError(f"voucher {number} is {voucher.state} at {voucher.closed_at}; cannot void")
     postings = {accounts.VOUCHER_LIABILITY: -voucher.amount, accounts.VOIDED: voucher.amount}
-    txn = journal.post(chain, Entry("voucher_void", time, voucher.seat, None, number, first, reason), postings)
+    txn = journal.post(
+        chain, Entry("voucher_void", time, voucher.seat, None, number, first, reason), postings
+    )
     row = (number, "void", voucher.seat, time, first.name, first.role, second.name, second.role, reason, txn)
     chain.append("voucher_actions", [row])
     meters.bump(chain.db, {"vouchers_voided": voucher.amount, "vouchers_voided_count": 1})
     detail = {"number": number, "amount": voucher.amount, "reason": reason, "second_user": second.name,
               "second_role": second.role}  # fmt: skip
     events.log(chain, time, EventCode.VOUCHER_VOID, seat=voucher.seat, actor=first, detail=detail)
-    return Voucher(voucher.number, voucher.seat, voucher.amount, voucher.issued_at, voucher.expires_at, "voided", time)
+    return Voucher(
+        voucher.number, voucher.seat, voucher.amount, voucher.issued_at, voucher.expires_at, "voided", time
+    )
 
 
 def end_of_day(db: sqlite_utils.Database, start: str, end: str) -> dict[str, int]:
     """Voucher counts and values for ``[start, end)``, and what is outstanding (and expired) at ``end``."""
     counts: dict[str, int] = {}
     issued = db.execute(
-        "SELECT count(*), coalesce(sum(amount), 0) FROM vouchers WHERE issued_at >= ? AND issued_at < ?", [start, end]
+        "SELECT count(*), coalesce(sum(amount), 0) FROM vouchers WHERE issued_at >= ? AND issued_at < ?",
+        [start, end],
     ).fetchone()
     counts["issued_count"], counts["issued_value"] = issued
     for action in ("redeem", "void", "refused"):
@@ -152,7 +160,8 @@ def end_of_day(db: sqlite_utils.Database, start: str, end: str) -> dict[str, int
         ).fetchone()
         counts[f"{action}_count"], counts[f"{action}_value"] = row
     open_ = db.execute(
-        "SELECT count(*), coalesce(sum(amount), 0), coalesce(sum(expires_at IS NOT NULL AND expires_at <= ?), 0) "
+        "SELECT count(*), coalesce(sum(amount), 0), "
+        "coalesce(sum(expires_at IS NOT NULL AND expires_at <= ?), 0) "
         "FROM vouchers v WHERE issued_at < ? AND NOT EXISTS (SELECT 1 FROM voucher_actions a WHERE "
         "a.number = v.number AND a.action IN ('redeem', 'void') AND a.time < ?)",
         [end, end, end],
