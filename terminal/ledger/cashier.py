@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from terminal.ledger import accounts, events, journal, meters
 from terminal.ledger.chain import Chain
-from terminal.ledger.errors import BillError
+from terminal.ledger.errors import BillError, InsufficientCreditsError
 from terminal.ledger.events import EventCode
 from terminal.ledger.journal import Entry
 from terminal.ledger.records import Actor
@@ -37,7 +37,7 @@ def bill_stacked(chain: Chain, time: str, seat: int, value: int, accepted: Seque
 
 def handpay(chain: Chain, time: str, seat: int, amount: int, actor: Actor, reason: str) -> int:
     """An attendant pays ``amount`` of the seat's credits by hand; returns the journal txn id."""
-    postings = {accounts.seat_credits(seat): -check_amount(amount), accounts.HANDPAY: amount}
+    postings = {accounts.seat_credits(seat): -_positive(seat, amount, "hand-pay"), accounts.HANDPAY: amount}
     txn = journal.post(chain, Entry("handpay", time, seat, None, None, actor, reason), postings)
     meters.bump(chain.db, {"handpays": amount, "handpays_count": 1})
     events.log(
@@ -48,8 +48,14 @@ def handpay(chain: Chain, time: str, seat: int, amount: int, actor: Actor, reaso
 
 def cancel_credits(chain: Chain, time: str, seat: int, amount: int, actor: Actor) -> int:
     """An attendant pays the seat's credits out in cash (cancelled credits, the ``cash_out`` meter)."""
-    postings = {accounts.seat_credits(seat): -check_amount(amount), accounts.CANCELLED: amount}
+    postings = {accounts.seat_credits(seat): -_positive(seat, amount, "cancel"), accounts.CANCELLED: amount}
     txn = journal.post(chain, Entry("cancel", time, seat, None, None, actor), postings)
     meters.bump(chain.db, {"cash_out": amount, "cash_out_count": 1})
     events.log(chain, time, EventCode.CANCEL_CREDITS, seat=seat, actor=actor, detail={"amount": amount})
     return txn
+
+
+def _positive(seat: int, amount: int, what: str) -> int:
+    if check_amount(amount) == 0:
+        raise InsufficientCreditsError(f"seat {seat}: nothing to {what} (amount 0)")
+    return amount
