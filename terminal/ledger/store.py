@@ -216,6 +216,8 @@ class Ledger:
         if code in _MARKED:
             extra["games_played"] = self.meters().get("games_played", 0)
         with self._transaction(now) as time:
+            if code == EventCode.DOOR_OPEN:
+                meters.bump(self.db, {"door_opens": 1})
             return events.log(self.chain, time, code, seat=seat, actor=actor, detail=extra)
 
     def config_changed(self, before: Mapping[str, Any], after: Mapping[str, Any], first: Actor, second: Actor,
