@@ -79,7 +79,7 @@ class Runner:
             return
         self._do(words)
 
-    def _do(self, w: list[str]) -> None:  # noqa: C901 - one branch per command keeps the language readable
+    def _do(self, w: list[str]) -> None:  # one branch per command keeps the language readable
         led, now = self.ledger, self.now()
         match w:
             case ["bill", seat, amount]:
@@ -89,14 +89,20 @@ class Runner:
             case ["wager", ref, seat, kind, spot, amount]:
                 assert self.round_id is not None
                 stake = parse_amount(amount)
-                led.place_wager(self.round_id, L.WagerSpec(ref, int(seat), kind, spot, "standard", stake), now=now)
+                led.place_wager(
+                    self.round_id, L.WagerSpec(ref, int(seat), kind, spot, "standard", stake), now=now
+                )
                 self.stakes[ref] = (kind, stake)
             case ["outcome", *outcome]:
                 assert self.round_id is not None
-                led.record_outcome(self.round_id, json.loads(" ".join(outcome)), L.Draw("test", 1, 0), now=now)
+                led.record_outcome(
+                    self.round_id, json.loads(" ".join(outcome)), L.Draw("test", 1, 0), now=now
+                )
             case ["settle", ref, result, returned]:
                 kind, stake = self.stakes.get(ref, ("?", 0))
-                self.queued.append(Settlement(ref, kind, "standard", stake, parse_amount(returned), Result(result)))
+                self.queued.append(
+                    Settlement(ref, kind, "standard", stake, parse_amount(returned), Result(result))
+                )
             case ["end"]:
                 assert self.round_id is not None
                 led.settle_round(self.round_id, self.queued, now=now, state={"after": self.round_id})

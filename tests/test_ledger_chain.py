@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from terminal.ledger import IntegrityError, KeyFileError, Ledger, SchemaError, keyfile, schema
+from terminal.ledger import IntegrityError, KeyFileError, Ledger, SchemaError, chain, keyfile, schema
 from tests.ledger_scenario import START, open_ledger, scenario
 
 STORY = """
@@ -53,8 +55,14 @@ def _bad(led: Ledger) -> str:
 
 def test_the_triggers_refuse_update_and_delete() -> None:
     led = scenario(STORY)
-    for sql in ("UPDATE postings SET amount = 0 WHERE id = 1", "DELETE FROM events WHERE id = 1",
-                "UPDATE vouchers SET amount = 1", "DELETE FROM outcomes", "UPDATE rounds SET game = 'craps'"):  # fmt: skip
+    refused = (
+        "UPDATE postings SET amount = 0 WHERE id = 1",
+        "DELETE FROM events WHERE id = 1",
+        "UPDATE vouchers SET amount = 1",
+        "DELETE FROM outcomes",
+        "UPDATE rounds SET game = 'craps'",
+    )
+    for sql in refused:
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             led.db.execute(sql)
     assert led.verify().ok
@@ -78,7 +86,9 @@ def test_a_row_cut_from_the_end_is_found() -> None:
 
 def test_a_row_appended_without_the_key_is_found() -> None:
     def add(db: sqlite_utils.Database) -> None:
-        db.execute("INSERT INTO events (time, code, name, detail, tag) VALUES ('x', 100, 'POWER_UP', '{}', x'00')")
+        db.execute(
+            "INSERT INTO events (time, code, name, detail, tag) VALUES ('x', 100, 'POWER_UP', '{}', x'00')"
+        )
 
     led = _tampered(add)
     last = led.chain.heads["events"].last_id
@@ -90,7 +100,8 @@ def test_a_row_inserted_in_the_middle_is_found() -> None:
         top = db.execute("SELECT max(id) FROM events").fetchone()[0]
         for row_id in range(top, 1, -1):  # make room at id 2, as an attacker renumbering would
             db.execute("UPDATE events SET id = id + 1 WHERE id = ?", [row_id])
-        db.execute("INSERT INTO events (id, time, code, name, detail, tag) SELECT 2, time, 201, 'DOOR_CLOSE', "
+        db.execute("INSERT INTO events (id, time, code, name, detail, tag) "
+                   "SELECT 2, time, 201, 'DOOR_CLOSE', "
                    "detail, tag FROM events WHERE id = 1")  # fmt: skip
 
     assert _bad(_tampered(insert)).startswith("events row 2: HMAC mismatch")
@@ -175,3 +186,15 @@ def test_the_key_file_is_private(tmp_path: Path) -> None:
         keyfile.load(path)
     with pytest.raises(KeyFileError, match="no chain key"):
         keyfile.load(tmp_path / "missing.key")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1),
+                          st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\0"))),
+                min_size=3, max_size=3))  # fmt: skip
+def test_python_and_sqlite_write_the_same_canonical_form(values: list[int | str | None]) -> None:
+    db = sqlite_utils.Database(memory=True)
+    db.execute("CREATE TABLE t (a, b, c)")
+    db.execute("INSERT INTO t VALUES (?, ?, ?)", values)
+    from_sql = db.execute(f"SELECT {chain.canonical_sql(('a', 'b', 'c'))} FROM t").fetchone()[0]
+    assert from_sql == chain.canonical(tuple(values))

@@ -45,7 +45,9 @@ def test_verify_passes_then_names_the_first_bad_row(table: Path, capsys: pytest.
     with sqlite_utils.Database(db_path) as db:
         db.execute("DROP TRIGGER wagers_no_update")
         db.execute("UPDATE wagers SET stake = 1 WHERE id = 2")
-        db.execute("CREATE TRIGGER wagers_no_update BEFORE UPDATE ON wagers BEGIN SELECT RAISE(ABORT, 'x'); END")
+        db.execute(
+            "CREATE TRIGGER wagers_no_update BEFORE UPDATE ON wagers BEGIN SELECT RAISE(ABORT, 'x'); END"
+        )
     assert main(["ledger", "verify", "--config", str(table), "--db", str(db_path)]) == 1
     assert "wagers row 2: HMAC mismatch" in capsys.readouterr().out
 

@@ -1,4 +1,4 @@
-"""Crash test: SIGKILL a process while it commits, many times; nothing committed is lost, nothing partial shows.
+"""Crash test: SIGKILL a process while it commits, many times; no commit lost, nothing partial shown.
 
 Each iteration starts the child on the same ledger file, lets it play for a random moment and kills it
 with SIGKILL. Then the ledger is reopened (which runs the start-up verification) and checked: every
@@ -82,7 +82,8 @@ def _no_partial(led: Ledger) -> None:
         "(SELECT 1 FROM settlements s WHERE s.txn_id = t.id)"
     ).fetchone()[0]
     half_settled = db.execute(
-        "SELECT count(*) FROM settlements s WHERE NOT EXISTS (SELECT 1 FROM states x WHERE x.round_id = s.round_id)"
+        "SELECT count(*) FROM settlements s "
+        "WHERE NOT EXISTS (SELECT 1 FROM states x WHERE x.round_id = s.round_id)"
     ).fetchone()[0]
     assert (orphan_wager_txns, orphan_settles, half_settled) == (0, 0, 0)
 

@@ -143,8 +143,18 @@ def test_hand_pays_and_cancelled_credits_keep_the_identity() -> None:
     """)
     totals = report.summary(led.db)
     # seat_credits 0 = cash_in 100 + won 1800 - wagered 50 - cash_out 50 - handpays 1800
-    assert totals == {"cash_in": 10000, "cash_out": 5000, "vouchers_in": 0, "vouchers_out": 0, "wagered": 5000,
-                      "won": 180000, "in_play": 0, "seat_credits": 0, "handpays": 180000}  # fmt: skip
+    expected = {
+        "cash_in": 10000,
+        "cash_out": 5000,
+        "vouchers_in": 0,
+        "vouchers_out": 0,
+        "wagered": 5000,
+        "won": 180000,
+        "in_play": 0,
+        "seat_credits": 0,
+        "handpays": 180000,
+    }
+    assert totals == expected
     assert report.identity(totals) == (0, True)
 
 

@@ -64,7 +64,12 @@ def test_vouchers_expire_after_the_configured_days() -> None:
         led.redeem_voucher(number, 2, now=START + timedelta(days=30))
     assert led.credits(2) == 0
     day = led.end_of_day(START, START + timedelta(days=31))
-    assert (day["issued_count"], day["issued_value"], day["outstanding_value"], day["expired_count"]) == (1, 2000, 2000, 1)
+    assert (day["issued_count"], day["issued_value"], day["outstanding_value"], day["expired_count"]) == (
+        1,
+        2000,
+        2000,
+        1,
+    )
     assert day["refused_count"] == 1
 
 
@@ -93,10 +98,15 @@ def test_end_of_day_counts_the_day_only() -> None:
 
 
 def test_a_tampered_meter_is_found_by_the_audit() -> None:
-    led = scenario("bill 1 20.00\nround roulette\nwager a 1 red red 5.00\noutcome {}\nsettle a win 10.00\nend")
+    led = scenario(
+        "bill 1 20.00\nround roulette\nwager a 1 red red 5.00\noutcome {}\nsettle a win 10.00\nend"
+    )
     led.db.execute("UPDATE meters SET value = value + 1 WHERE name = 'won'")
     led.db.execute("UPDATE balances SET balance = 0 WHERE account = 'house'")
-    assert led.audit() == ["balance house: stored 0, postings give -500", "meter won: stored 1001, journal gives 1000"]
+    assert led.audit() == [
+        "balance house: stored 0, postings give -500",
+        "meter won: stored 1001, journal gives 1000",
+    ]
 
 
 def test_meters_refuse_to_overflow_64_bits() -> None:

@@ -1,7 +1,9 @@
 """The HMAC chain: every appended row is tagged over its canonical form and the previous row's tag.
 
-Canonical form of a row: the ASCII bytes of Python's ``repr()`` of the tuple of its values in the column
-order of ``schema.CHAINED`` (``id`` first; values are only ``int``, ``str`` or ``None``). Each table is its
+Canonical form of a row: its values in the column order of ``schema.CHAINED`` (``id`` first), each as
+SQL's ``quote()`` writes it (integers in decimal, ``NULL``, text in single quotes with quotes doubled),
+joined by commas, in UTF-8. Values are only ``int``, ``str`` or ``None``. SQLite can therefore produce the
+canonical form itself when verifying, and an auditor can recompute it with any SQL tool. Each table is its
 own chain, starting from a genesis tag that names the table::
 
     tag[0] = HMAC(key, b"genesis|" + table)
@@ -14,8 +16,8 @@ head; start-up verification then checks only rows after the last checkpoint.
 >>> chain_key = bytes(32)
 >>> genesis(chain_key, "events") == genesis(chain_key, "events") != genesis(chain_key, "rounds")
 True
->>> canonical((1, "door", None))
-b"(1, 'door', None)"
+>>> canonical((1, "Bob's door", None))
+b"1,'Bob''s door',NULL"
 """
 
 from __future__ import annotations
@@ -35,9 +37,23 @@ Value = int | str | None
 Row = tuple[Value, ...]
 
 
+def quote(value: Value) -> str:
+    """One value as SQLite's ``quote()`` writes it."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError(f"chained rows hold only int, str or None, not {value!r}")
+    return str(value) if isinstance(value, int) else "'" + value.replace("'", "''") + "'"
+
+
 def canonical(row: Row) -> bytes:
     """The bytes a row's tag covers."""
-    return repr(row).encode("ascii", "backslashreplace")
+    return ",".join(map(quote, row)).encode()
+
+
+def canonical_sql(columns: Sequence[str]) -> str:
+    """The SQL expression that makes SQLite write the canonical form of a row itself (as a blob)."""
+    return "CAST(" + " || ',' || ".join(f"quote({c})" for c in columns) + " AS BLOB)"
 
 
 class Mac:

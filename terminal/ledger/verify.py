@@ -9,11 +9,12 @@ append-only triggers are still in place.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import sqlite_utils
 
-from terminal.ledger.chain import Head, Mac, genesis, head_mac, last_checkpoint
+from terminal.ledger.chain import Head, Mac, canonical_sql, genesis, head_mac, last_checkpoint
 from terminal.ledger.schema import CHAINED, missing_guards
 
 
@@ -90,8 +91,6 @@ def _check_recorded(db: sqlite_utils.Database, checkpoint_id: int, table: str, h
 
 
 def _check_checkpoints(db: sqlite_utils.Database) -> None:
-    import json  # only the full verification reads every checkpoint
-
     for checkpoint_id, text in db.execute("SELECT id, heads FROM checkpoints ORDER BY id"):
         for table, (last_id, tag_hex) in json.loads(text).items():
             _check_recorded(db, checkpoint_id, table, Head(int(last_id), bytes.fromhex(tag_hex)))
@@ -99,20 +98,20 @@ def _check_checkpoints(db: sqlite_utils.Database) -> None:
 
 def _walk(db: sqlite_utils.Database, mac: Mac, table: str, start: Head, head: Head) -> int:
     """Walk ``table`` after ``start`` up to ``head``; returns the rows checked."""
-    columns = ", ".join(CHAINED[table])
-    cursor = db.execute(f"SELECT {columns}, tag FROM {table} WHERE id > ? ORDER BY id", [start.last_id])
+    body = canonical_sql(CHAINED[table])  # SQLite writes the canonical form: no Python per column
+    cursor = db.execute(f"SELECT id, {body}, tag FROM {table} WHERE id > ? ORDER BY id", [start.last_id])
     inner, outer = mac._inner, mac._outer  # inlined Mac.__call__: this loop is the verification speed
     tag, expected = start.tag, start.last_id + 1
-    for row in cursor:
-        if row[0] != expected:
-            raise _Bad(f"{table} row {expected} missing (deleted), next row is {row[0]}")
+    for row_id, canonical, stored in cursor:
+        if row_id != expected:
+            raise _Bad(f"{table} row {expected} missing (deleted), next row is {row_id}")
         step = inner.copy()
         step.update(tag)
-        step.update(repr(row[:-1]).encode("ascii", "backslashreplace"))
+        step.update(canonical)
         seal = outer.copy()
         seal.update(step.digest())
         tag = seal.digest()
-        if tag != row[-1]:
+        if tag != stored:
             raise _Bad(f"{table} row {expected}: HMAC mismatch (row edited, inserted or moved here)")
         expected += 1
     last = expected - 1
