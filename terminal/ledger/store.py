@@ -7,6 +7,7 @@ settings and runs the incremental verification before anything else may happen.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -301,7 +302,5 @@ class Ledger:
 
 
 def _detail(text: str) -> dict[str, Any]:
-    import json
-
     loaded: dict[str, Any] = json.loads(text)
     return loaded
