@@ -13,6 +13,7 @@ import pytest
 from terminal.games.base import Result, Settlement
 from terminal.ledger import (
     Actor,
+    BillError,
     Draw,
     EpochError,
     EventCode,
@@ -168,3 +169,14 @@ def test_ram_clear_archives_and_starts_a_new_epoch(tmp_path: Path) -> None:
         last = old.execute("SELECT max(id) FROM events").fetchone()[0]
     assert heads["heads"]["events"][0] == last
     assert chain.Mac(key)(b"x") == chain.hmac.digest(key, b"x", "sha256")  # the fast MAC is plain HMAC
+
+
+def test_only_a_stacked_bill_is_money() -> None:
+    led = open_ledger()
+    assert led.bill_event(1, 2000, "escrowed", now=START) is None
+    assert led.bill_event(1, 2000, "returned", now=START) is None
+    assert led.credits(1) == 0 and led.meters() == {}
+    assert led.bill_event(1, 2000, "stacked", now=START) is not None
+    assert led.credits(1) == 2000 and led.meters()["bill:2000:count"] == 1
+    with pytest.raises(BillError, match="'jammed'"):
+        led.bill_event(1, 2000, "jammed", now=START)

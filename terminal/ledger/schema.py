@@ -43,65 +43,89 @@ CHAINED: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 _TABLES = """
-CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, kind TEXT
-    NOT NULL, seat INTEGER, tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS transactions (id INTEGER PRIMARY KEY, time TEXT NOT NULL, kind TEXT NOT
-    NULL, seat INTEGER, round_id INTEGER REFERENCES rounds(id), ref TEXT, user TEXT, role TEXT, memo
-    TEXT, tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS postings (id INTEGER PRIMARY KEY, txn_id INTEGER NOT NULL REFERENCES
-    transactions(id), account TEXT NOT NULL REFERENCES accounts(name), amount INTEGER NOT NULL CHECK
-    (typeof(amount) = 'integer'), tag BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS accounts (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, seat INTEGER, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS transactions (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, kind TEXT NOT NULL, seat INTEGER,
+    round_id INTEGER REFERENCES rounds(id), ref TEXT, user TEXT, role TEXT, memo TEXT, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS postings (
+    id INTEGER PRIMARY KEY, txn_id INTEGER NOT NULL REFERENCES transactions(id),
+    account TEXT NOT NULL REFERENCES accounts(name),
+    amount INTEGER NOT NULL CHECK (typeof(amount) = 'integer'), tag BLOB NOT NULL
+);
 CREATE INDEX IF NOT EXISTS postings_txn ON postings(txn_id);
-CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, time TEXT NOT NULL, code INTEGER NOT
-    NULL, name TEXT NOT NULL, seat INTEGER, user TEXT, role TEXT, detail TEXT NOT NULL, tag BLOB NOT
-    NULL);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, code INTEGER NOT NULL, name TEXT NOT NULL, seat INTEGER,
+    user TEXT, role TEXT, detail TEXT NOT NULL, tag BLOB NOT NULL
+);
 CREATE INDEX IF NOT EXISTS events_code ON events(code);
-CREATE TABLE IF NOT EXISTS rounds (id INTEGER PRIMARY KEY, time TEXT NOT NULL, game TEXT NOT NULL,
-    detail TEXT NOT NULL, tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS wagers (id INTEGER PRIMARY KEY, ref TEXT NOT NULL UNIQUE, round_id
-    INTEGER NOT NULL REFERENCES rounds(id), seat INTEGER NOT NULL, game TEXT NOT NULL, kind TEXT NOT
-    NULL, spot TEXT NOT NULL, paytable TEXT NOT NULL, stake INTEGER NOT NULL CHECK (stake > 0),
-    credits_before INTEGER NOT NULL, txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB
-    NOT NULL);
+CREATE TABLE IF NOT EXISTS rounds (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, game TEXT NOT NULL, detail TEXT NOT NULL,
+    tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS wagers (
+    id INTEGER PRIMARY KEY, ref TEXT NOT NULL UNIQUE, round_id INTEGER NOT NULL REFERENCES rounds(id),
+    seat INTEGER NOT NULL, game TEXT NOT NULL, kind TEXT NOT NULL, spot TEXT NOT NULL,
+    paytable TEXT NOT NULL, stake INTEGER NOT NULL CHECK (stake > 0), credits_before INTEGER NOT NULL,
+    txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL
+);
 CREATE INDEX IF NOT EXISTS wagers_round ON wagers(round_id);
 CREATE INDEX IF NOT EXISTS wagers_seat ON wagers(seat);
-CREATE TABLE IF NOT EXISTS outcomes (id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL UNIQUE
-    REFERENCES rounds(id), time TEXT NOT NULL, outcome TEXT NOT NULL, generator TEXT NOT NULL,
-    draw_counter INTEGER NOT NULL, reseed_epoch INTEGER NOT NULL, tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS results (id INTEGER PRIMARY KEY, wager_id INTEGER NOT NULL UNIQUE
-    REFERENCES wagers(id), round_id INTEGER NOT NULL REFERENCES rounds(id), result TEXT NOT NULL,
-    returned INTEGER NOT NULL, entry TEXT NOT NULL, txn_id INTEGER NOT NULL REFERENCES
-    transactions(id), tag BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS outcomes (
+    id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL UNIQUE REFERENCES rounds(id), time TEXT NOT NULL,
+    outcome TEXT NOT NULL, generator TEXT NOT NULL, draw_counter INTEGER NOT NULL,
+    reseed_epoch INTEGER NOT NULL, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+    id INTEGER PRIMARY KEY, wager_id INTEGER NOT NULL UNIQUE REFERENCES wagers(id),
+    round_id INTEGER NOT NULL REFERENCES rounds(id), result TEXT NOT NULL, returned INTEGER NOT NULL,
+    entry TEXT NOT NULL, txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL
+);
 CREATE INDEX IF NOT EXISTS results_round ON results(round_id);
-CREATE TABLE IF NOT EXISTS settlements (id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL UNIQUE
-    REFERENCES rounds(id), time TEXT NOT NULL, txn_id INTEGER NOT NULL REFERENCES transactions(id),
-    tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS round_seats (id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL REFERENCES
-    rounds(id), seat INTEGER NOT NULL, credits_before INTEGER NOT NULL, staked INTEGER NOT NULL,
-    returned INTEGER NOT NULL, credits_after INTEGER NOT NULL, tag BLOB NOT NULL, UNIQUE (round_id,
-    seat));
+CREATE TABLE IF NOT EXISTS settlements (
+    id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL UNIQUE REFERENCES rounds(id), time TEXT NOT NULL,
+    txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS round_seats (
+    id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL REFERENCES rounds(id), seat INTEGER NOT NULL,
+    credits_before INTEGER NOT NULL, staked INTEGER NOT NULL, returned INTEGER NOT NULL,
+    credits_after INTEGER NOT NULL, tag BLOB NOT NULL, UNIQUE (round_id, seat)
+);
 CREATE INDEX IF NOT EXISTS round_seats_seat ON round_seats(seat);
-CREATE TABLE IF NOT EXISTS states (id INTEGER PRIMARY KEY, round_id INTEGER REFERENCES rounds(id),
-    game TEXT NOT NULL, state TEXT NOT NULL, tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS vouchers (id INTEGER PRIMARY KEY, number TEXT NOT NULL UNIQUE, seat
-    INTEGER NOT NULL, amount INTEGER NOT NULL CHECK (amount > 0), issued_at TEXT NOT NULL,
-    expires_at TEXT, txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS voucher_actions (id INTEGER PRIMARY KEY, number TEXT NOT NULL, action
-    TEXT NOT NULL, seat INTEGER, time TEXT NOT NULL, user TEXT, role TEXT, second_user TEXT,
-    second_role TEXT, reason TEXT, txn_id INTEGER REFERENCES transactions(id), tag BLOB NOT NULL);
-CREATE UNIQUE INDEX IF NOT EXISTS voucher_once ON voucher_actions(number) WHERE action IN ('redeem',
-    'void');
-CREATE TABLE IF NOT EXISTS epochs (id INTEGER PRIMARY KEY, number INTEGER NOT NULL, time TEXT NOT
-    NULL, previous_archive TEXT, previous_heads TEXT, user TEXT, role TEXT, second_user TEXT,
-    second_role TEXT, tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS checkpoints (id INTEGER PRIMARY KEY, time TEXT NOT NULL, heads TEXT NOT
-    NULL, tag BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS heads (tbl TEXT PRIMARY KEY, last_id INTEGER NOT NULL, tag BLOB NOT NULL,
-    mac BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS meters (name TEXT PRIMARY KEY, value INTEGER NOT NULL CHECK
-    (typeof(value) = 'integer' AND value >= 0));
-CREATE TABLE IF NOT EXISTS balances (account TEXT PRIMARY KEY REFERENCES accounts(name), balance
-    INTEGER NOT NULL CHECK (typeof(balance) = 'integer'));
+CREATE TABLE IF NOT EXISTS states (
+    id INTEGER PRIMARY KEY, round_id INTEGER REFERENCES rounds(id), game TEXT NOT NULL,
+    state TEXT NOT NULL, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS vouchers (
+    id INTEGER PRIMARY KEY, number TEXT NOT NULL UNIQUE, seat INTEGER NOT NULL,
+    amount INTEGER NOT NULL CHECK (amount > 0), issued_at TEXT NOT NULL, expires_at TEXT,
+    txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS voucher_actions (
+    id INTEGER PRIMARY KEY, number TEXT NOT NULL, action TEXT NOT NULL, seat INTEGER, time TEXT NOT NULL,
+    user TEXT, role TEXT, second_user TEXT, second_role TEXT, reason TEXT,
+    txn_id INTEGER REFERENCES transactions(id), tag BLOB NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS voucher_once ON voucher_actions(number) WHERE action IN ('redeem', 'void');
+CREATE TABLE IF NOT EXISTS epochs (
+    id INTEGER PRIMARY KEY, number INTEGER NOT NULL, time TEXT NOT NULL, previous_archive TEXT,
+    previous_heads TEXT, user TEXT, role TEXT, second_user TEXT, second_role TEXT, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS checkpoints (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, heads TEXT NOT NULL, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS heads (
+    tbl TEXT PRIMARY KEY, last_id INTEGER NOT NULL, tag BLOB NOT NULL, mac BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS meters (
+    name TEXT PRIMARY KEY, value INTEGER NOT NULL CHECK (typeof(value) = 'integer' AND value >= 0)
+);
+CREATE TABLE IF NOT EXISTS balances (
+    account TEXT PRIMARY KEY REFERENCES accounts(name),
+    balance INTEGER NOT NULL CHECK (typeof(balance) = 'integer')
+);
 """
 
 _GUARD = """

@@ -29,12 +29,15 @@ from terminal.ledger import (
     vouchers,
 )
 from terminal.ledger.chain import Chain
-from terminal.ledger.errors import EpochError, IntegrityError, VoucherError
+from terminal.ledger.errors import BillError, EpochError, IntegrityError, VoucherError
 from terminal.ledger.events import EventCode
 from terminal.ledger.recall import RoundRecord, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
 from terminal.ledger.verify import Verification, verify
+
+#: What a bill acceptor reports about a bill; only a stacked bill is in the cash box.
+BILL_STATES = ("escrowed", "stacked", "returned", "rejected")
 
 #: Events that remember the games-played meter, so "games since power-up / door close" can be read.
 _MARKED = (EventCode.POWER_UP, EventCode.DOOR_CLOSE)
@@ -95,6 +98,13 @@ class Ledger:
         """The acceptor confirmed a bill *stacked*: credit the seat; returns the journal txn id."""
         with self._transaction(now) as time:
             return cashier.bill_stacked(self.chain, time, check_seat(seat), value, self.bills)
+
+    def bill_event(self, seat: int, value: int, state: str, *, now: datetime) -> int | None:
+        """A bill acceptor report: only ``stacked`` credits the seat (returns the txn id); ``escrowed``,
+        ``returned`` and ``rejected`` bills are not money yet and leave the ledger untouched (``None``)."""
+        if state not in BILL_STATES:
+            raise BillError(f"bill acceptor state {state!r} is not one of {', '.join(BILL_STATES)}")
+        return self.bill_stacked(seat, value, now=now) if state == "stacked" else None
 
     def handpay(self, seat: int, amount: int, actor: Actor, reason: str, *, now: datetime) -> int:
         """An attendant pays ``amount`` of the seat's credits by hand."""
