@@ -1,10 +1,11 @@
 """The HMAC chain: every appended row is tagged over its canonical form and the previous row's tag.
 
-Canonical form of a row: its values in the column order of ``schema.CHAINED`` (``id`` first), each as
-SQL's ``quote()`` writes it (integers in decimal, ``NULL``, text in single quotes with quotes doubled),
-joined by commas, in UTF-8. Values are only ``int``, ``str`` or ``None``. SQLite can therefore produce the
-canonical form itself when verifying, and an auditor can recompute it with any SQL tool. Each table is its
-own chain, starting from a genesis tag that names the table::
+Canonical form of a row: its values in the column order of ``schema.CHAINED`` (``id`` first), each as an
+SQL string literal (integers in decimal, text as is, in single quotes with quotes doubled; ``NULL`` bare),
+joined by commas, in UTF-8 -- exactly what SQLite's ``printf('%Q,%Q,...', ...)`` writes. Values are only
+``int``, ``str`` or ``None`` and every column has a declared type, so a literal means one value. SQLite
+therefore writes the canonical form itself when verifying (in C, fast), and an auditor can recompute it
+with any SQL tool. Each table is its own chain, starting from a genesis tag that names the table::
 
     tag[0] = HMAC(key, b"genesis|" + table)
     tag[n] = HMAC(key, tag[n-1] + canonical(row n))
@@ -17,7 +18,7 @@ head; start-up verification then checks only rows after the last checkpoint.
 >>> genesis(chain_key, "events") == genesis(chain_key, "events") != genesis(chain_key, "rounds")
 True
 >>> canonical((1, "Bob's door", None))
-b"1,'Bob''s door',NULL"
+b"'1','Bob''s door',NULL"
 """
 
 from __future__ import annotations
@@ -38,12 +39,12 @@ Row = tuple[Value, ...]
 
 
 def quote(value: Value) -> str:
-    """One value as SQLite's ``quote()`` writes it."""
+    """One value as SQLite's ``printf('%Q')`` writes it."""
     if value is None:
         return "NULL"
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise TypeError(f"chained rows hold only int, str or None, not {value!r}")
-    return str(value) if isinstance(value, int) else "'" + value.replace("'", "''") + "'"
+    return "'" + str(value).replace("'", "''") + "'"
 
 
 def canonical(row: Row) -> bytes:
@@ -53,7 +54,8 @@ def canonical(row: Row) -> bytes:
 
 def canonical_sql(columns: Sequence[str]) -> str:
     """The SQL expression that makes SQLite write the canonical form of a row itself (as a blob)."""
-    return "CAST(" + " || ',' || ".join(f"quote({c})" for c in columns) + " AS BLOB)"
+    pattern = ",".join("%Q" for _ in columns)
+    return f"CAST(printf('{pattern}', {', '.join(columns)}) AS BLOB)"
 
 
 class Mac:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from terminal.games.base import Settlement
 from terminal.ledger import (
@@ -35,6 +35,9 @@ from terminal.ledger.recall import RoundRecord, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
 from terminal.ledger.verify import Verification, verify
+
+if TYPE_CHECKING:
+    from terminal.config import Config
 
 #: What a bill acceptor reports about a bill; only a stacked bill is in the cash box.
 BILL_STATES = ("escrowed", "stacked", "returned", "rejected")
@@ -61,6 +64,7 @@ class Ledger:
         if check:
             self.startup = verify(self.db, key, incremental=True)
             if not self.startup.ok:
+                self.db.close()  # never write to a ledger that does not verify
                 raise IntegrityError(f"ledger {path} does not verify: {self.startup.first_bad}")
         if epochs.current(self.db) == 0:
             with self._transaction(now) as time:
@@ -68,9 +72,9 @@ class Ledger:
 
     @classmethod
     def from_config(
-        cls, config: Any, *, now: datetime, entropy: Callable[[int], bytes] = os.urandom
+        cls, config: Config, *, now: datetime, entropy: Callable[[int], bytes] = os.urandom
     ) -> Ledger:
-        """Open the ledger ``config`` (a ``terminal.config.Config``) names; the key is made on first use."""
+        """Open the ledger ``config`` names; the chain key is made on first use."""
         section, money = config.ledger, config.money
         key = keyfile.load_or_create(section.key_path, entropy)
         return cls(
