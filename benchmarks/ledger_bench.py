@@ -1,0 +1,162 @@
+"""Ledger benchmark: a round of 8 seats x 25 wagers settled durably, and chain verification speed.
+
+Prints medians and the ratio against a baseline run alongside: plain ``sqlite3`` inserting the same rows
+(results, postings, recall, settlement, state) in one transaction with the same durability (WAL,
+synchronous=FULL). Targets (TERMINAL.md §8): settlement under 20 ms median; verification at least
+200,000 rows per second. The large ledger is built in a temporary folder.
+
+    PYTHONPATH=. python benchmarks/ledger_bench.py [--rows 500000] [--rounds 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from terminal.games.base import Result, Settlement
+from terminal.ledger import Draw, Ledger, WagerSpec, rounds
+from terminal.ledger.records import stamp
+
+KEY = bytes(range(32))
+START = datetime(2026, 1, 1, tzinfo=UTC)
+SEATS, PER_SEAT = 8, 25
+
+
+def _specs(round_id: int) -> list[WagerSpec]:
+    return [WagerSpec(f"r{round_id}-{seat}-{n}", seat, "straight", str(n), "standard", 100)
+            for seat in range(1, SEATS + 1) for n in range(PER_SEAT)]  # fmt: skip
+
+
+def _settlements(specs: list[WagerSpec]) -> list[Settlement]:
+    return [Settlement(s.ref, s.kind, s.paytable, s.stake, 3600 if i % 9 == 0 else 0,
+                       Result.WIN if i % 9 == 0 else Result.LOSE) for i, s in enumerate(specs)]  # fmt: skip
+
+
+def bench_settlement(folder: Path, repeats: int) -> tuple[list[float], list[float]]:
+    """Milliseconds to settle one 200-wager round (and to place its wagers in one batch)."""
+    led = Ledger(folder / "round.sqlite", KEY, now=START, bills=(10_000,))
+    now = START
+    for seat in range(1, SEATS + 1):
+        for _ in range(50):
+            led.bill_stacked(seat, 10_000, now=now)
+    settle_ms, place_ms = [], []
+    for _ in range(repeats):
+        now += timedelta(seconds=30)
+        round_id = led.open_round("roulette", now=now)
+        specs = _specs(round_id)
+        began = time.perf_counter()
+        led.place_wagers(round_id, specs, now=now)
+        place_ms.append((time.perf_counter() - began) * 1000)
+        led.record_outcome(round_id, {"pocket": 17}, Draw("ctr_drbg_aes256", round_id, 0), now=now)
+        began = time.perf_counter()
+        led.settle_round(round_id, _settlements(specs), now=now, state={"round": round_id})
+        settle_ms.append((time.perf_counter() - began) * 1000)
+    led.close()
+    return settle_ms, place_ms
+
+
+def bench_plain_sqlite(folder: Path, repeats: int) -> list[float]:
+    """The baseline: the same rows through plain sqlite3, one durable transaction per round."""
+    conn = sqlite3.connect(folder / "plain.sqlite", isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.executescript(
+        "CREATE TABLE results (id INTEGER PRIMARY KEY, wager TEXT, round INTEGER, result TEXT,"
+        " returned INTEGER);"
+        "CREATE TABLE postings (id INTEGER PRIMARY KEY, txn INTEGER, account TEXT, amount INTEGER);"
+        "CREATE TABLE round_seats (id INTEGER PRIMARY KEY, round INTEGER, seat INTEGER, before INTEGER,"
+        " staked INTEGER, returned INTEGER, after INTEGER);"
+        "CREATE TABLE settlements (id INTEGER PRIMARY KEY, round INTEGER, time TEXT);"
+        "CREATE TABLE states (id INTEGER PRIMARY KEY, round INTEGER, state TEXT);"
+    )
+    timings = []
+    for round_id in range(repeats):
+        specs = _specs(round_id)
+        settled = _settlements(specs)
+        began = time.perf_counter()
+        conn.execute("BEGIN")
+        conn.executemany("INSERT INTO results (wager, round, result, returned) VALUES (?, ?, ?, ?)",
+                         [(s.wager_ref, round_id, s.result.value, s.returned) for s in settled])  # fmt: skip
+        conn.executemany("INSERT INTO postings (txn, account, amount) VALUES (?, ?, ?)",
+                         [(round_id, f"seat:{n}:credits", 1) for n in range(2 * SEATS + 1)])  # fmt: skip
+        conn.executemany("INSERT INTO round_seats (round, seat, before, staked, returned, after) "
+                         "VALUES (?, ?, 0, 0, 0, 0)", [(round_id, n) for n in range(SEATS)])  # fmt: skip
+        conn.execute("INSERT INTO settlements (round, time) VALUES (?, ?)", [round_id, stamp(START)])
+        conn.execute("INSERT INTO states (round, state) VALUES (?, '{}')", [round_id])
+        conn.execute("COMMIT")
+        timings.append((time.perf_counter() - began) * 1000)
+    conn.close()
+    return timings
+
+
+def build_large(path: Path, rows: int) -> int:
+    """A ledger of about ``rows`` chained rows, written in large transactions (a build, not a benchmark)."""
+    led = Ledger(path, KEY, now=START, bills=(10_000,), checkpoint_rows=10_000)
+    now = START
+    for seat in range(1, SEATS + 1):
+        for _ in range(1000):
+            led.bill_stacked(seat, 10_000, now=now)
+    total = sum(h.last_id for h in led.chain.heads.values())
+    while total < rows:
+        with led.chain.transaction(stamp(now)):
+            for _ in range(20):
+                round_id = rounds.open_round(led.chain, stamp(now), "roulette", "{}")
+                specs = _specs(round_id)
+                rounds.place_wagers(led.chain, stamp(now), round_id, specs)
+                rounds.record_outcome(led.chain, stamp(now), round_id, "{}", Draw("x", round_id, 0))
+                rounds.settle_round(led.chain, stamp(now), round_id, _settlements(specs), "{}")
+        total = sum(h.last_id for h in led.chain.heads.values())
+        print(f"  built {total:,} rows", end="\r", flush=True)
+    led.close()
+    print()
+    return total
+
+
+def bench_verify(path: Path) -> tuple[float, int, float, float]:
+    """(full rows/s, rows, seconds to open with the incremental start-up check, its rows)."""
+    led = Ledger(path, KEY, now=START)  # the open itself runs the incremental verification
+    began = time.perf_counter()
+    full = led.verify()
+    seconds = time.perf_counter() - began
+    led.close()
+    began = time.perf_counter()
+    reopened = Ledger(path, KEY, now=START)
+    opening = time.perf_counter() - began
+    assert full.ok and reopened.startup is not None and reopened.startup.ok
+    quick_rows = reopened.startup.rows
+    reopened.close()
+    return full.rows / seconds, full.rows, opening, quick_rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=500_000, help="size of the ledger to verify")
+    parser.add_argument("--rounds", type=int, default=30, help="rounds to time")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        print(f"settling {args.rounds} rounds of {SEATS} seats x {PER_SEAT} wagers, durably ...")
+        settle, place = bench_settlement(folder, args.rounds)
+        plain = bench_plain_sqlite(folder, args.rounds)
+        ledger_ms, plain_ms = statistics.median(settle), statistics.median(plain)
+        print(f"settle round (ledger)     median {ledger_ms:8.2f} ms   target < 20 ms")
+        print(f"place 200 wagers (ledger) median {statistics.median(place):8.2f} ms")
+        print(f"same rows, plain sqlite3  median {plain_ms:8.2f} ms")
+        print(f"ratio ledger / plain      {ledger_ms / plain_ms:8.2f} x")
+        print(f"building a ledger of about {args.rows:,} rows ...")
+        rows = build_large(folder / "large.sqlite", args.rows)
+        rate, checked, opening, quick = bench_verify(folder / "large.sqlite")
+        print(f"full verification         {rate:12,.0f} rows/s over {checked:,} rows   target >= 200,000/s")
+        print(
+            f"open with start-up check  {opening * 1000:8.1f} ms ({quick:,} rows after the last checkpoint"
+            f" of {rows:,})"
+        )
+
+
+if __name__ == "__main__":
+    main()

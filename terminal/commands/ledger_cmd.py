@@ -1,0 +1,104 @@
+"""``terminal ledger verify|report|export``: integrity check, meters and end-of-day report, audit export."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from terminal.commands.common import add_config_option, load_config
+from terminal.config import Config
+from terminal.ledger import LedgerError, keyfile, meters, report, schema
+from terminal.ledger.verify import verify
+from terminal.money import find_currency, format_amount
+
+
+def register(commands: Any) -> None:
+    """Add the ``ledger`` command and its actions."""
+    parser = commands.add_parser("ledger", help="verify the ledger, report its meters, export it for audit")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
+    actions.required = True
+    check = actions.add_parser(
+        "verify", help="verify the whole chain: exit 0 intact, 1 naming the first bad row"
+    )
+    check.add_argument("--incremental", action="store_true", help="only rows after the last checkpoint")
+    show = actions.add_parser("report", help="meters, balances and vouchers, with the credit identity")
+    show.add_argument("--json", action="store_true", help="print the totals as JSON (minor units)")
+    dump = actions.add_parser("export", help="write every table as CSV for auditors")
+    dump.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the CSV files")
+    for sub, func in ((check, _verify), (show, _report), (dump, _export)):
+        add_config_option(sub)
+        sub.add_argument("--db", type=Path, metavar="PATH", help="ledger database (default: [ledger] path)")
+        sub.set_defaults(func=func)
+
+
+def _open(args: argparse.Namespace) -> tuple[Config, Path] | None:
+    loaded = load_config(args)
+    if loaded is None:
+        return None
+    path: Path = args.db or loaded.ledger.path
+    if not path.exists():
+        print(f"terminal: no ledger at {path}", file=sys.stderr)
+        return None
+    return loaded, path
+
+
+def _verify(args: argparse.Namespace) -> int:
+    opened = _open(args)
+    if opened is None:
+        return 1
+    loaded, path = opened
+    try:
+        key = keyfile.load(loaded.ledger.key_path)
+        with schema.open_database(path) as db:
+            print(f"verifying {path} ...", file=sys.stderr)
+            found = verify(db, key, incremental=args.incremental)
+    except (LedgerError, OSError) as exc:
+        print(f"terminal: {exc}", file=sys.stderr)
+        return 1
+    if not found.ok:
+        print(f"FAILED after {found.rows} rows: {found.first_bad}")
+        return 1
+    print(f"OK: {found.rows} rows verified")
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    opened = _open(args)
+    if opened is None:
+        return 1
+    loaded, path = opened
+    with schema.open_database(path) as db:
+        totals = report.summary(db)
+        rhs, holds = report.identity(totals)
+        metered = meters.read(db)
+        vouchers = report.vouchers_summary(db, datetime.now(UTC))  # the shell reads the clock
+    if args.json:
+        print(
+            json.dumps({**totals, "identity_holds": holds, "vouchers": vouchers, "meters": metered}, indent=1)
+        )
+        return 0 if holds else 1
+    currency = find_currency(loaded.money.currency)
+    for key in report.KEYS:
+        print(f"{key:<14}{format_amount(totals[key], currency):>20}")
+    verdict = "holds" if holds else "DOES NOT HOLD"
+    print(
+        f"identity: seat_credits {totals['seat_credits']} = cash_in + vouchers_in + won - wagered - cash_out"
+        f" - vouchers_out - handpays = {rhs}: {verdict}"
+    )
+    print("vouchers: " + ", ".join(f"{k} {v}" for k, v in vouchers.items()))
+    return 0 if holds else 1
+
+
+def _export(args: argparse.Namespace) -> int:
+    opened = _open(args)
+    if opened is None:
+        return 1
+    _, path = opened
+    with schema.open_database(path) as db:
+        files = report.export(db, args.out)
+    print(f"wrote {len(files)} CSV files to {args.out}")
+    return 0

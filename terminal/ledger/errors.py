@@ -1,0 +1,54 @@
+"""The refusals of the ledger: each a specific exception subclassing a builtin, naming the bad input.
+
+A refused action changes nothing: the transaction that would have carried it is rolled back whole.
+"""
+
+from __future__ import annotations
+
+
+class LedgerError(Exception):
+    """Base of every ledger refusal."""
+
+
+class SchemaError(LedgerError, RuntimeError):
+    """The database is not opened the way the ledger requires (WAL, synchronous=FULL, foreign keys)."""
+
+
+class KeyFileError(LedgerError, PermissionError):
+    """The chain key file is missing, malformed or readable by others."""
+
+
+class UnbalancedTransactionError(LedgerError, ValueError):
+    """A transaction whose postings do not sum to zero."""
+
+
+class InsufficientCreditsError(LedgerError, ValueError):
+    """An account would go below zero (a seat spending credits it does not have)."""
+
+
+class WagerError(LedgerError, ValueError):
+    """A wager that is unknown, placed twice, settled twice or settled with different terms."""
+
+
+class RoundError(LedgerError, ValueError):
+    """A round that is unknown, or an action out of order (settling before the outcome is persisted)."""
+
+
+class VoucherError(LedgerError, ValueError):
+    """A voucher that is unknown, expired, already redeemed or voided, or a void without two users."""
+
+
+class BillError(LedgerError, ValueError):
+    """A bill denomination the acceptor is not configured to take."""
+
+
+class EpochError(LedgerError, ValueError):
+    """A RAM clear refused: credits still on seats, wagers in play, or fewer than two distinct users."""
+
+
+class IntegrityError(LedgerError, RuntimeError):
+    """The chain does not verify; ``finding`` names the first bad row."""
+
+    def __init__(self, finding: str) -> None:
+        self.finding = finding
+        super().__init__(finding)

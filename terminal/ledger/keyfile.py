@@ -1,0 +1,50 @@
+"""The chain's HMAC key: a file outside the database, created on first use with mode 0600.
+
+The key is 32 random bytes from the injected entropy source. A key file that others can read, or of the
+wrong length, is refused rather than used: a leaked key lets anyone forge the chain.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from terminal.ledger.errors import KeyFileError
+
+KEY_BYTES = 32
+
+
+def load_or_create(path: Path, entropy: Callable[[int], bytes] = os.urandom) -> bytes:
+    """The key at ``path``; created (0600, parents made) from ``entropy`` if there is no file yet."""
+    if not path.exists():
+        return _create(path, entropy(KEY_BYTES))
+    return load(path)
+
+
+def load(path: Path) -> bytes:
+    """The existing key at ``path``; a missing, short or world-readable key file is refused."""
+    if not path.exists():
+        raise KeyFileError(f"no chain key at {path}; without it the ledger cannot be verified")
+    mode = path.stat().st_mode & 0o777
+    if mode & 0o077:
+        raise KeyFileError(f"key file {path} has mode {mode:o}; it must be readable by its owner only (600)")
+    key = path.read_bytes()
+    if len(key) != KEY_BYTES:
+        raise KeyFileError(f"key file {path} holds {len(key)} bytes; a chain key is {KEY_BYTES} bytes")
+    return key
+
+
+def _create(path: Path, key: bytes) -> bytes:
+    if len(key) != KEY_BYTES:
+        raise KeyFileError(f"entropy source gave {len(key)} bytes for the key; {KEY_BYTES} needed")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return load_or_create(path)  # another process created it first: use theirs
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(key)
+        handle.flush()
+        os.fsync(handle.fileno())
+    return key

@@ -1,0 +1,146 @@
+"""The meters of TERMINAL.md §2: 64-bit, never reset, moved in the same transaction as their event.
+
+Meters are a cache of the journal: :func:`recompute` derives every one of them again from the journal,
+wagers, results, settlements and events, and :func:`audit` lists where the stored ones disagree. The
+``meters`` table refuses a value that is negative or no longer a 64-bit integer (SQLite turns an
+overflowing sum into a real), so an overflow refuses the whole transaction.
+
+>>> sorted(wager_meters("roulette", "straight", "standard", 500).items())[:3]
+[('game:roulette:count', 1), ('game:roulette:wagered', 500), ('paytable:roulette:straight:standard:count', 1)]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+import sqlite_utils
+
+from terminal.ledger import accounts
+from terminal.money import check_amount
+
+#: The event code of a door opening (``events.EventCode.DOOR_OPEN``), counted by ``door_opens``.
+DOOR_OPEN_CODE = 200  # a literal, so meters need not import events; tests check they agree
+
+
+def bump(db: sqlite_utils.Database, deltas: Mapping[str, int]) -> None:
+    """Add ``deltas`` to the meters (inside the transaction of the event that moves them)."""
+    rows = [(name, check_amount(delta)) for name, delta in sorted(deltas.items()) if delta]
+    db.conn.executemany(
+        "INSERT INTO meters (name, value) VALUES (?, ?) "
+        "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value",
+        rows,
+    )
+
+
+def read(db: sqlite_utils.Database) -> dict[str, int]:
+    """Every meter, by name."""
+    return dict(db.execute("SELECT name, value FROM meters ORDER BY name"))
+
+
+def _per_wager(game: str, kind: str, paytable: str, what: str, amount: int) -> dict[str, int]:
+    return {
+        what: amount,
+        f"game:{game}:{what}": amount,
+        f"wager:{game}:{kind}:{what}": amount,
+        f"paytable:{game}:{kind}:{paytable}:{what}": amount,
+    }
+
+
+def wager_meters(game: str, kind: str, paytable: str, stake: int) -> dict[str, int]:
+    """The meters a wager moves when it is placed: wagered and count, overall and per game/kind/paytable."""
+    moved = _per_wager(game, kind, paytable, "wagered", stake)
+    counts = _per_wager(game, kind, paytable, "count", 1)
+    del counts["count"]
+    return moved | counts
+
+
+def won_meters(game: str, kind: str, paytable: str, returned: int) -> dict[str, int]:
+    """The meters a settled wager moves: won (stake included), overall and per game/kind/paytable."""
+    return _per_wager(game, kind, paytable, "won", returned)
+
+
+def add(total: Counter[str], deltas: Mapping[str, int]) -> None:
+    """Accumulate ``deltas`` into ``total`` (several wagers in one transaction)."""
+    for name, delta in deltas.items():
+        total[name] += delta
+
+
+def recompute(db: sqlite_utils.Database) -> dict[str, int]:
+    """Every meter derived again from the journal and the round records."""
+    found: Counter[str] = Counter()
+    _from_journal(db, found)
+    for game, kind, paytable, stake in db.execute("SELECT game, kind, paytable, stake FROM wagers"):
+        found.update({k: v for k, v in wager_meters(game, kind, paytable, stake).items() if k != "wagered"})
+    query = "SELECT w.game, w.kind, w.paytable, r.returned FROM results r JOIN wagers w ON w.id = r.wager_id"
+    for game, kind, paytable, returned in db.execute(query):
+        found.update({k: v for k, v in won_meters(game, kind, paytable, returned).items() if k != "won"})
+    for (game,) in db.execute("SELECT r.game FROM settlements s JOIN rounds r ON r.id = s.round_id"):
+        found["games_played"] += 1
+        found[f"game:{game}:rounds"] += 1
+    found["door_opens"] = db.execute(
+        "SELECT count(*) FROM events WHERE code = ?", [DOOR_OPEN_CODE]
+    ).fetchone()[0]
+    return {name: value for name, value in found.items() if value}
+
+
+def _from_journal(db: sqlite_utils.Database, found: Counter[str]) -> None:
+    query = (
+        "SELECT t.kind, p.account, p.amount FROM postings p JOIN transactions t ON t.id = p.txn_id "
+        "ORDER BY p.id"
+    )
+    for kind, account, amount in db.execute(query):
+        what = accounts.kind_of(account)
+        if kind == "wager" and what == "in_play":
+            found["wagered"] += amount
+        elif kind == "settle" and what == "credits":
+            found["won"] += amount
+        elif kind == "bill" and account == accounts.CASH_BOX:
+            _count(found, "cash_in", -amount, "bills_in_count")
+            _count(found, f"bill:{-amount}:value", -amount, f"bill:{-amount}:count")
+        elif account == accounts.VOUCHER_LIABILITY and kind in _VOUCHER_METERS:
+            _count(found, _VOUCHER_METERS[kind], abs(amount), _VOUCHER_METERS[kind] + "_count")
+        elif account == accounts.HANDPAY:
+            _count(found, "handpays", amount, "handpays_count")
+        elif account == accounts.CANCELLED:
+            _count(found, "cash_out", amount, "cash_out_count")
+
+
+_VOUCHER_METERS = {
+    "voucher_out": "vouchers_out",
+    "voucher_in": "vouchers_in",
+    "voucher_void": "vouchers_voided",
+}
+
+
+def _count(found: Counter[str], name: str, amount: int, count: str) -> None:
+    found[name] += amount
+    found[count] += 1
+
+
+def audit(db: sqlite_utils.Database) -> list[str]:
+    """Every meter whose stored value differs from the journal's, as a sentence (empty when they agree)."""
+    stored, derived = read(db), recompute(db)
+    return [
+        f"meter {name}: stored {stored.get(name, 0)}, journal gives {derived.get(name, 0)}"
+        for name in sorted(set(stored) | set(derived))
+        if stored.get(name, 0) != derived.get(name, 0)
+    ]
+
+
+def audit_journal(db: sqlite_utils.Database) -> list[str]:
+    """Transactions whose postings do not sum to zero, and balances that differ from their postings."""
+    findings = [
+        f"transaction {txn}: postings sum to {total}"
+        for txn, total in db.execute(
+            "SELECT txn_id, sum(amount) FROM postings GROUP BY txn_id HAVING sum(amount) != 0"
+        )
+    ]
+    posted = dict(db.execute("SELECT account, sum(amount) FROM postings GROUP BY account"))
+    cached = accounts.all_balances(db)
+    for account in sorted(set(posted) | set(cached)):
+        if posted.get(account, 0) != cached.get(account, 0):
+            findings.append(
+                f"balance {account}: stored {cached.get(account, 0)}, postings give {posted.get(account, 0)}"
+            )
+    return findings

@@ -1,0 +1,185 @@
+"""The ledger's tables, their append-only triggers, and opening the database the one safe way.
+
+Chained tables are append-only: a trigger refuses every UPDATE and DELETE, and each row carries ``tag``,
+the HMAC chaining it to the row before (``terminal.ledger.chain``). Three small tables are mutable caches
+kept in the same transaction as the rows that move them, and each is checked against the chain:
+``heads`` (last row and tag of every chain, MAC-protected), ``meters`` and ``balances``.
+
+The database is refused unless it runs with WAL, ``synchronous=FULL`` and foreign keys on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlite_utils
+
+from terminal.ledger.errors import SchemaError
+
+#: Every chained table and its columns in canonical order (``id`` first; ``tag`` is not listed).
+CHAINED: dict[str, tuple[str, ...]] = {
+    "accounts": ("id", "name", "kind", "seat"),
+    "transactions": ("id", "time", "kind", "seat", "round_id", "ref", "user", "role", "memo"),
+    "postings": ("id", "txn_id", "account", "amount"),
+    "events": ("id", "time", "code", "name", "seat", "user", "role", "detail"),
+    "rounds": ("id", "time", "game", "detail"),
+    "wagers": (
+        "id", "ref", "round_id", "seat", "game", "kind", "spot", "paytable", "stake", "credits_before",
+        "txn_id",
+    ),
+    "outcomes": ("id", "round_id", "time", "outcome", "generator", "draw_counter", "reseed_epoch"),
+    "results": ("id", "wager_id", "round_id", "result", "returned", "entry", "txn_id"),
+    "settlements": ("id", "round_id", "time", "txn_id"),
+    "round_seats": ("id", "round_id", "seat", "credits_before", "staked", "returned", "credits_after"),
+    "states": ("id", "round_id", "game", "state"),
+    "vouchers": ("id", "number", "seat", "amount", "issued_at", "expires_at", "txn_id"),
+    "voucher_actions": (
+        "id", "number", "action", "seat", "time", "user", "role", "second_user", "second_role", "reason",
+        "txn_id",
+    ),
+    "epochs": ("id", "number", "time", "previous_archive", "previous_heads", "user", "role",
+               "second_user", "second_role"),
+    "checkpoints": ("id", "time", "heads"),
+}  # fmt: skip
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS accounts (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, kind TEXT NOT NULL, seat INTEGER, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS transactions (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, kind TEXT NOT NULL, seat INTEGER,
+    round_id INTEGER REFERENCES rounds(id), ref TEXT, user TEXT, role TEXT, memo TEXT, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS postings (
+    id INTEGER PRIMARY KEY, txn_id INTEGER NOT NULL REFERENCES transactions(id),
+    account TEXT NOT NULL REFERENCES accounts(name),
+    amount INTEGER NOT NULL CHECK (typeof(amount) = 'integer'), tag BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS postings_txn ON postings(txn_id);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, code INTEGER NOT NULL, name TEXT NOT NULL, seat INTEGER,
+    user TEXT, role TEXT, detail TEXT NOT NULL, tag BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_code ON events(code);
+CREATE TABLE IF NOT EXISTS rounds (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, game TEXT NOT NULL, detail TEXT NOT NULL,
+    tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS wagers (
+    id INTEGER PRIMARY KEY, ref TEXT NOT NULL UNIQUE, round_id INTEGER NOT NULL REFERENCES rounds(id),
+    seat INTEGER NOT NULL, game TEXT NOT NULL, kind TEXT NOT NULL, spot TEXT NOT NULL,
+    paytable TEXT NOT NULL, stake INTEGER NOT NULL CHECK (stake > 0), credits_before INTEGER NOT NULL,
+    txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wagers_round ON wagers(round_id);
+CREATE INDEX IF NOT EXISTS wagers_seat ON wagers(seat);
+CREATE TABLE IF NOT EXISTS outcomes (
+    id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL UNIQUE REFERENCES rounds(id), time TEXT NOT NULL,
+    outcome TEXT NOT NULL, generator TEXT NOT NULL, draw_counter INTEGER NOT NULL,
+    reseed_epoch INTEGER NOT NULL, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+    id INTEGER PRIMARY KEY, wager_id INTEGER NOT NULL UNIQUE REFERENCES wagers(id),
+    round_id INTEGER NOT NULL REFERENCES rounds(id), result TEXT NOT NULL, returned INTEGER NOT NULL,
+    entry TEXT NOT NULL, txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS results_round ON results(round_id);
+CREATE TABLE IF NOT EXISTS settlements (
+    id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL UNIQUE REFERENCES rounds(id), time TEXT NOT NULL,
+    txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS round_seats (
+    id INTEGER PRIMARY KEY, round_id INTEGER NOT NULL REFERENCES rounds(id), seat INTEGER NOT NULL,
+    credits_before INTEGER NOT NULL, staked INTEGER NOT NULL, returned INTEGER NOT NULL,
+    credits_after INTEGER NOT NULL, tag BLOB NOT NULL, UNIQUE (round_id, seat)
+);
+CREATE INDEX IF NOT EXISTS round_seats_seat ON round_seats(seat);
+CREATE TABLE IF NOT EXISTS states (
+    id INTEGER PRIMARY KEY, round_id INTEGER REFERENCES rounds(id), game TEXT NOT NULL,
+    state TEXT NOT NULL, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS vouchers (
+    id INTEGER PRIMARY KEY, number TEXT NOT NULL UNIQUE, seat INTEGER NOT NULL,
+    amount INTEGER NOT NULL CHECK (amount > 0), issued_at TEXT NOT NULL, expires_at TEXT,
+    txn_id INTEGER NOT NULL REFERENCES transactions(id), tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS voucher_actions (
+    id INTEGER PRIMARY KEY, number TEXT NOT NULL, action TEXT NOT NULL, seat INTEGER, time TEXT NOT NULL,
+    user TEXT, role TEXT, second_user TEXT, second_role TEXT, reason TEXT,
+    txn_id INTEGER REFERENCES transactions(id), tag BLOB NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS voucher_once ON voucher_actions(number) WHERE action IN ('redeem', 'void');
+CREATE TABLE IF NOT EXISTS epochs (
+    id INTEGER PRIMARY KEY, number INTEGER NOT NULL, time TEXT NOT NULL, previous_archive TEXT,
+    previous_heads TEXT, user TEXT, role TEXT, second_user TEXT, second_role TEXT, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS checkpoints (
+    id INTEGER PRIMARY KEY, time TEXT NOT NULL, heads TEXT NOT NULL, tag BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS heads (
+    tbl TEXT PRIMARY KEY, last_id INTEGER NOT NULL, tag BLOB NOT NULL, mac BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS meters (
+    name TEXT PRIMARY KEY, value INTEGER NOT NULL CHECK (typeof(value) = 'integer' AND value >= 0)
+);
+CREATE TABLE IF NOT EXISTS balances (
+    account TEXT PRIMARY KEY REFERENCES accounts(name),
+    balance INTEGER NOT NULL CHECK (typeof(balance) = 'integer')
+);
+"""
+
+_GUARD = """
+CREATE TRIGGER IF NOT EXISTS {table}_no_update BEFORE UPDATE ON {table}
+BEGIN SELECT RAISE(ABORT, '{table} is append-only: UPDATE refused'); END;
+CREATE TRIGGER IF NOT EXISTS {table}_no_delete BEFORE DELETE ON {table}
+BEGIN SELECT RAISE(ABORT, '{table} is append-only: DELETE refused'); END;
+"""
+
+
+def open_database(path: Path | str) -> sqlite_utils.Database:
+    """Open (creating if needed) the ledger at ``path`` (``":memory:"`` for tests) and check its settings."""
+    memory = str(path) == ":memory:"
+    if not memory:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite_utils.Database(str(path), execute_plugins=False)
+    if not memory:
+        db.enable_wal()
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    db.execute("PRAGMA busy_timeout=5000")
+    check_settings(db, memory=memory)
+    create(db)
+    return db
+
+
+def create(db: sqlite_utils.Database) -> None:
+    """Create every table and trigger that is missing (idempotent)."""
+    script = _TABLES + "".join(_GUARD.format(table=table) for table in CHAINED)
+    with db.atomic():
+        db.executescript(script)
+
+
+def check_settings(db: sqlite_utils.Database, *, memory: bool = False) -> None:
+    """Raise :class:`SchemaError` unless WAL, ``synchronous=FULL`` (2) and foreign keys are in force."""
+    found = {
+        "journal_mode": db.journal_mode,
+        "synchronous": db.execute("PRAGMA synchronous").fetchone()[0],
+        "foreign_keys": db.execute("PRAGMA foreign_keys").fetchone()[0],
+    }
+    wanted: dict[str, object] = {
+        "journal_mode": "memory" if memory else "wal",
+        "synchronous": 2,
+        "foreign_keys": 1,
+    }
+    wrong = [
+        f"{name}={found[name]!r} (needs {value!r})" for name, value in wanted.items() if found[name] != value
+    ]
+    if wrong:
+        raise SchemaError("ledger database not safe to use: " + ", ".join(wrong))
+
+
+def missing_guards(db: sqlite_utils.Database) -> list[str]:
+    """Names of append-only triggers that are missing (a tampered database)."""
+    present = set(db.triggers_dict)
+    wanted = [f"{t}_no_{op}" for t in CHAINED for op in ("update", "delete")]
+    return [name for name in wanted if name not in present]

@@ -1,0 +1,320 @@
+"""The ledger facade: one object the table controller, service mode and the CLI talk to.
+
+Every method that changes the ledger runs exactly one durable transaction (``now`` is injected and
+stamped on it), so each is all-or-nothing across a power cut. Opening a ledger checks the database
+settings and runs the incremental verification before anything else may happen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from terminal.games.base import Settlement
+from terminal.ledger import (
+    accounts,
+    cashier,
+    epochs,
+    events,
+    keyfile,
+    meters,
+    recall,
+    rounds,
+    schema,
+    vouchers,
+)
+from terminal.ledger.chain import Chain
+from terminal.ledger.errors import BillError, EpochError, IntegrityError, VoucherError
+from terminal.ledger.events import EventCode
+from terminal.ledger.recall import RoundRecord, WagerRecord
+from terminal.ledger.records import Actor, check_seat, stamp, to_json
+from terminal.ledger.rounds import Draw, WagerSpec
+from terminal.ledger.verify import Verification, verify
+
+if TYPE_CHECKING:
+    from terminal.config import Config
+
+#: What a bill acceptor reports about a bill; only a stacked bill is in the cash box.
+BILL_STATES = ("escrowed", "stacked", "returned", "rejected")
+
+#: Events that remember the games-played meter, so "games since power-up / door close" can be read.
+_MARKED = (EventCode.POWER_UP, EventCode.DOOR_CLOSE)
+
+
+class Ledger:
+    """A ledger database with its chain key; see the module docstring."""
+
+    def __init__(self, path: Path | str, key: bytes, *, now: datetime, checkpoint_rows: int = 10_000,
+                 bills: Sequence[int] = (), voucher_expiry_days: int = 0, archive_dir: Path | None = None,
+                 check: bool = True) -> None:  # fmt: skip
+        self.path = path
+        self.key = key
+        self.bills = tuple(bills)
+        self.voucher_expiry_days = voucher_expiry_days
+        self.archive_dir = archive_dir
+        self.checkpoint_rows = checkpoint_rows
+        self.db = schema.open_database(path)
+        self.chain = Chain(self.db, key, checkpoint_rows)
+        self.startup: Verification | None = None
+        if check:
+            self.startup = verify(self.db, key, incremental=True)
+            if not self.startup.ok:
+                self.db.close()  # never write to a ledger that does not verify
+                raise IntegrityError(f"ledger {path} does not verify: {self.startup.first_bad}")
+        if epochs.current(self.db) == 0:
+            with self._transaction(now) as time:
+                epochs.start(self.chain, time, 1, None, None, None)
+
+    @classmethod
+    def from_config(
+        cls, config: Config, *, now: datetime, entropy: Callable[[int], bytes] = os.urandom
+    ) -> Ledger:
+        """Open the ledger ``config`` names; the chain key is made on first use."""
+        section, money = config.ledger, config.money
+        key = keyfile.load_or_create(section.key_path, entropy)
+        return cls(
+            section.path,
+            key,
+            now=now,
+            checkpoint_rows=section.checkpoint_rows,
+            bills=money.bills,
+            voucher_expiry_days=money.voucher_expiry_days,
+            archive_dir=section.archive_dir,
+        )
+
+    def close(self) -> None:
+        """Close the database."""
+        self.db.close()
+
+    @contextmanager
+    def _transaction(self, now: datetime) -> Iterator[str]:
+        time = stamp(now)
+        with self.chain.transaction(time):
+            yield time
+
+    # -- money in and out ------------------------------------------------------------------------------
+    def bill_stacked(self, seat: int, value: int, *, now: datetime) -> int:
+        """The acceptor confirmed a bill *stacked*: credit the seat; returns the journal txn id."""
+        with self._transaction(now) as time:
+            return cashier.bill_stacked(self.chain, time, check_seat(seat), value, self.bills)
+
+    def bill_event(self, seat: int, value: int, state: str, *, now: datetime) -> int | None:
+        """A bill acceptor report: only ``stacked`` credits the seat (returns the txn id); ``escrowed``,
+        ``returned`` and ``rejected`` bills are not money yet and leave the ledger untouched (``None``)."""
+        if state not in BILL_STATES:
+            raise BillError(f"bill acceptor state {state!r} is not one of {', '.join(BILL_STATES)}")
+        return self.bill_stacked(seat, value, now=now) if state == "stacked" else None
+
+    def handpay(self, seat: int, amount: int, actor: Actor, reason: str, *, now: datetime) -> int:
+        """An attendant pays ``amount`` of the seat's credits by hand."""
+        with self._transaction(now) as time:
+            return cashier.handpay(self.chain, time, check_seat(seat), amount, actor, reason)
+
+    def cancel_credits(self, seat: int, actor: Actor, *, now: datetime, amount: int | None = None) -> int:
+        """An attendant pays the seat's credits (all, or ``amount``) out in cash."""
+        with self._transaction(now) as time:
+            value = self.credits(seat) if amount is None else amount
+            return cashier.cancel_credits(self.chain, time, check_seat(seat), value, actor)
+
+    # -- rounds ----------------------------------------------------------------------------------------
+    def open_round(self, game: str, *, now: datetime, detail: Mapping[str, Any] | None = None) -> int:
+        """Start a round of ``game``; returns its id."""
+        with self._transaction(now) as time:
+            return rounds.open_round(self.chain, time, game, to_json(dict(detail or {})))
+
+    def place_wager(self, round_id: int, spec: WagerSpec, *, now: datetime) -> int:
+        """Place one wager: its stake moves to the seat's wagers in play at once."""
+        return self.place_wagers(round_id, [spec], now=now)[0]
+
+    def place_wagers(self, round_id: int, specs: Sequence[WagerSpec], *, now: datetime) -> list[int]:
+        """Place several wagers in one transaction (all or none)."""
+        for spec in specs:
+            check_seat(spec.seat)
+        with self._transaction(now) as time:
+            return rounds.place_wagers(self.chain, time, round_id, specs)
+
+    def record_outcome(self, round_id: int, outcome: Any, draw: Draw, *, now: datetime) -> int:
+        """Persist the outcome and its draw record, committed durably before it may be shown or settled."""
+        with self._transaction(now) as time:
+            return rounds.record_outcome(self.chain, time, round_id, to_json(outcome), draw)
+
+    def settle_round(self, round_id: int, settlements: Sequence[Settlement], *, now: datetime,
+                     state: Any = None) -> int:  # fmt: skip
+        """Post the round's settlements, meters, recall and (if given) the multi-round state together."""
+        with self._transaction(now) as time:
+            text = None if state is None else to_json(state)
+            return rounds.settle_round(self.chain, time, round_id, settlements, text)
+
+    def record_state(self, game: str, state: Any, *, now: datetime, round_id: int | None = None) -> int:
+        """Persist a multi-round state outside a settlement."""
+        with self._transaction(now):
+            return rounds.record_state(self.chain, round_id, game, to_json(state))
+
+    def recall(self, round_id: int) -> RoundRecord:
+        """The full record of one round."""
+        return recall.recall(self.db, round_id)
+
+    def recent(self, seat: int, limit: int = 100) -> list[RoundRecord]:
+        """The last ``limit`` rounds of ``seat``, newest first."""
+        return recall.recent(self.db, seat, limit)
+
+    def resume(self) -> RoundRecord | None:
+        """The last round, to resume from after a restart."""
+        return recall.resume(self.db)
+
+    def latest_state(self, game: str) -> Any:
+        """The last persisted multi-round state of ``game``."""
+        return recall.latest_state(self.db, game)
+
+    def pending(self, seat: int | None = None) -> list[WagerRecord]:
+        """Wagers in play, not settled yet."""
+        return recall.pending(self.db, seat)
+
+    # -- vouchers --------------------------------------------------------------------------------------
+    def issue_voucher(self, seat: int, randbelow: Callable[[int], int], *, now: datetime,
+                      amount: int | None = None) -> vouchers.Voucher:  # fmt: skip
+        """Print a voucher for the seat's credits (all, or ``amount``); its number from ``randbelow``."""
+        days = self.voucher_expiry_days
+        expires = stamp(now + timedelta(days=days)) if days else None
+        for _ in range(100):
+            number = vouchers.validation_number(randbelow)
+            if self.db.execute("SELECT 1 FROM vouchers WHERE number = ?", [number]).fetchone() is None:
+                break
+        else:
+            raise VoucherError("no unused validation number after 100 draws: is the RNG stuck?")
+        with self._transaction(now) as time:
+            value = self.credits(seat) if amount is None else amount
+            return vouchers.issue(self.chain, time, expires, check_seat(seat), value, number)
+
+    def redeem_voucher(self, number: str, seat: int, *, now: datetime) -> int:
+        """Credit ``seat`` with the voucher; a refusal is logged (committed) and then raised."""
+        try:
+            with self._transaction(now) as time:
+                return vouchers.redeem(self.chain, time, number, check_seat(seat))
+        except VoucherError as refused:
+            with self._transaction(now) as time:
+                vouchers.log_refusal(self.chain, time, number, seat, str(refused))
+            raise
+
+    def void_voucher(
+        self, number: str, first: Actor, second: Actor, reason: str, *, now: datetime
+    ) -> vouchers.Voucher:
+        """Void a voucher: two different users and a reason."""
+        with self._transaction(now) as time:
+            return vouchers.void(self.chain, time, number, first, second, reason)
+
+    def voucher(self, number: str, *, now: datetime) -> vouchers.Voucher:
+        """Look a voucher up by validation number."""
+        return vouchers.lookup(self.db, number, stamp(now))
+
+    def end_of_day(self, start: datetime, end: datetime) -> dict[str, int]:
+        """Voucher counts of ``[start, end)`` and the outstanding ones at ``end``."""
+        return vouchers.end_of_day(self.db, stamp(start), stamp(end))
+
+    # -- events ----------------------------------------------------------------------------------------
+    def log_event(
+        self,
+        code: EventCode,
+        *,
+        now: datetime,
+        seat: int | None = None,
+        actor: Actor | None = None,
+        detail: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Log an event that moves no money (power, doors, tilts, self-tests, mode changes, comms)."""
+        extra = dict(detail or {})
+        if code in _MARKED:
+            extra["games_played"] = self.meters().get("games_played", 0)
+        with self._transaction(now) as time:
+            if code == EventCode.DOOR_OPEN:
+                meters.bump(self.db, {"door_opens": 1})
+            return events.log(self.chain, time, code, seat=seat, actor=actor, detail=extra)
+
+    def config_changed(self, before: Mapping[str, Any], after: Mapping[str, Any], first: Actor, second: Actor,
+                       *, now: datetime) -> int:  # fmt: skip
+        """Log a configuration change with its before and after values and both users."""
+        epochs.check_users(first, second)
+        detail = {
+            "before": dict(before),
+            "after": dict(after),
+            "second_user": second.name,
+            "second_role": second.role,
+        }
+        return self.log_event(EventCode.CONFIG_CHANGE, now=now, actor=first, detail=detail)
+
+    def events(self, code: EventCode | None = None, limit: int = 1000) -> list[events.Event]:
+        """The latest events, oldest first."""
+        return events.read(self.db, code=code, limit=limit)
+
+    def games_since(self, code: EventCode) -> int:
+        """Games played since the last ``POWER_UP`` or ``DOOR_CLOSE`` (all games if there was none)."""
+        played = self.meters().get("games_played", 0)
+        mark = events.last(self.db, code)
+        return played - (int(_detail(mark.detail).get("games_played", 0)) if mark else 0)
+
+    # -- reading ---------------------------------------------------------------------------------------
+    def credits(self, seat: int) -> int:
+        """Credits on ``seat``."""
+        return accounts.seat_balance(self.db, seat)
+
+    def balances(self) -> dict[str, int]:
+        """Every account's balance."""
+        return accounts.all_balances(self.db)
+
+    def meters(self) -> dict[str, int]:
+        """Every meter."""
+        return meters.read(self.db)
+
+    def epoch(self) -> int:
+        """The epoch this ledger records."""
+        return epochs.current(self.db)
+
+    def verify(self, *, incremental: bool = False) -> Verification:
+        """Verify the chain (all of it, or from the last checkpoint)."""
+        return verify(self.db, self.key, incremental=incremental)
+
+    def audit(self) -> list[str]:
+        """Meters and balances checked against the journal: every disagreement, as a sentence."""
+        return meters.audit_journal(self.db) + meters.audit(self.db)
+
+    # -- epochs ----------------------------------------------------------------------------------------
+    def ram_clear(self, first: Actor, second: Actor, *, now: datetime) -> Path:
+        """Archive this epoch and start the next with meters at zero; returns the archived database."""
+        epochs.check_users(first, second)
+        if self.archive_dir is None or str(self.path) == ":memory:":
+            raise EpochError("this ledger has no archive directory or file; a RAM clear needs both")
+        held = {
+            a: v for a, v in self.balances().items() if v and accounts.kind_of(a) in accounts.NON_NEGATIVE
+        }
+        if held:
+            raise EpochError(
+                f"RAM clear refused: money still held ({', '.join(f'{a} {v}' for a, v in held.items())})"
+            )
+        checked = self.verify()
+        if not checked.ok:
+            raise IntegrityError(f"RAM clear refused: the ledger does not verify: {checked.first_bad}")
+        number, heads = self.epoch(), dict(self.chain.heads)
+        self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        self.close()
+        heads_text = epochs.heads_document(heads, self.key, number)
+        label = stamp(now).replace(":", "").replace("-", "").replace(".", "")
+        target, digest = epochs.archive(Path(self.path), self.archive_dir, number, label, heads_text)
+        epochs.remove_database(Path(self.path))
+        self.db = schema.open_database(self.path)
+        self.chain = Chain(self.db, self.key, self.checkpoint_rows)
+        with self._transaction(now) as time:
+            epochs.start(self.chain, time, number + 1, str(target), digest, (first, second))
+            detail = {"archive": str(target), "heads_sha256": digest, "previous_epoch": number,
+                      "second_user": second.name, "second_role": second.role}  # fmt: skip
+            events.log(self.chain, time, EventCode.RAM_CLEAR, actor=first, detail=detail)
+        return target
+
+
+def _detail(text: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
