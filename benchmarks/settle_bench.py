@@ -1,8 +1,10 @@
-"""Roulette settlement throughput and PAR sheet time (TERMINAL.md § 8).
+"""Settlement throughput of both games and the PAR sheet's time (TERMINAL.md § 8).
 
-Targets: at least 200,000 spins/s with 10 mixed wagers through the real settlement code, and the PAR
-sheet for every roulette wager (all three wheels, Touchdown under A-D) in under 2 s. The baseline, run in
-the same process, is a naive settle loop: a set lookup and a fresh Settlement per wager per spin.
+Targets: at least 200,000 roulette spins/s with 10 mixed wagers through the real settlement code, and the
+PAR sheet for every wager of both games (roulette on all three wheels, Touchdown under A-D, every craps
+wager under every paytable) in under 2 s. The roulette baseline, run in the same process, is a naive
+settle loop: a set lookup and a fresh Settlement per wager per spin. Craps rolls/s are measured against
+the same strategy run through crapssim in the same process (``craps_bench.py``).
 
 Run: PYTHONPATH=. python benchmarks/settle_bench.py
 """
@@ -14,10 +16,13 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
+import craps_bench  # beside this script
+
 from terminal.games.base import Result, Settlement
 from terminal.games.paytables import TOUCHDOWN_PAYTABLES
 from terminal.games.roulette import RouletteRules, Wager, make_rules, place, settle
 from terminal.games.spots import legal_spots
+from terminal.par.craps import CrapsParParams, craps_par_rows
 from terminal.par.roulette import roulette_rows
 from terminal.par.touchdown import touchdown_rows
 
@@ -63,6 +68,7 @@ def _par_seconds() -> float:
         for wheel in ("double_zero", "single_zero", "double_as_single"):
             roulette_rows(wheel)
         touchdown_rows(tuple(TOUCHDOWN_PAYTABLES))
+        craps_par_rows(CrapsParParams(), all_paytables=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
@@ -75,8 +81,11 @@ def main() -> int:
     print(f"settle: {engine:,.0f} spins/s with {len(MIXED)} wagers (median of {REPEATS} x {SPINS:,})")
     print(f"naive baseline: {naive:,.0f} spins/s; ratio engine/naive {engine / naive:.2f}x")
     print(f"target 200,000 spins/s: {'met' if engine >= 200_000 else 'NOT MET'} ({engine / 200_000:.2f}x)")
-    print(f"PAR sheet, every roulette wager on 3 wheels + Touchdown A-D: {par * 1000:.1f} ms median")
+    print(
+        f"PAR sheet, roulette on 3 wheels + Touchdown A-D + every craps paytable: {par * 1000:.1f} ms median"
+    )
     print(f"target < 2 s: {'met' if par < 2 else 'NOT MET'} ({2 / par:.1f}x under)")
+    craps_bench.main([])
     return 0 if engine >= 200_000 and par < 2 else 1
 
 

@@ -1,4 +1,4 @@
-"""``terminal par-sheet``: JSON rows with the agreed keys, markdown, games not built yet, other wheels."""
+"""``terminal par-sheet``: JSON rows, markdown, both games, wagers offered or not, other wheels."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import main
-from terminal.games.catalog import ROULETTE_WAGERS
+from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = {"game", "wager", "paytable", "true_odds", "payout", "house_edge", "house_edge_pct"}
@@ -44,11 +44,35 @@ def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
     assert text.startswith("# PAR sheet") and "| first_five | standard | 33 to 5 | 6 to 1 | 3/38 |" in text
 
 
-@pytest.mark.parametrize("game", ["craps", "all"])
-def test_a_game_without_a_par_module_is_refused(game: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["par-sheet", "--config", str(ROOT / "kiosk.cfg"), "--game", game]) == 1
-    out = capsys.readouterr()
-    assert out.out == "" and out.err.count("\n") == 1 and "craps" in out.err
+def test_craps_sheet_has_every_offered_wager(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _sheet(capsys, "--game", "craps")
+    assert all(set(row) >= KEYS and row["game"] == "craps" for row in rows)
+    # The shipped table offers every craps wager (Horn High has one row per kind of chosen number).
+    assert {r["wager"] for r in rows} == set(CRAPS_WAGERS)
+    edges = {r["wager"]: r["house_edge"] for r in rows}
+    assert (edges["pass"], edges["dont_pass"], edges["place_6"], edges["field"]) == (
+        "7/495", "3/220", "1/66", "1/18"
+    )  # fmt: skip
+    assert [r["paytable"] for r in rows if r["wager"] == "fire"] == ["A"]
+
+
+def test_all_games_all_paytables(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _sheet(capsys, "--game", "all", "--all-paytables")
+    lucky = [r["paytable"] for r in rows if r["wager"] == "lucky_shooter"]
+    bonus = [r["paytable"] for r in rows if r["wager"] == "all_small"]
+    assert (lucky, bonus, {r["game"] for r in rows}) == (
+        ["A", "B", "C", "D"],
+        ["1", "2"],
+        {"roulette", "craps"},
+    )
+
+
+def test_wagers_not_offered_leave_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[craps]\nbuy_offered = false\n[fire_bet]\noffered = false\n", encoding="utf-8")
+    assert main(["par-sheet", "--config", str(cfg), "--game", "craps"]) == 0
+    wagers = {r["wager"] for r in json.loads(capsys.readouterr().out)}
+    assert "fire" not in wagers and not any(w.startswith("buy_") for w in wagers) and "lay_4" in wagers
 
 
 def test_single_zero_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

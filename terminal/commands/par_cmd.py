@@ -13,8 +13,10 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
+from terminal.game_rules import craps_par_params, offered_craps_wagers
 from terminal.games.catalog import GAMES
 from terminal.games.paytables import ROULETTE_PAYTABLES, TOUCHDOWN_PAYTABLES
+from terminal.par.craps import craps_par_rows
 from terminal.par.roulette import roulette_rows
 from terminal.par.rows import ParRow
 from terminal.par.sheet import render_json, render_markdown
@@ -33,8 +35,14 @@ def roulette_sheet(c: Config, all_paytables: bool) -> list[ParRow]:
     return rows
 
 
-# One entry per game with a PAR module; craps plugs in here ("craps": craps_sheet).
-SOURCES: dict[str, Source] = {"roulette": roulette_sheet}
+def craps_sheet(c: Config, all_paytables: bool) -> list[ParRow]:
+    """Every offered craps wager under the configured odds, vig and side-wager paytables."""
+    offered = offered_craps_wagers(c)
+    return [row for row in craps_par_rows(craps_par_params(c), all_paytables) if row.wager in offered]
+
+
+# One entry per game with a PAR module.
+SOURCES: dict[str, Source] = {"roulette": roulette_sheet, "craps": craps_sheet}
 
 
 def register(commands: Any) -> None:
@@ -79,7 +87,8 @@ def _run(args: argparse.Namespace) -> int:
         header = (
             f"configuration {loaded.path}",
             f"table {loaded.table.table_id} at {loaded.table.venue}",
-            f"roulette wheel {loaded.roulette.wheel}",
+            f"roulette wheel {loaded.roulette.wheel}; craps odds {loaded.craps.max_odds}, "
+            f"vig {loaded.craps.vig_percent}% ({loaded.craps.buy_vig} buy, {loaded.craps.lay_vig} lay)",
             "paytables: every one" if args.all_paytables else "paytables: as configured",
         )
         print(render_markdown(rows, header))

@@ -122,4 +122,3 @@ class CrapsRules:
 def win_amount(payout: Payout, stake: int) -> int:
     """Winnings only (stake not included), rounded down like every payout."""
     return payout.returned(stake) - stake
-
