@@ -11,6 +11,7 @@ import os
 import secrets
 import statistics
 import time
+from collections import deque
 from collections.abc import Callable
 
 from rng.entropy import EntropySource, HealthParameters
@@ -19,6 +20,7 @@ from rng.recipes import Rng
 REPEATS = 7
 DRAWS = 200_000
 RAW_BYTES = 64 * 1024 * 1024
+CHUNK = 64 * 1024  # the SP 800-90A ceiling of one CTR_DRBG request
 RANGES = (6, 37, 38, 1_000_000)
 
 
@@ -43,16 +45,27 @@ def paired(ours: Callable[[], object], theirs: Callable[[], object]) -> tuple[fl
 
 def outcomes(rng: Rng, n: int) -> tuple[float, float, float]:
     """Draws per second of the production ``Rng.randbelow`` and of ``secrets.randbelow``, and the ratio."""
+    # Both sides draw and drop each outcome, as the table does: keeping 200,000 results in a list would
+    # time the garbage collector (a Draw is a tracked tuple carrying its audit fields, an int is not).
     ours, theirs, ratio = paired(
-        lambda: [rng.randbelow(n) for _ in range(DRAWS)], lambda: [secrets.randbelow(n) for _ in range(DRAWS)]
+        lambda: deque((rng.randbelow(n) for _ in range(DRAWS)), maxlen=0),
+        lambda: deque((secrets.randbelow(n) for _ in range(DRAWS)), maxlen=0),
     )
     return DRAWS / ours, DRAWS / theirs, ratio
 
 
 def raw(rng: Rng) -> tuple[float, float, float]:
-    """MB/s of ``Rng.raw`` in one large request (looped 64 KiB DRBG requests) and of ``os.urandom``."""
-    ours, theirs, ratio = paired(lambda: rng.raw(RAW_BYTES), lambda: os.urandom(RAW_BYTES))
+    """MB/s of ``Rng.stream`` (64 KiB DRBG requests, as dumps use it) and of 64 KiB ``os.urandom`` reads."""
+    ours, theirs, ratio = paired(
+        lambda: deque(rng.stream(RAW_BYTES), maxlen=0),
+        lambda: deque((os.urandom(CHUNK) for _ in range(RAW_BYTES // CHUNK)), maxlen=0),
+    )
     return RAW_BYTES / ours / 1e6, RAW_BYTES / theirs / 1e6, ratio
+
+
+def raw_joined(rng: Rng) -> float:
+    """MB/s of ``Rng.raw``: the same requests joined into one 64 MiB object (allocation included)."""
+    return RAW_BYTES / statistics.median(seconds(lambda: rng.raw(RAW_BYTES)) for _ in range(REPEATS)) / 1e6
 
 
 def main() -> int:
@@ -68,9 +81,10 @@ def main() -> int:
     ours_mb, urandom_mb, raw_ratio = raw(rng)
     failed |= ours_mb < 500
     print(
-        f"raw CTR_DRBG AES-256: median {ours_mb:,.0f} MB/s (>= 500)  os.urandom {urandom_mb:,.0f} MB/s  "
-        f"ratio {raw_ratio:.2f}"
+        f"raw CTR_DRBG AES-256, streamed in 64 KiB requests: median {ours_mb:,.0f} MB/s (>= 500)  "
+        f"os.urandom in 64 KiB reads {urandom_mb:,.0f} MB/s  ratio {raw_ratio:.2f}"
     )
+    print(f"raw CTR_DRBG AES-256, joined into one 64 MiB object: median {raw_joined(rng):,.0f} MB/s")
     print("FAIL: below target" if failed else "all targets met")
     return 1 if failed else 0
 

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -78,13 +78,12 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _write_chunks(path: Path, total: int, produce: Callable[[int], bytes]) -> None:
+def _write_chunks(path: Path, total: int, chunks: Iterable[bytes]) -> None:
     done = 0
     with path.open("wb") as out:
-        while done < total:
-            size = min(CHUNK, total - done)
-            out.write(produce(size))
-            done += size
+        for chunk in chunks:
+            out.write(chunk)
+            done += len(chunk)
             if done % (64 * CHUNK) == 0 or done == total:
                 _progress(f"{done:,}/{total:,} bytes")
 
@@ -92,7 +91,7 @@ def _write_chunks(path: Path, total: int, produce: Callable[[int], bytes]) -> No
 def cmd_dump(args: argparse.Namespace) -> int:
     """Raw generator output to a file."""
     rng = production_rng(args)
-    _write_chunks(args.out, args.bytes, rng.raw)
+    _write_chunks(args.out, args.bytes, rng.stream(args.bytes))
     print(f"wrote {args.bytes:,} bytes of {rng.generator_id} output to {args.out}")
     return 0
 

@@ -184,16 +184,21 @@ class Rng:
                 self._reseed_drbg()
             words = self._fresh_words()
 
-    def raw(self, n_bytes: int) -> bytes:
-        """``n_bytes`` of DRBG output straight from the generator (lab dumps), in requests of 64 KiB."""
+    def stream(self, n_bytes: int) -> Iterator[bytes]:
+        """``n_bytes`` of DRBG output straight from the generator, one request of up to 64 KiB at a time.
+
+        Lab dumps of any size go through here, so memory stays flat however large the dump.
+        """
         if n_bytes < 0:
             raise ValueError(f"n_bytes must not be negative, got {n_bytes}")
-        parts = []
         for start in range(0, n_bytes, MAX_REQUEST_BYTES):
             if self._due():
                 self._reseed_drbg()
-            parts.append(self._generate(min(MAX_REQUEST_BYTES, n_bytes - start)))
-        return b"".join(parts)
+            yield self._generate(min(MAX_REQUEST_BYTES, n_bytes - start))
+
+    def raw(self, n_bytes: int) -> bytes:
+        """``n_bytes`` of DRBG output as one object (see :meth:`stream`)."""
+        return b"".join(self.stream(n_bytes))
 
     # -- draws ---------------------------------------------------------------------------------------
 
