@@ -6,6 +6,7 @@ One command per line; ``#`` starts a comment; amounts are in major units (``5.00
     bill SEAT AMOUNT                      a bill stacked
     round GAME                            open a round; the next commands belong to it
     wager REF SEAT KIND SPOT AMOUNT       place a wager (paytable "standard")
+    withdraw REF [REF ...]                take wagers down while the round is open
     outcome JSON                          persist the outcome
     settle REF win|lose|push RETURNED     queue a settlement
     end                                   post the queued settlements in one transaction
@@ -93,6 +94,9 @@ class Runner:
                     self.round_id, L.WagerSpec(ref, int(seat), kind, spot, "standard", stake), now=now
                 )
                 self.stakes[ref] = (kind, stake)
+            case ["withdraw", *refs]:
+                assert self.round_id is not None
+                led.withdraw_wagers(self.round_id, refs, now=now)
             case ["outcome", *outcome]:
                 assert self.round_id is not None
                 led.record_outcome(

@@ -25,6 +25,7 @@ ACTION = st.one_of(
     st.tuples(st.just("wager"), SEATS, st.integers(1, 3000)),
     st.tuples(st.just("settle"), st.lists(st.sampled_from(["win", "lose", "push"]), min_size=8, max_size=8),
               st.integers(2, 36)),
+    st.tuples(st.just("withdraw"), st.integers(0, 7), st.just(0)),
     st.tuples(st.just("voucher"), SEATS, st.just(0)),
     st.tuples(st.just("redeem"), st.integers(0, 5), SEATS),
     st.tuples(st.just("handpay"), SEATS, st.integers(1, 2000)),
@@ -71,6 +72,12 @@ def test_money_is_conserved_and_double_entry_holds(actions: list[tuple[object, .
                 round_id = None
                 if held:  # pending wagers move with the table to the next round
                     round_id = led.open_round("roulette", now=clock)
+            case ("withdraw", int(index), _):
+                if round_id is None or index >= len(held):
+                    continue
+                ref, seat, stake = held.pop(index)  # taken down before the outcome: stake back to the seat
+                led.withdraw_wagers(round_id, [ref], now=clock)
+                model[seat] += stake
             case ("voucher", int(seat), _):
                 if model[seat] == 0:
                     continue

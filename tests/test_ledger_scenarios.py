@@ -42,6 +42,50 @@ def test_a_roulette_round_win_lose_and_push() -> None:
     assert {w.ref: w.result for w in record.wagers} == {"r1-red": "lose", "r1-s17": "win", "r1-odd": "win"}
 
 
+def test_a_withdrawn_wager_goes_back_to_its_seat_and_off_every_meter() -> None:
+    led = scenario("""
+        bill 2 20.00
+        round roulette
+        wager r1-red 2 red red 5.00
+        wager r1-s17 2 straight 17 1.00
+        withdraw r1-red                     # the player takes the red bet back before the lock
+        credits 2 = 19.00                   # 20 - 5 - 1 + 5
+        in_play 2 = 1.00
+        meter wagered = 1.00                # only the straight is coin in
+        meter paytable:roulette:red:standard:wagered = 0
+        withdraw r1-red ! WagerError        # not in play any more
+        withdraw nosuch ! WagerError
+        outcome {"pocket": 17}
+        withdraw r1-s17 ! RoundError        # after the outcome nothing comes down
+        settle r1-s17 win 36.00
+        end
+        credits 2 = 55.00                   # 19 + 36
+        meter wagered = 1.00
+        meter won = 36.00
+    """)
+    record = led.recall(1)
+    assert {w.ref: w.result for w in record.wagers} == {"r1-red": "withdrawn", "r1-s17": "win"}
+    assert [(s.credits_before, s.staked, s.credits_after) for s in record.seats] == [(2000, 100, 5500)]
+
+
+def test_a_standing_craps_wager_comes_down_in_a_later_round() -> None:
+    scenario("""
+        bill 4 50.00
+        round craps
+        wager pl6 4 place_6 place_6 12.00
+        outcome [2, 2]                      # point 4 set; place bets are off on the come-out
+        end
+        round craps
+        withdraw pl6                        # taken down before the next roll
+        credits 4 = 50.00
+        in_play 4 = 0
+        meter wagered = 0
+        meter wager:craps:place_6:wagered = 0
+        outcome [3, 3]
+        end
+    """)
+
+
 def test_a_pending_side_wager_lands_on_its_seat_after_a_cash_out() -> None:
     led = scenario("""
         bill 3 10.00

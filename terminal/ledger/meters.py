@@ -33,6 +33,12 @@ def bump(db: sqlite_utils.Database, deltas: Mapping[str, int]) -> None:
     )
 
 
+def reverse(db: sqlite_utils.Database, deltas: Mapping[str, int]) -> None:
+    """Take ``deltas`` back off the meters (a withdrawn wager); a meter can never go below zero."""
+    rows = [(check_amount(delta), name) for name, delta in sorted(deltas.items()) if delta]
+    db.conn.executemany("UPDATE meters SET value = value - ? WHERE name = ?", rows)
+
+
 def read(db: sqlite_utils.Database) -> dict[str, int]:
     """Every meter, by name."""
     return dict(db.execute("SELECT name, value FROM meters ORDER BY name"))
@@ -70,9 +76,16 @@ def recompute(db: sqlite_utils.Database) -> dict[str, int]:
     """Every meter derived again from the journal and the round records."""
     found: Counter[str] = Counter()
     _from_journal(db, found)
-    for game, kind, paytable, stake in db.execute("SELECT game, kind, paytable, stake FROM wagers"):
+    placed = (
+        "SELECT w.game, w.kind, w.paytable, w.stake FROM wagers w LEFT JOIN results r ON r.wager_id = w.id "
+        "AND r.result = 'withdrawn' WHERE r.id IS NULL"
+    )
+    for game, kind, paytable, stake in db.execute(placed):
         found.update({k: v for k, v in wager_meters(game, kind, paytable, stake).items() if k != "wagered"})
-    query = "SELECT w.game, w.kind, w.paytable, r.returned FROM results r JOIN wagers w ON w.id = r.wager_id"
+    query = (
+        "SELECT w.game, w.kind, w.paytable, r.returned FROM results r JOIN wagers w ON w.id = r.wager_id "
+        "WHERE r.result != 'withdrawn'"
+    )
     for game, kind, paytable, returned in db.execute(query):
         found.update({k: v for k, v in won_meters(game, kind, paytable, returned).items() if k != "won"})
     for (game,) in db.execute("SELECT r.game FROM settlements s JOIN rounds r ON r.id = s.round_id"):
@@ -91,7 +104,7 @@ def _from_journal(db: sqlite_utils.Database, found: Counter[str]) -> None:
     )
     for kind, account, amount in db.execute(query):
         what = accounts.kind_of(account)
-        if kind == "wager" and what == "in_play":
+        if kind in ("wager", "withdraw") and what == "in_play":
             found["wagered"] += amount
         elif kind == "settle" and what == "credits":
             found["won"] += amount

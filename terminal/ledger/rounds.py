@@ -120,6 +120,44 @@ def _check_new_refs(chain: Chain, specs: Sequence[WagerSpec]) -> None:
         raise WagerError(f"wager {(repeated or known)[0]} is already placed")
 
 
+WITHDRAWN = "withdrawn"
+_UNSETTLED = (
+    "SELECT w.id, w.seat, w.game, w.kind, w.paytable, w.stake FROM wagers w "
+    "LEFT JOIN results r ON r.wager_id = w.id WHERE w.ref = ? AND r.id IS NULL"
+)
+
+
+def withdraw_wagers(chain: Chain, time: str, round_id: int, refs: Sequence[str]) -> int:
+    """Take unsettled wagers down while round ``round_id`` is open; returns the journal txn id.
+
+    Each stake goes back to its seat. The wager and its withdrawal stay in the chained journal for the
+    auditor, but a withdrawn wager counts on no meter: it was never at risk in a decided round, so
+    coin-in and the per-wager RTP keep the PAR sheet's meaning (per unit wagered on a decision).
+    """
+    if phase(chain, round_id) != "open":
+        raise RoundError(f"round {round_id} is {phase(chain, round_id)}: wagers are closed")
+    if not refs or len(set(refs)) != len(refs):
+        raise WagerError(f"withdraw needs distinct wager refs, got {list(refs)}")
+    rows = []
+    for ref in refs:
+        row = chain.db.execute(_UNSETTLED, [ref]).fetchone()
+        if row is None:
+            raise WagerError(f"wager {ref} is not a wager in play: never placed, settled or withdrawn")
+        rows.append(row)
+    postings: Counter[str] = Counter()
+    moved: Counter[str] = Counter()
+    for _, seat, game, kind, paytable, stake in rows:
+        postings[accounts.in_play(seat)] -= stake
+        postings[accounts.seat_credits(seat)] += stake
+        meters.add(moved, meters.wager_meters(game, kind, paytable, stake))
+    seats = {row[1] for row in rows}
+    owner = rows[0][1] if len(seats) == 1 else None
+    txn = journal.post(chain, Entry("withdraw", time, owner, round_id, refs[0]), postings)
+    chain.append("results", [(row[0], round_id, WITHDRAWN, row[5], WITHDRAWN, txn) for row in rows])
+    meters.reverse(chain.db, moved)
+    return txn
+
+
 def record_outcome(chain: Chain, time: str, round_id: int, outcome: str, draw: Draw) -> int:
     """Persist the round's outcome and its draw (its own transaction, committed before settlement)."""
     if phase(chain, round_id) != "open":
@@ -210,7 +248,12 @@ def settle_round(
 def _seats_of_round(chain: Chain, round_id: int, settled: Counter[int]) -> dict[int, tuple[int | None, int]]:
     """Seat → (credits before its first wager this round, total staked this round)."""
     seats: dict[int, tuple[int | None, int]] = defaultdict(lambda: (None, 0))
-    query = "SELECT seat, credits_before, stake FROM wagers WHERE round_id = ? ORDER BY id"
+    # Credits before the seat's first wager of the round, withdrawn or not; staked counts what stayed up.
+    query = (
+        "SELECT w.seat, w.credits_before, CASE WHEN r.id IS NULL THEN w.stake ELSE 0 END FROM wagers w "
+        "LEFT JOIN results r ON r.wager_id = w.id AND r.result = 'withdrawn' "
+        "WHERE w.round_id = ? ORDER BY w.id"
+    )
     for seat, credits_before, stake in chain.db.execute(query, [round_id]):
         first, staked = seats[seat]
         seats[seat] = (credits_before if first is None else first, staked + stake)

@@ -138,6 +138,11 @@ class Ledger:
         with self._transaction(now) as time:
             return rounds.place_wagers(self.chain, time, round_id, specs)
 
+    def withdraw_wagers(self, round_id: int, refs: Sequence[str], *, now: datetime) -> int:
+        """Take wagers down while round ``round_id`` is open: stakes back to their seats, off every meter."""
+        with self._transaction(now) as time:
+            return rounds.withdraw_wagers(self.chain, time, round_id, refs)
+
     def record_outcome(self, round_id: int, outcome: Any, draw: Draw, *, now: datetime) -> int:
         """Persist the outcome and its draw record, committed durably before it may be shown or settled."""
         with self._transaction(now) as time:
