@@ -31,6 +31,7 @@ SAMPLES: list[m.Message] = [
     m.DoubleWagers(),
     m.SetWorking("place_6", False),
     m.ChooseTeam("red"),
+    m.BetsDone(),
     m.CashOut(),
     m.RequestState(),
     m.ServiceCommand("login", ("tech1", "1234")),

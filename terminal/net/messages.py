@@ -197,6 +197,12 @@ class ChooseTeam(Message):
     team: Team
 
 
+@message("BetsDone", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class BetsDone(Message):
+    """The seat has finished betting for this window (its "ready" button); the window may close early."""
+
+
 @message("CashOut", 1, Direction.CLIENT)
 @dataclass(frozen=True, slots=True)
 class CashOut(Message):
