@@ -46,6 +46,10 @@ class EpochError(LedgerError, ValueError):
     """A RAM clear refused: credits still on seats, wagers in play, or fewer than two distinct users."""
 
 
+class StorageError(LedgerError, OSError):
+    """The database could not be written: disk full, database locked, file corrupt. Nothing was recorded."""
+
+
 class IntegrityError(LedgerError, RuntimeError):
     """The chain does not verify; ``finding`` names the first bad row."""
 

@@ -21,7 +21,7 @@ from terminal.ledger.records import Actor, to_json
 
 
 class EventCode(enum.IntEnum):
-    """Event codes, grouped by hundreds: power, doors, tilts, self-tests, configuration, money, comms."""
+    """Event codes by hundreds: power, doors, tilts, self-tests, configuration, money, comms, games."""
 
     POWER_UP = 100
     POWER_DOWN = 101
@@ -49,6 +49,7 @@ class EventCode(enum.IntEnum):
     BILL_STACKED = 620
     COMMS_LOSS = 700
     COMMS_RESTORED = 701
+    TEAM_ASSIGNED = 800  # a Touchdown team the RNG assigned after the seat's choice timed out
 
 
 @dataclass(frozen=True, slots=True)

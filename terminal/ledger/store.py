@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -29,7 +30,7 @@ from terminal.ledger import (
     vouchers,
 )
 from terminal.ledger.chain import Chain
-from terminal.ledger.errors import BillError, EpochError, IntegrityError, VoucherError
+from terminal.ledger.errors import BillError, EpochError, IntegrityError, StorageError, VoucherError
 from terminal.ledger.events import EventCode
 from terminal.ledger.recall import RoundRecord, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
@@ -94,8 +95,11 @@ class Ledger:
     @contextmanager
     def _transaction(self, now: datetime) -> Iterator[str]:
         time = stamp(now)
-        with self.chain.transaction(time):
-            yield time
+        try:
+            with self.chain.transaction(time):
+                yield time
+        except sqlite3.Error as failed:  # the transaction rolled back whole: nothing was recorded
+            raise StorageError(f"ledger {self.path} could not be written: {failed}") from failed
 
     # -- money in and out ------------------------------------------------------------------------------
     def bill_stacked(self, seat: int, value: int, *, now: datetime) -> int:

@@ -1,0 +1,412 @@
+"""The table controller's core: seats' intents in, rounds out, every step written to the ledger first.
+
+Synchronous and single-threaded: the asyncio controller calls one method per message or timer, so the
+lock is one instant for every seat (a wager handled after :meth:`Table.play_round` began finds the round
+locked). Time comes from an injected :class:`~terminal.table.clock.Clock`, outcomes from the certified RNG.
+
+A round: :meth:`Table.open_round` (betting window) → :meth:`Table.play_round`: lock, draw, persist the
+outcome durably, settle in one ledger transaction with the multi-round state, show. After a crash,
+:meth:`Table.start` rebuilds everything from the ledger: a persisted outcome is settled, never redrawn;
+a round without one reopens its window with its wagers standing.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from rng import Rng, RngFailure
+from terminal.config import Config
+from terminal.games.base import IllegalBetError, Settlement
+from terminal.ledger import (
+    Draw,
+    EventCode,
+    InsufficientCreditsError,
+    Ledger,
+    LedgerError,
+    StorageError,
+    VoucherError,
+)
+from terminal.ledger.vouchers import Voucher
+from terminal.table.clock import Clock
+from terminal.table.driver import Drawn, GameDriver, WagerLine
+from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
+from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
+
+
+class Refused(ValueError):
+    """A seat's intent the table refuses; ``code`` says why (tilt, locked, limit, credits, rules)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReport:
+    """What one round did, for the screens and the headless summary."""
+
+    round_id: int
+    outcome: dict[str, Any]
+    text: str
+    settlements: tuple[Settlement, ...]
+    notes: tuple[str, ...]
+    handpays: tuple[int, ...] = ()
+
+
+@dataclass
+class _SeatRound:
+    """A seat's wagers of the round now open, in the order placed (for undo, double and repeat)."""
+
+    placed: list[tuple[str, str, int]] = field(default_factory=list)  # (ref, spot, amount)
+
+
+class Table:
+    """One table: its ledger, RNG, clock and game driver; see the module docstring."""
+
+    def __init__(self, config: Config, ledger: Ledger, rng: Rng, clock: Clock, driver: GameDriver) -> None:
+        self.config, self.ledger, self.rng, self.clock, self.driver = config, ledger, rng, clock, driver
+        self.phase = Phase.SHOWN
+        self.round_id = 0
+        self.deadline = 0.0
+        self.team_deadline: float | None = None
+        self.tilts = Tilts()
+        self.linked: set[int] = set()
+        self.done: set[int] = set()
+        self.last_win: dict[int, int] = defaultdict(int)
+        self.history: deque[str] = deque(maxlen=config.display.history_length)
+        self.previous: dict[int, tuple[tuple[str, int], ...]] = {}
+        self.seats: dict[int, _SeatRound] = defaultdict(_SeatRound)
+        self._serial = int(clock.wall().timestamp() * 1_000_000)
+
+    # -- start-up and recovery -------------------------------------------------------------------------
+    def start(self) -> RoundReport | None:
+        """Power up: log it, self-test the RNG, rebuild from the ledger, resume or open a round.
+
+        Returns the report of a round whose persisted outcome was settled during recovery.
+        """
+        self._log(EventCode.POWER_UP, detail={"epoch": self.ledger.epoch()})
+        verified = self.ledger.startup
+        if verified is not None:
+            self._log(EventCode.LEDGER_VERIFY_PASS, detail={"rows": verified.rows})
+        self.driver.restore(self.ledger.latest_state(self.driver.game), self.ledger.pending())
+        last = self.ledger.resume()
+        if last is not None and last.phase != "settled" and last.game != self.driver.game:
+            raise RuntimeError(
+                f"round {last.id} of {last.game} is unfinished; this table runs {self.driver.game}"
+            )
+        if last is None or last.phase == "settled":
+            self.open_round()
+            return None
+        self.round_id = last.id
+        for wager in last.wagers:
+            if wager.result is None and wager.round_id == last.id:
+                self.seats[wager.seat].placed.append((wager.ref, wager.spot, wager.stake))
+        if last.phase == "drawn":  # the outcome was persisted before the crash: settle it, never redraw
+            self.phase = Phase.DRAWN
+            report = self._settle_and_show(last.outcome, last.outcome.get("text", ""))
+            self.open_round()
+            return report
+        self.phase = Phase.OPEN  # no outcome yet: the window reopens with its wagers standing
+        self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+        return None
+
+    # -- seats: links --------------------------------------------------------------------------------
+    def link_up(self, seat: int) -> None:
+        """A seat's screen connected: it may play again (a lost link clears itself)."""
+        self.linked.add(seat)
+        if any(t.kind is TiltKind.LINK_LOST and t.seat == seat for t in self.tilts.active):
+            self.tilts = self.tilts.cleared(TiltKind.LINK_LOST, seat, role=None, condition_over=True)
+            self._log(EventCode.COMMS_RESTORED, seat=seat)
+
+    def link_lost(self, seat: int) -> None:
+        """A seat's link dropped: it stops taking wagers and keeps its credits and wagers."""
+        self.linked.discard(seat)
+        self.done.discard(seat)
+        self.raise_tilt(Tilt(TiltKind.LINK_LOST, seat, "seat link lost"))
+        self._log(EventCode.COMMS_LOSS, seat=seat)
+
+    # -- seats: wagers -------------------------------------------------------------------------------
+    def place(self, seat: int, spot: str, amount: int) -> str:
+        """Validate and record a wager as the chip lands; returns its ref. Raises :class:`Refused`."""
+        self._check_betting(seat)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise Refused("rules", f"amount {amount!r} must be a positive number of minor units")
+        staked = sum(line.amount for line in self.driver.wagers_of(seat) if not line.standing)
+        if staked + amount > self.config.limits.seat_max:
+            raise Refused(
+                "limit", f"the seat's wagers this round would pass the limit {self.config.limits.seat_max}"
+            )
+        self._serial += 1
+        ref = f"{self.round_id}-{seat}-{self._serial}"
+        try:
+            placement = self.driver.validate(seat, ref, spot, amount)
+        except (IllegalBetError, ValueError) as refused:
+            raise Refused("rules", str(refused)) from None
+        with self._ledger_write():
+            try:
+                self.ledger.place_wager(self.round_id, placement.spec(), now=self.clock.wall())
+            except InsufficientCreditsError:
+                raise Refused("credits", f"not enough credits for {amount}") from None
+        self.driver.accept(placement)
+        self.seats[seat].placed.append((ref, placement.spot, amount))
+        self.done.discard(seat)
+        return ref
+
+    def remove(self, seat: int, spot: str | None = None) -> int:
+        """Take down the seat's wager on ``spot`` (all of this round's for ``None``); returns how many."""
+        self._check_betting(seat)
+        refs = self.driver.removable(seat, spot)
+        if not refs:
+            raise Refused("rules", f"nothing on {spot or 'the layout'} may be taken down now")
+        self._withdraw(seat, refs)
+        return len(refs)
+
+    def undo(self, seat: int) -> None:
+        """Take back the last chip the seat placed this round."""
+        self._check_betting(seat)
+        removable = set(self.driver.removable(seat, None))
+        last = next((ref for ref, _, _ in reversed(self.seats[seat].placed) if ref in removable), None)
+        if last is None:
+            raise Refused("rules", "no wager of this round to take back")
+        self._withdraw(seat, (last,))
+
+    def repeat(self, seat: int) -> int:
+        """Place last round's wagers again; returns how many were placed (a refused one is skipped)."""
+        return self._place_all(seat, self.previous.get(seat, ()))
+
+    def double(self, seat: int) -> int:
+        """Place this round's wagers once more, doubling each; returns how many were placed."""
+        return self._place_all(seat, tuple((spot, amount) for _, spot, amount in self.seats[seat].placed))
+
+    def set_working(self, seat: int, spot: str, working: bool) -> None:
+        """Turn a craps wager ON or OFF; the toggle is persisted at once."""
+        self._check_betting(seat)
+        try:
+            self.driver.set_working(seat, spot, working)
+        except ValueError as refused:
+            raise Refused("rules", str(refused)) from None
+        self._persist_state()
+
+    def choose_team(self, seat: int, team: str, *, assigned: bool = False) -> None:
+        """The seat's Touchdown team for the game in progress; persisted at once."""
+        try:
+            self.driver.choose_team(seat, team, assigned)
+        except ValueError as refused:
+            raise Refused("rules", str(refused)) from None
+        self._persist_state()
+        if assigned:
+            self._log(EventCode.TEAM_ASSIGNED, seat=seat, detail={"team": team, "round": self.round_id})
+
+    def bets_done(self, seat: int) -> None:
+        """The seat pressed its ready button: the window may close once every linked seat has."""
+        self.done.add(seat)
+
+    # -- seats: money --------------------------------------------------------------------------------
+    def bill_stacked(self, seat: int, value: int) -> int:
+        """The acceptor confirmed a bill stacked: it is money now, whatever state the table is in."""
+        with self._ledger_write():
+            self.ledger.bill_stacked(seat, value, now=self.clock.wall())
+        return self.ledger.credits(seat)
+
+    def redeem(self, seat: int, number: str) -> int:
+        """A voucher at the seat's reader; returns the seat's credits. Refused while the seat may not play."""
+        if self.tilts.blocks_seat(seat):
+            raise Refused("tilt", "the seat takes no money now: " + ", ".join(self.tilts.reasons(seat)))
+        with self._ledger_write():
+            try:
+                self.ledger.redeem_voucher(number, seat, now=self.clock.wall())
+            except VoucherError as refused:
+                raise Refused("voucher", str(refused)) from None
+        return self.ledger.credits(seat)
+
+    def cash_out(self, seat: int) -> Voucher:
+        """A voucher for the seat's whole credit balance (wagers in play stay the seat's)."""
+        if self.tilts.blocks_seat(seat):
+            raise Refused("tilt", "the seat pays no money now: " + ", ".join(self.tilts.reasons(seat)))
+        if self.ledger.credits(seat) == 0:
+            raise Refused("credits", "no credits to cash out")
+        with self._ledger_write():
+            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall())
+        return voucher
+
+    def credits(self, seat: int) -> int:
+        """The seat's credits."""
+        return self.ledger.credits(seat)
+
+    def wagers_of(self, seat: int) -> tuple[WagerLine, ...]:
+        """The seat's wagers, for its screen."""
+        return self.driver.wagers_of(seat)
+
+    # -- the round ---------------------------------------------------------------------------------------
+    def open_round(self) -> None:
+        """Open the next betting window."""
+        with self._ledger_write():
+            self.round_id = self.ledger.open_round(self.driver.game, now=self.clock.wall())
+        self.phase = Phase.OPEN if self.phase is Phase.SHOWN else advance(self.phase, Trigger.NEXT_ROUND)
+        self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+        self.done.clear()
+        self.seats.clear()
+        if self.driver.awaiting_team() and self.team_deadline is None:
+            self.team_deadline = self.clock.monotonic() + self.config.touchdown.team_choice_seconds
+
+    def window_over(self) -> bool:
+        """The window has run out, or every linked seat pressed ready (and at least one seat is linked)."""
+        if self.phase is not Phase.OPEN or self.tilts.blocks_table():
+            return False
+        everyone = bool(self.linked) and self.linked <= self.done
+        return everyone or self.clock.monotonic() >= self.deadline
+
+    def play_round(self) -> RoundReport:
+        """No more bets, draw, persist, settle, show: one instant for every seat."""
+        self.phase = advance(self.phase, Trigger.WINDOW_ELAPSED)
+        self._assign_teams()
+        while True:
+            drawn = self._draw()
+            if self.phase is Phase.DRAWN:
+                report = self._settle_and_show(drawn.outcome, drawn.text)
+                if report.outcome.get("void"):
+                    continue
+                return report
+
+    # -- tilts -----------------------------------------------------------------------------------------
+    def raise_tilt(self, tilt: Tilt) -> None:
+        """Stop play (the table, or one seat) and log it."""
+        before = self.tilts
+        self.tilts = self.tilts.raised(tilt)
+        if self.tilts is not before and tilt.kind is not TiltKind.LINK_LOST:
+            self._log(EventCode.TILT, seat=tilt.seat, detail={"tilt": tilt.kind.value, "detail": tilt.detail})
+        if tilt.seat is None and self.phase is Phase.LOCKED:
+            self.phase = advance(self.phase, Trigger.NO_SPIN)  # nothing persisted yet: a no-spin
+
+    def clear_tilt(
+        self, kind: TiltKind, seat: int | None, role: Role | None, *, condition_over: bool
+    ) -> None:
+        """Clear a tilt as TERMINAL.md §2 allows; a cleared table tilt restarts the betting window."""
+        self.tilts = self.tilts.cleared(kind, seat, role=role, condition_over=condition_over)
+        self._log(
+            EventCode.TILT_CLEARED,
+            seat=seat,
+            detail={"tilt": kind.value, "role": role.name if role else None},
+        )
+        if seat is None and self.phase is Phase.OPEN:
+            self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+
+    # -- internals -------------------------------------------------------------------------------------
+    def _check_betting(self, seat: int) -> None:
+        if self.tilts.blocks_seat(seat):
+            raise Refused("tilt", "the seat takes no wagers now: " + ", ".join(self.tilts.reasons(seat)))
+        if self.phase not in BETTING_PHASES:
+            raise Refused("locked", "no more bets: the round is locked")
+
+    def _withdraw(self, seat: int, refs: tuple[str, ...]) -> None:
+        with self._ledger_write():
+            self.ledger.withdraw_wagers(self.round_id, refs, now=self.clock.wall())
+        self.driver.remove(refs)
+        gone = set(refs)
+        self.seats[seat].placed = [p for p in self.seats[seat].placed if p[0] not in gone]
+        self.done.discard(seat)
+
+    def _place_all(self, seat: int, wagers: tuple[tuple[str, int], ...]) -> int:
+        placed = 0
+        for spot, amount in wagers:
+            try:
+                self.place(seat, spot, amount)
+            except Refused as refused:
+                if refused.code in ("tilt", "locked"):
+                    raise
+                continue
+            placed += 1
+        return placed
+
+    def _assign_teams(self) -> None:
+        """Seats that did not choose a Touchdown team in time get one from the certified RNG."""
+        for seat in self.driver.awaiting_team():
+            team = ("red", "black")[self._randbelow(2)]
+            self.choose_team(seat, team, assigned=True)
+        self.team_deadline = None
+
+    def _draw(self) -> Drawn:
+        try:
+            drawn = self.driver.draw(self.rng)
+        except RngFailure as failed:
+            self.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, str(failed)))
+            self._log(EventCode.RNG_SELFTEST_FAIL, detail={"failure": str(failed)})
+            raise
+        draw = Draw(drawn.generator, drawn.counter, drawn.reseed_epoch)
+        outcome = drawn.outcome | {"text": drawn.text}
+        with self._ledger_write():  # durable before anything may show it
+            self.ledger.record_outcome(self.round_id, outcome, draw, now=self.clock.wall())
+        self.phase = advance(self.phase, Trigger.OUTCOME_PERSISTED)
+        return drawn
+
+    def _settle_and_show(self, outcome: dict[str, Any], text: str) -> RoundReport:
+        settled = self.driver.settle(outcome)
+        try:
+            with self._ledger_write():
+                self.ledger.settle_round(
+                    self.round_id, settled.settlements, now=self.clock.wall(), state=settled.state
+                )
+        except Exception:
+            # Nothing was posted: put the driver back as the ledger has it, so a retry settles once.
+            self.driver.restore(self.ledger.latest_state(self.driver.game), self.ledger.pending())
+            raise
+        if settled.void:  # 00 on a double_as_single wheel: every wager stands for the re-spin
+            self.phase = advance(self.phase, Trigger.VOID_SPIN)
+            with self._ledger_write():
+                self.round_id = self.ledger.open_round(
+                    self.driver.game, now=self.clock.wall(), detail={"respin": True}
+                )
+            return RoundReport(self.round_id, outcome | {"void": True}, text, (), settled.notes)
+        self.phase = advance(advance(self.phase, Trigger.SETTLEMENT_POSTED), Trigger.RESULTS_SHOWN)
+        return self._after_settlement(outcome, text, settled.settlements, settled.notes)
+
+    def _after_settlement(
+        self, outcome: dict[str, Any], text: str, settlements: tuple[Settlement, ...], notes: tuple[str, ...]
+    ) -> RoundReport:
+        won: dict[int, int] = defaultdict(int)
+        handpays = []
+        for s in settlements:
+            seat = seat_of(s.wager_ref)
+            won[seat] += s.returned
+            if s.net >= self.config.money.handpay_limit:
+                handpays.append(seat)
+                self.raise_tilt(Tilt(TiltKind.HANDPAY, seat, f"award of {s.net} on {s.kind}"))
+        for seat in set(self.seats) | set(won):
+            self.last_win[seat] = won[seat]
+        self.previous = {
+            seat: tuple((spot, amount) for _, spot, amount in r.placed) for seat, r in self.seats.items()
+        }
+        self.history.appendleft(text)
+        return RoundReport(self.round_id, outcome, text, settlements, notes, tuple(sorted(set(handpays))))
+
+    def _persist_state(self) -> None:
+        with self._ledger_write():
+            self.ledger.record_state(self.driver.game, self.driver.snapshot(), now=self.clock.wall())
+
+    def _randbelow(self, n: int) -> int:
+        value: int = self.rng.randbelow(n).value
+        return value
+
+    @contextmanager
+    def _ledger_write(self) -> Iterator[None]:
+        """A ledger write; a storage failure tilts the table (never a silent loss) and is raised."""
+        try:
+            yield
+        except StorageError as failed:
+            self.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
+            raise
+
+    def _log(self, code: EventCode, *, seat: int | None = None, detail: dict[str, Any] | None = None) -> None:
+        try:
+            self.ledger.log_event(code, now=self.clock.wall(), seat=seat, detail=detail)
+        except LedgerError as failed:
+            self.tilts = self.tilts.raised(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
+
+
+def seat_of(ref: str) -> int:
+    """The seat of a wager ref the table made (``round-seat-serial``)."""
+    return int(ref.split("-")[1])
