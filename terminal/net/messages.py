@@ -95,10 +95,6 @@ def body_from_json(name: str, version: int, body: JSONValue) -> Message:
     return built
 
 
-def _record(cls: type) -> type:
-    return dataclass(frozen=True, slots=True)(cls)
-
-
 Team = Annotated[str, Pattern(r"red|black")]
 Source = Annotated[str, Pattern(r"bill|voucher")]
 CurrencyCode = Annotated[str, Pattern(r"[A-Z]{3}")]
@@ -245,7 +241,7 @@ class Error(Message):
     ref: Count | None
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class LimitsView:
     """The table limits a seat shows."""
 
@@ -270,7 +266,7 @@ class TableState(Message):
     denomination: Amount
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class WagerView:
     """One wager standing on the layout."""
 
@@ -292,7 +288,7 @@ class SeatState(Message):
     locked: Text | None
 
 
-@_record
+@dataclass(frozen=True, slots=True)
 class SettlementView:
     """How one wager of one seat was settled: ``paid`` is everything returned, stake included."""
 

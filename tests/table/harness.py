@@ -7,12 +7,9 @@ from pathlib import Path
 from rng import EntropySource, HealthParameters, Rng
 from terminal import config as configuration
 from terminal.config import Config
-from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
 from terminal.ledger import Ledger
+from terminal.table.boot import driver_for
 from terminal.table.clock import ManualClock
-from terminal.table.craps_driver import CrapsDriver
-from terminal.table.driver import GameDriver
-from terminal.table.roulette_driver import RouletteDriver
 from terminal.table.table import Table
 
 KEY = bytes(range(32))
@@ -22,12 +19,6 @@ def make_config(tmp: Path, text: str = "") -> Config:
     cfg = tmp / "kiosk.cfg"
     cfg.write_text(text, encoding="utf-8")
     return configuration.load(cfg)
-
-
-def driver_for(c: Config) -> GameDriver:
-    if c.table.game == "craps":
-        return CrapsDriver(craps_rules(c), lambda kind: wager_limits(c, kind))
-    return RouletteDriver(roulette_rules(c), touchdown_rules(c))
 
 
 def make_table(c: Config, clock: ManualClock | None = None) -> Table:

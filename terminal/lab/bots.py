@@ -1,0 +1,117 @@
+"""Bot players: seat clients that play the whole layout over the real, authenticated protocol.
+
+A bot is a seat screen without a screen: it connects with its seat's key, waits for each betting window,
+places a handful of wagers across the layout (every kind the game offers, Touchdown and Lucky Shooter
+included), sometimes takes one back, undoes, repeats or doubles, answers Touchdown team prompts (not
+always: an unanswered prompt exercises the RNG assignment), now and then cashes out, and presses ready.
+Its choices come from its own seeded ``random.Random``: a player's whims, never an outcome.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from terminal.games.spots import legal_spots
+from terminal.games.wheels import wheel
+from terminal.net import messages as m
+from terminal.net.client import TableClient
+from terminal.net.errors import ProtocolError
+
+_CRAPS_MENU: tuple[tuple[str, int], ...] = (
+    ("pass", 500), ("dont_pass", 500), ("come", 500), ("dont_come", 500), ("pass_odds", 1000),
+    ("come_odds_6", 500), ("place_6", 600), ("place_8", 1200), ("place_5", 500), ("place_lose_4", 1100),
+    ("buy_4", 2000), ("lay_10", 4000), ("hard_6", 100), ("hard_10", 100), ("field", 500), ("any_seven", 100),
+    ("any_craps", 100), ("craps_2", 100), ("eleven", 100), ("c_and_e", 200), ("horn", 400),
+    ("horn_high:12", 500), ("whirl", 500), ("hop_2_5", 100), ("hop_3_3", 100), ("six_seven_eight", 500),
+    ("fire", 100), ("all_small", 100), ("all_tall", 100), ("all_or_nothing", 100), ("lucky_shooter", 200),
+)  # fmt: skip
+
+
+def roulette_menu(wheel_name: str, five_adjacent: bool, touchdown: bool) -> tuple[tuple[str, int], ...]:
+    """Every legal spot of the wheel with a stake (Five Adjacent in fives), plus Touchdown."""
+    spots = legal_spots(wheel(wheel_name), five_adjacent)
+    menu = [(s.text, 500 if s.kind == "five_adjacent" else 100) for s in spots]
+    if touchdown:
+        menu += [("touchdown", 200)] * 20  # weighted: Touchdown is the side wager under test
+    return tuple(menu)
+
+
+@dataclass
+class BotStats:
+    """What a bot did, for the headless summary."""
+
+    actions: Counter[str] = field(default_factory=Counter)
+    refusals: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass
+class Bot:
+    """One bot seat."""
+
+    seat: int
+    key: bytes
+    host: str
+    port: int
+    menu: tuple[tuple[str, int], ...]
+    chooser: random.Random
+    stats: BotStats = field(default_factory=BotStats)
+    credits: int = 0
+    last_round: int = -1
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Play until ``stop`` is set, reconnecting if the link drops."""
+        client = TableClient(f"seat-{self.seat}", self.key, self.host, self.port)
+        await client.connect()
+        try:
+            while not stop.is_set():
+                if client.lost.is_set():
+                    await client.reconnect()
+                try:
+                    message = await client.receive(timeout_s=0.05)
+                except TimeoutError:
+                    continue
+                await self._handle(client, message)
+        finally:
+            await client.close()
+
+    async def _handle(self, client: TableClient, message: m.Message) -> None:
+        match message:
+            case m.SeatState(credits=credits):
+                self.credits = credits
+            case m.TableState(phase="open", round_id=round_id) if round_id != self.last_round:
+                self.last_round = round_id
+                await self._bet(client)
+            case m.TeamPrompt():
+                if self.chooser.random() < 0.7:  # the rest time out: the table's RNG assigns a team
+                    await self._ask(client, m.ChooseTeam(self.chooser.choice(("red", "black"))), "team")
+
+    async def _bet(self, client: TableClient) -> None:
+        for _ in range(self.chooser.randint(0, 6)):
+            spot, amount = self.chooser.choice(self.menu)
+            await self._ask(client, m.PlaceWager(spot, amount * self.chooser.choice((1, 1, 2, 5))), "place")
+        roll = self.chooser.random()
+        if roll < 0.05:
+            await self._ask(client, m.UndoWager(), "undo")
+        elif roll < 0.08:
+            await self._ask(client, m.ClearWagers(), "clear")
+        elif roll < 0.12:
+            await self._ask(client, m.RepeatWagers(), "repeat")
+        elif roll < 0.14:
+            await self._ask(client, m.DoubleWagers(), "double")
+        elif roll < 0.16:
+            await self._ask(client, m.CashOut(), "cash_out")
+        await client.send(m.BetsDone())
+
+    async def _ask(self, client: TableClient, message: m.Message, action: str) -> None:
+        try:
+            reply = await client.request(message)
+        except (TimeoutError, ProtocolError, ConnectionError):
+            self.stats.refusals["link"] += 1
+            return
+        if isinstance(reply, m.Error):
+            self.stats.refusals[reply.message.split(":", 1)[0]] += 1
+        else:
+            self.stats.actions[action] += 1

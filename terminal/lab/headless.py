@@ -1,0 +1,210 @@
+"""The headless table: the real controller, ledger and RNG, with bot players over the real protocol.
+
+``terminal run --headless`` plays the configured rounds this way: the controller listens on loopback,
+K bot seats connect with their own keys, and the players' hands work the simulated devices (a bill into
+the acceptor when a seat runs low, or a voucher it was printed earlier back into the reader). On a manual
+clock a window closes as soon as every linked seat pressed ready, so rounds run as fast as the machine
+allows; ``realtime`` keeps the configured window lengths. A run stopped at any instant and started again
+continues the same table from its ledger. At the end: a summary, and the ledger verified.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from terminal.config import Config
+from terminal.devices.simulated import simulated_table
+from terminal.lab.bots import _CRAPS_MENU, Bot, roulette_menu
+from terminal.ledger import report
+from terminal.money import find_currency, format_amount
+from terminal.net.keys import client_ids, provision_keys
+from terminal.net.server import TableServer
+from terminal.table.boot import boot
+from terminal.table.cabinet import Cabinet
+from terminal.table.clock import Clock, ManualClock, SystemClock
+from terminal.table.controller import Controller
+from terminal.table.table import Table
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a headless run did and what the ledger says."""
+
+    rounds: int
+    last_round: int
+    wagers: int
+    refusals: dict[str, int]
+    totals: dict[str, int]
+    rtp: dict[str, str]
+    verified: bool
+    audit: tuple[str, ...]
+    seconds: float
+
+    def lines(self, currency: str) -> list[str]:
+        """The summary a person reads."""
+        cur = find_currency(currency)
+
+        def money(key: str) -> str:
+            return format_amount(self.totals[key], cur)
+
+        rate = self.rounds / self.seconds if self.seconds else 0.0
+        rhs, holds = report.identity(self.totals)
+        out = [
+            f"rounds played  {self.rounds} this run (last round id {self.last_round}), {rate:,.0f} rounds/s",
+            f"wagers placed  {self.wagers} this run; refused: {_counts(self.refusals) or 'none'}",
+            f"wagered {money('wagered')}  won {money('won')}  in play {money('in_play')}  "
+            f"seat credits {money('seat_credits')}",
+            f"cash in {money('cash_in')}  vouchers in {money('vouchers_in')}  "
+            f"vouchers out {money('vouchers_out')}  hand-pays {money('handpays')}  "
+            f"cancelled {money('cash_out')}",
+            f"identity       seat credits {money('seat_credits')} = cash in + vouchers in + won - wagered"
+            f" - cash out - vouchers out - hand-pays = {format_amount(rhs, cur)}: "
+            + ("holds" if holds else "DOES NOT HOLD"),
+            "actual RTP by wager (won / wagered, whole ledger): "
+            + ", ".join(f"{kind} {value}" for kind, value in self.rtp.items()),
+            f"ledger verify  {'OK' if self.verified else 'FAILED'}; meters agree with the journal: "
+            + ("yes" if not self.audit else "NO: " + "; ".join(self.audit)),
+        ]
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rounds": self.rounds, "last_round": self.last_round, "wagers": self.wagers,
+            "refusals": self.refusals, "totals": self.totals, "rtp": self.rtp, "verified": self.verified,
+            "audit": list(self.audit), "seconds": round(self.seconds, 3),
+        }  # fmt: skip
+
+
+def _counts(counter: dict[str, int]) -> str:
+    return ", ".join(f"{name} {count}" for name, count in sorted(counter.items()))
+
+
+def run_headless(
+    c: Config, *, rounds: int, seats: int, realtime: bool = False, seed: int = 0, progress: Progress = print
+) -> Summary:
+    """Play ``rounds`` rounds with ``seats`` bots; returns the summary (the ledger is verified)."""
+    clock: Clock = SystemClock() if realtime else ManualClock(time.time())
+    table = boot(c, clock)
+    try:
+        return asyncio.run(_play(c, table, rounds, seats, seed, progress))
+    finally:
+        table.ledger.close()
+
+
+async def _play(c: Config, table: Table, rounds: int, seats: int, seed: int, progress: Progress) -> Summary:
+    started = time.perf_counter()
+    recovered = table.start()
+    if recovered is not None:
+        progress(f"recovered round {recovered.round_id}: settled its persisted outcome {recovered.text}")
+    cabinet = Cabinet(table)
+    cabinet.devices = simulated_table(seats, c.money.bills, cabinet.on_event, clock_now(table))
+    controller = Controller(table, printer=lambda seat, v: _print(cabinet, seat, v))
+    keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
+    server = TableServer(
+        keys, controller, table_id=c.table.table_id, host="127.0.0.1", port=0,
+        heartbeat_s=c.seat.heartbeat_ms / 1000, timeout_s=c.seat.link_timeout_ms / 1000,
+    )  # fmt: skip
+    controller.server = server
+    await server.start()
+    stop = asyncio.Event()
+    chooser = random.Random(seed or None)
+    bots = [
+        Bot(seat, keys[f"seat-{seat}"], "127.0.0.1", server.port, _menu(c), random.Random(chooser.random()))
+        for seat in range(1, seats + 1)
+    ]
+    tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
+    await _until_linked(table, seats)
+    hands = random.Random(chooser.random())
+    every = max(1, rounds // 10)
+
+    def before_window() -> None:
+        _feed_seats(table, cabinet, seats, hands)
+        if table.round_id % every == 0:
+            progress(f"round {table.round_id}: {len(table.linked)} seats linked")
+
+    try:
+        reports = await controller.play(rounds, before_window)
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await server.close()
+    return _summarise(table, reports[-1].round_id if reports else table.round_id, len(reports), bots, started)
+
+
+def clock_now(table: Table) -> Callable[[], Any]:
+    """The devices stamp their events with the table's wall clock."""
+    return table.clock.wall
+
+
+def _print(cabinet: Cabinet, seat: int, voucher: Any) -> None:
+    if cabinet.devices is not None:
+        cabinet.devices.printers[seat - 1].print_voucher(voucher)
+
+
+def _menu(c: Config) -> tuple[tuple[str, int], ...]:
+    if c.table.game == "craps":
+        return _CRAPS_MENU
+    return roulette_menu(c.roulette.wheel, c.roulette.five_adjacent, c.touchdown.offered)
+
+
+async def _until_linked(table: Table, seats: int, timeout: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while len(table.linked) < seats:
+        if asyncio.get_running_loop().time() > deadline:
+            raise RuntimeError(f"only {len(table.linked)} of {seats} bot seats linked in {timeout} s")
+        await asyncio.sleep(0.005)
+
+
+def _feed_seats(table: Table, cabinet: Cabinet, seats: int, hands: random.Random) -> None:
+    """Players who run low feed money: a voucher they were printed earlier, else a bill."""
+    devices = cabinet.devices
+    if devices is None:
+        return
+    for seat in range(1, seats + 1):
+        if table.credits(seat) >= 2_000 or table.tilts.blocks_seat(seat):
+            continue
+        pocket = cabinet.pockets[seat]
+        if pocket and hands.random() < 0.8:
+            devices.readers[seat - 1].insert_voucher(pocket.pop(0))
+        else:
+            devices.acceptors[seat - 1].insert_bill(hands.choice(table.config.money.bills))
+
+
+def _summarise(table: Table, last_round: int, played: int, bots: list[Bot], started: float) -> Summary:
+    totals = report.summary(table.ledger.db)
+    meters = table.ledger.meters()
+    rtp: dict[str, str] = {}
+    for name, wagered in sorted(meters.items()):
+        parts = name.split(":")
+        if parts[0] == "wager" and parts[-1] == "wagered" and wagered:
+            won = meters.get(":".join([*parts[:-1], "won"]), 0)
+            rtp[parts[2]] = f"{100 * won / wagered:.1f}%"
+    refusals: Counter[str] = Counter()
+    placed = 0
+    for bot in bots:
+        refusals.update(bot.stats.refusals)
+        placed += bot.stats.actions["place"]
+    verification = table.ledger.verify()
+    return Summary(
+        played, last_round, placed, dict(refusals), {k: int(v) for k, v in totals.items()}, rtp,
+        verification.ok, tuple(table.ledger.audit()), time.perf_counter() - started,
+    )  # fmt: skip
+
+
+def write_summary(summary: Summary, out_dir: Path) -> Path:
+    """The summary as JSON in the lab output folder."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / "headless-summary.json"
+    target.write_text(json.dumps(summary.to_json(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return target

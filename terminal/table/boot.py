@@ -1,0 +1,61 @@
+"""Power-up: a table assembled from a validated configuration, its RNG self-tested first.
+
+The ledger is opened (and verified from its last checkpoint) before anything else; the RNG runs its
+known-answer and health self-tests before it may serve; the game's driver comes from ``[table] game``.
+A self-test failure is written to the event log and stops the start-up: no table plays without a
+certified generator.
+"""
+
+from __future__ import annotations
+
+from rng import EntropySource, HealthParameters, Rng, RngFailure
+from rng.selftest import power_up
+from terminal.config import Config
+from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
+from terminal.ledger import EventCode, Ledger
+from terminal.table.clock import Clock
+from terminal.table.craps_driver import CrapsDriver
+from terminal.table.driver import GameDriver
+from terminal.table.roulette_driver import RouletteDriver
+from terminal.table.table import Table
+
+
+def driver_for(c: Config) -> GameDriver:
+    """The driver of the game ``[table] game`` names, with the rules the configuration sets."""
+    if c.table.game == "craps":
+        return CrapsDriver(craps_rules(c), lambda kind: wager_limits(c, kind))
+    return RouletteDriver(roulette_rules(c), touchdown_rules(c))
+
+
+def make_rng(c: Config, clock: Clock, ledger: Ledger) -> Rng:
+    """The production generator, after its power-up self-test (logged either way)."""
+    try:
+        results = power_up(c.rng.generator)
+    except RngFailure as failed:
+        ledger.log_event(EventCode.RNG_SELFTEST_FAIL, now=clock.wall(), detail={"failure": str(failed)})
+        raise
+    passed = sum(r.passed for r in results)
+    ledger.log_event(EventCode.RNG_SELFTEST_PASS, now=clock.wall(), detail={"checks": passed})
+    health = HealthParameters(
+        min_entropy=c.rng.min_entropy_per_byte, alpha_exponent=c.rng.health_alpha_exponent
+    )
+    return Rng(
+        EntropySource(health),
+        clock=clock.monotonic,
+        generator=c.rng.generator,
+        reseed_interval=c.rng.reseed_interval,
+        reseed_seconds=c.rng.reseed_seconds,
+        name=f"{c.table.table_id}-rng",
+    )
+
+
+def boot(c: Config, clock: Clock) -> Table:
+    """Open the ledger, self-test the RNG and assemble the table (not yet started)."""
+    c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
+    ledger = Ledger.from_config(c, now=clock.wall())
+    try:
+        rng = make_rng(c, clock, ledger)
+    except RngFailure:
+        ledger.close()
+        raise
+    return Table(c, ledger, rng, clock, driver_for(c))

@@ -1,0 +1,129 @@
+"""The cabinet: what the table does with every device event.
+
+Money moves only on the device's own confirmation: a bill escrowed is stacked only if its seat may take
+money (else it is returned), and only ``BillStacked`` credits the seat; a voucher is checked against the
+ledger while it sits in the reader, stacked if it is outstanding, and only ``VoucherStacked`` redeems it.
+Doors, the service key and device faults raise their tilts and write the event log.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from terminal.devices.events import (
+    BillEscrowed,
+    BillStacked,
+    DeviceEvent,
+    DeviceFault,
+    DoorClosed,
+    DoorOpened,
+    FaultCleared,
+    ServiceKeyTurned,
+    VoucherInserted,
+    VoucherPrinted,
+    VoucherStacked,
+)
+from terminal.devices.interfaces import BillAcceptor, TicketReader
+from terminal.devices.simulated import SimDevices
+from terminal.ledger import EventCode, LedgerError
+from terminal.net import messages as m
+from terminal.table.table import Refused, Table
+from terminal.table.tilts import Role, Tilt, TiltKind
+
+
+@dataclass
+class Cabinet:
+    """Routes device events to the table; ``outbox`` holds what the seats must be told."""
+
+    table: Table
+    devices: SimDevices | None = None
+    outbox: list[tuple[str, m.Message]] = field(default_factory=list)
+    pockets: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))  # vouchers printed
+
+    def on_event(self, seat: int | None, event: DeviceEvent) -> None:
+        """The sink every device reports to (``seat`` is ``None`` for the cabinet's doors and key)."""
+        match event:
+            case BillEscrowed(value=value) if seat is not None:
+                self._escrowed(seat, value)
+            case BillStacked(value=value) if seat is not None:
+                credits = self.table.bill_stacked(seat, value)
+                self.outbox.append((f"seat-{seat}", m.BuyIn(f"seat-{seat}", "bill", value, credits)))
+            case VoucherInserted(validation=number) if seat is not None:
+                self._voucher_inserted(seat, number)
+            case VoucherStacked(validation=number) if seat is not None:
+                self._voucher_stacked(seat, number)
+            case VoucherPrinted(validation=number) if seat is not None:
+                self.pockets[seat].append(number)
+            case DeviceFault(device=device, fault=fault) if seat is not None:
+                self.table.raise_tilt(Tilt(TiltKind.DEVICE_FAULT, seat, f"{device.value}: {fault}"))
+            case FaultCleared() if seat is not None:
+                self._clear(TiltKind.DEVICE_FAULT, seat, Role.ATTENDANT)
+            case DoorOpened(door=door):
+                self.table.ledger.log_event(
+                    EventCode.DOOR_OPEN, now=self.table.clock.wall(), detail={"door": door.value}
+                )
+                self.table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{door.value} door open"))
+            case DoorClosed(door=door):
+                self.table.ledger.log_event(
+                    EventCode.DOOR_CLOSE, now=self.table.clock.wall(), detail={"door": door.value}
+                )
+            case ServiceKeyTurned(on=on):
+                self._service_key(on)
+            case _:
+                pass
+
+    def _escrowed(self, seat: int, value: int) -> None:
+        acceptor = self._acceptor(seat)
+        if self.table.tilts.blocks_seat(seat):
+            acceptor.return_bill("the seat takes no money now")
+        else:
+            acceptor.stack()
+
+    def _voucher_inserted(self, seat: int, number: str) -> None:
+        reader = self._reader(seat)
+        if self.table.tilts.blocks_seat(seat):
+            reader.reject("the seat takes no money now")
+            return
+        try:
+            voucher = self.table.ledger.voucher(number, now=self.table.clock.wall())
+        except LedgerError as unknown:
+            reader.reject(str(unknown))
+            return
+        if voucher.state != "outstanding":
+            reader.reject(f"voucher is {voucher.state}")
+            return
+        reader.accept()
+
+    def _voucher_stacked(self, seat: int, number: str) -> None:
+        try:
+            credits = self.table.redeem(seat, number)
+        except Refused as refused:  # stacked but refused: the ticket is in the box, an attendant decides
+            self.table.raise_tilt(
+                Tilt(TiltKind.DEVICE_FAULT, seat, f"voucher {number} stacked but {refused}")
+            )
+            return
+        amount = self.table.ledger.voucher(number, now=self.table.clock.wall()).amount
+        self.outbox.append((f"seat-{seat}", m.BuyIn(f"seat-{seat}", "voucher", amount, credits)))
+
+    def _service_key(self, on: bool) -> None:
+        code = EventCode.MODE_CHANGE
+        self.table.ledger.log_event(code, now=self.table.clock.wall(), detail={"service_key": on})
+        if on:
+            self.table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+        else:
+            self._clear(TiltKind.SERVICE_MODE, None, None)
+
+    def _clear(self, kind: TiltKind, seat: int | None, role: Role | None) -> None:
+        if any(t.kind is kind and t.seat == seat for t in self.table.tilts.active):
+            self.table.clear_tilt(kind, seat, role, condition_over=True)
+
+    def _acceptor(self, seat: int) -> BillAcceptor:
+        if self.devices is None:
+            raise RuntimeError("the cabinet has no devices")
+        return self.devices.acceptors[seat - 1]
+
+    def _reader(self, seat: int) -> TicketReader:
+        if self.devices is None:
+            raise RuntimeError("the cabinet has no devices")
+        return self.devices.readers[seat - 1]

@@ -1,0 +1,212 @@
+"""The controller process: the table behind the authenticated protocol, and the clock that runs rounds.
+
+Implements the protocol's handler: each authentic message from a seat becomes one call on the
+:class:`~terminal.table.table.Table`; a refusal becomes the protocol's ``Error`` reply and changes
+nothing. After every change the seat gets a fresh ``SeatState``; every window, result and tilt is
+broadcast. The round loop waits for the window (the configured seconds, or on a manual clock until every
+linked seat pressed ready), then plays the round in one synchronous step: the lock is one instant.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from terminal.devices.voucher import Voucher as PrintedVoucher
+from terminal.money import find_currency
+from terminal.net import messages as m
+from terminal.net.messages import Message
+from terminal.net.server import TableServer
+from terminal.table.clock import ManualClock
+from terminal.table.table import Refused, RoundReport, Table, seat_of
+
+_SEAT = re.compile(r"seat-([1-9][0-9]*)")
+Printer = Callable[[int, PrintedVoucher], None]
+
+
+def seat_number(client: str) -> int | None:
+    """``seat-3`` → 3; the display and service clients have no seat."""
+    match = _SEAT.fullmatch(client)
+    return int(match[1]) if match else None
+
+
+@dataclass
+class Controller:
+    """The protocol handler and round loop of one table."""
+
+    table: Table
+    printer: Printer | None = None
+    server: TableServer | None = None
+    stall_seconds: float = 2.0  # on a manual clock, a window nobody finishes closes after this real time
+
+    # -- the protocol's handler ------------------------------------------------------------------------
+    async def on_link_up(self, client: str) -> None:
+        seat = seat_number(client)
+        if seat is not None:
+            self.table.link_up(seat)
+        await self._push(client, self.table_state())
+        if seat is not None:
+            await self._push(client, self.seat_state(seat))
+
+    async def on_link_lost(self, client: str) -> None:
+        seat = seat_number(client)
+        if seat is not None:
+            self.table.link_lost(seat)
+
+    async def on_message(self, client: str, message: Message) -> Message | None:
+        seat = seat_number(client)
+        if seat is None:
+            if isinstance(message, m.RequestState):
+                await self._push(client, self.table_state())
+                return None
+            raise ValueError(f"{client} may not send {message.TYPE}")
+        try:
+            reply = self._apply(seat, message)
+        except Refused as refused:
+            await self._push(client, self.seat_state(seat))
+            raise ValueError(f"{refused.code}: {refused}") from None
+        if reply is not None:
+            await self._push(client, reply)
+        await self._push(client, self.seat_state(seat))
+        return None
+
+    def _apply(self, seat: int, message: Message) -> Message | None:
+        table = self.table
+        match message:
+            case m.PlaceWager(spot=spot, amount=amount):
+                table.place(seat, spot, amount)
+            case m.RemoveWager(spot=spot):
+                table.remove(seat, spot)
+            case m.UndoWager():
+                table.undo(seat)
+            case m.ClearWagers():
+                table.remove(seat, None)
+            case m.RepeatWagers():
+                table.repeat(seat)
+            case m.DoubleWagers():
+                table.double(seat)
+            case m.SetWorking(spot=spot, working=working):
+                table.set_working(seat, spot, working)
+            case m.ChooseTeam(team=team):
+                table.choose_team(seat, team)
+            case m.BetsDone():
+                table.bets_done(seat)
+            case m.CashOut():
+                return self._cash_out(seat)
+            case m.RequestState():
+                return self.table_state()
+            case _:
+                raise Refused("rules", f"{message.TYPE} is not a seat's message")
+        return None
+
+    def _cash_out(self, seat: int) -> Message:
+        voucher = self.table.cash_out(seat)
+        if self.printer is not None:
+            self.printer(
+                seat, printed_voucher(self.table, seat, voucher.number, voucher.amount, voucher.expires_at)
+            )
+        return m.CashedOut(f"seat-{seat}", voucher.amount, voucher.number)
+
+    # -- what the screens are told ---------------------------------------------------------------------
+    def table_state(self) -> m.TableState:
+        table, c = self.table, self.table.config
+        countdown = max(0.0, table.deadline - table.clock.monotonic()) if table.phase.value == "open" else 0.0
+        limits = m.LimitsView(
+            wager_min=c.limits.wager_min,
+            wager_max=c.limits.wager_max,
+            seat_max=c.limits.seat_max,
+            increment=c.limits.increment,
+        )
+        return m.TableState(
+            table.driver.game,
+            table.round_id,
+            table.phase.value,
+            int(countdown * 1000),
+            limits,
+            c.limits.chip_values,
+            c.money.currency,
+            c.money.denomination,
+        )
+
+    def seat_state(self, seat: int) -> m.SeatState:
+        lines = self.table.wagers_of(seat)
+        views = tuple(m.WagerView(spot=line.spot, amount=line.amount, working=line.working) for line in lines)
+        reasons = self.table.tilts.reasons(seat)
+        locked = ", ".join(reasons) if reasons else None
+        total = sum(line.amount for line in lines)
+        return m.SeatState(
+            f"seat-{seat}", self.table.credits(seat), total, self.table.last_win[seat], views, locked
+        )
+
+    def result(self, report: RoundReport) -> m.Result:
+        views = tuple(
+            m.SettlementView(
+                seat=f"seat-{seat_of(s.wager_ref)}", spot=s.kind, wagered=s.stake, paid=s.returned,
+                result=s.result.value,
+            )
+            for s in report.settlements
+        )  # fmt: skip
+        return m.Result(report.round_id, report.text, views)
+
+    # -- the round loop --------------------------------------------------------------------------------
+    async def play(self, rounds: int, before_window: Callable[[], None] | None = None) -> list[RoundReport]:
+        """Play ``rounds`` rounds; the first window is the one :meth:`Table.start` opened or resumed."""
+        reports: list[RoundReport] = []
+        for number in range(rounds):
+            if before_window is not None:
+                before_window()
+            await self._broadcast(self.table_state())
+            await self._wait_window()
+            report = self.table.play_round()
+            reports.append(report)
+            await self._announce(report)
+            if number + 1 < rounds:
+                self.table.open_round()
+        return reports
+
+    async def _wait_window(self) -> None:
+        clock = self.table.clock
+        started = asyncio.get_running_loop().time()
+        while not self.table.window_over():
+            await asyncio.sleep(0.001 if isinstance(clock, ManualClock) else 0.05)
+            stalled = asyncio.get_running_loop().time() - started > self.stall_seconds
+            if isinstance(clock, ManualClock) and stalled and not self.table.tilts.blocks_table():
+                clock.advance(max(0.0, self.table.deadline - clock.monotonic()))
+
+    async def _announce(self, report: RoundReport) -> None:
+        await self._broadcast(self.result(report))
+        seats = {seat_of(s.wager_ref) for s in report.settlements} | set(self.table.linked)
+        for seat in sorted(seats):
+            await self._push(f"seat-{seat}", self.seat_state(seat))
+        countdown = self.table.config.touchdown.team_choice_seconds * 1000
+        for seat in self.table.driver.awaiting_team():
+            await self._push(f"seat-{seat}", m.TeamPrompt(f"seat-{seat}", report.round_id, countdown))
+
+    async def _push(self, client: str, message: Message) -> None:
+        if self.server is not None:
+            await self.server.push(client, message)
+
+    async def _broadcast(self, message: Message) -> None:
+        if self.server is not None:
+            await self.server.broadcast(message)
+
+
+def printed_voucher(
+    table: Table, seat: int, number: str, amount: int, expires_at: str | None
+) -> PrintedVoucher:
+    """The ticket the seat's printer prints for a voucher the ledger issued."""
+    c = table.config
+    expires = date.fromisoformat(expires_at[:10]) if expires_at else None
+    return PrintedVoucher(
+        venue=c.table.venue,
+        table_id=c.table.table_id,
+        seat=seat,
+        issued_at=table.clock.wall(),
+        amount=amount,
+        validation=number,
+        expires=expires,
+        currency=find_currency(c.money.currency),
+    )
