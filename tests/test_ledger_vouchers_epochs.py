@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from terminal.games.base import Result, Settlement
 from terminal.ledger import (
     Actor,
     BillError,
+    ConstraintError,
     Draw,
     EpochError,
     EventCode,
@@ -113,7 +113,7 @@ def test_a_tampered_meter_is_found_by_the_audit() -> None:
 def test_meters_refuse_to_overflow_64_bits() -> None:
     led = open_ledger()
     led.db.execute("INSERT INTO meters (name, value) VALUES ('cash_in', ?)", [2**63 - 1000])
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(ConstraintError, match="CHECK constraint"):
         led.bill_stacked(1, 2000, now=START)
     assert led.credits(1) == 0
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from terminal.ledger.errors import (
     BillError,
+    ConstraintError,
     EpochError,
     InsufficientCreditsError,
     IntegrityError,
@@ -31,6 +32,7 @@ from terminal.ledger.store import Ledger
 __all__ = [
     "Actor",
     "BillError",
+    "ConstraintError",
     "Draw",
     "EpochError",
     "EventCode",

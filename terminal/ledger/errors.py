@@ -46,6 +46,10 @@ class EpochError(LedgerError, ValueError):
     """A RAM clear refused: credits still on seats, wagers in play, or fewer than two distinct users."""
 
 
+class ConstraintError(LedgerError, ValueError):
+    """The database refused a row (a meter would pass 64 bits, a value broke a CHECK): nothing recorded."""
+
+
 class StorageError(LedgerError, OSError):
     """The database could not be written: disk full, database locked, file corrupt. Nothing was recorded."""
 

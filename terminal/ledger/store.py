@@ -30,7 +30,14 @@ from terminal.ledger import (
     vouchers,
 )
 from terminal.ledger.chain import Chain
-from terminal.ledger.errors import BillError, EpochError, IntegrityError, StorageError, VoucherError
+from terminal.ledger.errors import (
+    BillError,
+    ConstraintError,
+    EpochError,
+    IntegrityError,
+    StorageError,
+    VoucherError,
+)
 from terminal.ledger.events import EventCode
 from terminal.ledger.recall import RoundRecord, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
@@ -98,7 +105,9 @@ class Ledger:
         try:
             with self.chain.transaction(time):
                 yield time
-        except sqlite3.Error as failed:  # the transaction rolled back whole: nothing was recorded
+        except sqlite3.IntegrityError as refused:  # rolled back whole: nothing was recorded
+            raise ConstraintError(f"ledger {self.path} refused the transaction: {refused}") from refused
+        except sqlite3.Error as failed:  # disk full, locked, corrupt: rolled back, nothing recorded
             raise StorageError(f"ledger {self.path} could not be written: {failed}") from failed
 
     # -- money in and out ------------------------------------------------------------------------------
