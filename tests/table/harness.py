@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rng import EntropySource, HealthParameters, Rng
+from rng import Draw, EntropySource, HealthParameters, Rng
 from terminal import config as configuration
 from terminal.config import Config
 from terminal.ledger import Ledger
@@ -26,3 +26,44 @@ def make_table(c: Config, clock: ManualClock | None = None) -> Table:
     ledger = Ledger(c.ledger.path, KEY, now=clock.wall(), bills=c.money.bills, checkpoint_rows=1000)
     rng = Rng(EntropySource(HealthParameters(min_entropy=7)), clock=clock.monotonic, name="test")
     return Table(c, ledger, rng, clock, driver_for(c))
+
+
+class ScriptedRng:
+    """Outcomes the test chooses (spins and dice), with the audit fields of a real draw.
+
+    Only outcome draws are scripted (a wheel's 37 or 38 pockets, dice); voucher numbers and assigned
+    teams come from the real generator, as they would. An unscripted outcome is an error.
+    """
+
+    def __init__(self, real: Rng, *values: object) -> None:
+        self.real = real
+        self.values = list(values)
+        self.counter = 0
+
+    def _next(self) -> Draw[object]:
+        if not self.values:
+            raise AssertionError("the table drew an outcome the test did not script")
+        self.counter += 1
+        return Draw(self.values.pop(0), "scripted", self.counter, 0)
+
+    def randbelow(self, n: int) -> Draw[object]:
+        if n in (37, 38):
+            return self._next()
+        return self.real.randbelow(n)  # type: ignore[return-value]
+
+    def dice(self, count: int = 2) -> Draw[object]:
+        return self._next()
+
+
+def scripted_table(c: Config, *values: object, clock: ManualClock | None = None) -> Table:
+    """A table whose outcomes are ``values`` in order (pockets for roulette, dice pairs for craps)."""
+    table = make_table(c, clock)
+    table.rng = ScriptedRng(table.rng, *values)  # type: ignore[assignment]
+    return table
+
+
+def reopen(table: Table, *values: object) -> Table:
+    """What a restart sees: the same files, a new process's objects (the old ones are dropped, not closed)."""
+    clock = table.clock
+    assert isinstance(clock, ManualClock)
+    return scripted_table(table.config, *values, clock=clock)

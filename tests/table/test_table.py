@@ -1,0 +1,174 @@
+"""The table core on a real ledger: wagers as chips land, the lock, settlement, tilts, hand-pays, void spins.
+
+Expected credits are worked out by hand from the paytables of GAMES.md (comments show the arithmetic).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from terminal.table.phases import Phase
+from terminal.table.table import Refused
+from terminal.table.tilts import Role, Tilt, TiltKind
+from tests.table.harness import make_config, scripted_table
+
+
+@pytest.fixture
+def roulette(tmp_path: Path):  # type: ignore[no-untyped-def]
+    c = make_config(tmp_path)
+    return c
+
+
+def test_a_spin_settles_every_wager_by_the_paytable(roulette) -> None:  # type: ignore[no-untyped-def]
+    table = scripted_table(roulette, 17)
+    table.start()
+    table.bill_stacked(1, 10_000)
+    table.place(1, "straight:17", 100)  # 35 to 1: returns 36.00
+    table.place(1, "red", 500)  # 17 is black: loses
+    table.place(1, "odd", 200)  # 17 is odd: returns 4.00
+    assert table.credits(1) == 10_000 - 800
+    report = table.play_round()
+    assert report.text == "17" and table.phase is Phase.SHOWN
+    assert table.credits(1) == 10_000 - 800 + 3_600 + 400
+    assert table.last_win[1] == 4_000
+    assert table.ledger.audit() == [] and table.ledger.verify().ok
+
+
+def test_a_chip_after_the_lock_is_refused(roulette) -> None:  # type: ignore[no-untyped-def]
+    table = scripted_table(roulette, 5)
+    table.start()
+    table.bill_stacked(2, 5_000)
+    table.play_round()
+    with pytest.raises(Refused, match="no more bets") as refused:
+        table.place(2, "red", 100)
+    assert refused.value.code == "locked" and table.credits(2) == 5_000
+
+
+@pytest.mark.parametrize(
+    ("spot", "amount", "code", "words"),
+    [
+        ("red", 50_100, "rules", "above the maximum"),  # wager_max 500.00
+        ("red", 50, "rules", "below the minimum"),  # wager_min 1.00
+        ("red", 150, "rules", "multiple of 100"),  # increment 1.00
+        ("split:1-5", 100, "rules", "split"),  # 1 and 5 are not adjacent
+        ("five_adjacent:17", 700, "rules", "five equal"),
+        ("red", 9_000, "credits", "not enough credits"),
+    ],
+)
+def test_limits_and_rules_are_checked_when_the_chip_lands(
+    roulette,
+    spot: str,
+    amount: int,
+    code: str,
+    words: str,  # type: ignore[no-untyped-def]
+) -> None:
+    table = scripted_table(roulette)
+    table.start()
+    table.bill_stacked(3, 5_000)
+    with pytest.raises(Refused) as refused:
+        table.place(3, spot, amount)
+    assert refused.value.code == code and words in str(refused.value)
+    assert table.credits(3) == 5_000 and table.ledger.pending() == []
+
+
+def test_the_seat_limit_per_round(tmp_path: Path) -> None:
+    table = scripted_table(make_config(tmp_path, "[limits]\nwager_max = 5.00\nseat_max = 6.00\n"))
+    table.start()
+    table.bill_stacked(1, 10_000)
+    table.place(1, "red", 500)
+    with pytest.raises(Refused, match="limit") as refused:
+        table.place(1, "black", 200)  # 5 + 2 > 6
+    assert refused.value.code == "limit"
+
+
+def test_undo_remove_clear_repeat_and_double(roulette) -> None:  # type: ignore[no-untyped-def]
+    table = scripted_table(roulette, 0)
+    table.start()
+    table.bill_stacked(1, 10_000)
+    for spot in ("red", "dozen:1", "straight:7"):
+        table.place(1, spot, 100)
+    table.undo(1)  # the straight comes back
+    assert [line.spot for line in table.wagers_of(1)] == ["red", "dozen:1"]
+    table.remove(1, "red")
+    assert table.credits(1) == 10_000 - 100
+    assert table.double(1) == 1  # another dozen:1
+    table.remove(1, None)  # clear all
+    assert table.wagers_of(1) == () and table.credits(1) == 10_000
+    assert table.ledger.meters().get("wagered", 0) == 0  # withdrawn wagers are never coin in
+    table.place(1, "even", 300)
+    table.play_round()  # 0: even money loses
+    table.open_round()
+    assert table.repeat(1) == 1 and [line.spot for line in table.wagers_of(1)] == ["even"]
+    with pytest.raises(Refused, match="nothing"):
+        table.remove(1, "odd")
+
+
+def test_a_table_tilt_stops_wagers_and_money_but_never_loses_a_stacked_bill(roulette) -> None:  # type: ignore[no-untyped-def]
+    table = scripted_table(roulette)
+    table.start()
+    table.bill_stacked(4, 2_000)
+    table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
+    for attempt in (lambda: table.place(4, "red", 100), lambda: table.cash_out(4)):
+        with pytest.raises(Refused, match="door_open"):
+            attempt()
+    assert not table.window_over()  # the window does not close while the table is tilted
+    table.bill_stacked(4, 1_000)  # stacked means money, tilt or not
+    assert table.credits(4) == 3_000
+    with pytest.raises(PermissionError, match="attendant"):
+        table.clear_tilt(TiltKind.DOOR_OPEN, None, None, condition_over=True)
+    table.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
+    table.place(4, "red", 100)
+
+
+def test_a_lost_link_stops_only_that_seat_and_keeps_its_credits(roulette) -> None:  # type: ignore[no-untyped-def]
+    table = scripted_table(roulette)
+    table.start()
+    for seat in (1, 2):
+        table.link_up(seat)
+        table.bill_stacked(seat, 1_000)
+    table.link_lost(1)
+    with pytest.raises(Refused, match="link_lost"):
+        table.place(1, "red", 100)
+    table.place(2, "red", 100)
+    table.link_up(1)
+    table.place(1, "red", 100)
+    assert table.credits(1) == 900
+
+
+def test_an_award_above_the_handpay_limit_locks_the_seat(roulette) -> None:  # type: ignore[no-untyped-def]
+    table = scripted_table(roulette, 17)
+    table.start()
+    table.bill_stacked(5, 10_000)
+    table.place(5, "straight:17", 5_000)  # 50.00 at 35 to 1 wins 1,750.00 > 1,200.00
+    report = table.play_round()
+    assert report.handpays == (5,)
+    with pytest.raises(Refused, match="handpay"):
+        table.cash_out(5)
+    table.clear_tilt(TiltKind.HANDPAY, 5, Role.ATTENDANT, condition_over=True)
+    assert table.cash_out(5).amount == 10_000 - 5_000 + 180_000
+
+
+def test_00_on_a_double_as_single_wheel_voids_the_spin_and_wagers_stand(tmp_path: Path) -> None:
+    c = make_config(tmp_path, "[roulette]\nwheel = double_as_single\n[touchdown]\noffered = false\n")
+    table = scripted_table(c, 37, 17)  # 00, then the re-spin
+    table.start()
+    table.bill_stacked(1, 1_000)
+    table.place(1, "black", 100)
+    first = table.round_id
+    report = table.play_round()
+    assert report.text == "17" and report.round_id == first + 1  # the re-spin is its own ledger round
+    assert table.credits(1) == 1_000 + 100  # black wins once, on the re-spin
+    assert table.ledger.recall(first).outcome["pocket"] == 37
+
+
+def test_the_window_closes_when_every_linked_seat_is_ready(roulette) -> None:  # type: ignore[no-untyped-def]
+    table = scripted_table(roulette)
+    table.start()
+    table.link_up(1)
+    table.link_up(2)
+    table.bets_done(1)
+    assert not table.window_over()
+    table.bets_done(2)
+    assert table.window_over()
