@@ -26,7 +26,9 @@ _CRAPS_MENU: tuple[tuple[str, int], ...] = (
     ("buy_4", 2000), ("lay_10", 4000), ("hard_6", 100), ("hard_10", 100), ("field", 500), ("any_seven", 100),
     ("any_craps", 100), ("craps_2", 100), ("eleven", 100), ("c_and_e", 200), ("horn", 400),
     ("horn_high:12", 500), ("whirl", 500), ("hop_2_5", 100), ("hop_3_3", 100), ("six_seven_eight", 500),
-    ("fire", 100), ("all_small", 100), ("all_tall", 100), ("all_or_nothing", 100), ("lucky_shooter", 200),
+    ("fire", 100), ("all_small", 100), ("all_tall", 100), ("all_or_nothing", 100),
+    # Weighted: the side wagers under test are placed often (each only at its own moment of the game).
+    *([("lucky_shooter", 200)] * 12), *([("fire", 200)] * 4),
 )  # fmt: skip
 
 

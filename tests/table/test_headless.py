@@ -1,0 +1,42 @@
+"""The headless table end to end: real controller, ledger and RNG; bots over the real protocol."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from terminal.cli import main
+from terminal.lab.headless import run_headless
+from terminal.ledger import report
+from tests.table.harness import make_config
+
+
+@pytest.mark.parametrize("game", ["roulette", "craps"])
+def test_bots_play_and_a_second_run_continues_the_same_table(tmp_path: Path, game: str) -> None:
+    c = make_config(tmp_path, f"[table]\ngame = {game}\nseats = 4\n")
+    first = run_headless(c, rounds=12, seats=4, seed=11, progress=lambda _: None)
+    assert first.rounds == 12 and first.wagers > 0 and first.verified and first.audit == ()
+    assert report.identity(first.totals)[1]
+    assert first.totals["cash_in"] > 0 and first.totals["wagered"] > 0
+    second = run_headless(c, rounds=5, seats=4, seed=12, progress=lambda _: None)
+    assert second.last_round > first.last_round and second.verified and second.audit == ()
+    kinds = set(first.rtp) | set(second.rtp)
+    assert ("touchdown" in kinds) if game == "roulette" else ("lucky_shooter" in kinds or "fire" in kinds)
+
+
+def test_terminal_run_prints_a_summary_and_writes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    assert main(["run", "--config", str(cfg), "--rounds", "3", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "rounds played  3" in out and "ledger verify  OK" in out and ": holds" in out
+    assert (tmp_path / "var" / "lab" / "headless-summary.json").exists()
+
+
+def test_terminal_run_refuses_more_seats_than_the_table_has(tmp_path: Path) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    assert main(["run", "--config", str(cfg), "--seats", "3"]) == 2
