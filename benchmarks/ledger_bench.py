@@ -94,8 +94,11 @@ def bench_plain_sqlite(folder: Path, repeats: int) -> list[float]:
     return timings
 
 
-def build_large(path: Path, rows: int) -> int:
-    """A ledger of about ``rows`` chained rows, written in large transactions (a build, not a benchmark)."""
+def build_large(path: Path, rows: int, state: str = "{}") -> int:
+    """A ledger of about ``rows`` chained rows, written in large transactions (a build, not a benchmark).
+
+    ``state`` is the multi-round state each settlement persists (the table benchmark passes a real one).
+    """
     led = Ledger(path, KEY, now=START, bills=(10_000,), checkpoint_rows=10_000)
     now = START
     for seat in range(1, SEATS + 1):
@@ -109,7 +112,7 @@ def build_large(path: Path, rows: int) -> int:
                 specs = _specs(round_id)
                 rounds.place_wagers(led.chain, stamp(now), round_id, specs)
                 rounds.record_outcome(led.chain, stamp(now), round_id, "{}", Draw("x", round_id, 0))
-                rounds.settle_round(led.chain, stamp(now), round_id, _settlements(specs), "{}")
+                rounds.settle_round(led.chain, stamp(now), round_id, _settlements(specs), state)
         total = sum(h.last_id for h in led.chain.heads.values())
         print(f"  built {total:,} rows", end="\r", flush=True)
     led.close()

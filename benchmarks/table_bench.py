@@ -1,0 +1,111 @@
+"""The table's figures (TERMINAL.md § 8): headless rounds per second, and start-up on a large ledger.
+
+1. Rounds per second of the headless table with 8 bot seats over the real protocol (each bot places
+   0-6 wagers a round), against a baseline run in the same process: the same table core with the same
+   number of wagers placed by direct calls, no protocol and no bots.
+2. Start-up to the first open betting window (open the ledger and verify it from its last checkpoint,
+   self-test the RNG, rebuild from the ledger, open the round) with a ledger of about one million rows,
+   against the same start-up on an empty ledger. Target: under 3 s.
+
+Run: ``PYTHONPATH=. python benchmarks/table_bench.py [--rows 1000000] [--rounds 200]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from ledger_bench import KEY, build_large  # beside this script
+
+from terminal import config as configuration
+from terminal.config import Config
+from terminal.lab.headless import run_headless
+from terminal.table.boot import boot
+from terminal.table.clock import ManualClock
+
+
+def _config(folder: Path, seats: int = 8) -> Config:
+    cfg = folder / "kiosk.cfg"
+    cfg.write_text(f"[table]\nseats = {seats}\n[ledger]\ncheckpoint_rows = 10000\n", encoding="utf-8")
+    return configuration.load(cfg)
+
+
+def headless_rate(rounds: int) -> tuple[float, int]:
+    with tempfile.TemporaryDirectory() as folder:
+        summary = run_headless(_config(Path(folder)), rounds=rounds, seats=8, seed=1, progress=lambda _: None)
+        return summary.rounds / summary.seconds, summary.wagers
+
+
+def direct_rate(rounds: int, wagers: int) -> float:
+    """The baseline: the same table core, the same number of wagers, placed by direct calls."""
+    with tempfile.TemporaryDirectory() as folder:
+        c = _config(Path(folder))
+        table = boot(c, ManualClock(time.time()))
+        table.start()
+        for seat in range(1, 9):
+            for _ in range(10):
+                table.bill_stacked(seat, 10_000)
+        per_round = max(1, wagers // rounds)
+        started = time.perf_counter()
+        for number in range(rounds):
+            for i in range(per_round):
+                table.place(1 + i % 8, ("red", "black", "dozen:2", "straight:17")[i % 4], 100)
+            table.play_round()
+            if number + 1 < rounds:
+                table.open_round()
+        seconds = time.perf_counter() - started
+        table.ledger.close()
+        return rounds / seconds
+
+
+def startup_seconds(c: Config, repeats: int = 5) -> float:
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        table = boot(c, ManualClock(time.time()))
+        table.start()  # the first betting window is open when this returns
+        times.append(time.perf_counter() - started)
+        table.ledger.close()
+    return statistics.median(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--rounds", type=int, default=200)
+    args = parser.parse_args()
+    rate, wagers = headless_rate(args.rounds)
+    direct = direct_rate(args.rounds, wagers)
+    per_round = wagers / args.rounds
+    print(f"headless, 8 bot seats over the protocol: {rate:,.1f} rounds/s ({per_round:.1f} wagers a round)")
+    print(
+        f"baseline, same core and wagers by direct calls: {direct:,.1f} rounds/s; ratio {rate / direct:.2f}"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        c = _config(Path(folder))
+        c.ledger.path.parent.mkdir(parents=True)
+        c.ledger.key_path.write_bytes(KEY)
+        os.chmod(c.ledger.key_path, 0o600)
+        empty = startup_seconds(c)
+        c.ledger.path.unlink()
+        state = json.dumps(
+            {"touchdown": {"ball": 0, "downs": [], "phase": "open", "version": 1, "wagers": []}}
+        )
+        rows = build_large(c.ledger.path, args.rows, state)
+        large = startup_seconds(c)
+    print(f"start-up to an open window, empty ledger: {empty * 1000:,.0f} ms (median of 5)")
+    ratio = large / empty
+    print(
+        f"start-up to an open window, {rows:,} rows: {large * 1000:,.0f} ms (median of 5); ratio {ratio:.2f}"
+    )
+    print(f"target < 3 s: {'met' if large < 3 else 'NOT MET'}")
+    return 0 if large < 3 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
