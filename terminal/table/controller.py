@@ -22,6 +22,7 @@ from terminal.net.messages import Message
 from terminal.net.server import TableServer
 from terminal.table.clock import ManualClock
 from terminal.table.table import Refused, RoundReport, Table, seat_of
+from terminal.table.tilts import Tilt, TiltKind
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
 Printer = Callable[[int, PrintedVoucher], None]
@@ -42,12 +43,20 @@ class Controller:
     server: TableServer | None = None
     stall_seconds: float = 2.0  # on a manual clock, a window nobody finishes closes after this real time
 
+    def __post_init__(self) -> None:
+        self._shown: dict[tuple[TiltKind, int | None], Tilt] = {}
+
     # -- the protocol's handler ------------------------------------------------------------------------
     async def on_link_up(self, client: str) -> None:
         seat = seat_number(client)
         if seat is not None:
             self.table.link_up(seat)
         await self._push(client, self.table_state())
+        told = set(self._shown)
+        await self.sync_tilts()  # tilts no screen has heard of yet go to every screen, this one included
+        for tilt in self.table.tilts.active:  # and the ones the others already know, to this one
+            if (tilt.kind, tilt.seat) in told:
+                await self._push(client, _tilt_message(tilt, True))
         if seat is not None:
             await self._push(client, self.seat_state(seat))
 
@@ -55,6 +64,7 @@ class Controller:
         seat = seat_number(client)
         if seat is not None:
             self.table.link_lost(seat)
+            await self.sync_tilts()
 
     async def on_message(self, client: str, message: Message) -> Message | None:
         seat = seat_number(client)
@@ -71,6 +81,7 @@ class Controller:
         if reply is not None:
             await self._push(client, reply)
         await self._push(client, self.seat_state(seat))
+        await self.sync_tilts()
         return None
 
     def _apply(self, seat: int, message: Message) -> Message | None:
@@ -163,6 +174,7 @@ class Controller:
             report = self.table.play_round()
             reports.append(report)
             await self._announce(report)
+            await self.sync_tilts()
             if number + 1 < rounds:
                 self.table.open_round()
         return reports
@@ -172,9 +184,24 @@ class Controller:
         started = asyncio.get_running_loop().time()
         while not self.table.window_over():
             await asyncio.sleep(0.001 if isinstance(clock, ManualClock) else 0.05)
+            for seat in self.table.tick():  # a team choice timed out: the RNG assigned one
+                await self._push(f"seat-{seat}", self.seat_state(seat))
+            await self.sync_tilts()
             stalled = asyncio.get_running_loop().time() - started > self.stall_seconds
             if isinstance(clock, ManualClock) and stalled and not self.table.tilts.blocks_table():
                 clock.advance(max(0.0, self.table.deadline - clock.monotonic()))
+
+    async def sync_tilts(self) -> None:
+        """Tell every screen about each tilt raised or cleared since the last call, and who is locked."""
+        now = {(t.kind, t.seat): t for t in self.table.tilts.active}
+        raised = [t for key, t in now.items() if key not in self._shown]
+        cleared = [t for key, t in self._shown.items() if key not in now]
+        self._shown = now
+        for tilt, active in [(t, True) for t in raised] + [(t, False) for t in cleared]:
+            await self._broadcast(_tilt_message(tilt, active))
+        if raised or cleared:
+            for seat in sorted(self.table.linked):
+                await self._push(f"seat-{seat}", self.seat_state(seat))
 
     async def _announce(self, report: RoundReport) -> None:
         await self._broadcast(self.result(report))
@@ -192,6 +219,12 @@ class Controller:
     async def _broadcast(self, message: Message) -> None:
         if self.server is not None:
             await self.server.broadcast(message)
+
+
+def _tilt_message(tilt: Tilt, active: bool) -> m.Tilt:
+    where = "table" if tilt.seat is None else f"seat {tilt.seat}"
+    text = "".join(ch for ch in f"{where}: {tilt.detail}" if ch.isprintable())[:200]
+    return m.Tilt(tilt.kind.value, active, text)
 
 
 def printed_voucher(

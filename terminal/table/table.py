@@ -260,6 +260,15 @@ class Table:
         everyone = bool(self.linked) and self.linked <= self.done
         return everyone or self.clock.monotonic() >= self.deadline
 
+    def tick(self) -> tuple[int, ...]:
+        """Timers besides the window: Touchdown seats whose team choice ran out get one from the RNG."""
+        due = self.team_deadline is not None and self.clock.monotonic() >= self.team_deadline
+        if not due or self.phase is not Phase.OPEN:
+            return ()
+        seats = self.driver.awaiting_team()
+        self._assign_teams()
+        return seats
+
     def play_round(self) -> RoundReport:
         """No more bets, draw, persist, settle, show: one instant for every seat."""
         self.phase = advance(self.phase, Trigger.WINDOW_ELAPSED)

@@ -10,6 +10,7 @@ from terminal.net.client import TableClient
 from terminal.net.server import TableServer
 from terminal.table.controller import Controller
 from terminal.table.table import Table
+from terminal.table.tilts import Role, Tilt, TiltKind
 from tests.table.harness import make_config, scripted_table
 
 KEYS = {f"seat-{n}": bytes([n]) * 32 for n in range(1, 9)}
@@ -101,3 +102,53 @@ def test_wagers_racing_the_lock_are_either_in_the_round_or_refused(tmp_path: Pat
         assert len(in_round) == accepted and all(w.result == "win" for w in in_round)
         assert table.credits(seat) == 10_000 + accepted * 100  # black pays even money
     assert table.ledger.audit() == []
+
+
+def test_tilts_are_shown_on_every_screen_and_stop_wagers_at_once(tmp_path: Path) -> None:
+    table = scripted_table(make_config(tmp_path))
+    table.start()
+    table.bill_stacked(1, 1_000)
+
+    async def scenario() -> tuple[list[m.Message], m.Message, m.Message]:
+        controller, server = await _serve(table)
+        client = await _client(server, 1)
+        while "seat-1" not in server.linked():  # the controller registers the link after the handshake
+            await asyncio.sleep(0.001)
+        table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
+        await controller.sync_tilts()
+        refused = await client.request(m.PlaceWager("red", 100))
+        table.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
+        await controller.sync_tilts()
+        accepted = await client.request(m.PlaceWager("red", 100))
+        pushed = []
+        while client.pending_pushes():
+            pushed.append(await client.receive(1))
+        await client.close()
+        await server.close()
+        return pushed, refused, accepted
+
+    pushed, refused, accepted = asyncio.run(scenario())
+    tilts = [(p.reason, p.active) for p in pushed if isinstance(p, m.Tilt)]
+    assert tilts == [("door_open", True), ("door_open", False)]
+    locked = [p.locked for p in pushed if isinstance(p, m.SeatState)]
+    assert "door_open" in locked and locked[-1] is None
+    assert isinstance(refused, m.Error) and "door_open" in refused.message
+    assert isinstance(accepted, m.Ack) and table.credits(1) == 900
+
+
+def test_a_screen_that_links_during_a_tilt_is_told_at_once(tmp_path: Path) -> None:
+    table = scripted_table(make_config(tmp_path))
+    table.start()
+    table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+
+    async def scenario() -> list[m.Message]:
+        _, server = await _serve(table)
+        client = await _client(server, 2)
+        first = [await client.receive(1) for _ in range(3)]
+        await client.close()
+        await server.close()
+        return first
+
+    first = asyncio.run(scenario())
+    assert [type(p).__name__ for p in first] == ["TableState", "Tilt", "SeatState"]
+    assert isinstance(first[1], m.Tilt) and (first[1].reason, first[1].active) == ("service_mode", True)

@@ -5,10 +5,13 @@ Expected credits are worked out by hand from the paytables of GAMES.md (comments
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from terminal.ledger import EventCode
+from terminal.table.clock import ManualClock
 from terminal.table.phases import Phase
 from terminal.table.table import Refused
 from terminal.table.tilts import Role, Tilt, TiltKind
@@ -172,3 +175,22 @@ def test_the_window_closes_when_every_linked_seat_is_ready(roulette) -> None:  #
     assert not table.window_over()
     table.bets_done(2)
     assert table.window_over()
+
+
+def test_a_team_choice_that_runs_out_is_assigned_by_the_rng_and_logged(roulette) -> None:  # type: ignore[no-untyped-def]
+    clock = ManualClock(1_800_000_000.0)
+    table = scripted_table(roulette, 0, clock=clock)
+    table.start()
+    table.bill_stacked(1, 1_000)
+    table.place(1, "touchdown", 100)
+    table.play_round()  # 0: a Touchdown game starts
+    table.open_round()
+    assert table.driver.awaiting_team() == (1,) and table.tick() == ()
+    clock.advance(roulette.touchdown.team_choice_seconds - 1)
+    assert table.tick() == ()  # one second left to choose
+    clock.advance(1)
+    assert table.tick() == (1,) and table.driver.awaiting_team() == ()
+    [event] = table.ledger.events(EventCode.TEAM_ASSIGNED)
+    assert event.seat == 1 and json.loads(event.detail)["team"] in ("red", "black")
+    with pytest.raises(Refused, match="no Touchdown game awaiting"):
+        table.choose_team(1, "red")  # too late: the team is set
