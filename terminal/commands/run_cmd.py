@@ -15,8 +15,9 @@ from typing import Any
 from rng import RngFailure
 from terminal.commands.common import add_config_option, load_config
 from terminal.commands.config_cmd import summary as config_summary
-from terminal.lab.headless import run_headless, write_summary
+from terminal.lab.headless import HeadlessError, run_headless, write_summary
 from terminal.ledger import IntegrityError, LedgerError
+from terminal.table.table import RecoveryError
 
 
 def _positive(text: str) -> int:
@@ -71,6 +72,9 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     except LedgerError as failed:
         print(f"terminal run: ledger error: {failed}", file=sys.stderr)
+        return 1
+    except (RecoveryError, HeadlessError) as failed:
+        print(f"terminal run: {failed}", file=sys.stderr)
         return 1
     print("\n".join(result.lines(loaded.money.currency)))
     print(f"summary        {write_summary(result, loaded.lab.output_dir)}")

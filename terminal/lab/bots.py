@@ -20,7 +20,7 @@ from terminal.net import messages as m
 from terminal.net.client import TableClient
 from terminal.net.errors import ProtocolError
 
-_CRAPS_MENU: tuple[tuple[str, int], ...] = (
+CRAPS_MENU: tuple[tuple[str, int], ...] = (
     ("pass", 500), ("dont_pass", 500), ("come", 500), ("dont_come", 500), ("pass_odds", 1000),
     ("come_odds_6", 500), ("place_6", 600), ("place_8", 1200), ("place_5", 500), ("place_lose_4", 1100),
     ("buy_4", 2000), ("lay_10", 4000), ("hard_6", 100), ("hard_10", 100), ("field", 500), ("any_seven", 100),

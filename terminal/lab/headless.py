@@ -23,7 +23,7 @@ from typing import Any
 
 from terminal.config import Config
 from terminal.devices.simulated import simulated_table
-from terminal.lab.bots import _CRAPS_MENU, Bot, roulette_menu
+from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
 from terminal.ledger import report
 from terminal.money import find_currency, format_amount
 from terminal.net.keys import client_ids, provision_keys
@@ -35,6 +35,10 @@ from terminal.table.controller import Controller
 from terminal.table.table import Table
 
 Progress = Callable[[str], None]
+
+
+class HeadlessError(RuntimeError):
+    """The headless table could not run (its bot seats did not connect)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +112,7 @@ async def _play(c: Config, table: Table, rounds: int, seats: int, seed: int, pro
     if recovered is not None:
         progress(f"recovered round {recovered.round_id}: settled its persisted outcome {recovered.text}")
     cabinet = Cabinet(table)
-    cabinet.devices = simulated_table(seats, c.money.bills, cabinet.on_event, clock_now(table))
+    cabinet.devices = simulated_table(seats, c.money.bills, cabinet.on_event, table.clock.wall)
     controller = Controller(table, printer=lambda seat, v: _print(cabinet, seat, v))
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
     server = TableServer(
@@ -142,11 +146,6 @@ async def _play(c: Config, table: Table, rounds: int, seats: int, seed: int, pro
     return _summarise(table, reports[-1].round_id if reports else table.round_id, len(reports), bots, started)
 
 
-def clock_now(table: Table) -> Callable[[], Any]:
-    """The devices stamp their events with the table's wall clock."""
-    return table.clock.wall
-
-
 def _print(cabinet: Cabinet, seat: int, voucher: Any) -> None:
     if cabinet.devices is not None:
         cabinet.devices.printers[seat - 1].print_voucher(voucher)
@@ -154,7 +153,7 @@ def _print(cabinet: Cabinet, seat: int, voucher: Any) -> None:
 
 def _menu(c: Config) -> tuple[tuple[str, int], ...]:
     if c.table.game == "craps":
-        return _CRAPS_MENU
+        return CRAPS_MENU
     return roulette_menu(c.roulette.wheel, c.roulette.five_adjacent, c.touchdown.offered)
 
 
@@ -162,7 +161,7 @@ async def _until_linked(table: Table, seats: int, timeout: float = 10.0) -> None
     deadline = asyncio.get_running_loop().time() + timeout
     while len(table.linked) < seats:
         if asyncio.get_running_loop().time() > deadline:
-            raise RuntimeError(f"only {len(table.linked)} of {seats} bot seats linked in {timeout} s")
+            raise HeadlessError(f"only {len(table.linked)} of {seats} bot seats linked in {timeout} s")
         await asyncio.sleep(0.005)
 
 

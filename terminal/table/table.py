@@ -37,6 +37,10 @@ from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
 from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
 
 
+class RecoveryError(RuntimeError):
+    """The ledger holds a table this configuration cannot continue (an unfinished round of another game)."""
+
+
 class Refused(ValueError):
     """A seat's intent the table refuses; ``code`` says why (tilt, locked, limit, credits, rules)."""
 
@@ -55,6 +59,7 @@ class RoundReport:
     settlements: tuple[Settlement, ...]
     notes: tuple[str, ...]
     handpays: tuple[int, ...] = ()
+    void: bool = False  # 00 on a double_as_single wheel: nothing settled, the re-spin follows
 
 
 @dataclass
@@ -92,12 +97,12 @@ class Table:
         verified = self.ledger.startup
         if verified is not None:
             self._log(EventCode.LEDGER_VERIFY_PASS, detail={"rows": verified.rows})
-        self.driver.restore(self.ledger.latest_state(self.driver.game), self.ledger.pending())
         last = self.ledger.resume()
         if last is not None and last.phase != "settled" and last.game != self.driver.game:
-            raise RuntimeError(
-                f"round {last.id} of {last.game} is unfinished; this table runs {self.driver.game}"
+            raise RecoveryError(
+                f"round {last.id} of {last.game} is unfinished; this configuration runs {self.driver.game}"
             )
+        self.driver.restore(self.ledger.latest_state(self.driver.game), self.ledger.pending())
         if last is None or last.phase == "settled":
             self.open_round()
             return None
@@ -277,9 +282,8 @@ class Table:
             drawn = self._draw()
             if self.phase is Phase.DRAWN:
                 report = self._settle_and_show(drawn.outcome, drawn.text)
-                if report.outcome.get("void"):
-                    continue
-                return report
+                if not report.void:
+                    return report
 
     # -- tilts -----------------------------------------------------------------------------------------
     def raise_tilt(self, tilt: Tilt) -> None:
@@ -369,7 +373,7 @@ class Table:
                 self.round_id = self.ledger.open_round(
                     self.driver.game, now=self.clock.wall(), detail={"respin": True}
                 )
-            return RoundReport(self.round_id, outcome | {"void": True}, text, (), settled.notes)
+            return RoundReport(self.round_id, outcome, text, (), settled.notes, void=True)
         self.phase = advance(advance(self.phase, Trigger.SETTLEMENT_POSTED), Trigger.RESULTS_SHOWN)
         return self._after_settlement(outcome, text, settled.settlements, settled.notes)
 

@@ -9,7 +9,7 @@ import pytest
 from terminal.cli import main
 from terminal.lab.headless import run_headless
 from terminal.ledger import report
-from tests.table.harness import make_config
+from tests.table.harness import make_config, scripted_table
 
 
 @pytest.mark.parametrize("game", ["roulette", "craps"])
@@ -40,3 +40,18 @@ def test_terminal_run_refuses_more_seats_than_the_table_has(tmp_path: Path) -> N
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
     assert main(["run", "--config", str(cfg), "--seats", "3"]) == 2
+
+
+def test_a_table_with_an_unfinished_round_of_another_game_stays_closed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = scripted_table(make_config(tmp_path))  # roulette, on tmp_path/var/ledger.sqlite
+    table.start()
+    table.bill_stacked(1, 1_000)
+    table.place(1, "red", 100)  # the round is open with a wager when the game is switched
+    table.ledger.close()
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[table]\ngame = craps\nseats = 2\n", encoding="utf-8")
+    assert main(["run", "--config", str(cfg), "--rounds", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "round 1 of roulette is unfinished" in err
