@@ -6,7 +6,7 @@ back from the ledger.
 
 from __future__ import annotations
 
-from terminal.ledger import EventCode, report
+from terminal.ledger import EventCode, meters, report
 from tests.ledger_scenario import START, open_ledger, scenario
 
 
@@ -35,6 +35,11 @@ def test_a_roulette_round_win_lose_and_push() -> None:
         meter paytable:roulette:red:standard:wagered = 5.00
         meter games_played = 0.01
     """)
+    assert meters.by_wager(led.meters()) == {
+        ("roulette", "red"): (500, 0, 1),
+        ("roulette", "straight"): (100, 3600, 1),
+        ("roulette", "odd"): (200, 400, 1),
+    }
     record = led.recall(1)
     assert [s.credits_before for s in record.seats] == [2500]
     assert [s.credits_after for s in record.seats] == [5700]

@@ -24,7 +24,7 @@ from typing import Any
 from terminal.config import Config
 from terminal.devices.simulated import simulated_table
 from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
-from terminal.ledger import report
+from terminal.ledger import meters, report
 from terminal.money import find_currency, format_amount
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.server import TableServer
@@ -182,13 +182,12 @@ def _feed_seats(table: Table, cabinet: Cabinet, seats: int, hands: random.Random
 
 def _summarise(table: Table, last_round: int, played: int, bots: list[Bot], started: float) -> Summary:
     totals = report.summary(table.ledger.db)
-    meters = table.ledger.meters()
-    rtp: dict[str, str] = {}
-    for name, wagered in sorted(meters.items()):
-        parts = name.split(":")
-        if parts[0] == "wager" and parts[-1] == "wagered" and wagered:
-            won = meters.get(":".join([*parts[:-1], "won"]), 0)
-            rtp[parts[2]] = f"{100 * won / wagered:.1f}%"
+    per_wager = meters.by_wager(table.ledger.meters())
+    rtp = {
+        kind: f"{100 * won / wagered:.1f}%"
+        for (_, kind), (wagered, won, _) in sorted(per_wager.items())
+        if wagered
+    }
     refusals: Counter[str] = Counter()
     placed = 0
     for bot in bots:

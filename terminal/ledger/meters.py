@@ -53,6 +53,19 @@ def _per_wager(game: str, kind: str, paytable: str, what: str, amount: int) -> d
     }
 
 
+def by_wager(metered: Mapping[str, int]) -> dict[tuple[str, str], tuple[int, int, int]]:
+    """(game, wager kind) → (wagered, won, count), read from the per-wager meters: actual RTP per wager."""
+    found: dict[tuple[str, str], tuple[int, int, int]] = {}
+    for name, wagered in metered.items():
+        scope, _, rest = name.partition(":")
+        game, _, tail = rest.partition(":")
+        kind, _, what = tail.rpartition(":")
+        if scope == "wager" and what == "wagered":
+            won = metered.get(f"wager:{game}:{kind}:won", 0)
+            found[game, kind] = (wagered, won, metered.get(f"wager:{game}:{kind}:count", 0))
+    return found
+
+
 def wager_meters(game: str, kind: str, paytable: str, stake: int) -> dict[str, int]:
     """The meters a wager moves when it is placed: wagered and count, overall and per game/kind/paytable."""
     moved = _per_wager(game, kind, paytable, "wagered", stake)
