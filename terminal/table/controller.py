@@ -155,7 +155,10 @@ class Controller:
     def result(self, report: RoundReport) -> m.Result:
         views = tuple(
             m.SettlementView(
-                seat=f"seat-{seat_of(s.wager_ref)}", spot=s.kind, wagered=s.stake, paid=s.returned,
+                seat=f"seat-{seat_of(s.wager_ref)}",
+                spot=report.spots.get(s.wager_ref, s.kind),
+                wagered=s.stake,
+                paid=s.returned,
                 result=s.result.value,
             )
             for s in report.settlements

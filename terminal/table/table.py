@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rng import Rng, RngFailure
@@ -60,6 +60,7 @@ class RoundReport:
     notes: tuple[str, ...]
     handpays: tuple[int, ...] = ()
     void: bool = False  # 00 on a double_as_single wheel: nothing settled, the re-spin follows
+    spots: dict[str, str] = field(default_factory=dict)  # wager ref → its spot, to highlight on the layout
 
 
 @dataclass
@@ -357,6 +358,8 @@ class Table:
         return drawn
 
     def _settle_and_show(self, outcome: dict[str, Any], text: str) -> RoundReport:
+        seats = range(1, self.config.table.seats + 1)
+        spots = {line.ref: line.spot for seat in seats for line in self.driver.wagers_of(seat)}
         settled = self.driver.settle(outcome)
         try:
             with self._ledger_write():
@@ -375,7 +378,10 @@ class Table:
                 )
             return RoundReport(self.round_id, outcome, text, (), settled.notes, void=True)
         self.phase = advance(advance(self.phase, Trigger.SETTLEMENT_POSTED), Trigger.RESULTS_SHOWN)
-        return self._after_settlement(outcome, text, settled.settlements, settled.notes)
+        report = self._after_settlement(outcome, text, settled.settlements, settled.notes)
+        return replace(
+            report, spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in report.settlements}
+        )
 
     def _after_settlement(
         self, outcome: dict[str, Any], text: str, settlements: tuple[Settlement, ...], notes: tuple[str, ...]

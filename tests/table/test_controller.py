@@ -59,7 +59,7 @@ def test_a_seat_plays_a_round_over_the_protocol(tmp_path: Path) -> None:
     result = next(p for p in pushed if isinstance(p, m.Result))
     assert result.outcome == "19" and {(s.spot, s.paid) for s in result.settlements} == {
         ("red", 1_000),
-        ("straight", 3_600),
+        ("straight:19", 3_600),
     }
     last_state = [p for p in pushed if isinstance(p, m.SeatState)][-1]
     assert last_state.credits == 5_000 - 600 + 1_000 + 3_600 and last_state.last_win == 4_600
