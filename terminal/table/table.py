@@ -12,7 +12,7 @@ a round without one reopens its window with its wagers standing.
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -83,14 +83,13 @@ class Table:
         self.linked: set[int] = set()
         self.done: set[int] = set()
         self.last_win: dict[int, int] = defaultdict(int)
-        self.history: deque[str] = deque(maxlen=config.display.history_length)
         self.previous: dict[int, tuple[tuple[str, int], ...]] = {}
         self.seats: dict[int, _SeatRound] = defaultdict(_SeatRound)
         self._serial = int(clock.wall().timestamp() * 1_000_000)
 
     # -- start-up and recovery -------------------------------------------------------------------------
     def start(self) -> RoundReport | None:
-        """Power up: log it, self-test the RNG, rebuild from the ledger, resume or open a round.
+        """Power up (the RNG was self-tested by ``boot``): log it, rebuild from the ledger, resume or open.
 
         Returns the report of a round whose persisted outcome was settled during recovery.
         """
@@ -220,8 +219,7 @@ class Table:
 
     def redeem(self, seat: int, number: str) -> int:
         """A voucher at the seat's reader; returns the seat's credits. Refused while the seat may not play."""
-        if self.tilts.blocks_seat(seat):
-            raise Refused("tilt", "the seat takes no money now: " + ", ".join(self.tilts.reasons(seat)))
+        self._refuse_if_tilted(seat, "takes no money")
         with self._ledger_write():
             try:
                 self.ledger.redeem_voucher(number, seat, now=self.clock.wall())
@@ -231,8 +229,7 @@ class Table:
 
     def cash_out(self, seat: int) -> Voucher:
         """A voucher for the seat's whole credit balance (wagers in play stay the seat's)."""
-        if self.tilts.blocks_seat(seat):
-            raise Refused("tilt", "the seat pays no money now: " + ", ".join(self.tilts.reasons(seat)))
+        self._refuse_if_tilted(seat, "pays no money")
         if self.ledger.credits(seat) == 0:
             raise Refused("credits", "no credits to cash out")
         with self._ledger_write():
@@ -310,9 +307,12 @@ class Table:
             self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
 
     # -- internals -------------------------------------------------------------------------------------
-    def _check_betting(self, seat: int) -> None:
+    def _refuse_if_tilted(self, seat: int, what: str) -> None:
         if self.tilts.blocks_seat(seat):
-            raise Refused("tilt", "the seat takes no wagers now: " + ", ".join(self.tilts.reasons(seat)))
+            raise Refused("tilt", f"the seat {what} now: " + ", ".join(self.tilts.reasons(seat)))
+
+    def _check_betting(self, seat: int) -> None:
+        self._refuse_if_tilted(seat, "takes no wagers")
         if self.phase not in BETTING_PHASES:
             raise Refused("locked", "no more bets: the round is locked")
 
@@ -399,7 +399,6 @@ class Table:
         self.previous = {
             seat: tuple((spot, amount) for _, spot, amount in r.placed) for seat, r in self.seats.items()
         }
-        self.history.appendleft(text)
         return RoundReport(self.round_id, outcome, text, settlements, notes, tuple(sorted(set(handpays))))
 
     def _persist_state(self) -> None:
