@@ -16,13 +16,17 @@ from dataclasses import dataclass
 
 from rng import Rng
 from terminal.games.base import IllegalBetError
-from terminal.games.craps import Roll, Spot, TableState, Wager
+from terminal.games.craps import POINTS, Roll, Spot, TableState, Wager
 from terminal.games.craps_actions import place
 from terminal.games.craps_rules import CrapsRules
 from terminal.games.craps_settle import settle
 from terminal.lab.simulate_stats import ChunkOutcome, Tally
 
 WHEN = ("always", "come_out", "point", "new_shooter", "odds")
+_MOMENT = {
+    "pass": "come_out", "dont_pass": "come_out", "come": "point", "dont_come": "point", "fire": "new_shooter",
+    "all_small": "new_shooter", "all_tall": "new_shooter", "all_or_nothing": "new_shooter",
+}  # fmt: skip
 _ODDS_FLAT = {"pass_odds": "pass", "dont_pass_odds": "dont_pass", "come_odds": "come", "dont_come_odds": "dont_come"}
 
 
@@ -49,6 +53,24 @@ class CrapsPlan:
     entries: tuple[CrapsEntry, ...]
 
 
+def entries(strategy: tuple[tuple[str, int], ...]) -> tuple[CrapsEntry, ...]:
+    """Plan entries from ``(spot text, amount)`` pairs (an odds amount applies on every point).
+
+    >>> [(e.ref, e.when) for e in entries((("pass", 1000), ("pass_odds", 3000), ("come_odds_6", 2000)))]
+    [('pass', 'come_out'), ('pass_odds', 'odds'), ('come_odds_6', 'odds')]
+    """
+    out = []
+    for text, amount in strategy:
+        spot = Spot.parse(text)
+        kind = spot.kind
+        if kind in _ODDS_FLAT:
+            numbers = POINTS if kind in ("pass_odds", "dont_pass_odds") else (spot.number,)
+            out.append(CrapsEntry(text, spot, 0, "odds", tuple((n, amount) for n in numbers)))
+        else:
+            out.append(CrapsEntry(text, spot, amount, _MOMENT.get(kind, "always")))
+    return tuple(out)
+
+
 def stat_key(ref: str, kind: str) -> str:
     """The tally a settlement counts under: the wager id, except Horn High by its high number."""
     return ref if kind == "horn_high" else kind
@@ -62,7 +84,7 @@ def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
     dice = rng.dice
     while rolls < rounds or wagers:
         if rolls < rounds:
-            wagers, serial, refusals = _place_wanted(plan, state, wagers, serial)
+            wagers, serial, refusals = place_wanted(plan, state, wagers, serial)
             refused += refusals
         a, b = dice(2).value
         done, wagers, state = settle(state, wagers, Roll(a, b), rules)
@@ -83,13 +105,15 @@ def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
     return ChunkOutcome(rolls, tallies, refused)
 
 
-def _place_wanted(
+def place_wanted(
     plan: CrapsPlan, state: TableState, wagers: tuple[Wager, ...], serial: int
 ) -> tuple[tuple[Wager, ...], int, int]:
+    """Place every entry whose moment has come and that the seat does not hold; count refusals."""
     held = {w.ref for w in wagers}
+    flats = {(w.spot.kind, w.number) for w in wagers}
     refused = 0
     for entry in plan.entries:
-        wager = _wanted(entry, state, wagers, held, serial)
+        wager = _wanted(entry, state, flats, held, serial)
         if wager is None:
             continue
         serial += 1
@@ -101,9 +125,9 @@ def _place_wanted(
 
 
 def _wanted(
-    entry: CrapsEntry, state: TableState, wagers: tuple[Wager, ...], held: set[str], serial: int
+    entry: CrapsEntry, state: TableState, flats: set[tuple[str, int | None]], held: set[str], serial: int
 ) -> Wager | None:
-    """The wager to place for ``entry`` now, or None."""
+    """The wager to place for ``entry`` now, or None (``flats``: the seat's (kind, come point) pairs)."""
     when = entry.when
     if when == "point":  # a new Come/Don't Come each roll: the last one has moved or settled by now
         return None if state.point is None else Wager(f"{entry.ref}#{serial}", 1, entry.spot, entry.amount)
@@ -115,19 +139,19 @@ def _wanted(
         return Wager(entry.ref, 1, entry.spot, entry.amount) if state.point is None else None
     if when == "new_shooter":
         return Wager(entry.ref, 1, entry.spot, entry.amount) if state.new_shooter else None
-    return _odds(entry, state, wagers)
+    return _odds(entry, state, flats)
 
 
-def _odds(entry: CrapsEntry, state: TableState, wagers: tuple[Wager, ...]) -> Wager | None:
+def _odds(entry: CrapsEntry, state: TableState, flats: set[tuple[str, int | None]]) -> Wager | None:
     kind = entry.spot.kind
     flat = _ODDS_FLAT[kind]
     if kind in ("pass_odds", "dont_pass_odds"):
         number = state.point
-        if number is None or not any(w.spot.kind == flat for w in wagers):
+        if number is None or (flat, None) not in flats:
             return None
     else:
         number = entry.spot.number
-        if not any(w.spot.kind == flat and w.number == number for w in wagers):
+        if (flat, number) not in flats:
             return None
     amount = dict(entry.amounts).get(number, 0)
     return Wager(entry.ref, 1, entry.spot, amount) if amount else None
