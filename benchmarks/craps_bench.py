@@ -4,7 +4,8 @@ One seat keeps Pass + 3-4-5x odds, Come with odds, Place 6 and 8, Field, the fou
 Horn, Fire, All Small/All Tall/All or Nothing and Lucky Shooter up whenever the rules allow: each wager
 is asked for when its moment comes (Pass on a come-out, odds behind a flat bet on its point, ...) and
 placed through the rule checks, as the simulator does (``terminal.lab.simulate_craps``); crapssim gets
-the same requests and refuses what its rules do not allow. The same strategy (without Lucky Shooter, which crapssim lacks) runs
+the same requests and refuses what its rules do not allow. The same strategy (without Lucky Shooter,
+which crapssim lacks) runs
 through crapssim 0.4.1 in the same process on the same dice. Prints medians of 5 runs and the ratio.
 
 Usage: ``PYTHONPATH=. python benchmarks/craps_bench.py [rolls]``

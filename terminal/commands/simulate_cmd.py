@@ -36,7 +36,9 @@ def _seed(text: str) -> bytes:
     try:
         seed = bytes.fromhex(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not hexadecimal (an even number of 0-9a-f)") from None
+        raise argparse.ArgumentTypeError(
+            f"seed {text!r} is not hexadecimal (an even number of 0-9a-f)"
+        ) from None
     if not seed:
         raise argparse.ArgumentTypeError("seed must not be empty")
     return seed
@@ -64,8 +66,12 @@ def register(commands: Any) -> None:
     parser.add_argument("--game", choices=tuple(GAMES), required=True, help="which game")
     parser.add_argument("--rounds", type=_positive, required=True, metavar="N", help="spins or rolls to play")
     parser.add_argument("--workers", type=_positive, metavar="K", help="processes (default: every core)")
-    parser.add_argument("--seed", type=_seed, metavar="HEX", help="seed every chunk's DRBG from this: reproducible")
-    parser.add_argument("--out", type=Path, metavar="DIR", help="output folder (default [lab] output_dir/simulate-GAME)")
+    parser.add_argument(
+        "--seed", type=_seed, metavar="HEX", help="seed every chunk's DRBG from this: reproducible"
+    )
+    parser.add_argument(
+        "--out", type=Path, metavar="DIR", help="output folder (default [lab] output_dir/simulate-GAME)"
+    )
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler (cluster extra)")
     parser.add_argument(
         "--confidence", type=_confidence, default=0.99, help="family-wise confidence of the intervals (0.99)"
@@ -82,7 +88,9 @@ def _run(args: argparse.Namespace) -> int:
     try:
         spec = _spec(loaded, args)
         run = _simulate(spec, args)
-        report = simulate_report.to_json(run, loaded, simulate_report.par_rtps(loaded, args.game), args.confidence)
+        report = simulate_report.to_json(
+            run, loaded, simulate_report.par_rtps(loaded, args.game), args.confidence
+        )
     except (PlanError, KeyError, RuntimeError, OSError) as exc:
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1
@@ -123,6 +131,8 @@ def _print_summary(report: dict[str, object], json_path: Path, md_path: Path) ->
         f"{report['game']}: {report['rounds_played']:,} rounds in {report['seconds']} s "
         f"({report['rounds_per_second']:,} rounds/s) on {report['workers']} workers ({report['where']})"
     )
-    print(f"wagers outside the {float(str(report['confidence'])) * 100:g}% interval: "
-          f"{', '.join(flagged) if isinstance(flagged, list) and flagged else 'none'}")
+    print(
+        f"wagers outside the {float(str(report['confidence'])) * 100:g}% interval: "
+        f"{', '.join(flagged) if isinstance(flagged, list) and flagged else 'none'}"
+    )
     print(f"report {md_path}; data {json_path}")

@@ -211,7 +211,8 @@ def _check_odds(
         raise OddsError(str(odds.spot), state, f"no {_ODDS_BASE[odds.spot.kind]} wager on a point to back")
     most = rules.odds_limit(odds.spot.kind, number, flat)
     if amount > most:
-        raise OddsError(str(odds.spot), state, f"odds {amount} above {rules.max_odds} limit {most} on flat {flat}")
+        limit = f"odds {amount} above {rules.max_odds} limit {most} on flat {flat}"
+        raise OddsError(str(odds.spot), state, limit)
 
 
 def _check_odds_fit(

@@ -15,6 +15,7 @@ never both, so no wager is settled twice. ``returned`` includes the stake; a Buy
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout, Result, Settlement
 from terminal.games.craps import BONUS_KINDS, POINTS, Roll, TableState, Wager, next_state
@@ -117,7 +118,8 @@ def _come(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Out
     outcome = _line(wager, wager.number, roll.total)
     if wager.number is None and outcome is wager and roll.total in POINTS:
         w = wager  # the constructor, not dataclasses.replace: a come bet moves on most rolls
-        return Wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, roll.total, w.marks, w.reduced, w.shooter)
+        moved = roll.total
+        return Wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, moved, w.marks, w.reduced, w.shooter)
     return outcome
 
 

@@ -27,7 +27,12 @@ _MOMENT = {
     "pass": "come_out", "dont_pass": "come_out", "come": "point", "dont_come": "point", "fire": "new_shooter",
     "all_small": "new_shooter", "all_tall": "new_shooter", "all_or_nothing": "new_shooter",
 }  # fmt: skip
-_ODDS_FLAT = {"pass_odds": "pass", "dont_pass_odds": "dont_pass", "come_odds": "come", "dont_come_odds": "dont_come"}
+_ODDS_FLAT = {
+    "pass_odds": "pass",
+    "dont_pass_odds": "dont_pass",
+    "come_odds": "come",
+    "dont_come_odds": "dont_come",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +83,8 @@ def stat_key(ref: str, kind: str) -> str:
 
 def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
     """Roll ``rounds`` times placing the plan's wagers, then until every wager placed is settled."""
-    rules, state, wagers = plan.rules, TableState(), ()
+    rules, state = plan.rules, TableState()
+    wagers: tuple[Wager, ...] = ()
     sums: dict[str, list[int]] = {}
     rolls = refused = serial = 0
     dice = rng.dice

@@ -16,7 +16,9 @@ class ClusterError(RuntimeError):
     """The cluster could not be reached or Dask is not installed; names the address."""
 
 
-def run_dask(spec: SimSpec, chunks: tuple[Chunk, ...], address: str, progress: Progress = lambda n: None) -> SimRun:
+def run_dask(
+    spec: SimSpec, chunks: tuple[Chunk, ...], address: str, progress: Progress = lambda n: None
+) -> SimRun:
     """Run ``chunks`` on the Dask scheduler at ``address``."""
     try:
         from distributed import Client, as_completed
@@ -26,7 +28,7 @@ def run_dask(spec: SimSpec, chunks: tuple[Chunk, ...], address: str, progress: P
         ) from None
     start = time.perf_counter()
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterError(f"--scheduler {address}: cannot connect ({exc})") from None
     results: list[tuple[int, ChunkOutcome]] = []
@@ -34,7 +36,7 @@ def run_dask(spec: SimSpec, chunks: tuple[Chunk, ...], address: str, progress: P
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         futures = [client.submit(run_chunk, spec, chunk, pure=False) for chunk in chunks]
         rounds = {future.key: chunk.rounds for future, chunk in zip(futures, chunks, strict=True)}
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
             results.append(future.result())
             progress(rounds[future.key])
     elapsed = time.perf_counter() - start

@@ -17,7 +17,13 @@ from collections.abc import Callable
 from math import lcm
 
 from terminal.config import Config
-from terminal.game_rules import craps_rules, offered_craps_wagers, roulette_rules, touchdown_rules, wager_limits
+from terminal.game_rules import (
+    craps_rules,
+    offered_craps_wagers,
+    roulette_rules,
+    touchdown_rules,
+    wager_limits,
+)
 from terminal.games.base import Limits, Payout
 from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
 from terminal.games.craps import POINTS, Spot
@@ -27,8 +33,19 @@ from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan
 from terminal.lab.simulate_roulette import RoulettePlan
 
 _PARTS = {"c_and_e": 2, "horn": 4, "horn_high": 5, "whirl": 5, "five_adjacent": 5}
-_WHEN = {"pass": "come_out", "dont_pass": "come_out", "come": "point", "dont_come": "point", "fire": "new_shooter"}
-_ODDS = (("pass_odds", "pass"), ("dont_pass_odds", "dont_pass"), ("come_odds", "come"), ("dont_come_odds", "dont_come"))
+_WHEN = {
+    "pass": "come_out",
+    "dont_pass": "come_out",
+    "come": "point",
+    "dont_come": "point",
+    "fire": "new_shooter",
+}
+_ODDS = (
+    ("pass_odds", "pass"),
+    ("dont_pass_odds", "dont_pass"),
+    ("come_odds", "come"),
+    ("dont_come_odds", "dont_come"),
+)
 
 
 class PlanError(ValueError):
@@ -54,7 +71,7 @@ def _pays_exactly(payout: Payout, amount: int) -> bool:
 
 
 def roulette_plan(c: Config) -> RoulettePlan:
-    """One spot of every wager kind the wheel offers (the middle one of the kind), and Touchdown if offered."""
+    """One spot of every wager kind the wheel offers (the middle one of its kind), and Touchdown."""
     rules = roulette_rules(c)
     spots = []
     for kind in ROULETTE_WAGERS:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 from terminal.lab.simulate import SimRun
 from terminal.lab.simulate_stats import Tally, Verdict
@@ -17,7 +18,7 @@ from terminal.lab.simulate_stats import Tally, Verdict
 PANELS = 16
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -45,7 +46,7 @@ def convergence(run: SimRun, judged: list[Verdict], z_crit: float, path: Path) -
     rounds, cumulative = _cumulative(run)
     for ax, verdict in zip(axes.flat, chosen, strict=False):
         _panel(ax, verdict, rounds, cumulative, z_crit)
-    for ax in list(axes.flat)[len(chosen):]:
+    for ax in list(axes.flat)[len(chosen) :]:
         ax.set_visible(False)
     fig.suptitle(
         f"{run.spec.game}: cumulative actual RTP (solid) converging on PAR (dashed); "
@@ -59,7 +60,10 @@ def convergence(run: SimRun, judged: list[Verdict], z_crit: float, path: Path) -
 
 
 def _cumulative(run: SimRun) -> tuple[list[int], list[dict[str, Tally]]]:
-    rounds, totals, running, played = [], [], {}, 0
+    rounds: list[int] = []
+    totals: list[dict[str, Tally]] = []
+    running: dict[str, Tally] = {}
+    played = 0
     for outcome in run.outcomes:
         played += outcome.rounds
         for key, tally in outcome.tallies:
@@ -69,7 +73,9 @@ def _cumulative(run: SimRun) -> tuple[list[int], list[dict[str, Tally]]]:
     return rounds, totals
 
 
-def _panel(ax, verdict: Verdict, rounds: list[int], cumulative: list[dict[str, Tally]], z_crit: float) -> None:  # type: ignore[no-untyped-def]
+def _panel(
+    ax: Any, verdict: Verdict, rounds: list[int], cumulative: list[dict[str, Tally]], z_crit: float
+) -> None:
     key, par = verdict.key, verdict.par_rtp * 100
     xs = [r for r, totals in zip(rounds, cumulative, strict=True) if key in totals]
     tallies = [totals[key] for totals in cumulative if key in totals]
@@ -89,7 +95,7 @@ def _panel(ax, verdict: Verdict, rounds: list[int], cumulative: list[dict[str, T
     ax.ticklabel_format(axis="x", style="sci", scilimits=(0, 0))
     ax.legend(fontsize=8, loc="lower right")
     if se > 0 and final.count and tallies:
-        spread = max(abs(y - par) for y in ys[len(ys) // 4:] or ys)
+        spread = max(abs(y - par) for y in ys[len(ys) // 4 :] or ys)
         margin = max(spread, 2 * z_crit * se) * 1.3
         ax.set_ylim(par - margin, par + margin)
 

@@ -84,7 +84,11 @@ def to_json(run: SimRun, c: Config, par: dict[str, Fraction], confidence: float)
         "flagged": [v.key for v in judged if v.verdict == "OUTSIDE"],
         "wagers": [_wager_json(v, par[v.key]) for v in judged],
         "per_chunk": [
-            {"rounds": o.rounds, "refused": o.refused, "tallies": {k: list(t.as_tuple()) for k, t in o.tallies}}
+            {
+                "rounds": o.rounds,
+                "refused": o.refused,
+                "tallies": {k: list(t.as_tuple()) for k, t in o.tallies},
+            }
             for o in run.outcomes
         ],
         "tally_fields": ["count", "staked", "staked_sq", "net", "net_sq", "stake_x_net"],
@@ -133,7 +137,8 @@ def markdown(report: dict[str, object], plots: Iterable[str]) -> str:
     ]
     for w in wagers:
         lines.append(
-            f"| {w['wager']} | {w['settlements']:,} | {w['staked']:,} | {_pct(w['rtp'])} | {_pct(w['par_rtp'])} "
+            f"| {w['wager']} | {w['settlements']:,} | {w['staked']:,} | {_pct(w['rtp'])} "
+            f"| {_pct(w['par_rtp'])} "
             f"| {_pct(w['ci_low'])} – {_pct(w['ci_high'])} | {_z(w['z'])} | {w['verdict']} |"
         )
     flagged = report["flagged"]

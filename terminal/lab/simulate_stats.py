@@ -48,7 +48,9 @@ class Tally:
     @classmethod
     def times(cls, count: int, stake: int, net: int) -> Tally:
         """``count`` settlements of the same ``stake`` and ``net``."""
-        return cls(count, count * stake, count * stake * stake, count * net, count * net * net, count * stake * net)
+        return cls(
+            count, count * stake, count * stake * stake, count * net, count * net * net, count * stake * net
+        )
 
     def merge(self, other: Tally) -> Tally:
         """Both tallies together: every sum added."""
