@@ -11,9 +11,12 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
+from terminal.lab.progress import bar, interactive
 from terminal.ledger import LedgerError, keyfile, meters, report, schema
 from terminal.ledger.verify import verify
 from terminal.money import find_currency, format_amount
+
+LARGE = 100_000  # rows from which ``ledger verify`` shows a progress bar
 
 
 def register(commands: Any) -> None:
@@ -55,7 +58,10 @@ def _verify(args: argparse.Namespace) -> int:
         key = keyfile.load(loaded.ledger.key_path)
         with schema.open_database(path) as db:
             print(f"verifying {path} ...", file=sys.stderr)
-            found = verify(db, key, incremental=args.incremental)
+            total = _rows(db) if interactive() else 0
+            with bar(total, "ledger verify", "rows") as advance:
+                shown = advance if total > LARGE else None
+                found = verify(db, key, incremental=args.incremental, progress=shown)
     except (LedgerError, OSError) as exc:
         print(f"terminal: {exc}", file=sys.stderr)
         return 1
@@ -64,6 +70,11 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
     print(f"OK: {found.rows} rows verified")
     return 0
+
+
+def _rows(db: Any) -> int:
+    """Rows in the chained tables (an upper bound on what verification walks)."""
+    return sum(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in schema.CHAINED)
 
 
 def _report(args: argparse.Namespace) -> int:
