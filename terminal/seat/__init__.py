@@ -1,0 +1,1 @@
+"""The player's seat: a pygame touchscreen client of the table controller."""
