@@ -97,7 +97,7 @@ def layouts(size: tuple[int, int]) -> dict[str, Layout]:
         name: roulette_layout(rect, name, True, name == "double_zero") for name in WHEELS
     }
     found["single_zero_plain"] = roulette_layout(rect, "single_zero", False, False)
-    # found["craps"] = craps_layout(rect, frozenset(CRAPS_WAGERS))
+    found["craps"] = craps_layout(rect, frozenset(CRAPS_WAGERS))
     return found
 
 
