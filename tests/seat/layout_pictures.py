@@ -56,8 +56,14 @@ def layout_rect(size: tuple[int, int]) -> pygame.Rect:
     return pygame.Rect(round(w * 0.02), round(h * 0.1), round(w * 0.96), round(h * 0.7))
 
 
-def view(lang: str, stakes: tuple[StakeMark, ...] = (), winners: tuple[tuple[str, int], ...] = (),
-         outcome: str | None = None, point: int | None = None, locked: bool = False) -> LayoutView:
+def view(
+    lang: str,
+    stakes: tuple[StakeMark, ...] = (),
+    winners: tuple[tuple[str, int], ...] = (),
+    outcome: str | None = None,
+    point: int | None = None,
+    locked: bool = False,
+) -> LayoutView:
     return LayoutView(stakes, winners, outcome, point, locked, tr_for(lang), money, fonts)
 
 

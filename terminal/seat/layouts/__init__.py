@@ -15,7 +15,8 @@ from terminal.seat.layouts.base import Fonts, HitArea, Layout, LayoutView, Stake
 from terminal.seat.layouts.roulette import RouletteLayout
 
 __all__ = [
-    "Fonts", "HitArea", "Layout", "LayoutView", "StakeMark", "UnknownSpotError", "craps_layout", "roulette_layout",
+    "Fonts", "HitArea", "Layout", "LayoutView", "StakeMark", "UnknownSpotError",
+    "craps_layout", "roulette_layout",
 ]  # fmt: skip
 
 

@@ -28,13 +28,15 @@ CRAPS_KEYS: tuple[str, ...] = (
 _BONUS_NUMBERS = {"all_small": "2 3 4 5 6", "all_tall": "8 9 10 11 12", "all_or_nothing": "2-6 · 8-12",
                   "fire": "4 5 6 8 9 10", "lucky_shooter": "4 5 6 8 9 10"}  # fmt: skip
 _FIELD_NUMBERS = (2, 3, 4, 9, 10, 11, 12)
-_WORDS = {"any_seven": "layout.any_seven", "any_craps": "layout.any_craps", "c_and_e": "layout.c_and_e",
-          "horn": "layout.horn", "whirl": "layout.whirl", "six_seven_eight": "layout.six_seven_eight"}  # fmt: skip
+_WORDS = {
+    spot: f"layout.{spot}"
+    for spot in ("any_seven", "any_craps", "c_and_e", "horn", "whirl", "six_seven_eight")
+}
 # Where chips sit beside a label instead of on it: the end of the area kept free for them.
 _CHIP_SIDE: dict[str, str] = {
     "come": "left", "pass": "left", "dont_pass": "left", "field": "right",
-    **{spot: "right" for spot in ("fire", "all_small", "all_or_nothing", "all_tall", "lucky_shooter")},
-    **{spot: "right" for spot in _WORDS},
+    **dict.fromkeys(("fire", "all_small", "all_or_nothing", "all_tall", "lucky_shooter"), "right"),
+    **dict.fromkeys(_WORDS, "right"),
     **{f"{kind}_{n}": "right" for n in POINTS for kind in ("buy", "lay", "place_lose")},
 }  # fmt: skip
 FIRE: paint.Colour = (214, 84, 24)
@@ -53,7 +55,9 @@ class CrapsLayout(LayeredLayout):
         areas = (area(text, rect_) for text, rect_ in self.geometry.spots.items() if text in self._spots)
         super().__init__(rect, areas, chip_radius=self.geometry.chip_radius)
         self._boxes = {b.number: b for b in self.geometry.boxes}
-        self._chip_at = {spot: self._split(spot)[1] for spot, side in _CHIP_SIDE.items() if self._offered(spot)}
+        self._chip_at = {
+            spot: self._split(spot)[1] for spot, side in _CHIP_SIDE.items() if self._offered(spot)
+        }
 
     # --- chips ----------------------------------------------------------------------------------------------
 
@@ -112,7 +116,9 @@ class CrapsLayout(LayeredLayout):
     def _offered(self, spot: str) -> bool:
         return spot in self._spots
 
-    def _cell(self, surface: pygame.Surface, spot: str, fill: paint.Colour | None = None) -> pygame.Rect | None:
+    def _cell(
+        self, surface: pygame.Surface, spot: str, fill: paint.Colour | None = None
+    ) -> pygame.Rect | None:
         rect = self.geometry.spots[spot]
         if not self._offered(spot):
             return None
@@ -169,16 +175,25 @@ class CrapsLayout(LayeredLayout):
         tr, fonts, small = view.tr, view.fonts, self._size(0.5)
         bar = self._cell(surface, "dont_come", paint.FELT_DARK)
         if bar is not None:
-            paint.wrapped(surface, fonts, tr("layout.dont_come"), bar.inflate(-6, -bar.height // 3), self._size(0.7),
-                          paint.WHITE)
+            paint.wrapped(
+                surface,
+                fonts,
+                tr("layout.dont_come"),
+                bar.inflate(-6, -bar.height // 3),
+                self._size(0.7),
+                paint.WHITE,
+            )
         for point_box in self.geometry.boxes:
             n = point_box.number
             paint.frame(surface, point_box.rect, 2, paint.LINE)
+            vig = f"{self.vig_percent}%"
             labels = (
-                (f"lay_{n}", f"{tr('layout.lay')} {self.vig_percent}%"), (f"place_lose_{n}", tr("layout.place_lose")),
-                (f"buy_{n}", f"{tr('layout.buy')} {self.vig_percent}%"), (f"come_odds_{n}", tr("layout.come_odds")),
+                (f"lay_{n}", f"{tr('layout.lay')} {vig}"),
+                (f"place_lose_{n}", tr("layout.place_lose")),
+                (f"buy_{n}", f"{tr('layout.buy')} {vig}"),
+                (f"come_odds_{n}", tr("layout.come_odds")),
                 (f"dont_come_odds_{n}", tr("layout.dont_come_odds")),
-            )  # fmt: skip
+            )
             for spot, text in labels:
                 if self._cell(surface, spot, paint.FELT_DARK) is not None:
                     paint.wrapped(surface, fonts, text, self._label_rect(spot), small, paint.LINE)
@@ -219,23 +234,39 @@ class CrapsLayout(LayeredLayout):
             self._dice_cell(surface, view, f"hard_{n}", (n // 2, n // 2), f"{tr('layout.hard')} {n}")
         for spot, faces in SINGLES:
             self._dice_cell(surface, view, spot, faces, None)
-        for spot, rect in self.geometry.spots.items():
+        for spot in self.geometry.spots:
             if spot.startswith("hop_"):
                 a, b = (int(x) for x in spot.removeprefix("hop_").split("_"))
                 self._dice_cell(surface, view, spot, (a, b), None)
             elif spot.startswith("horn_high:"):
                 inner = self._cell(surface, spot)
                 if inner is not None:
-                    text = paint.label(fonts, spot.removeprefix("horn_high:"), self._size(0.8), True, paint.WHITE)
+                    text = paint.label(
+                        fonts, spot.removeprefix("horn_high:"), self._size(0.8), True, paint.WHITE
+                    )
                     paint.put(surface, text, inner.center)
         if any(self._offered(f"horn_high:{n}") for n in (2, 3, 11, 12)):
-            paint.wrapped(surface, fonts, tr("layout.horn_high"), self.geometry.captions["horn_high"], self._size(0.5),
-                          paint.GOLD)
+            paint.wrapped(
+                surface,
+                fonts,
+                tr("layout.horn_high"),
+                self.geometry.captions["horn_high"],
+                self._size(0.5),
+                paint.GOLD,
+            )
         if any(s.startswith("hop_") for s in self._spots):
-            paint.write(surface, fonts, tr("layout.hop"), self.geometry.captions["hop"], self._size(0.8), paint.GOLD)
+            paint.write(
+                surface, fonts, tr("layout.hop"), self.geometry.captions["hop"], self._size(0.8), paint.GOLD
+            )
 
-    def _dice_cell(self, surface: pygame.Surface, view: LayoutView, spot: str, faces: tuple[int, int],
-                   caption: str | None) -> None:
+    def _dice_cell(
+        self,
+        surface: pygame.Surface,
+        view: LayoutView,
+        spot: str,
+        faces: tuple[int, int],
+        caption: str | None,
+    ) -> None:
         inner = self._cell(surface, spot)
         if inner is None:
             return
@@ -281,8 +312,9 @@ class CrapsLayout(LayeredLayout):
         r = max(10, round(self.chip_radius * 1.05))
         if view.point in self._boxes:
             place = self._boxes[view.point].place.move(self.rect.topleft)
-            paint.puck(surface, view.fonts, (place.right - r - 4, place.top + r + 4), r, view.tr("layout.on"), True)
+            paint.puck(
+                surface, view.fonts, (place.right - r - 4, place.top + r + 4), r, view.tr("layout.on"), True
+            )
         else:
             bar = self.geometry.spots["dont_come"].move(self.rect.topleft)
             paint.puck(surface, view.fonts, (bar.centerx, bar.top + r + 8), r, view.tr("layout.off"), False)
-

@@ -59,7 +59,9 @@ def _split(top: float, bottom: float, rows: tuple[tuple[str, float], ...]) -> di
     return out
 
 
-def _columns(left: float, right: float, names: tuple[str, ...], top: float, bottom: float) -> dict[str, pygame.Rect]:
+def _columns(
+    left: float, right: float, names: tuple[str, ...], top: float, bottom: float
+) -> dict[str, pygame.Rect]:
     step = (right - left) / len(names)
     return {name: box(left + k * step, top, left + (k + 1) * step, bottom) for k, name in enumerate(names)}
 
@@ -89,8 +91,9 @@ def measure(size: tuple[int, int]) -> CrapsGeometry:
     return CrapsGeometry(size, spots, boxes, rows, captions, radius)
 
 
-def _point_boxes(left: float, right: float, top: float, bottom: float,
-                 spots: dict[str, pygame.Rect]) -> Iterator[PointBox]:
+def _point_boxes(
+    left: float, right: float, top: float, bottom: float, spots: dict[str, pygame.Rect]
+) -> Iterator[PointBox]:
     bar = left + (right - left) * 0.13
     spots["dont_come"] = box(left, top, bar, bottom)
     step = (right - bar) / len(POINTS)
@@ -107,8 +110,9 @@ def _point_boxes(left: float, right: float, top: float, bottom: float,
         yield PointBox(n, box(x0, top, x1, bottom), spots[f"place_{n}"])
 
 
-def _centre(left: float, right: float, rows: dict[str, tuple[float, float]],
-            spots: dict[str, pygame.Rect]) -> dict[str, pygame.Rect]:
+def _centre(
+    left: float, right: float, rows: dict[str, tuple[float, float]], spots: dict[str, pygame.Rect]
+) -> dict[str, pygame.Rect]:
     spots["any_seven"] = box(left, *rows["any_seven"][:1], right, rows["any_seven"][1])
     for row, names in _HARD_ROWS.items():
         spots.update(_columns(left, right, names, *rows[row]))
@@ -118,7 +122,9 @@ def _centre(left: float, right: float, rows: dict[str, tuple[float, float]],
     spots["c_and_e"] = box(cut, rows["craps"][0], right, rows["craps"][1])
     spots.update(_columns(left, right, ("horn", "whirl", "six_seven_eight"), *rows["horn"]))
     caption_right = left + (right - left) * 0.24
-    spots.update(_columns(caption_right, right, tuple(f"horn_high:{n}" for n in HORN_NUMBERS), *rows["horn_high"]))
+    spots.update(
+        _columns(caption_right, right, tuple(f"horn_high:{n}" for n in HORN_NUMBERS), *rows["horn_high"])
+    )
     top, bottom = rows["hops"]
     step_x, step_y = (right - left) / 6, (bottom - top) / 3
     cells = [
@@ -127,4 +133,7 @@ def _centre(left: float, right: float, rows: dict[str, tuple[float, float]],
         for col in range(6)
     ]
     spots.update({f"hop_{a}_{b}": cell for (a, b), cell in zip(HOPS, cells, strict=False)})
-    return {"horn_high": box(left, rows["horn_high"][0], caption_right, rows["horn_high"][1]), "hop": cells[-1]}
+    return {
+        "horn_high": box(left, rows["horn_high"][0], caption_right, rows["horn_high"][1]),
+        "hop": cells[-1],
+    }

@@ -27,7 +27,9 @@ class LayeredLayout:
     def __init__(self, rect: pygame.Rect, local_areas: Iterable[HitArea], chip_radius: int) -> None:
         self.rect = pygame.Rect(rect)
         ox, oy = self.rect.topleft
-        absolute = (HitArea(a.spot, a.rect.move(ox, oy), (a.center[0] + ox, a.center[1] + oy)) for a in local_areas)
+        absolute = (
+            HitArea(a.spot, a.rect.move(ox, oy), (a.center[0] + ox, a.center[1] + oy)) for a in local_areas
+        )
         self._index = AreaIndex(self.rect, absolute)
         self.chip_radius = chip_radius
         self._backgrounds: dict[tuple[object, ...], pygame.Surface] = {}
@@ -91,8 +93,10 @@ class LayeredLayout:
         return found
 
     def _paint_layer(self, view: LayoutView) -> pygame.Surface:
-        layer = pygame.Surface(self.rect.size).convert() if pygame.display.get_surface() else pygame.Surface(
-            self.rect.size
+        layer = (
+            pygame.Surface(self.rect.size).convert()
+            if pygame.display.get_surface()
+            else pygame.Surface(self.rect.size)
         )
         layer.fill(paint.FELT)
         self.paint_background(layer, view)
@@ -119,8 +123,15 @@ class LayeredLayout:
             total = sum(s.amount for s in stakes)
             paint.chip(surface, view.fonts, at, r, view.money(total), total, len(stakes))
             if not all(s.working for s in stakes):
-                paint.badge(surface, view.fonts, view.tr("layout.off"), (at[0] + r, at[1] + r // 2),
-                            max(9, r * 2 // 3), paint.BLACK, paint.WHITE)
+                paint.badge(
+                    surface,
+                    view.fonts,
+                    view.tr("layout.off"),
+                    (at[0] + r, at[1] + r // 2),
+                    max(9, r * 2 // 3),
+                    paint.BLACK,
+                    paint.WHITE,
+                )
 
     def _winner_areas(self, view: LayoutView) -> Iterable[tuple[HitArea, int]]:
         for spot, paid in view.winners:
@@ -137,7 +148,12 @@ class LayeredLayout:
         for found, paid in self._winner_areas(view):
             x, y = found.center
             if paid > 0:
-                paint.badge(surface, view.fonts, "+" + view.money(paid), (x, y - self.chip_radius - size),
-                            size, paint.YELLOW, paint.BLACK)
-
-
+                paint.badge(
+                    surface,
+                    view.fonts,
+                    "+" + view.money(paid),
+                    (x, y - self.chip_radius - size),
+                    size,
+                    paint.YELLOW,
+                    paint.BLACK,
+                )

@@ -101,12 +101,16 @@ def write(
     put(surface, image, rect.center)
 
 
-def frame(surface: pygame.Surface, rect: pygame.Rect, width: int, colour: Colour = LINE, radius: int = 0) -> None:
+def frame(
+    surface: pygame.Surface, rect: pygame.Rect, width: int, colour: Colour = LINE, radius: int = 0
+) -> None:
     """An outline around ``rect``."""
     pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
 
 
-def pocket(surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, text: str, fill: Colour, size: int) -> None:
+def pocket(
+    surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, text: str, fill: Colour, size: int
+) -> None:
     """A number in its colour: a filled rounded box with the number in white."""
     inner = rect.inflate(-max(4, rect.width // 7), -max(4, rect.height // 7))
     pygame.draw.rect(surface, fill, inner, border_radius=max(3, min(inner.size) // 5))
@@ -133,7 +137,9 @@ _PIPS = {
 }
 
 
-def die(surface: pygame.Surface, center: tuple[float, float], side: int, face: int, pip: Colour = BLACK) -> None:
+def die(
+    surface: pygame.Surface, center: tuple[float, float], side: int, face: int, pip: Colour = BLACK
+) -> None:
     """One die showing ``face``, ``side`` pixels wide."""
     rect = pygame.Rect(0, 0, side, side)
     rect.center = (round(center[0]), round(center[1]))
@@ -168,7 +174,13 @@ def chip_colours(amount: int) -> tuple[Colour, Colour]:
 
 
 def chip(
-    surface: pygame.Surface, fonts: Fonts, center: tuple[int, int], radius: int, text: str, amount: int, layers: int
+    surface: pygame.Surface,
+    fonts: Fonts,
+    center: tuple[int, int],
+    radius: int,
+    text: str,
+    amount: int,
+    layers: int,
 ) -> None:
     """A chip (a small stack when ``layers`` > 1) with its amount written on it."""
     body, ink = chip_colours(amount)
@@ -208,8 +220,15 @@ def glow(surface: pygame.Surface, rect: pygame.Rect, strength: int = 110) -> Non
     surface.blit(halo, (rect.left - pad, rect.top - pad))
 
 
-def badge(surface: pygame.Surface, fonts: Fonts, text: str, center: tuple[int, int], size: int, fill: Colour,
-          ink: Colour) -> pygame.Rect:
+def badge(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    text: str,
+    center: tuple[int, int],
+    size: int,
+    fill: Colour,
+    ink: Colour,
+) -> pygame.Rect:
     """A pill with ``text``: paid amounts, OFF marks."""
     image = label(fonts, text, size, True, ink)
     pill = image.get_rect(center=center).inflate(size * 0.8, size * 0.3)
@@ -219,7 +238,9 @@ def badge(surface: pygame.Surface, fonts: Fonts, text: str, center: tuple[int, i
     return pill
 
 
-def puck(surface: pygame.Surface, fonts: Fonts, center: tuple[int, int], radius: int, text: str, on: bool) -> None:
+def puck(
+    surface: pygame.Surface, fonts: Fonts, center: tuple[int, int], radius: int, text: str, on: bool
+) -> None:
     """The point puck: white ON, black OFF."""
     fill, ink = (WHITE, BLACK) if on else (BLACK, WHITE)
     pygame.draw.circle(surface, (0, 0, 0), (center[0] + 2, center[1] + 3), radius)

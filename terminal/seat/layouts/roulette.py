@@ -53,7 +53,14 @@ class RouletteLayout(LayeredLayout):
         self._paint_outside(surface, view)
         self._paint_touchdown(surface, view)
         note = self.geometry.corner_note
-        paint.wrapped(surface, view.fonts, view.tr(f"layout.wheel.{self.wheel.name}"), note, self._size(0.24), paint.GOLD)
+        paint.wrapped(
+            surface,
+            view.fonts,
+            view.tr(f"layout.wheel.{self.wheel.name}"),
+            note,
+            self._size(0.24),
+            paint.GOLD,
+        )
 
     def _size(self, share: float) -> int:
         cw, ch = self.geometry.grid.cell
@@ -62,7 +69,9 @@ class RouletteLayout(LayeredLayout):
     def _paint_grid(self, surface: pygame.Surface, fonts: Fonts) -> None:
         grid = self.geometry.grid
         for number in range(1, 37):
-            paint.pocket(surface, fonts, grid.cell_rect(number), str(number), pocket_colour(number), self._size(0.42))
+            paint.pocket(
+                surface, fonts, grid.cell_rect(number), str(number), pocket_colour(number), self._size(0.42)
+            )
         xs, ys = grid.xs, grid.ys
         for x in xs:
             pygame.draw.line(surface, paint.LINE, (x, ys[0]), (x, ys[3]), 2)
@@ -82,7 +91,9 @@ class RouletteLayout(LayeredLayout):
                 text = rect.copy()
                 text.height = rect.height // 3
                 text.bottom = rect.bottom - 2
-                paint.wrapped(surface, view.fonts, view.tr("layout.closed"), text, self._size(0.2), paint.WHITE)
+                paint.wrapped(
+                    surface, view.fonts, view.tr("layout.closed"), text, self._size(0.2), paint.WHITE
+                )
             paint.frame(surface, rect, 2)
 
     def _paint_outside(self, surface: pygame.Surface, view: LayoutView) -> None:
@@ -122,14 +133,19 @@ class RouletteLayout(LayeredLayout):
             open_ = f"five_adjacent:{pocket_text(pocket)}" in self._open_track
             self._track_pocket(surface, view.fonts, pocket, rect, open_)
 
-    def _track_pocket(self, surface: pygame.Surface, fonts: Fonts, pocket: int, rect: pygame.Rect, open_: bool) -> None:
+    def _track_pocket(
+        self, surface: pygame.Surface, fonts: Fonts, pocket: int, rect: pygame.Rect, open_: bool
+    ) -> None:
         radius = self._track_radius
         fill = pocket_colour(pocket) if open_ else paint.CLOSED
         pygame.draw.circle(surface, fill, rect.center, radius)
         pygame.draw.circle(surface, paint.GOLD if open_ else paint.LINE, rect.center, radius, 1)
         ink = paint.WHITE if open_ else (160, 160, 160)
-        paint.put(surface, paint.fitted(fonts, pocket_text(pocket), round(radius * 1.05), True, ink, radius * 2 - 2),
-                  rect.center)
+        paint.put(
+            surface,
+            paint.fitted(fonts, pocket_text(pocket), round(radius * 1.05), True, ink, radius * 2 - 2),
+            rect.center,
+        )
 
     def _paint_touchdown(self, surface: pygame.Surface, view: LayoutView) -> None:
         rect = self.geometry.touchdown
@@ -139,7 +155,9 @@ class RouletteLayout(LayeredLayout):
         pygame.draw.rect(surface, (30, 128, 58), field, border_radius=6)
         zone = max(4, field.height // 7)
         pygame.draw.rect(surface, paint.RED, (field.left, field.top, field.width, zone), border_radius=6)
-        pygame.draw.rect(surface, paint.BLACK, (field.left, field.bottom - zone, field.width, zone), border_radius=6)
+        pygame.draw.rect(
+            surface, paint.BLACK, (field.left, field.bottom - zone, field.width, zone), border_radius=6
+        )
         for k in range(1, 6):
             y = field.top + zone + (field.height - 2 * zone) * k / 6
             pygame.draw.line(surface, (120, 180, 120), (field.left + 3, y), (field.right - 4, y), 1)
@@ -149,7 +167,9 @@ class RouletteLayout(LayeredLayout):
         hint = title.move(0, title.height)
         hint.height = hint.height * 3 // 4
         paint.wrapped(surface, view.fonts, view.tr("layout.touchdown"), title, self._size(0.22), paint.WHITE)
-        paint.wrapped(surface, view.fonts, view.tr("layout.touchdown_hint"), hint, self._size(0.16), paint.YELLOW)
+        paint.wrapped(
+            surface, view.fonts, view.tr("layout.touchdown_hint"), hint, self._size(0.16), paint.YELLOW
+        )
         paint.frame(surface, rect, 2)
 
     # --- per frame ---------------------------------------------------------------------------------------
@@ -172,7 +192,11 @@ class RouletteLayout(LayeredLayout):
 
     def _outcome_rects(self, pocket: int) -> list[pygame.Rect]:
         geo = self.geometry
-        rects = [geo.grid.cell_rect(pocket)] if 1 <= pocket <= 36 else [r for p, r in geo.zero_boxes if p == pocket]
+        rects = (
+            [geo.grid.cell_rect(pocket)]
+            if 1 <= pocket <= 36
+            else [r for p, r in geo.zero_boxes if p == pocket]
+        )
         rects += [r for p, r in geo.track_cells if p == pocket]
         return [r.move(self.rect.topleft) for r in rects]
 

@@ -139,7 +139,9 @@ def _track_cells(track: pygame.Rect, wheel: Wheel) -> tuple[tuple[int, pygame.Re
     row_h = track.height / 3
     step = (inner_r - inner_l) / along
     rects: list[pygame.Rect] = []
-    rects += [box(inner_l + k * step, track.top, inner_l + (k + 1) * step, track.top + row_h) for k in range(along)]
+    rects += [
+        box(inner_l + k * step, track.top, inner_l + (k + 1) * step, track.top + row_h) for k in range(along)
+    ]
     rects += _end_cells(inner_r, track.right, track, right_end, downward=True)
     bottom = track.bottom - row_h
     rects += [box(inner_r - (k + 1) * step, bottom, inner_r - k * step, track.bottom) for k in range(along)]
@@ -238,7 +240,9 @@ def _zero_single(grid: Grid) -> Iterator[Candidate]:
         yield kind, pockets, box(x - b, top, x + b, bottom)
 
 
-def _outside_candidates(grid: Grid, cells: tuple[tuple[int, pygame.Rect], ...]) -> Iterator[tuple[str, pygame.Rect]]:
+def _outside_candidates(
+    grid: Grid, cells: tuple[tuple[int, pygame.Rect], ...]
+) -> Iterator[tuple[str, pygame.Rect]]:
     xs, ys, b = grid.xs, grid.ys, grid.band
     for k in range(3):
         yield f"column:{k + 1}", box(xs[12], ys[2 - k], grid.column_right, ys[3 - k])
