@@ -14,9 +14,10 @@ from terminal.seat.layouts import Layout
 pygame.display.init()
 pygame.font.init()
 
-RECTS = {
-    "1920x1080": pygame.Rect(38, 108, 1843, 756),
-    "1024x768": pygame.Rect(20, 77, 983, 538),
+RECTS = {  # the seat frame's layout band at each screen size, and two odd shapes
+    "1920x1080": pygame.Rect(11, 97, 1437, 810),
+    "1024x768": pygame.Rect(8, 69, 702, 577),
+    "1920x1080 wide": pygame.Rect(38, 108, 1843, 756),
     "21:9": pygame.Rect(40, 100, 2480, 700),
     "4:3 tall": pygame.Rect(0, 0, 800, 900),
 }

@@ -51,9 +51,10 @@ def money(minor: int) -> str:
 
 
 def layout_rect(size: tuple[int, int]) -> pygame.Rect:
-    """Roughly the room the seat screen leaves the layout: a top bar and a chip tray at the bottom."""
+    """The room the seat screen leaves the layout (as its frame cuts it: top bar, side panel, chip tray)."""
     w, h = size
-    return pygame.Rect(round(w * 0.02), round(h * 0.1), round(w * 0.96), round(h * 0.7))
+    top, bottom, side = round(h * 0.08), round(h * 0.15), max(round(w * 0.24), round(h * 0.40))
+    return pygame.Rect(0, top, w - side, h - top - bottom).inflate(-round(h * 0.02), -round(h * 0.02))
 
 
 def view(

@@ -78,8 +78,8 @@ class CrapsLayout(LayeredLayout):
     def _split(self, spot: str) -> tuple[pygame.Rect, tuple[int, int]]:
         """The part of ``spot``'s area left for its label, and where its chips sit (local coordinates)."""
         inner = self.geometry.spots[spot].inflate(-4, -4)
-        strip = round(self.chip_radius * 2.7)
-        if inner.width < strip * 2.2:
+        strip = round(self.chip_radius * 2.4)
+        if inner.width - strip < 70:  # too narrow to share: the chips go on the label, as on a real table
             return inner, inner.center
         text = inner.copy()
         text.width -= strip
@@ -98,7 +98,9 @@ class CrapsLayout(LayeredLayout):
     # --- background -------------------------------------------------------------------------------------
 
     def _size(self, share: float) -> int:
-        return max(9, round(self.geometry.chip_radius * 2 * share))
+        w, h = self.geometry.size
+        unit = min(w / 64, h / 38)  # the text unit: about 21 px on a 1920x1080 seat, 11 px at 1024x768
+        return max(10, round(unit * 2 * share))
 
     def paint_background(self, surface: pygame.Surface, view: LayoutView) -> None:
         geo = self.geometry
@@ -140,12 +142,14 @@ class CrapsLayout(LayeredLayout):
         inner = self._cell(surface, spot, paint.FELT_DARK if spot == "dont_pass" else None)
         if inner is not None:
             size = self._size(1.25 if spot == "pass" else 0.95)
-            paint.write(surface, view.fonts, view.tr(key), self._label_rect(spot), size, paint.WHITE)
-            if spot == "dont_pass":
+            text = self._label_rect(spot)
+            if spot == "dont_pass":  # "bar 12": the 12 that pushes, drawn as dice at the right end
                 bar = inner.copy()
                 bar.width = inner.height * 2
                 bar.right = inner.right - 8
                 paint.dice(surface, bar.inflate(0, -inner.height // 2), (6, 6), paint.RED)
+                text.width = bar.left - text.left
+            paint.write(surface, view.fonts, view.tr(key), text, size, paint.WHITE)
         odds = self._cell(surface, f"{spot}_odds")
         if odds is not None:
             paint.write(surface, view.fonts, view.tr("layout.odds"), odds, self._size(0.8), paint.GOLD)

@@ -3,7 +3,7 @@
 Left, the line wagers as on one end of a real table: the bonus row (Fire, All Small, All or Nothing,
 All Tall, Lucky Shooter), the Don't Come bar and the six point boxes, Come, Field, Don't Pass bar and Pass
 line with their odds behind them. Each point box stacks Lay, Place to Lose, the number (Place, where
-moved come bets sit too), Buy, and Come odds | Don't Come odds. Right, the centre of the table: Any
+moved come bets sit too), Buy, Come odds and Don't Come odds. Right, the centre of the table: Any
 Seven, the hardways, the one-roll propositions, Horn High and the seventeen hops.
 
 Every candidate area tiles its row, so no two overlap; the layout keeps those whose spot is offered.
@@ -87,7 +87,7 @@ def measure(size: tuple[int, int]) -> CrapsGeometry:
     rows = {name: box(left, a, split, b) for name, (a, b) in rows_l.items()}
     rows.update({f"right_{name}": box(split + gap, a, right, b) for name, (a, b) in rows_r.items()})
     bw, place_h = boxes[0].rect.width, boxes[0].place.height
-    radius = max(8, round(min(bw / 7.2, place_h * 0.2)))
+    radius = max(9, round(min(bw / 6.2, place_h * 0.2)))
     return CrapsGeometry(size, spots, boxes, rows, captions, radius)
 
 
@@ -97,16 +97,12 @@ def _point_boxes(
     bar = left + (right - left) * 0.13
     spots["dont_come"] = box(left, top, bar, bottom)
     step = (right - bar) / len(POINTS)
-    ys = [top + (bottom - top) * share for share in (0.0, 0.16, 0.32, 0.68, 0.84, 1.0)]
+    ys = [top + (bottom - top) * share for share in (0.0, 0.14, 0.28, 0.6, 0.74, 0.87, 1.0)]
     for k, n in enumerate(POINTS):
         x0, x1 = bar + k * step, bar + (k + 1) * step
-        mid = (x0 + x1) / 2
-        spots[f"lay_{n}"] = box(x0, ys[0], x1, ys[1])
-        spots[f"place_lose_{n}"] = box(x0, ys[1], x1, ys[2])
-        spots[f"place_{n}"] = box(x0, ys[2], x1, ys[3])
-        spots[f"buy_{n}"] = box(x0, ys[3], x1, ys[4])
-        spots[f"come_odds_{n}"] = box(x0, ys[4], mid, ys[5])
-        spots[f"dont_come_odds_{n}"] = box(mid, ys[4], x1, ys[5])
+        parts = ("lay", "place_lose", "place", "buy", "come_odds", "dont_come_odds")
+        for row, kind in enumerate(parts):
+            spots[f"{kind}_{n}"] = box(x0, ys[row], x1, ys[row + 1])
         yield PointBox(n, box(x0, top, x1, bottom), spots[f"place_{n}"])
 
 

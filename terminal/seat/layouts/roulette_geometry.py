@@ -79,7 +79,9 @@ def measure(size: tuple[int, int], wheel: Wheel, five_adjacent: bool, touchdown:
     gap = margin if five_adjacent else 0.0
     cw = (w - 2 * margin) / _UNITS  # zero column, twelve numbers, column boxes
     ch = (h - 2 * margin - track_h - gap) / 4.5  # three rows, dozens 0.75, even money 0.75
-    cw, ch = min(cw, ch * 1.6), min(ch, cw * 1.25)
+    cw, ch = min(cw, ch * 1.6), min(ch, cw * 1.4)
+    if five_adjacent:  # a narrow screen leaves height over: the racetrack grows into it
+        track_h += min(h - 2 * margin - track_h - gap - 4.5 * ch, (h - 2 * margin) * 0.15)
     full_w, full_h = _UNITS * cw, track_h + gap + 4.5 * ch
     left, top = (w - full_w) / 2, (h - full_h) / 2
     grid = _grid(left, top + track_h + gap, cw, ch)
@@ -117,7 +119,7 @@ def _grid(left: float, top: float, cw: float, ch: float) -> Grid:
         dozen_bottom=top + 3.75 * ch,
         even_bottom=top + 4.5 * ch,
         band=band,
-        zero_band=min(band * 0.72, ch * 0.13),
+        zero_band=min(max(band * 0.72, 14.0), ch * 0.14),
     )
 
 
