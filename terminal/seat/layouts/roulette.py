@@ -41,7 +41,7 @@ class RouletteLayout(LayeredLayout):
         super().__init__(rect, self.geometry.areas, chip_radius=max(9, round(min(cw, ch) * 0.27)))
         self.wheel = wheel
         cells = self.geometry.track_cells
-        self._track_radius = round(min(min(r.width, r.height) for _, r in cells) * 0.44) if cells else 0
+        self._track_text = round(min(min(r.width, r.height) for _, r in cells) * 0.5) if cells else 0
         self._open_track = {s.text for s in legal_spots(wheel, five_adjacent) if s.kind == "five_adjacent"}
 
     # --- background -------------------------------------------------------------------------------------
@@ -100,51 +100,63 @@ class RouletteLayout(LayeredLayout):
         geo, fonts, tr = self.geometry, view.fonts, view.tr
         for rect in geo.columns:
             paint.frame(surface, rect, 2)
-            paint.write(surface, fonts, tr("layout.two_to_one"), rect, self._size(0.24))
+            paint.write(surface, fonts, tr("layout.two_to_one"), rect, self._size(0.3))
         for k, rect in enumerate(geo.dozens):
             paint.frame(surface, rect, 2)
-            paint.write(surface, fonts, tr(f"layout.dozen.{k + 1}"), rect, self._size(0.3))
+            paint.write(surface, fonts, tr(f"layout.dozen.{k + 1}"), rect, self._size(0.36))
         for kind, rect in geo.evens:
             paint.frame(surface, rect, 2)
             if kind in ("red", "black"):
                 paint.diamond(surface, rect, paint.RED if kind == "red" else paint.BLACK)
             else:
-                paint.write(surface, fonts, tr(f"layout.{kind}"), rect, self._size(0.3))
+                paint.write(surface, fonts, tr(f"layout.{kind}"), rect, self._size(0.36))
         outer = pygame.Rect(geo.zero_boxes[0][1].left, geo.grid.ys[0], 0, 0)
         outer.width = round(geo.grid.column_right) - outer.left
         outer.height = round(geo.grid.ys[3]) - outer.top
         paint.frame(surface, outer.inflate(4, 4), 3, paint.GOLD, radius=4)
 
     def _paint_track(self, surface: pygame.Surface, view: LayoutView) -> None:
-        track = self.geometry.track
-        if track is None:
+        track, inner = self.geometry.track, self.geometry.track_inner
+        if track is None or inner is None:
             return
-        pygame.draw.rect(surface, paint.FELT_DARK, track, border_radius=track.height // 2)
-        pygame.draw.rect(surface, paint.GOLD, track, 3, border_radius=track.height // 2)
-        inner = track.inflate(-track.height, -track.height * 2 // 3)
-        pygame.draw.rect(surface, paint.FELT, inner, border_radius=inner.height // 2)
-        pygame.draw.rect(surface, paint.LINE, inner, 2, border_radius=inner.height // 2)
-        title, hint = inner.copy(), inner.copy()
-        title.height = inner.height * 3 // 5
-        hint.top, hint.height = title.bottom - inner.height // 8, inner.height * 2 // 5
+        radius = min(track.height // 2, inner.left - track.left + 8)
+        pygame.draw.rect(surface, paint.FELT_DARK, track, border_radius=radius)
+        pygame.draw.rect(surface, paint.GOLD, track, 3, border_radius=radius)
+        middle = inner.inflate(-8, -8)
+        pygame.draw.rect(surface, paint.FELT, middle, border_radius=min(middle.height // 2, radius))
+        pygame.draw.rect(surface, paint.LINE, middle, 2, border_radius=min(middle.height // 2, radius))
+        title, hint = middle.inflate(-middle.height // 2, 0), middle.inflate(-middle.height // 2, 0)
+        title.height = middle.height * 11 // 20
+        hint.top, hint.height = title.bottom - middle.height // 20, middle.height * 2 // 5
         paint.write(surface, view.fonts, view.tr("layout.five_adjacent"), title, self._size(0.3), paint.GOLD)
-        paint.write(surface, view.fonts, view.tr("layout.five_adjacent_hint"), hint, self._size(0.22))
+        paint.write(surface, view.fonts, view.tr("layout.five_adjacent_hint"), hint, self._size(0.26))
         for pocket, rect in self.geometry.track_cells:
             open_ = f"five_adjacent:{pocket_text(pocket)}" in self._open_track
-            self._track_pocket(surface, view.fonts, pocket, rect, open_)
+            end = rect.right <= inner.left or rect.left >= inner.right
+            self._track_pocket(surface, view.fonts, pocket, rect, open_, end)
 
     def _track_pocket(
-        self, surface: pygame.Surface, fonts: Fonts, pocket: int, rect: pygame.Rect, open_: bool
+        self, surface: pygame.Surface, fonts: Fonts, pocket: int, rect: pygame.Rect, open_: bool, end: bool
     ) -> None:
-        radius = self._track_radius
         fill = pocket_colour(pocket) if open_ else paint.CLOSED
-        pygame.draw.circle(surface, fill, rect.center, radius)
-        pygame.draw.circle(surface, paint.GOLD if open_ else paint.LINE, rect.center, radius, 1)
         ink = paint.WHITE if open_ else (160, 160, 160)
+        size = self._track_text
+        if end:  # the curved ends: round pockets stay inside the oval
+            radius = round(min(rect.size) * 0.36)
+            pygame.draw.circle(surface, fill, rect.center, radius)
+            pygame.draw.circle(surface, paint.GOLD if open_ else paint.LINE, rect.center, radius, 1)
+        else:
+            inner = rect.inflate(-max(3, rect.width // 8), -max(3, rect.height // 6))
+            pygame.draw.rect(surface, fill, inner, border_radius=max(3, min(inner.size) // 4))
+            pygame.draw.rect(
+                surface,
+                paint.GOLD if open_ else paint.LINE,
+                inner,
+                1,
+                border_radius=max(3, min(inner.size) // 4),
+            )
         paint.put(
-            surface,
-            paint.fitted(fonts, pocket_text(pocket), round(radius * 1.05), True, ink, radius * 2 - 2),
-            rect.center,
+            surface, paint.fitted(fonts, pocket_text(pocket), size, True, ink, rect.width - 6), rect.center
         )
 
     def _paint_touchdown(self, surface: pygame.Surface, view: LayoutView) -> None:

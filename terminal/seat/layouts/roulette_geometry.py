@@ -66,6 +66,7 @@ class RouletteGeometry:
     evens: tuple[tuple[str, pygame.Rect], ...]
     track: pygame.Rect | None
     track_cells: tuple[tuple[int, pygame.Rect], ...]
+    track_inner: pygame.Rect | None  # the racetrack's middle, inside its ring of pockets
     touchdown: pygame.Rect | None
     corner_note: pygame.Rect  # below the zero boxes: the wheel's name
     areas: tuple[HitArea, ...]
@@ -79,9 +80,9 @@ def measure(size: tuple[int, int], wheel: Wheel, five_adjacent: bool, touchdown:
     gap = margin if five_adjacent else 0.0
     cw = (w - 2 * margin) / _UNITS  # zero column, twelve numbers, column boxes
     ch = (h - 2 * margin - track_h - gap) / 4.5  # three rows, dozens 0.75, even money 0.75
-    cw, ch = min(cw, ch * 1.6), min(ch, cw * 1.4)
+    cw, ch = min(cw, ch * 1.6), min(ch, cw * 1.6)
     if five_adjacent:  # a narrow screen leaves height over: the racetrack grows into it
-        track_h += min(h - 2 * margin - track_h - gap - 4.5 * ch, (h - 2 * margin) * 0.15)
+        track_h += min(h - 2 * margin - track_h - gap - 4.5 * ch, (h - 2 * margin) * 0.07)
     full_w, full_h = _UNITS * cw, track_h + gap + 4.5 * ch
     left, top = (w - full_w) / 2, (h - full_h) / 2
     grid = _grid(left, top + track_h + gap, cw, ch)
@@ -102,6 +103,7 @@ def measure(size: tuple[int, int], wheel: Wheel, five_adjacent: bool, touchdown:
         ),
         track=track,
         track_cells=cells,
+        track_inner=_track_inner(track) if track is not None else None,
         touchdown=td,
         corner_note=box(grid.left, ys[3] + grid.band, xs[0] - grid.band, grid.even_bottom),
         areas=tuple(_legal_areas(grid, wheel, five_adjacent, cells, td)),
@@ -131,14 +133,23 @@ def _zero_boxes(grid: Grid, wheel: Wheel) -> tuple[tuple[int, pygame.Rect], ...]
     return ((DOUBLE_ZERO, box(grid.left, ys[0], xs[0], mid)), (0, box(grid.left, mid, xs[0], ys[3])))
 
 
+def _track_ends(track: pygame.Rect) -> tuple[float, float]:
+    """The width of each curved end and the height of the top and bottom rows of the racetrack."""
+    return min(track.height * 0.5, track.width * 0.07), track.height / 3
+
+
+def _track_inner(track: pygame.Rect) -> pygame.Rect:
+    end_w, row_h = _track_ends(track)
+    return box(track.left + end_w, track.top + row_h, track.right - end_w, track.bottom - row_h)
+
+
 def _track_cells(track: pygame.Rect, wheel: Wheel) -> tuple[tuple[int, pygame.Rect], ...]:
     """Pockets round an oval in wheel order: along the top, down the right end, back along the bottom."""
     n = len(wheel.order)
     left_end, right_end = 2, n - 2 - 2 * ((n - 4) // 2)  # 38 pockets: 2 + 2 ends; 37: 2 + 3
     along = (n - left_end - right_end) // 2
-    end_w = track.height * 0.5
+    end_w, row_h = _track_ends(track)
     inner_l, inner_r = track.left + end_w, track.right - end_w
-    row_h = track.height / 3
     step = (inner_r - inner_l) / along
     rects: list[pygame.Rect] = []
     rects += [
