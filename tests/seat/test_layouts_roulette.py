@@ -101,3 +101,13 @@ def test_racetrack_follows_the_wheel_order() -> None:
         centre = rect.move(layout.rect.topleft).center
         text = "00" if pocket == 37 else str(pocket)
         assert layout.hit(centre) == f"five_adjacent:{text}"
+
+
+def test_an_illegal_spot_has_no_area_and_no_anchor() -> None:
+    from terminal.seat.layouts import UnknownSpotError
+
+    layout = roulette_layout(checks.RECTS["1920x1080"], "single_zero", False, False)
+    for spot in ("split:0-00", "first_five", "five_adjacent:17", "touchdown", "split:1-5", "straight:37"):
+        assert spot not in {a.spot for a in layout.areas()}
+        with pytest.raises(UnknownSpotError):
+            layout.anchor(spot)
