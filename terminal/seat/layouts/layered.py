@@ -61,8 +61,8 @@ class LayeredLayout:
             self.draw_under_chips(surface, view)
             self._draw_winners_glow(surface, view)
             self._draw_chips(surface, view)
-            self._draw_paid(surface, view)
             self.draw_markers(surface, view)
+            self._draw_paid(surface, view)  # last: a paid amount is never hidden
         finally:
             surface.set_clip(clip)
 
@@ -145,15 +145,19 @@ class LayeredLayout:
 
     def _draw_paid(self, surface: pygame.Surface, view: LayoutView) -> None:
         size = max(10, int(self.chip_radius * 0.8))
+        taken: list[pygame.Rect] = []
         for found, paid in self._winner_areas(view):
-            x, y = found.center
-            if paid > 0:
-                paint.badge(
-                    surface,
-                    view.fonts,
-                    "+" + view.money(paid),
-                    (x, y - self.chip_radius - size),
-                    size,
-                    paint.YELLOW,
-                    paint.BLACK,
-                )
+            if paid <= 0:
+                continue
+            image = paint.label(view.fonts, "+" + view.money(paid), size, True, paint.BLACK)
+            x, y = self.anchor(found.spot)  # above the winning chips
+            pill = image.get_rect(center=(x, y - self.chip_radius - size))
+            pill.inflate_ip(size * 0.8, size * 0.3)
+            for _ in range(4):  # neighbouring winners (a straight and its split) stack their amounts
+                if pill.collidelist(taken) < 0:
+                    break
+                pill.move_ip(0, -pill.height - 2)
+            taken.append(pill)
+            paint.badge(
+                surface, view.fonts, "+" + view.money(paid), pill.center, size, paint.YELLOW, paint.BLACK
+            )

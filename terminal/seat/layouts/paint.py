@@ -7,6 +7,7 @@ from the layout's cell size so the table reads the same at 1024x768 and 1920x108
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -173,6 +174,19 @@ def chip_colours(amount: int) -> tuple[Colour, Colour]:
     return next((body, ink) for floor, body, ink in _CHIP_COLOURS if amount >= floor)
 
 
+_SPRITES: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def _sprite(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """A drawn image, cached: chips and halos are redrawn every frame, painted once."""
+    found = _SPRITES.get(key)
+    if found is None:
+        if len(_SPRITES) > 512:
+            _SPRITES.clear()
+        found = _SPRITES[key] = make()
+    return found
+
+
 def chip(
     surface: pygame.Surface,
     fonts: Fonts,
@@ -183,23 +197,33 @@ def chip(
     layers: int,
 ) -> None:
     """A chip (a small stack when ``layers`` > 1) with its amount written on it."""
-    body, ink = chip_colours(amount)
-    cx, cy = center
+    layers = max(1, min(layers, 4))
     lift = max(2, radius // 6)
-    for k in range(min(layers, 4) - 1, -1, -1):
-        y = cy - k * lift
-        pygame.draw.circle(surface, (0, 0, 0), (cx + 1, y + 2), radius)
-        pygame.draw.circle(surface, body, (cx, y), radius)
-        _edge_spots(surface, (cx, y), radius)
-    pygame.draw.circle(surface, body, (cx, cy - (min(layers, 4) - 1) * lift), int(radius * 0.72))
-    top = (cx, cy - (min(layers, 4) - 1) * lift)
-    pygame.draw.circle(surface, ink, top, int(radius * 0.72), 1)
-    image = label(fonts, text, max(8, int(radius * 0.62)), True, ink)
-    if image.get_width() > radius * 1.5:
-        image = pygame.transform.smoothscale(
-            image, (int(radius * 1.5), max(1, int(image.get_height() * radius * 1.5 / image.get_width())))
-        )
-    put(surface, image, top)
+    image = _sprite(
+        ("chip", id(fonts), radius, text, amount, layers),
+        lambda: _chip_image(fonts, radius, text, amount, layers, lift),
+    )
+    surface.blit(image, (center[0] - radius - 1, center[1] - radius - 1 - (layers - 1) * lift))
+
+
+def _chip_image(fonts: Fonts, radius: int, text: str, amount: int, layers: int, lift: int) -> pygame.Surface:
+    body, ink = chip_colours(amount)
+    image = pygame.Surface((2 * radius + 4, 2 * radius + 5 + (layers - 1) * lift), pygame.SRCALPHA)
+    cx, bottom = radius + 1, radius + 1 + (layers - 1) * lift
+    for k in range(layers - 1, -1, -1):
+        y = bottom - k * lift
+        pygame.draw.circle(image, (0, 0, 0, 160), (cx + 1, y + 2), radius)
+        pygame.draw.circle(image, body, (cx, y), radius)
+        _edge_spots(image, (cx, y), radius)
+    top = (cx, radius + 1)
+    pygame.draw.circle(image, body, top, int(radius * 0.72))
+    pygame.draw.circle(image, ink, top, int(radius * 0.72), 1)
+    words = label(fonts, text, max(8, int(radius * 0.62)), True, ink)
+    if words.get_width() > radius * 1.5:
+        height = max(1, int(words.get_height() * radius * 1.5 / words.get_width()))
+        words = pygame.transform.smoothscale(words, (int(radius * 1.5), height))
+    put(image, words, top)
+    return image
 
 
 def _edge_spots(surface: pygame.Surface, center: tuple[int, int], radius: int) -> None:
@@ -212,12 +236,17 @@ def _edge_spots(surface: pygame.Surface, center: tuple[int, int], radius: int) -
 def glow(surface: pygame.Surface, rect: pygame.Rect, strength: int = 110) -> None:
     """A bright translucent halo over a winning area."""
     pad = max(4, min(rect.size) // 8)
-    halo = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), pygame.SRCALPHA)
+    halo = _sprite(("glow", rect.size, strength), lambda: _halo(rect.size, pad, strength))
+    surface.blit(halo, (rect.left - pad, rect.top - pad))
+
+
+def _halo(size: tuple[int, int], pad: int, strength: int) -> pygame.Surface:
+    halo = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
     outer = halo.get_rect()
     pygame.draw.rect(halo, (*YELLOW, strength // 2), outer, border_radius=pad * 2)
     pygame.draw.rect(halo, (*YELLOW, strength), outer.inflate(-pad, -pad), border_radius=pad)
     pygame.draw.rect(halo, (*YELLOW, 255), outer.inflate(-pad, -pad), max(2, pad // 2), border_radius=pad)
-    surface.blit(halo, (rect.left - pad, rect.top - pad))
+    return halo
 
 
 def badge(
