@@ -45,11 +45,14 @@ def assert_no_overlap(layout: Layout) -> None:
 
 def assert_every_row_safe(layout: Layout, legal: set[str], step_x: int = 5) -> None:
     r = layout.rect
+    by_spot = {a.spot: a.rect for a in layout.areas()}
     for y in range(r.top - 3, r.bottom + 3):
         for x in range(r.left - 3, r.right + 3, step_x):
             found = layout.hit((x, y))
             inside = r.collidepoint(x, y)
             assert found is None or (inside and found in legal), ((x, y), found)
+            if found is not None:
+                assert by_spot[found].collidepoint(x, y), ((x, y), found)
 
 
 def assert_outside_is_none(layout: Layout) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from terminal.games.catalog import CRAPS_WAGERS
 from terminal.games.craps import HOPS, HORN_NUMBERS, POINTS, Spot
@@ -52,8 +54,9 @@ def test_odds_follow_their_line_wager() -> None:
     assert spots == {"come", *(f"come_odds_{n}" for n in POINTS)}
 
 
-def test_every_pixel_row_returns_none_or_an_offered_spot() -> None:
-    layout = craps_layout(checks.RECTS["1024x768"], ALL)
+@pytest.mark.parametrize("size", ["1920x1080", "1024x768"])
+def test_every_pixel_row_returns_none_or_an_offered_spot(size: str) -> None:
+    layout = craps_layout(checks.RECTS[size], ALL)
     checks.assert_every_row_safe(layout, {str(s) for s in every_spot()})
 
 
@@ -80,3 +83,11 @@ def test_chips_sit_on_their_own_area_and_moved_come_bets_on_their_point_box() ->
         assert len({come, dont, place}) == 3  # side by side, not on top of each other
     with pytest.raises(UnknownSpotError):
         layout.anchor("come", 7)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.frozensets(st.sampled_from(CRAPS_WAGERS)), st.sampled_from(list(checks.RECTS)))
+def test_any_offer_gets_exactly_its_spots(offered: frozenset[str], size: str) -> None:
+    layout = craps_layout(checks.RECTS[size], offered)
+    checks.assert_one_area_per_spot(layout, {str(s) for s in offered_spots(offered)})
+    checks.assert_centres_hit(layout)

@@ -30,9 +30,10 @@ def test_every_legal_spot_has_one_area_hit_at_its_centre(
     checks.assert_outside_is_none(layout)
 
 
+@pytest.mark.parametrize("size", ["1920x1080", "1024x768"])
 @pytest.mark.parametrize("wheel", list(WHEELS))
-def test_every_pixel_row_returns_none_or_a_legal_spot(wheel: str) -> None:
-    layout = roulette_layout(checks.RECTS["1024x768"], wheel, True, wheel == "double_zero")
+def test_every_pixel_row_returns_none_or_a_legal_spot(wheel: str, size: str) -> None:
+    layout = roulette_layout(checks.RECTS[size], wheel, True, wheel == "double_zero")
     checks.assert_every_row_safe(layout, expected(wheel, True, wheel == "double_zero"))
 
 
