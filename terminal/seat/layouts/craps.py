@@ -317,7 +317,7 @@ class CrapsLayout(LayeredLayout):
         if view.point in self._boxes:
             place = self._boxes[view.point].place.move(self.rect.topleft)
             paint.puck(
-                surface, view.fonts, (place.right - r - 4, place.top + r + 4), r, view.tr("layout.on"), True
+                surface, view.fonts, (place.left + r + 4, place.top + r + 4), r, view.tr("layout.on"), True
             )
         else:
             bar = self.geometry.spots["dont_come"].move(self.rect.topleft)
