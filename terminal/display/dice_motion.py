@@ -81,7 +81,7 @@ def _position(start: Point, rest: Point, u: float) -> Point:
 def pose_at(plan: TumblePlan, t: float) -> DicePose:
     """The dice at ``t``: thrown at ``start``, at rest from ``start + duration_s``."""
     elapsed = t - plan.start
-    if elapsed >= plan.duration_s:
+    if elapsed >= plan.duration_s - 1e-9:
         return DicePose(plan.faces, REST, (0.0, 12.0), True)
     u = max(elapsed, 0.0) / plan.duration_s
     flips_left = math.ceil((plan.duration_s - max(elapsed, 0.0)) / plan.flip_s) - 1

@@ -23,7 +23,8 @@ HEADLESS = want_headless()
 pyglet.options["headless"] = HEADLESS
 pyglet.options["debug_gl"] = False  # a glGetError after every call costs a lot in software GL
 
-import pyglet.gl  # noqa: E402  (must follow the options above)
+import pyglet.app  # noqa: E402  (must follow the options above)
+import pyglet.gl  # noqa: E402
 import pyglet.graphics  # noqa: E402
 import pyglet.image  # noqa: E402
 import pyglet.math  # noqa: E402
