@@ -2,15 +2,13 @@
 
 :func:`apply` is a pure reducer: ``apply(model, message, now) -> model``. It knows the controller's
 pushes (``TableState``, ``Result``, ``Tilt``, ``GameView``, ``History``) and the link's own events
-(:class:`LinkUp`, :class:`LinkDown`). Protocol v2 fields (``test_mode``, ``wheel``) are read when present,
-so the display also works against a v1 controller. ``now`` is the display's clock in seconds: the
+(:class:`LinkUp`, :class:`LinkDown`). ``now`` is the display's clock in seconds: the
 animations in :mod:`terminal.display.scene` are functions of it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from terminal.net import messages as m
 
@@ -94,6 +92,7 @@ class DisplayModel:
     state_at: float = 0.0
     test_mode: bool = False
     currency: str = "USD"
+    table: str = ""  # venue and table id
     linked: bool = False
     link_reason: str = "connecting"
     result: ResultSeen | None = None
@@ -117,26 +116,25 @@ def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
         case m.Tilt(reason=reason, active=active, message=text):
             others = tuple(t for t in model.tilts if t[0] != reason)
             return replace(model, tilts=(*others, (reason, text)) if active else others)
-    name = getattr(type(message), "TYPE", "")
-    if name == "History":
-        return replace(model, history=_history(message))
-    if name == "GameView":
-        return _game_view(model, message, now)
+        case m.History():
+            return replace(model, history=_history(message))
+        case m.GameView():
+            return _game_view(model, message, now)
     return model
 
 
 def _table_state(model: DisplayModel, state: m.TableState, now: float) -> DisplayModel:
-    wheel = str(getattr(state, "wheel", model.wheel))
     return replace(
         model,
         game=state.game,
-        wheel=wheel if wheel != "none" else model.wheel,
+        wheel=state.wheel if state.wheel != "none" else model.wheel,
         round_id=state.round_id,
         phase=state.phase,
         countdown_ms=state.countdown_ms,
         state_at=now,
-        test_mode=bool(getattr(state, "test_mode", model.test_mode)),
+        test_mode=state.test_mode,
         currency=state.currency,
+        table=f"{state.venue} · {state.table_id}",
     )
 
 
@@ -162,12 +160,12 @@ def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     return replace(model, result=seen, history=history, phase="shown")
 
 
-def _history(message: Any) -> tuple[HistoryItem, ...]:
+def _history(message: m.History) -> tuple[HistoryItem, ...]:
     items = (HistoryItem(int(e.round_id), str(e.outcome), bool(e.void)) for e in message.results)
     return tuple(items)[:MAX_HISTORY]
 
 
-def _game_view(model: DisplayModel, view: Any, now: float) -> DisplayModel:
+def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayModel:
     td, cr = view.touchdown, view.craps
     touchdown = None
     if td is not None:

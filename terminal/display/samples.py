@@ -48,8 +48,13 @@ PAST_ROULETTE = (
 PAST_CRAPS = ("6-2", "3-3", "5-4", "2-2", "1-4", "6-6", "3-4", "5-5", "2-1", "4-4", "6-3", "1-1", "5-6")
 
 
-def _state(game: str, round_id: int, phase: str, countdown_ms: int) -> m.TableState:
-    return m.TableState(game, round_id, phase, countdown_ms, LIMITS, (100, 500, 2500), "USD", 1)
+def table_state(model: DisplayModel, round_id: int, phase: str, countdown_ms: int) -> m.TableState:
+    """A ``TableState`` for the model's game, wheel and lab mode."""
+    wheel = "none" if model.game == "craps" else model.wheel
+    return m.TableState(
+        model.game, round_id, phase, countdown_ms, LIMITS, (100, 500, 2500), "USD", 1,
+        "Keystone Casino", "T-01", 8, wheel, model.test_mode,
+    )  # fmt: skip
 
 
 def _result(round_id: int, outcome: str) -> m.Result:
@@ -72,21 +77,21 @@ def base(game: str = "roulette", wheel: str = "double_zero", test: bool = False)
 
 def betting(model: DisplayModel, t: float = 100.0) -> tuple[DisplayModel, float]:
     """The betting window, 18 seconds to go."""
-    return apply(model, _state(model.game, 201, "open", 18_000), t), t
+    return apply(model, table_state(model, 201, "open", 18_000), t), t
 
 
 def locked(model: DisplayModel, t: float = 100.0) -> tuple[DisplayModel, float]:
     """The window has closed; the outcome is being drawn."""
-    model = apply(model, _state(model.game, 201, "open", 1_000), t - 2.0)
+    model = apply(model, table_state(model, 201, "open", 1_000), t - 2.0)
     return model, t
 
 
 def spun(model: DisplayModel, outcome: str, after_s: float, t: float = 100.0) -> tuple[DisplayModel, float]:
     """``after_s`` seconds after the result ``outcome`` arrived (the next window opened with it)."""
     start = t - after_s
-    model = apply(model, _state(model.game, 201, "open", 0), start - 0.5)
+    model = apply(model, table_state(model, 201, "open", 0), start - 0.5)
     model = apply(model, _result(201, outcome), start)
-    model = apply(model, _state(model.game, 202, "open", 25_000), start + 0.01)
+    model = apply(model, table_state(model, 202, "open", 25_000), start + 0.01)
     return model, t
 
 

@@ -2,27 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from terminal.display import boards, samples
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import scene_at, settle_time
 from terminal.games.wheels import WHEELS
 from terminal.net import messages as m
 
-STATE = samples._state
+STATE = samples.table_state
 
 
 def test_a_round_seen_through_the_scenes() -> None:
     model = apply(DisplayModel(), LinkUp(), 0.0)
-    model = apply(model, STATE("roulette", 7, "open", 10_000), 100.0)
+    model = apply(model, STATE(DisplayModel(), 7, "open", 10_000), 100.0)
     betting = scene_at(model, 103.2, 20)
     assert betting.headline == "place_bets" and betting.countdown == 7 and betting.banner is None
     assert scene_at(model, 110.5, 20).headline == "no_more_bets"  # the window ran out, no result yet
     result = m.Result(7, "17", (m.SettlementView("seat-2", "straight:17", 100, 3600, "win"),
                                 m.SettlementView("seat-4", "red", 500, 0, "lose")))  # fmt: skip
     model = apply(model, result, 111.0)
-    model = apply(model, STATE("roulette", 8, "open", 25_000), 111.01)
+    model = apply(model, STATE(DisplayModel(), 8, "open", 25_000), 111.01)
     spinning = scene_at(model, 113.0, 20)
     assert spinning.headline == "no_more_bets" and spinning.outcome is None and not spinning.wheel.landed
     landed = scene_at(model, 111.0 + settle_time(model) + 0.1, 20)
@@ -53,22 +51,9 @@ def test_banners_link_lost_first_then_table_tilts_not_seat_tilts() -> None:
     assert lost is not None and lost.kind == "link_lost" and "closed" in lost.reason
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry:
-    round_id: int
-    outcome: str
-    void: bool
-
-
-@dataclass(frozen=True, slots=True)
-class _History:
-    TYPE = "History"
-    results: tuple[_Entry, ...]
-
-
 def test_history_message_replaces_the_board_and_is_cut_to_the_configured_length() -> None:
-    entries = tuple(_Entry(100 - k, str(k % 37), k == 3) for k in range(60))
-    model = apply(DisplayModel(), _History(entries), 1.0)
+    entries = tuple(m.HistoryEntry(100 - k, str(k % 37), k == 3) for k in range(60))
+    model = apply(DisplayModel(), m.History(entries), 1.0)
     scene = scene_at(model, 1.0, 12)
     assert len(scene.history) == 12 and scene.history[0].outcome == "0" and scene.history[3].void
 
@@ -87,3 +72,25 @@ def test_lucky_shooter_progress_follows_the_rolls() -> None:
     progress = boards.lucky_shooter(rolls)
     assert progress.point == 9 and progress.marks == (10, 4, 6) and progress.settled
     assert boards.lucky_shooter(("1-1",)).point is None
+
+
+def test_table_state_v2_sets_wheel_lab_mode_and_the_table_name() -> None:
+    model = DisplayModel(wheel="single_zero", test_mode=True)
+    state = STATE(model, 4, "open", 5_000)
+    seen = apply(DisplayModel(), state, 0.0)
+    assert (seen.wheel, seen.test_mode, seen.table) == ("single_zero", True, "Keystone Casino · T-01")
+    assert scene_at(seen, 0.0, 20).test and len(scene_at(seen, 0.0, 20).wheel_order) == 37
+
+
+def test_game_view_feeds_the_field_and_the_craps_boards() -> None:
+    teams = (m.TeamView("seat-1", "red", False), m.TeamView("seat-2", "black", True))
+    td = m.TouchdownView("game", (32, 7), (15, -3), 12, teams)
+    model = apply(DisplayModel(), m.GameView("roulette", 9, td, None), 50.0)
+    field = scene_at(model, 99.0, 20).field
+    assert field is not None and field.ball == 12.0 and field.downs_played == 2
+    assert scene_at(model, 99.0, 20).touchdown_teams == (("seat-1", "red", False), ("seat-2", "black", True))
+    craps = m.CrapsView(6, 3, 11, False, (4, 9), (2, 3, 11), "4-2")
+    model = apply(DisplayModel(game="craps"), m.GameView("craps", 9, None, craps), 1.0)
+    scene = scene_at(model, 1.0, 20)
+    assert scene.craps is not None and scene.craps.point == 6 and scene.dice is not None
+    assert scene.dice.faces == (4, 2)  # before any result, the dice show the last roll
