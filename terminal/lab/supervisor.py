@@ -13,6 +13,7 @@ import contextlib
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -78,9 +79,15 @@ class Supervisor:
     def _on_signal(self, _sig: int, _frame: FrameType | None) -> None:
         self._interrupted = True
 
+    def interrupt(self) -> None:
+        """What Ctrl-C does: stop every child (callable from any thread)."""
+        self._interrupted = True
+
     def run(self, poll_s: float = 0.1) -> Outcome:
         """Run until a child ends or the operator interrupts; then stop every child."""
-        old = {sig: signal.signal(sig, self._on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+        main = threading.current_thread() is threading.main_thread()  # signals reach the main thread only
+        sigs = (signal.SIGINT, signal.SIGTERM) if main else ()
+        old = {sig: signal.signal(sig, self._on_signal) for sig in sigs}
         try:
             first = self._start(poll_s)
             while first is None:
