@@ -357,3 +357,8 @@ class HandPay(Message):
 
     seat: Ident
     amount: Amount
+
+
+# The service screen's replies live in their own module; importing it here registers them with every
+# decoder that imports this module.
+from terminal.net import service_messages as service_messages  # noqa: E402
