@@ -188,7 +188,7 @@ def test_a_voucher_is_voided_by_two_people_with_a_reason(tmp_path: Path) -> None
     _login(desk, "ann")
     info = _cmd(desk, "voucher", number)
     assert isinstance(info, sm.VoucherInfo) and (info.state, info.amount) == ("outstanding", 10_000)
-    with pytest.raises(ServiceRefused, match="lia .lab. may not voucher_void"):
+    with pytest.raises(ServiceRefused, match=r"lia .lab. may not voucher_void"):
         _cmd(desk, "void_voucher", PINS["ann"], "lia", PINS["lia"], number, "torn")  # second role checked
     done = _cmd(desk, "void_voucher", PINS["ann"], "dan", PINS["dan"], number, "torn ticket")
     assert isinstance(done, sm.ServiceDone)
@@ -217,7 +217,7 @@ def test_a_round_in_progress_refuses_a_config_change(tmp_path: Path) -> None:
     table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
     assert table.credits(1) == 0
     _login(desk, "tom")
-    with pytest.raises(ServiceRefused, match="round .* is in progress"):
+    with pytest.raises(ServiceRefused, match=r"round .* is in progress"):
         _cmd(desk, "config_change", PINS["tom"], "dan", PINS["dan"], "table.seats=6")
 
 
