@@ -34,7 +34,9 @@ def register(commands: Any) -> None:
     """Add the ``service`` command and its ``users`` sub-commands."""
     parser = commands.add_parser("service", help="the service screen; manage service users")
     add_config_option(parser)
-    parser.add_argument("--lang", choices=("en", "es"), help="language of the screen (default [seat] language)")
+    parser.add_argument(
+        "--lang", choices=("en", "es"), help="language of the screen (default [seat] language)"
+    )
     parser.add_argument("--windowed", action="store_true", help="a window instead of full screen")
     parser.set_defaults(func=_screen)
     sub = parser.add_subparsers(dest="service_command", metavar="users", parser_class=type(parser))

@@ -33,7 +33,11 @@ from terminal.table.table import Table
 from terminal.table.tilts import Tilt, TiltKind
 from terminal.table.users import ScryptParams, UserStore, parse_role
 
-DEMO_USERS = (("tech", "technician", "2468"), ("anna", "attendant", "1357"), ("boss", "administrator", "9999"))
+DEMO_USERS = (
+    ("tech", "technician", "2468"),
+    ("anna", "attendant", "1357"),
+    ("boss", "administrator", "9999"),
+)
 
 
 def _wire(message: Message) -> Message:
@@ -90,8 +94,8 @@ def demo_table(config: Config, folder: Path) -> tuple[Controller, Cabinet]:
     store = UserStore()
     entropy, params = os.urandom, ScryptParams(n=2**12)
     store = store.init("boss", "9999", entropy, params)
-    admin = store.find("boss")
-    for user, role, pin in DEMO_USERS[:2] if admin is not None else ():
+    admin = store.users[0]
+    for user, role, pin in DEMO_USERS[:2]:
         store = store.add(admin, user, parse_role(role), pin, entropy, params)
     store.save(c.service.users_path)
     controller = Controller(table, desk=ServiceDesk.for_table(table))
@@ -104,9 +108,12 @@ def _local(text: str, folder: Path) -> str:
     """``text`` with every path of the demo in ``folder`` (never the real ledger)."""
     from terminal.table.config_change import edit_text
 
-    for section, key, value in (("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),
-                                ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.cfg"),
-                                ("seat", "keys_path", "keys/seat.keys"), ("lab", "output_dir", "out")):  # fmt: skip
+    local = (
+        ("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),
+        ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.cfg"),
+        ("seat", "keys_path", "keys/seat.keys"), ("lab", "output_dir", "out"),
+    )  # fmt: skip
+    for section, key, value in local:
         text = edit_text(text, section, key, value)
     (folder / "keys").mkdir(exist_ok=True)
     return text

@@ -24,10 +24,17 @@ from terminal.service.link import NetLink, ServiceError, ServiceLink
 SIZE = (1920, 1080)
 # Menu entries: (screen, act it needs).
 MENU: tuple[tuple[str, str], ...] = (
-    ("meters", "meters"), ("events", "events"), ("recall", "recall"), ("vouchers", "voucher_lookup"),
-    ("tilts", "tilts"), ("handpay", "handpay"), ("config", "config_view"), ("ramclear", "ram_clear"),
-    ("selftest", "selftest"), ("report", "report"),
-)  # fmt: skip
+    ("meters", "meters"),
+    ("events", "events"),
+    ("recall", "recall"),
+    ("vouchers", "voucher_lookup"),
+    ("tilts", "tilts"),
+    ("handpay", "handpay"),
+    ("config", "config_view"),
+    ("ramclear", "ram_clear"),
+    ("selftest", "selftest"),
+    ("report", "report"),
+)
 VOID_REASONS = ("damaged", "printer_fault", "dispute", "test_ticket")
 
 
@@ -68,8 +75,15 @@ class State:
 class ServiceApp:
     """The intents of the service screen over one link; the views read :attr:`state`."""
 
-    def __init__(self, link: ServiceLink, lang: str, table_id: str, seats: int, currency: str = "USD",
-                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+    def __init__(
+        self,
+        link: ServiceLink,
+        lang: str,
+        table_id: str,
+        seats: int,
+        currency: str = "USD",
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.link, self.t, self.table_id, self.seats, self.clock = link, strings(lang), table_id, seats, clock
         self.currency = currency
         self.state = State(last_input=clock())
@@ -86,7 +100,11 @@ class ServiceApp:
             reply = self.link.call(command, *args)
         except ServiceError as refused:
             self.state.status, self.state.status_ok = str(refused), False
-            if "logged out" in str(refused) or "not logged in" in str(refused) or "service key" in str(refused):
+            if (
+                "logged out" in str(refused)
+                or "not logged in" in str(refused)
+                or "service key" in str(refused)
+            ):
                 self._to_login()
             return None
         self.state.status, self.state.status_ok = "", True
@@ -174,6 +192,21 @@ class ServiceApp:
         if reply is not None:
             self.state.replies["round"] = reply
 
+    def find_round(self) -> None:
+        self.open_round(self.state.fields.get("round", ""))
+
+    def cancel_confirm(self) -> None:
+        self.state.confirm = None
+
+    def close_round(self) -> None:
+        self.state.replies.pop("round", None)
+
+    def choose_reason(self, reason: str) -> Callable[[], None]:
+        def run() -> None:
+            self.state.reason = reason
+
+        return run
+
     def lookup_voucher(self) -> None:
         reply = self.call("voucher", self.state.fields.get("voucher", ""))
         if reply is not None:
@@ -251,7 +284,10 @@ def run_service(config: Config, lang: str, windowed: bool = False) -> int:
     try:
         link = NetLink(keys["service"], config.table.host, config.table.port)
     except (OSError, TimeoutError, ServiceError) as failed:
-        print(f"terminal service: no table at {config.table.host}:{config.table.port}: {failed}", file=sys.stderr)
+        print(
+            f"terminal service: no table at {config.table.host}:{config.table.port}: {failed}",
+            file=sys.stderr,
+        )
         return 1
     pygame.init()
     flags = 0 if windowed else pygame.FULLSCREEN

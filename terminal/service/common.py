@@ -28,11 +28,19 @@ def title(ui: Ui, text: str, sub: str = "") -> None:
 def pager(ui: Ui, app: ServiceApp, screen: str, page: int, pages: int, y: int) -> None:
     """Previous / page x of y / next, at the bottom right of the content."""
     t = app.t.text
-    ui.button(pygame.Rect(CONTENT.right - 560, y, 200, 72), t("service.prev"),
-              (lambda: app.set_page(screen, page - 1)) if page > 1 else None)  # fmt: skip
-    ui.text(t("service.page", page=page, pages=pages), (CONTENT.right - 280, y + 36), 30, TEXT, anchor="center")
-    ui.button(pygame.Rect(CONTENT.right - 200, y, 200, 72), t("service.next"),
-              (lambda: app.set_page(screen, page + 1)) if page < pages else None)  # fmt: skip
+    ui.button(
+        pygame.Rect(CONTENT.right - 560, y, 200, 72),
+        t("service.prev"),
+        (lambda: app.set_page(screen, page - 1)) if page > 1 else None,
+    )
+    ui.text(
+        t("service.page", page=page, pages=pages), (CONTENT.right - 280, y + 36), 30, TEXT, anchor="center"
+    )
+    ui.button(
+        pygame.Rect(CONTENT.right - 200, y, 200, 72),
+        t("service.next"),
+        (lambda: app.set_page(screen, page + 1)) if page < pages else None,
+    )
 
 
 def has(app: ServiceApp, key: str) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Protocol
+from collections.abc import Coroutine
+from typing import Any, Protocol, TypeVar
 
 from terminal.net.client import TableClient
 from terminal.net.messages import Error, Message, ServiceCommand
@@ -29,8 +30,24 @@ from terminal.net.service_messages import (
     VoucherInfo,
 )
 
-REPLIES = (ConfigDiff, ConfigListing, DayReport, EventPage, MetersReport, RecallList, RoundRecall,
-           SelfTestReport, ServiceDone, ServiceLoggedOut, ServiceSession, TiltList, VoucherInfo)  # fmt: skip
+REPLIES = (
+    ConfigDiff,
+    ConfigListing,
+    DayReport,
+    EventPage,
+    MetersReport,
+    RecallList,
+    RoundRecall,
+    SelfTestReport,
+    ServiceDone,
+    ServiceLoggedOut,
+    ServiceSession,
+    TiltList,
+    VoucherInfo,
+)
+
+
+T = TypeVar("T")
 
 
 class ServiceError(RuntimeError):
@@ -57,17 +74,14 @@ class NetLink:
         self._client = TableClient(client, key, host, port)
         self._run(self._client.connect())
 
-    def _run(self, coroutine: object, timeout: float = 10.0) -> object:
-        future = asyncio.run_coroutine_threadsafe(coroutine, self._loop)  # type: ignore[arg-type]
-        return future.result(timeout)
+    def _run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
 
     def call(self, command: str, *args: str) -> Message:
         try:
             result = self._run(self._request(ServiceCommand(command, tuple(args))))
         except (OSError, TimeoutError) as failed:
             raise ServiceError(f"no link to the table: {failed}") from None
-        if not isinstance(result, Message):
-            raise ServiceError(f"unexpected reply {result!r}")
         return result
 
     async def _request(self, command: ServiceCommand) -> Message:

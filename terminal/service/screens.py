@@ -20,8 +20,14 @@ from terminal.service.ui import Ui
 from terminal.service.views import draw
 
 
-def render_screens(link: ServiceLink, out_dir: Path, lang: str, config: Config,
-                   users: Mapping[str, tuple[str, str]], voucher: str = "") -> list[Path]:  # fmt: skip
+def render_screens(
+    link: ServiceLink,
+    out_dir: Path,
+    lang: str,
+    config: Config,
+    users: Mapping[str, tuple[str, str]],
+    voucher: str = "",
+) -> list[Path]:
     """Login, meters, events, recall, voucher void, config diff, RAM clear, tilts and the rest, as PNGs."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()

@@ -65,8 +65,16 @@ class Ui:
         return False
 
     # -- drawing -----------------------------------------------------------------------------------------
-    def text(self, text: str, pos: tuple[int, int], size: int = 30, color: tuple[int, int, int] = TEXT,
-             bold: bool = False, anchor: str = "topleft", width: int | None = None) -> pygame.Rect:  # fmt: skip
+    def text(
+        self,
+        text: str,
+        pos: tuple[int, int],
+        size: int = 30,
+        color: tuple[int, int, int] = TEXT,
+        bold: bool = False,
+        anchor: str = "topleft",
+        width: int | None = None,
+    ) -> pygame.Rect:
         """Draw one line (cut with '...' to ``width``); returns its rectangle."""
         font = self.fonts.get(size, bold)
         shown = fit(font, text, width) if width else text
@@ -80,8 +88,17 @@ class Ui:
         if border:
             pygame.draw.rect(self.surface, LINE, rect, width=border, border_radius=12)
 
-    def button(self, rect: pygame.Rect, label: str, action: Action | None, *, primary: bool = False,
-               selected: bool = False, danger: bool = False, size: int = 32) -> None:  # fmt: skip
+    def button(
+        self,
+        rect: pygame.Rect,
+        label: str,
+        action: Action | None,
+        *,
+        primary: bool = False,
+        selected: bool = False,
+        danger: bool = False,
+        size: int = 32,
+    ) -> None:
         """A touch target; ``action`` None draws it disabled."""
         if action is None:
             fill, ink = PANEL, DISABLED
@@ -110,10 +127,17 @@ class Ui:
         if action is not None:
             self.hits.append((rect, action))
 
-    def table(self, rect: pygame.Rect, columns: Sequence[tuple[str, int, str]],
-              rows: Sequence[Sequence[str]], *, row_height: int = 48, size: int = 28,
-              on_row: Callable[[int], Action] | None = None,
-              colors: Sequence[tuple[int, int, int] | None] = ()) -> None:  # fmt: skip
+    def table(
+        self,
+        rect: pygame.Rect,
+        columns: Sequence[tuple[str, int, str]],
+        rows: Sequence[Sequence[str]],
+        *,
+        row_height: int = 48,
+        size: int = 28,
+        on_row: Callable[[int], Action] | None = None,
+        colors: Sequence[tuple[int, int, int] | None] = (),
+    ) -> None:
         """Columns are (title, width, align 'l'|'r'); rows beyond the rectangle are not drawn."""
         self.panel(rect)
         x0, y = rect.x + 16, rect.y + 10
@@ -126,14 +150,23 @@ class Ui:
             band = pygame.Rect(rect.x + 6, y - 4, rect.width - 12, row_height - 2)
             if index % 2:
                 pygame.draw.rect(self.surface, PANEL_HI, band, border_radius=6)
-            color = colors[index] if index < len(colors) and colors[index] else TEXT
+            chosen = colors[index] if index < len(colors) else None
+            color = chosen if chosen is not None else TEXT
             self._row(row, columns, x0, y + 4, size, color)
             if on_row is not None:
                 self.hits.append((band, on_row(index)))
             y += row_height
 
-    def _row(self, cells: Sequence[str], columns: Sequence[tuple[str, int, str]], x: int, y: int, size: int,
-             color: tuple[int, int, int], bold: bool = False) -> None:  # fmt: skip
+    def _row(
+        self,
+        cells: Sequence[str],
+        columns: Sequence[tuple[str, int, str]],
+        x: int,
+        y: int,
+        size: int,
+        color: tuple[int, int, int],
+        bold: bool = False,
+    ) -> None:
         for cell, (_, width, align) in zip(cells, columns, strict=False):
             if align == "r":
                 self.text(cell, (x + width - 14, y), size, color, bold, "topright", width - 20)
@@ -155,8 +188,11 @@ def grid(rect: pygame.Rect, columns: int, rows: int, gap: int = 12) -> list[pyga
     """``rect`` cut into ``columns`` × ``rows`` cells, row by row."""
     w = (rect.width - gap * (columns - 1)) // columns
     h = (rect.height - gap * (rows - 1)) // rows
-    return [pygame.Rect(rect.x + c * (w + gap), rect.y + r * (h + gap), w, h)
-            for r in range(rows) for c in range(columns)]  # fmt: skip
+    return [
+        pygame.Rect(rect.x + c * (w + gap), rect.y + r * (h + gap), w, h)
+        for r in range(rows)
+        for c in range(columns)
+    ]
 
 
 def keypad(ui: Ui, rect: pygame.Rect, keys: str, press: Callable[[str], Action], columns: int) -> None:

@@ -63,8 +63,10 @@ def acts_of(role: Role) -> tuple[str, ...]:
 def markdown_table() -> str:
     """ROLE_ACTS as the README prints it."""
     roles = list(Role)
-    lines = ["| act | " + " | ".join(r.name.lower() for r in roles) + " | two people |",
-             "|---|" + "---|" * (len(roles) + 1)]  # fmt: skip
+    lines = [
+        "| act | " + " | ".join(r.name.lower() for r in roles) + " | two people |",
+        "|---|" + "---|" * (len(roles) + 1),
+    ]
     for act, who in ROLE_ACTS.items():
         marks = " | ".join("yes" if r in who else "" for r in roles)
         lines.append(f"| `{act}` | {marks} | {'yes' if act in TWO_PERSON else ''} |")

@@ -102,8 +102,9 @@ class ServiceDesk:
         """A desk for ``table`` with the users of ``[service] users_path`` (or ``store``)."""
         s = table.config.service
         users = store if store is not None else UserStore.load(s.users_path)
-        auth = ServiceAuth(users, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds,
-                           table.clock.monotonic)  # fmt: skip
+        auth = ServiceAuth(
+            users, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds, table.clock.monotonic
+        )
         return cls(table, auth)
 
     def key_on(self) -> bool:
@@ -144,8 +145,11 @@ class ServiceDesk:
         try:
             session = self.auth.login(client, user_id, pin)
         except LoginError as refused:
-            self._event(EventCode.SERVICE_LOGIN, None, {"user": user_id[:32], "client": client,
-                                                        "refused": str(refused)})  # fmt: skip
+            self._event(
+                EventCode.SERVICE_LOGIN,
+                None,
+                {"user": user_id[:32], "client": client, "refused": str(refused)},
+            )
             raise ServiceRefused(str(refused)) from None
         self._event(EventCode.SERVICE_LOGIN, _actor(session), {"client": client})
         idle = int(self.auth.idle_seconds * 1000)

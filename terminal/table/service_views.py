@@ -48,13 +48,24 @@ def par_rows(c: Config) -> list[ParRow]:
 def meters_report(ledger: Ledger, c: Config) -> sm.MetersReport:
     """Every meter, and per game / wager / paytable: wagered, won, count, actual RTP and PAR RTP."""
     metered = ledger.meters()
-    plain = {name: value for name, value in metered.items() if not name.startswith(("game:", "wager:",
-             "paytable:"))}  # fmt: skip
+    plain = {
+        name: value
+        for name, value in metered.items()
+        if not name.startswith(("game:", "wager:", "paytable:"))
+    }
     plain["games_since_power_up"] = ledger.games_since(EventCode.POWER_UP)
     plain["games_since_door_close"] = ledger.games_since(EventCode.DOOR_CLOSE)
     plain.setdefault("door_opens", 0)
-    for name in ("games_played", "wagered", "won", "cash_in", "vouchers_in", "vouchers_out", "handpays",
-                 "cash_out"):  # fmt: skip
+    for name in (
+        "games_played",
+        "wagered",
+        "won",
+        "cash_in",
+        "vouchers_in",
+        "vouchers_out",
+        "handpays",
+        "cash_out",
+    ):
         plain.setdefault(name, 0)
     par = {(r.game, r.wager, r.paytable): 1_000_000 - round(r.house_edge * 1_000_000) for r in par_rows(c)}
     wagers = []
@@ -66,25 +77,72 @@ def meters_report(ledger: Ledger, c: Config) -> sm.MetersReport:
         won = metered.get(f"paytable:{game}:{wager}:{paytable}:won", 0)
         count = metered.get(f"paytable:{game}:{wager}:{paytable}:count", 0)
         actual = round(won * 1_000_000 / wagered) if wagered else None
-        wagers.append(sm.WagerMeterView(game, wager, paytable, wagered, won, count, actual,
-                                        par.get((game, wager, paytable))))  # fmt: skip
-    meters = tuple(sm.MeterView(clip(name), value) for name, value in sorted(plain.items()))
+        wagers.append(
+            sm.WagerMeterView(
+                game, wager, paytable, wagered, won, count, actual, par.get((game, wager, paytable))
+            )
+        )
+    meters = tuple(sm.MeterView(clip(name), value) for name, value in sorted(plain.items(), key=_meter_order))
     return sm.MetersReport(meters, tuple(wagers))
+
+
+METER_ORDER = (
+    "wagered",
+    "won",
+    "games_played",
+    "games_since_power_up",
+    "games_since_door_close",
+    "door_opens",
+    "cash_in",
+    "bills_in_count",
+    "bill:",
+    "vouchers_in",
+    "vouchers_in_count",
+    "vouchers_out",
+    "vouchers_out_count",
+    "vouchers_voided",
+    "vouchers_voided_count",
+    "handpays",
+    "handpays_count",
+    "cash_out",
+    "cash_out_count",
+)
+
+
+def _meter_order(item: tuple[str, int]) -> tuple[int, int, str]:
+    """Meters as a service menu lists them: play, then money in, vouchers, hand-pays, cancelled credits."""
+    name = item[0]
+    for index, prefix in enumerate(METER_ORDER):
+        if name == prefix or (prefix.endswith(":") and name.startswith(prefix)):
+            bill = int(name.split(":")[1]) if prefix == "bill:" else 0
+            return index, bill, name
+    return len(METER_ORDER), 0, name
 
 
 def event_page(ledger: Ledger, kind: str, since: str, until: str, page: int) -> sm.EventPage:
     """Events of ``kind`` (a code name, or all) between ``since`` and ``until`` (ISO text), newest first."""
     code = EventCode[kind.upper()] if kind else None
-    found = [e for e in reversed(ledger.events(code, limit=_EVENTS_READ))
-             if (not since or e.time >= since) and (not until or e.time < until)]  # fmt: skip
+    found = [
+        e
+        for e in reversed(ledger.events(code, limit=_EVENTS_READ))
+        if (not since or e.time >= since) and (not until or e.time < until)
+    ]
     pages = max(1, -(-len(found) // PAGE))
     page = min(max(page, 1), pages)
     shown = found[(page - 1) * PAGE : page * PAGE]
     views = tuple(
-        sm.EventView(e.id, e.time, int(e.code), e.code.name.lower(), e.seat, e.user or "", e.role or "",
-                     clip(_detail_text(e.detail)))
+        sm.EventView(
+            e.id,
+            e.time,
+            int(e.code),
+            e.code.name.lower(),
+            e.seat,
+            e.user or "",
+            e.role or "",
+            clip(_detail_text(e.detail)),
+        )
         for e in shown
-    )  # fmt: skip
+    )
     return sm.EventPage(views, page, pages, len(found), tuple(c.name.lower() for c in EventCode))
 
 
@@ -109,10 +167,11 @@ def outcome_text(record: RoundRecord) -> str:
 def round_recall(record: RoundRecord) -> sm.RoundRecall:
     """One round whole: outcome, every wager with paytable and result, credits before and after."""
     wagers = tuple(
-        sm.RecallWager(w.seat, clip(w.spot, 60), clip(w.paytable, 30), w.stake,
-                       w.result or "in play", w.returned or 0)
+        sm.RecallWager(
+            w.seat, clip(w.spot, 60), clip(w.paytable, 30), w.stake, w.result or "in play", w.returned or 0
+        )
         for w in record.wagers
-    )  # fmt: skip
+    )
     seats = tuple(
         sm.RecallSeat(s.seat, s.credits_before, s.staked, s.returned, s.credits_after) for s in record.seats
     )
@@ -143,9 +202,20 @@ def day_report(ledger: Ledger, day: datetime) -> sm.DayReport:
     start = day.replace(hour=0, minute=0, second=0, microsecond=0)
     vouchers = ledger.end_of_day(start, start + timedelta(days=1))
     metered = ledger.meters()
-    names = ("cash_in", "bills_in_count", "vouchers_in", "vouchers_in_count", "vouchers_out",
-             "vouchers_out_count", "handpays", "handpays_count", "cash_out", "wagered", "won",
-             "games_played")  # fmt: skip
+    names = (
+        "cash_in",
+        "bills_in_count",
+        "vouchers_in",
+        "vouchers_in_count",
+        "vouchers_out",
+        "vouchers_out_count",
+        "handpays",
+        "handpays_count",
+        "cash_out",
+        "wagered",
+        "won",
+        "games_played",
+    )
     figures = [sm.MeterView(f"meter {n}", metered.get(n, 0)) for n in names]
     figures += [sm.MeterView(f"day {k}", v) for k, v in sorted(vouchers.items())]
     first, last = start.strftime("%Y-%m-%d"), (start + timedelta(days=1)).strftime("%Y-%m-%d")

@@ -72,8 +72,14 @@ class PinHash:
         return True
 
     def to_json(self) -> dict[str, Any]:
-        return {"kdf": "scrypt", "n": self.n, "r": self.r, "p": self.p, "salt": self.salt.hex(),
-                "hash": self.digest.hex()}  # fmt: skip
+        return {
+            "kdf": "scrypt",
+            "n": self.n,
+            "r": self.r,
+            "p": self.p,
+            "salt": self.salt.hex(),
+            "hash": self.digest.hex(),
+        }
 
 
 def hash_pin(pin: str, entropy: Entropy, params: ScryptParams) -> PinHash:
@@ -140,8 +146,9 @@ class UserStore:
             raise UserError("users already exist; add users with an administrator's id and PIN")
         return UserStore((User(check_user_id(user_id), Role.ADMINISTRATOR, hash_pin(pin, entropy, params)),))
 
-    def add(self, admin: User, user_id: str, role: Role, pin: str, entropy: Entropy,
-            params: ScryptParams) -> UserStore:  # fmt: skip
+    def add(
+        self, admin: User, user_id: str, role: Role, pin: str, entropy: Entropy, params: ScryptParams
+    ) -> UserStore:
         """A new user, added by ``admin``."""
         _require_admin(admin)
         if self.find(check_user_id(user_id)) is not None:
@@ -192,9 +199,10 @@ class UserStore:
 
     def save(self, path: Path) -> None:
         """Write the store to ``path`` atomically (temporary file, fsync, rename), mode 0600."""
-        body = {"format": _FORMAT, "users": [
-            {"id": u.user_id, "role": u.role_name, "pin": u.pin.to_json()} for u in self.users
-        ]}  # fmt: skip
+        body = {
+            "format": _FORMAT,
+            "users": [{"id": u.user_id, "role": u.role_name, "pin": u.pin.to_json()} for u in self.users],
+        }
         tmp = path.with_name(path.name + ".tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -219,6 +227,7 @@ def _user_from_json(raw: dict[str, Any]) -> User:
     pin = raw["pin"]
     if pin.get("kdf") != "scrypt":
         raise ValueError(f"user {raw.get('id')!r}: unknown key derivation {pin.get('kdf')!r}")
-    stored = PinHash(int(pin["n"]), int(pin["r"]), int(pin["p"]), bytes.fromhex(pin["salt"]),
-                     bytes.fromhex(pin["hash"]))  # fmt: skip
+    stored = PinHash(
+        int(pin["n"]), int(pin["r"]), int(pin["p"]), bytes.fromhex(pin["salt"]), bytes.fromhex(pin["hash"])
+    )
     return User(check_user_id(raw["id"]), parse_role(raw["role"]), stored)
