@@ -14,6 +14,7 @@ from terminal.net import messages as m
 from terminal.net.errors import FieldError, UnknownMessageError
 from terminal.net.messages import MESSAGES, body_from_json, body_to_json, find_message
 from terminal.net.schema import IntRange, Pattern, from_json
+from tests.service import samples as service_samples
 
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
 SAMPLES: list[m.Message] = [
@@ -48,6 +49,7 @@ SAMPLES: list[m.Message] = [
     m.CashedOut("seat-2", 12_000, "001234567890123456"),
     m.HandPay("seat-4", 150_000),
 ]
+SAMPLES += service_samples.SAMPLES  # the service screen's replies (terminal/net/service_messages.py)
 
 
 def test_every_registered_message_has_a_sample_and_round_trips() -> None:

@@ -216,8 +216,8 @@ class ServiceApp:
         """A one-person act (clear a tilt, hand-pay, self-tests), then the screen again."""
         reply = self.call(command, *args)
         if isinstance(reply, sm.ServiceDone):
-            self.state.status, self.state.status_ok = reply.message, True
             self.refresh()
+            self.state.status, self.state.status_ok = reply.message, True
         elif reply is not None:
             self.state.replies[self.state.screen] = reply
 
@@ -243,13 +243,13 @@ class ServiceApp:
             return
         self.state.confirm = None
         if isinstance(reply, sm.ConfigDiff):
+            self.refresh()
             self.state.replies["diff"], self.state.edit = reply, None
             self.state.status, self.state.status_ok = self.t.text("service.config.applied"), True
-            self.refresh()
         elif isinstance(reply, sm.ServiceDone):
-            self.state.status, self.state.status_ok = reply.message, True
             self.state.replies.pop("vouchers", None)
             self.refresh()
+            self.state.status, self.state.status_ok = reply.message, True
 
     # -- typing ----------------------------------------------------------------------------------------
     def focus(self, name: str) -> Callable[[], None]:
