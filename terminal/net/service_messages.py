@@ -55,7 +55,7 @@ class WagerMeterView:
 
     game: Ident
     wager: Ident
-    paytable: Ident
+    paytable: Text  # Touchdown and side-wager paytables are "A".."D"
     wagered: Amount
     won: Amount
     count: Count
