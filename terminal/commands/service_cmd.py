@@ -125,6 +125,7 @@ def _screen(args: argparse.Namespace) -> int:
     loaded = load_config(args)
     if loaded is None:
         return 1
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from terminal.service.app import run_service  # pygame loads only for the screen
 
     return run_service(loaded, lang=args.lang or loaded.seat.language, windowed=args.windowed)
