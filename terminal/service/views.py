@@ -142,11 +142,11 @@ def _meters(ui: Ui, app: ServiceApp) -> None:
     pages = max(1, -(-len(reply.wagers) // per_page))
     shown = reply.wagers[(page - 1) * per_page : page * per_page]
     columns = [
-        (t("service.col.wager"), 210, "l"),
+        (t("service.col.wager"), 190, "l"),
         (t("service.col.paytable"), 110, "l"),
         (t("service.col.wagered"), 140, "r"),
         (t("service.col.won"), 140, "r"),
-        (t("service.col.count"), 80, "r"),
+        (t("service.col.count"), 100, "r"),
         (t("service.col.rtp"), 110, "r"),
         (t("service.col.par"), 110, "r"),
     ]
