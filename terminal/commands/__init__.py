@@ -10,6 +10,7 @@ from terminal.commands import (
     ledger_cmd,
     par_cmd,
     run_cmd,
+    service_cmd,
     simulate_cmd,
 )
 
@@ -20,4 +21,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     ledger_cmd,
     simulate_cmd,
     display_cmd,
+    service_cmd,
 )

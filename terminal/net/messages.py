@@ -499,3 +499,8 @@ class SeatRounds(Message):
 
     seat: Ident
     rounds: tuple[SeatRoundView, ...]
+
+
+# The service screen's replies live in their own module; importing it here registers them with every
+# decoder that imports this module.
+from terminal.net import service_messages as service_messages  # noqa: E402
