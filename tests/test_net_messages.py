@@ -57,7 +57,7 @@ SAMPLES: list[m.Message] = [
         "roulette",
         (
             m.OfferedWager("straight", "standard", 100, 50_000, 100),
-            m.OfferedWager("touchdown", "a", 100, 2500, 100),
+            m.OfferedWager("touchdown", "A", 100, 2500, 100),
         ),
         (m.RuleView("wheel", "double_zero"), m.RuleView("vig_minimum", "$1.00")),
     ),

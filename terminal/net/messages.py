@@ -397,7 +397,7 @@ class OfferedWager:
     """A wager the table offers, with the paytable it settles under and its own limits."""
 
     wager: Ident
-    paytable: Ident
+    paytable: Text  # as configured: ``standard``, ``A``...
     minimum: Amount
     maximum: Amount
     increment: Amount
