@@ -32,6 +32,7 @@ from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import Clock, ManualClock, SystemClock
 from terminal.table.controller import Controller
+from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Table
 
 Progress = Callable[[str], None]
@@ -122,7 +123,9 @@ async def _play(
         progress(f"recovered round {recovered.round_id}: settled its persisted outcome {recovered.text}")
     cabinet = Cabinet(table)
     cabinet.devices = simulated_table(seats, c.money.bills, cabinet.on_event, table.clock.wall)
-    controller = Controller(table, printer=lambda seat, v: _print(cabinet, seat, v))
+    controller = Controller(
+        table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table)
+    )
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
     server = TableServer(
         keys, controller, table_id=c.table.table_id, host="127.0.0.1", port=0,
