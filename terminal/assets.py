@@ -47,7 +47,9 @@ def candidates(ref: str) -> tuple[Path, ...]:
     """Every path ``ref`` may live at, in search order."""
     scheme, sep, rest = ref.partition(":")
     if not sep or not rest or rest.startswith("/") or ".." in Path(rest).parts:
-        raise AssetReferenceError(f"asset reference {ref!r} must be 'assets:<path>' or 'package:<module>/<path>'")
+        raise AssetReferenceError(
+            f"asset reference {ref!r} must be 'assets:<path>' or 'package:<module>/<path>'"
+        )
     if scheme == "assets":
         return tuple(root / rest for root in asset_roots())
     if scheme == "package":

@@ -67,7 +67,9 @@ class Catalogue:
         try:
             return template.format(**args)
         except (KeyError, IndexError, ValueError) as bad:
-            raise CatalogueError(f"{self.language} {key!r}: {template!r} cannot be filled with {args}") from bad
+            raise CatalogueError(
+                f"{self.language} {key!r}: {template!r} cannot be filled with {args}"
+            ) from bad
 
 
 def catalogue_files(language: str) -> tuple[Path, ...]:

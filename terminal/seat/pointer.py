@@ -52,8 +52,10 @@ class Pointer:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if getattr(event, "touch", False) or getattr(event, "button", 1) != 1:
                 return []  # SDL's mouse copy of a touch: the finger events already count it
-            return self._down("mouse", event.pos, now) if event.type == pygame.MOUSEBUTTONDOWN else self._up(
-                "mouse", event.pos
+            return (
+                self._down("mouse", event.pos, now)
+                if event.type == pygame.MOUSEBUTTONDOWN
+                else self._up("mouse", event.pos)
             )
         if event.type in (pygame.FINGERDOWN, pygame.FINGERUP):
             pos = (int(event.x * self.size[0]), int(event.y * self.size[1]))

@@ -1,4 +1,4 @@
-"""All text the seat draws goes through :class:`Painter`: a catalogue key plus format arguments, never a literal.
+"""All text the seat draws goes through :class:`Painter`: a catalogue key and its arguments, never a literal.
 
 This module holds the only ``font.render`` call of the seat (a test reads the AST of ``terminal/seat`` to
 keep it so; the layouts draw their labels through ``LayoutView.tr``). Rendered lines are cached by text,

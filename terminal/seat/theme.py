@@ -38,9 +38,15 @@ PAPER: Colour = (250, 248, 240)
 PAPER_INK: Colour = (16, 16, 16)
 
 CHIP_COLOURS: tuple[Colour, ...] = (
-    (236, 236, 236), (200, 40, 40), (40, 120, 200), (30, 150, 70), (30, 30, 30), (140, 60, 170),
-    (240, 150, 30), (90, 200, 210),
-)  # fmt: skip
+    (236, 236, 236),
+    (200, 40, 40),
+    (40, 120, 200),
+    (30, 150, 70),
+    (30, 30, 30),
+    (140, 60, 170),
+    (240, 150, 30),
+    (90, 200, 210),
+)
 
 
 def chip_colour(index: int) -> Colour:
@@ -75,7 +81,9 @@ class Frame:
         middle = height - top_h - bottom_h
         top = pygame.Rect(0, 0, width, top_h)
         side = pygame.Rect(width - side_w, top_h, side_w, middle)
-        layout = pygame.Rect(0, top_h, width - side_w, middle).inflate(-round(height * 0.02), -round(height * 0.02))
+        layout = pygame.Rect(0, top_h, width - side_w, middle).inflate(
+            -round(height * 0.02), -round(height * 0.02)
+        )
         bottom = pygame.Rect(0, height - bottom_h, width, bottom_h)
         return cls(width, height, top, layout, side, bottom, max(10, round(height * 0.026)))
 

@@ -17,11 +17,13 @@ from terminal.seat.theme import Colour
 
 _RED_NUMBERS = frozenset((1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36))
 _PIPS = {
-    1: ((0.5, 0.5),), 2: ((0.25, 0.25), (0.75, 0.75)), 3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    1: ((0.5, 0.5),),
+    2: ((0.25, 0.25), (0.75, 0.75)),
+    3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
     4: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)),
     5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
     6: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)),
-}  # fmt: skip
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +52,15 @@ def draw_button(surface: pygame.Surface, painter: Painter, button: Button, size:
     pygame.draw.rect(surface, edge, button.rect, width=max(2, size // 8), border_radius=radius)
     ink = theme.ink_on(colour) if button.enabled else theme.DIM_INK
     painter.draw(
-        surface, button.key, button.rect.center, size, ink, anchor="center", bold=True,
+        surface,
+        button.key,
+        button.rect.center,
+        size,
+        ink,
+        anchor="center",
+        bold=True,
         max_width=button.rect.width - size,
-    )  # fmt: skip
+    )
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = theme.PANEL) -> None:
@@ -62,9 +70,15 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = theme.PAN
 
 
 def draw_chip(
-    surface: pygame.Surface, painter: Painter, centre: tuple[int, int], radius: int, index: int, amount: int,
-    *, selected: bool = False,
-) -> None:  # fmt: skip
+    surface: pygame.Surface,
+    painter: Painter,
+    centre: tuple[int, int],
+    radius: int,
+    index: int,
+    amount: int,
+    *,
+    selected: bool = False,
+) -> None:
     """A casino chip of the tray's ``index``-th colour showing ``amount``."""
     colour = theme.chip_colour(index)
     if selected:
@@ -73,9 +87,16 @@ def draw_chip(
     pygame.draw.circle(surface, theme.ink_on(colour), centre, radius, width=max(2, radius // 8))
     pygame.draw.circle(surface, theme.ink_on(colour), centre, radius * 7 // 10, width=1)
     painter.draw(
-        surface, "fmt.chip", centre, max(8, radius * 2 // 3), theme.ink_on(colour), anchor="center", bold=True,
-        max_width=radius * 3 // 2, amount=painter.money(amount).removesuffix(".00"),
-    )  # fmt: skip
+        surface,
+        "fmt.chip",
+        centre,
+        max(8, radius * 2 // 3),
+        theme.ink_on(colour),
+        anchor="center",
+        bold=True,
+        max_width=radius * 3 // 2,
+        amount=painter.money(amount).removesuffix(".00"),
+    )
 
 
 def pocket_colour(outcome: str) -> Colour:
