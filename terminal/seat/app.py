@@ -82,6 +82,7 @@ class SeatApp:
             posted = []  # a long-press under a modal card or a stop does nothing
         if posted is None:
             if self.control.ui.screen == "game":
+                self.game.now = now
                 self.game.process(gesture)
                 posted, self.game.posted = self.game.posted, []
             else:

@@ -54,6 +54,11 @@ class SeatControl:
         self._money = money
         self._reality_s = reality_check_minutes * 60
 
+    @property
+    def reality_seconds(self) -> int:
+        """The reality-check period in seconds (0: off)."""
+        return self._reality_s
+
     # -- from the controller ---------------------------------------------------------------------------
     def receive(self, messages: Iterable[m.Message | LinkStatus], now: float) -> None:
         """Fold each message into the model, and keep the screen state consistent with it."""
@@ -106,7 +111,7 @@ class SeatControl:
         self._send(m.RemoveWager(intent.text))
 
     def _betting(self, now: float) -> bool:
-        if self.model.betting_open:
+        if self.model.can_bet(now):
             return True
         self.model = replace(self.model, notice=notice("bets.closed", now))
         self.ui = replace(self.ui, refused_at=now)

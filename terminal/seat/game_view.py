@@ -35,6 +35,7 @@ class GameView:
     def __init__(self, painter: Painter, control: SeatControl, frame: Frame) -> None:
         self.painter, self.control, self.frame = painter, control, frame
         self.posted: list[i.Intent] = []
+        self.now = 0.0  # the seat clock of the frame or gesture being handled (set by the app)
         self._layout: layout_port.Layout | None = None
         self._layout_for: tuple[Any, ...] = ()
         self._felt: pygame.Surface | None = None
@@ -71,7 +72,7 @@ class GameView:
     def buttons(self) -> list[Button]:
         """The action buttons of the bottom bar and the navigation buttons of the side panel."""
         model, ui, f = self.control.model, self.control.ui, self.frame
-        open_ = model.betting_open
+        open_ = model.can_bet(self.now)
         actions = list(_ACTIONS)
         if model.table is not None and model.table.game == "craps":
             actions.append(("button.onoff", i.SELECT))
@@ -138,6 +139,7 @@ class GameView:
     # -- drawing ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, now: float) -> None:
         """One frame of the game screen."""
+        self.now = now
         surface.blit(self._static(), (0, 0))
         self._draw_layout(surface, now)
         self._draw_meters(surface, now)
@@ -148,6 +150,7 @@ class GameView:
 
     def draw_top(self, surface: pygame.Surface, now: float) -> None:
         """The background and the meters alone (under the other screens: credits stay on screen)."""
+        self.now = now
         surface.blit(self._static(), (0, 0))
         self._draw_meters(surface, now)
 
@@ -262,7 +265,7 @@ class GameView:
             )
         else:
             surface.blit(self._felt_surface(layout, now), rect.topleft, rect)
-        if not model.betting_open and model.table is not None:
+        if not model.can_bet(self.now) and model.table is not None:
             banner = "bets.closed" if model.table.phase != "open" else "status.seat_stopped"
             self.painter.draw(
                 surface,
@@ -297,7 +300,7 @@ class GameView:
             model.winners() if showing else (),
             model.result.outcome if showing and model.result else None,
             point,
-            not model.betting_open,
+            not model.can_bet(self.now),
             tr,
             p.money,
             p.fonts(),

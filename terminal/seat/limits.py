@@ -43,7 +43,7 @@ def check_chip(
     model: SeatModel, spot: str, amount: int, now: float, money: Callable[[int], str]
 ) -> Notice | None:
     """``None`` when a chip of ``amount`` may land on ``spot``; else the notice that says why not."""
-    if not model.betting_open:
+    if not model.can_bet(now):
         return notice("bets.closed", now)
     wager = wager_id(spot)
     name_key = f"wager.{wager}"  # a catalogue key: the notice's ``wager`` argument is translated when drawn

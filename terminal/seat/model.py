@@ -114,7 +114,7 @@ class SeatModel:
 
     @property
     def betting_open(self) -> bool:
-        """Whether a chip may land now (window open, link up, no tilt or lock on this seat)."""
+        """Whether the window is open for this seat (link up, no tilt or lock); see :meth:`can_bet`."""
         return (
             self.link == "up"
             and self.table is not None
@@ -122,6 +122,10 @@ class SeatModel:
             and (self.me is None or self.me.locked is None)
             and not self.tilts
         )
+
+    def can_bet(self, now: float) -> bool:
+        """Whether a chip may land at ``now``: the window is open and its countdown has not run out."""
+        return self.betting_open and self.countdown_ms(now) > 0
 
     def showing_result(self, now: float) -> bool:
         """Whether the last result is still on screen."""
@@ -175,7 +179,7 @@ def reduce(model: SeatModel, message: object, now: float) -> SeatModel:
         case m.SeatState() if message.seat == model.seat:
             return _seat_state(model, message, now)
         case m.Result():
-            return replace(model, result=message, result_at=now, prompt=None)
+            return _result(model, message, now)
         case m.TeamPrompt() if message.seat == model.seat:
             return replace(model, prompt=message, prompt_at=now, team=None)
         case m.Tilt():
@@ -206,6 +210,14 @@ def _table_state(model: SeatModel, state: m.TableState, now: float) -> SeatModel
     if state.phase == "open" and model.prompt is not None and model.team is not None:
         changed = replace(changed, prompt=None)
     return changed
+
+
+def _result(model: SeatModel, result: m.Result, now: float) -> SeatModel:
+    """A result closes its round's window on this screen until the next ``TableState`` opens one."""
+    table = model.table
+    if table is not None and table.round_id == result.round_id and table.phase == "open":
+        table = replace(table, phase="shown", countdown_ms=0)
+    return replace(model, table=table, result=result, result_at=now)
 
 
 def _seat_state(model: SeatModel, state: m.SeatState, now: float) -> SeatModel:

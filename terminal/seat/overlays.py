@@ -72,10 +72,10 @@ def _stopped(model: SeatModel) -> tuple[str, str] | None:
     """(catalogue key, detail) of what stops the seat: link, tilt, out of service, hand-pay; else None."""
     if model.link == "lost":
         return "stop.link_lost", model.link_detail
-    if model.handpay is not None:
+    if model.handpay is not None or any(reason == "handpay" for reason, _ in model.tilts):
         return "stop.handpay", ""
     for reason, message in model.tilts:
-        key = "stop.service" if reason in ("service_key", "service", "door_open") else "stop.tilt"
+        key = "stop.service" if reason == "service_mode" else "stop.tilt"
         return key, f"{reason}: {message}"
     if model.me is not None and model.me.locked is not None:
         return "stop.locked", model.me.locked
@@ -103,7 +103,7 @@ def _draw_notice(surface: pygame.Surface, p: Painter, model: SeatModel, frame: F
         return
     args = {k: p.tr(v) if k in _NESTED else v for k, v in shown.kwargs().items()}
     colour = {"info": theme.BUTTON_HOT, "alert": theme.ALERT}.get(shown.severity, theme.WARN)
-    box = pygame.Rect(0, 0, int(frame.width * 0.56), frame.unit * (4 if shown.detail else 3))
+    box = pygame.Rect(0, 0, int(frame.width * 0.56), frame.unit * (4 if shown.detail else 5) // (1 if shown.detail else 2))
     box.midtop = (frame.layout.centerx, frame.top.bottom + frame.unit)
     pygame.draw.rect(surface, colour, box, border_radius=frame.unit // 2)
     pygame.draw.rect(surface, theme.INK, box, width=2, border_radius=frame.unit // 2)
@@ -151,7 +151,7 @@ def _draw_stop(
         max_width=box.width - 2 * u,
     )
     model = control.model
-    amount = model.handpay if model.handpay is not None else 0
+    amount = model.handpay if model.handpay is not None else (model.me.last_win if model.me else 0)
     p.draw(
         surface,
         f"{key}.help",

@@ -54,7 +54,7 @@ def _draw_result(
     model = control.model
     result = model.result if model.showing_result(now) else None
     if result is None:
-        key = "status.place_bets" if model.betting_open else "status.waiting"
+        key = "status.place_bets" if model.can_bet(now) else "status.waiting"
         p.draw(
             surface,
             key,
@@ -168,7 +168,15 @@ def draw_field(
                 yards=f"{gain:+d}",
             )
         else:
-            p.draw(surface, "touchdown.down_next", at, unit * 8 // 10, theme.DIM_INK, max_width=half - 4, down=n + 1)
+            p.draw(
+                surface,
+                "touchdown.down_next",
+                at,
+                unit * 8 // 10,
+                theme.DIM_INK,
+                max_width=half - 4,
+                down=n + 1,
+            )
 
 
 def _draw_craps(
