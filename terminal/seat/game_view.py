@@ -221,9 +221,9 @@ class GameView:
         model = self.control.model
         if model.table is None or model.link != "up":
             return ("status.waiting", {}, theme.DIM_INK)
-        if model.table.phase != "open":
-            return ("bets.closed_short", {}, theme.WARN)
         seconds = (model.countdown_ms(now) + 999) // 1000
+        if model.table.phase != "open" or seconds == 0:
+            return ("bets.closed_short", {}, theme.WARN)
         return ("fmt.seconds", {"seconds": seconds}, theme.WARN if seconds <= 5 else theme.INK)
 
     def _draw_limits(self, surface: pygame.Surface) -> None:

@@ -87,7 +87,7 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     model, ui = control.model, control.ui
     stopped = _stopped(model)
     if stopped is not None:
-        _draw_stop(surface, p, control, frame, stopped)
+        _draw_stop(surface, p, control, frame, stopped, now)
     elif ui.reality_check:
         _draw_reality(surface, p, control, frame, now)
     elif model.prompt is not None and model.team is None and prompt_left(model, now) > 0:
@@ -103,7 +103,9 @@ def _draw_notice(surface: pygame.Surface, p: Painter, model: SeatModel, frame: F
         return
     args = {k: p.tr(v) if k in _NESTED else v for k, v in shown.kwargs().items()}
     colour = {"info": theme.BUTTON_HOT, "alert": theme.ALERT}.get(shown.severity, theme.WARN)
-    box = pygame.Rect(0, 0, int(frame.width * 0.56), frame.unit * (4 if shown.detail else 5) // (1 if shown.detail else 2))
+    box = pygame.Rect(
+        0, 0, int(frame.width * 0.56), frame.unit * (4 if shown.detail else 5) // (1 if shown.detail else 2)
+    )
     box.midtop = (frame.layout.centerx, frame.top.bottom + frame.unit)
     pygame.draw.rect(surface, colour, box, border_radius=frame.unit // 2)
     pygame.draw.rect(surface, theme.INK, box, width=2, border_radius=frame.unit // 2)
@@ -132,7 +134,12 @@ def _draw_notice(surface: pygame.Surface, p: Painter, model: SeatModel, frame: F
 
 
 def _draw_stop(
-    surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, stopped: tuple[str, str]
+    surface: pygame.Surface,
+    p: Painter,
+    control: SeatControl,
+    frame: Frame,
+    stopped: tuple[str, str],
+    now: float,
 ) -> None:
     key, detail = stopped
     dim(surface, pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom), 200)
@@ -173,7 +180,7 @@ def _draw_stop(
             max_width=box.width - 2 * u,
             detail=detail,
         )
-    credits = model.me.credits if model.me is not None else 0
+    credits = model.credits_shown(now)
     p.draw(
         surface,
         "stop.credits_kept",

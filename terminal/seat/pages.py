@@ -312,7 +312,7 @@ def draw_voucher(surface: pygame.Surface, p: Painter, v: m.CashedOut, box: pygam
     _barcode(
         surface,
         v.validation,
-        pygame.Rect(paper.left + u, y + u // 2, paper.width - 2 * u, paper.bottom - y - u),
+        pygame.Rect(paper.left + u, y + u // 2, paper.width - 2 * u, min(u * 4, paper.bottom - y - u)),
     )
 
 

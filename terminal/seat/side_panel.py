@@ -25,8 +25,8 @@ BONUS_SMALL, BONUS_TALL = (2, 3, 4, 5, 6), (8, 9, 10, 11, 12)
 def boxes(frame: Frame) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     """The result box, the game box and the history strip of the side panel."""
     side = frame.side.inflate(-16, -16)
-    result = pygame.Rect(side.left, side.top, side.width, int(side.height * 0.30))
-    game = pygame.Rect(side.left, result.bottom + 8, side.width, int(side.height * 0.34))
+    result = pygame.Rect(side.left, side.top, side.width, int(side.height * 0.25))
+    game = pygame.Rect(side.left, result.bottom + 8, side.width, int(side.height * 0.39))
     strip = pygame.Rect(side.left, game.bottom + 8, side.width, int(side.height * 0.07))
     return result, game, strip
 
@@ -253,10 +253,10 @@ def _marks(
     """A label and a row of numbers, the marked ones lit; returns the y below it."""
     x, y = at
     p.draw(surface, key, (x, y), unit * 8 // 10, theme.DIM_INK, max_width=width, **args)
-    y += unit
+    y += unit * 9 // 10
     cell = min(unit * 2, width // max(1, len(numbers)))
     for n, number in enumerate(numbers):
-        rect = pygame.Rect(x + n * cell, y, cell - 4, unit * 3 // 2)
+        rect = pygame.Rect(x + n * cell, y, cell - 4, unit * 6 // 5)
         lit = number in marked
         pygame.draw.rect(surface, theme.GOLD if lit else theme.BUTTON_OFF, rect, border_radius=4)
         p.draw(
@@ -269,7 +269,7 @@ def _marks(
             bold=True,
             number=number,
         )
-    return y + unit * 2
+    return y + unit * 8 // 5
 
 
 def _draw_strip(
