@@ -84,12 +84,16 @@ def layout_view(
     """The layouts' ``LayoutView`` of this seat: its wagers (and chips awaiting their reply), the result."""
     base = importlib.import_module("terminal.seat.layouts.base")
     wagers = me.wagers if me is not None else ()
-    waiting: dict[str, int] = {}
-    for spot, amount in pending:
-        waiting[spot] = waiting.get(spot, 0) + amount
-    stakes = []
-    for w in wagers:  # a chip awaiting its reply joins this round's wager on its spot, drawn at once
-        extra = waiting.pop(w.spot, 0) if not w.standing else 0
-        stakes.append(base.StakeMark(w.spot, w.amount + extra, w.number, w.working))
-    stakes += [base.StakeMark(spot, amount, None, True) for spot, amount in waiting.items()]
-    return base.LayoutView(tuple(stakes), winners, outcome, point, locked, tr, money, fonts)
+    merged: dict[tuple[str, int | None], list[int | bool]] = {}  # one stack per spot: chips placed apart add up
+    for w in wagers:
+        stack = merged.setdefault((w.spot, w.number), [0, False])
+        stack[0] = int(stack[0]) + w.amount
+        stack[1] = bool(stack[1]) or w.working
+    for spot, amount in pending:  # a chip awaiting its reply is drawn at once, on its spot's stack
+        stack = merged.setdefault((spot, None), [0, True])
+        stack[0] = int(stack[0]) + amount
+    stakes = tuple(
+        base.StakeMark(spot, int(amount), number, bool(working))
+        for (spot, number), (amount, working) in merged.items()
+    )
+    return base.LayoutView(stakes, winners, outcome, point, locked, tr, money, fonts)

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from terminal.net import messages as m  # noqa: E402
-from terminal.seat.app import SeatApp  # noqa: E402
-from terminal.seat.main import init_headless  # noqa: E402
-from terminal.seat.model import LinkStatus  # noqa: E402
+from terminal.net import messages as m
+from terminal.seat.app import SeatApp
+from terminal.seat.main import init_headless
+from terminal.seat.model import LinkStatus
 
 CHIPS = (100, 500, 2500, 10000, 50000)
 LIMITS = m.LimitsView(100, 50000, 250000, 100)
@@ -31,7 +31,19 @@ def table_state(game: str = "roulette", phase: str = "open", countdown_ms: int =
                 test_mode: bool = False) -> m.TableState:  # fmt: skip
     wheel = "double_zero" if game == "roulette" else "none"
     return m.TableState(
-        game, round_id, phase, countdown_ms, LIMITS, CHIPS, "USD", 1, "Keystone Casino", "T-01", 6, wheel, test_mode
+        game,
+        round_id,
+        phase,
+        countdown_ms,
+        LIMITS,
+        CHIPS,
+        "USD",
+        1,
+        "Keystone Casino",
+        "T-01",
+        6,
+        wheel,
+        test_mode,
     )
 
 
@@ -55,7 +67,11 @@ def offer(game: str = "roulette") -> m.Offer:
                       "horn_high", "whirl", "c_and_e", "hop_2_5", "hop_3_3", "six_seven_eight", "fire", "all_small",
                       "all_or_nothing", "lucky_shooter", "any_seven")
         )  # fmt: skip
-        rules = (m.RuleView("vig_percent", "5"), m.RuleView("buy_vig", "on_win"), m.RuleView("rounding", "down"))
+        rules = (
+            m.RuleView("vig_percent", "5"),
+            m.RuleView("buy_vig", "on_win"),
+            m.RuleView("rounding", "down"),
+        )
         return m.Offer("craps", wagers, rules)
     wagers = (
         m.OfferedWager("straight", "standard", 100, 10000, 100),
@@ -63,7 +79,9 @@ def offer(game: str = "roulette") -> m.Offer:
         m.OfferedWager("five_adjacent", "standard", 500, 10000, 100),
         m.OfferedWager("touchdown", "a", 100, 2500, 100),
     )
-    return m.Offer("roulette", wagers, (m.RuleView("wheel", "double_zero"), m.RuleView("seat_max", "$2,500.00")))
+    return m.Offer(
+        "roulette", wagers, (m.RuleView("wheel", "double_zero"), m.RuleView("seat_max", "$2,500.00"))
+    )
 
 
 def roulette_views() -> list[m.Message]:

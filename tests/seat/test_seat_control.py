@@ -43,7 +43,9 @@ def test_the_seat_limit_and_the_credits_are_checked_before_sending() -> None:
 
 def test_a_controller_error_is_shown_in_the_players_language_with_its_detail() -> None:
     app, _ = linked_app(language="es")
-    app.receive([m.Error("refused", "limit: the seat's wagers this round would pass the limit 250000", 3)], 1.0)
+    app.receive(
+        [m.Error("refused", "limit: the seat's wagers this round would pass the limit 250000", 3)], 1.0
+    )
     notice = app.control.model.notice
     assert notice is not None and notice.key == "error.limit" and "250000" in notice.detail
     assert app.painter.tr(notice.key) == "Supera un límite de la mesa"

@@ -76,7 +76,9 @@ def test_spanish_is_translated_not_copied() -> None:
     en, es = (load_catalogue(lang) for lang in ("en", "es"))
     words = re.compile(r"[a-z]{4}")
     same = [
-        k for k in en.keys if en.template(k) == es.template(k) and words.search(re.sub(r"\{\w+\}", "", en.template(k)))
+        k
+        for k in en.keys
+        if en.template(k) == es.template(k) and words.search(re.sub(r"\{\w+\}", "", en.template(k)))
     ]
     allowed = {"watermark.test", "button.language_en", "button.language_es", "wager.horn", "wager.whirl",
                "band.touchdown", "fmt.total"} | {k for k in en.keys if k.startswith(("wager.hop_", "layout."))}  # fmt: skip
@@ -106,7 +108,11 @@ def test_font_render_is_called_only_in_the_painter() -> None:
     offenders = []
     for path in _seat_sources():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "render":
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "render"
+            ):
                 if path.name != "text.py":
                     offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
@@ -125,7 +131,11 @@ def test_painter_calls_take_a_key_not_a_sentence() -> None:
                 text = node.args[0]
             else:
                 continue
-            if isinstance(text, ast.Constant) and isinstance(text.value, str) and not KEY.fullmatch(text.value):
+            if (
+                isinstance(text, ast.Constant)
+                and isinstance(text.value, str)
+                and not KEY.fullmatch(text.value)
+            ):
                 bad.append(f"{path.name}:{node.lineno} {text.value!r}")
     assert bad == []
 

@@ -72,7 +72,9 @@ def test_a_touch_and_its_synthesised_mouse_events_count_once() -> None:
 def test_a_mouse_click_counts_once_too() -> None:
     app, sent = linked_app()
     ready = _button(app, "button.ready")
-    _post_and_feed(app, [_mouse(pygame.MOUSEBUTTONDOWN, ready, False), _mouse(pygame.MOUSEBUTTONUP, ready, False)], 1.0)
+    _post_and_feed(
+        app, [_mouse(pygame.MOUSEBUTTONDOWN, ready, False), _mouse(pygame.MOUSEBUTTONUP, ready, False)], 1.0
+    )
     assert sent.messages == [m.BetsDone()]
 
 
@@ -110,7 +112,9 @@ def test_a_long_press_removes_the_wager_and_places_nothing(stub_layout: None) ->
 def test_a_touch_after_the_lock_is_refused_on_screen(stub_layout: None) -> None:
     app, sent = linked_app()
     spot = RED_AREA.center
-    _post_and_feed(app, [_finger(pygame.FINGERDOWN, spot), _finger(pygame.FINGERUP, spot)], 21.0)  # window over
+    _post_and_feed(
+        app, [_finger(pygame.FINGERDOWN, spot), _finger(pygame.FINGERUP, spot)], 21.0
+    )  # window over
     assert sent.messages == []
     assert app.control.model.notice is not None and app.control.model.notice.key == "bets.closed"
     surface = pygame.Surface((1920, 1080))
