@@ -54,7 +54,14 @@ def _run(args: argparse.Namespace) -> int:
 
     s = loaded.seat
     return run_seat(
-        args.seat, key, loaded.table.host, loaded.table.port, size=(s.width, s.height),
-        language=args.language or s.language, long_press_ms=s.long_press_ms,
-        reality_check_minutes=s.reality_check_minutes, fullscreen=args.fullscreen, max_seconds=args.seconds,
-    )  # fmt: skip
+        args.seat,
+        key,
+        loaded.table.host,
+        loaded.table.port,
+        size=(s.width, s.height),
+        language=args.language or s.language,
+        long_press_ms=s.long_press_ms,
+        reality_check_minutes=s.reality_check_minutes,
+        fullscreen=args.fullscreen,
+        max_seconds=args.seconds,
+    )

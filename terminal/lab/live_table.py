@@ -80,9 +80,14 @@ class LiveTable:
         self.controller = Controller(self.table, printer=self._print)
         self.keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
         self.server = TableServer(
-            self.keys, self.controller, table_id=c.table.table_id, host="127.0.0.1", port=0,
-            heartbeat_s=c.seat.heartbeat_ms / 1000, timeout_s=c.seat.link_timeout_ms / 1000,
-        )  # fmt: skip
+            self.keys,
+            self.controller,
+            table_id=c.table.table_id,
+            host="127.0.0.1",
+            port=0,
+            heartbeat_s=c.seat.heartbeat_ms / 1000,
+            timeout_s=c.seat.link_timeout_ms / 1000,
+        )
         self.controller.server = self.server
         await self.server.start()
 
@@ -165,9 +170,13 @@ class LiveSeat:
         c = table.config
         self.link = Link(f"seat-{seat}", table.keys[f"seat-{seat}"], "127.0.0.1", table.server.port)
         self.app = SeatApp(
-            f"seat-{seat}", self.link, size=size, language=language, long_press_ms=c.seat.long_press_ms,
+            f"seat-{seat}",
+            self.link,
+            size=size,
+            language=language,
+            long_press_ms=c.seat.long_press_ms,
             reality_check_minutes=c.seat.reality_check_minutes,
-        )  # fmt: skip
+        )
         self.now = 1000.0
 
     def __enter__(self) -> LiveSeat:

@@ -84,7 +84,9 @@ def layout_view(
     """The layouts' ``LayoutView`` of this seat: its wagers (and chips awaiting their reply), the result."""
     base = importlib.import_module("terminal.seat.layouts.base")
     wagers = me.wagers if me is not None else ()
-    merged: dict[tuple[str, int | None], list[int | bool]] = {}  # one stack per spot: chips placed apart add up
+    merged: dict[
+        tuple[str, int | None], list[int | bool]
+    ] = {}  # one stack per spot: chips placed apart add up
     for w in wagers:
         stack = merged.setdefault((w.spot, w.number), [0, False])
         stack[0] = int(stack[0]) + w.amount

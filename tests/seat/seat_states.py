@@ -27,8 +27,14 @@ class Sent:
         self.messages.append(message)
 
 
-def table_state(game: str = "roulette", phase: str = "open", countdown_ms: int = 20_000, *, round_id: int = 5,
-                test_mode: bool = False) -> m.TableState:  # fmt: skip
+def table_state(
+    game: str = "roulette",
+    phase: str = "open",
+    countdown_ms: int = 20_000,
+    *,
+    round_id: int = 5,
+    test_mode: bool = False,
+) -> m.TableState:
     wheel = "double_zero" if game == "roulette" else "none"
     return m.TableState(
         game,
@@ -53,20 +59,45 @@ def wager(spot: str, amount: int, **kw: object) -> m.WagerView:
     return m.WagerView(spot, amount, **base)  # type: ignore[arg-type]
 
 
-def seat_state(credits: int = 20_000, wagers: tuple[m.WagerView, ...] = (), locked: str | None = None,
-               last_win: int = 0) -> m.SeatState:  # fmt: skip
+def seat_state(
+    credits: int = 20_000, wagers: tuple[m.WagerView, ...] = (), locked: str | None = None, last_win: int = 0
+) -> m.SeatState:
     return m.SeatState("seat-1", credits, sum(w.amount for w in wagers), last_win, wagers, locked)
 
 
 def offer(game: str = "roulette") -> m.Offer:
     if game == "craps":
         wagers = tuple(
-            m.OfferedWager(w, "a" if w in ("fire", "lucky_shooter") else "1" if w.startswith("all_") else "standard",
-                           100, 50000, 100)
-            for w in ("pass", "dont_pass", "come", "place_6", "buy_4", "lay_10", "hard_8", "field", "horn",
-                      "horn_high", "whirl", "c_and_e", "hop_2_5", "hop_3_3", "six_seven_eight", "fire", "all_small",
-                      "all_or_nothing", "lucky_shooter", "any_seven")
-        )  # fmt: skip
+            m.OfferedWager(
+                w,
+                "a" if w in ("fire", "lucky_shooter") else "1" if w.startswith("all_") else "standard",
+                100,
+                50000,
+                100,
+            )
+            for w in (
+                "pass",
+                "dont_pass",
+                "come",
+                "place_6",
+                "buy_4",
+                "lay_10",
+                "hard_8",
+                "field",
+                "horn",
+                "horn_high",
+                "whirl",
+                "c_and_e",
+                "hop_2_5",
+                "hop_3_3",
+                "six_seven_eight",
+                "fire",
+                "all_small",
+                "all_or_nothing",
+                "lucky_shooter",
+                "any_seven",
+            )
+        )
         rules = (
             m.RuleView("vig_percent", "5"),
             m.RuleView("buy_vig", "on_win"),
@@ -87,8 +118,11 @@ def offer(game: str = "roulette") -> m.Offer:
 def roulette_views() -> list[m.Message]:
     history = m.History(tuple(m.HistoryEntry(n, str((n * 7) % 37), False) for n in range(1, 30)))
     touchdown = m.TouchdownView("game", (5, 23), (3, -10), -7, (m.TeamView("seat-1", "red", False),))
-    return [history, m.GameView("roulette", 5, touchdown, None),
-            m.SeatRounds("seat-1", (m.SeatRoundView(4, "17", 1500, 3600),))]  # fmt: skip
+    return [
+        history,
+        m.GameView("roulette", 5, touchdown, None),
+        m.SeatRounds("seat-1", (m.SeatRoundView(4, "17", 1500, 3600),)),
+    ]
 
 
 def craps_views() -> list[m.Message]:
@@ -96,8 +130,9 @@ def craps_views() -> list[m.Message]:
     return [m.GameView("craps", 9, None, craps), m.History((m.HistoryEntry(8, "4-2", False),))]
 
 
-def linked_app(game: str = "roulette", language: str = "en", size: tuple[int, int] = (1920, 1080),
-               **kw: object) -> tuple[SeatApp, Sent]:  # fmt: skip
+def linked_app(
+    game: str = "roulette", language: str = "en", size: tuple[int, int] = (1920, 1080), **kw: object
+) -> tuple[SeatApp, Sent]:
     """A seat app that has heard the controller's link-up pushes."""
     init_headless()
     sent = Sent()

@@ -24,18 +24,40 @@ DYNAMIC = (
     | {f"band.{b}" for b in TOUCHDOWN_BANDS}
     | {f"rules.{w}" for w in help_content.EXPLAINED}
     | {f"title.{s}" for s in ("help", "history", "cashout", "session")}
-    | {f"{k}{suffix}" for k in ("stop.link_lost", "stop.handpay", "stop.tilt", "stop.service", "stop.locked")
-       for suffix in ("", ".help")}
+    | {
+        f"{k}{suffix}"
+        for k in ("stop.link_lost", "stop.handpay", "stop.tilt", "stop.service", "stop.locked")
+        for suffix in ("", ".help")
+    }
     | {f"touchdown.team_{t}" for t in ("red", "black", "none")}
     | {f"button.language_{lang}" for lang in LANGUAGES}
     | {f"error.{code}" for code in ("limit", "credits", "locked", "tilt", "rules", "voucher", "other")}
     | {f"help.rules_{g}" for g in ("roulette", "craps")}
     | {f"payout.{u}" for u in ("to", "for")}
-    | {f"value.{v}" for v in ("on", "off", "on_win", "on_bet", "double_zero", "single_zero", "double_as_single")}
-    | {f"rule.{r}" for r in ("seat_max", "credit_limit", "handpay_limit", "max_odds", "vig_percent", "buy_vig",
-                             "lay_vig", "vig_minimum", "come_odds_on_comeout", "place_increments", "wheel",
-                             "five_adjacent", "touchdown_yards", "team_choice_seconds")}
-)  # fmt: skip
+    | {
+        f"value.{v}"
+        for v in ("on", "off", "on_win", "on_bet", "double_zero", "single_zero", "double_as_single")
+    }
+    | {
+        f"rule.{r}"
+        for r in (
+            "seat_max",
+            "credit_limit",
+            "handpay_limit",
+            "max_odds",
+            "vig_percent",
+            "buy_vig",
+            "lay_vig",
+            "vig_minimum",
+            "come_odds_on_comeout",
+            "place_increments",
+            "wheel",
+            "five_adjacent",
+            "touchdown_yards",
+            "team_choice_seconds",
+        )
+    }
+)
 
 
 def _seat_sources() -> list[Path]:
@@ -50,9 +72,9 @@ def _literal_keys() -> set[str]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         parts = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}  # f-strings
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts:
-                if KEY.fullmatch(node.value):
-                    found.add(node.value)
+            literal = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts
+            if literal and KEY.fullmatch(node.value):  # type: ignore[attr-defined]
+                found.add(node.value)  # type: ignore[attr-defined]
     modules = {"terminal.seat.layouts", "terminal.seat.layouts.base", "no.such.key"}  # not catalogue keys
     return found - modules
 
@@ -80,8 +102,15 @@ def test_spanish_is_translated_not_copied() -> None:
         for k in en.keys
         if en.template(k) == es.template(k) and words.search(re.sub(r"\{\w+\}", "", en.template(k)))
     ]
-    allowed = {"watermark.test", "button.language_en", "button.language_es", "wager.horn", "wager.whirl",
-               "band.touchdown", "fmt.total"} | {k for k in en.keys if k.startswith(("wager.hop_", "layout."))}  # fmt: skip
+    allowed = {
+        "watermark.test",
+        "button.language_en",
+        "button.language_es",
+        "wager.horn",
+        "wager.whirl",
+        "band.touchdown",
+        "fmt.total",
+    } | {k for k in en.keys if k.startswith(("wager.hop_", "layout."))}
     assert sorted(set(same) - allowed) == []
 
 
@@ -112,9 +141,8 @@ def test_font_render_is_called_only_in_the_painter() -> None:
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and node.func.attr == "render"
-            ):
-                if path.name != "text.py":
-                    offenders.append(f"{path.name}:{node.lineno}")
+            ) and path.name != "text.py":
+                offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
 
 

@@ -1,4 +1,4 @@
-"""A seat against a real table (controller, ledger, RNG, devices over the protocol), driven by posted events."""
+"""A seat against a real table (controller, ledger, RNG, devices, protocol), driven by posted events."""
 
 from __future__ import annotations
 
@@ -109,8 +109,15 @@ def test_touches_on_the_layout_place_on_the_spot_touched(table: LiveTable) -> No
                 tap(seat, areas[spot].center)
             assert sorted(w.spot for w in seat.model.me.wagers) == ["dozen:2", "red", "straight:17"]
             seat.now += 1.0
-            pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=areas["red"].center[0] / 1920,
-                                                 y=areas["red"].center[1] / 1080, finger_id=0, touch_id=0))  # fmt: skip
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.FINGERDOWN,
+                    x=areas["red"].center[0] / 1920,
+                    y=areas["red"].center[1] / 1080,
+                    finger_id=0,
+                    touch_id=0,
+                )
+            )
             for event in pygame.event.get():
                 seat.app.handle_event(event, seat.now)
             seat.now += seat.app.pointer.long_press_s + 0.05

@@ -15,10 +15,31 @@ from terminal.seat.i18n import LANGUAGES
 from terminal.seat.model import LinkStatus
 from tests.seat.seat_states import linked_app, seat_state, table_state, wager
 
-STATES = ("game", "help", "history", "cashout", "session", "voucher", "prompt", "tilt", "handpay", "link_lost",
-          "reality", "notice", "test_mode")  # fmt: skip
-VOUCHER = m.CashedOut("seat-1", 17300, "629461984026563521", "Keystone Casino", "T-01", "2026-11-23T07:25:35",
-                      "2026-12-23", "USD")  # fmt: skip
+STATES = (
+    "game",
+    "help",
+    "history",
+    "cashout",
+    "session",
+    "voucher",
+    "prompt",
+    "tilt",
+    "handpay",
+    "link_lost",
+    "reality",
+    "notice",
+    "test_mode",
+)
+VOUCHER = m.CashedOut(
+    "seat-1",
+    17300,
+    "629461984026563521",
+    "Keystone Casino",
+    "T-01",
+    "2026-11-23T07:25:35",
+    "2026-12-23",
+    "USD",
+)
 
 
 def _into(app: SeatApp, state: str) -> None:

@@ -1,4 +1,4 @@
-"""Touch and mouse as posted pygame events: a tap counts once, a long-press removes, buttons and chips work."""
+"""Touch and mouse as posted pygame events: a tap counts once, a long-press removes, buttons work."""
 
 from __future__ import annotations
 
@@ -62,10 +62,16 @@ def _button(app: Any, key: str) -> tuple[int, int]:
 def test_a_touch_and_its_synthesised_mouse_events_count_once() -> None:
     app, sent = linked_app()
     undo = _button(app, "button.undo")
-    _post_and_feed(app, [
-        _finger(pygame.FINGERDOWN, undo), _mouse(pygame.MOUSEBUTTONDOWN, undo, True),
-        _finger(pygame.FINGERUP, undo), _mouse(pygame.MOUSEBUTTONUP, undo, True),
-    ], 1.0)  # fmt: skip
+    _post_and_feed(
+        app,
+        [
+            _finger(pygame.FINGERDOWN, undo),
+            _mouse(pygame.MOUSEBUTTONDOWN, undo, True),
+            _finger(pygame.FINGERUP, undo),
+            _mouse(pygame.MOUSEBUTTONUP, undo, True),
+        ],
+        1.0,
+    )
     assert sent.messages == [m.UndoWager()]
 
 
@@ -88,10 +94,16 @@ def test_tapping_a_chip_selects_it() -> None:
 def test_a_tap_on_the_layout_places_the_selected_chip_once(stub_layout: None) -> None:
     app, sent = linked_app()
     spot = RED_AREA.center
-    _post_and_feed(app, [
-        _finger(pygame.FINGERDOWN, spot), _mouse(pygame.MOUSEBUTTONDOWN, spot, True),
-        _finger(pygame.FINGERUP, spot), _mouse(pygame.MOUSEBUTTONUP, spot, True),
-    ], 1.0)  # fmt: skip
+    _post_and_feed(
+        app,
+        [
+            _finger(pygame.FINGERDOWN, spot),
+            _mouse(pygame.MOUSEBUTTONDOWN, spot, True),
+            _finger(pygame.FINGERUP, spot),
+            _mouse(pygame.MOUSEBUTTONUP, spot, True),
+        ],
+        1.0,
+    )
     assert sent.messages == [m.PlaceWager("red", 100)]
 
 
