@@ -135,9 +135,11 @@ class SeatModel:
         """(spot, paid) of this seat's winning wagers in the last result."""
         if self.result is None:
             return ()
-        return tuple(
-            (s.spot, s.paid) for s in self.result.settlements if s.seat == self.seat and s.paid > s.wagered
-        )
+        paid: dict[str, int] = {}  # chips placed apart on one spot settle apart: one highlight per spot
+        for s in self.result.settlements:
+            if s.seat == self.seat and s.paid > s.wagered:
+                paid[s.spot] = paid.get(s.spot, 0) + s.paid
+        return tuple(paid.items())
 
     def net_result(self) -> int:
         """Session net: what the player has now (credits, in play, cashed out) less what came in."""
