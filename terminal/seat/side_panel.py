@@ -25,8 +25,8 @@ BONUS_SMALL, BONUS_TALL = (2, 3, 4, 5, 6), (8, 9, 10, 11, 12)
 def boxes(frame: Frame) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     """The result box, the game box and the history strip of the side panel."""
     side = frame.side.inflate(-16, -16)
-    result = pygame.Rect(side.left, side.top, side.width, int(side.height * 0.25))
-    game = pygame.Rect(side.left, result.bottom + 8, side.width, int(side.height * 0.39))
+    result = pygame.Rect(side.left, side.top, side.width, int(side.height * 0.20))
+    game = pygame.Rect(side.left, result.bottom + 8, side.width, int(side.height * 0.44))
     strip = pygame.Rect(side.left, game.bottom + 8, side.width, int(side.height * 0.07))
     return result, game, strip
 
@@ -198,7 +198,7 @@ def _draw_craps(
             max_width=box.width,
             point=craps.point,
         )
-    y += unit * 2
+    y += unit * 8 // 5
     p.draw(
         surface,
         "craps.shooter",
@@ -209,7 +209,7 @@ def _draw_craps(
         shooter=craps.shooter,
         rolls=craps.rolls,
     )
-    y += unit * 3 // 2
+    y += unit * 6 // 5
     y = _marks(surface, p, "craps.fire", POINTS, craps.fire_points, (box.left, y), box.width, unit)
     y = _marks(
         surface, p, "craps.bonus_small", BONUS_SMALL, craps.bonus_marks, (box.left, y), box.width, unit
@@ -253,10 +253,10 @@ def _marks(
     """A label and a row of numbers, the marked ones lit; returns the y below it."""
     x, y = at
     p.draw(surface, key, (x, y), unit * 8 // 10, theme.DIM_INK, max_width=width, **args)
-    y += unit * 9 // 10
+    y += unit * 17 // 20
     cell = min(unit * 2, width // max(1, len(numbers)))
     for n, number in enumerate(numbers):
-        rect = pygame.Rect(x + n * cell, y, cell - 4, unit * 6 // 5)
+        rect = pygame.Rect(x + n * cell, y, cell - 4, unit * 11 // 10)
         lit = number in marked
         pygame.draw.rect(surface, theme.GOLD if lit else theme.BUTTON_OFF, rect, border_radius=4)
         p.draw(
@@ -269,7 +269,7 @@ def _marks(
             bold=True,
             number=number,
         )
-    return y + unit * 8 // 5
+    return y + unit * 29 // 20
 
 
 def _draw_strip(
