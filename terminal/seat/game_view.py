@@ -140,13 +140,31 @@ class GameView:
     def draw(self, surface: pygame.Surface, now: float) -> None:
         """One frame of the game screen."""
         self.now = now
-        surface.blit(self._static(), (0, 0))
-        self._draw_layout(surface, now)
+        surface.blit(self._base(now), (0, 0))
+        self._draw_layout_marks(surface, now)
         self._draw_meters(surface, now)
-        self._draw_tray(surface)
-        for button in self.buttons():
-            draw_button(surface, self.painter, button, self.frame.unit)
         side_panel.draw(surface, self.painter, self.control, self.frame, now)
+
+    def _base(self, now: float) -> pygame.Surface:
+        """Background, felt with its chips, tray and buttons: one opaque layer, redrawn only on a change."""
+        layout, buttons = self.layout, self.buttons()
+        view = self._layout_view(now) if layout is not None else None
+        states = tuple((b.key, b.enabled, b.hot) for b in buttons)
+        key = (self.frame.width, self.frame.height, self.painter.language, view, states, self.control.ui.chip)
+        if self._felt is None or key != self._felt_for:
+            base = self._static().copy()
+            rect = self.frame.layout
+            if layout is None:
+                pygame.draw.rect(base, theme.FELT, rect, border_radius=rect.height // 30)
+                missing = "status.layout_missing"
+                self.painter.draw(base, missing, rect.center, self.frame.unit, theme.DIM_INK, anchor="center")
+            else:
+                layout.draw(base, view)
+            self._draw_tray(base)
+            for button in buttons:
+                draw_button(base, self.painter, button, self.frame.unit)
+            self._felt, self._felt_for = base, key
+        return self._felt
 
     def draw_top(self, surface: pygame.Surface, now: float) -> None:
         """The background and the meters alone (under the other screens: credits stay on screen)."""
@@ -255,16 +273,9 @@ class GameView:
             credit=p.money(model.table.denomination),
         )
 
-    def _draw_layout(self, surface: pygame.Surface, now: float) -> None:
-        layout, model, ui = self.layout, self.control.model, self.control.ui
+    def _draw_layout_marks(self, surface: pygame.Surface, now: float) -> None:
+        model, ui = self.control.model, self.control.ui
         rect = self.frame.layout
-        if layout is None:
-            pygame.draw.rect(surface, theme.FELT, rect, border_radius=rect.height // 30)
-            self.painter.draw(
-                surface, "status.layout_missing", rect.center, self.frame.unit, theme.DIM_INK, anchor="center"
-            )
-        else:
-            surface.blit(self._felt_surface(layout, now), rect.topleft, rect)
         if not model.can_bet(self.now) and model.table is not None:
             banner = "bets.closed" if model.table.phase != "open" else "status.seat_stopped"
             self.painter.draw(
@@ -289,13 +300,14 @@ class GameView:
                 bold=True,
             )
 
-    def _felt_surface(self, layout: layout_port.Layout, now: float) -> pygame.Surface:
+    def _layout_view(self, now: float) -> Any:
+        """The layouts' view of this seat now (compared with the last one to decide a redraw)."""
         model, ui, p = self.control.model, self.control.ui, self.painter
         showing = model.showing_result(now)
         point = model.game.craps.point if model.game is not None and model.game.craps is not None else None
         pending = tuple((spot, amount) for spot, amount, _ in ui.pending)
         tr: Callable[[str], str] = p.tr
-        view = layout_port.layout_view(
+        return layout_port.layout_view(
             model.me,
             model.winners() if showing else (),
             model.result.outcome if showing and model.result else None,
@@ -306,11 +318,6 @@ class GameView:
             p.fonts(),
             pending,
         )
-        if self._felt is None or self._felt_for != (view, p.language):
-            self._felt = pygame.Surface((self.frame.width, self.frame.height), pygame.SRCALPHA)
-            layout.draw(self._felt, view)
-            self._felt_for = (view, p.language)
-        return self._felt
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
         for rect, index, value in self.chips():
