@@ -15,6 +15,7 @@ from typing import Any
 from rng import RngFailure
 from terminal.commands.common import add_config_option, load_config
 from terminal.commands.config_cmd import summary as config_summary
+from terminal.config import Config
 from terminal.lab.headless import HeadlessError, run_headless, write_summary
 from terminal.ledger import IntegrityError, LedgerError
 from terminal.table.table import RecoveryError
@@ -78,4 +79,20 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     print("\n".join(result.lines(loaded.money.currency)))
     print(f"summary        {write_summary(result, loaded.lab.output_dir)}")
+    if result.verified and not result.audit:
+        _screenshots(loaded, seats)
     return 0 if result.verified and not result.audit else 1
+
+
+def _screenshots(loaded: Config, seats: int) -> None:
+    """One PNG per seat screen as the run left the table (separable: the seat screens are optional here)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from terminal.lab.screens import seat_screenshots  # pygame only when screenshots are taken
+
+    try:
+        shots = seat_screenshots(loaded, loaded.lab.output_dir, seats)
+    except (OSError, RuntimeError) as failed:
+        print(f"screenshots    not written: {failed}", file=sys.stderr)
+        return
+    print(f"screenshots    {len(shots)} seat screens in {loaded.lab.output_dir} (seat-1.png ...)")

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from terminal import config as configuration
+from terminal.config import Config
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
 from terminal.seat import intents as i
 from terminal.seat.main import init_headless
@@ -291,4 +292,17 @@ def render_all(
     for name, renderer in SCREEN_SETS.items():
         if not only or name in only:
             written += renderer(out, languages, progress)
+    return written
+
+
+def seat_screenshots(c: Config, out_dir: Path, seats: int) -> list[Path]:
+    """One screenshot per seat of the table in ``c`` as its ledger left it (``terminal run --headless``)."""
+    init_headless()
+    written = []
+    with LiveTable(c) as table:
+        for number in range(1, seats + 1):
+            size = (c.seat.width, c.seat.height)
+            with LiveSeat(table, number, language=c.seat.language, size=size) as seat:
+                seat.now += 1.0
+                written.append(seat.shot(out_dir / f"seat-{number}.png"))
     return written
