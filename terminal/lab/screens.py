@@ -140,7 +140,7 @@ def _pages(table: LiveTable, seat: LiveSeat, shots: Shots, game: str) -> None:
     seat.now += 2.0
     for screen in ("help", "history", "session"):
         seat.act(i.SCREEN, screen)
-        shots(seat, f"{game}_{screen}" if screen == "help" else screen)
+        shots(seat, f"{game}_{screen}")
         if screen == "help":
             seat.act(i.PAGE, value=1)
             shots(seat, f"{game}_help_page2")

@@ -55,6 +55,8 @@ def _draw_result(
     result = model.result if model.showing_result(now) else None
     if result is None:
         key = "status.place_bets" if model.can_bet(now) else "status.waiting"
+        if not model.can_bet(now) and model.link == "up" and model.table is not None and not model.tilts:
+            key = "bets.closed"
         p.draw(
             surface,
             key,
