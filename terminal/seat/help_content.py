@@ -7,8 +7,8 @@ both languages draw the same data.
 
 >>> from terminal.net import messages as m
 >>> offer = m.Offer("roulette", (m.OfferedWager("straight", "standard", 100, 10000, 100),), ())
->>> [r.value_args for r in rows(offer, str) if r.key == "wager.straight"]
-[(('denominator', '1'), ('numerator', '35'))]
+>>> [(r.key, r.value_args) for r in rows(offer, str) if r.key == "help.pays"]
+[('help.pays', (('denominator', '1'), ('numerator', '35')))]
 """
 
 from __future__ import annotations
