@@ -72,49 +72,50 @@ class Link:
 
     async def _run(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._outbox = asyncio.Queue()
-        self._stop = asyncio.Event()
+        outbox: asyncio.Queue[m.Message] = asyncio.Queue()
+        stop = asyncio.Event()
+        self._outbox, self._stop = outbox, stop
         self._started.set()
         client = TableClient(self.seat, self._key, self._host, self._port)
         delay = 0.2
-        while not self._stop.is_set():
+        while not stop.is_set():
             try:
                 await client.connect()
             except (OSError, HandshakeError, TimeoutError) as failed:
                 self.inbox.put(LinkStatus(False, str(failed)))
-                await self._pause(delay)
+                await _pause(stop, delay)
                 delay = min(5.0, delay * 2)
                 continue
             delay = 0.2
             self.inbox.put(LinkStatus(True, ""))
-            await self._session(client)
+            await self._session(client, stop, outbox)
         await client.close()
 
-    async def _session(self, client: TableClient) -> None:
-        assert self._stop is not None  # set in _run before any session
+    async def _session(
+        self, client: TableClient, stop: asyncio.Event, outbox: asyncio.Queue[m.Message]
+    ) -> None:
         tasks = [
             asyncio.create_task(self._pushes(client)),
-            asyncio.create_task(self._intents(client)),
+            asyncio.create_task(self._intents(client, outbox)),
             asyncio.create_task(client.lost.wait()),
-            asyncio.create_task(self._stop.wait()),
+            asyncio.create_task(stop.wait()),
         ]
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        if not self._stop.is_set():
+        if not stop.is_set():
             self.inbox.put(LinkStatus(False, "link to the controller lost"))
             await client.close()
-            await self._pause(0.2)
+            await _pause(stop, 0.2)
 
     async def _pushes(self, client: TableClient) -> None:
         while True:
             self.inbox.put(await client.receive())
 
-    async def _intents(self, client: TableClient) -> None:
-        assert self._outbox is not None
+    async def _intents(self, client: TableClient, outbox: asyncio.Queue[m.Message]) -> None:
         while True:
-            message = await self._outbox.get()
+            message = await outbox.get()
             try:
                 reply = await client.request(message)
             except (LinkLostError, ProtocolError, TimeoutError) as failed:
@@ -125,7 +126,8 @@ class Link:
             if isinstance(reply, m.Error):
                 self.inbox.put(reply)
 
-    async def _pause(self, seconds: float) -> None:
-        assert self._stop is not None
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._stop.wait(), seconds)
+
+async def _pause(stop: asyncio.Event, seconds: float) -> None:
+    """Sleep ``seconds`` unless ``stop`` is set first."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)

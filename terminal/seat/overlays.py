@@ -17,7 +17,8 @@ from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
 from terminal.seat.widgets import Button, dim, draw_button, hit_button, panel
 
-_NESTED = ("wager",)  # notice arguments that are catalogue keys themselves
+_NESTED = ("wager",)
+_WATERMARKS: dict[tuple[int, str], pygame.Surface] = {}  # notice arguments that are catalogue keys themselves
 
 
 def card(frame: Frame, width: float = 0.5, height: float = 0.45) -> pygame.Rect:
@@ -280,9 +281,13 @@ def signed_money(p: Painter, units: int) -> str:
 
 def draw_watermark(surface: pygame.Surface, p: Painter, frame: Frame) -> None:
     """The lab mode's TEST mark: large, translucent, across the middle of every screen."""
-    mark = p.label("watermark.test", frame.height // 3, theme.ALERT, bold=True)
-    mark = pygame.transform.rotate(mark, 20)
-    mark.set_alpha(45)
+    key = (frame.height, p.language)
+    mark = _WATERMARKS.get(key)
+    if mark is None:  # rotating a large label is slow: once per size and language
+        label = p.label("watermark.test", frame.height // 3, theme.ALERT, bold=True)
+        mark = pygame.transform.rotate(label, 20)
+        mark.set_alpha(45)
+        _WATERMARKS[key] = mark
     surface.blit(mark, mark.get_rect(center=(frame.width // 2, frame.height // 2)))
     p.draw(
         surface,

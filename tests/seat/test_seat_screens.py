@@ -105,3 +105,16 @@ def test_terminal_screens_writes_pngs_against_a_real_table(tmp_path: Path) -> No
 def test_terminal_screens_refuses_an_unknown_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["screens", "--out", str(tmp_path), "--set", "nope"]) == 2
     assert "unknown set 'nope'" in capsys.readouterr().err
+
+
+def test_terminal_seat_refuses_a_seat_the_table_has_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    assert main(["seat", "--config", str(cfg), "--seat", "3"]) == 2
+    assert "seat 3 is not one of the table's 2" in capsys.readouterr().err
+    assert (
+        main(["seat", "--config", str(cfg), "--seat", "1"]) == 1
+    )  # no key store yet: the controller makes it
+    assert "no protocol key for seat 1" in capsys.readouterr().err
