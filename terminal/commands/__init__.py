@@ -10,6 +10,8 @@ from terminal.commands import (
     ledger_cmd,
     par_cmd,
     run_cmd,
+    screens_cmd,
+    seat_cmd,
     service_cmd,
     simulate_cmd,
 )
@@ -20,6 +22,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     par_cmd,
     ledger_cmd,
     simulate_cmd,
+    seat_cmd,
     display_cmd,
     service_cmd,
+    screens_cmd,
 )

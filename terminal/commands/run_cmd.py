@@ -90,6 +90,8 @@ def _run(args: argparse.Namespace) -> int:
     print("\n".join(result.lines(loaded.money.currency)))
     print(f"summary        {write_summary(result, loaded.lab.output_dir)}")
     _screenshots(loaded, recorded)
+    if result.verified and not result.audit:
+        _seat_screenshots(loaded, seats)
     return 0 if result.verified and not result.audit else 1
 
 
@@ -149,3 +151,17 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
     outcome = Supervisor(controller, tuple(screens), host=c.table.host, port=port).run()
     print("stopped        " + ", ".join(f"{name} exit {code}" for name, code in outcome.codes))
     return 0 if outcome.clean else 1
+
+
+def _seat_screenshots(loaded: Config, seats: int) -> None:
+    """One PNG per seat screen as the run left the table (separable: the seat screens are optional here)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from terminal.lab.screens import seat_screenshots  # pygame only when screenshots are taken
+
+    try:
+        shots = seat_screenshots(loaded, loaded.lab.output_dir, seats)
+    except (OSError, RuntimeError) as failed:
+        print(f"screenshots    not written: {failed}", file=sys.stderr)
+        return
+    print(f"screenshots    {len(shots)} seat screens in {loaded.lab.output_dir} (seat-1.png ...)")

@@ -21,15 +21,40 @@ from terminal.net.client import TableClient
 from terminal.net.errors import ProtocolError
 
 CRAPS_MENU: tuple[tuple[str, int], ...] = (
-    ("pass", 500), ("dont_pass", 500), ("come", 500), ("dont_come", 500), ("pass_odds", 1000),
-    ("come_odds_6", 500), ("place_6", 600), ("place_8", 1200), ("place_5", 500), ("place_lose_4", 1100),
-    ("buy_4", 2000), ("lay_10", 4000), ("hard_6", 100), ("hard_10", 100), ("field", 500), ("any_seven", 100),
-    ("any_craps", 100), ("craps_2", 100), ("eleven", 100), ("c_and_e", 200), ("horn", 400),
-    ("horn_high:12", 500), ("whirl", 500), ("hop_2_5", 100), ("hop_3_3", 100), ("six_seven_eight", 500),
-    ("fire", 100), ("all_small", 100), ("all_tall", 100), ("all_or_nothing", 100),
+    ("pass", 500),
+    ("dont_pass", 500),
+    ("come", 500),
+    ("dont_come", 500),
+    ("pass_odds", 1000),
+    ("come_odds_6", 500),
+    ("place_6", 600),
+    ("place_8", 1200),
+    ("place_5", 500),
+    ("place_lose_4", 1100),
+    ("buy_4", 2000),
+    ("lay_10", 4000),
+    ("hard_6", 100),
+    ("hard_10", 100),
+    ("field", 500),
+    ("any_seven", 100),
+    ("any_craps", 100),
+    ("craps_2", 100),
+    ("eleven", 100),
+    ("c_and_e", 200),
+    ("horn", 400),
+    ("horn_high:12", 500),
+    ("whirl", 500),
+    ("hop_2_5", 100),
+    ("hop_3_3", 100),
+    ("six_seven_eight", 500),
+    ("fire", 100),
+    ("all_small", 100),
+    ("all_tall", 100),
+    ("all_or_nothing", 100),
     # Weighted: the side wagers under test are placed often (each only at its own moment of the game).
-    *([("lucky_shooter", 200)] * 12), *([("fire", 200)] * 4),
-)  # fmt: skip
+    *([("lucky_shooter", 200)] * 12),
+    *([("fire", 200)] * 4),
+)
 
 
 def roulette_menu(wheel_name: str, five_adjacent: bool, touchdown: bool) -> tuple[tuple[str, int], ...]:

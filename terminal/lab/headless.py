@@ -85,10 +85,16 @@ class Summary:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "rounds": self.rounds, "last_round": self.last_round, "wagers": self.wagers,
-            "refusals": self.refusals, "totals": self.totals, "rtp": self.rtp, "verified": self.verified,
-            "audit": list(self.audit), "seconds": round(self.seconds, 3),
-        }  # fmt: skip
+            "rounds": self.rounds,
+            "last_round": self.last_round,
+            "wagers": self.wagers,
+            "refusals": self.refusals,
+            "totals": self.totals,
+            "rtp": self.rtp,
+            "verified": self.verified,
+            "audit": list(self.audit),
+            "seconds": round(self.seconds, 3),
+        }
 
 
 def _counts(counter: dict[str, int]) -> str:
@@ -128,9 +134,14 @@ async def _play(
     )
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
     server = TableServer(
-        keys, controller, table_id=c.table.table_id, host="127.0.0.1", port=0,
-        heartbeat_s=c.seat.heartbeat_ms / 1000, timeout_s=c.seat.link_timeout_ms / 1000,
-    )  # fmt: skip
+        keys,
+        controller,
+        table_id=c.table.table_id,
+        host="127.0.0.1",
+        port=0,
+        heartbeat_s=c.seat.heartbeat_ms / 1000,
+        timeout_s=c.seat.link_timeout_ms / 1000,
+    )
     controller.server = server
     await server.start()
     stop = asyncio.Event()
@@ -209,9 +220,16 @@ def _summarise(table: Table, last_round: int, played: int, bots: list[Bot], star
         placed += bot.stats.actions["place"]
     verification = table.ledger.verify()
     return Summary(
-        played, last_round, placed, dict(refusals), {k: int(v) for k, v in totals.items()}, rtp,
-        verification.ok, tuple(table.ledger.audit()), time.perf_counter() - started,
-    )  # fmt: skip
+        played,
+        last_round,
+        placed,
+        dict(refusals),
+        {k: int(v) for k, v in totals.items()},
+        rtp,
+        verification.ok,
+        tuple(table.ledger.audit()),
+        time.perf_counter() - started,
+    )
 
 
 def write_summary(summary: Summary, out_dir: Path) -> Path:

@@ -1,0 +1,308 @@
+"""Every seat screen in every state, rendered headless against a real table, one PNG per state and language.
+
+Each screen set boots a real table (controller, ledger and RNG in a temporary folder, a manual clock),
+links real seat screens over the authenticated protocol and drives them with real messages: bills
+stacked through the simulated acceptor, wagers placed from the seat, rounds played until the state
+wanted comes up (a Touchdown trigger, a craps point with a come bet), doors opened, the link dropped.
+``SCREEN_SETS`` is the registry: the display and the service screens add their own renderers to it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from terminal import config as configuration
+from terminal.config import Config
+from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
+from terminal.seat import intents as i
+from terminal.seat.main import init_headless
+
+Progress = Callable[[str], None]
+Renderer = Callable[[Path, tuple[str, ...], Progress], list[Path]]
+DOLLAR = 100
+
+_BASE = """
+[table]
+game = {game}
+seats = 2
+betting_seconds = 30
+[limits]
+straight_max = 100.00
+[money]
+handpay_limit = 1000.00
+[seat]
+reality_check_minutes = 30
+[lab]
+mode = {lab}
+"""
+
+
+def _table(folder: Path, game: str, lab: bool = False) -> LiveTable:
+    path = folder / "kiosk.cfg"
+    path.write_text(_BASE.format(game=game, lab="true" if lab else "false"), encoding="utf-8")
+    return LiveTable(configuration.load(path))
+
+
+class Shots:
+    """Names and writes the PNGs of one screen set, in every language asked for."""
+
+    def __init__(self, out: Path, languages: tuple[str, ...], progress: Progress) -> None:
+        self.out, self.languages, self.progress = out, languages, progress
+        self.written: list[Path] = []
+
+    def __call__(self, seat: LiveSeat, state: str) -> None:
+        """Write ``seat``'s screen as ``seat_<state>_<lang>.png`` for each language."""
+        before = seat.app.painter.language
+        for language in self.languages:
+            seat.app.painter.set_language(language)
+            self.written.append(seat.shot(self.out / f"seat_{state}_{language}.png"))
+        seat.app.painter.set_language(before)
+        self.progress(f"seat {state}")
+
+
+def roulette(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+    """Roulette and Touchdown: betting, a limit, the lock, a result, the team prompt, a drive, the pages."""
+    shots = Shots(out, languages, progress)
+    with tempfile.TemporaryDirectory() as tmp, _table(Path(tmp), "roulette") as table:
+        table.insert_bills(1, 100 * DOLLAR, 100 * DOLLAR)
+        with LiveSeat(table, 1) as seat:
+            _roulette_round(table, seat, shots)
+            _touchdown(table, seat, shots)
+            _pages(table, seat, shots, "roulette")
+            _handpay_and_stops(table, seat, shots)
+    return shots.written
+
+
+def _bet_roulette(seat: LiveSeat) -> None:
+    for spot, chip in (
+        ("red", 5),
+        ("dozen:2", 5),
+        ("straight:17", 1),
+        ("split:17-20", 1),
+        ("corner:1-2-4-5", 1),
+    ):
+        seat.place(spot, chip * DOLLAR)
+    seat.place("five_adjacent:17", 5 * DOLLAR)
+
+
+def _roulette_round(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    _bet_roulette(seat)
+    seat.now += 4.0
+    shots(seat, "roulette_betting")
+    seat.place("straight:17", 500 * DOLLAR)  # over the straight's maximum: refused on the seat, limit named
+    shots(seat, "roulette_limit_message")
+    seat.now += 30.0  # the countdown ran out: the table is locked
+    seat.act(i.PLACE, "straight:5")  # a touch after the lock: refused on screen
+    shots(seat, "roulette_locked")
+    for _ in range(60):  # until this seat wins something
+        play(table, seat)
+        if seat.model.winners():
+            break
+        table.open_next()
+        seat.until(lambda s: s.betting_open, "the next window")
+        seat.act(i.REPEAT)
+    seat.now += 0.5
+    shots(seat, "roulette_result_counting")
+    seat.now += 2.0
+    shots(seat, "roulette_result")
+
+
+def _touchdown(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    for _ in range(400):  # until 0 or 00 triggers this seat's Touchdown game
+        table.open_next()
+        seat.until(lambda s: s.betting_open, "the next window")
+        seat.now += 10.0
+        if not any(w.spot == "touchdown" for w in (seat.model.me.wagers if seat.model.me else ())):
+            seat.place("touchdown", 1 * DOLLAR)
+        play(table, seat)
+        if seat.model.prompt is not None:
+            break
+    else:
+        raise LiveTableError("no Touchdown trigger in 400 spins")
+    seat.now += 3.0
+    shots(seat, "touchdown_team_prompt")
+    seat.act(i.TEAM, "red")
+    for _ in range(2):  # two downs of the drive
+        table.open_next()
+        seat.until(lambda s: s.betting_open, "the next window")
+        seat.now += 10.0
+        seat.place("red", 1 * DOLLAR)
+        play(table, seat)
+    seat.now += 9.0
+    table.open_next()
+    seat.settle()
+    shots(seat, "touchdown_mid_drive")
+
+
+def _pages(table: LiveTable, seat: LiveSeat, shots: Shots, game: str) -> None:
+    seat.now += 2.0
+    for screen in ("help", "history", "session"):
+        seat.act(i.SCREEN, screen)
+        shots(seat, f"{game}_{screen}")
+        if screen == "help":
+            seat.act(i.PAGE, value=1)
+            shots(seat, f"{game}_help_page2")
+    if game != "roulette":
+        seat.act(i.SCREEN, "game")
+        return
+    seat.act(i.SCREEN, "game")
+    seat.now += seat.app.control.reality_seconds + 1  # the reality check comes due
+    seat.pump()
+    shots(seat, "reality_check")
+    seat.act(i.DISMISS, "reality")
+    seat.act(i.SCREEN, "cashout")
+    shots(seat, "cashout_confirm")
+    seat.act(i.CASH_OUT)
+    seat.until(lambda s: s.voucher is not None, "the voucher")
+    shots(seat, "cashout_voucher")
+    seat.act(i.DISMISS, "voucher")
+
+
+def _handpay_and_stops(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    table.insert_bills(2, *(100 * DOLLAR,) * 10)
+    with LiveSeat(table, 2) as big:
+        for _ in range(60):  # a column or dozen win of $500 nets $1,000: the hand-pay limit
+            table.open_next()
+            big.until(lambda s: s.betting_open, "the next window")
+            big.place("column:1", 500 * DOLLAR)
+            big.place("dozen:1", 500 * DOLLAR)
+            play(table, big)
+            if any(reason == "handpay" for reason, _ in big.model.tilts):
+                break
+        big.now += 1.0
+        shots(big, "handpay")
+    table.insert_bills(1, 20 * DOLLAR)
+    seat.settle()
+    table.door(True)
+    seat.settle()
+    shots(seat, "tilt_door_open")
+    table.door(False)
+    table.service_key(True)
+    seat.settle()
+    shots(seat, "out_of_service")
+    table.drop_links()
+    seat.until(lambda s: s.link == "lost", "the lost link")
+    shots(seat, "link_lost")
+
+
+def craps(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+    """Craps: the come-out, a point with come bets and odds, Lucky Shooter progress, help."""
+    shots = Shots(out, languages, progress)
+    with tempfile.TemporaryDirectory() as tmp, _table(Path(tmp), "craps") as table:
+        table.insert_bills(1, *(100 * DOLLAR,) * 3)
+        with LiveSeat(table, 1) as seat:
+            _craps_rounds(table, seat, shots)
+            _pages(table, seat, shots, "craps")
+    return shots.written
+
+
+def play(table: LiveTable, seat: LiveSeat) -> None:
+    """Play the open round and wait until ``seat`` has its result and every message after it."""
+    round_id = table.table.round_id
+    table.play()
+    seat.until(
+        lambda s: s.result is not None and s.result.round_id == round_id, f"the result of round {round_id}"
+    )
+    seat.settle()
+
+
+def _has(seat: LiveSeat, spot: str) -> bool:
+    return seat.model.me is not None and any(w.spot == spot for w in seat.model.me.wagers)
+
+
+def _point(seat: LiveSeat) -> int | None:
+    game = seat.model.game
+    return game.craps.point if game is not None and game.craps is not None else None
+
+
+def _craps_rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    for spot, chip in (("pass", 10), ("lucky_shooter", 5), ("fire", 1), ("all_small", 1), ("all_tall", 1)):
+        seat.place(spot, chip * DOLLAR)
+    seat.place("place_6", 6 * DOLLAR)
+    seat.now += 3.0
+    shots(seat, "craps_come_out")
+    come_point = False
+    for _ in range(300):  # until a point is on with a come bet moved to its number
+        play(table, seat)
+        table.open_next()
+        seat.until(lambda s: s.betting_open, "the next window")
+        point = _point(seat)
+        if point is None and not _has(seat, "pass"):
+            seat.place("pass", 10 * DOLLAR)
+        if point is not None and not _has(seat, "pass_odds") and _has(seat, "pass"):
+            seat.place("pass_odds", 10 * DOLLAR)
+        moved = [w for w in seat.model.me.wagers if w.spot == "come" and w.number] if seat.model.me else []
+        if point is not None and moved:
+            seat.place(f"come_odds_{moved[0].number}", 10 * DOLLAR)
+            come_point = True
+            break
+        if point is not None and not _has(seat, "come"):
+            seat.place("come", 10 * DOLLAR)
+    if not come_point:
+        raise LiveTableError("no come point in 300 rolls")
+    seat.place("hard_8", 1 * DOLLAR)
+    seat.now += 9.0
+    shots(seat, "craps_point_come_odds")
+    _lucky(table, seat, shots)
+
+
+def _lucky(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    for _ in range(300):  # until this seat's Lucky Shooter has a point and a number marked
+        lucky = [w for w in seat.model.me.wagers if w.spot == "lucky_shooter"] if seat.model.me else []
+        if lucky and lucky[0].number and lucky[0].marks:
+            break
+        if not lucky and _point(seat) is None:
+            seat.place("lucky_shooter", 5 * DOLLAR)
+        play(table, seat)
+        table.open_next()
+        seat.until(lambda s: s.betting_open, "the next window")
+    else:
+        raise LiveTableError("no Lucky Shooter progress in 300 rolls")
+    seat.now += 9.0
+    shots(seat, "craps_lucky_shooter")
+
+
+def test_mode(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+    """A table in lab mode: the TEST watermark on the seat."""
+    shots = Shots(out, languages, progress)
+    with tempfile.TemporaryDirectory() as tmp, _table(Path(tmp), "roulette", lab=True) as table:
+        table.insert_bills(1, 50 * DOLLAR)
+        with LiveSeat(table, 1) as seat:
+            seat.place("black", 5 * DOLLAR)
+            seat.now += 2.0
+            shots(seat, "test_watermark")
+    return shots.written
+
+
+SCREEN_SETS: dict[str, Renderer] = {
+    "seat_roulette": roulette,
+    "seat_craps": craps,
+    "seat_test_mode": test_mode,
+}
+
+
+def render_all(
+    out: Path, languages: tuple[str, ...], progress: Progress, only: tuple[str, ...] = ()
+) -> list[Path]:
+    """Every registered screen set (or those named in ``only``) into ``out``."""
+    init_headless()
+    written: list[Path] = []
+    for name, renderer in SCREEN_SETS.items():
+        if not only or name in only:
+            written += renderer(out, languages, progress)
+    return written
+
+
+def seat_screenshots(c: Config, out_dir: Path, seats: int) -> list[Path]:
+    """One screenshot per seat of the table in ``c`` as its ledger left it (``terminal run --headless``)."""
+    init_headless()
+    written = []
+    with LiveTable(c) as table:
+        for number in range(1, seats + 1):
+            size = (c.seat.width, c.seat.height)
+            with LiveSeat(table, number, language=c.seat.language, size=size) as seat:
+                seat.now += 1.0
+                written.append(seat.shot(out_dir / f"seat-{number}.png"))
+    return written

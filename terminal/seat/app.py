@@ -1,0 +1,109 @@
+"""The seat application: pygame events in, intents to the control, one frame drawn per tick.
+
+``SeatApp`` has no window and no link of its own: the runner (:mod:`terminal.seat.main`) or a test hands it
+pygame events, the controller's messages and the time, and asks for a frame on any surface. That is what
+lets the tests and ``terminal screens`` drive a real seat headless.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import pygame
+
+from terminal.money import MoneyError, find_currency
+from terminal.net import messages as m
+from terminal.seat import intents as i
+from terminal.seat import overlays, pages
+from terminal.seat.control import SeatControl, Sender
+from terminal.seat.game_view import GameView
+from terminal.seat.model import LinkStatus
+from terminal.seat.pointer import Gesture, Pointer
+from terminal.seat.text import Painter
+from terminal.seat.theme import Frame
+
+
+class SeatApp:
+    """One seat screen."""
+
+    def __init__(
+        self,
+        seat: str,
+        sender: Sender,
+        *,
+        size: tuple[int, int] = (1920, 1080),
+        language: str = "en",
+        long_press_ms: int = 600,
+        reality_check_minutes: int = 0,
+    ) -> None:
+        self.frame = Frame.of(*size)
+        self.painter = Painter(language, find_currency("USD"))
+        self.control = SeatControl(
+            seat, sender, self.painter.money, reality_check_minutes=reality_check_minutes
+        )
+        self.game = GameView(self.painter, self.control, self.frame)
+        self.pointer = Pointer(size, long_press_ms)
+        self.frames = 0
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out again for ``size`` pixels (any aspect from 4:3 to 21:9)."""
+        self.frame = Frame.of(*size)
+        self.game = GameView(self.painter, self.control, self.frame)
+        self.pointer.size = size
+
+    # -- input -----------------------------------------------------------------------------------------
+    def receive(self, messages: list[m.Message | LinkStatus], now: float) -> None:
+        """Messages from the controller (and the link's status), oldest first."""
+        for message in messages:
+            if isinstance(message, m.TableState) and message.currency != self.painter.currency.code:
+                # an unknown code keeps the last currency; the code itself is still shown
+                with contextlib.suppress(MoneyError):
+                    self.painter.currency = find_currency(message.currency)
+        self.control.receive(messages, now)
+
+    def handle_event(self, event: pygame.event.Event, now: float) -> None:
+        """One pygame event (mouse, touch, resize)."""
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        for gesture in self.pointer.feed(event, now):
+            self.gesture(gesture, now)
+
+    def update(self, now: float) -> None:
+        """Timers: long-presses completing, the reality check, stale pending chips."""
+        for gesture in self.pointer.tick(now):
+            self.gesture(gesture, now)
+        self.control.tick(now)
+
+    def gesture(self, gesture: Gesture, now: float) -> None:
+        """Route one gesture to whatever is on top, and act on the intents it posts."""
+        posted = overlays.process(self.control, self.frame, gesture.pos, now)
+        if posted is not None and gesture.kind != "tap":
+            posted = []  # a long-press under a modal card or a stop does nothing
+        if posted is None:
+            if self.control.ui.screen == "game":
+                self.game.now = now
+                self.game.process(gesture)
+                posted, self.game.posted = self.game.posted, []
+            else:
+                posted = pages.process(self.control, self.frame, gesture.pos) if gesture.kind == "tap" else []
+        for intent in posted:
+            self.act(intent, now)
+
+    def act(self, intent: i.Intent, now: float) -> None:
+        """Carry out one intent (the language switch is the app's; the rest go to the control)."""
+        if intent.kind == i.LANGUAGE:
+            self.painter.set_language(intent.text)
+            return
+        self.control.handle(intent, now)
+
+    # -- output ----------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        """One full frame."""
+        if self.control.ui.screen == "game":
+            self.game.draw(surface, now)
+        else:
+            self.game.draw_top(surface, now)
+            pages.draw(surface, self.painter, self.control, self.frame, now)
+        overlays.draw(surface, self.painter, self.control, self.frame, now)
+        self.frames += 1

@@ -1,0 +1,199 @@
+"""The seat's control: it acts on the views' intents and folds the controller's messages into the model.
+
+Views post :class:`~terminal.seat.intents.Intent` values; :class:`SeatControl` checks a chip against the
+limits the moment it lands (refusing on screen, naming the limit) and only then sends the protocol
+message through its sender (the :class:`~terminal.seat.link.Link`, or a list in tests). Screen state that
+the controller does not know (the screen shown, the chip selected, the chip waiting for its reply, the
+cash-out step) is a frozen :class:`Ui` value beside the :class:`~terminal.seat.model.SeatModel`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from terminal.net import messages as m
+from terminal.seat import intents as i
+from terminal.seat.limits import check_chip
+from terminal.seat.model import LinkStatus, SeatModel, notice, reduce
+
+SCREENS = ("game", "help", "history", "cashout", "session")
+PENDING_SECONDS = 2.0  # a chip with no reply after this long stops being drawn as pending
+
+
+class Sender(Protocol):
+    """Where protocol messages go (the link thread, or a list in tests)."""
+
+    def send(self, message: m.Message) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Ui:
+    """What the screen shows that the controller does not decide."""
+
+    screen: str = "game"
+    chip: int = 0
+    selected: str | None = None  # the craps wager the ON/OFF button acts on
+    pending: tuple[tuple[str, int, float], ...] = ()  # (spot, amount, sent at): drawn at once, until a reply
+    page: int = 0
+    cashout_step: str = "confirm"  # confirm | voucher
+    reality_check: bool = False
+    refused_at: float = -1.0  # a refused touch flashes the layout's edge
+
+
+class SeatControl:
+    """Intents in, protocol messages out; controller messages in, model out."""
+
+    def __init__(
+        self, seat: str, sender: Sender, money: Callable[[int], str], *, reality_check_minutes: int = 0
+    ) -> None:
+        self.model = SeatModel(seat)
+        self.ui = Ui()
+        self._sender = sender
+        self._money = money
+        self._reality_s = reality_check_minutes * 60
+
+    @property
+    def reality_seconds(self) -> int:
+        """The reality-check period in seconds (0: off)."""
+        return self._reality_s
+
+    # -- from the controller ---------------------------------------------------------------------------
+    def receive(self, messages: Iterable[m.Message | LinkStatus], now: float) -> None:
+        """Fold each message into the model, and keep the screen state consistent with it."""
+        for message in messages:
+            self.model = reduce(self.model, message, now)
+            if isinstance(message, m.SeatState | m.Error):
+                self.ui = replace(self.ui, pending=())
+            if isinstance(message, m.CashedOut) and message.seat == self.model.seat:
+                self.ui = replace(self.ui, screen="cashout", cashout_step="voucher")
+            if isinstance(message, m.TableState) and self.ui.chip not in message.chip_values:
+                self.ui = replace(self.ui, chip=message.chip_values[0] if message.chip_values else 0)
+
+    def tick(self, now: float) -> None:
+        """Timers of the screen: the reality check, stale pending chips."""
+        session = self.model.session
+        if self._reality_s and session.started is not None:
+            last = session.last_reality_check or session.started
+            if now - last >= self._reality_s:
+                self.model = replace(self.model, session=replace(session, last_reality_check=now))
+                self.ui = replace(self.ui, reality_check=True)
+        if self.ui.pending and now - self.ui.pending[-1][2] > PENDING_SECONDS:
+            self.ui = replace(self.ui, pending=())
+
+    # -- from the views --------------------------------------------------------------------------------
+    def handle(self, intent: i.Intent, now: float) -> None:
+        """Act on one intent of a view."""
+        handler = _HANDLERS.get(intent.kind)
+        if handler is None:
+            raise ValueError(f"unknown intent {intent.kind!r}")
+        handler(self, intent, now)
+
+    def _send(self, message: m.Message) -> None:
+        self._sender.send(message)
+
+    def _place(self, intent: i.Intent, now: float) -> None:
+        refusal = check_chip(self.model, intent.text, self.ui.chip, now, self._money)
+        if refusal is not None:
+            self.model = replace(self.model, notice=refusal)
+            self.ui = replace(self.ui, refused_at=now)
+            return
+        self.ui = replace(self.ui, pending=(*self.ui.pending, (intent.text, self.ui.chip, now)))
+        self.model = replace(self.model, result=None, notice=None)  # the new round's betting hides the result
+        self._send(m.PlaceWager(intent.text, self.ui.chip))
+
+    def _remove(self, intent: i.Intent, now: float) -> None:
+        if not self._betting(now):
+            return
+        if self.model.me is not None and not any(w.spot == intent.text for w in self.model.me.wagers):
+            return
+        self._send(m.RemoveWager(intent.text))
+
+    def _betting(self, now: float) -> bool:
+        if self.model.can_bet(now):
+            return True
+        self.model = replace(self.model, notice=notice("bets.closed", now))
+        self.ui = replace(self.ui, refused_at=now)
+        return False
+
+    def _simple(self, intent: i.Intent, now: float) -> None:
+        message = _SIMPLE[intent.kind]()
+        if self._betting(now):
+            self._send(message)
+
+    def _toggle(self, intent: i.Intent, now: float) -> None:
+        spot = intent.text or self.ui.selected
+        self.ui = replace(self.ui, selected=None)
+        wager = next((w for w in self.model.me.wagers if w.spot == spot), None) if self.model.me else None
+        if wager is None:
+            self.model = replace(self.model, notice=notice("onoff.select", now, severity="info"))
+            return
+        if self._betting(now):
+            self._send(m.SetWorking(wager.spot, not wager.working))
+
+    def _team(self, intent: i.Intent, now: float) -> None:
+        self.model = replace(self.model, team=intent.text)
+        self._send(m.ChooseTeam(intent.text))
+
+    def _cash_out(self, intent: i.Intent, now: float) -> None:
+        if self.model.me is None or self.model.me.credits == 0:
+            self.model = replace(self.model, notice=notice("cashout.nothing", now))
+            return
+        self._send(m.CashOut())
+
+    def _screen(self, intent: i.Intent, now: float) -> None:
+        if intent.text not in SCREENS:
+            raise ValueError(f"unknown screen {intent.text!r}; screens: {SCREENS}")
+        self.ui = replace(self.ui, screen=intent.text, page=0, cashout_step="confirm")
+
+    def _chip(self, intent: i.Intent, now: float) -> None:
+        self.ui = replace(self.ui, chip=intent.value)
+
+    def _select(self, intent: i.Intent, now: float) -> None:
+        """ON/OFF mode: ``selected`` is "" while the seat waits for the tap on the wager to switch."""
+        self.ui = replace(self.ui, selected=None if self.ui.selected is not None else intent.text)
+
+    def _page(self, intent: i.Intent, now: float) -> None:
+        self.ui = replace(self.ui, page=max(0, self.ui.page + intent.value))
+
+    def _dismiss(self, intent: i.Intent, now: float) -> None:
+        if intent.text == "voucher":
+            self.model = replace(self.model, voucher=None)
+            self.ui = replace(self.ui, screen="game", cashout_step="confirm")
+        elif intent.text == "reality":
+            self.ui = replace(self.ui, reality_check=False)
+        else:
+            self.model = replace(self.model, notice=None)
+
+    def _refused(self, intent: i.Intent, now: float) -> None:
+        key = intent.text or "bets.closed"
+        self.model = replace(self.model, notice=notice(key, now))
+        self.ui = replace(self.ui, refused_at=now)
+
+    def _language(self, intent: i.Intent, now: float) -> None:
+        """Handled by the app (it owns the painter); the control only records nothing."""
+
+
+_SIMPLE: dict[str, Callable[[], m.Message]] = {
+    i.UNDO: m.UndoWager,
+    i.CLEAR: m.ClearWagers,
+    i.REPEAT: m.RepeatWagers,
+    i.DOUBLE: m.DoubleWagers,
+    i.READY: m.BetsDone,
+}
+_HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
+    i.PLACE: SeatControl._place,
+    i.REMOVE: SeatControl._remove,
+    i.TOGGLE: SeatControl._toggle,
+    i.TEAM: SeatControl._team,
+    i.CASH_OUT: SeatControl._cash_out,
+    i.SCREEN: SeatControl._screen,
+    i.CHIP: SeatControl._chip,
+    i.SELECT: SeatControl._select,
+    i.PAGE: SeatControl._page,
+    i.DISMISS: SeatControl._dismiss,
+    i.REFUSED: SeatControl._refused,
+    i.LANGUAGE: SeatControl._language,
+    **dict.fromkeys(_SIMPLE, SeatControl._simple),
+}

@@ -1,0 +1,338 @@
+"""The game screen: meters on top, the betting layout, the results and game panel, chips and actions below.
+
+``process(gesture)`` turns a tap or long-press into intents, ``draw(surface, now)`` paints a frame.
+Static pieces are cached: the bands and their labels are one pre-rendered background per size and
+language, and the layout (felt, labels, chips) is redrawn only when what it shows changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from terminal.seat import intents as i
+from terminal.seat import layout_port, side_panel, theme
+from terminal.seat.control import SeatControl
+from terminal.seat.layouts.base import Layout
+from terminal.seat.pointer import Gesture
+from terminal.seat.text import Painter
+from terminal.seat.theme import Frame
+from terminal.seat.widgets import Button, dim, draw_button, draw_chip, hit_button, panel
+
+_METERS = ("meter.credits", "meter.total_bet", "meter.last_win", "meter.chip", "meter.countdown")
+_ACTIONS = (
+    ("button.undo", i.UNDO),
+    ("button.clear", i.CLEAR),
+    ("button.repeat", i.REPEAT),
+    ("button.double", i.DOUBLE),
+)
+
+
+class GameView:
+    """The main screen of a seat."""
+
+    def __init__(self, painter: Painter, control: SeatControl, frame: Frame) -> None:
+        self.painter, self.control, self.frame = painter, control, frame
+        self.posted: list[i.Intent] = []
+        self.now = 0.0  # the seat clock of the frame or gesture being handled (set by the app)
+        self._layout: Layout | None = None
+        self._layout_for: tuple[Any, ...] = ()
+        self._felt: pygame.Surface | None = None
+        self._felt_for: Any = None
+        self._background: pygame.Surface | None = None
+        self._background_for: tuple[Any, ...] = ()
+
+    # -- geometry --------------------------------------------------------------------------------------
+    @property
+    def layout(self) -> Layout | None:
+        """The betting layout for the table as the controller describes it (rebuilt when that changes)."""
+        model = self.control.model
+        if model.table is None:
+            return None
+        key = (model.table.game, model.table.wheel, model.offer, tuple(self.frame.layout))
+        if key != self._layout_for:
+            self._layout = layout_port.make_layout(model.table, model.offer, self.frame.layout)
+            self._layout_for, self._felt_for = key, None
+        return self._layout
+
+    def chips(self) -> list[tuple[pygame.Rect, int, int]]:
+        """(rect, tray index, value) of every chip in the tray."""
+        values = self.control.model.table.chip_values if self.control.model.table else ()
+        bottom = self.frame.bottom
+        size = int(bottom.height * 0.72)
+        gap = size // 5
+        out = []
+        for index, value in enumerate(values):
+            rect = pygame.Rect(bottom.left + gap + index * (size + gap), 0, size, size)
+            rect.centery = bottom.centery
+            out.append((rect, index, value))
+        return out
+
+    def buttons(self) -> list[Button]:
+        """The action buttons of the bottom bar and the navigation buttons of the side panel."""
+        model, ui, f = self.control.model, self.control.ui, self.frame
+        open_ = model.can_bet(self.now)
+        actions = list(_ACTIONS)
+        if model.table is not None and model.table.game == "craps":
+            actions.append(("button.onoff", i.SELECT))
+        count = len(actions) + 1
+        chips_w = len(self.chips()) * int(f.bottom.height * 0.86) + f.bottom.height // 4
+        room = f.bottom.width - chips_w - f.unit
+        width = min(room // count, int(f.bottom.height * 1.6))
+        height = int(f.bottom.height * 0.6)
+        x = f.bottom.right - count * width
+        out = []
+        for n, (key, kind) in enumerate(actions):
+            rect = pygame.Rect(x + n * width + 4, f.bottom.centery - height // 2, width - 8, height)
+            out.append(
+                Button(rect, key, i.Intent(kind), open_, hot=kind == i.SELECT and ui.selected is not None)
+            )
+        ready = pygame.Rect(x + len(actions) * width + 4, f.bottom.centery - height // 2, width - 12, height)
+        out.append(Button(ready, "button.ready", i.Intent(i.READY), open_, colour=theme.READY))
+        return out + self.nav_buttons()
+
+    def nav_buttons(self) -> list[Button]:
+        """Help, history, session, cash-out and language: the side panel's foot, reachable at any time."""
+        side = self.frame.side
+        height = int(side.height * 0.085)
+        top = side.bottom - 3 * height - 8
+        width = (side.width - 24) // 2
+        other = "es" if self.painter.language == "en" else "en"
+        items = (
+            ("button.help", i.Intent(i.SCREEN, "help")),
+            ("button.history", i.Intent(i.SCREEN, "history")),
+            ("button.session", i.Intent(i.SCREEN, "session")),
+            ("button.cashout", i.Intent(i.SCREEN, "cashout")),
+            (f"button.language_{other}", i.Intent(i.LANGUAGE, other)),
+        )
+        out = []
+        for n, (key, intent) in enumerate(items):
+            rect = pygame.Rect(
+                side.left + 8 + (n % 2) * (width + 8), top + (n // 2) * height, width, height - 8
+            )
+            out.append(Button(rect, key, intent, colour=theme.BUTTON))
+        return out
+
+    # -- input -----------------------------------------------------------------------------------------
+    def process(self, gesture: Gesture) -> None:
+        """Post the intents of one gesture."""
+        button = hit_button(self.buttons(), gesture.pos)
+        if button is not None and gesture.kind == "tap":
+            self.posted.append(button.intent if button.enabled else i.Intent(i.REFUSED, "bets.closed"))
+            return
+        for rect, _, value in self.chips():
+            if rect.collidepoint(gesture.pos):
+                self.posted.append(i.Intent(i.CHIP, value=value))
+                return
+        layout = self.layout
+        spot = layout.hit(gesture.pos) if layout is not None else None
+        if spot is None:
+            return
+        if gesture.kind == "long_press":
+            self.posted.append(i.Intent(i.REMOVE, spot))
+        elif self.control.ui.selected is not None:
+            self.posted.append(i.Intent(i.TOGGLE, spot))
+        else:
+            self.posted.append(i.Intent(i.PLACE, spot))
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        """One frame of the game screen."""
+        self.now = now
+        surface.blit(self._base(now), (0, 0))
+        self._draw_layout_marks(surface, now)
+        self._draw_meters(surface, now)
+        side_panel.draw(surface, self.painter, self.control, self.frame, now)
+
+    def _base(self, now: float) -> pygame.Surface:
+        """Background, felt with its chips, tray and buttons: one opaque layer, redrawn only on a change."""
+        layout, buttons = self.layout, self.buttons()
+        view = self._layout_view(now) if layout is not None else None
+        states = tuple((b.key, b.enabled, b.hot) for b in buttons)
+        key = (self.frame.width, self.frame.height, self.painter.language, view, states, self.control.ui.chip)
+        if self._felt is None or key != self._felt_for:
+            base = self._static().copy()
+            rect = self.frame.layout
+            if layout is None or view is None:  # no TableState yet: the felt waits for the controller
+                pygame.draw.rect(base, theme.FELT, rect, border_radius=rect.height // 30)
+                missing = "status.layout_missing"
+                self.painter.draw(base, missing, rect.center, self.frame.unit, theme.DIM_INK, anchor="center")
+            else:
+                layout.draw(base, view)
+            self._draw_tray(base)
+            for button in buttons:
+                draw_button(base, self.painter, button, self.frame.unit)
+            self._felt, self._felt_for = base, key
+        return self._felt
+
+    def draw_top(self, surface: pygame.Surface, now: float) -> None:
+        """The background and the meters alone (under the other screens: credits stay on screen)."""
+        self.now = now
+        surface.blit(self._static(), (0, 0))
+        self._draw_meters(surface, now)
+
+    def _static(self) -> pygame.Surface:
+        key = (self.frame.width, self.frame.height, self.painter.language)
+        if self._background is None or key != self._background_for:
+            self._background, self._background_for = self._paint_static(), key
+        return self._background
+
+    def _paint_static(self) -> pygame.Surface:
+        f, p = self.frame, self.painter
+        surface = pygame.Surface((f.width, f.height))
+        surface.fill(theme.FELT_DARK)
+        for band in (f.top, f.bottom, f.side):
+            panel(surface, band)
+        for n, key in enumerate(_METERS):
+            cell = self._meter_cell(n)
+            p.draw(surface, key, (cell.left, cell.top), f.unit * 7 // 10, theme.DIM_INK, max_width=cell.width)
+        limits = self._limits_cell()
+        p.draw(
+            surface, "meter.limits", limits.topleft, f.unit * 7 // 10, theme.DIM_INK, max_width=limits.width
+        )
+        return surface
+
+    def _meter_cell(self, n: int) -> pygame.Rect:
+        top = self.frame.top
+        width = int(top.width * 0.14)
+        pad = top.height // 8
+        return pygame.Rect(top.left + pad + n * width, top.top + pad, width - pad, top.height - 2 * pad)
+
+    def _limits_cell(self) -> pygame.Rect:
+        first = self._meter_cell(len(_METERS))
+        return pygame.Rect(
+            first.left, first.top, self.frame.top.right - first.left - first.left // 40, first.height
+        )
+
+    def _draw_meters(self, surface: pygame.Surface, now: float) -> None:
+        model, p, f = self.control.model, self.painter, self.frame
+        me = model.me
+        values: list[tuple[str, dict[str, Any], tuple[int, int, int]]] = [
+            ("fmt.money", {"amount": p.money(model.credits_shown(now))}, theme.GOLD),
+            ("fmt.money", {"amount": p.money(me.total_bet if me else 0)}, theme.INK),
+            (
+                "fmt.money",
+                {"amount": p.money(me.last_win if me else 0)},
+                theme.WIN if me and me.last_win else theme.INK,
+            ),
+            ("fmt.money", {"amount": p.money(self.control.ui.chip)}, theme.INK),
+            self._countdown(now),
+        ]
+        size = f.unit * 13 // 10
+        for n, (key, args, colour) in enumerate(values):
+            cell = self._meter_cell(n)
+            p.draw(
+                surface,
+                key,
+                (cell.left, cell.bottom),
+                size,
+                colour,
+                anchor="bottomleft",
+                bold=True,
+                max_width=cell.width,
+                **args,
+            )
+        self._draw_limits(surface)
+
+    def _countdown(self, now: float) -> tuple[str, dict[str, Any], tuple[int, int, int]]:
+        model = self.control.model
+        if model.table is None or model.link != "up":
+            return ("status.waiting", {}, theme.DIM_INK)
+        seconds = (model.countdown_ms(now) + 999) // 1000
+        if model.table.phase != "open" or seconds == 0:
+            return ("bets.closed_short", {}, theme.WARN)
+        return ("fmt.seconds", {"seconds": seconds}, theme.WARN if seconds <= 5 else theme.INK)
+
+    def _draw_limits(self, surface: pygame.Surface) -> None:
+        model, p, f = self.control.model, self.painter, self.frame
+        if model.table is None:
+            return
+        limits, cell = model.table.limits, self._limits_cell()
+        size = f.unit * 8 // 10
+        p.draw(
+            surface,
+            "fmt.limits",
+            (cell.left, cell.top + f.unit * 3 // 4),
+            size,
+            theme.INK,
+            max_width=cell.width,
+            minimum=p.money(limits.wager_min),
+            maximum=p.money(limits.wager_max),
+            seat=p.money(limits.seat_max),
+        )
+        p.draw(
+            surface,
+            "fmt.currency",
+            (cell.left, cell.bottom),
+            size,
+            theme.DIM_INK,
+            anchor="bottomleft",
+            max_width=cell.width,
+            code=model.table.currency,
+            credit=p.money(model.table.denomination),
+        )
+
+    def _draw_layout_marks(self, surface: pygame.Surface, now: float) -> None:
+        model, ui = self.control.model, self.control.ui
+        rect = self.frame.layout
+        if not model.can_bet(self.now) and model.table is not None:
+            banner = "bets.closed" if model.table.phase != "open" else "status.seat_stopped"
+            self.painter.draw(
+                surface,
+                banner,
+                (rect.centerx, rect.top + self.frame.unit),
+                self.frame.unit * 3 // 2,
+                theme.WARN,
+                anchor="midtop",
+                bold=True,
+            )
+        if now - ui.refused_at < 0.6:
+            pygame.draw.rect(surface, theme.ALERT, rect, width=max(4, self.frame.unit // 3))
+        if ui.selected is not None:
+            self.painter.draw(
+                surface,
+                "onoff.prompt",
+                (rect.centerx, rect.bottom - self.frame.unit),
+                self.frame.unit,
+                theme.GOLD,
+                anchor="midbottom",
+                bold=True,
+            )
+
+    def _layout_view(self, now: float) -> Any:
+        """The layouts' view of this seat now (compared with the last one to decide a redraw)."""
+        model, ui, p = self.control.model, self.control.ui, self.painter
+        showing = model.showing_result(now)
+        point = model.game.craps.point if model.game is not None and model.game.craps is not None else None
+        pending = tuple((spot, amount) for spot, amount, _ in ui.pending)
+        tr: Callable[[str], str] = p.tr
+        return layout_port.layout_view(
+            model.me,
+            model.winners() if showing else (),
+            model.result.outcome if showing and model.result else None,
+            point,
+            not model.can_bet(self.now),
+            tr,
+            p.money,
+            p.fonts(),
+            pending,
+        )
+
+    def _draw_tray(self, surface: pygame.Surface) -> None:
+        for rect, index, value in self.chips():
+            draw_chip(
+                surface,
+                self.painter,
+                rect.center,
+                rect.width // 2,
+                index,
+                value,
+                selected=value == self.control.ui.chip,
+            )
+
+
+def shade_layout(surface: pygame.Surface, frame: Frame) -> None:
+    """Darken the layout and side panel (behind an overlay), leaving the meters readable."""
+    dim(surface, pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom), 190)

@@ -1,0 +1,33 @@
+"""What the views ask for ("messages up"): a view posts an :class:`Intent`; the seat's control acts on it.
+
+A view never sends protocol messages nor touches the model: it posts intents such as "a chip on
+``straight:17``", "undo" or "show the help screen".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Intent kinds. Wager intents go to the controller (after the local limit check); screen intents stay here.
+PLACE = "place"  # spot
+REMOVE = "remove"  # spot (long-press)
+UNDO, CLEAR, REPEAT, DOUBLE, READY = "undo", "clear", "repeat", "double", "ready"
+CHIP = "chip"  # value: the chip selected in the tray
+SELECT = "select"  # spot: the craps wager whose ON/OFF button acts
+TOGGLE = "toggle"  # turn the selected craps wager ON/OFF
+TEAM = "team"  # text: red | black
+SCREEN = "screen"  # text: game | help | history | cashout | session
+CASH_OUT = "cash_out"  # confirmed on the cash-out screen
+LANGUAGE = "language"  # text: en | es
+PAGE = "page"  # value: +1 / -1 on a paged screen
+DISMISS = "dismiss"  # close the reality check, the voucher or a notice
+REFUSED = "refused"  # a touch the seat refuses on screen (after the lock, on a blocked seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """One request of a view: ``kind`` and its argument (a spot, a chip value, a screen name)."""
+
+    kind: str
+    text: str = ""
+    value: int = 0

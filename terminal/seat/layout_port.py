@@ -1,0 +1,62 @@
+"""The seam to the betting layouts (``terminal.seat.layouts``): the right layout and its view for a seat.
+
+The layouts give every wager a hit area, an anchor for its chips, and draw the felt. This module builds
+the layout of the table the controller describes and turns the seat's model into the layouts'
+``LayoutView``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from terminal.net import messages as m
+from terminal.seat.layouts import craps_layout, roulette_layout
+from terminal.seat.layouts.base import Layout, LayoutView, StakeMark
+
+
+def _rule(offer: m.Offer | None, key: str) -> str:
+    if offer is None:
+        return ""
+    return next((r.value for r in offer.rules if r.key == key), "")
+
+
+def make_layout(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect) -> Layout:
+    """The layout of this table's game in ``rect``."""
+    wagers = frozenset(w.wager for w in offer.wagers) if offer is not None else frozenset()
+    if table.game == "craps":
+        vig = _rule(offer, "vig_percent")
+        return craps_layout(rect, wagers, int(vig) if vig.isdigit() else 5)
+    five = "five_adjacent" in wagers or _rule(offer, "five_adjacent") == "on"
+    return roulette_layout(rect, table.wheel, five, "touchdown" in wagers)
+
+
+def layout_view(
+    me: m.SeatState | None,
+    winners: tuple[tuple[str, int], ...],
+    outcome: str | None,
+    point: int | None,
+    locked: bool,
+    tr: Callable[[str], str],
+    money: Callable[[int], str],
+    fonts: Callable[[int, bool], pygame.font.Font],
+    pending: tuple[tuple[str, int], ...] = (),
+) -> LayoutView:
+    """The layouts' ``LayoutView`` of this seat: its wagers (and chips awaiting their reply), the result."""
+    wagers = me.wagers if me is not None else ()
+    merged: dict[
+        tuple[str, int | None], list[int | bool]
+    ] = {}  # one stack per spot: chips placed apart add up
+    for w in wagers:
+        stack = merged.setdefault((w.spot, w.number), [0, False])
+        stack[0] = int(stack[0]) + w.amount
+        stack[1] = bool(stack[1]) or w.working
+    for spot, amount in pending:  # a chip awaiting its reply is drawn at once, on its spot's stack
+        stack = merged.setdefault((spot, None), [0, True])
+        stack[0] = int(stack[0]) + amount
+    stakes = tuple(
+        StakeMark(spot, int(amount), number, bool(working))
+        for (spot, number), (amount, working) in merged.items()
+    )
+    return LayoutView(stakes, winners, outcome, point, locked, tr, money, fonts)

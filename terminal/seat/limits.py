@@ -1,0 +1,64 @@
+"""The limits a chip is checked against the moment it lands, before anything is sent to the controller.
+
+The check mirrors the controller's (the controller stays the authority and checks again): the betting
+window must be open, the chip must fit the wager's minimum, maximum and increment of the ``Offer``, the
+seat's stake this round must stay within ``seat_max``, and the credits must cover it. A refusal is a
+:class:`~terminal.seat.model.Notice` naming the limit and its amount in the player's language.
+
+>>> wager_id("split:17-20"), wager_id("place_6"), wager_id("horn_high:12"), wager_id("come_odds_5")
+('split', 'place_6', 'horn_high', 'come_odds')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from terminal.games.catalog import ROULETTE_WAGERS
+from terminal.games.craps import Spot as CrapsSpot
+from terminal.net import messages as m
+from terminal.seat.model import Notice, SeatModel, notice
+
+_ROULETTE = frozenset(ROULETTE_WAGERS)
+
+
+def wager_id(spot: str) -> str:
+    """The wager id (as in ``terminal/games/catalog.py``) of a spot's canonical text."""
+    head = spot.partition(":")[0]
+    if head in _ROULETTE:
+        return head
+    try:
+        return CrapsSpot.parse(spot).wager_id
+    except ValueError:
+        return head
+
+
+def offered(model: SeatModel, wager: str) -> m.OfferedWager | None:
+    """The offer of ``wager`` at this table, if the controller told us one."""
+    if model.offer is None:
+        return None
+    return next((w for w in model.offer.wagers if w.wager == wager), None)
+
+
+def check_chip(
+    model: SeatModel, spot: str, amount: int, now: float, money: Callable[[int], str]
+) -> Notice | None:
+    """``None`` when a chip of ``amount`` may land on ``spot``; else the notice that says why not."""
+    if not model.can_bet(now):
+        return notice("bets.closed", now)
+    wager = wager_id(spot)
+    name_key = f"wager.{wager}"  # a catalogue key: the notice's ``wager`` argument is translated when drawn
+    offer = offered(model, wager)
+    if offer is not None:
+        if amount < offer.minimum:
+            return notice("limit.minimum", now, wager=name_key, amount=money(offer.minimum))
+        if amount > offer.maximum:
+            return notice("limit.maximum", now, wager=name_key, amount=money(offer.maximum))
+        if offer.increment and amount % offer.increment:
+            return notice("limit.increment", now, wager=name_key, amount=money(offer.increment))
+    if model.table is not None and model.me is not None:
+        fresh = sum(w.amount for w in model.me.wagers if not w.standing)
+        if fresh + amount > model.table.limits.seat_max:
+            return notice("limit.seat_max", now, amount=money(model.table.limits.seat_max))
+    if model.me is not None and amount > model.me.credits:
+        return notice("limit.credits", now, amount=money(amount), credits=money(model.me.credits))
+    return None

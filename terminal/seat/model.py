@@ -1,0 +1,246 @@
+"""What a seat knows, as one frozen value, and the pure reducer that folds each controller message into it.
+
+``reduce(model, message, now)`` is the only way the model changes from the wire; the views read it
+("attributes down"). ``now`` is the seat's monotonic clock, injected so tests and screenshots replay
+exactly: countdowns, the credits counting up after a win and the notices' lifetimes all hang on it.
+
+>>> from terminal.net import messages as m
+>>> model = reduce(SeatModel("seat-1"), LinkStatus(True, ""), 0.0)
+>>> model.link
+'up'
+>>> model = reduce(model, m.Error("refused", "limit: the seat's wagers would pass the limit 250000", 7), 1.0)
+>>> model.notice.key, model.notice.detail
+('error.limit', "the seat's wagers would pass the limit 250000")
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from terminal.net import messages as m
+
+COUNT_UP_SECONDS = 1.5  # credits count up to a win over this long
+RESULT_HOLD_SECONDS = 8.0  # the result stays on screen this long into the next window (or until a chip)
+NOTICE_SECONDS = 4.0
+_ERROR_KEYS = ("limit", "credits", "locked", "tilt", "rules", "voucher")
+
+
+@dataclass(frozen=True, slots=True)
+class LinkStatus:
+    """The link thread's report: the session is up, or it was lost (``detail`` says why)."""
+
+    up: bool
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message to the player: a catalogue key, its arguments, and an untranslated detail if any."""
+
+    key: str
+    args: tuple[tuple[str, str], ...]
+    detail: str
+    since: float
+    severity: str = "warn"  # "info" | "warn" | "alert"
+
+    def kwargs(self) -> dict[str, str]:
+        """The arguments for the catalogue template."""
+        return dict(self.args)
+
+
+@dataclass(frozen=True, slots=True)
+class CountUp:
+    """Credits on screen moving from ``start`` to ``end`` since ``since`` (after a win)."""
+
+    start: int
+    end: int
+    since: float
+
+    def at(self, now: float) -> int:
+        """The amount shown at ``now``."""
+        done = min(1.0, max(0.0, (now - self.since) / COUNT_UP_SECONDS))
+        return self.start + int((self.end - self.start) * done)
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """Responsible gaming: when the player sat down and the money that moved since."""
+
+    started: float | None = None
+    first_credits: int | None = None
+    money_in: int = 0
+    money_out: int = 0
+    last_reality_check: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatModel:
+    """Everything one seat screen shows, as received from the controller."""
+
+    seat: str
+    link: str = "connecting"  # "connecting" | "up" | "lost"
+    link_detail: str = ""
+    table: m.TableState | None = None
+    table_at: float = 0.0
+    me: m.SeatState | None = None
+    offer: m.Offer | None = None
+    game: m.GameView | None = None
+    history: m.History | None = None
+    rounds: m.SeatRounds | None = None
+    result: m.Result | None = None
+    result_at: float = 0.0
+    count: CountUp | None = None
+    prompt: m.TeamPrompt | None = None
+    prompt_at: float = 0.0
+    team: str | None = None
+    tilts: tuple[tuple[str, str], ...] = ()  # (reason, message) of every active tilt
+    voucher: m.CashedOut | None = None
+    handpay: int | None = None
+    notice: Notice | None = None
+    session: Session = Session()
+
+    # -- derived views ---------------------------------------------------------------------------------
+    def countdown_ms(self, now: float) -> int:
+        """Milliseconds left in the betting window (0 when it is not open)."""
+        if self.table is None or self.table.phase != "open":
+            return 0
+        return max(0, self.table.countdown_ms - int((now - self.table_at) * 1000))
+
+    def credits_shown(self, now: float) -> int:
+        """Credits on screen: counting up after a win, else the seat's credits."""
+        if self.count is not None:
+            return self.count.at(now)
+        return self.me.credits if self.me is not None else 0
+
+    @property
+    def betting_open(self) -> bool:
+        """Whether the window is open for this seat (link up, no tilt or lock); see :meth:`can_bet`."""
+        return (
+            self.link == "up"
+            and self.table is not None
+            and self.table.phase == "open"
+            and (self.me is None or self.me.locked is None)
+            and not self.tilts
+        )
+
+    def can_bet(self, now: float) -> bool:
+        """Whether a chip may land at ``now``: the window is open and its countdown has not run out."""
+        return self.betting_open and self.countdown_ms(now) > 0
+
+    def showing_result(self, now: float) -> bool:
+        """Whether the last result is still on screen."""
+        return self.result is not None and now - self.result_at < RESULT_HOLD_SECONDS
+
+    def winners(self) -> tuple[tuple[str, int], ...]:
+        """(spot, paid) of this seat's winning wagers in the last result."""
+        if self.result is None:
+            return ()
+        paid: dict[str, int] = {}  # chips placed apart on one spot settle apart: one highlight per spot
+        for s in self.result.settlements:
+            if s.seat == self.seat and s.paid > s.wagered:
+                paid[s.spot] = paid.get(s.spot, 0) + s.paid
+        return tuple(paid.items())
+
+    def net_result(self) -> int:
+        """Session net: what the player has now (credits, in play, cashed out) less what came in."""
+        if self.me is None or self.session.first_credits is None:
+            return 0
+        have = self.me.credits + self.me.total_bet + self.session.money_out
+        return have - self.session.first_credits - self.session.money_in
+
+    def notice_at(self, now: float) -> Notice | None:
+        """The notice still showing at ``now``."""
+        if self.notice is None or now - self.notice.since > NOTICE_SECONDS:
+            return None
+        return self.notice
+
+
+def notice(key: str, now: float, *, detail: str = "", severity: str = "warn", **args: str) -> Notice:
+    """A notice for ``key`` shown from ``now``."""
+    return Notice(key, tuple(sorted(args.items())), detail, now, severity)
+
+
+def error_notice(error: m.Error, now: float) -> Notice:
+    """A controller ``Error`` as a notice in the player's language (its code mapped, its detail shown)."""
+    code, sep, detail = error.message.partition(": ")
+    if not sep:
+        code, detail = error.code, error.message
+    key = f"error.{code}" if code in _ERROR_KEYS else "error.other"
+    return notice(key, now, detail=detail, severity="alert" if code == "tilt" else "warn")
+
+
+def reduce(model: SeatModel, message: object, now: float) -> SeatModel:
+    """Fold one controller message (or a :class:`LinkStatus`) into the model."""
+    match message:
+        case LinkStatus(up=True):
+            return replace(model, link="up", link_detail="")
+        case LinkStatus(up=False, detail=detail):
+            return replace(model, link="lost", link_detail=detail)
+        case m.TableState():
+            return _table_state(model, message, now)
+        case m.SeatState() if message.seat == model.seat:
+            return _seat_state(model, message, now)
+        case m.Result():
+            return _result(model, message, now)
+        case m.TeamPrompt() if message.seat == model.seat:
+            return replace(model, prompt=message, prompt_at=now, team=None)
+        case m.Tilt():
+            return _tilt(model, message)
+        case m.BuyIn() if message.seat == model.seat:
+            session = replace(model.session, money_in=model.session.money_in + message.amount)
+            return replace(model, session=session, count=None)
+        case m.CashedOut() if message.seat == model.seat:
+            session = replace(model.session, money_out=model.session.money_out + message.amount)
+            return replace(model, voucher=message, session=session)
+        case m.HandPay() if message.seat == model.seat:
+            return replace(model, handpay=message.amount)
+        case m.Error():
+            return replace(model, notice=error_notice(message, now))
+        case m.Offer():
+            return replace(model, offer=message)
+        case m.GameView():
+            return replace(model, game=message)
+        case m.History():
+            return replace(model, history=message)
+        case m.SeatRounds() if message.seat == model.seat:
+            return replace(model, rounds=message)
+    return model
+
+
+def _table_state(model: SeatModel, state: m.TableState, now: float) -> SeatModel:
+    changed = replace(model, table=state, table_at=now)
+    if state.phase == "open" and model.prompt is not None and model.team is not None:
+        changed = replace(changed, prompt=None)
+    return changed
+
+
+def _result(model: SeatModel, result: m.Result, now: float) -> SeatModel:
+    """A result closes its round's window on this screen until the next ``TableState`` opens one."""
+    table = model.table
+    if table is not None and table.round_id == result.round_id and table.phase == "open":
+        table = replace(table, phase="shown", countdown_ms=0)
+    return replace(model, table=table, result=result, result_at=now)
+
+
+def _seat_state(model: SeatModel, state: m.SeatState, now: float) -> SeatModel:
+    before = model.credits_shown(now)
+    count = model.count
+    won = model.result is not None and now - model.result_at < 3.0 and state.credits > before
+    if won and model.me is not None:
+        count = CountUp(before, state.credits, now)
+    elif count is not None and count.end != state.credits:
+        count = None
+    session = model.session
+    if session.started is None:
+        session = replace(session, started=now, first_credits=state.credits + state.total_bet)
+    handpay = model.handpay if state.locked is not None else None
+    return replace(model, me=state, count=count, session=session, handpay=handpay)
+
+
+def _tilt(model: SeatModel, tilt: m.Tilt) -> SeatModel:
+    """Table tilts and this seat's own tilts stop the seat; another seat's (``seat 2: ...``) do not."""
+    where = tilt.message.partition(":")[0]
+    if where != "table" and where != f"seat {model.seat.removeprefix('seat-')}":
+        return model
+    others = tuple(t for t in model.tilts if (t[0], t[1].partition(":")[0]) != (tilt.reason, where))
+    return replace(model, tilts=(*others, (tilt.reason, tilt.message)) if tilt.active else others)

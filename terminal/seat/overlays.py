@@ -1,0 +1,300 @@
+"""What is drawn over any screen: notices, the Touchdown team prompt, stops, hand-pay, reality check, TEST.
+
+An overlay that stops play (tilt, out of service, lost link, hand-pay lock) darkens everything below the
+meters, so the credits stay readable, and names the reason. The TEST watermark of lab mode is drawn last,
+on every screen.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from terminal.seat import intents as i
+from terminal.seat import theme
+from terminal.seat.control import SeatControl
+from terminal.seat.model import SeatModel
+from terminal.seat.text import Painter
+from terminal.seat.theme import Frame
+from terminal.seat.widgets import Button, dim, draw_button, hit_button, panel
+
+_NESTED = ("wager",)
+_WATERMARKS: dict[tuple[int, str], pygame.Surface] = {}  # notice arguments that are catalogue keys themselves
+
+
+def card(frame: Frame, width: float = 0.5, height: float = 0.45) -> pygame.Rect:
+    """A centred modal card, as fractions of the screen."""
+    rect = pygame.Rect(0, 0, int(frame.width * width), int(frame.height * height))
+    rect.center = (frame.width // 2, frame.top.bottom + (frame.height - frame.top.bottom) // 2)
+    return rect
+
+
+def buttons(control: SeatControl, frame: Frame, now: float) -> list[Button]:
+    """The buttons of the modal overlay on top, if it takes input (team prompt, reality check)."""
+    model, ui = control.model, control.ui
+    box = card(frame)
+    height = int(box.height * 0.22)
+    if _stopped(model) is not None:
+        return []
+    if ui.reality_check:
+        rect = pygame.Rect(0, 0, box.width // 3, height)
+        rect.midbottom = (box.centerx, box.bottom - height // 3)
+        return [Button(rect, "button.continue", i.Intent(i.DISMISS, "reality"), colour=theme.READY)]
+    if model.prompt is not None and model.team is None and prompt_left(model, now) > 0:
+        half = box.width // 2 - height // 2
+        red = pygame.Rect(box.left + height // 3, box.bottom - height - height // 3, half, height)
+        black = red.move(half + height // 3, 0)
+        return [
+            Button(red, "button.team_red", i.Intent(i.TEAM, "red"), colour=theme.RED),
+            Button(black, "button.team_black", i.Intent(i.TEAM, "black"), colour=theme.BLACK),
+        ]
+    return []
+
+
+def process(control: SeatControl, frame: Frame, pos: tuple[int, int], now: float) -> list[i.Intent] | None:
+    """Intents of a tap while a modal overlay is up; None when no overlay takes the tap."""
+    model = control.model
+    if _stopped(model) is not None:
+        return [i.Intent(i.REFUSED, "status.seat_stopped")] if pos[1] > frame.top.bottom else []
+    shown = buttons(control, frame, now)
+    if not shown:
+        return None
+    hit = hit_button(shown, pos)
+    return [hit.intent] if hit is not None else []
+
+
+def prompt_left(model: SeatModel, now: float) -> int:
+    """Milliseconds left to choose a Touchdown team."""
+    if model.prompt is None:
+        return 0
+    return max(0, model.prompt.countdown_ms - int((now - model.prompt_at) * 1000))
+
+
+def _stopped(model: SeatModel) -> tuple[str, str] | None:
+    """(catalogue key, detail) of what stops the seat: link, tilt, out of service, hand-pay; else None."""
+    if model.link == "lost":
+        return "stop.link_lost", model.link_detail
+    if model.handpay is not None or any(reason == "handpay" for reason, _ in model.tilts):
+        return "stop.handpay", ""
+    for reason, message in model.tilts:
+        key = "stop.service" if reason == "service_mode" else "stop.tilt"
+        return key, f"{reason}: {message}"
+    if model.me is not None and model.me.locked is not None:
+        return "stop.locked", model.me.locked
+    return None
+
+
+def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
+    """Every overlay that applies, in order: notice, modal card, stop, watermark."""
+    model, ui = control.model, control.ui
+    stopped = _stopped(model)
+    if stopped is not None:
+        _draw_stop(surface, p, control, frame, stopped, now)
+    elif ui.reality_check:
+        _draw_reality(surface, p, control, frame, now)
+    elif model.prompt is not None and model.team is None and prompt_left(model, now) > 0:
+        _draw_prompt(surface, p, control, frame, now)
+    _draw_notice(surface, p, model, frame, now)
+    if model.table is not None and model.table.test_mode:
+        draw_watermark(surface, p, frame)
+
+
+def _draw_notice(surface: pygame.Surface, p: Painter, model: SeatModel, frame: Frame, now: float) -> None:
+    shown = model.notice_at(now)
+    if shown is None:
+        return
+    args = {k: p.tr(v) if k in _NESTED else v for k, v in shown.kwargs().items()}
+    colour = {"info": theme.BUTTON_HOT, "alert": theme.ALERT}.get(shown.severity, theme.WARN)
+    box = pygame.Rect(
+        0, 0, int(frame.width * 0.56), frame.unit * (4 if shown.detail else 5) // (1 if shown.detail else 2)
+    )
+    box.midtop = (frame.layout.centerx, frame.top.bottom + frame.unit)
+    pygame.draw.rect(surface, colour, box, border_radius=frame.unit // 2)
+    pygame.draw.rect(surface, theme.INK, box, width=2, border_radius=frame.unit // 2)
+    p.draw(
+        surface,
+        shown.key,
+        (box.centerx, box.top + frame.unit // 2),
+        frame.unit * 5 // 4,
+        theme.INK,
+        anchor="midtop",
+        bold=True,
+        max_width=box.width - frame.unit,
+        **args,
+    )
+    if shown.detail:
+        p.draw(
+            surface,
+            "fmt.detail",
+            (box.centerx, box.bottom - frame.unit // 3),
+            frame.unit * 3 // 4,
+            theme.INK,
+            anchor="midbottom",
+            max_width=box.width - frame.unit,
+            detail=shown.detail,
+        )
+
+
+def _draw_stop(
+    surface: pygame.Surface,
+    p: Painter,
+    control: SeatControl,
+    frame: Frame,
+    stopped: tuple[str, str],
+    now: float,
+) -> None:
+    key, detail = stopped
+    dim(surface, pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom), 200)
+    box = card(frame, 0.6, 0.5)
+    panel(surface, box, theme.PANEL)
+    pygame.draw.rect(surface, theme.ALERT, box, width=6, border_radius=12)
+    u = frame.unit
+    p.draw(
+        surface,
+        key,
+        (box.centerx, box.top + u * 2),
+        u * 2,
+        theme.WARN,
+        anchor="midtop",
+        bold=True,
+        max_width=box.width - 2 * u,
+    )
+    model = control.model
+    amount = model.handpay if model.handpay is not None else (model.me.last_win if model.me else 0)
+    p.draw(
+        surface,
+        f"{key}.help",
+        (box.centerx, box.top + u * 5),
+        u,
+        theme.INK,
+        anchor="midtop",
+        max_width=box.width - 2 * u,
+        amount=p.money(amount),
+    )
+    if detail:
+        p.draw(
+            surface,
+            "fmt.reason",
+            (box.centerx, box.top + u * 7),
+            u * 8 // 10,
+            theme.DIM_INK,
+            anchor="midtop",
+            max_width=box.width - 2 * u,
+            detail=detail,
+        )
+    credits = model.credits_shown(now)
+    p.draw(
+        surface,
+        "stop.credits_kept",
+        (box.centerx, box.bottom - u * 2),
+        u * 5 // 4,
+        theme.GOLD,
+        anchor="midbottom",
+        bold=True,
+        max_width=box.width - 2 * u,
+        amount=p.money(credits),
+    )
+
+
+def _draw_prompt(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
+    dim(surface, frame.layout, 150)
+    box = card(frame)
+    panel(surface, box)
+    u = frame.unit
+    p.draw(
+        surface,
+        "touchdown.prompt",
+        (box.centerx, box.top + u),
+        u * 2,
+        theme.GOLD,
+        anchor="midtop",
+        bold=True,
+        max_width=box.width - 2 * u,
+    )
+    p.draw(
+        surface,
+        "touchdown.prompt_help",
+        (box.centerx, box.top + u * 4),
+        u,
+        theme.INK,
+        anchor="midtop",
+        max_width=box.width - 2 * u,
+    )
+    seconds = (prompt_left(control.model, now) + 999) // 1000
+    p.draw(
+        surface,
+        "fmt.seconds",
+        (box.centerx, box.top + u * 6),
+        u * 2,
+        theme.WARN,
+        anchor="midtop",
+        bold=True,
+        seconds=seconds,
+    )
+    for button in buttons(control, frame, now):
+        draw_button(surface, p, button, u * 3 // 2)
+
+
+def _draw_reality(
+    surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float
+) -> None:
+    dim(surface, pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom), 170)
+    box = card(frame)
+    panel(surface, box)
+    u = frame.unit
+    p.draw(
+        surface,
+        "reality.title",
+        (box.centerx, box.top + u),
+        u * 2,
+        theme.GOLD,
+        anchor="midtop",
+        bold=True,
+        max_width=box.width - 2 * u,
+    )
+    minutes = session_minutes(control.model, now)
+    net = control.model.net_result()
+    p.draw(
+        surface,
+        "reality.body",
+        (box.centerx, box.top + u * 4),
+        u * 5 // 4,
+        theme.INK,
+        anchor="midtop",
+        max_width=box.width - 2 * u,
+        minutes=minutes,
+        net=signed_money(p, net),
+    )
+    for button in buttons(control, frame, now):
+        draw_button(surface, p, button, u * 3 // 2)
+
+
+def session_minutes(model: SeatModel, now: float) -> int:
+    """Whole minutes since the player sat down."""
+    started = model.session.started
+    return 0 if started is None else int(now - started) // 60
+
+
+def signed_money(p: Painter, units: int) -> str:
+    """A net amount with its sign (``+$12.00`` / ``-$3.00``)."""
+    return ("+" if units >= 0 else "-") + p.money(abs(units))
+
+
+def draw_watermark(surface: pygame.Surface, p: Painter, frame: Frame) -> None:
+    """The lab mode's TEST mark: large, translucent, across the middle of every screen."""
+    key = (frame.height, p.language)
+    mark = _WATERMARKS.get(key)
+    if mark is None:  # rotating a large label is slow: once per size and language
+        label = p.label("watermark.test", frame.height // 3, theme.ALERT, bold=True)
+        mark = pygame.transform.rotate(label, 20)
+        mark.set_alpha(45)
+        _WATERMARKS[key] = mark
+    surface.blit(mark, mark.get_rect(center=(frame.width // 2, frame.height // 2)))
+    p.draw(
+        surface,
+        "watermark.test",
+        (frame.layout.left + frame.unit, frame.layout.bottom - frame.unit // 2),
+        frame.unit * 2,
+        theme.ALERT,
+        anchor="bottomleft",
+        bold=True,
+    )

@@ -1,0 +1,351 @@
+"""The screens beside the game: help, history, cash-out (confirm, then the voucher) and the session.
+
+Each page fills the screen below the meters (credits stay on screen) and has a back button; paged
+screens have previous/next buttons. Pages post intents like every view.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pygame
+
+from terminal.devices.barcode import interleaved_2_of_5
+from terminal.devices.voucher import format_validation
+from terminal.money import amount_in_words, find_currency
+from terminal.net import messages as m
+from terminal.seat import help_content, theme
+from terminal.seat import intents as i
+from terminal.seat.control import SeatControl
+from terminal.seat.overlays import session_minutes, signed_money
+from terminal.seat.text import Painter
+from terminal.seat.theme import Frame
+from terminal.seat.widgets import Button, draw_button, hit_button, panel, pocket_colour
+
+
+def body(frame: Frame) -> pygame.Rect:
+    """The page's area: everything below the meters."""
+    return pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom).inflate(
+        -frame.unit, -frame.unit
+    )
+
+
+def buttons(control: SeatControl, frame: Frame) -> list[Button]:
+    """Back, plus the page's own buttons."""
+    area, u, screen = body(frame), frame.unit, control.ui.screen
+    size = pygame.Rect(0, 0, u * 9, u * 5 // 2)
+    back = size.move(area.right - size.width - u, area.bottom - size.height - u // 2)
+    out = [Button(back, "button.back", i.Intent(i.SCREEN, "game"))]
+    if screen == "help":
+        out.append(Button(back.move(-2 * (size.width + u), 0), "button.previous", i.Intent(i.PAGE, value=-1)))
+        out.append(Button(back.move(-(size.width + u), 0), "button.next", i.Intent(i.PAGE, value=1)))
+    if screen == "cashout" and control.ui.cashout_step == "confirm":
+        can = control.model.me is not None and control.model.me.credits > 0 and control.model.betting_open
+        confirm = pygame.Rect(0, 0, u * 16, u * 3)
+        confirm.center = (area.centerx, area.centery + u * 4)
+        out.append(Button(confirm, "button.confirm_cashout", i.Intent(i.CASH_OUT), can, colour=theme.READY))
+    if screen == "cashout" and control.ui.cashout_step == "voucher":
+        out[0] = Button(back, "button.done", i.Intent(i.DISMISS, "voucher"), colour=theme.READY)
+    return out
+
+
+def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.Intent]:
+    """The intents of a tap on a page."""
+    hit = hit_button(buttons(control, frame), pos)
+    if hit is None:
+        return []
+    return [hit.intent] if hit.enabled else [i.Intent(i.REFUSED, "cashout.not_now")]
+
+
+def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
+    """Paint the page of the current screen."""
+    area = body(frame)
+    panel(surface, area)
+    screen = control.ui.screen
+    title = f"title.{screen}"
+    p.draw(
+        surface,
+        title,
+        (area.left + frame.unit, area.top + frame.unit // 2),
+        frame.unit * 2,
+        theme.GOLD,
+        bold=True,
+    )
+    {"help": _help, "history": _history, "cashout": _cashout, "session": _session}[screen](
+        surface, p, control, frame, area.inflate(-2 * frame.unit, -6 * frame.unit).move(0, frame.unit), now
+    )
+    for button in buttons(control, frame):
+        draw_button(surface, p, button, frame.unit)
+
+
+def _help(
+    surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
+) -> None:
+    offer = control.model.offer
+    if offer is None:
+        p.draw(surface, "status.waiting", box.topleft, frame.unit, theme.DIM_INK)
+        return
+    u = frame.unit
+    columns = 3 if box.width > box.height * 1.6 else 2
+    col_w = (box.width - (columns - 1) * u) // columns
+    pages = paginate(p, help_content.rows(offer, p.money), box.height, col_w, u, columns)
+    page = min(control.ui.page, len(pages) - 1)
+    p.draw(
+        surface,
+        "fmt.page",
+        (box.right, box.top - u * 3 // 2),
+        u * 8 // 10,
+        theme.DIM_INK,
+        anchor="topright",
+        page=page + 1,
+        pages=len(pages),
+    )
+    for column, rows in enumerate(pages[page]):
+        x, y = box.left + column * (col_w + u), box.top
+        for row in rows:
+            y += _draw_row(surface, p, row, pygame.Rect(x, y, col_w, box.bottom - y), u)
+
+
+def _row_height(p: Painter, row: help_content.Row, width: int, u: int) -> int:
+    if row.value_key == "wrap":
+        text = p.tr(row.key, **dict(row.args))
+        lines = max(1, p.font(u * 8 // 10).size(text)[0] * 11 // 10 // max(1, width - u) + 1)
+        return lines * p.font(u * 8 // 10).get_linesize() + u // 3
+    return u * 3 // 2 if row.heading else u * 11 // 10
+
+
+def paginate(
+    p: Painter, rows: list[help_content.Row], height: int, width: int, u: int, columns: int
+) -> list[list[list[help_content.Row]]]:
+    """Rows poured into columns of ``height`` pixels, ``columns`` per page."""
+    pages: list[list[list[help_content.Row]]] = [[[]]]
+    used = 0
+    for row in rows:
+        need = _row_height(p, row, width, u)
+        if used + need > height or (row.heading and used + need + u * 3 > height):
+            if len(pages[-1]) == columns:
+                pages.append([])
+            pages[-1].append([])
+            used = 0
+        pages[-1][-1].append(row)
+        used += need
+    return pages
+
+
+def _draw_row(surface: pygame.Surface, p: Painter, row: help_content.Row, box: pygame.Rect, u: int) -> int:
+    args: dict[str, Any] = dict(row.args)
+    if row.heading:
+        p.draw(
+            surface,
+            row.key,
+            (box.left, box.top + u // 3),
+            u,
+            theme.GOLD,
+            bold=True,
+            max_width=box.width,
+            **args,
+        )
+        return u * 3 // 2
+    if row.value_key == "wrap":
+        inner = box.inflate(-u, 0).move(u // 2, 0)
+        return p.wrap(surface, row.key, inner, u * 8 // 10, theme.DIM_INK, **args) + u // 3
+    p.draw(
+        surface,
+        row.key,
+        (box.left + u // 2, box.top),
+        u * 9 // 10,
+        theme.INK,
+        max_width=box.width * 6 // 10,
+        **args,
+    )
+    if row.value_key:
+        p.draw(
+            surface,
+            row.value_key,
+            (box.right, box.top),
+            u * 9 // 10,
+            theme.INK,
+            anchor="topright",
+            bold=True,
+            max_width=box.width * 4 // 10,
+            **dict(row.value_args),
+        )
+    return u * 11 // 10
+
+
+def _history(
+    surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
+) -> None:
+    u, model = frame.unit, control.model
+    left = pygame.Rect(box.left, box.top, box.width * 4 // 10, box.height)
+    right = pygame.Rect(left.right + u, box.top, box.right - left.right - u, box.height)
+    p.draw(surface, "history.results", left.topleft, u * 5 // 4, theme.INK, bold=True)
+    results = model.history.results if model.history else ()
+    per_row, cell = 6, left.width // 6
+    for n, entry in enumerate(results[:48]):
+        rect = pygame.Rect(
+            left.left + (n % per_row) * cell, left.top + u * 2 + (n // per_row) * u * 2, cell - 6, u * 7 // 4
+        )
+        colour = theme.BUTTON_OFF if entry.void or "-" in entry.outcome else pocket_colour(entry.outcome)
+        pygame.draw.rect(surface, colour, rect, border_radius=6)
+        key = "history.void" if entry.void else "fmt.outcome"
+        p.draw(
+            surface,
+            key,
+            rect.center,
+            u,
+            theme.INK,
+            anchor="center",
+            bold=True,
+            max_width=rect.width - 4,
+            outcome=entry.outcome,
+        )
+    _seat_rounds(surface, p, model.rounds, right, u)
+
+
+def _seat_rounds(
+    surface: pygame.Surface, p: Painter, rounds: m.SeatRounds | None, box: pygame.Rect, u: int
+) -> None:
+    p.draw(surface, "history.mine", box.topleft, u * 5 // 4, theme.INK, bold=True)
+    cols = (0.0, 0.22, 0.45, 0.72)
+    heads = ("history.col_round", "history.col_outcome", "history.col_wagered", "history.col_paid")
+    y = box.top + u * 2
+    for frac, key in zip(cols, heads, strict=True):
+        p.draw(surface, key, (box.left + int(box.width * frac), y), u * 8 // 10, theme.DIM_INK)
+    if rounds is None or not rounds.rounds:
+        p.draw(surface, "history.none", (box.left, y + u * 3 // 2), u, theme.DIM_INK)
+        return
+    for row in rounds.rounds:
+        y += u * 3 // 2
+        values: tuple[tuple[str, dict[str, Any]], ...] = (
+            ("fmt.number", {"number": row.round_id}),
+            ("fmt.outcome", {"outcome": row.outcome}),
+            ("fmt.money", {"amount": p.money(row.wagered)}),
+            ("fmt.money", {"amount": p.money(row.paid)}),
+        )
+        for frac, (key, args) in zip(cols, values, strict=True):
+            colour = theme.WIN if key == "fmt.money" and frac > 0.7 and row.paid > row.wagered else theme.INK
+            p.draw(surface, key, (box.left + int(box.width * frac), y), u, colour, **args)
+
+
+def _cashout(
+    surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
+) -> None:
+    u, model = frame.unit, control.model
+    if control.ui.cashout_step == "voucher" and model.voucher is not None:
+        draw_voucher(surface, p, model.voucher, box, u)
+        return
+    credits = model.me.credits if model.me is not None else 0
+    p.draw(
+        surface,
+        "cashout.question",
+        (box.centerx, box.top + u * 3),
+        u * 3 // 2,
+        theme.INK,
+        anchor="midtop",
+        max_width=box.width,
+    )
+    p.draw(
+        surface,
+        "fmt.money",
+        (box.centerx, box.top + u * 6),
+        u * 3,
+        theme.GOLD,
+        anchor="midtop",
+        bold=True,
+        amount=p.money(credits),
+    )
+    if model.me is not None and model.me.total_bet:
+        p.draw(
+            surface,
+            "cashout.in_play",
+            (box.centerx, box.top + u * 10),
+            u,
+            theme.DIM_INK,
+            anchor="midtop",
+            max_width=box.width,
+            amount=p.money(model.me.total_bet),
+        )
+
+
+def draw_voucher(surface: pygame.Surface, p: Painter, v: m.CashedOut, box: pygame.Rect, u: int) -> None:
+    """The voucher as printed: venue, table and seat, date and time, amount in figures and words,
+    validation number, expiry and the Interleaved 2 of 5 barcode."""
+    paper = pygame.Rect(0, 0, min(box.width, u * 34), box.height)
+    paper.midtop = box.midtop
+    pygame.draw.rect(surface, theme.PAPER, paper, border_radius=8)
+    currency = find_currency(v.currency)
+    issued = datetime.fromisoformat(v.issued_at)
+    seat = v.seat.removeprefix("seat-")
+    lines: list[tuple[str, dict[str, Any], int, bool]] = [
+        ("voucher.title", {}, u * 3 // 2, True),
+        ("fmt.value", {"value": v.venue}, u, True),
+        ("voucher.table_seat", {"table": v.table_id, "seat": seat}, u, False),
+        (
+            "voucher.issued",
+            {"date": issued.strftime("%Y-%m-%d"), "time": issued.strftime("%H:%M:%S")},
+            u,
+            False,
+        ),
+        ("voucher.validation", {"number": format_validation(v.validation)}, u, True),
+        ("fmt.money", {"amount": p.money(v.amount)}, u * 2, True),
+        ("fmt.value", {"value": amount_in_words(v.amount, currency)}, u * 7 // 10, False),
+        ("voucher.expires", {"date": v.expires}, u * 8 // 10, False)
+        if v.expires
+        else ("voucher.no_expiry", {}, u * 8 // 10, False),
+    ]
+    y = paper.top + u // 2
+    for key, args, size, bold in lines:
+        rect = p.draw(
+            surface,
+            key,
+            (paper.centerx, y),
+            size,
+            theme.PAPER_INK,
+            anchor="midtop",
+            bold=bold,
+            max_width=paper.width - u,
+            **args,
+        )
+        y = rect.bottom + u // 3
+    _barcode(
+        surface,
+        v.validation,
+        pygame.Rect(paper.left + u, y + u // 2, paper.width - 2 * u, min(u * 4, paper.bottom - y - u)),
+    )
+
+
+def _barcode(surface: pygame.Surface, digits: str, box: pygame.Rect) -> None:
+    code = interleaved_2_of_5(digits)
+    scale = max(1, box.width // max(1, code.modules))
+    x = box.left + (box.width - code.modules * scale) // 2
+    for n, width in enumerate(code.widths):
+        if n % 2 == 0:  # bars and spaces alternate, starting with a bar
+            pygame.draw.rect(surface, theme.PAPER_INK, (x, box.top, width * scale, box.height))
+        x += width * scale
+
+
+def _session(
+    surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
+) -> None:
+    u, model = frame.unit, control.model
+    net = model.net_result()
+    rows = (
+        ("session.time", {"minutes": session_minutes(model, now)}, theme.INK),
+        ("session.money_in", {"amount": p.money(model.session.money_in)}, theme.INK),
+        ("session.money_out", {"amount": p.money(model.session.money_out)}, theme.INK),
+        ("session.net", {"amount": signed_money(p, net)}, theme.WIN if net > 0 else theme.INK),
+    )
+    y = box.top + u * 2
+    for key, args, colour in rows:
+        p.draw(surface, key, (box.left + u * 2, y), u * 3 // 2, colour, max_width=box.width - 4 * u, **args)
+        y += u * 3
+    y = box.top + u * 15
+    p.wrap(
+        surface,
+        "session.advice",
+        pygame.Rect(box.left + u * 2, y, box.width * 2 // 3, box.bottom - y),
+        u,
+        theme.DIM_INK,
+    )

@@ -1,0 +1,141 @@
+"""All text the seat draws goes through :class:`Painter`: a catalogue key and its arguments, never a literal.
+
+This module holds the only ``font.render`` call of the seat (a test reads the AST of ``terminal/seat`` to
+keep it so; the layouts draw their labels through ``LayoutView.tr``). Rendered lines are cached by text,
+size, colour and weight, so a steady frame costs a blit per label. A label wider than its room is drawn in
+a smaller size until it fits, so a longer Spanish string never spills over its neighbour.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from terminal.assets import resolve_first
+from terminal.money import Currency, format_amount
+from terminal.seat.i18n import Catalogue, load_catalogue
+from terminal.seat.theme import Colour
+
+# Font files, best first: DejaVu Sans where an installed package ships it, else pygame's bundled font.
+REGULAR_FONT: tuple[str, ...] = (
+    "assets:fonts/DejaVuSans.ttf",
+    "package:matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf",
+    "package:pygame/freesansbold.ttf",
+)
+BOLD_FONT: tuple[str, ...] = (
+    "assets:fonts/DejaVuSans-Bold.ttf",
+    "package:matplotlib/mpl-data/fonts/ttf/DejaVuSans-Bold.ttf",
+    "package:pygame/freesansbold.ttf",
+)
+_CACHE_SIZE = 4000
+
+
+def font_files() -> tuple[Path, Path]:
+    """The regular and bold font files in use."""
+    return resolve_first(REGULAR_FONT), resolve_first(BOLD_FONT)
+
+
+class Painter:
+    """Fonts, the language's catalogue, money formatting, and the one place text becomes pixels."""
+
+    def __init__(self, language: str, currency: Currency) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.catalogue: Catalogue = load_catalogue(language)
+        self.currency = currency
+        self._files = font_files()
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+
+    @property
+    def language(self) -> str:
+        """The language shown now."""
+        return self.catalogue.language
+
+    def set_language(self, language: str) -> None:
+        """Switch the catalogue (the player's language button)."""
+        self.catalogue = load_catalogue(language)
+
+    def tr(self, key: str, **args: Any) -> str:
+        """The catalogue string of ``key`` with its fields filled in."""
+        return self.catalogue.text(key, **args)
+
+    def money(self, units: int) -> str:
+        """An amount in minor units as the player reads it (``$1,234.50``)."""
+        return format_amount(units, self.currency)
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """The font of ``size`` pixels (cached); this is the ``Fonts`` callable handed to the layouts."""
+        size = max(6, int(size))
+        found = self._fonts.get((size, bold))
+        if found is None:
+            found = self._fonts[(size, bold)] = pygame.font.Font(str(self._files[bold]), size)
+        return found
+
+    def fonts(self) -> Callable[[int, bool], pygame.font.Font]:
+        """:meth:`font` as the layouts' ``Fonts`` callable."""
+        return self.font
+
+    def _render(self, text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+        key = (text, size, colour, bold)
+        found = self._lines.get(key)
+        if found is None:
+            found = self.font(size, bold).render(text, True, colour)
+            self._lines[key] = found
+            if len(self._lines) > _CACHE_SIZE:
+                self._lines.popitem(last=False)
+        return found
+
+    def label(
+        self, key: str, size: int, colour: Colour, *, bold: bool = False, max_width: int = 0, **args: Any
+    ) -> pygame.Surface:
+        """The rendered line of ``key``; shrunk until it fits ``max_width`` pixels when one is given."""
+        text = self.tr(key, **args)
+        surface = self._render(text, size, colour, bold)
+        while max_width and surface.get_width() > max_width and size > 8:
+            size = max(8, size * 9 // 10)
+            surface = self._render(text, size, colour, bold)
+        return surface
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        key: str,
+        at: tuple[int, int],
+        size: int,
+        colour: Colour,
+        *,
+        anchor: str = "topleft",
+        bold: bool = False,
+        max_width: int = 0,
+        **args: Any,
+    ) -> pygame.Rect:
+        """Draw ``key`` with its fields at ``at`` (``anchor`` names the point of the text's box)."""
+        line = self.label(key, size, colour, bold=bold, max_width=max_width, **args)
+        box = line.get_rect(**{anchor: at})
+        surface.blit(line, box)
+        return box
+
+    def wrap(
+        self, surface: pygame.Surface, key: str, box: pygame.Rect, size: int, colour: Colour, **args: Any
+    ) -> int:
+        """Draw ``key`` wrapped to ``box``'s width from its top; returns the height used."""
+        font = self.font(size)
+        y = box.top
+        for paragraph in self.tr(key, **args).split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                trial = f"{line} {word}".strip()
+                if line and font.size(trial)[0] > box.width:
+                    surface.blit(self._render(line, size, colour, False), (box.left, y))
+                    y += font.get_linesize()
+                    line = word
+                else:
+                    line = trial
+            surface.blit(self._render(line, size, colour, False), (box.left, y))
+            y += font.get_linesize()
+        return y - box.top

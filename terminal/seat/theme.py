@@ -1,0 +1,93 @@
+"""Colours and proportions of the seat screen: looks are data, and every size is a fraction of the screen.
+
+The screen is cut into bands by proportion, so it fits any size from 640x480 to 8K and any aspect from
+4:3 to 21:9: a top bar of meters, the layout, a side panel for results and game progress, and a bottom
+bar with the chip tray and the action buttons.
+
+>>> frame = Frame.of(1920, 1080)
+>>> frame.top.height, frame.bottom.bottom, frame.side.right
+(86, 1080, 1920)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+FELT: Colour = (14, 92, 52)
+FELT_DARK: Colour = (9, 60, 34)
+PANEL: Colour = (18, 24, 32)
+PANEL_EDGE: Colour = (70, 84, 100)
+INK: Colour = (240, 240, 232)
+DIM_INK: Colour = (160, 170, 178)
+GOLD: Colour = (246, 196, 64)
+WIN: Colour = (255, 226, 92)
+RED: Colour = (196, 30, 38)
+BLACK: Colour = (20, 20, 20)
+GREEN: Colour = (20, 140, 70)
+WARN: Colour = (230, 120, 30)
+ALERT: Colour = (200, 30, 30)
+BUTTON: Colour = (44, 58, 76)
+BUTTON_HOT: Colour = (70, 110, 160)
+BUTTON_OFF: Colour = (36, 40, 46)
+READY: Colour = (30, 130, 70)
+PAPER: Colour = (250, 248, 240)
+PAPER_INK: Colour = (16, 16, 16)
+
+CHIP_COLOURS: tuple[Colour, ...] = (
+    (236, 236, 236),
+    (200, 40, 40),
+    (40, 120, 200),
+    (30, 150, 70),
+    (30, 30, 30),
+    (140, 60, 170),
+    (240, 150, 30),
+    (90, 200, 210),
+)
+
+
+def chip_colour(index: int) -> Colour:
+    """The colour of the ``index``-th chip of the tray (cycles past eight)."""
+    return CHIP_COLOURS[index % len(CHIP_COLOURS)]
+
+
+def ink_on(colour: Colour) -> Colour:
+    """Black or white text, whichever reads on ``colour``."""
+    r, g, b = colour
+    return PAPER_INK if (299 * r + 587 * g + 114 * b) // 1000 > 150 else INK
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The bands of a seat screen of a given size, and the base text size."""
+
+    width: int
+    height: int
+    top: pygame.Rect
+    layout: pygame.Rect
+    side: pygame.Rect
+    bottom: pygame.Rect
+    unit: int  # the base text height in pixels
+
+    @classmethod
+    def of(cls, width: int, height: int) -> Frame:
+        """Cut a ``width`` x ``height`` screen into its bands."""
+        top_h = round(height * 0.08)
+        bottom_h = round(height * 0.15)
+        side_w = max(round(width * 0.24), round(height * 0.40))
+        middle = height - top_h - bottom_h
+        top = pygame.Rect(0, 0, width, top_h)
+        side = pygame.Rect(width - side_w, top_h, side_w, middle)
+        layout = pygame.Rect(0, top_h, width - side_w, middle).inflate(
+            -round(height * 0.02), -round(height * 0.02)
+        )
+        bottom = pygame.Rect(0, height - bottom_h, width, bottom_h)
+        return cls(width, height, top, layout, side, bottom, max(10, round(height * 0.026)))
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The whole screen."""
+        return pygame.Rect(0, 0, self.width, self.height)

@@ -1,0 +1,172 @@
+"""Catalogues: both languages complete, every key the seat draws exists, and no literal text is drawn."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from terminal.games.catalog import ALL_WAGERS
+from terminal.games.paytables import TOUCHDOWN_BANDS
+from terminal.seat import help_content
+from terminal.seat.i18n import LANGUAGES, CatalogueError, catalogue_files, load_catalogue
+from terminal.seat.intents import Intent
+
+ROOT = Path(__file__).resolve().parents[2]
+SEAT = ROOT / "terminal" / "seat"
+KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)+")
+# Keys the seat builds at run time: each family with every member the code can produce.
+DYNAMIC = (
+    {f"wager.{w}" for w in ALL_WAGERS}
+    | {f"band.{b}" for b in TOUCHDOWN_BANDS}
+    | {f"rules.{w}" for w in help_content.EXPLAINED}
+    | {f"title.{s}" for s in ("help", "history", "cashout", "session")}
+    | {
+        f"{k}{suffix}"
+        for k in ("stop.link_lost", "stop.handpay", "stop.tilt", "stop.service", "stop.locked")
+        for suffix in ("", ".help")
+    }
+    | {f"touchdown.team_{t}" for t in ("red", "black", "none")}
+    | {f"button.language_{lang}" for lang in LANGUAGES}
+    | {f"error.{code}" for code in ("limit", "credits", "locked", "tilt", "rules", "voucher", "other")}
+    | {f"help.rules_{g}" for g in ("roulette", "craps")}
+    | {f"payout.{u}" for u in ("to", "for")}
+    | {
+        f"value.{v}"
+        for v in ("on", "off", "on_win", "on_bet", "double_zero", "single_zero", "double_as_single")
+    }
+    | {
+        f"rule.{r}"
+        for r in (
+            "seat_max",
+            "credit_limit",
+            "handpay_limit",
+            "max_odds",
+            "vig_percent",
+            "buy_vig",
+            "lay_vig",
+            "vig_minimum",
+            "come_odds_on_comeout",
+            "place_increments",
+            "wheel",
+            "five_adjacent",
+            "touchdown_yards",
+            "team_choice_seconds",
+        )
+    }
+)
+
+
+def _seat_sources() -> list[Path]:
+    """The seat's own modules (the layouts package checks its own labels in its tests)."""
+    return [p for p in sorted(SEAT.rglob("*.py")) if "layouts" not in p.parts]
+
+
+def _literal_keys() -> set[str]:
+    """Every string constant of the seat's code that looks like a catalogue key."""
+    found = set()
+    for path in _seat_sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        parts = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}  # f-strings
+        for node in ast.walk(tree):
+            literal = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts
+            if literal and KEY.fullmatch(node.value):  # type: ignore[attr-defined]
+                found.add(node.value)  # type: ignore[attr-defined]
+    modules = {"terminal.seat.layouts", "terminal.seat.layouts.base", "no.such.key"}  # not catalogue keys
+    return found - modules
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_key_the_seat_uses_is_in_the_catalogue(language: str) -> None:
+    catalogue = load_catalogue(language)
+    missing = sorted((_literal_keys() | DYNAMIC) - catalogue.keys)
+    assert missing == [], f"{language} lacks {missing}"
+
+
+def test_both_languages_have_exactly_the_same_keys_and_fields() -> None:
+    en, es = (load_catalogue(lang) for lang in ("en", "es"))
+    assert sorted(en.keys ^ es.keys) == []
+    fields = re.compile(r"\{(\w+)\}")
+    for key in en.keys:
+        assert set(fields.findall(en.template(key))) == set(fields.findall(es.template(key))), key
+
+
+def test_spanish_is_translated_not_copied() -> None:
+    en, es = (load_catalogue(lang) for lang in ("en", "es"))
+    words = re.compile(r"[a-z]{4}")
+    same = [
+        k
+        for k in en.keys
+        if en.template(k) == es.template(k) and words.search(re.sub(r"\{\w+\}", "", en.template(k)))
+    ]
+    allowed = {
+        "watermark.test",
+        "button.language_en",
+        "button.language_es",
+        "wager.horn",
+        "wager.whirl",
+        "band.touchdown",
+        "fmt.total",
+    } | {k for k in en.keys if k.startswith(("wager.hop_", "layout."))}
+    assert sorted(set(same) - allowed) == []
+
+
+def test_the_catalogue_merges_every_part_folder() -> None:
+    files = catalogue_files("en")
+    assert files[0].name == "en.json" and files[0].parent.name == "i18n"
+    assert all(f.name == "en.json" for f in files)
+
+
+def test_a_key_defined_in_two_files_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "i18n" / "part").mkdir(parents=True)
+    (tmp_path / "i18n" / "en.json").write_text(json.dumps({"a.b": "one"}), encoding="utf-8")
+    (tmp_path / "i18n" / "part" / "en.json").write_text(json.dumps({"a.b": "two"}), encoding="utf-8")
+    monkeypatch.setenv("TERMINAL_ASSETS", str(tmp_path))
+    from terminal.seat import i18n
+
+    monkeypatch.setattr(i18n, "_CACHE", {})
+    with pytest.raises(CatalogueError, match="already defined"):
+        i18n.load_catalogue("en")
+
+
+def test_font_render_is_called_only_in_the_painter() -> None:
+    """All text goes through Painter (a catalogue key and its arguments): no other module renders text."""
+    offenders = []
+    for path in _seat_sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "render"
+            ) and path.name != "text.py":
+                offenders.append(f"{path.name}:{node.lineno}")
+    assert offenders == []
+
+
+def test_painter_calls_take_a_key_not_a_sentence() -> None:
+    """The first text argument of every draw/label/wrap/tr call is a key or a variable, never prose."""
+    bad = []
+    for path in _seat_sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            if node.func.attr in ("draw", "wrap") and len(node.args) >= 2:
+                text = node.args[1]
+            elif node.func.attr in ("label", "tr") and node.args:
+                text = node.args[0]
+            else:
+                continue
+            if (
+                isinstance(text, ast.Constant)
+                and isinstance(text.value, str)
+                and not KEY.fullmatch(text.value)
+            ):
+                bad.append(f"{path.name}:{node.lineno} {text.value!r}")
+    assert bad == []
+
+
+def test_intents_carry_no_display_text() -> None:
+    assert Intent("screen", "help").text == "help"
