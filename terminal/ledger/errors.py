@@ -5,6 +5,8 @@ A refused action changes nothing: the transaction that would have carried it is 
 
 from __future__ import annotations
 
+import errno
+
 
 class LedgerError(Exception):
     """Base of every ledger refusal."""
@@ -60,3 +62,19 @@ class IntegrityError(LedgerError, RuntimeError):
     def __init__(self, finding: str) -> None:
         self.finding = finding
         super().__init__(finding)
+
+
+def storage_cause(failed: BaseException) -> str:
+    """The cause of a storage failure in a person's words: disk full, read-only, not a database."""
+    code = failed.errno if isinstance(failed, OSError) else None
+    text = (failed.strerror if isinstance(failed, OSError) else None) or str(failed)
+    lowered = text.lower()
+    if code == errno.ENOSPC or "full" in lowered:
+        return f"the disk is full ({text})"
+    if code == errno.EROFS or "readonly" in lowered or "read-only" in lowered:
+        return f"the file or its file system is read-only ({text})"
+    if code == errno.EACCES:
+        return f"permission denied ({text})"
+    if "not a database" in lowered or "malformed" in lowered:
+        return f"the file is not a ledger database: corrupt or garbage bytes ({text})"
+    return text
