@@ -11,8 +11,8 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
-from terminal.ledger import LedgerError, keyfile, meters, report, schema
-from terminal.ledger.verify import verify
+from terminal.ledger import LedgerError, highwater, keyfile, meters, report, schema
+from terminal.ledger.errors import storage_errors
 from terminal.money import find_currency, format_amount
 
 
@@ -29,7 +29,11 @@ def register(commands: Any) -> None:
     show.add_argument("--json", action="store_true", help="print the totals as JSON (minor units)")
     dump = actions.add_parser("export", help="write every table as CSV for auditors")
     dump.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the CSV files")
-    for sub, func in ((check, _verify), (show, _report), (dump, _export)):
+    bind = actions.add_parser(
+        "adopt", help="bind the high-water mark to this database after a full verification (a ledger from "
+        "before marks, or one restored on purpose)"
+    )
+    for sub, func in ((check, _verify), (show, _report), (dump, _export), (bind, _adopt)):
         add_config_option(sub)
         sub.add_argument("--db", type=Path, metavar="PATH", help="ledger database (default: [ledger] path)")
         sub.set_defaults(func=func)
@@ -53,9 +57,9 @@ def _verify(args: argparse.Namespace) -> int:
     loaded, path = opened
     try:
         key = keyfile.load(loaded.ledger.key_path)
-        with schema.open_database(path) as db:
-            print(f"verifying {path} ...", file=sys.stderr)
-            found = verify(db, key, incremental=args.incremental)
+        print(f"verifying {path} ...", file=sys.stderr)
+        mark = highwater.mark_path(loaded.ledger.key_path)
+        found = highwater.verify_file(path, key, mark, incremental=args.incremental)
     except (LedgerError, OSError) as exc:
         print(f"terminal: {exc}", file=sys.stderr)
         return 1
@@ -71,11 +75,15 @@ def _report(args: argparse.Namespace) -> int:
     if opened is None:
         return 1
     loaded, path = opened
-    with schema.open_database(path) as db:
-        totals = report.summary(db)
-        rhs, holds = report.identity(totals)
-        metered = meters.read(db)
-        vouchers = report.vouchers_summary(db, datetime.now(UTC))  # the shell reads the clock
+    try:
+        with storage_errors(path, "read"), schema.open_database(path) as db:
+            totals = report.summary(db)
+            rhs, holds = report.identity(totals)
+            metered = meters.read(db)
+            vouchers = report.vouchers_summary(db, datetime.now(UTC))  # the shell reads the clock
+    except LedgerError as failed:
+        print(f"terminal: {failed}", file=sys.stderr)
+        return 1
     if args.json:
         print(
             json.dumps({**totals, "identity_holds": holds, "vouchers": vouchers, "meters": metered}, indent=1)
@@ -98,7 +106,29 @@ def _export(args: argparse.Namespace) -> int:
     if opened is None:
         return 1
     _, path = opened
-    with schema.open_database(path) as db:
-        files = report.export(db, args.out)
+    try:
+        with storage_errors(path, "exported"), schema.open_database(path) as db:
+            files = report.export(db, args.out)
+    except LedgerError as failed:
+        print(f"terminal: {failed}", file=sys.stderr)
+        return 1
     print(f"wrote {len(files)} CSV files to {args.out}")
+    return 0
+
+
+def _adopt(args: argparse.Namespace) -> int:
+    opened = _open(args)
+    if opened is None:
+        return 1
+    loaded, path = opened
+    mark = highwater.mark_path(loaded.ledger.key_path)
+    try:
+        found = highwater.adopt(path, keyfile.load(loaded.ledger.key_path), mark)
+    except LedgerError as failed:
+        print(f"terminal: {failed}", file=sys.stderr)
+        return 1
+    if not found.ok:
+        print(f"FAILED after {found.rows} rows: {found.first_bad}; the mark was not written")
+        return 1
+    print(f"OK: {found.rows} rows verified; high-water mark {mark} now follows {path}")
     return 0

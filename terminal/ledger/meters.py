@@ -101,8 +101,12 @@ def recompute(db: sqlite_utils.Database) -> dict[str, int]:
     )
     for game, kind, paytable, returned in db.execute(query):
         found.update({k: v for k, v in won_meters(game, kind, paytable, returned).items() if k != "won"})
-    for (game,) in db.execute("SELECT r.game FROM settlements s JOIN rounds r ON r.id = s.round_id"):
-        found["games_played"] += 1
+    query = (
+        "SELECT r.game, t.memo FROM settlements s JOIN rounds r ON r.id = s.round_id "
+        "JOIN transactions t ON t.id = s.txn_id"
+    )
+    for game, memo in db.execute(query):
+        found["void_spins" if memo == "void" else "games_played"] += 1
         found[f"game:{game}:rounds"] += 1
     found["door_opens"] = db.execute(
         "SELECT count(*) FROM events WHERE code = ?", [DOOR_OPEN_CODE]

@@ -40,7 +40,8 @@ from terminal.ledger.errors import (
     IntegrityError,
     StorageError,
     VoucherError,
-    storage_cause,
+    diagnose,
+    storage_errors,
 )
 from terminal.ledger.events import EventCode
 from terminal.ledger.recall import RoundRecord, WagerRecord
@@ -77,8 +78,9 @@ class Ledger:
         self.chain = Chain(self.db, key, checkpoint_rows)
         self.startup: Verification | None = None
         if check:
-            self._check_mark(mark)
-            self.startup = verify(self.db, key, incremental=True)
+            with storage_errors(path, "read"):
+                self._check_mark(mark)
+                self.startup = verify(self.db, key, incremental=True)
             if not self.startup.ok:
                 self.db.close()  # never write to a ledger that does not verify
                 raise IntegrityError(f"ledger {path} does not verify: {self.startup.first_bad}")
@@ -127,16 +129,15 @@ class Ledger:
         except sqlite3.IntegrityError as refused:  # rolled back whole: nothing was recorded
             raise ConstraintError(f"ledger {self.path} refused the transaction: {refused}") from refused
         except sqlite3.Error as failed:  # disk full, locked, corrupt: rolled back, nothing recorded
-            cause = storage_cause(failed)
+            cause = diagnose(self.path, failed)
             raise StorageError(f"ledger {self.path} could not be written: {cause}") from failed
         self._write_mark()  # committed: now the high-water mark follows
 
     # -- the high-water mark (see ``highwater``) ------------------------------------------------------
     def _open(self, path: Path | str) -> sqlite_utils.Database:
-        try:
-            return schema.open_database(path)
-        except (sqlite3.Error, OSError) as failed:
-            raise StorageError(f"ledger {path} could not be opened: {storage_cause(failed)}") from None
+        with storage_errors(path, "opened"):
+            db = schema.open_database(path)
+        return db
 
     def _read_mark(self) -> highwater.Mark | None:
         return None if self.mark_path is None else highwater.load(self.mark_path, self.key)
@@ -224,11 +225,11 @@ class Ledger:
             return rounds.record_outcome(self.chain, time, round_id, to_json(outcome), draw)
 
     def settle_round(self, round_id: int, settlements: Sequence[Settlement], *, now: datetime,
-                     state: Any = None) -> int:  # fmt: skip
+                     state: Any = None, void: bool = False) -> int:  # fmt: skip
         """Post the round's settlements, meters, recall and (if given) the multi-round state together."""
         with self._transaction(now) as time:
             text = None if state is None else to_json(state)
-            return rounds.settle_round(self.chain, time, round_id, settlements, text)
+            return rounds.settle_round(self.chain, time, round_id, settlements, text, void)
 
     def record_state(self, game: str, state: Any, *, now: datetime, round_id: int | None = None) -> int:
         """Persist a multi-round state outside a settlement."""
