@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
-from terminal.ledger import LedgerError, highwater, keyfile, meters, report, schema
+from terminal.ledger import LedgerError, dayreport, highwater, keyfile, meters, report, schema
 from terminal.ledger.errors import storage_errors
 from terminal.money import find_currency, format_amount
 
@@ -27,6 +27,10 @@ def register(commands: Any) -> None:
     check.add_argument("--incremental", action="store_true", help="only rows after the last checkpoint")
     show = actions.add_parser("report", help="meters, balances and vouchers, with the credit identity")
     show.add_argument("--json", action="store_true", help="print the totals as JSON (minor units)")
+    show.add_argument("--csv", type=Path, metavar="FILE", help="also write the end-of-day report as CSV")
+    show.add_argument("--pdf", type=Path, metavar="FILE", help="also write the end-of-day report as PDF")
+    show.add_argument("--day", type=date.fromisoformat, metavar="YYYY-MM-DD",
+                      help="the day (UTC) of the CSV and PDF report (default: today)")  # fmt: skip
     dump = actions.add_parser("export", help="write every table as CSV for auditors")
     dump.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the CSV files")
     bind = actions.add_parser(
@@ -81,7 +85,9 @@ def _report(args: argparse.Namespace) -> int:
             rhs, holds = report.identity(totals)
             metered = meters.read(db)
             vouchers = report.vouchers_summary(db, datetime.now(UTC))  # the shell reads the clock
-    except LedgerError as failed:
+            if args.csv or args.pdf:
+                _day_report(args, loaded, dayreport.build(db, *_day(args.day)))
+    except (LedgerError, ImportError) as failed:
         print(f"terminal: {failed}", file=sys.stderr)
         return 1
     if args.json:
@@ -132,3 +138,22 @@ def _adopt(args: argparse.Namespace) -> int:
         return 1
     print(f"OK: {found.rows} rows verified; high-water mark {mark} now follows {path}")
     return 0
+
+
+def _day(day: date | None) -> tuple[datetime, datetime]:
+    start = datetime.combine(day or datetime.now(UTC).date(), time(), tzinfo=UTC)  # the shell reads the clock
+    return start, start + timedelta(days=1)
+
+
+def _day_report(args: argparse.Namespace, loaded: Config, built: dayreport.DayReport) -> None:
+    """Write the CSV and PDF end-of-day report the options ask for."""
+    if args.csv:
+        with storage_errors(args.csv, "written"):
+            print(f"end-of-day CSV  {dayreport.write_csv(built, args.csv)}", file=sys.stderr)
+    if args.pdf:
+        from terminal.ledger import daypdf  # matplotlib (the lab extra) only when a PDF is asked for
+
+        title = f"{loaded.table.venue}, table {loaded.table.table_id} ({loaded.table.game})"
+        with storage_errors(args.pdf, "written"):
+            written = daypdf.write_pdf(built, args.pdf, currency=loaded.money.currency, title=title)
+        print(f"end-of-day PDF  {written}", file=sys.stderr)

@@ -22,6 +22,7 @@ from terminal.games.base import Settlement
 from terminal.ledger import (
     accounts,
     cashier,
+    dayreport,
     epochs,
     events,
     highwater,
@@ -296,6 +297,10 @@ class Ledger:
     def end_of_day(self, start: datetime, end: datetime) -> dict[str, int]:
         """Voucher counts of ``[start, end)`` and the outstanding ones at ``end``."""
         return vouchers.end_of_day(self.db, stamp(start), stamp(end))
+
+    def day_report(self, start: datetime, end: datetime) -> dayreport.DayReport:
+        """The end-of-day report of ``[start, end)`` (write it with ``dayreport.write_csv``/``daypdf``)."""
+        return dayreport.build(self.db, start, end)
 
     # -- events ----------------------------------------------------------------------------------------
     def log_event(
