@@ -24,7 +24,7 @@ from typing import Any
 from terminal.config import Config
 from terminal.devices.simulated import simulated_table
 from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
-from terminal.ledger import meters, report
+from terminal.ledger import LedgerError, meters, report
 from terminal.money import find_currency, format_amount
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.server import TableServer
@@ -156,17 +156,24 @@ async def _watch(
     technician clears it (:meth:`Table.clear_rng_failure`); a headless run has nobody to do that.
     """
     told: set[tuple[TiltKind, str]] = set()
+    ledger = (TiltKind.LEDGER_STORAGE, TiltKind.LEDGER_INTEGRITY)
     while not play.done():
         for tilt in table.tilts.active:
             if tilt.seat is not None or (tilt.kind, tilt.detail) in told:
                 continue
             told.add((tilt.kind, tilt.detail))
-            if tilt.kind in (TiltKind.LEDGER_STORAGE, TiltKind.LEDGER_INTEGRITY):
+            if tilt.kind in ledger:
                 play.cancel()
                 raise HeadlessError(f"the table tilted ({tilt.kind.value}): {tilt.detail}")
             progress(f"TILT {tilt.kind.value}: {tilt.detail}; the table waits for a technician")
         await asyncio.wait({play}, timeout=0.02)
-    return play.result()
+    try:
+        return play.result()
+    except LedgerError as failed:  # a round's own write failed: the table tilted with it
+        tilted = next((t for t in table.tilts.active if t.kind in ledger), None)
+        if tilted is None:
+            raise
+        raise HeadlessError(f"the table tilted ({tilted.kind.value}): {tilted.detail}") from failed
 
 
 def _print(cabinet: Cabinet, seat: int, voucher: Any) -> None:
