@@ -113,7 +113,7 @@ def load(path: Path, key: bytes) -> Mark | None:
 
 def write(path: Path, mark: Mark, key: bytes) -> None:
     """Replace the mark durably: temporary file, fsync, rename over, fsync of the folder."""
-    temporary = path.with_name(path.name + ".tmp")
+    temporary = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")  # one per writer
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
