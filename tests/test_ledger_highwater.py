@@ -17,7 +17,7 @@ from terminal.cli import main
 from terminal.ledger import IntegrityError, KeyFileError, Ledger, highwater, keyfile, schema
 from terminal.ledger.highwater import RollbackError
 from terminal.ledger.verify import verify
-from tests.ledger_scenario import START, scenario
+from tests.ledger_scenario import ATTENDANT, START, SUPERVISOR, scenario
 
 KEY = bytes(range(32))
 PLAY = """
@@ -166,3 +166,19 @@ def test_a_missing_key_beside_an_existing_ledger_says_so_and_makes_no_new_key(
         assert not key.exists()
     with pytest.raises(KeyFileError):
         keyfile.load(key)
+
+
+def test_a_ram_clear_moves_the_mark_to_the_new_epoch_and_the_old_one_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "var" / "ledger.sqlite"
+    led = _open(tmp_path, archive_dir=tmp_path / "archive")
+    scenario(play(), led)
+    led.cancel_credits(1, ATTENDANT, now=START)
+    archived = led.ram_clear(ATTENDANT, SUPERVISOR, now=START + timedelta(hours=1))
+    scenario(play(), led)
+    led.close()
+    _open(tmp_path).close()  # the new epoch reaches its mark: no false alarm after a RAM clear
+    for suffix in ("-wal", "-shm"):
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
+    shutil.copy(archived, db)  # the archived epoch put back: genuine, but not what the mark follows
+    with pytest.raises(RollbackError, match="another ledger"):
+        _open(tmp_path)

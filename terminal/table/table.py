@@ -327,6 +327,18 @@ class Table:
         self._log(EventCode.RNG_SELFTEST_PASS, detail={"on": "tilt clear"})
         self.clear_tilt(TiltKind.RNG_FAILURE, None, role, condition_over=True)
 
+    def self_test_ledger(self) -> str | None:
+        """Ledger integrity on demand: the whole chain verifies and reaches its high-water mark. A failure
+        tilts the table (``ledger_integrity``, never cleared automatically); returns it, or ``None``."""
+        found = self.ledger.verify()
+        finding = found.first_bad or self.ledger.check_mark()
+        if finding is None:
+            self._log(EventCode.LEDGER_VERIFY_PASS, detail={"rows": found.rows, "on": "demand"})
+            return None
+        self.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, f"ledger {self.ledger.path}: {finding}"))
+        self._log(EventCode.LEDGER_VERIFY_FAIL, detail={"finding": finding})
+        return finding
+
     # -- internals -------------------------------------------------------------------------------------
     def _refuse_if_tilted(self, seat: int, what: str) -> None:
         if self.tilts.blocks_seat(seat):

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from rng import Draw, RngFailure
-from terminal.ledger import EventCode, StorageError
+from terminal.ledger import EventCode, StorageError, highwater
 from terminal.table.controller import Controller
 from terminal.table.phases import Phase
 from terminal.table.table import Refused, Table
 from terminal.table.tilts import Role, TiltClearError, TiltKind
-from tests.table.harness import ScriptedRng, make_config, scripted_table
+from tests.table.harness import KEY, ScriptedRng, make_config, scripted_table
 
 
 class BrokenRng(ScriptedRng):
@@ -144,3 +144,24 @@ def test_a_mark_that_cannot_be_written_tilts_the_table(tmp_path: Path) -> None:
     table.bill_stacked(1, 1_000)  # the next write sees the refusal
     (tilt,) = table.tilts.active
     assert tilt.kind is TiltKind.LEDGER_STORAGE and "gone/ledger.mark could not be written" in tilt.detail
+
+
+def test_a_ledger_self_test_that_finds_the_database_behind_its_mark_tilts_the_table(tmp_path: Path) -> None:
+    table = scripted_table(make_config(tmp_path), 17)
+    table.start()
+    table.bill_stacked(1, 1_000)
+    assert table.self_test_ledger() is None and not table.tilts.active
+    ledger = table.ledger
+    assert ledger.mark_path is not None and ledger.marks is not None
+    ledger.marks.flush()
+    mark = highwater.load(ledger.mark_path, KEY)
+    assert mark is not None
+    last, tag = mark.heads["events"]
+    ahead = highwater.Mark(mark.ledger_id, mark.epoch, {**mark.heads, "events": (last + 3, tag)})
+    highwater.write(ledger.mark_path, ahead, KEY)  # the mark has seen 3 events the database has lost
+    finding = table.self_test_ledger()
+    assert finding is not None and f"3 rows missing (events {last + 1}-{last + 3})" in finding
+    (tilt,) = table.tilts.active
+    assert tilt.kind is TiltKind.LEDGER_INTEGRITY and "rows missing" in tilt.detail
+    with pytest.raises(TiltClearError):
+        table.clear_tilt(TiltKind.LEDGER_INTEGRITY, None, Role.TECHNICIAN, condition_over=True)
