@@ -1,8 +1,11 @@
 """Craps settlement speed: rolls per second with a realistic mixed set of working wagers.
 
 One seat keeps Pass + 3-4-5x odds, Come with odds, Place 6 and 8, Field, the four hardways, Any Seven,
-Horn, Fire, All Small/All Tall/All or Nothing and Lucky Shooter up whenever the rules allow, placing
-through the rule checks each roll. The same strategy (without Lucky Shooter, which crapssim lacks) runs
+Horn, Fire, All Small/All Tall/All or Nothing and Lucky Shooter up whenever the rules allow: each wager
+is asked for when its moment comes (Pass on a come-out, odds behind a flat bet on its point, ...) and
+placed through the rule checks, as the simulator does (``terminal.lab.simulate_craps``); crapssim gets
+the same requests and refuses what its rules do not allow. The same strategy (without Lucky Shooter,
+which crapssim lacks) runs
 through crapssim 0.4.1 in the same process on the same dice. Prints medians of 5 runs and the ratio.
 
 Usage: ``PYTHONPATH=. python benchmarks/craps_bench.py [rolls]``
@@ -10,18 +13,16 @@ Usage: ``PYTHONPATH=. python benchmarks/craps_bench.py [rolls]``
 
 from __future__ import annotations
 
-import contextlib
 import random
 import statistics
 import sys
 import time
 from typing import Any
 
-from terminal.games.base import IllegalBetError
-from terminal.games.craps import Roll, Spot, TableState, Wager
-from terminal.games.craps_actions import place
+from terminal.games.craps import Roll, TableState
 from terminal.games.craps_rules import CrapsRules
 from terminal.games.craps_settle import settle
+from terminal.lab.simulate_craps import CrapsPlan, entries, place_wanted
 
 STRATEGY = (
     ("pass", 1000), ("pass_odds", 3000), ("come", 1000),
@@ -33,19 +34,13 @@ STRATEGY = (
 
 
 def ours(dice: list[tuple[int, int]]) -> float:
-    rules = CrapsRules(bonus_paytable="2")
+    """The simulator's strategy loop: each wager asked for when its moment comes, placed through the rules."""
+    plan = CrapsPlan(CrapsRules(bonus_paytable="2"), entries(STRATEGY))
     state, wagers, serial = TableState(), (), 0
-    spots = [(Spot.parse(text), amount) for text, amount in STRATEGY]
     start = time.perf_counter()
     for a, b in dice:
-        held = {w.spot for w in wagers if w.spot.kind != "come" or w.number is None}
-        for spot, amount in spots:
-            if spot in held:
-                continue
-            serial += 1
-            with contextlib.suppress(IllegalBetError):  # not allowed now: the strategy tries next roll
-                wagers = (*wagers, place(state, wagers, Wager(f"w{serial}", 1, spot, amount), rules))
-        _, wagers, state = settle(state, wagers, Roll(a, b), rules)
+        wagers, serial, _ = place_wanted(plan, state, wagers, serial)
+        _, wagers, state = settle(state, wagers, Roll(a, b), plan.rules)
     return len(dice) / (time.perf_counter() - start)
 
 

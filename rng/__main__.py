@@ -8,10 +8,11 @@ reports progress on stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -31,6 +32,18 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+@contextlib.contextmanager
+def _bar(total: int, label: str, unit: str) -> Iterator[Callable[[int], None]]:
+    """A tqdm bar on stderr when stdout and stderr are terminals; otherwise a no-op advance."""
+    if not (sys.stdout.isatty() and sys.stderr.isatty()):
+        yield lambda _: None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, desc=label, unit=unit, file=sys.stderr) as progress:
+        yield progress.update
 
 
 def _progress(message: str) -> None:
@@ -129,7 +142,8 @@ def cmd_battery(args: argparse.Namespace) -> int:
         bits = battery.read_bits(rng.raw(-(-count * args.bits // 8)), "binary")
         sequences = battery.split(bits, args.bits, count)
         source = rng.generator_id
-    verdicts = battery.run_battery(sequences, _progress)
+    with _bar(len(sequences), "battery", "sequences") as advance:
+        verdicts = battery.run_battery(sequences, _progress, advance)
     failed = [v.name for v in verdicts if not v.passed]
     if args.json:
         print(json.dumps(_report(source, sequences, verdicts), indent=1))

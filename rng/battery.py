@@ -166,8 +166,12 @@ def judge(name: str, p_values: tuple[float, ...]) -> Verdict:
     return Verdict(name, p_values, passed, low, high, uniform, ok)
 
 
-def run_battery(sequences: list[Bits], progress: Callable[[str], None] = lambda _: None) -> list[Verdict]:
-    """Every test on every sequence, then the verdict per (sub-)test."""
+def run_battery(
+    sequences: list[Bits],
+    progress: Callable[[str], None] = lambda _: None,
+    advance: Callable[[int], None] = lambda _: None,
+) -> list[Verdict]:
+    """Every test on every sequence, then the verdict per (sub-)test; ``advance(1)`` after each sequence."""
     collected: dict[str, list[float]] = {}
     order: list[str] = []
     for index, bits in enumerate(sequences, 1):
@@ -183,6 +187,7 @@ def run_battery(sequences: list[Bits], progress: Callable[[str], None] = lambda 
             if result is not None:
                 for label, p in zip(full, result, strict=True):
                     collected[label].append(p)
+        advance(1)
     return [judge(label, tuple(collected[label])) for label in order]
 
 

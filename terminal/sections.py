@@ -11,7 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from terminal.games.base import Limits
-from terminal.settings import amount, amount_list, boolean, choice, integer, setting, text, yard_map
+from terminal.settings import (
+    amount,
+    amount_list,
+    boolean,
+    choice,
+    integer,
+    seat_list,
+    setting,
+    text,
+    yard_map,
+)
 from terminal.settings import path as a_path
 
 ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))
@@ -30,6 +40,9 @@ class TableSection:
     host: str = setting("127.0.0.1", text(64), "address the controller listens on for seats")
     port: int = setting("7800", integer(0, 65535), "port the controller listens on (0 = any free port)")
     headless_rounds: int = setting("50", integer(1, 10_000_000), "rounds a headless run plays")
+    local_seats: tuple[int, ...] = setting(
+        "1", seat_list(), "seats whose windows 'terminal run' opens on this machine (none: bots only)"
+    )
 
 
 @dataclass(frozen=True, slots=True)

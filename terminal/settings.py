@@ -189,3 +189,21 @@ def yard_map() -> Parser:
         return tuple(yards[p] for p in range(37))
 
     return parse
+
+
+def seat_list(high: int = 8) -> Parser:
+    """Seat numbers separated by commas, distinct and increasing, each 1 to ``high``; ``none`` for no seat."""
+
+    @_describe(f"seat numbers 1 to {high} separated by commas, or none")
+    def parse(text: str, _: ParseContext) -> tuple[int, ...]:
+        if text.strip().lower() in ("", "none"):
+            return ()
+        parts = [part.strip() for part in text.split(",")]
+        if not all(re.fullmatch(r"[0-9]+", part) and 1 <= int(part) <= high for part in parts):
+            raise ValueError(f"must be seat numbers 1 to {high} separated by commas, or none")
+        values = tuple(int(part) for part in parts)
+        if list(values) != sorted(set(values)):
+            raise ValueError("seat numbers must be distinct and in increasing order")
+        return values
+
+    return parse

@@ -14,6 +14,7 @@ from terminal.net import messages as m
 from terminal.net.errors import FieldError, UnknownMessageError
 from terminal.net.messages import MESSAGES, body_from_json, body_to_json, find_message
 from terminal.net.schema import IntRange, Pattern, from_json
+from tests.service import samples as service_samples
 
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
 SAMPLES: list[m.Message] = [
@@ -56,7 +57,7 @@ SAMPLES: list[m.Message] = [
         "roulette",
         (
             m.OfferedWager("straight", "standard", 100, 50_000, 100),
-            m.OfferedWager("touchdown", "a", 100, 2500, 100),
+            m.OfferedWager("touchdown", "A", 100, 2500, 100),
         ),
         (m.RuleView("wheel", "double_zero"), m.RuleView("vig_minimum", "$1.00")),
     ),
@@ -70,6 +71,7 @@ SAMPLES: list[m.Message] = [
     m.History((m.HistoryEntry(12, "00", True), m.HistoryEntry(11, "17", False))),
     m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0),)),
 ]
+SAMPLES += service_samples.SAMPLES  # the service screen's replies (terminal/net/service_messages.py)
 
 
 def test_touchdown_yards_are_bounded_by_the_field() -> None:

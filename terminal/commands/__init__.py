@@ -4,6 +4,22 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from terminal.commands import config_cmd, ledger_cmd, par_cmd, run_cmd
+from terminal.commands import (
+    config_cmd,
+    display_cmd,
+    ledger_cmd,
+    par_cmd,
+    run_cmd,
+    service_cmd,
+    simulate_cmd,
+)
 
-COMMANDS: tuple[ModuleType, ...] = (run_cmd, config_cmd, par_cmd, ledger_cmd)
+COMMANDS: tuple[ModuleType, ...] = (
+    run_cmd,
+    config_cmd,
+    par_cmd,
+    ledger_cmd,
+    simulate_cmd,
+    display_cmd,
+    service_cmd,
+)

@@ -11,9 +11,13 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
+from terminal.lab.progress import bar, interactive
 from terminal.ledger import LedgerError, dayreport, highwater, keyfile, meters, report, schema
 from terminal.ledger.errors import storage_errors
+from terminal.ledger.verify import Verification, verify
 from terminal.money import find_currency, format_amount
+
+LARGE = 100_000  # rows from which ``ledger verify`` shows a progress bar
 
 
 def register(commands: Any) -> None:
@@ -61,9 +65,18 @@ def _verify(args: argparse.Namespace) -> int:
     loaded, path = opened
     try:
         key = keyfile.load(loaded.ledger.key_path)
-        print(f"verifying {path} ...", file=sys.stderr)
         mark = highwater.mark_path(loaded.ledger.key_path)
-        found = highwater.verify_file(path, key, mark, incremental=args.incremental)
+        reached = highwater.load(mark, key)  # read before the database: never newer than what it follows
+        with storage_errors(path, "read"), schema.open_database(path) as db:
+            print(f"verifying {path} ...", file=sys.stderr)
+            behind = highwater.examine(db, reached, mark)
+            total = _rows(db) if interactive() and behind is None else 0
+            with bar(total, "ledger verify", "rows") as advance:
+                shown = advance if total > LARGE else None
+                found = (
+                    Verification(0, behind, args.incremental) if behind is not None
+                    else verify(db, key, incremental=args.incremental, progress=shown)
+                )  # fmt: skip
     except (LedgerError, OSError) as exc:
         print(f"terminal: {exc}", file=sys.stderr)
         return 1
@@ -72,6 +85,11 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
     print(f"OK: {found.rows} rows verified")
     return 0
+
+
+def _rows(db: Any) -> int:
+    """Rows in the chained tables (an upper bound on what verification walks)."""
+    return sum(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in schema.CHAINED)
 
 
 def _report(args: argparse.Namespace) -> int:

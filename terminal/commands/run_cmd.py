@@ -1,4 +1,6 @@
-"""``terminal run``: the table. Without a display (and until the screens exist) it runs headless.
+"""``terminal run``: the table. With a display it starts the controller, the table display and a window
+for each ``[table] local_seats`` seat, each its own process (bots at ``--bots`` other seats), and stops
+them all together. Without a display (or with ``--headless``) it runs headless.
 
 Headless, the real controller, ledger and RNG play ``--rounds`` rounds against ``--seats`` bot players
 that connect over the authenticated protocol. It prints progress and a summary, writes the summary as
@@ -15,7 +17,8 @@ from typing import Any
 from rng import RngFailure
 from terminal.commands.common import add_config_option, load_config
 from terminal.commands.config_cmd import summary as config_summary
-from terminal.lab.headless import HeadlessError, run_headless, write_summary
+from terminal.config import Config
+from terminal.lab.headless import HeadlessError, Observer, run_headless, write_summary
 from terminal.ledger import IntegrityError, LedgerError
 from terminal.table.table import RecoveryError
 
@@ -35,6 +38,10 @@ def register(commands: Any) -> None:
     parser.add_argument("--seats", type=_positive, help="bot seats (default: [table] seats)")
     parser.add_argument("--realtime", action="store_true", help="keep the configured window lengths")
     parser.add_argument("--seed", type=int, default=0, help="seed of the bots' choices (0: a fresh one)")
+    parser.add_argument("--bots", type=int, help="bot players at the seats without a window (default: all)")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the controller child
+    parser.add_argument("--bot-seats", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.set_defaults(func=_run)
 
 
@@ -50,9 +57,11 @@ def _run(args: argparse.Namespace) -> int:
         )
         return 2
     display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if args.serve:
+        return _serve(loaded, args)
     print("\n".join(config_summary(loaded)))
     if not args.headless and display:
-        print("the seat and display screens are not built yet: running headless")
+        return run_table(loaded, args)
     rounds = args.rounds or loaded.table.headless_rounds
     pace = "real" if args.realtime else "fast"
     print(f"mode           headless, {seats} bot seats, {rounds} rounds, {pace} time")
@@ -60,10 +69,12 @@ def _run(args: argparse.Namespace) -> int:
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
+    recorded: list[tuple[float, object]] = []
     try:
         result = run_headless(
-            loaded, rounds=rounds, seats=seats, realtime=args.realtime, seed=args.seed, progress=progress
-        )
+            loaded, rounds=rounds, seats=seats, realtime=args.realtime, seed=args.seed, progress=progress,
+            observer=_recorder(loaded, recorded),
+        )  # fmt: skip
     except IntegrityError as broken:
         print(f"terminal run: the ledger does not verify, the table stays closed: {broken}", file=sys.stderr)
         return 1
@@ -78,4 +89,63 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     print("\n".join(result.lines(loaded.money.currency)))
     print(f"summary        {write_summary(result, loaded.lab.output_dir)}")
+    _screenshots(loaded, recorded)
     return 0 if result.verified and not result.audit else 1
+
+
+def _recorder(c: Config, into: list[tuple[float, object]]) -> Observer:
+    from terminal.display.replay import recorder  # the display's pieces load only when used
+
+    return recorder(c, into)
+
+
+def _screenshots(c: Config, recorded: list[tuple[float, object]]) -> None:
+    try:
+        from terminal.display.replay import render_run_screens
+
+        shots = render_run_screens(c, recorded, c.lab.output_dir)
+    except Exception as exc:  # no GL at all: the run itself still counts; say why there are no pictures
+        print(f"screenshots    none: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return
+    print(f"screenshots    {len(shots)} in {c.lab.output_dir}")
+
+
+def _serve(c: Config, args: argparse.Namespace) -> int:
+    from terminal.lab.live import serve_live
+
+    try:
+        seats = tuple(int(s) for s in args.bot_seats.split(",") if s)
+    except ValueError:
+        print(f"terminal run: --bot-seats {args.bot_seats!r} is not a list of seat numbers", file=sys.stderr)
+        return 2
+    try:
+        serve_live(c, port=args.port if args.port is not None else c.table.port, bot_seats=seats)
+    except (IntegrityError, RngFailure, LedgerError, RecoveryError) as failed:
+        print(f"terminal run: the controller stopped: {failed}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_table(c: Config, args: argparse.Namespace) -> int:
+    """The whole table with windows: controller, display and local seats, each its own process."""
+    from terminal.lab.supervisor import Child, Supervisor, free_port
+
+    local = tuple(seat for seat in c.table.local_seats if seat <= c.table.seats)
+    others = [seat for seat in range(1, c.table.seats + 1) if seat not in local]
+    bots = others[: args.bots if args.bots is not None else len(others)]
+    port = c.table.port or free_port(c.table.host)
+    py = (sys.executable, "-m", "terminal")
+    cfg = ("--config", str(args.config))
+    controller = Child(
+        "controller",
+        (*py, "run", "--serve", *cfg, "--port", str(port), "--bot-seats", ",".join(map(str, bots))),
+    )
+    screens = [Child("display", (*py, "display", *cfg, "--port", str(port)))]
+    screens += [Child(f"seat {seat}", (*py, "seat", *cfg, "--seat", str(seat))) for seat in local]
+    print(
+        f"mode           windows: display, seats {list(local) or 'none'}; bots at {bots or 'none'}; "
+        f"port {port}"
+    )
+    outcome = Supervisor(controller, tuple(screens), host=c.table.host, port=port).run()
+    print("stopped        " + ", ".join(f"{name} exit {code}" for name, code in outcome.codes))
+    return 0 if outcome.clean else 1

@@ -55,8 +55,13 @@ class Payout:
         return multiple + 1 if self.unit == "to" else multiple
 
     def returned(self, stake: int) -> int:
-        """Minor units returned on a winning ``stake``, stake included, rounded down."""
-        return stake * self.ratio.numerator // self.ratio.denominator
+        """Minor units returned on a winning ``stake``, stake included, rounded down.
+
+        The same floor as ``stake * ratio`` in integers (the hot path of settlement: no Fraction).
+        """
+        if self.unit == "to":
+            return stake * (self.numerator + self.denominator) // self.denominator
+        return stake * self.numerator // self.denominator
 
     def __str__(self) -> str:
         return f"{self.numerator:,} {self.unit} {self.denominator}"

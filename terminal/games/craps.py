@@ -19,7 +19,7 @@ removing in ``craps_actions``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from terminal.games.base import IllegalBetError
 
@@ -40,14 +40,12 @@ class Roll:
 
     die1: int
     die2: int
+    total: int = field(init=False, repr=False, compare=False)  # read by every wager's settlement
 
     def __post_init__(self) -> None:
         if not (1 <= self.die1 <= 6 and 1 <= self.die2 <= 6):
             raise ValueError(f"dice {self.die1}, {self.die2} must each be 1..6")
-
-    @property
-    def total(self) -> int:
-        return self.die1 + self.die2
+        object.__setattr__(self, "total", self.die1 + self.die2)
 
     @property
     def hard(self) -> bool:

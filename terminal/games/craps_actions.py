@@ -64,15 +64,18 @@ _REPEATABLE = frozenset({"come", "dont_come"})  # each is its own contract until
 
 def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: CrapsRules) -> Wager:
     """Validate a new ``wager`` against the seat's ``wagers``; return it with vig and shooter filled in."""
-    name, kind = str(wager.spot), wager.spot.kind
+    kind = wager.spot.kind
     _check_offered(state, wager, rules)
     _check_time(state, wagers, wager)
-    if kind not in _REPEATABLE and any(_same_spot(w, wager) for w in wagers):
-        raise WrongTimeError(name, state, "the seat already has this wager; increase it instead")
+    if kind not in _REPEATABLE and _holds_spot(wagers, wager):
+        raise WrongTimeError(str(wager.spot), state, "the seat already has this wager; increase it instead")
     _check_amount(state, wager, wager.amount, rules)
     if kind in _ODDS_BASE:
         _check_odds(state, wagers, wager, wager.amount, rules)
-    return replace(wager, vig=_vig_on_bet(wager, wager.amount, rules), shooter=state.shooter)
+    # the constructor, not dataclasses.replace: this runs for every chip placed
+    w = wager
+    vig = _vig_on_bet(w, w.amount, rules)
+    return Wager(w.ref, w.seat, w.spot, w.amount, w.working, vig, w.number, w.marks, w.reduced, state.shooter)
 
 
 def remove(state: TableState, wagers: tuple[Wager, ...], ref: str) -> tuple[tuple[Wager, ...], int]:
@@ -120,39 +123,46 @@ def toggle(state: TableState, wagers: tuple[Wager, ...], ref: str, working: bool
 
 def _check_offered(state: TableState, wager: Wager, rules: CrapsRules) -> None:
     kind = wager.spot.kind
-    offered = {
-        "buy": rules.buy_offered,
-        "lay": rules.lay_offered,
-        "fire": rules.fire_paytable is not None,
-        "lucky_shooter": rules.lucky_shooter_paytable is not None,
-    }.get(kind, rules.bonus_paytable is not None if kind.startswith("all_") else True)
+    if kind == "buy":
+        offered = rules.buy_offered
+    elif kind == "lay":
+        offered = rules.lay_offered
+    elif kind == "fire":
+        offered = rules.fire_paytable is not None
+    elif kind == "lucky_shooter":
+        offered = rules.lucky_shooter_paytable is not None
+    else:
+        offered = rules.bonus_paytable is not None if kind.startswith("all_") else True
     if not offered:
         raise NotOfferedError(str(wager.spot), state, "not offered at this table")
 
 
 def _check_time(state: TableState, wagers: tuple[Wager, ...], wager: Wager) -> None:
-    name, kind = str(wager.spot), wager.spot.kind
+    kind = wager.spot.kind
+    reason = ""
     if kind in ("pass", "dont_pass") and not state.come_out:
-        raise WrongTimeError(name, state, "may be placed only before a come-out roll")
-    if kind in ("come", "dont_come") and state.come_out:
-        raise WrongTimeError(name, state, "may be placed only after the come-out, while a point is on")
-    if (kind == "fire" or kind.startswith("all_")) and not state.new_shooter:
-        raise WrongTimeError(name, state, "may be placed only before a new shooter's first come-out")
-    if kind == "lucky_shooter" and any(w.spot.kind == kind and w.seat == wager.seat for w in wagers):
-        raise WrongTimeError(name, state, "the seat already has a Lucky Shooter wager working")
+        reason = "may be placed only before a come-out roll"
+    elif kind in ("come", "dont_come") and state.come_out:
+        reason = "may be placed only after the come-out, while a point is on"
+    elif (kind == "fire" or kind.startswith("all_")) and not state.new_shooter:
+        reason = "may be placed only before a new shooter's first come-out"
+    elif kind == "lucky_shooter" and any(w.spot.kind == kind and w.seat == wager.seat for w in wagers):
+        reason = "the seat already has a Lucky Shooter wager working"
+    if reason:  # the spot's text is built only for a refusal
+        raise WrongTimeError(str(wager.spot), state, reason)
 
 
 def _check_amount(state: TableState, wager: Wager, amount: int, rules: CrapsRules) -> None:
-    name, kind = str(wager.spot), wager.spot.kind
+    kind = wager.spot.kind
     if amount <= 0:
-        raise IncrementError(name, state, f"amount {amount} must be positive")
+        raise IncrementError(str(wager.spot), state, f"amount {amount} must be positive")
     step = rules.increment(kind, wager.spot.number)
     if kind in _PARTS:
         step = _PARTS[kind]
     if kind == "fire":
         step = rules.unit
     if amount % step:
-        raise IncrementError(name, state, f"amount {amount} is not a multiple of {step}")
+        raise IncrementError(str(wager.spot), state, f"amount {amount} is not a multiple of {step}")
 
 
 def _check_removable(state: TableState, wager: Wager) -> None:
@@ -196,13 +206,13 @@ def _bases(wagers: tuple[Wager, ...], odds: Wager, state: TableState) -> tuple[i
 def _check_odds(
     state: TableState, wagers: tuple[Wager, ...], odds: Wager, amount: int, rules: CrapsRules
 ) -> None:
-    name = str(odds.spot)
     number, flat = _bases(wagers, odds, state)
     if number == 0 or flat == 0:
-        raise OddsError(name, state, f"no {_ODDS_BASE[odds.spot.kind]} wager on a point to back")
+        raise OddsError(str(odds.spot), state, f"no {_ODDS_BASE[odds.spot.kind]} wager on a point to back")
     most = rules.odds_limit(odds.spot.kind, number, flat)
     if amount > most:
-        raise OddsError(name, state, f"odds {amount} above {rules.max_odds} limit {most} on flat {flat}")
+        limit = f"odds {amount} above {rules.max_odds} limit {most} on flat {flat}"
+        raise OddsError(str(odds.spot), state, limit)
 
 
 def _check_odds_fit(
@@ -229,8 +239,15 @@ def _vig_on_bet(wager: Wager, amount: int, rules: CrapsRules) -> int:
     return 0
 
 
-def _same_spot(existing: Wager, new: Wager) -> bool:
-    return existing.seat == new.seat and existing.spot == new.spot
+def _holds_spot(wagers: tuple[Wager, ...], new: Wager) -> bool:
+    """The seat already has a wager on ``new``'s spot (a plain loop: this runs for every chip placed)."""
+    seat, spot = new.seat, new.spot
+    kind, number, second = spot.kind, spot.number, spot.second
+    for w in wagers:
+        other = w.spot
+        if other.kind == kind and other.number == number and other.second == second and w.seat == seat:
+            return True
+    return False
 
 
 def _find(state: TableState, wagers: tuple[Wager, ...], ref: str) -> Wager:

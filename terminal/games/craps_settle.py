@@ -15,7 +15,6 @@ never both, so no wager is settled twice. ``returned`` includes the stake; a Buy
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout, Result, Settlement
@@ -57,9 +56,12 @@ def settle(
             settled.append(outcome)
         else:
             remaining.append(outcome)
-    order = {Result.LOSE: 0, Result.PUSH: 1, Result.WIN: 2}
-    settled.sort(key=lambda s: order[s.result])
-    return tuple(settled), tuple(remaining), next_state(state, roll)
+    # losers, then pushes, then winners, each in wager order (a stable sort by result, without the sort)
+    lose, push = Result.LOSE, Result.PUSH
+    ordered = [s for s in settled if s.result is lose]
+    ordered += [s for s in settled if s.result is push]
+    ordered += [s for s in settled if s.result is not lose and s.result is not push]
+    return tuple(ordered), tuple(remaining), next_state(state, roll)
 
 
 def resolve(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Outcome:
@@ -115,7 +117,9 @@ def _pass(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Out
 def _come(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Outcome:
     outcome = _line(wager, wager.number, roll.total)
     if wager.number is None and outcome is wager and roll.total in POINTS:
-        return replace(wager, number=roll.total)
+        w = wager  # the constructor, not dataclasses.replace: a come bet moves on most rolls
+        moved = roll.total
+        return Wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, moved, w.marks, w.reduced, w.shooter)
     return outcome
 
 

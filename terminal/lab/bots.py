@@ -62,6 +62,7 @@ class Bot:
     stats: BotStats = field(default_factory=BotStats)
     credits: int = 0
     last_round: int = -1
+    presses_ready: bool = True  # False on a live table: the window runs its course for the people watching
 
     async def run(self, stop: asyncio.Event) -> None:
         """Play until ``stop`` is set, reconnecting if the link drops."""
@@ -105,7 +106,8 @@ class Bot:
             await self._ask(client, m.DoubleWagers(), "double")
         elif roll < 0.16:
             await self._ask(client, m.CashOut(), "cash_out")
-        await client.send(m.BetsDone())
+        if self.presses_ready:
+            await client.send(m.BetsDone())
 
     async def _ask(self, client: TableClient, message: m.Message, action: str) -> None:
         try:

@@ -16,7 +16,7 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -95,19 +95,28 @@ def _counts(counter: dict[str, int]) -> str:
     return ", ".join(f"{name} {count}" for name, count in sorted(counter.items()))
 
 
+Observer = Callable[[int, asyncio.Event], Coroutine[Any, Any, None]]
+
+
 def run_headless(
-    c: Config, *, rounds: int, seats: int, realtime: bool = False, seed: int = 0, progress: Progress = print
+    c: Config, *, rounds: int, seats: int, realtime: bool = False, seed: int = 0, progress: Progress = print,
+    observer: Observer | None = None,
 ) -> Summary:
-    """Play ``rounds`` rounds with ``seats`` bots; returns the summary (the ledger is verified)."""
+    """Play ``rounds`` rounds with ``seats`` bots; returns the summary (the ledger is verified).
+
+    ``observer(port, stop)``, if given, runs beside the bots (the display's recorder for screenshots).
+    """
     clock: Clock = SystemClock() if realtime else ManualClock(time.time())
     table = boot(c, clock)
     try:
-        return asyncio.run(_play(c, table, rounds, seats, seed, progress))
+        return asyncio.run(_play(c, table, rounds, seats, seed, progress, observer))
     finally:
         table.ledger.close()
 
 
-async def _play(c: Config, table: Table, rounds: int, seats: int, seed: int, progress: Progress) -> Summary:
+async def _play(
+    c: Config, table: Table, rounds: int, seats: int, seed: int, progress: Progress, observer: Observer | None
+) -> Summary:
     started = time.perf_counter()
     recovered = table.start()
     if recovered is not None:
@@ -129,6 +138,8 @@ async def _play(c: Config, table: Table, rounds: int, seats: int, seed: int, pro
         for seat in range(1, seats + 1)
     ]
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
+    if observer is not None:
+        tasks.append(asyncio.create_task(observer(server.port, stop)))
     await _until_linked(table, seats)
     hands = random.Random(chooser.random())
     every = max(1, rounds // 10)

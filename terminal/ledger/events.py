@@ -40,6 +40,7 @@ class EventCode(enum.IntEnum):
     MODE_CHANGE = 520
     SERVICE_LOGIN = 530
     SERVICE_LOGOUT = 531
+    SERVICE_ACTION = 532  # any other act of a service user (what, by whom, refused or done)
     HANDPAY = 600
     CANCEL_CREDITS = 601
     VOUCHER_ISSUE = 610

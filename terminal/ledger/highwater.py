@@ -229,17 +229,6 @@ def examine(db: sqlite_utils.Database, mark: Mark | None, path: Path) -> str | N
     return None if problem is None else f"behind its high-water mark {path}: {problem}"
 
 
-def verify_file(path: Path, key: bytes, mark_file: Path, *, incremental: bool) -> Verification:
-    """``terminal ledger verify``: the database must reach its mark (read first), then its chain verify."""
-    with storage_errors(path, "read"):
-        mark = load(mark_file, key)
-        with schema.open_database(path) as db:
-            problem = examine(db, mark, mark_file)
-            if problem is not None:
-                return Verification(0, problem, incremental)
-            return verify(db, key, incremental=incremental)
-
-
 def adopt(path: Path, key: bytes, mark_file: Path) -> Verification:
     """Bind the mark to the database at ``path`` after a full verification (a person checked it first)."""
     with storage_errors(path, "read"), schema.open_database(path) as db:

@@ -10,12 +10,15 @@ append-only triggers are still in place.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import sqlite_utils
 
 from terminal.ledger.chain import Head, Mac, canonical_sql, genesis, head_mac, last_checkpoint
 from terminal.ledger.schema import CHAINED, missing_guards
+
+PROGRESS_ROWS = 10_000  # rows between two progress reports
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +39,17 @@ class _Bad(Exception):
     """Internal: stops the walk at the first finding."""
 
 
-def verify(db: sqlite_utils.Database, key: bytes, *, incremental: bool = False) -> Verification:
-    """Verify the ledger with ``key``; ``incremental`` starts each chain at the last checkpoint."""
+def verify(
+    db: sqlite_utils.Database,
+    key: bytes,
+    *,
+    incremental: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Verification:
+    """Verify the ledger with ``key``; ``incremental`` starts each chain at the last checkpoint.
+
+    ``progress(n)`` is told every :data:`PROGRESS_ROWS` rows walked (for a progress bar).
+    """
     mac = Mac(key)
     rows = 0
     try:
@@ -46,7 +58,7 @@ def verify(db: sqlite_utils.Database, key: bytes, *, incremental: bool = False) 
         starts = _starts(db, key, incremental)
         for table in CHAINED:
             if table != "checkpoints":
-                rows += _walk(db, mac, table, starts[table], heads[table])
+                rows += _walk(db, mac, table, starts[table], heads[table], progress)
         if not incremental:
             _check_checkpoints(db)
         missing = missing_guards(db)
@@ -96,7 +108,14 @@ def _check_checkpoints(db: sqlite_utils.Database) -> None:
             _check_recorded(db, checkpoint_id, table, Head(int(last_id), bytes.fromhex(tag_hex)))
 
 
-def _walk(db: sqlite_utils.Database, mac: Mac, table: str, start: Head, head: Head) -> int:
+def _walk(
+    db: sqlite_utils.Database,
+    mac: Mac,
+    table: str,
+    start: Head,
+    head: Head,
+    progress: Callable[[int], None] | None = None,
+) -> int:
     """Walk ``table`` after ``start`` up to ``head``; returns the rows checked."""
     body = canonical_sql(CHAINED[table])  # SQLite writes the canonical form: no Python per column
     cursor = db.execute(f"SELECT id, {body}, tag FROM {table} WHERE id > ? ORDER BY id", [start.last_id])
@@ -114,6 +133,8 @@ def _walk(db: sqlite_utils.Database, mac: Mac, table: str, start: Head, head: He
         if tag != stored:
             raise _Bad(f"{table} row {expected}: HMAC mismatch (row edited, inserted or moved here)")
         expected += 1
+        if progress is not None and not expected % PROGRESS_ROWS:
+            progress(PROGRESS_ROWS)
     last = expected - 1
     if last > head.last_id:
         raise _Bad(f"{table} row {head.last_id + 1}: beyond the sealed chain head {head.last_id} (inserted)")

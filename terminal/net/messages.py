@@ -397,7 +397,7 @@ class OfferedWager:
     """A wager the table offers, with the paytable it settles under and its own limits."""
 
     wager: Ident
-    paytable: Ident
+    paytable: Text  # as configured: ``standard``, ``A``...
     minimum: Amount
     maximum: Amount
     increment: Amount
@@ -499,3 +499,8 @@ class SeatRounds(Message):
 
     seat: Ident
     rounds: tuple[SeatRoundView, ...]
+
+
+# The service screen's replies live in their own module; importing it here registers them with every
+# decoder that imports this module.
+from terminal.net import service_messages as service_messages  # noqa: E402

@@ -23,6 +23,7 @@ from terminal.net.messages import Message
 from terminal.net.server import TableServer
 from terminal.table import views
 from terminal.table.clock import ManualClock
+from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Refused, RoundReport, Table, seat_of
 from terminal.table.tilts import Tilt, TiltKind
 
@@ -44,6 +45,7 @@ class Controller:
     printer: Printer | None = None
     server: TableServer | None = None
     stall_seconds: float = 2.0  # on a manual clock, a window nobody finishes closes after this real time
+    desk: ServiceDesk | None = None  # service mode (terminal.table.service_desk); None refuses it
 
     def __post_init__(self) -> None:
         self._shown: dict[tuple[TiltKind, int | None], Tilt] = {}
@@ -76,6 +78,9 @@ class Controller:
 
     async def on_message(self, client: str, message: Message) -> Message | None:
         seat = seat_number(client)
+        if isinstance(message, m.ServiceCommand):
+            await self.on_service(client, message)
+            return None
         if seat is None:
             if isinstance(message, m.RequestState):
                 await self._push(client, self.table_state())
@@ -93,6 +98,15 @@ class Controller:
             await self._broadcast(views.game_view(self.table, self._last_outcome))
         await self.sync_tilts()
         return None
+
+    async def on_service(self, client: str, command: m.ServiceCommand) -> None:
+        """A service command (from the service screen, or a seat while the key is on): the desk checks the
+        key, the session and the role, and the reply is pushed before the ``Ack``."""
+        if self.desk is None:
+            raise ValueError("service mode is not set up at this table")
+        reply = self.desk.handle(client, command)
+        await self._push(client, reply)
+        await self.sync_tilts()
 
     def _apply(self, seat: int, message: Message) -> Message | None:
         table = self.table

@@ -38,7 +38,7 @@ def offered_wagers(c: Config) -> tuple[str, ...]:
 def _paytable(c: Config, kind: str) -> str:
     if c.table.game == "craps":
         return paytable_of(kind, craps_rules(c))
-    return c.touchdown.paytable.lower() if kind == TOUCHDOWN else c.roulette.paytable
+    return c.touchdown.paytable if kind == TOUCHDOWN else c.roulette.paytable
 
 
 def _money(c: Config, amount: int) -> str:
@@ -69,7 +69,7 @@ def offer(c: Config) -> m.Offer:
     wagers = []
     for kind in offered_wagers(c):
         limits = wager_limits(c, kind)
-        paytable = _paytable(c, kind).lower()
+        paytable = _paytable(c, kind)
         wagers.append(m.OfferedWager(kind, paytable, limits.minimum, limits.maximum, limits.increment))
     rules = tuple(m.RuleView(key, value) for key, value in _house_rules(c))
     return m.Offer(c.table.game, tuple(wagers), rules)

@@ -22,7 +22,7 @@ def test_the_offer_lists_each_offered_wager_with_its_own_limits(tmp_path: Path) 
     straight = next(w for w in offer.wagers if w.wager == "straight")
     assert (straight.minimum, straight.maximum, straight.paytable) == (100, 2500, "standard")
     touchdown = next(w for w in offer.wagers if w.wager == "touchdown")
-    assert (touchdown.minimum, touchdown.maximum, touchdown.paytable) == (100, 2500, "a")
+    assert (touchdown.minimum, touchdown.maximum, touchdown.paytable) == (100, 2500, "A")
     assert {r.key: r.value for r in offer.rules}["wheel"] == "double_zero"
 
 

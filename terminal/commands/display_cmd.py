@@ -1,0 +1,56 @@
+"""``terminal display``: the shared table display, a client of the controller over the protocol.
+
+It reads its key (client ``display``) from ``[seat] keys_path`` (the controller provisions the store on
+its first start; the display waits a few seconds for it) and connects to ``[table] host:port``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from terminal.commands.common import add_config_option, load_config
+from terminal.net.keys import KeyStoreError, load_keys
+
+
+def register(commands: Any) -> None:
+    """Add the ``display`` command."""
+    parser = commands.add_parser("display", help="the shared table display (wheel, dice, history)")
+    add_config_option(parser)
+    parser.add_argument("--port", type=int, help="controller port (default: [table] port)")
+    parser.set_defaults(func=_display)
+
+
+def _key(path: Path, wait_s: float = 10.0) -> bytes:
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            keys = load_keys(path)
+            if "display" in keys:
+                return keys["display"]
+            problem = f"{path}: no key for the display"
+        except KeyStoreError as exc:
+            problem = str(exc)
+        if time.monotonic() > deadline:
+            raise KeyStoreError(problem)
+        time.sleep(0.2)
+
+
+def _display(args: argparse.Namespace) -> int:
+    loaded = load_config(args)
+    if loaded is None:
+        return 1
+    try:
+        key = _key(loaded.seat.keys_path)
+    except KeyStoreError as exc:
+        print(f"terminal display: {exc}", file=sys.stderr)
+        return 1
+    from terminal.display.app import DisplayApp  # pyglet loads only for this command
+    from terminal.display.link import DisplayLink
+
+    port = args.port if args.port is not None else loaded.table.port
+    DisplayApp(loaded, DisplayLink(key, loaded.table.host, port)).run()
+    return 0

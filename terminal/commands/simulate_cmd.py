@@ -1,0 +1,138 @@
+"""``terminal simulate``: millions of rounds through the real rule engines and DRBG, RTP against PAR.
+
+Writes ``simulation.json`` (every figure and every chunk's integer sums), ``simulation.md`` (the readable
+report) and two plots into ``--out`` (default ``[lab] output_dir``/simulate-GAME).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from terminal.commands.common import add_config_option, load_config
+from terminal.config import Config
+from terminal.games.catalog import GAMES
+from terminal.lab import simulate_plots, simulate_report
+from terminal.lab.progress import bar
+from terminal.lab.simulate import SimRun, SimSpec, default_workers, plan_chunks, run_local
+from terminal.lab.simulate_plan import PlanError, craps_plan, roulette_plan
+
+PROG = "terminal simulate"
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _seed(text: str) -> bytes:
+    try:
+        seed = bytes.fromhex(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"seed {text!r} is not hexadecimal (an even number of 0-9a-f)"
+        ) from None
+    if not seed:
+        raise argparse.ArgumentTypeError("seed must not be empty")
+    return seed
+
+
+def _confidence(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.5 <= value < 1:
+        raise argparse.ArgumentTypeError(f"confidence {value} must be in [0.5, 1)")
+    return value
+
+
+def register(commands: Any) -> None:
+    """Add the ``simulate`` command."""
+    parser = commands.add_parser(
+        "simulate",
+        help="simulate rounds through the real engine and RNG: actual RTP per wager against PAR",
+        description="Every offered wager played through the real rule engines and the certified DRBG "
+        "(one generator per chunk); actual RTP per wager against the exact PAR figure with a confidence "
+        "interval; JSON, a markdown report and plots.",
+    )
+    parser.add_argument("--game", choices=tuple(GAMES), required=True, help="which game")
+    parser.add_argument("--rounds", type=_positive, required=True, metavar="N", help="spins or rolls to play")
+    parser.add_argument("--workers", type=_positive, metavar="K", help="processes (default: every core)")
+    parser.add_argument(
+        "--seed", type=_seed, metavar="HEX", help="seed every chunk's DRBG from this: reproducible"
+    )
+    parser.add_argument(
+        "--out", type=Path, metavar="DIR", help="output folder (default [lab] output_dir/simulate-GAME)"
+    )
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler (cluster extra)")
+    parser.add_argument(
+        "--confidence", type=_confidence, default=0.99, help="family-wise confidence of the intervals (0.99)"
+    )
+    parser.add_argument("--no-plots", action="store_true", help="skip the plots")
+    add_config_option(parser)
+    parser.set_defaults(func=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    loaded = load_config(args)
+    if loaded is None:
+        return 1
+    try:
+        spec = _spec(loaded, args)
+        run = _simulate(spec, args)
+        report = simulate_report.to_json(
+            run, loaded, simulate_report.par_rtps(loaded, args.game), args.confidence
+        )
+    except (PlanError, KeyError, RuntimeError, OSError) as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    out: Path = args.out or loaded.lab.output_dir / f"simulate-{args.game}"
+    plots = () if args.no_plots else _plots(run, loaded, args, out)
+    json_path, md_path = simulate_report.write(out, report, plots)
+    _print_summary(report, json_path, md_path)
+    return 0
+
+
+def _spec(c: Config, args: argparse.Namespace) -> SimSpec:
+    plan = roulette_plan(c) if args.game == "roulette" else craps_plan(c)
+    return SimSpec(args.game, plan, args.seed, c.rng.generator, c.rng.reseed_interval)
+
+
+def _simulate(spec: SimSpec, args: argparse.Namespace) -> SimRun:
+    chunks = plan_chunks(args.rounds)
+    unit = "spins" if args.game == "roulette" else "rolls"
+    with bar(args.rounds, f"simulate {args.game}", unit) as advance:
+        if args.scheduler:
+            from terminal.lab.simulate_dask import run_dask
+
+            return run_dask(spec, chunks, args.scheduler, advance)
+        return run_local(spec, chunks, args.workers or default_workers(), advance)
+
+
+def _plots(run: SimRun, c: Config, args: argparse.Namespace, out: Path) -> tuple[str, ...]:
+    out.mkdir(parents=True, exist_ok=True)
+    z_crit, judged = simulate_report.verdicts(run, simulate_report.par_rtps(c, args.game), args.confidence)
+    simulate_plots.convergence(run, judged, z_crit, out / "convergence.png")
+    simulate_plots.deviation(judged, z_crit, args.game, out / "deviation.png")
+    return ("convergence.png", "deviation.png")
+
+
+def _print_summary(report: dict[str, object], json_path: Path, md_path: Path) -> None:
+    flagged = report["flagged"]
+    print(
+        f"{report['game']}: {report['rounds_played']:,} rounds in {report['seconds']} s "
+        f"({report['rounds_per_second']:,} rounds/s) on {report['workers']} workers ({report['where']})"
+    )
+    print(
+        f"wagers outside the {float(str(report['confidence'])) * 100:g}% interval: "
+        f"{', '.join(flagged) if isinstance(flagged, list) and flagged else 'none'}"
+    )
+    print(f"report {md_path}; data {json_path}")

@@ -1,0 +1,70 @@
+"""The table display application: a pyglet window, the link thread, and a frame clock.
+
+Each frame drains the link's queue into the model (stamped with the injected clock), builds the scene
+for that instant and paints it. The window closes on its close button, Escape, or SIGTERM/SIGINT (the
+``terminal run`` supervisor stops its children that way).
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+from terminal.config import Config
+from terminal.display.catalog import load_catalog
+from terminal.display.gl import pyglet
+from terminal.display.link import DisplayLink
+from terminal.display.model import DisplayModel, apply
+from terminal.display.painter import Painter
+from terminal.display.scene import scene_at
+
+FPS = 60.0
+
+
+class DisplayApp:
+    """One table display window."""
+
+    def __init__(self, c: Config, link: DisplayLink, clock: Callable[[], float] = time.monotonic) -> None:
+        self.config, self.link, self.clock = c, link, clock
+        d = c.display
+        self.window = pyglet.window.Window(
+            d.width, d.height, caption=f"{c.table.venue} {c.table.table_id}", fullscreen=d.fullscreen
+        )
+        self.painter = Painter(self.window, load_catalog(c.seat.language), d.history_length)
+        self.model = DisplayModel(
+            game=c.table.game, wheel=c.roulette.wheel, test_mode=c.lab.mode, currency=c.money.currency
+        )
+        self.window.push_handlers(on_draw=self.on_draw, on_key_press=self.on_key_press)
+
+    def feed(self) -> None:
+        """Apply every message the link has delivered."""
+        now = self.clock()
+        for message in self.link.drain():
+            self.model = apply(self.model, message, now)
+
+    def on_draw(self) -> None:
+        self.feed()
+        self.painter.paint(scene_at(self.model, self.clock(), self.config.display.history_length))
+
+    def on_key_press(self, symbol: int, _modifiers: int) -> bool:
+        if symbol == pyglet.window.key.ESCAPE:
+            pyglet.app.exit()
+            return True
+        return False
+
+    def run(self) -> None:
+        """Run until the window closes or the process is told to stop."""
+
+        def stop(*_: Any) -> None:
+            pyglet.app.exit()
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        self.link.start()
+        try:
+            pyglet.app.run(1 / FPS)
+        finally:
+            self.link.stop()
+            self.window.close()

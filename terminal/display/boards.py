@@ -1,0 +1,88 @@
+"""What the side boards show, worked out from the results: hot and cold numbers, Lucky Shooter progress.
+
+Pure functions of the outcomes (newest first, as ``History`` sends them), so they agree with the table's
+history however late the display joined.
+
+>>> hot_cold(("17", "17", "3", "0", "17", "3"), ("0", "3", "17", "22"), 2)
+(('17', '3'), ('22', '0'))
+>>> lucky_shooter(("6-4", "3-3", "2-2", "4-1"))    # newest first: come-out 5, then 4, 6, 10
+LuckyProgress(point=5, marks=(4, 6, 10), settled=False)
+>>> lucky_shooter(("5-5", "3-3", "3-3", "4-1"))    # 6 repeated: the run is over at 1 of 5
+LuckyProgress(point=5, marks=(6,), settled=True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from terminal.games.wheels import pocket_sort_key, pocket_text
+
+POINTS = (4, 5, 6, 8, 9, 10)
+
+
+def roulette_universe(order: tuple[int, ...]) -> tuple[str, ...]:
+    """Every pocket of a wheel as text, in layout order (0, 00, 1..36)."""
+    return tuple(pocket_text(p) for p in sorted(order, key=pocket_sort_key))
+
+
+def craps_universe() -> tuple[str, ...]:
+    """Dice totals 2..12 as text."""
+    return tuple(str(n) for n in range(2, 13))
+
+
+def dice_total(outcome: str) -> str:
+    """``"4-3"`` → ``"7"``; anything else unchanged."""
+    left, _, right = outcome.partition("-")
+    return str(int(left) + int(right)) if left.isdigit() and right.isdigit() else outcome
+
+
+Pair = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def hot_cold(outcomes: tuple[str, ...], universe: tuple[str, ...], k: int) -> Pair:
+    """The ``k`` most and least frequent outcomes; ties go to the most recent (hot) / the oldest (cold)."""
+    counts = Counter(o for o in outcomes if o in universe)
+    recency = {o: i for i, o in reversed(list(enumerate(outcomes)))}  # index of the newest sighting
+    never = len(outcomes)
+    hot = sorted((o for o in universe if counts[o]), key=lambda o: (-counts[o], recency[o]))[:k]
+    cold = sorted(universe, key=lambda o: (counts[o], -recency.get(o, never), universe.index(o)))[:k]
+    return tuple(hot), tuple(cold)
+
+
+@dataclass(frozen=True, slots=True)
+class LuckyProgress:
+    """Lucky Shooter seen from a wager placed on the current come-out: its point and the numbers hit."""
+
+    point: int | None
+    marks: tuple[int, ...]
+    settled: bool
+
+
+def lucky_shooter(rolls: tuple[str, ...]) -> LuckyProgress:
+    """Progress of the latest Lucky Shooter run in ``rolls`` (newest first, ``"a-b"`` each).
+
+    A run starts on a come-out roll of a point number; the come-outs are found by following the puck from
+    the oldest roll given (taken as a come-out).
+    """
+    progress = LuckyProgress(None, (), False)
+    puck: int | None = None
+    for roll in reversed(rolls):
+        total = int(dice_total(roll)) if "-" in roll else 0
+        come_out = puck is None
+        if come_out and total in POINTS:
+            puck, progress = total, LuckyProgress(total, (), False)
+        else:
+            if puck is not None and total in (7, puck):
+                puck = None
+            progress = _step(progress, total)
+    return progress
+
+
+def _step(progress: LuckyProgress, total: int) -> LuckyProgress:
+    if progress.point is None or progress.settled:
+        return progress
+    others = [p for p in POINTS if p != progress.point]
+    if len(progress.marks) < len(others) and total in others and total not in progress.marks:
+        return LuckyProgress(progress.point, (*progress.marks, total), False)
+    return LuckyProgress(progress.point, progress.marks, True)

@@ -1,0 +1,91 @@
+"""Two dice that tumble across the tray and come to rest showing the persisted roll.
+
+Positions are fractions of the dice tray (0..1 on each axis); ``spin_deg`` is each die's rotation. While
+tumbling the faces change every ``flip_s`` along a fixed cycle that is arranged to END on the rolled face,
+so the last face a player sees is always the persisted one. Nothing here is random: the motion is a
+function of the roll and the instant.
+
+>>> plan = TumblePlan((4, 3), start=10.0)
+>>> pose_at(plan, 10.0 + plan.duration_s).faces, pose_at(plan, 99.0).at_rest
+((4, 3), True)
+>>> parse_roll("6-1")
+(6, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+REST: tuple[Point, Point] = ((0.42, 0.66), (0.64, 0.70))
+THROW: tuple[Point, Point] = ((0.02, 0.85), (0.05, 0.70))
+
+
+class RollTextError(ValueError):
+    """A roll that is not written ``a-b`` with two faces 1 to 6."""
+
+
+def parse_roll(text: str) -> tuple[int, int]:
+    """``"4-3"`` → ``(4, 3)``."""
+    parts = text.strip().split("-")
+    if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+        raise RollTextError(f"{text!r} is not a roll of two dice (like 4-3)")
+    return int(parts[0]), int(parts[1])
+
+
+@dataclass(frozen=True, slots=True)
+class DicePose:
+    """Both dice at one instant."""
+
+    faces: tuple[int, int]
+    positions: tuple[Point, Point]
+    spin_deg: tuple[float, float]
+    at_rest: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TumblePlan:
+    """One throw that ends on ``faces``; times in seconds on the display's clock."""
+
+    faces: tuple[int, int]
+    start: float
+    duration_s: float = 2.2
+    flip_s: float = 0.09
+
+    def __post_init__(self) -> None:
+        if not all(1 <= f <= 6 for f in self.faces):
+            raise RollTextError(f"dice faces must be 1 to 6, got {self.faces}")
+
+
+# A tumbling die shows faces along this cycle (each next face is adjacent on a real die).
+_CYCLE = (1, 2, 4, 6, 5, 3)
+
+
+def face_at(final: int, flips_left: int, shift: int) -> int:
+    """The face shown ``flips_left`` flips before the end of a tumble that ends on ``final``."""
+    if flips_left <= 0:
+        return final
+    return _CYCLE[(_CYCLE.index(final) + flips_left + shift) % 6]
+
+
+def _position(start: Point, rest: Point, u: float) -> Point:
+    """From the throw to the rest point, bouncing with decaying height."""
+    ease = 1.0 - (1.0 - u) ** 3
+    x = start[0] + (rest[0] - start[0]) * ease
+    y = start[1] + (rest[1] - start[1]) * ease
+    bounce = 0.12 * abs(math.sin(u * math.pi * 3.0)) * (1.0 - u) ** 2
+    return x, y + bounce
+
+
+def pose_at(plan: TumblePlan, t: float) -> DicePose:
+    """The dice at ``t``: thrown at ``start``, at rest from ``start + duration_s``."""
+    elapsed = t - plan.start
+    if elapsed >= plan.duration_s - 1e-9:
+        return DicePose(plan.faces, REST, (0.0, 12.0), True)
+    u = max(elapsed, 0.0) / plan.duration_s
+    flips_left = math.ceil((plan.duration_s - max(elapsed, 0.0)) / plan.flip_s) - 1
+    faces = (face_at(plan.faces[0], flips_left, 0), face_at(plan.faces[1], flips_left, 3))
+    spins = tuple(end + 900.0 * (1.0 - u) ** 2 * sign for end, sign in ((0.0, 1.0), (12.0, -1.0)))
+    positions = (_position(THROW[0], REST[0], u), _position(THROW[1], REST[1], u))
+    return DicePose(faces, positions, (spins[0], spins[1]), False)

@@ -1,0 +1,97 @@
+"""Small drawing helpers over pyglet: text that re-lays out only when it changes, panels, scaling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from terminal.display import theme
+from terminal.display.gl import pyglet
+
+Batch = pyglet.graphics.Batch
+Group = pyglet.graphics.Group
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """Maps the 1920×1080 design onto the window."""
+
+    width: int
+    height: int
+
+    @property
+    def s(self) -> float:
+        return min(self.width / theme.BASE_W, self.height / theme.BASE_H)
+
+    def __call__(self, value: float) -> float:
+        return value * self.s
+
+
+class Text:
+    """A label that changes its text or colour only when asked for something new (no re-layout per frame)."""
+
+    def __init__(
+        self,
+        batch: Batch,
+        group: Group,
+        x: float,
+        y: float,
+        size: float,
+        *,
+        color: theme.RGBA = theme.WHITE,
+        anchor_x: Literal["left", "center", "right"] = "center",
+        anchor_y: Literal["top", "bottom", "center", "baseline"] = "center",
+        bold: bool = False,
+        rotation: float = 0.0,
+    ) -> None:
+        self.label = pyglet.text.Label(
+            "",
+            x=x,
+            y=y,
+            anchor_x=anchor_x,
+            anchor_y=anchor_y,
+            font_name=theme.FONT,
+            font_size=size,
+            dpi=72,
+            weight="bold" if bold else "normal",
+            color=color,
+            batch=batch,
+            group=group,
+            rotation=rotation,
+        )
+        self._text = ""
+        self._color = color
+
+    def show(self, text: str, color: theme.RGBA | None = None) -> None:
+        """Show ``text`` (and ``color``), touching the label only on a change."""
+        if text != self._text:
+            self.label.text = text
+            self._text = text
+        if color is not None and color != self._color:
+            self.label.color = color
+            self._color = color
+
+    @property
+    def content_width(self) -> float:
+        return float(self.label.content_width)
+
+
+def panel(batch: Batch, group: Group, x: float, y: float, w: float, h: float, sc: Scale) -> list[object]:
+    """A dark panel with a gold edge; returns the shapes (keep them alive)."""
+    edge = pyglet.shapes.BorderedRectangle(
+        x,
+        y,
+        w,
+        h,
+        border=max(2.0, sc(3)),
+        color=theme.PANEL,
+        border_color=theme.PANEL_EDGE,
+        batch=batch,
+        group=group,
+    )
+    return [edge]
+
+
+def layer(order: int, parent: Group | None = None) -> Group:
+    """A draw-order group."""
+    return pyglet.graphics.Group(order=order, parent=parent)

@@ -1,0 +1,188 @@
+"""The display's state: a frozen record updated by each protocol message, stamped with the display clock.
+
+:func:`apply` is a pure reducer: ``apply(model, message, now) -> model``. It knows the controller's
+pushes (``TableState``, ``Result``, ``Tilt``, ``GameView``, ``History``) and the link's own events
+(:class:`LinkUp`, :class:`LinkDown`). ``now`` is the display's clock in seconds: the
+animations in :mod:`terminal.display.scene` are functions of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from terminal.net import messages as m
+
+MAX_HISTORY = 100
+
+
+@dataclass(frozen=True, slots=True)
+class LinkUp:
+    """The link to the controller came up (a pseudo-message from the display's link thread)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkDown:
+    """The link is lost; ``reason`` says why."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    """A seat's total paid (stakes included) on its winning wagers of one round."""
+
+    seat: str
+    paid: int
+    won: int  # paid minus the stakes of those wagers
+
+
+@dataclass(frozen=True, slots=True)
+class ResultSeen:
+    """A round's outcome as received, and when."""
+
+    round_id: int
+    outcome: str
+    at: float
+    winners: tuple[Winner, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryItem:
+    """One past result on the history board."""
+
+    round_id: int
+    outcome: str
+    void: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TouchdownInfo:
+    """The Touchdown game as ``GameView.touchdown`` tells it, with when it changed."""
+
+    phase: str
+    downs: tuple[int, ...]
+    gains: tuple[int, ...]
+    ball: int
+    teams: tuple[tuple[str, str, bool], ...]  # (seat, team, assigned)
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class CrapsInfo:
+    """The craps table as ``GameView.craps`` tells it."""
+
+    point: int | None
+    shooter: int
+    rolls: int
+    new_shooter: bool
+    fire_points: tuple[int, ...]
+    bonus_marks: tuple[int, ...]
+    last_roll: str
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayModel:
+    """Everything the display knows."""
+
+    game: str = "roulette"
+    wheel: str = "double_zero"
+    round_id: int = 0
+    phase: str = "open"
+    countdown_ms: int = 0
+    state_at: float = 0.0
+    test_mode: bool = False
+    currency: str = "USD"
+    table: str = ""  # venue and table id
+    linked: bool = False
+    link_reason: str = "connecting"
+    result: ResultSeen | None = None
+    history: tuple[HistoryItem, ...] = ()
+    tilts: tuple[tuple[str, str], ...] = ()  # (reason, message) of each active tilt
+    touchdown: TouchdownInfo | None = None
+    craps: CrapsInfo | None = None
+
+
+def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
+    """The model after ``message`` arrived at ``now``."""
+    match message:
+        case LinkUp():
+            return replace(model, linked=True, link_reason="")
+        case LinkDown(reason=reason):
+            return replace(model, linked=False, link_reason=reason)
+        case m.TableState():
+            return _table_state(model, message, now)
+        case m.Result():
+            return _result(model, message, now)
+        case m.Tilt(reason=reason, active=active, message=text):
+            others = tuple(t for t in model.tilts if t[0] != reason)
+            return replace(model, tilts=(*others, (reason, text)) if active else others)
+        case m.History():
+            return replace(model, history=_history(message))
+        case m.GameView():
+            return _game_view(model, message, now)
+    return model
+
+
+def _table_state(model: DisplayModel, state: m.TableState, now: float) -> DisplayModel:
+    return replace(
+        model,
+        game=state.game,
+        wheel=state.wheel if state.wheel != "none" else model.wheel,
+        round_id=state.round_id,
+        phase=state.phase,
+        countdown_ms=state.countdown_ms,
+        state_at=now,
+        test_mode=state.test_mode,
+        currency=state.currency,
+        table=f"{state.venue} · {state.table_id}",
+    )
+
+
+def winners_of(result: m.Result) -> tuple[Winner, ...]:
+    """Each seat that won something this round, biggest win first."""
+    paid: dict[str, int] = {}
+    staked: dict[str, int] = {}
+    for s in result.settlements:
+        if s.result == "win":
+            paid[s.seat] = paid.get(s.seat, 0) + s.paid
+            staked[s.seat] = staked.get(s.seat, 0) + s.wagered
+    rows = [Winner(seat, paid[seat], paid[seat] - staked[seat]) for seat in paid]
+    return tuple(sorted(rows, key=lambda w: (-w.won, w.seat)))
+
+
+def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
+    if model.result is not None and model.result.round_id == result.round_id:
+        return model  # the same result again (a resend after reconnecting): keep its animation's clock
+    seen = ResultSeen(result.round_id, result.outcome, now, winners_of(result))
+    history = model.history
+    if not any(h.round_id == result.round_id for h in history):
+        history = (HistoryItem(result.round_id, result.outcome), *history)[:MAX_HISTORY]
+    return replace(model, result=seen, history=history, phase="shown")
+
+
+def _history(message: m.History) -> tuple[HistoryItem, ...]:
+    items = (HistoryItem(int(e.round_id), str(e.outcome), bool(e.void)) for e in message.results)
+    return tuple(items)[:MAX_HISTORY]
+
+
+def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayModel:
+    td, cr = view.touchdown, view.craps
+    touchdown = None
+    if td is not None:
+        teams = tuple((str(t.seat), str(t.team), bool(t.assigned)) for t in td.teams)
+        gains = tuple(int(g) for g in td.gains)
+        same = model.touchdown is not None and model.touchdown.gains == gains
+        at = model.touchdown.at if same and model.touchdown is not None else now
+        touchdown = TouchdownInfo(str(td.phase), tuple(td.downs), gains, int(td.ball), teams, at)
+    craps = None
+    if cr is not None:
+        craps = CrapsInfo(
+            cr.point,
+            int(cr.shooter),
+            int(cr.rolls),
+            bool(cr.new_shooter),
+            tuple(cr.fire_points),
+            tuple(cr.bonus_marks),
+            str(cr.last_roll),
+        )
+    return replace(model, game=str(view.game), touchdown=touchdown, craps=craps)

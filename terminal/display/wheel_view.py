@@ -1,0 +1,234 @@
+"""The roulette wheel painter: a bowl that stays put, a face batch drawn rotated, and the ball.
+
+The face (pockets, numbers, frets, cone) is one cached batch built once; each frame only the view matrix
+(the wheel's angle) and the ball's position change.
+"""
+
+from __future__ import annotations
+
+import math
+
+from terminal.display import theme, wheel_motion
+from terminal.display.gl import pyglet
+from terminal.display.kit import Batch, Scale, layer
+from terminal.games.wheels import DOUBLE_ZERO, is_red, pocket_text
+
+Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
+
+# Radii as fractions of the wheel's radius.
+TRACK_OUT, TRACK_IN, BALL_TRACK = 0.93, 0.80, 0.865
+NUMBERS_OUT, NUMBERS_IN, NUMBER_AT = 0.80, 0.665, 0.735
+CUPS_IN, BALL_SEAT, CONE = 0.54, 0.60, 0.54
+
+
+def pocket_colour(pocket: int) -> theme.RGBA:
+    """Red, black or green."""
+    if pocket in (0, DOUBLE_ZERO):
+        return theme.GREEN
+    return theme.RED if is_red(pocket) else theme.BLACK
+
+
+def _darker(c: theme.RGBA, f: float = 0.7) -> theme.RGBA:
+    return (int(c[0] * f), int(c[1] * f), int(c[2] * f), c[3])
+
+
+class WheelView:
+    """Paints one wheel of ``order`` centred on (cx, cy)."""
+
+    def __init__(self, sc: Scale, cx: float, cy: float, radius: float, order: tuple[int, ...]) -> None:
+        self.cx, self.cy, self.r, self.order = sc(cx), sc(cy), sc(radius), order
+        self.bowl, self.face, self.top = Batch(), Batch(), Batch()
+        self._keep: list[object] = []
+        self._build_bowl()
+        self._build_face(sc)
+        ball_r = max(3.0, self.r * 0.032)
+        self.glow = pyglet.shapes.Arc(
+            0,
+            0,
+            ball_r * 1.9,
+            thickness=max(2.0, ball_r * 0.35),
+            color=theme.GOLD,
+            batch=self.top,
+            group=layer(0),
+        )
+        self.ball = pyglet.shapes.Circle(0, 0, ball_r, color=theme.BALL, batch=self.top, group=layer(1))
+        self.shine = pyglet.shapes.Circle(
+            0, 0, ball_r * 0.35, color=(255, 255, 255, 255), batch=self.top, group=layer(2)
+        )
+
+    def _add(self, shape: object) -> None:
+        self._keep.append(shape)
+
+    def _build_bowl(self) -> None:
+        cx, cy, r, b = self.cx, self.cy, self.r, self.bowl
+        self._add(
+            pyglet.shapes.Circle(
+                cx, cy, r * 1.0, segments=180, color=theme.WOOD_DARK, batch=b, group=layer(0)
+            )
+        )
+        self._add(
+            pyglet.shapes.Circle(cx, cy, r * 0.975, segments=180, color=theme.WOOD, batch=b, group=layer(1))
+        )
+        self._add(
+            pyglet.shapes.Circle(
+                cx, cy, r * TRACK_OUT, segments=180, color=theme.TRACK, batch=b, group=layer(2)
+            )
+        )
+        self._add(
+            pyglet.shapes.Arc(
+                cx,
+                cy,
+                r * TRACK_OUT,
+                segments=180,
+                thickness=max(1.0, r * 0.008),
+                color=theme.GOLD,
+                batch=b,
+                group=layer(3),
+            )
+        )
+        tip = cy + r * 0.985
+        self._add(
+            pyglet.shapes.Triangle(
+                cx - r * 0.035,
+                tip + r * 0.07,
+                cx + r * 0.035,
+                tip + r * 0.07,
+                cx,
+                tip - r * 0.02,
+                color=theme.GOLD,
+                batch=b,
+                group=layer(4),
+            )
+        )
+
+    def _build_face(self, sc: Scale) -> None:
+        cx, cy, r, f, order = self.cx, self.cy, self.r, self.face, self.order
+        step = wheel_motion.pocket_step(order)
+        for pocket in order:
+            mid = wheel_motion.face_angle(order, pocket)
+            colour = pocket_colour(pocket)
+            self._add(
+                pyglet.shapes.Sector(
+                    cx,
+                    cy,
+                    r * NUMBERS_OUT,
+                    segments=6,
+                    angle=step,
+                    start_angle=mid - step / 2,
+                    color=colour,
+                    batch=f,
+                    group=layer(0),
+                )
+            )
+            self._add(
+                pyglet.shapes.Sector(
+                    cx,
+                    cy,
+                    r * NUMBERS_IN,
+                    segments=6,
+                    angle=step,
+                    start_angle=mid - step / 2,
+                    color=_darker(colour),
+                    batch=f,
+                    group=layer(1),
+                )
+            )
+            rad = math.radians(mid)
+            self._add(
+                pyglet.text.Label(
+                    pocket_text(pocket),
+                    x=cx + r * NUMBER_AT * math.cos(rad),
+                    y=cy + r * NUMBER_AT * math.sin(rad),
+                    anchor_x="center",
+                    anchor_y="center",
+                    rotation=90.0 - mid,
+                    font_name=theme.FONT,
+                    font_size=r * 0.062,
+                    dpi=72,
+                    weight="bold",
+                    color=theme.WHITE,
+                    batch=f,
+                    group=layer(5),
+                )
+            )
+            edge = math.radians(mid - step / 2)
+            x1, y1 = cx + r * CUPS_IN * math.cos(edge), cy + r * CUPS_IN * math.sin(edge)
+            x2, y2 = cx + r * NUMBERS_OUT * math.cos(edge), cy + r * NUMBERS_OUT * math.sin(edge)
+            self._add(
+                pyglet.shapes.Line(
+                    x1, y1, x2, y2, thickness=max(1.0, r * 0.007), color=theme.GOLD, batch=f, group=layer(4)
+                )
+            )
+        for radius, thick in ((NUMBERS_IN, 0.006), (NUMBERS_OUT, 0.008)):
+            self._add(
+                pyglet.shapes.Arc(
+                    cx,
+                    cy,
+                    r * radius,
+                    segments=180,
+                    thickness=max(1.0, r * thick),
+                    color=theme.GOLD,
+                    batch=f,
+                    group=layer(4),
+                )
+            )
+        self._build_cone()
+
+    def _build_cone(self) -> None:
+        cx, cy, r, f = self.cx, self.cy, self.r, self.face
+        self._add(
+            pyglet.shapes.Circle(cx, cy, r * CONE, segments=120, color=theme.CONE, batch=f, group=layer(2))
+        )
+        self._add(
+            pyglet.shapes.Circle(
+                cx, cy, r * 0.40, segments=120, color=theme.CONE_INNER, batch=f, group=layer(3)
+            )
+        )
+        for k in range(4):
+            a = math.radians(45 + 90 * k)
+            self._add(
+                pyglet.shapes.Line(
+                    cx,
+                    cy,
+                    cx + r * 0.33 * math.cos(a),
+                    cy + r * 0.33 * math.sin(a),
+                    thickness=r * 0.035,
+                    color=theme.GOLD,
+                    batch=f,
+                    group=layer(6),
+                )
+            )
+            self._add(
+                pyglet.shapes.Circle(
+                    cx + r * 0.33 * math.cos(a),
+                    cy + r * 0.33 * math.sin(a),
+                    r * 0.035,
+                    color=theme.GOLD,
+                    batch=f,
+                    group=layer(7),
+                )
+            )
+        self._add(pyglet.shapes.Circle(cx, cy, r * 0.08, color=theme.GOLD, batch=f, group=layer(7)))
+        self._add(
+            pyglet.shapes.Circle(cx, cy, r * 0.045, color=(255, 232, 150, 255), batch=f, group=layer(8))
+        )
+
+    def draw(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
+        """Paint the wheel at ``pose``."""
+        self.bowl.draw()
+        spin = (
+            Mat4.from_translation(Vec3(self.cx, self.cy, 0.0))
+            @ Mat4.from_rotation(math.radians(pose.wheel_deg), Vec3(0.0, 0.0, 1.0))
+            @ Mat4.from_translation(Vec3(-self.cx, -self.cy, 0.0))
+        )
+        window.view = spin
+        self.face.draw()
+        window.view = Mat4()
+        radius = self.r * (BALL_SEAT + (BALL_TRACK - BALL_SEAT) * pose.ball_radius)
+        rad = math.radians(pose.ball_deg)
+        x, y = self.cx + radius * math.cos(rad), self.cy + radius * math.sin(rad)
+        self.ball.position = (x, y)
+        self.shine.position = (x - self.ball.radius * 0.3, y + self.ball.radius * 0.3)
+        self.glow.position = (x, y)
+        self.glow.visible = pose.landed
+        self.top.draw()

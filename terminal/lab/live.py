@@ -1,0 +1,119 @@
+"""The live table's controller process: the real controller on a real clock, bots at the seats asked for.
+
+``terminal run`` with a display starts this in a process of its own (``terminal run --serve``), beside the
+table display and the seat windows. It plays rounds until SIGTERM or SIGINT, pausing after each result so
+the screens can show it (the spin or the roll, then ``[table] results_seconds``). A stop between rounds or
+inside a window is clean: every table call is one ledger transaction, so the round in progress simply
+resumes on the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+from collections.abc import Callable
+
+from terminal.config import Config
+from terminal.devices.simulated import simulated_table
+from terminal.lab.bots import Bot
+from terminal.lab.headless import _menu, _print
+from terminal.net.keys import client_ids, provision_keys
+from terminal.net.server import TableServer
+from terminal.table.boot import boot
+from terminal.table.cabinet import Cabinet
+from terminal.table.clock import SystemClock
+from terminal.table.controller import Controller
+from terminal.table.table import Table
+
+SPIN_S = {"roulette": 7.0, "craps": 2.5}  # the display's animation before the outcome shows
+
+
+def serve_live(
+    c: Config, *, port: int, bot_seats: tuple[int, ...], rounds: int | None = None,
+    progress: Callable[[str], None] = print,
+) -> int:  # fmt: skip
+    """Run the table until told to stop (or ``rounds`` rounds); returns the rounds played."""
+    table = boot(c, SystemClock())
+    try:
+        return asyncio.run(_serve(c, table, port, bot_seats, rounds, progress))
+    finally:
+        table.ledger.close()
+
+
+async def _serve(
+    c: Config, table: Table, port: int, bot_seats: tuple[int, ...], rounds: int | None,
+    progress: Callable[[str], None],
+) -> int:  # fmt: skip
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    recovered = table.start()
+    if recovered is not None:
+        progress(f"recovered round {recovered.round_id}: settled its persisted outcome {recovered.text}")
+    cabinet = Cabinet(table)
+    cabinet.devices = simulated_table(c.table.seats, c.money.bills, cabinet.on_event, table.clock.wall)
+    controller = Controller(table, printer=lambda seat, v: _print(cabinet, seat, v))
+    keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
+    server = TableServer(
+        keys, controller, table_id=c.table.table_id, host=c.table.host, port=port,
+        heartbeat_s=c.seat.heartbeat_ms / 1000, timeout_s=c.seat.link_timeout_ms / 1000,
+    )  # fmt: skip
+    controller.server = server
+    await server.start()
+    seats = ", ".join(map(str, bot_seats)) or "none"
+    progress(f"controller listening on {c.table.host}:{server.port}; bots at seats {seats}")
+    chooser = random.Random()
+    bots = [
+        Bot(seat, keys[f"seat-{seat}"], "127.0.0.1", server.port, _menu(c), random.Random(chooser.random()),
+            presses_ready=False)
+        for seat in bot_seats
+    ]  # fmt: skip
+    tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
+    played = 0
+    try:
+        played = await _rounds(c, table, controller, cabinet, bot_seats, rounds, stop)
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await server.close()
+    progress(f"controller stopped after {played} rounds; last round id {table.round_id}")
+    return played
+
+
+async def _rounds(
+    c: Config, table: Table, controller: Controller, cabinet: Cabinet, bot_seats: tuple[int, ...],
+    rounds: int | None, stop: asyncio.Event,
+) -> int:  # fmt: skip
+    hands = random.Random()
+    played = 0
+    while not stop.is_set() and (rounds is None or played < rounds):
+        _feed(table, cabinet, bot_seats, hands)
+        round_task = asyncio.create_task(controller.play(1))
+        stopper = asyncio.create_task(stop.wait())
+        await asyncio.wait({round_task, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stopper.cancel()
+        if not round_task.done():  # stopped inside the window: nothing drawn, the round resumes next start
+            round_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await round_task
+            break
+        round_task.result()
+        played += 1
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), SPIN_S.get(c.table.game, 3.0) + c.table.results_seconds)
+        if not stop.is_set():
+            table.open_round()
+    return played
+
+
+def _feed(table: Table, cabinet: Cabinet, seats: tuple[int, ...], hands: random.Random) -> None:
+    """Bots who run low put a bill in their seat's acceptor."""
+    if cabinet.devices is None:
+        return
+    for seat in seats:
+        if table.credits(seat) < 2_000 and not table.tilts.blocks_seat(seat):
+            cabinet.devices.acceptors[seat - 1].insert_bill(hands.choice(table.config.money.bills))

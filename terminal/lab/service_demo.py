@@ -1,0 +1,156 @@
+"""The service screens against a real table: a controller, ledger and RNG in a temporary folder.
+
+:class:`DirectLink` is the service screen's link without sockets: each command is encoded to the wire's
+JSON and decoded again (so only what the protocol can carry gets through), handed to the controller's
+handler as the ``service`` client, and the reply the controller pushes comes back the same way.
+:func:`render_service_screens` plays real rounds, sets up a hand-pay, a voucher and users, turns the
+service key, and renders every service screen headless to PNG (``terminal screens`` calls it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from terminal import config as configuration
+from terminal.config import Config
+from terminal.devices.events import ServiceKeyTurned
+from terminal.ledger import EventCode, Ledger
+from terminal.net.messages import Message, ServiceCommand, body_from_json, body_to_json
+from terminal.service.link import ServiceError
+from terminal.service.screens import render_screens
+from terminal.table.boot import driver_for, make_rng
+from terminal.table.cabinet import Cabinet
+from terminal.table.clock import ManualClock
+from terminal.table.controller import Controller
+from terminal.table.service_desk import ServiceDesk
+from terminal.table.table import Table
+from terminal.table.tilts import Tilt, TiltKind
+from terminal.table.users import ScryptParams, UserStore, parse_role
+
+DEMO_USERS = (
+    ("tech", "technician", "2468"),
+    ("anna", "attendant", "1357"),
+    ("boss", "administrator", "9999"),
+)
+
+
+def _wire(message: Message) -> Message:
+    return body_from_json(message.TYPE, message.VERSION, body_to_json(message))
+
+
+@dataclass
+class _Recorder:
+    pushed: list[tuple[str, Message]] = field(default_factory=list)
+
+    async def push(self, client: str, message: Message) -> bool:
+        self.pushed.append((client, message))
+        return True
+
+    async def broadcast(self, message: Message) -> int:
+        return 0
+
+
+class DirectLink:
+    """A service link straight into a controller's handler (no sockets; messages still cross JSON)."""
+
+    def __init__(self, controller: Controller, client: str = "service") -> None:
+        self.controller, self.client = controller, client
+        self.recorder = _Recorder()
+        controller.server = self.recorder  # type: ignore[assignment]
+
+    def call(self, command: str, *args: str) -> Message:
+        sent = _wire(ServiceCommand(command, tuple(args)))
+        self.recorder.pushed.clear()
+        try:
+            asyncio.run(self.controller.on_message(self.client, sent))
+        except ValueError as refused:
+            raise ServiceError(str(refused)) from None
+        replies = [m for c, m in self.recorder.pushed if c == self.client]
+        if not replies:
+            raise ServiceError(f"no reply to {command}")
+        return _wire(replies[0])
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def demo_table(config: Config, folder: Path) -> tuple[Controller, Cabinet]:
+    """A table on ``config`` with its ledger, keys and users in ``folder``; some rounds already played."""
+    text = config.path.read_text(encoding="utf-8") if config.path.is_file() else ""
+    cfg = folder / "kiosk.cfg"
+    cfg.write_text(_local(text, folder), encoding="utf-8")
+    c = configuration.load(cfg)
+    clock = ManualClock(datetime(2026, 11, 23, 14, 0, tzinfo=UTC).timestamp())
+    c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
+    ledger = Ledger.from_config(c, now=clock.wall())
+    table = Table(c, ledger, make_rng(c, clock, ledger), clock, driver_for(c))
+    table.start()
+    store = UserStore()
+    entropy, params = os.urandom, ScryptParams(n=2**12)
+    store = store.init("boss", "9999", entropy, params)
+    admin = store.users[0]
+    for user, role, pin in DEMO_USERS[:2]:
+        store = store.add(admin, user, parse_role(role), pin, entropy, params)
+    store.save(c.service.users_path)
+    controller = Controller(table, desk=ServiceDesk.for_table(table))
+    _play(table)
+    cabinet = Cabinet(table)
+    return controller, cabinet
+
+
+def _local(text: str, folder: Path) -> str:
+    """``text`` with every path of the demo in ``folder`` (never the real ledger)."""
+    from terminal.table.config_change import edit_text
+
+    local = (
+        ("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),
+        ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.cfg"),
+        ("seat", "keys_path", "keys/seat.keys"), ("lab", "output_dir", "out"),
+    )  # fmt: skip
+    for section, key, value in local:
+        text = edit_text(text, section, key, value)
+    (folder / "keys").mkdir(exist_ok=True)
+    return text
+
+
+def _play(table: Table) -> None:
+    """A few real rounds at two seats, a voucher printed, and a hand-pay waiting at seat 2."""
+    game = table.driver.game
+    table.bill_stacked(1, max(table.config.money.bills))
+    table.bill_stacked(2, max(table.config.money.bills))
+    spots = ("red", "straight:17", "dozen:2") if game == "roulette" else ("pass", "field", "place_6")
+    for _ in range(6):
+        for seat in (1, 2):
+            for spot in spots:
+                try:
+                    table.place(seat, spot, table.config.limits.wager_min * (2 if spot == "place_6" else 1))
+                except ValueError:
+                    continue
+        table.play_round()
+        table.open_round()
+    table.cash_out(1)
+    table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, "award of 1,800.00 on straight:17"))
+    table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
+
+
+def render_service_screens(config: Config, out_dir: Path, lang: str = "en") -> list[Path]:
+    """Every service screen rendered headless against a real controller; returns the PNG paths."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory(prefix="service-screens-") as folder:
+        controller, cabinet = demo_table(config, Path(folder))
+        cabinet.on_event(None, ServiceKeyTurned(controller.table.clock.wall(), True))
+        link = DirectLink(controller)
+        users = {role: (user, pin) for user, role, pin in DEMO_USERS}
+        issued = controller.table.ledger.events(EventCode.VOUCHER_ISSUE)
+        voucher = str(json.loads(issued[-1].detail)["number"]) if issued else ""
+        try:
+            return render_screens(link, out_dir, lang, controller.table.config, users, voucher)
+        finally:
+            controller.table.ledger.close()

@@ -1,0 +1,163 @@
+"""Craps through the real engine: every offered wager kept up, placed through the rules, settled each roll.
+
+A :class:`CrapsPlan` lists the wagers as ``(ref, spot, amount, when)``. Before each roll every wager that
+the seat does not hold and whose moment has come is placed through
+:func:`terminal.games.craps_actions.place` (a refusal is counted, never hidden); the roll is drawn with
+``dice(2)`` as the table draws it and settled with :func:`terminal.games.craps_settle.settle`.
+``when`` is one of ``always``, ``come_out`` (Pass, Don't Pass), ``point`` (a new Come/Don't Come every
+roll while a point is on), ``new_shooter`` (Fire, Bonus) and ``odds`` (behind a flat bet on its point, at
+the plan's amount for that point). After the requested rolls the table keeps rolling with no new wagers
+until every wager placed is settled, so no wager is cut short.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rng import Rng
+from terminal.games.base import IllegalBetError
+from terminal.games.craps import POINTS, Roll, Spot, TableState, Wager
+from terminal.games.craps_actions import place
+from terminal.games.craps_rules import CrapsRules
+from terminal.games.craps_settle import settle
+from terminal.lab.simulate_stats import ChunkOutcome, Tally
+
+WHEN = ("always", "come_out", "point", "new_shooter", "odds")
+_MOMENT = {
+    "pass": "come_out", "dont_pass": "come_out", "come": "point", "dont_come": "point", "fire": "new_shooter",
+    "all_small": "new_shooter", "all_tall": "new_shooter", "all_or_nothing": "new_shooter",
+}  # fmt: skip
+_ODDS_FLAT = {
+    "pass_odds": "pass",
+    "dont_pass_odds": "dont_pass",
+    "come_odds": "come",
+    "dont_come_odds": "dont_come",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CrapsEntry:
+    """One wager of the plan; ``amounts`` maps a point to the amount for ``odds`` entries."""
+
+    ref: str
+    spot: Spot
+    amount: int
+    when: str = "always"
+    amounts: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.when not in WHEN:
+            raise ValueError(f"when {self.when!r} must be one of {', '.join(WHEN)}")
+
+
+@dataclass(frozen=True, slots=True)
+class CrapsPlan:
+    """The rules and every wager the strategy keeps up."""
+
+    rules: CrapsRules
+    entries: tuple[CrapsEntry, ...]
+
+
+def entries(strategy: tuple[tuple[str, int], ...]) -> tuple[CrapsEntry, ...]:
+    """Plan entries from ``(spot text, amount)`` pairs (an odds amount applies on every point).
+
+    >>> [(e.ref, e.when) for e in entries((("pass", 1000), ("pass_odds", 3000), ("come_odds_6", 2000)))]
+    [('pass', 'come_out'), ('pass_odds', 'odds'), ('come_odds_6', 'odds')]
+    """
+    out = []
+    for text, amount in strategy:
+        spot = Spot.parse(text)
+        kind = spot.kind
+        if kind in _ODDS_FLAT:
+            numbers = POINTS if kind in ("pass_odds", "dont_pass_odds") else (spot.number,)
+            out.append(CrapsEntry(text, spot, 0, "odds", tuple((n, amount) for n in numbers)))
+        else:
+            out.append(CrapsEntry(text, spot, amount, _MOMENT.get(kind, "always")))
+    return tuple(out)
+
+
+def stat_key(ref: str, kind: str) -> str:
+    """The tally a settlement counts under: the wager id, except Horn High by its high number."""
+    return ref if kind == "horn_high" else kind
+
+
+def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
+    """Roll ``rounds`` times placing the plan's wagers, then until every wager placed is settled."""
+    rules, state = plan.rules, TableState()
+    wagers: tuple[Wager, ...] = ()
+    sums: dict[str, list[int]] = {}
+    rolls = refused = serial = 0
+    dice = rng.dice
+    while rolls < rounds or wagers:
+        if rolls < rounds:
+            wagers, serial, refusals = place_wanted(plan, state, wagers, serial)
+            refused += refusals
+        a, b = dice(2).value
+        done, wagers, state = settle(state, wagers, Roll(a, b), rules)
+        rolls += 1
+        for s in done:
+            key = stat_key(s.wager_ref, s.kind)
+            row = sums.get(key)
+            if row is None:
+                row = sums[key] = [0, 0, 0, 0, 0, 0]
+            stake, net = s.stake, s.returned - s.stake
+            row[0] += 1
+            row[1] += stake
+            row[2] += stake * stake
+            row[3] += net
+            row[4] += net * net
+            row[5] += stake * net
+    tallies = tuple(sorted((key, Tally(*row)) for key, row in sums.items()))
+    return ChunkOutcome(rolls, tallies, refused)
+
+
+def place_wanted(
+    plan: CrapsPlan, state: TableState, wagers: tuple[Wager, ...], serial: int
+) -> tuple[tuple[Wager, ...], int, int]:
+    """Place every entry whose moment has come and that the seat does not hold; count refusals."""
+    held = {w.ref for w in wagers}
+    flats = {(w.spot.kind, w.number) for w in wagers}
+    refused = 0
+    for entry in plan.entries:
+        wager = _wanted(entry, state, flats, held, serial)
+        if wager is None:
+            continue
+        serial += 1
+        try:
+            wagers = (*wagers, place(state, wagers, wager, plan.rules))
+        except IllegalBetError:
+            refused += 1
+    return wagers, serial, refused
+
+
+def _wanted(
+    entry: CrapsEntry, state: TableState, flats: set[tuple[str, int | None]], held: set[str], serial: int
+) -> Wager | None:
+    """The wager to place for ``entry`` now, or None (``flats``: the seat's (kind, come point) pairs)."""
+    when = entry.when
+    if when == "point":  # a new Come/Don't Come each roll: the last one has moved or settled by now
+        return None if state.point is None else Wager(f"{entry.ref}#{serial}", 1, entry.spot, entry.amount)
+    if entry.ref in held:
+        return None
+    if when == "always":
+        return Wager(entry.ref, 1, entry.spot, entry.amount)
+    if when == "come_out":
+        return Wager(entry.ref, 1, entry.spot, entry.amount) if state.point is None else None
+    if when == "new_shooter":
+        return Wager(entry.ref, 1, entry.spot, entry.amount) if state.new_shooter else None
+    return _odds(entry, state, flats)
+
+
+def _odds(entry: CrapsEntry, state: TableState, flats: set[tuple[str, int | None]]) -> Wager | None:
+    kind = entry.spot.kind
+    flat = _ODDS_FLAT[kind]
+    if kind in ("pass_odds", "dont_pass_odds"):
+        number = state.point
+        if number is None or (flat, None) not in flats:
+            return None
+    else:
+        number = entry.spot.number
+        if (flat, number) not in flats:
+            return None
+    amount = dict(entry.amounts).get(number, 0)
+    return Wager(entry.ref, 1, entry.spot, amount) if amount else None

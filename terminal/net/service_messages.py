@@ -1,0 +1,255 @@
+"""The service screen's replies: typed records the controller pushes after each ``ServiceCommand``.
+
+The screen sends ``ServiceCommand(command, args)`` (see ``terminal.table.service_desk`` for the commands
+and their arguments); the controller answers with an ``Ack`` and pushes one of these. Amounts and meters
+are integers (minor units or counts); ratios are parts per million, never floats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terminal.net.messages import Direction, Message, message
+from terminal.net.schema import Amount, Count, Ident, Text, Validation
+
+
+@message("ServiceSession", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class ServiceSession(Message):
+    """Logged in: who, in which role, the acts that role may do, and the idle limit."""
+
+    user: Ident
+    role: Ident
+    acts: tuple[Ident, ...]
+    idle_ms: Count
+
+
+@message("ServiceLoggedOut", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class ServiceLoggedOut(Message):
+    """The session ended (logout, idle, key turned off)."""
+
+    reason: Text
+
+
+@message("ServiceDone", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class ServiceDone(Message):
+    """An act was carried out and logged."""
+
+    act: Ident
+    message: Text
+
+
+@dataclass(frozen=True, slots=True)
+class MeterView:
+    """One table meter."""
+
+    name: Text
+    value: Count
+
+
+@dataclass(frozen=True, slots=True)
+class WagerMeterView:
+    """Per game, wager and paytable: wagered, won, count; actual RTP and PAR RTP in ppm (None: unknown)."""
+
+    game: Ident
+    wager: Ident
+    paytable: Text  # Touchdown and side-wager paytables are "A".."D"
+    wagered: Amount
+    won: Amount
+    count: Count
+    actual_ppm: Count | None
+    par_ppm: Count | None
+
+
+@message("MetersReport", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class MetersReport(Message):
+    """Every meter of TERMINAL.md §2."""
+
+    meters: tuple[MeterView, ...]
+    wagers: tuple[WagerMeterView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    """One event of the log."""
+
+    id: Count
+    time: Text
+    code: Count
+    name: Text
+    seat: Count | None
+    user: Text
+    role: Text
+    detail: Text
+
+
+@message("EventPage", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class EventPage(Message):
+    """One page of the event log, newest first, after the filter."""
+
+    events: tuple[EventView, ...]
+    page: Count
+    pages: Count
+    total: Count
+    kinds: tuple[Text, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecallWager:
+    """One wager of a recalled round."""
+
+    seat: Count
+    spot: Text
+    paytable: Text
+    stake: Amount
+    result: Text
+    returned: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RecallSeat:
+    """A seat's credits across a recalled round."""
+
+    seat: Count
+    credits_before: Amount
+    staked: Amount
+    returned: Amount
+    credits_after: Amount
+
+
+@message("RoundRecall", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class RoundRecall(Message):
+    """One round, whole."""
+
+    round_id: Count
+    time: Text
+    game: Ident
+    phase: Ident
+    outcome: Text
+    wagers: tuple[RecallWager, ...]
+    seats: tuple[RecallSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """A round in a seat's recall list."""
+
+    round_id: Count
+    time: Text
+    game: Ident
+    outcome: Text
+    staked: Amount
+    returned: Amount
+
+
+@message("RecallList", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class RecallList(Message):
+    """A seat's last rounds, newest first."""
+
+    seat: Count
+    rounds: tuple[RoundLine, ...]
+
+
+@message("VoucherInfo", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class VoucherInfo(Message):
+    """A voucher looked up by validation number."""
+
+    number: Validation
+    seat: Count
+    amount: Amount
+    issued_at: Text
+    expires_at: Text
+    state: Ident
+    closed_at: Text
+
+
+@dataclass(frozen=True, slots=True)
+class TiltView:
+    """An active tilt: where, why, and who may clear it."""
+
+    kind: Ident
+    seat: Count | None
+    detail: Text
+    clear_role: Text
+    automatic: bool
+
+
+@message("TiltList", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class TiltList(Message):
+    """Every active tilt."""
+
+    tilts: tuple[TiltView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigEntry:
+    """One key of the configuration as the file has it (``default``: not in the file)."""
+
+    section: Ident
+    key: Ident
+    value: Text
+    default: bool
+
+
+@message("ConfigListing", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class ConfigListing(Message):
+    """The whole configuration."""
+
+    path: Text
+    entries: tuple[ConfigEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigChangeView:
+    """One key changed: its value before and after."""
+
+    section: Ident
+    key: Ident
+    before: Text
+    after: Text
+
+
+@message("ConfigDiff", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class ConfigDiff(Message):
+    """A change validated by the loader: ``applied`` once two people confirmed it."""
+
+    changes: tuple[ConfigChangeView, ...]
+    applied: bool
+    blocked: Text
+
+
+@dataclass(frozen=True, slots=True)
+class SelfTestView:
+    """One self-test: ``pass``, ``fail`` or ``not_installed``."""
+
+    name: Ident
+    status: Ident
+    detail: Text
+
+
+@message("SelfTestReport", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class SelfTestReport(Message):
+    """Self-tests run on demand."""
+
+    results: tuple[SelfTestView, ...]
+
+
+@message("DayReport", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class DayReport(Message):
+    """End-of-day figures for ``day`` (UTC): money meters, vouchers, hand-pays, event counts."""
+
+    day: Text
+    figures: tuple[MeterView, ...]
+    events: tuple[MeterView, ...]

@@ -1,0 +1,163 @@
+"""The drawing pipeline both layouts share: cached background, then glow, chips, paid amounts, markers.
+
+The background (felt, lines, labels) depends only on the layout's size, the labels' language and
+``locked``; it is painted once into a surface keyed by those and blitted each frame. Subclasses give the
+geometry (hit areas in absolute coordinates), paint the background in local coordinates, and draw their
+own markers (dolly, puck, dice) on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from terminal.seat.layouts import paint
+from terminal.seat.layouts.base import AreaIndex, HitArea, LayoutView, StakeMark, UnknownSpotError
+
+_DIM_ALPHA = 120
+_CACHE_SIZE = 4
+
+
+class LayeredLayout:
+    """Hit areas plus the cached-background drawing pipeline; subclasses paint and mark."""
+
+    label_keys: tuple[str, ...] = ()
+
+    def __init__(self, rect: pygame.Rect, local_areas: Iterable[HitArea], chip_radius: int) -> None:
+        self.rect = pygame.Rect(rect)
+        ox, oy = self.rect.topleft
+        absolute = (
+            HitArea(a.spot, a.rect.move(ox, oy), (a.center[0] + ox, a.center[1] + oy)) for a in local_areas
+        )
+        self._index = AreaIndex(self.rect, absolute)
+        self.chip_radius = chip_radius
+        self._backgrounds: dict[tuple[object, ...], pygame.Surface] = {}
+
+    # --- the Layout protocol -----------------------------------------------------------------------------
+
+    def hit(self, pos: tuple[int, int]) -> str | None:
+        """The canonical spot under ``pos``, or None off the layout or between areas."""
+        return self._index.hit(pos)
+
+    def areas(self) -> tuple[HitArea, ...]:
+        """Every hit area, one per legal (and offered) spot."""
+        return self._index.areas
+
+    def area(self, spot: str) -> HitArea:
+        """The hit area of ``spot``; :class:`UnknownSpotError` when the layout has none."""
+        return self._index.get(spot)
+
+    def anchor(self, spot: str, number: int | None = None) -> tuple[int, int]:
+        """Where chips for a wager on ``spot`` sit (the centre of its area unless a subclass says more)."""
+        return self._index.get(spot).center
+
+    def draw(self, surface: pygame.Surface, view: LayoutView) -> None:
+        """The layout with the seat's chips, winners and the last outcome, inside ``self.rect``."""
+        surface.blit(self.background(view), self.rect.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        try:
+            self.draw_under_chips(surface, view)
+            self._draw_winners_glow(surface, view)
+            self._draw_chips(surface, view)
+            self.draw_markers(surface, view)
+            self._draw_paid(surface, view)  # last: a paid amount is never hidden
+        finally:
+            surface.set_clip(clip)
+
+    # --- hooks ----------------------------------------------------------------------------------------------
+
+    def paint_background(self, surface: pygame.Surface, view: LayoutView) -> None:
+        """Felt, lines and labels, in local coordinates (``surface`` is the size of ``self.rect``)."""
+        raise NotImplementedError
+
+    def draw_under_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
+        """Marks that lie on the felt beneath chips (none by default)."""
+
+    def draw_markers(self, surface: pygame.Surface, view: LayoutView) -> None:
+        """Markers on top of everything: the dolly, the puck."""
+
+    # --- the pipeline ---------------------------------------------------------------------------------------
+
+    def background(self, view: LayoutView) -> pygame.Surface:
+        """The static layer for this view's language and lock state (painted once, then cached)."""
+        labels = tuple(view.tr(k) for k in self.label_keys)
+        key: tuple[object, ...] = (self.rect.size, view.locked, labels)
+        found = self._backgrounds.get(key)
+        if found is None:
+            found = self._paint_layer(view)
+            if len(self._backgrounds) >= _CACHE_SIZE:
+                self._backgrounds.pop(next(iter(self._backgrounds)))
+            self._backgrounds[key] = found
+        return found
+
+    def _paint_layer(self, view: LayoutView) -> pygame.Surface:
+        layer = (
+            pygame.Surface(self.rect.size).convert()
+            if pygame.display.get_surface()
+            else pygame.Surface(self.rect.size)
+        )
+        layer.fill(paint.FELT)
+        self.paint_background(layer, view)
+        if view.locked:
+            shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, _DIM_ALPHA))
+            layer.blit(shade, (0, 0))
+        return layer
+
+    def _stake_anchor(self, stake: StakeMark) -> tuple[int, int] | None:
+        try:
+            return self.anchor(stake.spot, stake.number)
+        except UnknownSpotError:
+            return None  # a wager the layout cannot show (e.g. a spot of another game): never crash a frame
+
+    def _draw_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
+        piles: dict[tuple[int, int], list[StakeMark]] = {}
+        for stake in view.stakes:
+            at = self._stake_anchor(stake)
+            if at is not None:
+                piles.setdefault(at, []).append(stake)
+        r = self.chip_radius
+        for at, stakes in piles.items():
+            total = sum(s.amount for s in stakes)
+            paint.chip(surface, view.fonts, at, r, view.money(total), total, len(stakes))
+            if not all(s.working for s in stakes):
+                paint.badge(
+                    surface,
+                    view.fonts,
+                    view.tr("layout.off"),
+                    (at[0] + r, at[1] + r // 2),
+                    max(9, r * 2 // 3),
+                    paint.BLACK,
+                    paint.WHITE,
+                )
+
+    def _winner_areas(self, view: LayoutView) -> Iterable[tuple[HitArea, int]]:
+        for spot, paid in view.winners:
+            found = self._index.by_spot.get(spot)
+            if found is not None:
+                yield found, paid
+
+    def _draw_winners_glow(self, surface: pygame.Surface, view: LayoutView) -> None:
+        for found, _ in self._winner_areas(view):
+            paint.glow(surface, found.rect)
+
+    def _draw_paid(self, surface: pygame.Surface, view: LayoutView) -> None:
+        size = max(10, int(self.chip_radius * 0.8))
+        taken: list[pygame.Rect] = []
+        for found, paid in self._winner_areas(view):
+            if paid <= 0:
+                continue
+            image = paint.label(view.fonts, "+" + view.money(paid), size, True, paint.BLACK)
+            x, y = self.anchor(found.spot)  # above the winning chips
+            pill = image.get_rect(center=(x, y - self.chip_radius - size))
+            pill.inflate_ip(size * 0.8, size * 0.3)
+            for _ in range(4):  # neighbouring winners (a straight and its split) stack their amounts
+                if pill.collidelist(taken) < 0:
+                    break
+                pill.move_ip(0, -pill.height - 2)
+            taken.append(pill)
+            paint.badge(
+                surface, view.fonts, "+" + view.money(paid), pill.center, size, paint.YELLOW, paint.BLACK
+            )

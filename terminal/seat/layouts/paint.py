@@ -1,0 +1,288 @@
+"""Drawing primitives shared by the layouts: the felt palette, fitted labels, chips, dice, glow, puck.
+
+Everything takes the target surface and pixel geometry; sizes come from the caller, which scales them
+from the layout's cell size so the table reads the same at 1024x768 and 1920x1080.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from terminal.seat.layouts.base import Fonts
+
+Colour = tuple[int, int, int]
+
+FELT: Colour = (13, 94, 54)
+FELT_DARK: Colour = (9, 68, 39)
+FELT_LIGHT: Colour = (22, 116, 68)
+LINE: Colour = (238, 234, 214)
+GOLD: Colour = (226, 186, 96)
+RED: Colour = (196, 26, 36)
+BLACK: Colour = (24, 24, 26)
+GREEN: Colour = (18, 140, 74)
+WHITE: Colour = (250, 250, 244)
+YELLOW: Colour = (255, 214, 64)
+CLOSED: Colour = (70, 70, 70)
+
+_TEXT_CACHE: dict[tuple[int, str, int, bool, Colour], pygame.Surface] = {}
+
+
+def label(fonts: Fonts, text: str, size: int, bold: bool, colour: Colour) -> pygame.Surface:
+    """``text`` rendered (cached: chips and paid amounts are redrawn every frame)."""
+    key = (id(fonts), text, size, bold, colour)
+    found = _TEXT_CACHE.get(key)
+    if found is None:
+        if len(_TEXT_CACHE) > 2048:
+            _TEXT_CACHE.clear()
+        found = fonts(max(size, 6), bold).render(text, True, colour)
+        _TEXT_CACHE[key] = found
+    return found
+
+
+def fitted(fonts: Fonts, text: str, size: int, bold: bool, colour: Colour, width: int) -> pygame.Surface:
+    """``text`` at ``size`` or smaller, so that it is at most ``width`` pixels wide."""
+    image = fonts(max(size, 6), bold).render(text, True, colour)
+    while image.get_width() > width and size > 8:
+        size = max(8, int(size * min(0.92, width / image.get_width() + 0.02)))
+        image = fonts(size, bold).render(text, True, colour)
+    return image
+
+
+def wrapped(
+    surface: pygame.Surface, fonts: Fonts, text: str, rect: pygame.Rect, size: int, colour: Colour = LINE
+) -> None:
+    """``text`` word-wrapped and centred in ``rect``, shrinking until every line fits."""
+    while True:
+        font = fonts(size, True)
+        lines = _wrap(font, text, rect.width - 6)
+        height = font.get_linesize() * len(lines)
+        widest = max(font.size(line)[0] for line in lines)
+        if size <= 8 or (height <= rect.height and widest <= rect.width - 6):
+            break
+        size = max(8, int(size * 0.9))
+    y = rect.centery - height / 2 + font.get_linesize() / 2
+    for line in lines:
+        put(surface, font.render(line, True, colour), (rect.centerx, y))
+        y += font.get_linesize()
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def put(surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float]) -> pygame.Rect:
+    """Blit ``image`` centred on ``center``."""
+    return surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def write(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    text: str,
+    rect: pygame.Rect,
+    size: int,
+    colour: Colour = LINE,
+    bold: bool = True,
+    angle: float = 0,
+) -> None:
+    """``text`` centred in ``rect``, shrunk to fit its width (or its height when rotated)."""
+    room = rect.height if angle else rect.width
+    image = fitted(fonts, text, size, bold, colour, max(8, room - 6))
+    if angle:
+        image = pygame.transform.rotate(image, angle)
+    put(surface, image, rect.center)
+
+
+def frame(
+    surface: pygame.Surface, rect: pygame.Rect, width: int, colour: Colour = LINE, radius: int = 0
+) -> None:
+    """An outline around ``rect``."""
+    pygame.draw.rect(surface, colour, rect, width, border_radius=radius)
+
+
+def pocket(
+    surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, text: str, fill: Colour, size: int
+) -> None:
+    """A number in its colour: a filled rounded box with the number in white."""
+    inner = rect.inflate(-max(4, rect.width // 7), -max(4, rect.height // 7))
+    pygame.draw.rect(surface, fill, inner, border_radius=max(3, min(inner.size) // 5))
+    pygame.draw.rect(surface, GOLD, inner, 1, border_radius=max(3, min(inner.size) // 5))
+    put(surface, fitted(fonts, text, size, True, WHITE, inner.width - 4), inner.center)
+
+
+def diamond(surface: pygame.Surface, rect: pygame.Rect, fill: Colour) -> None:
+    """The red or black diamond of the even-money boxes."""
+    cx, cy = rect.center
+    w, h = rect.width * 0.34, rect.height * 0.36
+    points = [(cx - w, cy), (cx, cy - h), (cx + w, cy), (cx, cy + h)]
+    pygame.draw.polygon(surface, fill, points)
+    pygame.draw.polygon(surface, GOLD, points, 2)
+
+
+_PIPS = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+def die(
+    surface: pygame.Surface, center: tuple[float, float], side: int, face: int, pip: Colour = BLACK
+) -> None:
+    """One die showing ``face``, ``side`` pixels wide."""
+    rect = pygame.Rect(0, 0, side, side)
+    rect.center = (round(center[0]), round(center[1]))
+    pygame.draw.rect(surface, WHITE, rect, border_radius=max(2, side // 6))
+    pygame.draw.rect(surface, (150, 150, 150), rect, 1, border_radius=max(2, side // 6))
+    radius = max(1, round(side * 0.09))
+    for px, py in _PIPS[face]:
+        pygame.draw.circle(surface, pip, (rect.left + px * side, rect.top + py * side), radius)
+
+
+def dice(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[int, int], pip: Colour = BLACK) -> None:
+    """A pair of dice side by side, as large as ``rect`` allows."""
+    side = max(6, min(rect.height * 0.8, rect.width * 0.42))
+    gap = side * 0.58
+    die(surface, (rect.centerx - gap, rect.centery), round(side), faces[0], pip)
+    die(surface, (rect.centerx + gap, rect.centery), round(side), faces[1], pip)
+
+
+_CHIP_COLOURS: tuple[tuple[int, Colour, Colour], ...] = (
+    (100_000, (240, 130, 20), BLACK),  # orange from 1,000 units (assuming 100 minor units each)
+    (50_000, (120, 50, 160), WHITE),
+    (10_000, (30, 30, 30), WHITE),
+    (2_500, (20, 130, 60), WHITE),
+    (500, (200, 30, 40), WHITE),
+    (0, (236, 236, 236), BLACK),
+)
+
+
+def chip_colours(amount: int) -> tuple[Colour, Colour]:
+    """Body and text colour of a chip worth ``amount`` minor units (the usual casino colours)."""
+    return next((body, ink) for floor, body, ink in _CHIP_COLOURS if amount >= floor)
+
+
+_SPRITES: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def _sprite(key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """A drawn image, cached: chips and halos are redrawn every frame, painted once."""
+    found = _SPRITES.get(key)
+    if found is None:
+        if len(_SPRITES) > 512:
+            _SPRITES.clear()
+        found = _SPRITES[key] = make()
+    return found
+
+
+def chip(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    center: tuple[int, int],
+    radius: int,
+    text: str,
+    amount: int,
+    layers: int,
+) -> None:
+    """A chip (a small stack when ``layers`` > 1) with its amount written on it."""
+    layers = max(1, min(layers, 4))
+    lift = max(2, radius // 6)
+    image = _sprite(
+        ("chip", id(fonts), radius, text, amount, layers),
+        lambda: _chip_image(fonts, radius, text, amount, layers, lift),
+    )
+    surface.blit(image, (center[0] - radius - 1, center[1] - radius - 1 - (layers - 1) * lift))
+
+
+def _chip_image(fonts: Fonts, radius: int, text: str, amount: int, layers: int, lift: int) -> pygame.Surface:
+    body, ink = chip_colours(amount)
+    image = pygame.Surface((2 * radius + 4, 2 * radius + 5 + (layers - 1) * lift), pygame.SRCALPHA)
+    cx, bottom = radius + 1, radius + 1 + (layers - 1) * lift
+    for k in range(layers - 1, -1, -1):
+        y = bottom - k * lift
+        pygame.draw.circle(image, (0, 0, 0, 160), (cx + 1, y + 2), radius)
+        pygame.draw.circle(image, body, (cx, y), radius)
+        _edge_spots(image, (cx, y), radius)
+    top = (cx, radius + 1)
+    pygame.draw.circle(image, body, top, int(radius * 0.72))
+    pygame.draw.circle(image, ink, top, int(radius * 0.72), 1)
+    words = label(fonts, text, max(8, int(radius * 0.62)), True, ink)
+    if words.get_width() > radius * 1.5:
+        height = max(1, int(words.get_height() * radius * 1.5 / words.get_width()))
+        words = pygame.transform.smoothscale(words, (int(radius * 1.5), height))
+    put(image, words, top)
+    return image
+
+
+def _edge_spots(surface: pygame.Surface, center: tuple[int, int], radius: int) -> None:
+    for k in range(6):
+        a = k * math.pi / 3
+        x, y = center[0] + math.cos(a) * radius * 0.86, center[1] + math.sin(a) * radius * 0.86
+        pygame.draw.circle(surface, WHITE, (round(x), round(y)), max(1, radius // 7))
+
+
+def glow(surface: pygame.Surface, rect: pygame.Rect, strength: int = 110) -> None:
+    """A bright translucent halo over a winning area."""
+    pad = max(4, min(rect.size) // 8)
+    halo = _sprite(("glow", rect.size, strength), lambda: _halo(rect.size, pad, strength))
+    surface.blit(halo, (rect.left - pad, rect.top - pad))
+
+
+def _halo(size: tuple[int, int], pad: int, strength: int) -> pygame.Surface:
+    halo = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+    outer = halo.get_rect()
+    pygame.draw.rect(halo, (*YELLOW, strength // 2), outer, border_radius=pad * 2)
+    pygame.draw.rect(halo, (*YELLOW, strength), outer.inflate(-pad, -pad), border_radius=pad)
+    pygame.draw.rect(halo, (*YELLOW, 255), outer.inflate(-pad, -pad), max(2, pad // 2), border_radius=pad)
+    return halo
+
+
+def badge(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    text: str,
+    center: tuple[int, int],
+    size: int,
+    fill: Colour,
+    ink: Colour,
+) -> pygame.Rect:
+    """A pill with ``text``: paid amounts, OFF marks."""
+    image = label(fonts, text, size, True, ink)
+    pill = image.get_rect(center=center).inflate(size * 0.8, size * 0.3)
+    pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
+    pygame.draw.rect(surface, ink, pill, 1, border_radius=pill.height // 2)
+    surface.blit(image, image.get_rect(center=pill.center))
+    return pill
+
+
+def puck(
+    surface: pygame.Surface, fonts: Fonts, center: tuple[int, int], radius: int, text: str, on: bool
+) -> None:
+    """The point puck: white ON, black OFF."""
+    fill, ink = (WHITE, BLACK) if on else (BLACK, WHITE)
+    pygame.draw.circle(surface, (0, 0, 0), (center[0] + 2, center[1] + 3), radius)
+    pygame.draw.circle(surface, fill, center, radius)
+    pygame.draw.circle(surface, ink, center, radius, max(2, radius // 8))
+    put(surface, label(fonts, text, int(radius * 0.7), True, ink), center)
+
+
+def dolly(surface: pygame.Surface, center: tuple[int, int], radius: int) -> None:
+    """The marker a dealer sets on the winning number."""
+    cx, cy = center
+    pygame.draw.circle(surface, (0, 0, 0), (cx + 2, cy + 3), radius)
+    pygame.draw.circle(surface, (245, 245, 250), (cx, cy), radius)
+    pygame.draw.circle(surface, GOLD, (cx, cy), radius, max(2, radius // 5))
+    pygame.draw.circle(surface, (200, 200, 210), (cx, cy), radius // 2)
+    pygame.draw.circle(surface, WHITE, (cx - radius // 6, cy - radius // 6), radius // 3)

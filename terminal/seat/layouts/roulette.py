@@ -1,0 +1,227 @@
+"""The roulette layout: the felt, numbers, outside boxes, racetrack and Touchdown area, and its touches.
+
+Geometry is in :mod:`roulette_geometry`; this module paints it. Every label comes from the catalogue
+(``layout.*`` keys in ``assets/i18n/layout/``); numbers are drawn as numbers.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from terminal.games.spots import legal_spots
+from terminal.games.wheels import DOUBLE_ZERO, Wheel, is_red, parse_pocket, pocket_text
+from terminal.seat.layouts import paint
+from terminal.seat.layouts.base import Fonts, LayoutView
+from terminal.seat.layouts.layered import LayeredLayout
+from terminal.seat.layouts.roulette_geometry import RouletteGeometry, measure
+
+ROULETTE_KEYS: tuple[str, ...] = (
+    "layout.two_to_one", "layout.dozen.1", "layout.dozen.2", "layout.dozen.3", "layout.low", "layout.even",
+    "layout.odd", "layout.high", "layout.five_adjacent", "layout.five_adjacent_hint", "layout.touchdown",
+    "layout.touchdown_hint", "layout.closed", "layout.wheel.double_zero", "layout.wheel.single_zero",
+    "layout.wheel.double_as_single", "layout.off",
+)  # fmt: skip
+
+
+def pocket_colour(pocket: int) -> paint.Colour:
+    """Red, black, or green for 0 and 00."""
+    if pocket in (0, DOUBLE_ZERO):
+        return paint.GREEN
+    return paint.RED if is_red(pocket) else paint.BLACK
+
+
+class RouletteLayout(LayeredLayout):
+    """The layout of one wheel configuration, with Five Adjacent and Touchdown when offered."""
+
+    label_keys = ROULETTE_KEYS
+
+    def __init__(self, rect: pygame.Rect, wheel: Wheel, five_adjacent: bool, touchdown: bool) -> None:
+        self.geometry: RouletteGeometry = measure((rect.width, rect.height), wheel, five_adjacent, touchdown)
+        cw, ch = self.geometry.grid.cell
+        super().__init__(rect, self.geometry.areas, chip_radius=max(9, round(min(cw, ch) * 0.27)))
+        self.wheel = wheel
+        cells = self.geometry.track_cells
+        self._track_text = round(min(min(r.width, r.height) for _, r in cells) * 0.5) if cells else 0
+        self._open_track = {s.text for s in legal_spots(wheel, five_adjacent) if s.kind == "five_adjacent"}
+
+    # --- background -------------------------------------------------------------------------------------
+
+    def paint_background(self, surface: pygame.Surface, view: LayoutView) -> None:
+        self._paint_track(surface, view)
+        self._paint_grid(surface, view.fonts)
+        self._paint_zero(surface, view)
+        self._paint_outside(surface, view)
+        self._paint_touchdown(surface, view)
+        note = self.geometry.corner_note
+        paint.wrapped(
+            surface,
+            view.fonts,
+            view.tr(f"layout.wheel.{self.wheel.name}"),
+            note,
+            self._size(0.24),
+            paint.GOLD,
+        )
+
+    def _size(self, share: float) -> int:
+        cw, ch = self.geometry.grid.cell
+        return max(9, round(min(cw, ch * 1.1) * share))
+
+    def _paint_grid(self, surface: pygame.Surface, fonts: Fonts) -> None:
+        grid = self.geometry.grid
+        for number in range(1, 37):
+            paint.pocket(
+                surface, fonts, grid.cell_rect(number), str(number), pocket_colour(number), self._size(0.42)
+            )
+        xs, ys = grid.xs, grid.ys
+        for x in xs:
+            pygame.draw.line(surface, paint.LINE, (x, ys[0]), (x, ys[3]), 2)
+        for y in ys:
+            pygame.draw.line(surface, paint.LINE, (grid.left, y), (grid.column_right, y), 2)
+        pygame.draw.line(surface, paint.LINE, (grid.column_right, ys[0]), (grid.column_right, ys[3]), 2)
+
+    def _paint_zero(self, surface: pygame.Surface, view: LayoutView) -> None:
+        for pocket, rect in self.geometry.zero_boxes:
+            closed = pocket == self.wheel.void_pocket
+            fill = paint.CLOSED if closed else paint.GREEN
+            paint.pocket(surface, view.fonts, rect, pocket_text(pocket), fill, self._size(0.42))
+            if closed:
+                inner = rect.inflate(-rect.width // 5, -rect.height // 5)
+                pygame.draw.line(surface, paint.LINE, inner.topleft, inner.bottomright, 2)
+                pygame.draw.line(surface, paint.LINE, inner.bottomleft, inner.topright, 2)
+                text = rect.copy()
+                text.height = rect.height // 3
+                text.bottom = rect.bottom - 2
+                paint.wrapped(
+                    surface, view.fonts, view.tr("layout.closed"), text, self._size(0.2), paint.WHITE
+                )
+            paint.frame(surface, rect, 2)
+
+    def _paint_outside(self, surface: pygame.Surface, view: LayoutView) -> None:
+        geo, fonts, tr = self.geometry, view.fonts, view.tr
+        for rect in geo.columns:
+            paint.frame(surface, rect, 2)
+            paint.write(surface, fonts, tr("layout.two_to_one"), rect, self._size(0.3))
+        for k, rect in enumerate(geo.dozens):
+            paint.frame(surface, rect, 2)
+            paint.write(surface, fonts, tr(f"layout.dozen.{k + 1}"), rect, self._size(0.36))
+        for kind, rect in geo.evens:
+            paint.frame(surface, rect, 2)
+            if kind in ("red", "black"):
+                paint.diamond(surface, rect, paint.RED if kind == "red" else paint.BLACK)
+            else:
+                paint.write(surface, fonts, tr(f"layout.{kind}"), rect, self._size(0.36))
+        outer = pygame.Rect(geo.zero_boxes[0][1].left, geo.grid.ys[0], 0, 0)
+        outer.width = round(geo.grid.column_right) - outer.left
+        outer.height = round(geo.grid.ys[3]) - outer.top
+        paint.frame(surface, outer.inflate(4, 4), 3, paint.GOLD, radius=4)
+
+    def _paint_track(self, surface: pygame.Surface, view: LayoutView) -> None:
+        track, inner = self.geometry.track, self.geometry.track_inner
+        if track is None or inner is None:
+            return
+        radius = min(track.height // 2, inner.left - track.left + 8)
+        pygame.draw.rect(surface, paint.FELT_DARK, track, border_radius=radius)
+        pygame.draw.rect(surface, paint.GOLD, track, 3, border_radius=radius)
+        middle = inner.inflate(-8, -8)
+        pygame.draw.rect(surface, paint.FELT, middle, border_radius=min(middle.height // 2, radius))
+        pygame.draw.rect(surface, paint.LINE, middle, 2, border_radius=min(middle.height // 2, radius))
+        title, hint = middle.inflate(-middle.height // 2, 0), middle.inflate(-middle.height // 2, 0)
+        title.height = middle.height * 11 // 20
+        hint.top, hint.height = title.bottom - middle.height // 20, middle.height * 2 // 5
+        paint.write(surface, view.fonts, view.tr("layout.five_adjacent"), title, self._size(0.3), paint.GOLD)
+        paint.write(surface, view.fonts, view.tr("layout.five_adjacent_hint"), hint, self._size(0.26))
+        for pocket, rect in self.geometry.track_cells:
+            open_ = f"five_adjacent:{pocket_text(pocket)}" in self._open_track
+            end = rect.right <= inner.left or rect.left >= inner.right
+            self._track_pocket(surface, view.fonts, pocket, rect, open_, end)
+
+    def _track_pocket(
+        self, surface: pygame.Surface, fonts: Fonts, pocket: int, rect: pygame.Rect, open_: bool, end: bool
+    ) -> None:
+        fill = pocket_colour(pocket) if open_ else paint.CLOSED
+        ink = paint.WHITE if open_ else (160, 160, 160)
+        size = self._track_text
+        if end:  # the curved ends: round pockets stay inside the oval
+            radius = round(min(rect.size) * 0.36)
+            pygame.draw.circle(surface, fill, rect.center, radius)
+            pygame.draw.circle(surface, paint.GOLD if open_ else paint.LINE, rect.center, radius, 1)
+        else:
+            inner = rect.inflate(-max(3, rect.width // 8), -max(3, rect.height // 6))
+            pygame.draw.rect(surface, fill, inner, border_radius=max(3, min(inner.size) // 4))
+            pygame.draw.rect(
+                surface,
+                paint.GOLD if open_ else paint.LINE,
+                inner,
+                1,
+                border_radius=max(3, min(inner.size) // 4),
+            )
+        paint.put(
+            surface, paint.fitted(fonts, pocket_text(pocket), size, True, ink, rect.width - 6), rect.center
+        )
+
+    def _paint_touchdown(self, surface: pygame.Surface, view: LayoutView) -> None:
+        rect = self.geometry.touchdown
+        if rect is None:
+            return
+        field = rect.inflate(-max(6, rect.width // 8), -max(6, rect.height // 10))
+        pygame.draw.rect(surface, (30, 128, 58), field, border_radius=6)
+        zone = max(4, field.height // 7)
+        pygame.draw.rect(surface, paint.RED, (field.left, field.top, field.width, zone), border_radius=6)
+        pygame.draw.rect(
+            surface, paint.BLACK, (field.left, field.bottom - zone, field.width, zone), border_radius=6
+        )
+        for k in range(1, 6):
+            y = field.top + zone + (field.height - 2 * zone) * k / 6
+            pygame.draw.line(surface, (120, 180, 120), (field.left + 3, y), (field.right - 4, y), 1)
+        pygame.draw.rect(surface, paint.LINE, field, 2, border_radius=6)
+        title = field.inflate(-4, -2 * zone)
+        title.height = title.height * 2 // 5
+        hint = title.move(0, title.height)
+        hint.height = hint.height * 3 // 4
+        paint.wrapped(surface, view.fonts, view.tr("layout.touchdown"), title, self._size(0.22), paint.WHITE)
+        paint.wrapped(
+            surface, view.fonts, view.tr("layout.touchdown_hint"), hint, self._size(0.16), paint.YELLOW
+        )
+        paint.frame(surface, rect, 2)
+
+    # --- per frame ---------------------------------------------------------------------------------------
+
+    def anchor(self, spot: str, number: int | None = None) -> tuple[int, int]:
+        """Chips sit in the middle of their area; on the Touchdown field, below its title."""
+        found = super().anchor(spot, number)
+        if spot == "touchdown" and self.geometry.touchdown is not None:
+            field = self.geometry.touchdown.move(self.rect.topleft)
+            return field.centerx, field.top + field.height * 3 // 4
+        return found
+
+    def _outcome(self, view: LayoutView) -> int | None:
+        if view.outcome is None:
+            return None
+        try:
+            return self.wheel.check_pocket(parse_pocket(view.outcome))
+        except ValueError:
+            return None  # not a pocket of this wheel (a craps result, or garbage): mark nothing
+
+    def _outcome_rects(self, pocket: int) -> list[pygame.Rect]:
+        geo = self.geometry
+        rects = (
+            [geo.grid.cell_rect(pocket)]
+            if 1 <= pocket <= 36
+            else [r for p, r in geo.zero_boxes if p == pocket]
+        )
+        rects += [r for p, r in geo.track_cells if p == pocket]
+        return [r.move(self.rect.topleft) for r in rects]
+
+    def draw_under_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
+        pocket = self._outcome(view)
+        if pocket is not None:
+            for rect in self._outcome_rects(pocket):
+                pygame.draw.rect(surface, paint.WHITE, rect.inflate(2, 2), 4, border_radius=6)
+
+    def draw_markers(self, surface: pygame.Surface, view: LayoutView) -> None:
+        pocket = self._outcome(view)
+        if pocket is None:
+            return
+        main = self._outcome_rects(pocket)[0]
+        radius = max(6, round(min(main.size) * 0.17))
+        paint.dolly(surface, (main.right - radius - 4, main.top + radius + 4), radius)

@@ -1,0 +1,239 @@
+"""The acts of service mode, each one function of the table: the desk has already checked key, PIN and role.
+
+Views read the ledger (``service_views``); acts that change something go through the ledger's own
+two-person and logging paths (voucher void, RAM clear, configuration change, hand-pay) and then tell the
+table (a hand-pay lock cleared, a new epoch opened).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from rng import RngFailure
+from rng.selftest import power_up
+from terminal.ledger import Actor, EventCode
+from terminal.net import service_messages as sm
+from terminal.net.messages import Message
+from terminal.table import config_change as cfg_edit
+from terminal.table import service_views
+from terminal.table.phases import Phase
+from terminal.table.service_auth import Session
+from terminal.table.table import Table
+from terminal.table.tilts import RULES, Tilt, TiltKind
+
+
+class ActError(ValueError):
+    """An act refused for what it was asked (bad arguments, a blocked change)."""
+
+
+def _number(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise ActError(f"{what} {text!r} is not a whole number")
+    return int(text)
+
+
+def _args(args: tuple[str, ...], count: int, names: str) -> tuple[str, ...]:
+    if len(args) != count:
+        raise ActError(f"expected {count} argument(s): {names}; got {len(args)}")
+    return args
+
+
+# -- views ---------------------------------------------------------------------------------------------
+def meters(table: Table) -> Message:
+    return service_views.meters_report(table.ledger, table.config)
+
+
+def events(table: Table, args: tuple[str, ...]) -> Message:
+    kind, since, until, page = _args(args, 4, "kind, since, until, page")
+    if kind and kind.upper() not in EventCode.__members__:
+        raise ActError(f"event kind {kind!r} is unknown")
+    return service_views.event_page(table.ledger, kind, since, until, _number(page or "1", "page"))
+
+
+def recall(table: Table, args: tuple[str, ...]) -> Message:
+    (round_id,) = _args(args, 1, "round id")
+    return service_views.round_recall(table.ledger.recall(_number(round_id, "round id")))
+
+
+def recall_seat(table: Table, args: tuple[str, ...]) -> Message:
+    (seat,) = _args(args, 1, "seat")
+    number = _number(seat, "seat")
+    if not 1 <= number <= table.config.table.seats:
+        raise ActError(f"seat {number} is not a seat of this table (1-{table.config.table.seats})")
+    return service_views.recall_list(number, table.ledger.recent(number, 100))
+
+
+def tilt_list(table: Table) -> Message:
+    views = []
+    for t in table.tilts.active:
+        rule = RULES[t.kind]
+        role = rule.role.name.lower() if rule.role is not None else ""
+        views.append(sm.TiltView(t.kind.value, t.seat, service_views.clip(t.detail), role, rule.automatic))
+    return sm.TiltList(tuple(views))
+
+
+def report(table: Table, args: tuple[str, ...]) -> Message:
+    (day,) = _args(args, 1, "day")
+    try:
+        start = datetime.fromisoformat(day).replace(tzinfo=UTC) if day else table.clock.wall()
+    except ValueError:
+        raise ActError(f"day {day!r} is not YYYY-MM-DD") from None
+    return service_views.day_report(table.ledger, start.astimezone(UTC))
+
+
+def voucher(table: Table, args: tuple[str, ...]) -> Message:
+    (number,) = _args(args, 1, "validation number")
+    return service_views.voucher_info(table.ledger.voucher(number, now=table.clock.wall()))
+
+
+def config_listing(table: Table) -> Message:
+    path = table.config.path
+    text = path.read_text(encoding="utf-8")
+    entries = tuple(
+        sm.ConfigEntry(section, key, service_views.clip(value), default)
+        for (section, key), (value, default) in cfg_edit.values(text).items()
+    )
+    return sm.ConfigListing(service_views.clip(str(path)), entries)
+
+
+# -- acts that change the table --------------------------------------------------------------------------
+def handpay(table: Table, session: Session, args: tuple[str, ...]) -> Message:
+    """Pay the locked seat's credits by hand and clear its hand-pay lock."""
+    (seat_text,) = _args(args, 1, "seat")
+    seat = _number(seat_text, "seat")
+    lock = next((t for t in table.tilts.active if t.kind is TiltKind.HANDPAY and t.seat == seat), None)
+    if lock is None:
+        raise ActError(f"seat {seat} has no hand-pay waiting")
+    amount = table.ledger.credits(seat)
+    actor = Actor(session.user.user_id, session.user.role_name)
+    if amount:
+        table.ledger.handpay(seat, amount, actor, lock.detail, now=table.clock.wall())
+    table.clear_tilt(TiltKind.HANDPAY, seat, session.role, condition_over=True)
+    return sm.ServiceDone("handpay", f"seat {seat}: {amount} paid by hand, seat unlocked")
+
+
+def clear_tilt(table: Table, session: Session, args: tuple[str, ...]) -> Message:
+    """Clear a tilt whose condition is over, with the role its rule needs."""
+    kind_text, seat_text = _args(args, 2, "kind, seat")
+    try:
+        kind = TiltKind(kind_text)
+    except ValueError:
+        raise ActError(f"tilt kind {kind_text!r} is unknown") from None
+    seat = _number(seat_text, "seat") if seat_text else None
+    table.clear_tilt(kind, seat, session.role, condition_over=_condition_over(table, kind))
+    return sm.ServiceDone("clear_tilt", f"{kind.value} cleared" + (f" at seat {seat}" if seat else ""))
+
+
+def _condition_over(table: Table, kind: TiltKind) -> bool:
+    """Whether the cause is gone: the key is off, the ledger verifies, the RNG self-tests again."""
+    if kind is TiltKind.SERVICE_MODE:
+        return False  # it ends when the key is turned back
+    if kind is TiltKind.LEDGER_INTEGRITY:
+        return table.ledger.verify().ok  # never cleared while the chain is broken
+    if kind is TiltKind.RNG_FAILURE:
+        try:
+            power_up(table.config.rng.generator)
+        except RngFailure:
+            return False
+    return True
+
+
+def void_voucher(table: Table, first: Actor, second: Actor, args: tuple[str, ...]) -> Message:
+    number, reason = _args(args, 2, "number, reason")
+    if not reason.strip():
+        raise ActError("voiding a voucher needs a reason")
+    voided = table.ledger.void_voucher(number, first, second, reason.strip(), now=table.clock.wall())
+    return sm.ServiceDone(
+        "voucher_void", f"voucher {voided.number} ({voided.amount}) voided: {reason.strip()}"
+    )
+
+
+def change_blocked(table: Table) -> str:
+    """Why the configuration may not change now ("" when it may): credits on a seat or a round in play."""
+    seats = [s for s in range(1, table.config.table.seats + 1) if table.ledger.credits(s)]
+    if seats:
+        return "credits on seat " + ", ".join(map(str, seats))
+    if table.ledger.pending() or table.phase not in (Phase.OPEN, Phase.SHOWN):
+        return f"round {table.round_id} is in progress (wagers in play)"
+    return ""
+
+
+def config_preview(table: Table, args: tuple[str, ...]) -> Message:
+    """Validate a change with the loader and show it; nothing is written."""
+    edits = tuple(cfg_edit.parse_edit(a) for a in args)
+    _, _, changes = cfg_edit.prepare(table.config.path, edits)
+    return sm.ConfigDiff(_change_views(changes), False, change_blocked(table))
+
+
+def config_change(table: Table, first: Actor, second: Actor, args: tuple[str, ...]) -> Message:
+    """Write a validated change (two people, nothing on the table), logged with before and after."""
+    blocked = change_blocked(table)
+    if blocked:
+        raise ActError(f"the configuration may not change now: {blocked}")
+    edits = tuple(cfg_edit.parse_edit(a) for a in args)
+    text, _, changes = cfg_edit.prepare(table.config.path, edits)
+    before = {f"{c.section}.{c.key}": c.before for c in changes}
+    after = {f"{c.section}.{c.key}": c.after for c in changes}
+    table.ledger.config_changed(before, after, first, second, now=table.clock.wall())
+    cfg_edit.write(table.config.path, text)
+    return sm.ConfigDiff(_change_views(changes), True, "")
+
+
+def _change_views(changes: tuple[cfg_edit.Change, ...]) -> tuple[sm.ConfigChangeView, ...]:
+    clip = service_views.clip
+    return tuple(sm.ConfigChangeView(c.section, c.key, clip(c.before), clip(c.after)) for c in changes)
+
+
+def ram_clear(table: Table, first: Actor, second: Actor) -> Message:
+    """Archive the epoch (the ledger refuses while money is held), then open a fresh round in the new one."""
+    blocked = change_blocked(table)
+    if blocked:
+        raise ActError(f"RAM clear refused: {blocked}")
+    archive = table.ledger.ram_clear(first, second, now=table.clock.wall())
+    table.driver.restore(None, [])
+    table.phase = Phase.SHOWN
+    table.open_round()
+    return sm.ServiceDone("ram_clear", f"epoch {table.ledger.epoch()} started; archive {archive.name}")
+
+
+def selftest(table: Table, verifier: Callable[[], tuple[bool, str]] | None) -> Message:
+    """RNG known answers and health checks, ledger integrity and meters, software verification."""
+    now = table.clock.wall()
+    results = [_rng_test(table), _ledger_test(table)]
+    if verifier is not None:
+        passed, detail = verifier()
+        code = EventCode.SOFTWARE_VERIFY_PASS if passed else EventCode.SOFTWARE_VERIFY_FAIL
+        table.ledger.log_event(code, now=now, detail={"detail": detail[:200], "on_demand": True})
+        results.append(sm.SelfTestView("software", "pass" if passed else "fail", service_views.clip(detail)))
+    else:
+        results.append(sm.SelfTestView("software", "not_installed", "software verification is not installed"))
+    return sm.SelfTestReport(tuple(results))
+
+
+def _rng_test(table: Table) -> sm.SelfTestView:
+    now = table.clock.wall()
+    try:
+        checks = power_up(table.config.rng.generator)
+    except RngFailure as failed:
+        table.ledger.log_event(EventCode.RNG_SELFTEST_FAIL, now=now, detail={"failure": str(failed)})
+        table.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, str(failed)))
+        return sm.SelfTestView("rng", "fail", service_views.clip(str(failed)))
+    passed = sum(r.passed for r in checks)
+    table.ledger.log_event(EventCode.RNG_SELFTEST_PASS, now=now, detail={"checks": passed, "on_demand": True})
+    return sm.SelfTestView("rng", "pass", f"{passed} known-answer and health checks passed")
+
+
+def _ledger_test(table: Table) -> sm.SelfTestView:
+    now = table.clock.wall()
+    checked = table.ledger.verify()
+    findings = table.ledger.audit()
+    if not checked.ok or findings:
+        why = str(checked.first_bad) if not checked.ok else findings[0]
+        table.ledger.log_event(EventCode.LEDGER_VERIFY_FAIL, now=now, detail={"failure": why[:200]})
+        table.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, why[:200]))
+        return sm.SelfTestView("ledger", "fail", service_views.clip(why))
+    table.ledger.log_event(
+        EventCode.LEDGER_VERIFY_PASS, now=now, detail={"rows": checked.rows, "on_demand": True}
+    )
+    return sm.SelfTestView("ledger", "pass", f"{checked.rows} rows verify; meters agree with the journal")

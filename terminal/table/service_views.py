@@ -1,0 +1,224 @@
+"""What service mode shows, read from the ledger and turned into the protocol's typed records.
+
+Meters come with actual RTP per wager and paytable beside the PAR figure of the configured rules (both in
+parts per million); the event log is filtered by kind and time and paged newest first; recall turns a
+round record into its wagers and seats.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import datetime, timedelta
+from typing import Any
+
+from terminal.config import Config
+from terminal.game_rules import craps_par_params, offered_craps_wagers
+from terminal.ledger import EventCode, Ledger
+from terminal.ledger.recall import RoundRecord
+from terminal.ledger.vouchers import Voucher
+from terminal.net import service_messages as sm
+from terminal.par.craps import craps_par_rows
+from terminal.par.roulette import roulette_rows
+from terminal.par.rows import ParRow
+from terminal.par.touchdown import touchdown_rows
+
+PAGE = 12
+_TEXT = 500  # a Text field holds 512 characters
+_EVENTS_READ = 100_000  # the event log is read whole up to this many rows for filtering
+
+
+def clip(text: str, limit: int = _TEXT) -> str:
+    """``text`` fit for a Text field: printable, at most ``limit`` characters."""
+    clean = "".join(ch if ch.isprintable() else " " for ch in text)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+def par_rows(c: Config) -> list[ParRow]:
+    """The PAR sheet rows of the configured game (the same rows as ``terminal par-sheet``)."""
+    if c.table.game == "craps":
+        offered = offered_craps_wagers(c)
+        return [row for row in craps_par_rows(craps_par_params(c)) if row.wager in offered]
+    rows = roulette_rows(c.roulette.wheel, c.roulette.five_adjacent, c.roulette.paytable)
+    if c.touchdown.offered:
+        rows += touchdown_rows((c.touchdown.paytable,), c.touchdown.yards)
+    return rows
+
+
+def meters_report(ledger: Ledger, c: Config) -> sm.MetersReport:
+    """Every meter, and per game / wager / paytable: wagered, won, count, actual RTP and PAR RTP."""
+    metered = ledger.meters()
+    plain = {
+        name: value
+        for name, value in metered.items()
+        if not name.startswith(("game:", "wager:", "paytable:"))
+    }
+    plain["games_since_power_up"] = ledger.games_since(EventCode.POWER_UP)
+    plain["games_since_door_close"] = ledger.games_since(EventCode.DOOR_CLOSE)
+    plain.setdefault("door_opens", 0)
+    for name in (
+        "games_played",
+        "wagered",
+        "won",
+        "cash_in",
+        "vouchers_in",
+        "vouchers_out",
+        "handpays",
+        "cash_out",
+    ):
+        plain.setdefault(name, 0)
+    par = {(r.game, r.wager, r.paytable): 1_000_000 - round(r.house_edge * 1_000_000) for r in par_rows(c)}
+    wagers = []
+    for name, wagered in sorted(metered.items()):
+        scope, _, rest = name.partition(":")
+        if scope != "paytable" or not rest.endswith(":wagered"):
+            continue
+        game, wager, paytable = rest.removesuffix(":wagered").split(":")
+        won = metered.get(f"paytable:{game}:{wager}:{paytable}:won", 0)
+        count = metered.get(f"paytable:{game}:{wager}:{paytable}:count", 0)
+        actual = round(won * 1_000_000 / wagered) if wagered else None
+        wagers.append(
+            sm.WagerMeterView(
+                game, wager, paytable, wagered, won, count, actual, par.get((game, wager, paytable))
+            )
+        )
+    meters = tuple(sm.MeterView(clip(name), value) for name, value in sorted(plain.items(), key=_meter_order))
+    return sm.MetersReport(meters, tuple(wagers))
+
+
+METER_ORDER = (
+    "wagered",
+    "won",
+    "games_played",
+    "games_since_power_up",
+    "games_since_door_close",
+    "door_opens",
+    "cash_in",
+    "bills_in_count",
+    "bill:",
+    "vouchers_in",
+    "vouchers_in_count",
+    "vouchers_out",
+    "vouchers_out_count",
+    "vouchers_voided",
+    "vouchers_voided_count",
+    "handpays",
+    "handpays_count",
+    "cash_out",
+    "cash_out_count",
+)
+
+
+def _meter_order(item: tuple[str, int]) -> tuple[int, int, str]:
+    """Meters as a service menu lists them: play, then money in, vouchers, hand-pays, cancelled credits."""
+    name = item[0]
+    for index, prefix in enumerate(METER_ORDER):
+        if name == prefix or (prefix.endswith(":") and name.startswith(prefix)):
+            bill = int(name.split(":")[1]) if prefix == "bill:" else 0
+            return index, bill, name
+    return len(METER_ORDER), 0, name
+
+
+def event_page(ledger: Ledger, kind: str, since: str, until: str, page: int) -> sm.EventPage:
+    """Events of ``kind`` (a code name, or all) between ``since`` and ``until`` (ISO text), newest first."""
+    code = EventCode[kind.upper()] if kind else None
+    found = [
+        e
+        for e in reversed(ledger.events(code, limit=_EVENTS_READ))
+        if (not since or e.time >= since) and (not until or e.time < until)
+    ]
+    pages = max(1, -(-len(found) // PAGE))
+    page = min(max(page, 1), pages)
+    shown = found[(page - 1) * PAGE : page * PAGE]
+    views = tuple(
+        sm.EventView(
+            e.id,
+            e.time,
+            int(e.code),
+            e.code.name.lower(),
+            e.seat,
+            e.user or "",
+            e.role or "",
+            clip(_detail_text(e.detail)),
+        )
+        for e in shown
+    )
+    return sm.EventPage(views, page, pages, len(found), tuple(c.name.lower() for c in EventCode))
+
+
+def _detail_text(detail: str) -> str:
+    try:
+        loaded: Any = json.loads(detail)
+    except ValueError:
+        return detail
+    if isinstance(loaded, dict):
+        return ", ".join(f"{k}={v}" for k, v in loaded.items())
+    return str(loaded)
+
+
+def outcome_text(record: RoundRecord) -> str:
+    """A round's outcome as shown (``17``, ``00``, ``4-3``; ``void`` for a 00 re-spin; ``-`` if none)."""
+    if record.outcome is None:
+        return "-"
+    text = str(record.outcome.get("text", "")) if isinstance(record.outcome, dict) else str(record.outcome)
+    return clip(text, 60) or "-"
+
+
+def round_recall(record: RoundRecord) -> sm.RoundRecall:
+    """One round whole: outcome, every wager with paytable and result, credits before and after."""
+    wagers = tuple(
+        sm.RecallWager(
+            w.seat, clip(w.spot, 60), clip(w.paytable, 30), w.stake, w.result or "in play", w.returned or 0
+        )
+        for w in record.wagers
+    )
+    seats = tuple(
+        sm.RecallSeat(s.seat, s.credits_before, s.staked, s.returned, s.credits_after) for s in record.seats
+    )
+    return sm.RoundRecall(
+        record.id, record.time, record.game, record.phase, outcome_text(record), wagers, seats
+    )
+
+
+def recall_list(seat: int, records: list[RoundRecord]) -> sm.RecallList:
+    """A seat's last rounds, newest first, with what it staked and got back in each."""
+    lines = []
+    for r in records:
+        staked = sum(w.stake for w in r.wagers if w.seat == seat and w.round_id == r.id)
+        returned = sum(w.returned or 0 for w in r.wagers if w.seat == seat)
+        lines.append(sm.RoundLine(r.id, r.time, r.game, outcome_text(r), staked, returned))
+    return sm.RecallList(seat, tuple(lines))
+
+
+def voucher_info(v: Voucher) -> sm.VoucherInfo:
+    """A voucher as the screen shows it."""
+    return sm.VoucherInfo(
+        v.number, v.seat, v.amount, v.issued_at, v.expires_at or "", v.state, v.closed_at or ""
+    )
+
+
+def day_report(ledger: Ledger, day: datetime) -> sm.DayReport:
+    """End-of-day figures of the UTC day starting at ``day``: money meters, vouchers, events by kind."""
+    start = day.replace(hour=0, minute=0, second=0, microsecond=0)
+    vouchers = ledger.end_of_day(start, start + timedelta(days=1))
+    metered = ledger.meters()
+    names = (
+        "cash_in",
+        "bills_in_count",
+        "vouchers_in",
+        "vouchers_in_count",
+        "vouchers_out",
+        "vouchers_out_count",
+        "handpays",
+        "handpays_count",
+        "cash_out",
+        "wagered",
+        "won",
+        "games_played",
+    )
+    figures = [sm.MeterView(f"meter {n}", metered.get(n, 0)) for n in names]
+    figures += [sm.MeterView(f"day {k}", v) for k, v in sorted(vouchers.items())]
+    first, last = start.strftime("%Y-%m-%d"), (start + timedelta(days=1)).strftime("%Y-%m-%d")
+    counts = Counter(e.code.name.lower() for e in ledger.events(limit=_EVENTS_READ) if first <= e.time < last)
+    events = tuple(sm.MeterView(k, v) for k, v in sorted(counts.items()))
+    return sm.DayReport(first, tuple(figures), events)

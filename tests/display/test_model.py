@@ -1,0 +1,96 @@
+"""The display's reducer and scenes: messages in, what to show at an instant out."""
+
+from __future__ import annotations
+
+from terminal.display import boards, samples
+from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
+from terminal.display.scene import scene_at, settle_time
+from terminal.games.wheels import WHEELS
+from terminal.net import messages as m
+
+STATE = samples.table_state
+
+
+def test_a_round_seen_through_the_scenes() -> None:
+    model = apply(DisplayModel(), LinkUp(), 0.0)
+    model = apply(model, STATE(DisplayModel(), 7, "open", 10_000), 100.0)
+    betting = scene_at(model, 103.2, 20)
+    assert betting.headline == "place_bets" and betting.countdown == 7 and betting.banner is None
+    assert scene_at(model, 110.5, 20).headline == "no_more_bets"  # the window ran out, no result yet
+    result = m.Result(7, "17", (m.SettlementView("seat-2", "straight:17", 100, 3600, "win"),
+                                m.SettlementView("seat-4", "red", 500, 0, "lose")))  # fmt: skip
+    model = apply(model, result, 111.0)
+    model = apply(model, STATE(DisplayModel(), 8, "open", 25_000), 111.01)
+    spinning = scene_at(model, 113.0, 20)
+    assert spinning.headline == "no_more_bets" and spinning.outcome is None and not spinning.wheel.landed
+    landed = scene_at(model, 111.0 + settle_time(model) + 0.1, 20)
+    assert landed.outcome == "17" and landed.outcome_detail == "black" and landed.winners is None
+    shown = scene_at(model, 111.0 + settle_time(model) + 2.0, 20)
+    assert [(w.seat, w.won) for w in shown.winners or ()] == [("seat-2", 3500)]
+    assert shown.history[0].outcome == "17" and shown.countdown is not None
+    later = scene_at(model, 111.0 + 20.0, 20)
+    assert later.headline == "place_bets" and later.winners is None
+
+
+def test_a_resent_result_does_not_restart_the_animation() -> None:
+    model = apply(DisplayModel(), m.Result(3, "5", ()), 10.0)
+    again = apply(model, m.Result(3, "5", ()), 12.0)
+    assert again.result == model.result and len(again.history) == 1
+
+
+def test_banners_link_lost_first_then_table_tilts_not_seat_tilts() -> None:
+    model = apply(DisplayModel(), LinkUp(), 0.0)
+    model = apply(model, m.Tilt("link_lost", True, "seat 3: link lost"), 1.0)
+    assert scene_at(model, 1.0, 20).banner is None  # a seat's own trouble stays on that seat
+    model = apply(model, m.Tilt("service_mode", True, "table: technician in service mode"), 2.0)
+    banner = scene_at(model, 2.0, 20).banner
+    assert banner is not None and banner.kind == "out_of_service" and "service mode" in banner.reason
+    model = apply(model, m.Tilt("service_mode", False, "table: cleared"), 3.0)
+    assert scene_at(model, 3.0, 20).banner is None
+    lost = scene_at(apply(model, LinkDown("connection closed by the controller"), 4.0), 4.0, 20).banner
+    assert lost is not None and lost.kind == "link_lost" and "closed" in lost.reason
+
+
+def test_history_message_replaces_the_board_and_is_cut_to_the_configured_length() -> None:
+    entries = tuple(m.HistoryEntry(100 - k, str(k % 37), k == 3) for k in range(60))
+    model = apply(DisplayModel(), m.History(entries), 1.0)
+    scene = scene_at(model, 1.0, 12)
+    assert len(scene.history) == 12 and scene.history[0].outcome == "0" and scene.history[3].void
+
+
+def test_hot_and_cold_numbers() -> None:
+    universe = boards.roulette_universe(WHEELS["double_zero"].order)
+    assert universe[:3] == ("0", "00", "1") and len(universe) == 38
+    hot, cold = boards.hot_cold(("5", "5", "9", "5", "9", "1"), universe, 3)
+    assert hot == ("5", "9", "1")
+    assert "5" not in cold and "9" not in cold and len(cold) == 3
+
+
+def test_lucky_shooter_progress_follows_the_rolls() -> None:
+    # Come-out 9; then 10, 4, 6, 10 (repeat): settled at 3 of 5 (GAMES.md § 2.6 example).
+    rolls = ("5-5", "3-3", "2-2", "6-4", "5-4")
+    progress = boards.lucky_shooter(rolls)
+    assert progress.point == 9 and progress.marks == (10, 4, 6) and progress.settled
+    assert boards.lucky_shooter(("1-1",)).point is None
+
+
+def test_table_state_v2_sets_wheel_lab_mode_and_the_table_name() -> None:
+    model = DisplayModel(wheel="single_zero", test_mode=True)
+    state = STATE(model, 4, "open", 5_000)
+    seen = apply(DisplayModel(), state, 0.0)
+    assert (seen.wheel, seen.test_mode, seen.table) == ("single_zero", True, "Keystone Casino · T-01")
+    assert scene_at(seen, 0.0, 20).test and len(scene_at(seen, 0.0, 20).wheel_order) == 37
+
+
+def test_game_view_feeds_the_field_and_the_craps_boards() -> None:
+    teams = (m.TeamView("seat-1", "red", False), m.TeamView("seat-2", "black", True))
+    td = m.TouchdownView("game", (32, 7), (15, -3), 12, teams)
+    model = apply(DisplayModel(), m.GameView("roulette", 9, td, None), 50.0)
+    field = scene_at(model, 99.0, 20).field
+    assert field is not None and field.ball == 12.0 and field.downs_played == 2
+    assert scene_at(model, 99.0, 20).touchdown_teams == (("seat-1", "red", False), ("seat-2", "black", True))
+    craps = m.CrapsView(6, 3, 11, False, (4, 9), (2, 3, 11), "4-2")
+    model = apply(DisplayModel(game="craps"), m.GameView("craps", 9, None, craps), 1.0)
+    scene = scene_at(model, 1.0, 20)
+    assert scene.craps is not None and scene.craps.point == 6 and scene.dice is not None
+    assert scene.dice.faces == (4, 2)  # before any result, the dice show the last roll

@@ -1,0 +1,82 @@
+"""Rendering headless (EGL, Mesa software GL): the screens are written and show what the model says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from terminal.display import samples, theme
+from terminal.display.catalog import load_catalog
+from terminal.display.gl import HEADLESS, pyglet
+from terminal.display.painter import Painter
+from terminal.display.scene import scene_at
+from terminal.display.screens import render_display_screens
+from terminal.display.side_view import OUT_X, OUT_Y
+from tests.table.harness import make_config
+
+W, H = 1920, 1080
+
+
+@pytest.fixture(scope="module")
+def painter() -> Painter:
+    window = pyglet.window.Window(W, H, visible=False)
+    return Painter(window, load_catalog("en"), 20)
+
+
+def _pixel(x: float, y: float) -> tuple[int, int, int]:
+    data = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+    raw = data.get_data("RGBA", W * 4)
+    at = (int(y) * W + int(x)) * 4
+    return raw[at], raw[at + 1], raw[at + 2]
+
+
+def _near(a: tuple[int, int, int], b: theme.RGBA, tol: int = 30) -> bool:
+    return all(abs(a[k] - b[k]) <= tol for k in range(3))
+
+
+def test_rendering_is_headless_in_tests() -> None:
+    assert HEADLESS
+
+
+@pytest.mark.parametrize(("outcome", "colour"), [("17", theme.BLACK), ("5", theme.RED), ("0", theme.GREEN)])
+def test_the_outcome_disc_has_the_pockets_colour(painter: Painter, outcome: str, colour: theme.RGBA) -> None:
+    model, t = samples.at_rest(samples.base(), outcome)
+    painter.paint(scene_at(model, t, 20))
+    assert _near(_pixel(OUT_X + 150, OUT_Y + 95 - 70), colour)
+
+
+def test_the_ball_sits_under_the_pointer_at_rest(painter: Painter) -> None:
+    model, t = samples.at_rest(samples.base(), "17")
+    painter.paint(scene_at(model, t, 20))
+    from terminal.display.painter import WHEEL_CX, WHEEL_CY, WHEEL_R
+    from terminal.display.wheel_view import BALL_SEAT
+
+    assert _near(_pixel(WHEEL_CX, WHEEL_CY + WHEEL_R * BALL_SEAT), theme.BALL, 10)
+
+
+def test_the_banner_and_the_watermark_show(painter: Painter) -> None:
+    plain, t = samples.betting(samples.base())
+    painter.paint(scene_at(samples.tilted(plain), t, 20))
+    assert _near(_pixel(40, H / 2), theme.BANNER_TILT)
+    painter.paint(scene_at(plain, t, 20))
+    assert not _near(_pixel(40, H / 2), theme.BANNER_TILT)
+    grid = [(x, y) for x in range(300, 1700, 50) for y in range(250, 850, 50)]
+    before = [_pixel(x, y) for x, y in grid]
+    test_model, t = samples.betting(samples.base(test=True))
+    painter.paint(scene_at(test_model, t, 20))
+    changed = sum(_pixel(x, y) != old for (x, y), old in zip(grid, before, strict=True))
+    assert changed > len(grid) // 10  # the big TEST watermark lies across the middle
+
+
+def test_render_display_screens_writes_every_state(tmp_path: Path) -> None:
+    c = make_config(tmp_path, "[display]\nwidth = 960\nheight = 540\n")
+    written = render_display_screens(c, tmp_path / "shots")
+    names = {p.stem for p in written}
+    for wanted in ("display-roulette-rest-0", "display-roulette-rest-00", "display-roulette-rest-17",
+                   "display-roulette-mid-spin", "display-craps-mid-tumble", "display-craps-at-rest",
+                   "display-touchdown-down-1", "display-touchdown-down-4", "display-tilt",
+                   "display-lab-mode-test"):  # fmt: skip
+        assert wanted in names
+    for path in written:
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 5_000

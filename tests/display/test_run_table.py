@@ -1,0 +1,78 @@
+"""``terminal run`` with windows: every process stops when one dies, and the ledger stays consistent."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from terminal.lab.supervisor import Child, Supervisor, free_port
+from tests.table.harness import make_config
+
+PY = (sys.executable, "-m", "terminal")
+
+
+def _table(tmp_path: Path) -> tuple[Path, int]:
+    cfg = tmp_path / "kiosk.cfg"
+    table = "[table]\nseats = 3\nbetting_seconds = 5\nresults_seconds = 1\nlocal_seats = none\n"
+    make_config(tmp_path, table)
+    return cfg, free_port("127.0.0.1")
+
+
+def test_killing_one_child_stops_the_whole_table_and_the_ledger_verifies(tmp_path: Path) -> None:
+    cfg, port = _table(tmp_path)
+    controller = Child("controller", (*PY, "run", "--serve", "--config", str(cfg), "--port", str(port),
+                                      "--bot-seats", "1,2,3"))  # fmt: skip
+    fake_display = Child("display", (sys.executable, "-c", "import time; time.sleep(120)"))
+    supervisor = Supervisor(controller, (fake_display,), host="127.0.0.1", port=port, log=lambda _: None)
+    result: list[object] = []
+    runner = threading.Thread(target=lambda: result.append(supervisor.run()))
+    runner.start()
+    deadline = time.monotonic() + 60
+    while len(supervisor.procs) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(supervisor.procs) == 2, "the controller never listened"
+    time.sleep(7.0)  # at least one round: a 5 s window, then the spin
+    display = supervisor.procs[1][1]
+    display.send_signal(signal.SIGKILL)
+    runner.join(60)
+    assert not runner.is_alive()
+    outcome = result[0]
+    codes = dict(outcome.codes)  # type: ignore[attr-defined]
+    assert outcome.first == "display" and not outcome.clean  # type: ignore[attr-defined]
+    assert codes["controller"] == 0  # stopped by SIGTERM, cleanly
+    assert all(proc.poll() is not None for _, proc in supervisor.procs)
+    verify = subprocess.run((*PY, "ledger", "verify", "--config", str(cfg)), capture_output=True, text=True)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    report = subprocess.run((*PY, "ledger", "report", "--config", str(cfg)), capture_output=True, text=True)
+    assert report.returncode == 0, report.stdout + report.stderr  # the credit identity holds
+
+
+def test_a_controller_that_cannot_start_stops_everything(tmp_path: Path) -> None:
+    _cfg, port = _table(tmp_path)
+    broken = Child("controller", (sys.executable, "-c", "raise SystemExit(3)"))
+    screen = Child("display", (sys.executable, "-c", "import time; time.sleep(120)"))
+    outcome = Supervisor(broken, (screen,), host="127.0.0.1", port=port, log=lambda _: None).run()
+    assert outcome.first == "controller" and dict(outcome.codes) == {"controller": 3}
+    assert not outcome.clean
+
+
+def test_an_interrupt_stops_every_child_cleanly(tmp_path: Path) -> None:
+    cfg, port = _table(tmp_path)
+    controller = Child("controller", (*PY, "run", "--serve", "--config", str(cfg), "--port", str(port)))
+    screen = Child("display", (sys.executable, "-c", "import time; time.sleep(120)"))
+    supervisor = Supervisor(controller, (screen,), host="127.0.0.1", port=port, log=lambda _: None)
+    result: list[object] = []
+    runner = threading.Thread(target=lambda: result.append(supervisor.run()))
+    runner.start()
+    deadline = time.monotonic() + 60
+    while len(supervisor.procs) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    supervisor.interrupt()
+    runner.join(60)
+    outcome = result[0]
+    assert outcome.first == "interrupt" and outcome.clean  # type: ignore[attr-defined]
+    assert dict(outcome.codes)["controller"] == 0  # type: ignore[attr-defined]

@@ -1,0 +1,62 @@
+"""Checks both layout test modules share: areas tile without overlap, touches never raise."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from terminal.seat.layouts import Layout
+
+pygame.display.init()
+pygame.font.init()
+
+RECTS = {  # the seat frame's layout band at each screen size, and two odd shapes
+    "1920x1080": pygame.Rect(11, 97, 1437, 810),
+    "1024x768": pygame.Rect(8, 69, 702, 577),
+    "1920x1080 wide": pygame.Rect(38, 108, 1843, 756),
+    "21:9": pygame.Rect(40, 100, 2480, 700),
+    "4:3 tall": pygame.Rect(0, 0, 800, 900),
+}
+
+
+def assert_one_area_per_spot(layout: Layout, expected: set[str]) -> None:
+    spots = [a.spot for a in layout.areas()]
+    assert len(spots) == len(set(spots)), "a spot has two areas"
+    assert set(spots) == expected, (sorted(expected - set(spots)), sorted(set(spots) - expected))
+
+
+def assert_centres_hit(layout: Layout) -> None:
+    for a in layout.areas():
+        assert a.rect.collidepoint(a.center), a
+        assert layout.hit(a.center) == a.spot, (a.spot, layout.hit(a.center))
+
+
+def assert_no_overlap(layout: Layout) -> None:
+    areas = layout.areas()
+    for i, a in enumerate(areas):
+        assert layout.rect.contains(a.rect), (a.spot, a.rect, layout.rect)
+        for b in areas[i + 1 :]:
+            assert not a.rect.colliderect(b.rect), (a.spot, a.rect, b.spot, b.rect)
+
+
+def assert_every_row_safe(layout: Layout, legal: set[str], step_x: int = 5) -> None:
+    r = layout.rect
+    by_spot = {a.spot: a.rect for a in layout.areas()}
+    for y in range(r.top - 3, r.bottom + 3):
+        for x in range(r.left - 3, r.right + 3, step_x):
+            found = layout.hit((x, y))
+            inside = r.collidepoint(x, y)
+            assert found is None or (inside and found in legal), ((x, y), found)
+            if found is not None:
+                assert by_spot[found].collidepoint(x, y), ((x, y), found)
+
+
+def assert_outside_is_none(layout: Layout) -> None:
+    r = layout.rect
+    for pos in ((r.left - 1, r.centery), (r.right, r.centery), (r.centerx, r.top - 1), (r.centerx, r.bottom),
+                (-50, -50), (10_000, 10_000)):  # fmt: skip
+        assert layout.hit(pos) is None, pos

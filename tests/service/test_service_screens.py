@@ -1,0 +1,88 @@
+"""The service screens render headless against a real controller, and the app behaves like a service menu."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from terminal import config as configuration
+from terminal.devices.events import ServiceKeyTurned
+from terminal.lab.service_demo import DirectLink, demo_table, render_service_screens
+from terminal.service.app import ServiceApp
+from terminal.service.i18n import strings
+
+SHOTS = ("login", "meters", "events", "recall", "recall-round", "tilts", "selftest", "config", "config-diff",
+         "ramclear-confirm", "voucher-void", "handpay", "report")  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_service_screen_renders(tmp_path: Path, lang: str) -> None:
+    paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", lang)
+    assert [p.name for p in paths] == [f"service-{lang}-{name}.png" for name in SHOTS]
+    for path in paths:
+        image = pygame.image.load(str(path))
+        assert image.get_size() == (1920, 1080)
+        dialog = path.name.endswith(("confirm.png", "void.png"))  # a two-person dialog shades the screen
+        amber = (63, 47, 11) if dialog else (246, 186, 44)
+        assert image.get_at((960, 94))[:3] == amber  # the line under the SERVICE MODE bar
+        colours = {tuple(image.get_at((x, y))[:3]) for x in range(0, 1920, 40) for y in range(100, 1000, 40)}
+        assert len(colours) > 4, f"{path.name} looks empty"
+
+
+def test_the_catalogues_define_the_same_keys() -> None:
+    assert {k for k, _ in strings("en").table} == {k for k, _ in strings("es").table}
+
+
+def test_the_app_logs_in_greys_out_what_the_role_may_not_do_and_shows_refusals(tmp_path: Path) -> None:
+    controller, cabinet = demo_table(configuration.defaults(tmp_path), tmp_path)
+    cabinet.on_event(None, ServiceKeyTurned(controller.table.clock.wall(), True))
+    app = ServiceApp(DirectLink(controller), "en", "T-01", 8)
+    app.state.fields.update(user="anna", pin="0000")
+    app.login()
+    assert app.state.session is None and "tries left" in app.state.status and not app.state.status_ok
+    app.state.fields.update(user="anna", pin="1357")
+    app.login()
+    assert app.state.session is not None and app.state.screen == "meters"
+    assert app.may("handpay") and not app.may("config_view") and not app.may("ram_clear")
+    app.go("handpay")
+    app.act("handpay", "2")
+    assert "seat 2" in app.state.status and app.state.status_ok
+    assert controller.table.credits(2) == 0
+    app.act("config")  # the screen greys it out; the controller refuses it anyway
+    assert "may not config_view" in app.state.status
+    controller.table.ledger.close()
+
+
+def test_a_voucher_is_voided_end_to_end_through_the_screen(tmp_path: Path) -> None:
+    import json
+
+    from terminal.ledger import EventCode
+
+    controller, cabinet = demo_table(configuration.defaults(tmp_path), tmp_path)
+    cabinet.on_event(None, ServiceKeyTurned(controller.table.clock.wall(), True))
+    number = json.loads(controller.table.ledger.events(EventCode.VOUCHER_ISSUE)[-1].detail)["number"]
+    app = ServiceApp(DirectLink(controller), "en", "T-01", 8)
+    app.state.fields.update(user="anna", pin="1357")
+    app.login()
+    app.go("vouchers")
+    for digit in number:
+        app.type(digit)
+    app.lookup_voucher()
+    app.ask_second("voucher_void", "void_voucher", number, "Printer fault")
+    confirm = app.state.confirm
+    assert confirm is not None
+    confirm.my_pin, confirm.second, confirm.second_pin = "1357", "anna", "1357"
+    app.confirm()
+    assert "two different people" in app.state.status and app.state.confirm is not None
+    confirm.my_pin, confirm.second, confirm.second_pin = "1357", "boss", "9999"
+    app.confirm()
+    assert app.state.confirm is None and "voided" in app.state.status
+    assert controller.table.ledger.voucher(number, now=controller.table.clock.wall()).state == "voided"
+    controller.table.ledger.close()
