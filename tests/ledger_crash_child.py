@@ -1,6 +1,6 @@
 """The child of the crash test: plays rounds on a ledger forever, reporting each commit after it returns.
 
-Run as ``python -m tests.ledger_crash_child DB KEYHEX``. After every committed transaction it prints
+Run as ``python -m tests.ledger_crash_child DB KEYHEX [MARK]``. After every committed transaction it prints
 ``<what> <id>`` and flushes, so whatever the parent has read was committed. It resumes from the ledger
 the way the table does: a drawn round is settled with its persisted outcome, never drawn again.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
 
 from terminal.games.base import Result, Settlement
 from terminal.ledger import Draw, Ledger, WagerSpec
@@ -48,7 +49,8 @@ def _step(led: Ledger, now: datetime) -> None:
 
 def main() -> None:
     path, key = sys.argv[1], bytes.fromhex(sys.argv[2])
-    led = Ledger(path, key, now=datetime.now(UTC), bills=(2000,), checkpoint_rows=200)
+    mark = Path(sys.argv[3]) if len(sys.argv) > 3 else None  # the high-water mark, as in production
+    led = Ledger(path, key, now=datetime.now(UTC), bills=(2000,), checkpoint_rows=200, mark_path=mark)
     _say("opened", 0)
     while True:
         _step(led, datetime.now(UTC))

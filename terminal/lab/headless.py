@@ -24,7 +24,7 @@ from typing import Any
 from terminal.config import Config
 from terminal.devices.simulated import simulated_table
 from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
-from terminal.ledger import meters, report
+from terminal.ledger import LedgerError, meters, report
 from terminal.money import find_currency, format_amount
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.server import TableServer
@@ -33,7 +33,8 @@ from terminal.table.cabinet import Cabinet
 from terminal.table.clock import Clock, ManualClock, SystemClock
 from terminal.table.controller import Controller
 from terminal.table.service_desk import ServiceDesk
-from terminal.table.table import Table
+from terminal.table.table import RoundReport, Table
+from terminal.table.tilts import TiltKind
 
 Progress = Callable[[str], None]
 
@@ -163,12 +164,41 @@ async def _play(
             progress(f"round {table.round_id}: {len(table.linked)} seats linked")
 
     try:
-        reports = await controller.play(rounds, before_window)
+        reports = await _watch(table, asyncio.create_task(controller.play(rounds, before_window)), progress)
     finally:
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         await server.close()
     return _summarise(table, reports[-1].round_id if reports else table.round_id, len(reports), bots, started)
+
+
+async def _watch(
+    table: Table, play: asyncio.Task[list[RoundReport]], progress: Progress
+) -> list[RoundReport]:
+    """Say each table tilt once while the rounds play; a ledger that cannot be written ends the run.
+
+    An RNG failure leaves the table up, tilted, its seats keeping their credits and wagers, until a
+    technician clears it (:meth:`Table.clear_rng_failure`); a headless run has nobody to do that.
+    """
+    told: set[tuple[TiltKind, str]] = set()
+    ledger = (TiltKind.LEDGER_STORAGE, TiltKind.LEDGER_INTEGRITY)
+    while not play.done():
+        for tilt in table.tilts.active:
+            if tilt.seat is not None or (tilt.kind, tilt.detail) in told:
+                continue
+            told.add((tilt.kind, tilt.detail))
+            if tilt.kind in ledger:
+                play.cancel()
+                raise HeadlessError(f"the table tilted ({tilt.kind.value}): {tilt.detail}")
+            progress(f"TILT {tilt.kind.value}: {tilt.detail}; the table waits for a technician")
+        await asyncio.wait({play}, timeout=0.02)
+    try:
+        return play.result()
+    except LedgerError as failed:  # a round's own write failed: the table tilted with it
+        tilted = next((t for t in table.tilts.active if t.kind in ledger), None)
+        if tilted is None:
+            raise
+        raise HeadlessError(f"the table tilted ({tilted.kind.value}): {tilted.detail}") from failed
 
 
 def _print(cabinet: Cabinet, seat: int, voucher: Any) -> None:

@@ -5,6 +5,13 @@ A refused action changes nothing: the transaction that would have carried it is 
 
 from __future__ import annotations
 
+import errno
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 
 class LedgerError(Exception):
     """Base of every ledger refusal."""
@@ -60,3 +67,43 @@ class IntegrityError(LedgerError, RuntimeError):
     def __init__(self, finding: str) -> None:
         self.finding = finding
         super().__init__(finding)
+
+
+def storage_cause(failed: BaseException) -> str:
+    """The cause of a storage failure in a person's words: disk full, read-only, not a database."""
+    code = failed.errno if isinstance(failed, OSError) else None
+    text = (failed.strerror if isinstance(failed, OSError) else None) or str(failed)
+    lowered = text.lower()
+    if code == errno.ENOSPC or "full" in lowered:
+        return f"the disk is full ({text})"
+    if code == errno.EROFS or "readonly" in lowered or "read-only" in lowered:
+        return f"the file or its file system is read-only ({text})"
+    if code == errno.EACCES:
+        return f"permission denied ({text})"
+    if "not a database" in lowered or "malformed" in lowered:
+        return f"the file is not a ledger database: corrupt or garbage bytes ({text})"
+    return text
+
+
+def diagnose(path: Path | str, failed: BaseException) -> str:
+    """:func:`storage_cause`, asking the file system first: SQLite often says only "disk I/O error"."""
+    try:
+        found = os.statvfs(Path(path).parent)
+    except OSError:
+        return storage_cause(failed)
+    if found.f_flag & os.ST_RDONLY:
+        return f"its file system is read-only ({failed})"
+    if found.f_bavail == 0:
+        return f"the disk is full ({failed})"
+    return storage_cause(failed)
+
+
+@contextmanager
+def storage_errors(path: Path | str, doing: str) -> Iterator[None]:
+    """Turn any SQLite or OS failure inside into one :class:`StorageError` naming ``path`` and the cause."""
+    try:
+        yield
+    except LedgerError:
+        raise
+    except (sqlite3.Error, OSError) as failed:
+        raise StorageError(f"ledger {path} could not be {doing}: {diagnose(path, failed)}") from None

@@ -101,8 +101,12 @@ def recompute(db: sqlite_utils.Database) -> dict[str, int]:
     )
     for game, kind, paytable, returned in db.execute(query):
         found.update({k: v for k, v in won_meters(game, kind, paytable, returned).items() if k != "won"})
-    for (game,) in db.execute("SELECT r.game FROM settlements s JOIN rounds r ON r.id = s.round_id"):
-        found["games_played"] += 1
+    query = (
+        "SELECT r.game, t.memo FROM settlements s JOIN rounds r ON r.id = s.round_id "
+        "JOIN transactions t ON t.id = s.txn_id"
+    )
+    for game, memo in db.execute(query):
+        found["void_spins" if memo == "void" else "games_played"] += 1
         found[f"game:{game}:rounds"] += 1
     found["door_opens"] = db.execute(
         "SELECT count(*) FROM events WHERE code = ?", [DOOR_OPEN_CODE]
@@ -110,12 +114,19 @@ def recompute(db: sqlite_utils.Database) -> dict[str, int]:
     return {name: value for name, value in found.items() if value}
 
 
-def _from_journal(db: sqlite_utils.Database, found: Counter[str]) -> None:
+def money_between(db: sqlite_utils.Database, start: str, end: str) -> dict[str, int]:
+    """The money meters (cash, vouchers, wagered, won, hand-pays...) of transactions in ``[start, end)``."""
+    found: Counter[str] = Counter()
+    _from_journal(db, found, start, end)
+    return dict(found)
+
+
+def _from_journal(db: sqlite_utils.Database, found: Counter[str], start: str = "", end: str = "~") -> None:
     query = (
         "SELECT t.kind, p.account, p.amount FROM postings p JOIN transactions t ON t.id = p.txn_id "
-        "ORDER BY p.id"
+        "WHERE t.time >= ? AND t.time < ? ORDER BY p.id"
     )
-    for kind, account, amount in db.execute(query):
+    for kind, account, amount in db.execute(query, [start, end]):
         what = accounts.kind_of(account)
         if kind in ("wager", "withdraw") and what == "in_play":
             found["wagered"] += amount

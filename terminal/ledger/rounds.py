@@ -200,9 +200,14 @@ def _placed(chain: Chain, s: Settlement) -> tuple[int, int, int, str]:
 
 
 def settle_round(
-    chain: Chain, time: str, round_id: int, settlements: Sequence[Settlement], state: str | None
+    chain: Chain, time: str, round_id: int, settlements: Sequence[Settlement], state: str | None,
+    void: bool = False,
 ) -> int:
-    """Post every settlement, meters, recall rows and the multi-round state; returns the journal txn id."""
+    """Post every settlement, meters, recall rows and the multi-round state; returns the journal txn id.
+
+    A ``void`` round (00 on a double_as_single wheel: nothing settles, the re-spin follows) is no game
+    played: its settle transaction's memo says ``void`` and it counts on ``void_spins`` instead.
+    """
     current = phase(chain, round_id)
     if current != "drawn":
         raise RoundError(f"round {round_id} is {current}: settle only after its outcome is persisted, once")
@@ -215,7 +220,7 @@ def settle_round(
         placed.append(_placed(chain, s))
     postings: Counter[str] = Counter()
     returned: Counter[int] = Counter()
-    moved: Counter[str] = Counter({"games_played": 1, f"game:{game}:rounds": 1})
+    moved: Counter[str] = Counter({"void_spins" if void else "games_played": 1, f"game:{game}:rounds": 1})
     for s, (_, seat, stake, wager_game) in zip(settlements, placed, strict=True):
         postings[accounts.in_play(seat)] -= stake
         postings[accounts.seat_credits(seat)] += s.returned
@@ -224,7 +229,8 @@ def settle_round(
         meters.add(moved, meters.won_meters(wager_game, s.kind, s.paytable, s.returned))
     seats = _seats_of_round(chain, round_id, returned)
     before = accounts.balances(chain.db, (accounts.seat_credits(seat) for seat in seats))
-    txn = journal.post(chain, Entry("settle", time, None, round_id, f"round {round_id}"), postings)
+    entry = Entry("settle", time, None, round_id, f"round {round_id}", memo="void" if void else "")
+    txn = journal.post(chain, entry, postings)
     chain.append(
         "results",
         [

@@ -16,12 +16,16 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import sqlite_utils
+
 from terminal.games.base import Settlement
 from terminal.ledger import (
     accounts,
     cashier,
+    dayreport,
     epochs,
     events,
+    highwater,
     keyfile,
     meters,
     recall,
@@ -37,6 +41,8 @@ from terminal.ledger.errors import (
     IntegrityError,
     StorageError,
     VoucherError,
+    diagnose,
+    storage_errors,
 )
 from terminal.ledger.events import EventCode
 from terminal.ledger.recall import RoundRecord, WagerRecord
@@ -59,24 +65,33 @@ class Ledger:
 
     def __init__(self, path: Path | str, key: bytes, *, now: datetime, checkpoint_rows: int = 10_000,
                  bills: Sequence[int] = (), voucher_expiry_days: int = 0, archive_dir: Path | None = None,
-                 check: bool = True) -> None:  # fmt: skip
+                 check: bool = True, mark_path: Path | None = None) -> None:  # fmt: skip
         self.path = path
+        self.mark_path = None if str(path) == ":memory:" or not check else mark_path
+        self.marks: highwater.MarkWriter | None = None
         self.key = key
         self.bills = tuple(bills)
         self.voucher_expiry_days = voucher_expiry_days
         self.archive_dir = archive_dir
         self.checkpoint_rows = checkpoint_rows
-        self.db = schema.open_database(path)
+        mark = self._read_mark()  # read before the database: a mark is never newer than what it follows
+        self.db = self._open(path)
         self.chain = Chain(self.db, key, checkpoint_rows)
         self.startup: Verification | None = None
         if check:
-            self.startup = verify(self.db, key, incremental=True)
+            with storage_errors(path, "read"):
+                self._check_mark(mark)
+                self.startup = verify(self.db, key, incremental=True)
             if not self.startup.ok:
                 self.db.close()  # never write to a ledger that does not verify
                 raise IntegrityError(f"ledger {path} does not verify: {self.startup.first_bad}")
         if epochs.current(self.db) == 0:
             with self._transaction(now) as time:
                 epochs.start(self.chain, time, 1, None, None, None)
+        elif self.mark_path is not None and mark != self._mark():
+            self._write_mark()  # ahead of the mark (a crash between commit and mark) and verified: advance
+        if self.mark_path is not None:
+            self.marks = highwater.MarkWriter(self.mark_path, key)
 
     @classmethod
     def from_config(
@@ -84,7 +99,10 @@ class Ledger:
     ) -> Ledger:
         """Open the ledger ``config`` names; the chain key is made on first use."""
         section, money = config.ledger, config.money
-        key = keyfile.load_or_create(section.key_path, entropy)
+        existing = section.path.exists() and section.path.stat().st_size > 0
+        # A ledger that exists keeps its key: a new one beside it would only report the chain as edited.
+        key_path = section.key_path
+        key = keyfile.load(key_path) if existing else keyfile.load_or_create(key_path, entropy)
         return cls(
             section.path,
             key,
@@ -93,10 +111,14 @@ class Ledger:
             bills=money.bills,
             voucher_expiry_days=money.voucher_expiry_days,
             archive_dir=section.archive_dir,
+            mark_path=highwater.mark_path(section.key_path),
         )
 
     def close(self) -> None:
-        """Close the database."""
+        """Close the database (after the high-water mark's last write)."""
+        if self.marks is not None:
+            self.marks.close()
+            self.marks = None
         self.db.close()
 
     @contextmanager
@@ -108,7 +130,49 @@ class Ledger:
         except sqlite3.IntegrityError as refused:  # rolled back whole: nothing was recorded
             raise ConstraintError(f"ledger {self.path} refused the transaction: {refused}") from refused
         except sqlite3.Error as failed:  # disk full, locked, corrupt: rolled back, nothing recorded
-            raise StorageError(f"ledger {self.path} could not be written: {failed}") from failed
+            cause = diagnose(self.path, failed)
+            raise StorageError(f"ledger {self.path} could not be written: {cause}") from failed
+        self._write_mark()  # committed: now the high-water mark follows
+
+    # -- the high-water mark (see ``highwater``) ------------------------------------------------------
+    def _open(self, path: Path | str) -> sqlite_utils.Database:
+        with storage_errors(path, "opened"):
+            db = schema.open_database(path)
+        return db
+
+    def _read_mark(self) -> highwater.Mark | None:
+        return None if self.mark_path is None else highwater.load(self.mark_path, self.key)
+
+    def _check_mark(self, mark: highwater.Mark | None) -> None:
+        if self.mark_path is None:
+            return
+        problem = highwater.examine(self.db, mark, self.mark_path)
+        if problem is not None:
+            self.db.close()
+            raise highwater.RollbackError(f"ledger {self.path}: {problem}")
+        if mark is None:
+            highwater.write(self.mark_path, highwater.Mark("", 0, {}), self.key)  # before the first commit
+
+    def _mark(self) -> highwater.Mark:
+        return highwater.current(self.db, self.chain.heads, self.epoch())
+
+    def _write_mark(self) -> None:
+        if self.marks is not None:
+            self.marks.submit(self._mark())  # off the transaction's path: see ``highwater.MarkWriter``
+        elif self.mark_path is not None:
+            highwater.write(self.mark_path, self._mark(), self.key)  # start-up: at once
+
+    def mark_failure(self) -> StorageError | None:
+        """Why the high-water mark's last write failed (disk full, read-only), or ``None``."""
+        return None if self.marks is None else self.marks.failure
+
+    def check_mark(self) -> str | None:
+        """Whether the database still reaches its high-water mark (a self-test); the finding, or ``None``."""
+        if self.mark_path is None:
+            return None
+        if self.marks is not None:
+            self.marks.flush()
+        return highwater.examine(self.db, self._read_mark(), self.mark_path)
 
     # -- money in and out ------------------------------------------------------------------------------
     def bill_stacked(self, seat: int, value: int, *, now: datetime) -> int:
@@ -162,11 +226,11 @@ class Ledger:
             return rounds.record_outcome(self.chain, time, round_id, to_json(outcome), draw)
 
     def settle_round(self, round_id: int, settlements: Sequence[Settlement], *, now: datetime,
-                     state: Any = None) -> int:  # fmt: skip
+                     state: Any = None, void: bool = False) -> int:  # fmt: skip
         """Post the round's settlements, meters, recall and (if given) the multi-round state together."""
         with self._transaction(now) as time:
             text = None if state is None else to_json(state)
-            return rounds.settle_round(self.chain, time, round_id, settlements, text)
+            return rounds.settle_round(self.chain, time, round_id, settlements, text, void)
 
     def record_state(self, game: str, state: Any, *, now: datetime, round_id: int | None = None) -> int:
         """Persist a multi-round state outside a settlement."""
@@ -241,6 +305,10 @@ class Ledger:
     def end_of_day(self, start: datetime, end: datetime) -> dict[str, int]:
         """Voucher counts of ``[start, end)`` and the outstanding ones at ``end``."""
         return vouchers.end_of_day(self.db, stamp(start), stamp(end))
+
+    def day_report(self, start: datetime, end: datetime) -> dayreport.DayReport:
+        """The end-of-day report of ``[start, end)`` (write it with ``dayreport.write_csv``/``daypdf``)."""
+        return dayreport.build(self.db, start, end)
 
     # -- events ----------------------------------------------------------------------------------------
     def log_event(
@@ -327,12 +395,16 @@ class Ledger:
         number, heads = self.epoch(), dict(self.chain.heads)
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         self.close()
+        if self.mark_path is not None:  # the next database is a new ledger: the mark waits for it, unbound
+            highwater.write(self.mark_path, highwater.Mark("", number + 1, {}), self.key)
         heads_text = epochs.heads_document(heads, self.key, number)
         label = stamp(now).replace(":", "").replace("-", "").replace(".", "")
         target, digest = epochs.archive(Path(self.path), self.archive_dir, number, label, heads_text)
         epochs.remove_database(Path(self.path))
         self.db = schema.open_database(self.path)
         self.chain = Chain(self.db, self.key, self.checkpoint_rows)
+        if self.mark_path is not None:
+            self.marks = highwater.MarkWriter(self.mark_path, self.key)
         with self._transaction(now) as time:
             epochs.start(self.chain, time, number + 1, str(target), digest, (first, second))
             detail = {"archive": str(target), "heads_sha256": digest, "previous_epoch": number,

@@ -204,16 +204,19 @@ class Controller:
     async def play(self, rounds: int, before_window: Callable[[], None] | None = None) -> list[RoundReport]:
         """Play ``rounds`` rounds; the first window is the one :meth:`Table.start` opened or resumed."""
         reports: list[RoundReport] = []
-        for number in range(rounds):
+        while len(reports) < rounds:
             if before_window is not None:
                 before_window()
             await self._broadcast(self.table_state())
             await self._wait_window()
             report = self.table.play_round()
+            if report.no_spin:  # tilted (RNG failure): the window reopens once a technician clears it
+                await self.sync_tilts()
+                continue
             reports.append(report)
             await self._announce(report)
             await self.sync_tilts()
-            if number + 1 < rounds:
+            if len(reports) < rounds:
                 self.table.open_round()
         return reports
 

@@ -13,12 +13,13 @@ a round without one reopens its window with its wagers standing.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rng import Rng, RngFailure
+from rng.selftest import power_up
 from terminal.config import Config
 from terminal.games.base import IllegalBetError, Settlement
 from terminal.ledger import (
@@ -61,6 +62,7 @@ class RoundReport:
     handpays: tuple[int, ...] = ()
     void: bool = False  # 00 on a double_as_single wheel: nothing settled, the re-spin follows
     spots: dict[str, str] = field(default_factory=dict)  # wager ref → its spot, to highlight on the layout
+    no_spin: bool = False  # the RNG failed before an outcome: the table is tilted, every wager stands
 
 
 @dataclass
@@ -277,7 +279,10 @@ class Table:
         self.phase = advance(self.phase, Trigger.WINDOW_ELAPSED)
         self._assign_teams()
         while True:
-            drawn = self._draw()
+            try:
+                drawn = self._draw()
+            except RngFailure:  # tilted, a no-spin: the wagers stand until a technician clears it
+                return RoundReport(self.round_id, {}, "", (), ("no spin: RNG failure",), no_spin=True)
             if self.phase is Phase.DRAWN:
                 report = self._settle_and_show(drawn.outcome, drawn.text)
                 if not report.void:
@@ -305,6 +310,34 @@ class Table:
         )
         if seat is None and self.phase is Phase.OPEN:
             self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+
+    def clear_rng_failure(self, role: Role, selftest: Callable[[], object] | None = None) -> None:
+        """A technician clears an RNG failure: the generator's self-test must pass first (then it reseeds).
+
+        ``selftest`` defaults to the power-up known-answer and health tests of the configured generator. A
+        failing self-test is logged and raised (:class:`RngFailure`); the tilt stays.
+        """
+        self.tilts.cleared(TiltKind.RNG_FAILURE, None, role=role, condition_over=True)  # may this role?
+        try:
+            (selftest or (lambda: power_up(self.config.rng.generator)))()
+            self.rng.reseed()
+        except RngFailure as failed:
+            self._log(EventCode.RNG_SELFTEST_FAIL, detail={"failure": str(failed), "on": "tilt clear"})
+            raise
+        self._log(EventCode.RNG_SELFTEST_PASS, detail={"on": "tilt clear"})
+        self.clear_tilt(TiltKind.RNG_FAILURE, None, role, condition_over=True)
+
+    def self_test_ledger(self) -> str | None:
+        """Ledger integrity on demand: the whole chain verifies and reaches its high-water mark. A failure
+        tilts the table (``ledger_integrity``, never cleared automatically); returns it, or ``None``."""
+        found = self.ledger.verify()
+        finding = found.first_bad or self.ledger.check_mark()
+        if finding is None:
+            self._log(EventCode.LEDGER_VERIFY_PASS, detail={"rows": found.rows, "on": "demand"})
+            return None
+        self.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, f"ledger {self.ledger.path}: {finding}"))
+        self._log(EventCode.LEDGER_VERIFY_FAIL, detail={"finding": finding})
+        return finding
 
     # -- internals -------------------------------------------------------------------------------------
     def _refuse_if_tilted(self, seat: int, what: str) -> None:
@@ -364,7 +397,8 @@ class Table:
         try:
             with self._ledger_write():
                 self.ledger.settle_round(
-                    self.round_id, settled.settlements, now=self.clock.wall(), state=settled.state
+                    self.round_id, settled.settlements, now=self.clock.wall(), state=settled.state,
+                    void=settled.void,
                 )
         except Exception:
             # Nothing was posted: put the driver back as the ledger has it, so a retry settles once.
@@ -417,6 +451,9 @@ class Table:
         except StorageError as failed:
             self.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
             raise
+        failure = self.ledger.mark_failure()  # the high-water mark is written after the commit, apart
+        if failure is not None:
+            self.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failure)))
 
     def _log(self, code: EventCode, *, seat: int | None = None, detail: dict[str, Any] | None = None) -> None:
         try:

@@ -7,7 +7,7 @@ from pathlib import Path
 from rng import Draw, EntropySource, HealthParameters, Rng
 from terminal import config as configuration
 from terminal.config import Config
-from terminal.ledger import Ledger, keyfile
+from terminal.ledger import Ledger, highwater, keyfile
 from terminal.table.boot import driver_for
 from terminal.table.clock import ManualClock
 from terminal.table.table import Table
@@ -25,7 +25,10 @@ def make_table(c: Config, clock: ManualClock | None = None) -> Table:
     clock = clock or ManualClock(1_800_000_000.0)
     c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
     key = keyfile.load_or_create(c.ledger.key_path, lambda size: KEY[:size])  # the key file, as in production
-    ledger = Ledger(c.ledger.path, key, now=clock.wall(), bills=c.money.bills, checkpoint_rows=1000)
+    mark = highwater.mark_path(c.ledger.key_path)
+    ledger = Ledger(
+        c.ledger.path, key, now=clock.wall(), bills=c.money.bills, checkpoint_rows=1000, mark_path=mark
+    )
     rng = Rng(EntropySource(HealthParameters(min_entropy=7)), clock=clock.monotonic, name="test")
     return Table(c, ledger, rng, clock, driver_for(c))
 

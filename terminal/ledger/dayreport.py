@@ -1,0 +1,140 @@
+"""The end-of-day report: money moved, games, vouchers, hand-pays and events of a period, and the meters.
+
+:func:`build` reads everything from the ledger in one pass of queries and returns a frozen
+:class:`DayReport` (plain values, no database), which :func:`write_csv` writes as one CSV file of
+``section,name,value`` rows and :mod:`terminal.ledger.daypdf` lays out as a PDF. The money of the period is
+classified from the journal exactly as the meters are (``meters.money_between``), so over a whole epoch the
+report's totals are the meters'.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import sqlite_utils
+
+from terminal.ledger import epochs, meters, vouchers
+from terminal.ledger.records import stamp
+
+#: The money lines of the report, in the order printed.
+MONEY = ("cash_in", "vouchers_in", "wagered", "won", "vouchers_out", "handpays", "cash_out")
+
+
+@dataclass(frozen=True, slots=True)
+class Handpay:
+    """One hand-pay of the period."""
+
+    time: str
+    seat: int
+    amount: int
+    user: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class WagerLine:
+    """One wager kind's play in the period: stakes settled and what they returned."""
+
+    game: str
+    kind: str
+    wagered: int
+    won: int
+
+
+@dataclass(frozen=True, slots=True)
+class DayReport:
+    """The report of ``[start, end)`` (ISO 8601 UTC); amounts in minor units."""
+
+    start: str
+    end: str
+    epoch: int
+    money: tuple[tuple[str, int], ...]  # MONEY names → total in the period, then "hold" (wagered - won)
+    games: tuple[tuple[str, int], ...]  # game → games played in the period (void spins apart)
+    vouchers: tuple[tuple[str, int], ...]  # ``vouchers.end_of_day`` counts and values
+    handpays: tuple[Handpay, ...]
+    wagers: tuple[WagerLine, ...]
+    events: tuple[tuple[str, int], ...]  # event name → how many in the period
+    meters: tuple[tuple[str, int], ...]  # every meter of the epoch when the report was made
+
+    def total(self, name: str) -> int:
+        """One money line (``cash_in``, ``hold``...)."""
+        return dict(self.money)[name]
+
+
+def build(db: sqlite_utils.Database, start: datetime, end: datetime) -> DayReport:
+    """The end-of-day report of ``[start, end)``."""
+    first, last = stamp(start), stamp(end)
+    moved = meters.money_between(db, first, last)
+    money = [(name, moved.get(name, 0)) for name in MONEY]
+    money.append(("hold", moved.get("wagered", 0) - moved.get("won", 0)))
+    games = db.execute(
+        "SELECT r.game, sum(t.memo != 'void'), sum(t.memo = 'void') FROM settlements s "
+        "JOIN rounds r ON r.id = s.round_id JOIN transactions t ON t.id = s.txn_id "
+        "WHERE t.time >= ? AND t.time < ? GROUP BY r.game ORDER BY r.game",
+        [first, last],
+    ).fetchall()
+    played = [(g, int(n)) for g, n, _ in games] + [(f"{g} void spins", int(v)) for g, _, v in games if v]
+    handpays = tuple(
+        Handpay(time, seat, -amount, user or "", memo or "")
+        for time, seat, amount, user, memo in db.execute(
+            "SELECT t.time, t.seat, p.amount, t.user, t.memo FROM transactions t JOIN postings p "
+            "ON p.txn_id = t.id WHERE t.kind = 'handpay' AND p.amount < 0 AND t.time >= ? AND t.time < ? "
+            "ORDER BY t.id",
+            [first, last],
+        )
+    )
+    return DayReport(
+        first, last, epochs.current(db), tuple(money), tuple(played),
+        tuple(vouchers.end_of_day(db, first, last).items()), handpays, _wagers(db, first, last),
+        _events(db, first, last), tuple(sorted(meters.read(db).items())),
+    )  # fmt: skip
+
+
+def _wagers(db: sqlite_utils.Database, first: str, last: str) -> tuple[WagerLine, ...]:
+    rows = db.execute(
+        "SELECT w.game, w.kind, sum(w.stake), sum(r.returned) FROM results r "
+        "JOIN wagers w ON w.id = r.wager_id JOIN transactions t ON t.id = r.txn_id "
+        "WHERE r.result != 'withdrawn' AND t.time >= ? AND t.time < ? "
+        "GROUP BY w.game, w.kind ORDER BY w.game, sum(w.stake) DESC",
+        [first, last],
+    )
+    return tuple(WagerLine(game, kind, int(staked), int(won)) for game, kind, staked, won in rows)
+
+
+def _events(db: sqlite_utils.Database, first: str, last: str) -> tuple[tuple[str, int], ...]:
+    rows = db.execute(
+        "SELECT name, count(*) FROM events WHERE time >= ? AND time < ? GROUP BY name ORDER BY min(code)",
+        [first, last],
+    )
+    return tuple((str(name), int(count)) for name, count in rows)
+
+
+def rows(report: DayReport) -> list[tuple[str, str, str | int]]:
+    """The report as ``(section, name, value)`` rows, the CSV's body."""
+    out: list[tuple[str, str, str | int]] = [
+        ("period", "start", report.start), ("period", "end", report.end), ("period", "epoch", report.epoch)
+    ]  # fmt: skip
+    out += [("money", name, value) for name, value in report.money]
+    out += [("games", name, value) for name, value in report.games]
+    out += [("vouchers", name, value) for name, value in report.vouchers]
+    for n, h in enumerate(report.handpays, 1):
+        out.append(("handpay", f"{n}", f"{h.time} seat {h.seat} {h.amount} by {h.user}: {h.reason}"))
+    for w in report.wagers:
+        name = f"{w.game}:{w.kind}"
+        out += [("wager", f"{name}:wagered", w.wagered), ("wager", f"{name}:won", w.won)]
+    out += [("events", name, value) for name, value in report.events]
+    out += [("meters", name, value) for name, value in report.meters]
+    return out
+
+
+def write_csv(report: DayReport, target: Path) -> Path:
+    """The report as CSV (``section,name,value``; amounts in minor units)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(("section", "name", "value"))
+        writer.writerows(rows(report))
+    return target
