@@ -38,16 +38,45 @@ SAMPLES: list[m.Message] = [
     m.Ack(7),
     m.Error("refused", "wager 5000 above the maximum", 3),
     m.Error("bad_mac", "tampered", None),
-    m.TableState("craps", 12, "open", 24_000, LIMITS, (100, 500, 2500), "USD", 1),
-    m.SeatState("seat-3", 10_000, 600, 3500, (m.WagerView("place_6", 600, True),), None),
+    m.TableState(
+        "craps", 12, "open", 24_000, LIMITS, (100, 500, 2500), "USD", 1, "Keystone", "T-01", 8, "none", False
+    ),
+    m.SeatState("seat-3", 10_000, 600, 3500, (m.WagerView("place_6", 600, True, None, (), 0, False),), None),
+    m.SeatState(
+        "seat-3", 10_000, 600, 0, (m.WagerView("lucky_shooter", 500, True, 6, (4, 5), 0, True),), None
+    ),
     m.SeatState("seat-3", 0, 0, 0, (), "hand-pay of $1,500.00 pending"),
     m.Result(12, "4-3", (m.SettlementView("seat-3", "place_6", 600, 0, "lose"),)),
     m.TeamPrompt("seat-1", 40, 15_000),
     m.Tilt("main_door", True, "Main door open"),
     m.BuyIn("seat-2", "bill", 2000, 12_000),
-    m.CashedOut("seat-2", 12_000, "001234567890123456"),
+    m.CashedOut("seat-2", 12_000, "001234567890123456", "Keystone", "T-01", "2026-11-23T07:00:00", "", "USD"),
     m.HandPay("seat-4", 150_000),
+    m.Offer(
+        "roulette",
+        (
+            m.OfferedWager("straight", "standard", 100, 50_000, 100),
+            m.OfferedWager("touchdown", "a", 100, 2500, 100),
+        ),
+        (m.RuleView("wheel", "double_zero"), m.RuleView("vig_minimum", "$1.00")),
+    ),
+    m.GameView(
+        "roulette",
+        40,
+        m.TouchdownView("game", (32, 37), (15, 0), 15, (m.TeamView("seat-1", "red", False),)),
+        None,
+    ),
+    m.GameView("craps", 12, None, m.CrapsView(6, 2, 14, False, (4, 6), (2, 3, 12), "4-2")),
+    m.History((m.HistoryEntry(12, "00", True), m.HistoryEntry(11, "17", False))),
+    m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0),)),
 ]
+
+
+def test_touchdown_yards_are_bounded_by_the_field() -> None:
+    good = body_to_json(next(s for s in SAMPLES if isinstance(s, m.GameView) and s.touchdown))
+    far = dict(good, touchdown=dict(good["touchdown"], ball=-51))  # type: ignore[arg-type]
+    with pytest.raises(FieldError, match=r"GameView.touchdown.ball: -51 is outside -50..50"):
+        body_from_json("GameView", 1, far)
 
 
 def test_every_registered_message_has_a_sample_and_round_trips() -> None:
@@ -89,15 +118,15 @@ def test_bad_fields_are_refused_naming_the_field(body: Any, where: str) -> None:
 
 def test_nested_records_and_tuples_are_checked_too() -> None:
     good = body_to_json(next(s for s in SAMPLES if isinstance(s, m.SeatState) and s.wagers))
-    bad_wager = dict(good, wagers=[{"spot": "place_6", "amount": 600, "working": 1}])
+    bad_wager = dict(good, wagers=[dict(good["wagers"][0], working=1)])  # type: ignore[index]
     with pytest.raises(FieldError, match=r"SeatState\.wagers\[0\]\.working"):
-        body_from_json("SeatState", 1, bad_wager)
+        body_from_json("SeatState", 2, bad_wager)
     with pytest.raises(FieldError, match="expected a list"):
-        body_from_json("SeatState", 1, dict(good, wagers={"spot": "x"}))
+        body_from_json("SeatState", 2, dict(good, wagers={"spot": "x"}))
     with pytest.raises(FieldError, match="expected a list"):
-        body_from_json("SeatState", 1, dict(good, wagers=[good["wagers"][0]] * 513))  # type: ignore[index]
+        body_from_json("SeatState", 2, dict(good, wagers=[good["wagers"][0]] * 513))  # type: ignore[index]
     with pytest.raises(FieldError, match="locked"):
-        body_from_json("SeatState", 1, dict(good, locked=5))
+        body_from_json("SeatState", 2, dict(good, locked=5))
 
 
 def test_sending_an_invalid_message_fails_before_it_reaches_the_wire() -> None:

@@ -44,7 +44,9 @@ def test_a_seat_places_wagers_and_gets_acks_refusals_and_pushes() -> None:
         bug = await client.request(PlaceWager("boom:1", 5))
         assert isinstance(bug, Error) and bug.code == "internal"
         assert await client.request(ClearWagers()) == Ack(5)
-        state = SeatState("seat-1", 10_000, 500, 0, (WagerView("straight:17", 500, True),), None)
+        state = SeatState(
+            "seat-1", 10_000, 500, 0, (WagerView("straight:17", 500, True, None, (), 0, False),), None
+        )
         assert await server.push("seat-1", state)
         assert await client.receive(2) == state
         assert server.linked() == {"seat-1"}
@@ -341,7 +343,9 @@ def test_heartbeats_keep_real_links_up_and_the_client_notices_a_closed_controlle
         await client.connect()
         await asyncio.sleep(0.25)  # a dozen heartbeat periods of 0.02 s
         assert server.linked() == {"seat-3"} and client.connected
-        table = TableState("roulette", 1, "open", 0, _limits(), (), "USD", 1)
+        table = TableState(
+            "roulette", 1, "open", 0, _limits(), (), "USD", 1, "Casino", "T-01", 8, "double_zero", False
+        )
         await server.push("seat-3", table)
         assert await client.receive(1) == table  # heartbeats are not delivered as pushes
         await server.close()

@@ -128,3 +128,18 @@ def pending(db: sqlite_utils.Database, seat: int | None = None) -> list[WagerRec
     where = "WHERE r.id IS NULL" + (" AND w.seat = ?" if seat is not None else "")
     params = [seat] if seat is not None else []
     return [WagerRecord(*w) for w in db.execute(_WAGERS + where + " ORDER BY w.id", params)]
+
+
+def outcomes(db: sqlite_utils.Database, limit: int) -> list[tuple[int, Any]]:
+    """The last ``limit`` persisted outcomes as (round id, outcome), newest first."""
+    rows = db.execute("SELECT round_id, outcome FROM outcomes ORDER BY round_id DESC LIMIT ?", [limit])
+    return [(r[0], json.loads(r[1])) for r in rows.fetchall()]
+
+
+def seat_rounds(db: sqlite_utils.Database, seat: int, limit: int) -> list[tuple[int, Any, int, int]]:
+    """A seat's last ``limit`` settled rounds as (round id, outcome, staked, returned), newest first."""
+    query = (
+        "SELECT s.round_id, o.outcome, s.staked, s.returned FROM round_seats s "
+        "JOIN outcomes o ON o.round_id = s.round_id WHERE s.seat = ? ORDER BY s.round_id DESC LIMIT ?"
+    )
+    return [(r[0], json.loads(r[1]), r[2], r[3]) for r in db.execute(query, [seat, limit]).fetchall()]

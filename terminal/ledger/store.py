@@ -181,6 +181,14 @@ class Ledger:
         """The last ``limit`` rounds of ``seat``, newest first."""
         return recall.recent(self.db, seat, limit)
 
+    def outcomes(self, limit: int) -> list[tuple[int, Any]]:
+        """The last ``limit`` outcomes as (round id, outcome), newest first, for the history board."""
+        return recall.outcomes(self.db, limit)
+
+    def seat_rounds(self, seat: int, limit: int) -> list[tuple[int, Any, int, int]]:
+        """A seat's last settled rounds as (round id, outcome, staked, returned), newest first."""
+        return recall.seat_rounds(self.db, seat, limit)
+
     def resume(self) -> RoundRecord | None:
         """The last round, to resume from after a restart."""
         return recall.resume(self.db)

@@ -28,6 +28,7 @@ from terminal.net.schema import (
     Amount,
     Count,
     Ident,
+    IntRange,
     Nonce,
     Pattern,
     Spot,
@@ -251,10 +252,14 @@ class LimitsView:
     increment: Amount
 
 
-@message("TableState", 1, Direction.SERVER)
+@message("TableState", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class TableState(Message):
-    """The round as every screen shows it: game, phase, countdown, limits, chips and units."""
+    """The round as every screen shows it: game, phase, countdown, limits, chips, units and the table.
+
+    ``wheel`` is the roulette wheel (``double_zero``, ``single_zero``, ``double_as_single``) or ``none`` at
+    craps; ``test_mode`` is lab mode: every screen shows a permanent TEST watermark.
+    """
 
     game: Ident
     round_id: Count
@@ -264,18 +269,32 @@ class TableState(Message):
     chip_values: tuple[Amount, ...]
     currency: CurrencyCode
     denomination: Amount
+    venue: Text
+    table_id: Text
+    seats: Count
+    wheel: Ident
+    test_mode: bool
 
 
 @dataclass(frozen=True, slots=True)
 class WagerView:
-    """One wager standing on the layout."""
+    """One wager standing on the layout.
+
+    ``number`` is a come or don't-come bet's moved point, or the Lucky Shooter's point; ``marks`` are the
+    Lucky Shooter's numbers already rolled; ``vig`` is commission collected with the wager; ``standing``
+    says it was placed in an earlier round (a craps contract or a Touchdown game: it cannot be taken back).
+    """
 
     spot: Spot
     amount: Amount
     working: bool
+    number: Count | None
+    marks: tuple[Count, ...]
+    vig: Amount
+    standing: bool
 
 
-@message("SeatState", 1, Direction.SERVER)
+@message("SeatState", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class SeatState(Message):
     """A seat's meters on screen; ``locked`` says why it takes no wagers (hand-pay, tilt, link), if so."""
@@ -340,14 +359,22 @@ class BuyIn(Message):
     credits: Amount
 
 
-@message("CashedOut", 1, Direction.SERVER)
+@message("CashedOut", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class CashedOut(Message):
-    """A voucher was printed for ``amount``."""
+    """A voucher was printed for ``amount``: everything the seat's screen needs to show it as printed.
+
+    ``issued_at`` is ISO 8601 local time; ``expires`` is an ISO date, or empty when vouchers never expire.
+    """
 
     seat: Ident
     amount: Amount
     validation: Validation
+    venue: Text
+    table_id: Text
+    issued_at: Text
+    expires: Text
+    currency: CurrencyCode
 
 
 @message("HandPay", 1, Direction.SERVER)
@@ -357,3 +384,118 @@ class HandPay(Message):
 
     seat: Ident
     amount: Amount
+
+
+# --- controller → clients: what the screens show beside the round ------------------------------------
+
+SignedYards = Annotated[int, IntRange(-50, 50)]
+"""Touchdown yards toward the red end zone (negative: toward black)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfferedWager:
+    """A wager the table offers, with the paytable it settles under and its own limits."""
+
+    wager: Ident
+    paytable: Ident
+    minimum: Amount
+    maximum: Amount
+    increment: Amount
+
+
+@dataclass(frozen=True, slots=True)
+class RuleView:
+    """One house rule as text (``vig_percent`` = ``5``, ``buy_vig`` = ``on_win``...)."""
+
+    key: Ident
+    value: Text
+
+
+@message("Offer", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class Offer(Message):
+    """What the table offers: every wager with its paytable and limits, and the house rules."""
+
+    game: Ident
+    wagers: tuple[OfferedWager, ...]
+    rules: tuple[RuleView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamView:
+    """A seat's Touchdown team (``none`` until chosen); ``assigned`` when the RNG picked it."""
+
+    seat: Ident
+    team: Annotated[str, Pattern(r"red|black|none")]
+    assigned: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TouchdownView:
+    """The table's Touchdown game: ``downs`` are the pockets spun (37 is 00), ``gains`` their yards."""
+
+    phase: Annotated[str, Pattern(r"open|game")]
+    downs: tuple[Count, ...]
+    gains: tuple[SignedYards, ...]
+    ball: SignedYards
+    teams: tuple[TeamView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CrapsView:
+    """The craps table: point (None on the come-out), shooter, rolls, Fire points and Bonus numbers."""
+
+    point: Count | None
+    shooter: Count
+    rolls: Count
+    new_shooter: bool
+    fire_points: tuple[Count, ...]
+    bonus_marks: tuple[Count, ...]
+    last_roll: Text
+
+
+@message("GameView", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class GameView(Message):
+    """The game's state that outlives a round, for every screen."""
+
+    game: Ident
+    round_id: Count
+    touchdown: TouchdownView | None
+    craps: CrapsView | None
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One past outcome (``17``, ``00``, ``4-3``); ``void`` for a voided spin."""
+
+    round_id: Count
+    outcome: Text
+    void: bool
+
+
+@message("History", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class History(Message):
+    """The table's last outcomes, newest first (at most 100)."""
+
+    results: tuple[HistoryEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRoundView:
+    """One of a seat's past rounds: what it wagered and what came back (stakes included)."""
+
+    round_id: Count
+    outcome: Text
+    wagered: Amount
+    paid: Amount
+
+
+@message("SeatRounds", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class SeatRounds(Message):
+    """A seat's own last rounds, newest first (at most 10)."""
+
+    seat: Ident
+    rounds: tuple[SeatRoundView, ...]

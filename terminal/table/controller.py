@@ -14,12 +14,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from terminal.devices.voucher import Voucher as PrintedVoucher
 from terminal.money import find_currency
 from terminal.net import messages as m
 from terminal.net.messages import Message
 from terminal.net.server import TableServer
+from terminal.table import views
 from terminal.table.clock import ManualClock
 from terminal.table.table import Refused, RoundReport, Table, seat_of
 from terminal.table.tilts import Tilt, TiltKind
@@ -45,6 +47,8 @@ class Controller:
 
     def __post_init__(self) -> None:
         self._shown: dict[tuple[TiltKind, int | None], Tilt] = {}
+        recent = self.table.ledger.outcomes(1)
+        self._last_outcome: dict[str, Any] | None = recent[0][1] if recent else None
 
     # -- the protocol's handler ------------------------------------------------------------------------
     async def on_link_up(self, client: str) -> None:
@@ -52,6 +56,9 @@ class Controller:
         if seat is not None:
             self.table.link_up(seat)
         await self._push(client, self.table_state())
+        await self._push(client, views.offer(self.table.config))
+        await self._push(client, views.game_view(self.table, self._last_outcome))
+        await self._push(client, views.history(self.table))
         told = set(self._shown)
         await self.sync_tilts()  # tilts no screen has heard of yet go to every screen, this one included
         for tilt in self.table.tilts.active:  # and the ones the others already know, to this one
@@ -59,6 +66,7 @@ class Controller:
                 await self._push(client, _tilt_message(tilt, True))
         if seat is not None:
             await self._push(client, self.seat_state(seat))
+            await self._push(client, views.seat_rounds(self.table, seat))
 
     async def on_link_lost(self, client: str) -> None:
         seat = seat_number(client)
@@ -81,6 +89,8 @@ class Controller:
         if reply is not None:
             await self._push(client, reply)
         await self._push(client, self.seat_state(seat))
+        if isinstance(message, m.ChooseTeam):
+            await self._broadcast(views.game_view(self.table, self._last_outcome))
         await self.sync_tilts()
         return None
 
@@ -119,7 +129,11 @@ class Controller:
             self.printer(
                 seat, printed_voucher(self.table, seat, voucher.number, voucher.amount, voucher.expires_at)
             )
-        return m.CashedOut(f"seat-{seat}", voucher.amount, voucher.number)
+        c = self.table.config
+        return m.CashedOut(
+            f"seat-{seat}", voucher.amount, voucher.number, c.table.venue, c.table.table_id,
+            voucher.issued_at, (voucher.expires_at or "")[:10], c.money.currency,
+        )  # fmt: skip
 
     # -- what the screens are told ---------------------------------------------------------------------
     def table_state(self) -> m.TableState:
@@ -140,16 +154,23 @@ class Controller:
             c.limits.chip_values,
             c.money.currency,
             c.money.denomination,
+            c.table.venue,
+            c.table.table_id,
+            c.table.seats,
+            c.roulette.wheel if table.driver.game == "roulette" else "none",
+            c.lab.mode,
         )
 
     def seat_state(self, seat: int) -> m.SeatState:
         lines = self.table.wagers_of(seat)
-        views = tuple(m.WagerView(spot=line.spot, amount=line.amount, working=line.working) for line in lines)
+        wagers = tuple(
+            m.WagerView(w.spot, w.amount, w.working, w.number, w.marks, w.vig, w.standing) for w in lines
+        )
         reasons = self.table.tilts.reasons(seat)
         locked = ", ".join(reasons) if reasons else None
         total = sum(line.amount for line in lines)
         return m.SeatState(
-            f"seat-{seat}", self.table.credits(seat), total, self.table.last_win[seat], views, locked
+            f"seat-{seat}", self.table.credits(seat), total, self.table.last_win[seat], wagers, locked
         )
 
     def result(self, report: RoundReport) -> m.Result:
@@ -207,10 +228,14 @@ class Controller:
                 await self._push(f"seat-{seat}", self.seat_state(seat))
 
     async def _announce(self, report: RoundReport) -> None:
+        self._last_outcome = report.outcome
         await self._broadcast(self.result(report))
+        await self._broadcast(views.game_view(self.table, report.outcome))
+        await self._broadcast(views.history(self.table))
         seats = {seat_of(s.wager_ref) for s in report.settlements} | set(self.table.linked)
         for seat in sorted(seats):
             await self._push(f"seat-{seat}", self.seat_state(seat))
+            await self._push(f"seat-{seat}", views.seat_rounds(self.table, seat))
         countdown = self.table.config.touchdown.team_choice_seconds * 1000
         for seat in self.table.driver.awaiting_team():
             await self._push(f"seat-{seat}", m.TeamPrompt(f"seat-{seat}", report.round_id, countdown))

@@ -122,7 +122,7 @@ class CrapsDriver:
     def wagers_of(self, seat: int) -> tuple[WagerLine, ...]:
         return tuple(
             WagerLine(w.ref, str(w.spot), w.amount, craps_settle.is_working(w, self.state, self.rules),
-                      w.ref not in self.fresh)
+                      w.ref not in self.fresh, w.number, w.marks, w.vig)
             for w in self.wagers
             if w.seat == seat
         )  # fmt: skip

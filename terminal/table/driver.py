@@ -44,6 +44,9 @@ class WagerLine:
     amount: int
     working: bool
     standing: bool  # placed in an earlier round (a craps point wager, a Touchdown game in progress)
+    number: int | None = None  # a moved come / don't-come point, the Lucky Shooter point
+    marks: tuple[int, ...] = ()  # the Lucky Shooter's numbers already rolled
+    vig: int = 0  # commission collected with the wager
 
 
 @dataclass(frozen=True, slots=True)

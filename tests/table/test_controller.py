@@ -144,11 +144,11 @@ def test_a_screen_that_links_during_a_tilt_is_told_at_once(tmp_path: Path) -> No
     async def scenario() -> list[m.Message]:
         _, server = await _serve(table)
         client = await _client(server, 2)
-        first = [await client.receive(1) for _ in range(3)]
+        first = [await client.receive(1) for _ in range(5)]
         await client.close()
         await server.close()
         return first
 
     first = asyncio.run(scenario())
-    assert [type(p).__name__ for p in first] == ["TableState", "Tilt", "SeatState"]
-    assert isinstance(first[1], m.Tilt) and (first[1].reason, first[1].active) == ("service_mode", True)
+    assert [type(p).__name__ for p in first] == ["TableState", "Offer", "GameView", "History", "Tilt"]
+    assert isinstance(first[4], m.Tilt) and (first[4].reason, first[4].active) == ("service_mode", True)

@@ -1,0 +1,112 @@
+"""What the screens are told beside the round: offer, game view, history and a seat's rounds."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from terminal.game_rules import wager_limits
+from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
+from terminal.net import messages as m
+from terminal.table import views
+from terminal.table.controller import Controller
+from terminal.table.table import Table
+from tests.table.harness import make_config, scripted_table
+from tests.table.test_controller import _client, _serve
+
+
+def test_the_offer_lists_each_offered_wager_with_its_own_limits(tmp_path: Path) -> None:
+    c = make_config(tmp_path, "[limits]\nstraight_max = 25.00\n")
+    offer = views.offer(c)
+    assert [w.wager for w in offer.wagers] == list(ROULETTE_WAGERS)  # double zero, Five Adjacent, Touchdown
+    straight = next(w for w in offer.wagers if w.wager == "straight")
+    assert (straight.minimum, straight.maximum, straight.paytable) == (100, 2500, "standard")
+    touchdown = next(w for w in offer.wagers if w.wager == "touchdown")
+    assert (touchdown.minimum, touchdown.maximum, touchdown.paytable) == (100, 2500, "a")
+    assert {r.key: r.value for r in offer.rules}["wheel"] == "double_zero"
+
+
+def test_a_single_zero_wheel_offers_no_first_five_and_no_touchdown(tmp_path: Path) -> None:
+    c = make_config(
+        tmp_path, "[roulette]\nwheel = single_zero\nfive_adjacent = false\n[touchdown]\noffered = false\n"
+    )
+    kinds = {w.wager for w in views.offer(c).wagers}
+    assert kinds == set(ROULETTE_WAGERS) - {"first_five", "five_adjacent", "touchdown"}
+
+
+def test_craps_offer_leaves_out_switched_off_wagers_and_states_the_vig(tmp_path: Path) -> None:
+    c = make_config(
+        tmp_path, "[table]\ngame = craps\n[fire_bet]\noffered = false\n[craps]\nlay_offered = false\n"
+    )
+    offer = views.offer(c)
+    kinds = [w.wager for w in offer.wagers]
+    assert "fire" not in kinds and not any(k.startswith("lay_") for k in kinds)
+    assert set(kinds) == set(CRAPS_WAGERS) - {"fire"} - {k for k in CRAPS_WAGERS if k.startswith("lay_")}
+    for w in offer.wagers:
+        limits = wager_limits(c, w.wager)
+        assert (w.minimum, w.maximum, w.increment) == (limits.minimum, limits.maximum, limits.increment)
+    rules = {r.key: r.value for r in offer.rules}
+    assert (rules["vig_percent"], rules["buy_vig"], rules["vig_minimum"]) == ("5", "on_win", "$1.00")
+
+
+def _play_rounds(table: Table, rounds: int, wagers: list[m.Message]) -> list[m.Message]:
+    async def body() -> list[m.Message]:
+        controller, server = await _serve(table)
+        client = await _client(server, 2)
+        pushed: list[m.Message] = []
+        for _ in range(rounds):
+            for wager in wagers:
+                await client.request(wager)
+            await controller.play(1)
+            table.open_round()
+        await asyncio.sleep(0.05)
+        while client.pending_pushes():
+            pushed.append(await client.receive(1))
+        await client.close()
+        await server.close()
+        return pushed
+
+    return asyncio.run(body())
+
+
+def test_history_and_seat_rounds_follow_the_results(tmp_path: Path) -> None:
+    table = scripted_table(make_config(tmp_path), 19, 37, 4)
+    table.start()
+    table.bill_stacked(2, 10_000)
+    pushed = _play_rounds(table, 3, [m.PlaceWager("red", 500), m.PlaceWager("straight:4", 100)])
+    results = [p for p in pushed if isinstance(p, m.Result)]
+    history = [p for p in pushed if isinstance(p, m.History)][-1]
+    assert [(h.round_id, h.outcome) for h in history.results] == [
+        (r.round_id, r.outcome) for r in results[::-1]
+    ]
+    rounds = [p for p in pushed if isinstance(p, m.SeatRounds)][-1]
+    assert rounds.seat == "seat-2" and len(rounds.rounds) == 3
+    for view, result in zip(rounds.rounds, results[::-1], strict=True):
+        mine = [s for s in result.settlements if s.seat == "seat-2"]
+        assert (view.round_id, view.outcome) == (result.round_id, result.outcome)
+        assert (view.wagered, view.paid) == (sum(s.wagered for s in mine), sum(s.paid for s in mine))
+    assert rounds.rounds[0].paid == 3600  # 4 is black: the straight pays 35 to 1, red loses
+
+
+def test_the_game_view_follows_a_touchdown_drive(tmp_path: Path) -> None:
+    table = scripted_table(make_config(tmp_path), 0, 32, 2)
+    table.start()
+    table.bill_stacked(2, 10_000)
+    pushed = _play_rounds(table, 1, [m.PlaceWager("touchdown", 500)])
+    pushed += _play_rounds(table, 2, [m.ChooseTeam("red")])
+    drive = [p.touchdown for p in pushed if isinstance(p, m.GameView) and p.touchdown]
+    last = drive[-1]
+    assert last.phase == "game" and last.downs == (32, 2)
+    assert last.gains == (15, -3) and last.ball == 12  # 32 red: 15 yards toward red; 2 black: 3 back
+    assert last.teams == (m.TeamView("seat-2", "red", False),)
+
+
+def test_the_craps_view_shows_point_and_last_roll(tmp_path: Path) -> None:
+    table = scripted_table(make_config(tmp_path, "[table]\ngame = craps\n"), (2, 4))
+    table.start()
+    table.bill_stacked(2, 10_000)
+    pushed = _play_rounds(table, 1, [m.PlaceWager("pass", 500)])
+    craps = [p.craps for p in pushed if isinstance(p, m.GameView) and p.craps][-1]
+    assert (craps.point, craps.last_roll, craps.rolls, craps.new_shooter) == (6, "2-4", 1, False)
+    controller = Controller(table)  # a restarted controller shows the same roll, from the ledger
+    assert views.game_view(table, controller._last_outcome).craps == craps
