@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from terminal.commands import config_cmd, ledger_cmd, par_cmd, run_cmd, verify_cmd
+from terminal.commands import config_cmd, lab_cmd, ledger_cmd, par_cmd, run_cmd, verify_cmd
 
-COMMANDS: tuple[ModuleType, ...] = (run_cmd, config_cmd, par_cmd, ledger_cmd, verify_cmd)
+COMMANDS: tuple[ModuleType, ...] = (run_cmd, config_cmd, par_cmd, ledger_cmd, verify_cmd, lab_cmd)
