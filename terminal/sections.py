@@ -226,6 +226,9 @@ class LabSection:
     verify_at_boot: str = setting(
         "auto", choice("auto", "always", "never"), "check program files at boot (auto: if a manifest exists)"
     )
+    test_ledger_path: Path = setting(
+        "var/test-ledger.sqlite", a_path(), "lab mode plays on this ledger: test meters, production untouched"
+    )
 
 
 SECTIONS: dict[str, type] = {

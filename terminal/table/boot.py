@@ -8,12 +8,15 @@ certified generator.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rng import EntropySource, HealthParameters, Rng, RngFailure
 from rng.selftest import power_up
 from terminal.config import Config
 from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
 from terminal.ledger import EventCode, Ledger
 from terminal.software import boot as software
+from terminal.table import lab_mode
 from terminal.table.clock import Clock
 from terminal.table.craps_driver import CrapsDriver
 from terminal.table.driver import GameDriver
@@ -55,12 +58,19 @@ def boot(c: Config, clock: Clock) -> Table:
     """Open the ledger, self-test the RNG and assemble the table (not yet started)."""
     c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
     ledger = Ledger.from_config(c, now=clock.wall())
+    lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
+    if c.lab.mode:  # test rounds go to the test ledger; production's meters and rounds stay untouched
+        ledger.close()
+        c = lab_mode.test_config(c)
+        c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
+        ledger = Ledger.from_config(c, now=clock.wall())
     try:
         rng = make_rng(c, clock, ledger)
     except RngFailure:
         ledger.close()
         raise
-    table = Table(c, ledger, rng, clock, driver_for(c))
+    source = cast(Rng, lab_mode.ForcedRng(rng)) if c.lab.mode else rng
+    table = Table(c, ledger, source, clock, driver_for(c))
     verify_software(c, clock, table)
     return table
 

@@ -80,6 +80,8 @@ class Controller:
             if isinstance(message, m.RequestState):
                 await self._push(client, self.table_state())
                 return None
+            if isinstance(message, m.ServiceCommand) and message.command == "force_outcome":
+                return self.force_outcome(message.args)  # the service role check wraps this at merge
             raise ValueError(f"{client} may not send {message.TYPE}")
         try:
             reply = self._apply(seat, message)
@@ -121,6 +123,14 @@ class Controller:
                 return self.table_state()
             case _:
                 raise Refused("rules", f"{message.TYPE} is not a seat's message")
+        return None
+
+    def force_outcome(self, args: tuple[str, ...]) -> Message | None:
+        """Lab mode: queue forced outcomes (``pocket 17 00``, ``roll 4-3``, ``team red``), else refuse."""
+        try:
+            self.table.force_outcome(args)
+        except Refused as refused:
+            raise ValueError(f"{refused.code}: {refused}") from None
         return None
 
     def _cash_out(self, seat: int) -> Message:
