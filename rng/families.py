@@ -64,6 +64,7 @@ class FamilyVerdict:
     uniformity_failures: int
     uniformity_allowed: int
     passed: bool
+    counted: bool = False  # judged by the count of members out of range (the templates), not only the worst
 
     def summary(self) -> str:
         """One line: counts against their bounds."""
@@ -73,13 +74,13 @@ class FamilyVerdict:
         family = (
             f"{self.proportion_failures}/{self.subtests} sub-tests below the §4.2.1 range "
             f"(at most {self.proportion_allowed} expected by chance); "
-            if self.proportion_allowed < self.subtests
+            if self.counted
             else ""
         )
+        uniform = f" (at most {self.uniformity_allowed})" if self.counted else ""
         return (
             f"{word} {self.name}: {family}worst sub-test {self.worst_failing} failing sequence(s) "
-            f"(at most {self.worst_allowed}); uniformity failures {self.uniformity_failures} "
-            f"(at most {self.uniformity_allowed})"
+            f"(at most {self.worst_allowed}); P_T < 0.0001 in {self.uniformity_failures}{uniform}"
         )
 
 
@@ -131,7 +132,7 @@ def judge_family(name: str, verdicts: Sequence[Verdict], budget: float) -> Famil
     ok = ok and not gross_uniform
     literal = tuple(dict.fromkeys(v.name for v in (*below, *non_uniform)))
     counts = (len(below), allowed, worst, worst_allowed, len(non_uniform), uniform_allowed)
-    return FamilyVerdict(name, k, True, literal, *counts, ok)
+    return FamilyVerdict(name, k, True, literal, *counts, ok, counted)
 
 
 def judge_battery(verdicts: Sequence[Verdict], alpha: float = BATTERY_ALPHA) -> list[FamilyVerdict]:

@@ -113,12 +113,13 @@ def render(e: Evidence, plots: dict[str, Path], config_path: Path, when: str) ->
 def _family_row(f: Any) -> tuple[str, ...]:
     if not f.applicable:
         return (_word(None), _esc(f.name), str(f.subtests), "", "", "")
-    outside = str(f.proportion_failures)
-    if f.proportion_allowed < f.subtests:
+    outside, uniform = str(f.proportion_failures), str(f.uniformity_failures)
+    if f.counted:
         outside += f" (≤ {f.proportion_allowed})"
+        uniform += f" (≤ {f.uniformity_allowed})"
     return (
         _word(f.passed), _esc(f.name), str(f.subtests), outside,
-        f"{f.worst_failing} (≤ {f.worst_allowed})", f"{f.uniformity_failures} (≤ {f.uniformity_allowed})",
+        f"{f.worst_failing} (≤ {f.worst_allowed})", uniform,
     )  # fmt: skip
 
 
