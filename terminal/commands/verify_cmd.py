@@ -39,7 +39,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--seed", metavar="HEX", help="also print HMAC-SHA256 over the files, keyed by HEX")
     _common(parser)
     parser.set_defaults(func=_verify)
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
+    actions = parser.add_subparsers(dest="action", metavar="[ACTION]", parser_class=type(parser))
     keygen = actions.add_parser("keygen", help="a new Ed25519 key pair for the maker")
     keygen.add_argument("--private", type=Path, required=True, metavar="PATH", help="private key (0600)")
     keygen.add_argument("--public", type=Path, default=PUBLIC_KEY, metavar="PATH", help="public key")
