@@ -107,6 +107,16 @@ def _outcome_names() -> tuple[str, ...]:
     )
 
 
+def _approximate_entropy(bits: Bits) -> PValues:
+    """§2.12 with m = 10, or less on short sequences: the standard wants m < floor(log2 n) - 5."""
+    return basic.approximate_entropy(bits, max(2, min(10, len(bits).bit_length() - 1 - 6)))
+
+
+def _serial(bits: Bits) -> PValues:
+    """§2.11 with m = 16, or less on short sequences: the standard wants m < floor(log2 n) - 2."""
+    return basic.serial(bits, max(3, min(16, len(bits).bit_length() - 1 - 3)))
+
+
 TESTS: tuple[tuple[str, Test], ...] = (
     ("Frequency", basic.frequency),
     ("BlockFrequency", basic.block_frequency),
@@ -118,10 +128,10 @@ TESTS: tuple[tuple[str, Test], ...] = (
     ("NonOverlappingTemplate", patterns.non_overlapping_template),
     ("OverlappingTemplate", patterns.overlapping_template),
     ("Universal", patterns.universal),
-    ("ApproximateEntropy", basic.approximate_entropy),
+    ("ApproximateEntropy", _approximate_entropy),
     ("RandomExcursions", patterns.random_excursions),
     ("RandomExcursionsVariant", patterns.random_excursions_variant),
-    ("Serial", basic.serial),
+    ("Serial", _serial),
     ("LinearComplexity", patterns.linear_complexity),
     ("Outcomes", _outcome_tests),
 )

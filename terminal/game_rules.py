@@ -86,6 +86,8 @@ def craps_par_params(c: Config) -> CrapsParParams:
         lucky_shooter_paytable=c.lucky_shooter.paytable,
         fire_paytable=c.fire_bet.paytable,
         bonus_paytable=c.bonus_craps.paytable,
+        unit=unit(c),
+        place_increments=c.craps.place_increments,
     )
 
 

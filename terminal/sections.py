@@ -236,6 +236,12 @@ class LabSection:
     )
     output_dir: Path = setting("var/lab", a_path(), "where dumps, reports and screenshots are written")
     manifest_path: Path = setting("MANIFEST.sha256", a_path(), "signed manifest of program files")
+    verify_at_boot: str = setting(
+        "auto", choice("auto", "always", "never"), "check program files at boot (auto: if a manifest exists)"
+    )
+    test_ledger_path: Path = setting(
+        "var/test-ledger.sqlite", a_path(), "lab mode plays on this ledger: test meters, production untouched"
+    )
 
 
 SECTIONS: dict[str, type] = {

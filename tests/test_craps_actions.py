@@ -130,9 +130,9 @@ def test_buy_lay_vig_with_the_bet_and_refund() -> None:
     rules = replace(RULES, buy_vig="on_bet")
     buy = place(POINT_6, (), bet("buy_10", 2500, "b"), rules)
     assert buy.vig == 100 and buy.cost == 2600  # 5% of 25.00 = 1.25, rounded down to 1.00
-    lay = place(POINT_6, (), bet("lay_6", 1000, "l"), RULES)
-    assert lay.vig == 100  # 5% of the 8.33 win is 0.41: the 1.00 minimum
-    assert remove(POINT_6, (lay,), "l")[1] == 1100  # an undecided wager's vig goes back with it
+    lay = place(POINT_6, (), bet("lay_6", 2500, "l"), RULES)
+    assert lay.vig == 100  # 5% of the 20.83 win is 1.04: rounded down to 1.00
+    assert remove(POINT_6, (lay,), "l")[1] == 2600  # an undecided wager's vig goes back with it
     wagers, back = change(POINT_6, (buy,), "b", 5000, rules)
     assert wagers[0].vig == 200 and back == -2600
 

@@ -7,6 +7,7 @@ from types import ModuleType
 from terminal.commands import (
     config_cmd,
     display_cmd,
+    lab_cmd,
     ledger_cmd,
     par_cmd,
     run_cmd,
@@ -14,6 +15,7 @@ from terminal.commands import (
     seat_cmd,
     service_cmd,
     simulate_cmd,
+    verify_cmd,
 )
 
 COMMANDS: tuple[ModuleType, ...] = (
@@ -26,4 +28,6 @@ COMMANDS: tuple[ModuleType, ...] = (
     display_cmd,
     service_cmd,
     screens_cmd,
+    verify_cmd,
+    lab_cmd,
 )

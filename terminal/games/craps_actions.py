@@ -43,6 +43,10 @@ class IncrementError(CrapsRefusal):
     """An amount that is not a multiple the wager needs (place increments, Horn in 4 parts, ...)."""
 
 
+class VigCapError(CrapsRefusal):
+    """A Buy/Lay stake so small that the minimum vig would exceed 5 % of it (§ 623a.5(g)(3), (i))."""
+
+
 class ToggleError(CrapsRefusal):
     """The wager has no ON/OFF choice."""
 
@@ -163,6 +167,20 @@ def _check_amount(state: TableState, wager: Wager, amount: int, rules: CrapsRule
         step = rules.unit
     if amount % step:
         raise IncrementError(str(wager.spot), state, f"amount {amount} is not a multiple of {step}")
+    if kind in ("buy", "lay") and not rules.vig_within_cap(kind, wager.spot.number, amount):
+        _refuse_vig(state, wager, amount, rules)
+
+
+def _refuse_vig(state: TableState, wager: Wager, amount: int, rules: CrapsRules) -> None:
+    kind, number = wager.spot.kind, wager.spot.number
+    base = rules.vig_base(kind, number, amount)
+    smallest = rules.smallest_vig_stake(kind, number)
+    raise VigCapError(
+        str(wager.spot),
+        state,
+        f"amount {amount}: the vig of {rules.vig(base)} would be more than 5% of {base} "
+        f"(§ 623a.5(g)(3)); the smallest {kind} stake here is {smallest}",
+    )
 
 
 def _check_removable(state: TableState, wager: Wager) -> None:

@@ -19,6 +19,7 @@ from typing import Literal
 from terminal.games.base import Payout
 
 VigTiming = Literal["on_win", "on_bet"]
+VIG_CAP_PERCENT = 5  # § 623a.5(g)(3): "may collect a vigorish of up to 5%"; (i): no other fee
 
 PLACE = {
     4: Payout(9, 5),
@@ -109,6 +110,23 @@ class CrapsRules:
             return 0
         whole_units = base * self.vig_percent // 100 // self.unit
         return max(whole_units * self.unit, self.vig_minimum)
+
+    def vig_base(self, kind: str, number: int, amount: int) -> int:
+        """What vig is a percentage of: the Buy stake, or what the Lay stake would win (§ 623a.5(g)(3))."""
+        return amount if kind == "buy" else win_amount(LAY_ODDS[number], amount)
+
+    def vig_within_cap(self, kind: str, number: int, amount: int) -> bool:
+        """True when the vig on this Buy/Lay stake is at most 5 % of its base, the minimum included."""
+        base = self.vig_base(kind, number, amount)
+        return self.vig(base) * 100 <= VIG_CAP_PERCENT * base
+
+    def smallest_vig_stake(self, kind: str, number: int) -> int:
+        """The smallest Buy/Lay stake (a multiple of its increment) whose vig is within the 5 % cap."""
+        step = self.increment(kind, number)
+        stake = step
+        while not self.vig_within_cap(kind, number, stake):
+            stake += step
+        return stake
 
     def increment(self, kind: str, number: int) -> int:
         """The multiple a Place/Buy/Lay amount must be, in minor units (1 when increments are off)."""

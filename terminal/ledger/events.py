@@ -33,6 +33,7 @@ class EventCode(enum.IntEnum):
     RNG_SELFTEST_FAIL = 401
     SOFTWARE_VERIFY_PASS = 410
     SOFTWARE_VERIFY_FAIL = 411
+    SOFTWARE_VERIFY_SKIPPED = 412  # development build (no manifest) or verify_at_boot = never
     LEDGER_VERIFY_PASS = 420
     LEDGER_VERIFY_FAIL = 421
     CONFIG_CHANGE = 500

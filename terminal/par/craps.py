@@ -15,7 +15,7 @@ whole number of currency units, e.g. Buy 20); rounding down and the minimum move
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import cast
 
@@ -37,9 +37,11 @@ from terminal.games.craps_rules import (
     SIX_SEVEN_EIGHT,
     SIX_SEVEN_EIGHT_PAIR,
     TRUE_ODDS,
+    CrapsRules,
 )  # fmt: skip
 from terminal.par.markov import Dist, End, Transitions, absorb
 from terminal.par.rows import ParRow, odds_text
+from terminal.par.vig import stake_edges
 
 GAME = "craps"
 _PAYTABLES = (tuple(lucky_shooter.PAYTABLES), tuple(fire.PAYTABLES), tuple(bonus.PAYTABLES))
@@ -60,6 +62,8 @@ class CrapsParParams:
     lucky_shooter_paytable: str = "A"
     fire_paytable: str = "A"
     bonus_paytable: str = "1"
+    unit: int = 100  # one whole currency unit in minor units
+    place_increments: bool = True
 
     def __post_init__(self) -> None:
         if self.max_odds not in ODDS_CHOICES or not 0 <= self.vig_percent <= 5:
@@ -178,7 +182,20 @@ def _vig_row(
         edge = _edge(dist, lambda label: 1 + win - vig if label == "win" else Fraction(0))
     note = f"{params.vig_percent}% vig {timing}, taken exactly"
     note += f" (rounded down to whole units, minimum {params.vig_minimum} minor units)"
-    return _row(wager, dist["win"], f"{payout} less vig", edge, note=note)
+    kind, number = wager.split("_")
+    stakes = stake_edges(_rules(params), kind, int(number))
+    return replace(_row(wager, dist["win"], f"{payout} less vig", edge, note=note), stakes=stakes)
+
+
+def _rules(params: CrapsParParams) -> CrapsRules:
+    return CrapsRules(
+        vig_percent=params.vig_percent,
+        buy_vig="on_bet" if params.buy_vig == "on_bet" else "on_win",
+        lay_vig="on_bet" if params.lay_vig == "on_bet" else "on_win",
+        vig_minimum=params.vig_minimum,
+        place_increments=params.place_increments,
+        unit=params.unit,
+    )
 
 
 def _odds(payout: Payout) -> Fraction:

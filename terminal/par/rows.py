@@ -16,6 +16,23 @@ from fractions import Fraction
 
 
 @dataclass(frozen=True, slots=True)
+class StakeEdge:
+    """The exact house edge of one Buy/Lay stake (minor units) with the vig the table charges on it."""
+
+    label: str  # "smallest" or "typical"
+    stake: int
+    vig: int
+    house_edge: Fraction  # per unit wagered; vig collected with the bet counts as wagered
+
+    def to_json(self) -> dict[str, object]:
+        """Amounts in minor units, the edge as ``"p/q"``."""
+        return {
+            "label": self.label, "stake": self.stake, "vig": self.vig,
+            "house_edge": fraction_text(self.house_edge), "house_edge_pct": percent(self.house_edge),
+        }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
 class ParRow:
     """One line of the PAR sheet."""
 
@@ -27,6 +44,7 @@ class ParRow:
     house_edge: Fraction
     house_edge_resolved: Fraction | None = None
     note: str = ""
+    stakes: tuple[StakeEdge, ...] = ()  # Buy/Lay: the edge at real stakes, vig rounded as charged
 
     def to_json(self) -> dict[str, object]:
         """The row as the JSON PAR sheet carries it: fractions as ``"p/q"`` strings."""
@@ -44,6 +62,8 @@ class ParRow:
             row["house_edge_resolved_pct"] = percent(self.house_edge_resolved)
         if self.note:
             row["note"] = self.note
+        if self.stakes:
+            row["stakes"] = [s.to_json() for s in self.stakes]
         return row
 
 

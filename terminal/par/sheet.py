@@ -47,6 +47,9 @@ def _line(row: ParRow) -> str:
     if row.house_edge_resolved is not None:
         resolved = f"per unit resolved {fraction_text(row.house_edge_resolved)}"
         note = f"{note}; {resolved}" if note else resolved
+    for s in row.stakes:
+        edge = f"{fraction_text(s.house_edge)} = {percent(s.house_edge)}%"
+        note += f"; {s.label} stake {s.stake} (vig {s.vig}): {edge}"
     return (
         f"| {row.wager} | {row.paytable} | {row.true_odds} | {row.payout} | {fraction_text(row.house_edge)} "
         f"| {percent(row.house_edge)}% | {note} |"

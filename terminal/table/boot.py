@@ -8,16 +8,21 @@ certified generator.
 
 from __future__ import annotations
 
+from typing import cast
+
 from rng import EntropySource, HealthParameters, Rng, RngFailure
 from rng.selftest import power_up
 from terminal.config import Config
 from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
 from terminal.ledger import EventCode, Ledger
+from terminal.software import boot as software
+from terminal.table import lab_mode
 from terminal.table.clock import Clock
 from terminal.table.craps_driver import CrapsDriver
 from terminal.table.driver import GameDriver
 from terminal.table.roulette_driver import RouletteDriver
 from terminal.table.table import Table
+from terminal.table.tilts import Tilt, TiltKind
 
 
 def driver_for(c: Config) -> GameDriver:
@@ -53,9 +58,31 @@ def boot(c: Config, clock: Clock) -> Table:
     """Open the ledger, self-test the RNG and assemble the table (not yet started)."""
     c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
     ledger = Ledger.from_config(c, now=clock.wall())
+    lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
+    if c.lab.mode:  # test rounds go to the test ledger; production's meters and rounds stay untouched
+        ledger.close()
+        c = lab_mode.test_config(c)
+        c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
+        ledger = Ledger.from_config(c, now=clock.wall())
     try:
         rng = make_rng(c, clock, ledger)
     except RngFailure:
         ledger.close()
         raise
-    return Table(c, ledger, rng, clock, driver_for(c))
+    source = cast(Rng, lab_mode.ForcedRng(rng)) if c.lab.mode else rng
+    table = Table(c, ledger, source, clock, driver_for(c))
+    verify_software(c, clock, table)
+    return table
+
+
+def verify_software(c: Config, clock: Clock, table: Table) -> None:
+    """Check the program against the signed manifest; log the result and tilt on a mismatch."""
+    result = software.check(c.lab.verify_at_boot, c.lab.manifest_path)
+    code = {
+        "pass": EventCode.SOFTWARE_VERIFY_PASS,
+        "fail": EventCode.SOFTWARE_VERIFY_FAIL,
+        "skipped": EventCode.SOFTWARE_VERIFY_SKIPPED,
+    }[result.status]
+    table.ledger.log_event(code, now=clock.wall(), detail={"detail": result.detail, "files": result.files})
+    if result.status == "fail":
+        table.raise_tilt(Tilt(TiltKind.SOFTWARE_VERIFY, None, result.detail))

@@ -43,10 +43,11 @@ from typing import Any
 from terminal.ledger import Actor, EventCode, LedgerError
 from terminal.net import service_messages as sm
 from terminal.net.messages import Message, ServiceCommand
+from terminal.software import boot as software
 from terminal.table import service_acts as acts
 from terminal.table.roles import ActRefusedError, acts_of, require
 from terminal.table.service_auth import LoginError, ServiceAuth, Session
-from terminal.table.table import Table
+from terminal.table.table import Refused, Table
 from terminal.table.tilts import TiltClearError, TiltKind
 from terminal.table.users import UserStore
 
@@ -105,7 +106,10 @@ class ServiceDesk:
         auth = ServiceAuth(
             users, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds, table.clock.monotonic
         )
-        return cls(table, auth)
+        desk = cls(table, auth)
+        desk.software_verification = lambda: _verify_software(table)
+        desk.force_outcome = lambda session, args: _force(table, args)
+        return desk
 
     def key_on(self) -> bool:
         """Whether the service key is turned (the cabinet's ``service_mode`` tilt is up)."""
@@ -214,3 +218,20 @@ class ServiceDesk:
 
 def _actor(session: Session) -> Actor:
     return Actor(session.user.user_id, session.user.role_name)
+
+
+def _verify_software(table: Table) -> tuple[bool, str]:
+    """The installed program against the signed manifest, as at boot (``[lab] verify_at_boot``)."""
+    lab = table.config.lab
+    mode = "always" if lab.verify_at_boot == "auto" else lab.verify_at_boot  # on demand: a manifest is due
+    found = software.check(mode, lab.manifest_path)
+    return found.status != "fail", found.detail
+
+
+def _force(table: Table, args: tuple[str, ...]) -> Message:
+    """Lab test mode: queue forced outcomes on the table (refused outside lab mode)."""
+    try:
+        waiting = table.force_outcome(args)
+    except Refused as refused:
+        raise ServiceRefused(str(refused)) from None
+    return sm.ServiceDone("force_outcome", f"{waiting} forced outcome(s) waiting: {' '.join(args)}")

@@ -22,6 +22,7 @@ from rng import Rng, RngFailure
 from rng.selftest import power_up
 from terminal.config import Config
 from terminal.games.base import IllegalBetError, Settlement
+from terminal.games.wheels import wheel
 from terminal.ledger import (
     Draw,
     EventCode,
@@ -34,6 +35,7 @@ from terminal.ledger import (
 from terminal.ledger.vouchers import Voucher
 from terminal.table.clock import Clock
 from terminal.table.driver import Drawn, GameDriver, WagerLine
+from terminal.table.lab_mode import ForcedRng, parse_force
 from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
 from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
 
@@ -287,6 +289,16 @@ class Table:
                 report = self._settle_and_show(drawn.outcome, drawn.text)
                 if not report.void:
                     return report
+
+    def force_outcome(self, args: tuple[str, ...]) -> int:
+        """Lab mode only: queue forced outcomes (``lab_mode``); returns how many are waiting."""
+        if not self.config.lab.mode or not isinstance(self.rng, ForcedRng):
+            raise Refused("lab", "forced outcomes exist only in lab mode ([lab] mode = true)")
+        size = wheel(self.config.roulette.wheel).size if self.driver.game == "roulette" else 0
+        try:
+            return self.rng.force(parse_force(args, size))
+        except ValueError as bad:
+            raise Refused("lab", str(bad)) from None
 
     # -- tilts -----------------------------------------------------------------------------------------
     def raise_tilt(self, tilt: Tilt) -> None:

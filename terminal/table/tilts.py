@@ -41,6 +41,7 @@ class TiltKind(enum.Enum):
     DEVICE_FAULT = "device_fault"
     LINK_LOST = "link_lost"
     HANDPAY = "handpay"
+    SOFTWARE_VERIFY = "software_verify"  # a program file differs from the signed manifest
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,7 @@ RULES: dict[TiltKind, ClearRule] = {
     TiltKind.DEVICE_FAULT: ClearRule(table_wide=False, automatic=False, role=Role.ATTENDANT),
     TiltKind.LINK_LOST: ClearRule(table_wide=False, automatic=True, role=None),
     TiltKind.HANDPAY: ClearRule(table_wide=False, automatic=False, role=Role.ATTENDANT),
+    TiltKind.SOFTWARE_VERIFY: ClearRule(table_wide=True, automatic=False, role=Role.ADMINISTRATOR),
 }
 
 

@@ -1,0 +1,148 @@
+"""Test mode: forced outcomes only in lab mode, on a test ledger; production meters and rounds untouched."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from rng import EntropySource, HealthParameters, Rng
+from terminal.devices.events import ServiceKeyTurned
+from terminal.ledger import EventCode, Ledger, keyfile
+from terminal.net import messages as m
+from terminal.net import service_messages as sm
+from terminal.table.boot import boot
+from terminal.table.cabinet import Cabinet
+from terminal.table.clock import ManualClock
+from terminal.table.controller import Controller
+from terminal.table.lab_mode import ForcedRng, ForceError, parse_force
+from terminal.table.roles import Role
+from terminal.table.service_desk import ServiceDesk
+from terminal.table.table import Refused, Table
+from terminal.table.users import ScryptParams, UserStore
+from tests.table.harness import make_config, make_table
+
+LAB = "[lab]\nmode = true\n"
+
+
+def production(c_path: Path) -> Ledger:
+    """The production ledger as an auditor would open it."""
+    key = keyfile.load_or_create(c_path / "var" / "ledger.key", lambda n: bytes(n))
+    return Ledger(c_path / "var" / "ledger.sqlite", key, now=ManualClock(1_800_000_100.0).wall())
+
+
+def _lab_desk(table: Table) -> ServiceDesk:
+    """A service desk with the key turned and a lab user logged in on the ``service`` client."""
+    entropy = iter(range(100))
+    store = UserStore().init("dan", "4444", lambda n: bytes([next(entropy)]) * n, ScryptParams(n=2**4))
+    admin = store.find("dan")
+    assert admin is not None
+    store = store.add(
+        admin, "lia", Role.LAB, "3333", lambda n: bytes([next(entropy)]) * n, ScryptParams(n=2**4)
+    )
+    Cabinet(table).on_event(None, ServiceKeyTurned(datetime.now(UTC), True))
+    desk = ServiceDesk.for_table(table, store)
+    assert isinstance(desk.handle("service", m.ServiceCommand("login", ("lia", "3333"))), sm.ServiceSession)
+    return desk
+
+
+def mode_changes(ledger: Ledger) -> list[dict[str, object]]:
+    return [json.loads(e.detail) for e in ledger.events(EventCode.MODE_CHANGE)]
+
+
+def test_forcing_is_refused_outside_lab_mode(tmp_path: Path) -> None:
+    table = make_table(make_config(tmp_path))
+    table.start()
+    with pytest.raises(Refused, match="only in lab mode") as refused:
+        table.force_outcome(("pocket", "17"))
+    assert refused.value.code == "lab"
+    with pytest.raises(ValueError, match="forced outcomes exist only in lab mode"):
+        _lab_desk(table).handle("service", m.ServiceCommand("force_outcome", ("pocket", "1")))
+    assert Controller(table).table_state().test_mode is False
+
+
+def test_lab_mode_plays_forced_spins_on_the_test_ledger_only(tmp_path: Path) -> None:
+    c = make_config(tmp_path, LAB)
+    clock = ManualClock(1_800_000_000.0)
+    table = boot(c, clock)
+    assert table.ledger.path == tmp_path / "var" / "test-ledger.sqlite"
+    table.start()
+    controller = Controller(table, desk=_lab_desk(table))
+    assert controller.table_state().test_mode is True
+    asyncio.run(controller.on_message("service", m.ServiceCommand("force_outcome", ("pocket", "17", "00"))))
+    Cabinet(table).on_event(None, ServiceKeyTurned(datetime.now(UTC), False))  # the lab user turns it back
+    assert not table.tilts.active
+    table.bill_stacked(1, 10_000)
+    table.place(1, "straight:17", 100)
+    first = table.play_round()
+    assert first.text == "17" and table.credits(1) == 10_000 - 100 + 3_600  # 35 to 1
+    table.open_round()
+    assert table.play_round().text == "00"
+    table.open_round()
+    third = table.play_round()  # the queue is empty: the certified generator draws again
+    recorded = table.ledger.recall(first.round_id)
+    assert recorded.draw is not None and recorded.draw.generator == "forced"
+    assert table.ledger.recall(third.round_id).draw.generator != "forced"  # type: ignore[union-attr]
+    test_meters = table.ledger.meters()
+    assert (test_meters["wagered"], test_meters["won"], test_meters["games_played"]) == (100, 3_600, 3)
+    table.ledger.close()
+    prod = production(tmp_path)
+    assert prod.outcomes(10) == [] and not any(prod.meters().values())  # nothing in production
+    assert mode_changes(prod)[-1] | {"test_ledger": ""} == {
+        "setting": "[lab] mode", "before": False, "after": True, "test_ledger": "",
+    }  # fmt: skip
+    assert prod.verify().ok
+    prod.close()
+
+
+def test_leaving_lab_mode_is_logged_once_and_production_resumes(tmp_path: Path) -> None:
+    clock = ManualClock(1_800_000_000.0)
+    boot(make_config(tmp_path, LAB), clock).ledger.close()
+    boot(make_config(tmp_path, LAB), clock).ledger.close()  # still lab mode: no second event
+    table = boot(make_config(tmp_path, "[lab]\nmode = false\n"), clock)
+    assert table.ledger.path == tmp_path / "var" / "ledger.sqlite"
+    changes = [(d["before"], d["after"]) for d in mode_changes(table.ledger)]
+    assert changes == [(False, True), (True, False)]
+    table.start()
+    with pytest.raises(Refused, match="only in lab mode"):
+        table.force_outcome(("pocket", "3"))
+    table.ledger.close()
+
+
+def test_craps_rolls_and_touchdown_teams_can_be_forced(tmp_path: Path) -> None:
+    c = make_config(tmp_path, "[table]\ngame = craps\n" + LAB)
+    table = boot(c, ManualClock(1_800_000_000.0))
+    table.start()
+    assert table.force_outcome(("roll", "4-3", "6-6")) == 2
+    assert table.play_round().text.startswith("4-3")
+    table.open_round()
+    assert table.play_round().text.startswith("6-6")
+    with pytest.raises(Refused, match="no wheel"):
+        table.force_outcome(("pocket", "7"))
+    table.ledger.close()
+    real = Rng(EntropySource(HealthParameters(min_entropy=7)), clock=lambda: 0.0, name="t")
+    forced = ForcedRng(real)
+    forced.force(parse_force(("team", "black", "red"), 38) + parse_force(("pocket", "00"), 38))
+    assert forced.randbelow(38).generator_id != "forced"  # a team is due first: the spin is real
+    assert [forced.randbelow(2).value for _ in range(2)] == [1, 0]  # black, red
+    assert forced.randbelow(38).value == 37
+
+
+@pytest.mark.parametrize(
+    ("args", "size", "words"),
+    [
+        (("pocket", "00"), 37, "0..36"),
+        (("pocket", "37"), 38, "0..36 or 00"),
+        (("roll", "7-1"), 0, "two dice"),
+        (("roll", "43"), 0, "two dice"),
+        (("team", "green"), 38, "red or black"),
+        (("card", "A"), 38, "needs a kind"),
+        (("pocket",), 38, "needs a kind"),
+    ],
+)
+def test_bad_forced_outcomes_are_refused(args: tuple[str, ...], size: int, words: str) -> None:
+    with pytest.raises(ForceError, match=words):
+        parse_force(args, size)

@@ -1,0 +1,60 @@
+"""``terminal lab rng-report``: dumps, battery, plots and one HTML report, checked independently."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from scipy import stats
+
+from terminal.cli import main
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("evidence")
+    cfg = out / "kiosk.cfg"
+    cfg.write_text("", encoding="utf-8")
+    argv = ["lab", "rng-report", "--out", str(out), "--sequences", "4", "--bits", "20000"]
+    argv += ["--outcomes", "3000"]
+    assert main([*argv, "--config", str(cfg)]) in (0, 1)
+    return out
+
+
+def test_dumps_are_written_through_the_production_path(report: Path) -> None:
+    assert (report / "raw.bin").stat().st_size == 4 * 20_000 // 8
+    figures = json.loads((report / "rng-report.json").read_text())
+    for entry in figures["outcomes"]:
+        k = entry["range"]
+        values = [int(line) for line in (report / f"outcomes-{k}.txt").read_text().split()]
+        assert len(values) == 3000 and set(values) <= set(range(k))
+        counts = Counter(values)
+        assert entry["counts"] == [counts[i] for i in range(k)]
+        assert entry["chi_square_p"] == pytest.approx(stats.chisquare([counts[i] for i in range(k)]).pvalue)
+    assert figures["generator"] == "ctr_drbg_aes256"
+    assert figures["generator_id"].startswith("ctr_drbg_aes256/")
+
+
+def test_the_report_states_generator_selftests_and_every_verdict(report: Path) -> None:
+    page = (report / "rng-report.html").read_text(encoding="utf-8")
+    figures = json.loads((report / "rng-report.json").read_text())
+    assert figures["generator_id"] in page and "Overall: " in page
+    for test in figures["selftests"]:
+        assert test["passed"] == test["total"] and test["label"].replace("&", "&amp;") in page
+    for family in figures["families"]:
+        assert f"<td>{family['name']}</td>" in page
+    assert page.count("data:image/png;base64,") == 3
+    every = all(f["passed"] for f in figures["families"]) and all(o["passed"] for o in figures["outcomes"])
+    assert figures["passed"] == every
+    for name in ("outcome-histograms.png", "p-values.png", "serial-correlation.png"):
+        assert (report / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_sizes_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("", encoding="utf-8")
+    argv = ["lab", "rng-report", "--out", str(tmp_path), "--bits", "10", "--config", str(cfg)]
+    assert main(argv) == 1
+    assert "bits 10" in capsys.readouterr().err
