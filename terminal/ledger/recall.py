@@ -130,9 +130,12 @@ def pending(db: sqlite_utils.Database, seat: int | None = None) -> list[WagerRec
     return [WagerRecord(*w) for w in db.execute(_WAGERS + where + " ORDER BY w.id", params)]
 
 
-def outcomes(db: sqlite_utils.Database, limit: int) -> list[tuple[int, Any]]:
-    """The last ``limit`` persisted outcomes as (round id, outcome), newest first."""
-    rows = db.execute("SELECT round_id, outcome FROM outcomes ORDER BY round_id DESC LIMIT ?", [limit])
+def outcomes(db: sqlite_utils.Database, limit: int, after: int = 0) -> list[tuple[int, Any]]:
+    """The last ``limit`` outcomes of rounds after ``after`` as (round id, outcome), newest first."""
+    rows = db.execute(
+        "SELECT round_id, outcome FROM outcomes WHERE round_id > ? ORDER BY round_id DESC LIMIT ?",
+        [after, limit],
+    )
     return [(r[0], json.loads(r[1])) for r in rows.fetchall()]
 
 

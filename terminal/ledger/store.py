@@ -245,9 +245,9 @@ class Ledger:
         """The last ``limit`` rounds of ``seat``, newest first."""
         return recall.recent(self.db, seat, limit)
 
-    def outcomes(self, limit: int) -> list[tuple[int, Any]]:
-        """The last ``limit`` outcomes as (round id, outcome), newest first, for the history board."""
-        return recall.outcomes(self.db, limit)
+    def outcomes(self, limit: int, after: int = 0) -> list[tuple[int, Any]]:
+        """The last ``limit`` outcomes (of rounds after ``after``) as (round id, outcome), newest first."""
+        return recall.outcomes(self.db, limit, after)
 
     def seat_rounds(self, seat: int, limit: int) -> list[tuple[int, Any, int, int]]:
         """A seat's last settled rounds as (round id, outcome, staked, returned), newest first."""

@@ -49,6 +49,7 @@ class Controller:
 
     def __post_init__(self) -> None:
         self._shown: dict[tuple[TiltKind, int | None], Tilt] = {}
+        self._history = views.history(self.table)  # read once; each round adds its outcome
         recent = self.table.ledger.outcomes(1)
         self._last_outcome: dict[str, Any] | None = recent[0][1] if recent else None
 
@@ -60,7 +61,7 @@ class Controller:
         await self._push(client, self.table_state())
         await self._push(client, views.offer(self.table.config))
         await self._push(client, views.game_view(self.table, self._last_outcome))
-        await self._push(client, views.history(self.table))
+        await self._push(client, self._history)
         told = set(self._shown)
         await self.sync_tilts()  # tilts no screen has heard of yet go to every screen, this one included
         for tilt in self.table.tilts.active:  # and the ones the others already know, to this one
@@ -248,7 +249,8 @@ class Controller:
         self._last_outcome = report.outcome
         await self._broadcast(self.result(report))
         await self._broadcast(views.game_view(self.table, report.outcome))
-        await self._broadcast(views.history(self.table))
+        self._history = views.with_latest(self._history, self.table)
+        await self._broadcast(self._history)
         seats = {seat_of(s.wager_ref) for s in report.settlements} | set(self.table.linked)
         for seat in sorted(seats):
             await self._push(f"seat-{seat}", self.seat_state(seat))

@@ -123,6 +123,17 @@ def history(table: Table) -> m.History:
     return m.History(entries)
 
 
+def with_latest(board: m.History, table: Table) -> m.History:
+    """``board`` with the outcomes persisted since its newest entry in front (a void spin and its re-spin
+    are two), read from the ledger."""
+    head = board.results[0].round_id if board.results else 0
+    fresh = tuple(
+        m.HistoryEntry(round_id, outcome_text(outcome), is_void(table.config, outcome))
+        for round_id, outcome in table.ledger.outcomes(HISTORY_LENGTH, after=head)
+    )
+    return m.History((*fresh, *board.results)[:HISTORY_LENGTH]) if fresh else board
+
+
 def seat_rounds(table: Table, seat: int) -> m.SeatRounds:
     """A seat's last settled rounds, newest first."""
     rows = table.ledger.seat_rounds(seat, SEAT_ROUNDS)

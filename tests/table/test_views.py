@@ -79,6 +79,7 @@ def test_history_and_seat_rounds_follow_the_results(tmp_path: Path) -> None:
     assert [(h.round_id, h.outcome) for h in history.results] == [
         (r.round_id, r.outcome) for r in results[::-1]
     ]
+    assert history == views.history(table)  # the board kept round by round is the ledger's
     rounds = [p for p in pushed if isinstance(p, m.SeatRounds)][-1]
     assert rounds.seat == "seat-2" and len(rounds.rounds) == 3
     for view, result in zip(rounds.rounds, results[::-1], strict=True):
@@ -110,3 +111,18 @@ def test_the_craps_view_shows_point_and_last_roll(tmp_path: Path) -> None:
     assert (craps.point, craps.last_roll, craps.rolls, craps.new_shooter) == (6, "2-4", 1, False)
     controller = Controller(table)  # a restarted controller shows the same roll, from the ledger
     assert views.game_view(table, controller._last_outcome).craps == craps
+
+
+def test_a_void_spin_is_marked_on_the_history_board(tmp_path: Path) -> None:
+    table = scripted_table(
+        make_config(tmp_path, "[roulette]\nwheel = double_as_single\n[touchdown]\noffered = false\n"),
+        37,
+        5,
+        9,
+    )
+    table.start()
+    table.bill_stacked(2, 10_000)
+    pushed = _play_rounds(table, 2, [m.PlaceWager("red", 500)])
+    history = [p for p in pushed if isinstance(p, m.History)][-1]
+    assert [(h.outcome, h.void) for h in history.results] == [("9", False), ("5", False), ("00", True)]
+    assert history == views.history(table)
