@@ -58,7 +58,8 @@ async def _serve(
     cabinet = Cabinet(table)
     cabinet.devices = simulated_table(c.table.seats, c.money.bills, cabinet.on_event, table.clock.wall)
     controller = Controller(
-        table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table)
+        table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table),
+        cabinet=cabinet,
     )
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
     server = TableServer(

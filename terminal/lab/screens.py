@@ -158,6 +158,12 @@ def _pages(table: LiveTable, seat: LiveSeat, shots: Shots, game: str) -> None:
     seat.until(lambda s: s.voucher is not None, "the voucher")
     shots(seat, "cashout_voucher")
     seat.act(i.DISMISS, "voucher")
+    seat.act(i.HARDWARE)  # the simulated bill acceptor and ticket reader, the voucher just printed in it
+    shots(seat, "hardware_panel")
+    printed = seat.app.control.ui.vouchers[-1][0]
+    seat.act(i.VOUCHER, printed)  # back in through the reader: redeemed, credits added
+    shots(seat, "hardware_voucher_redeemed")
+    seat.act(i.HARDWARE)
 
 
 def _handpay_and_stops(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
