@@ -19,6 +19,7 @@ from typing import Any
 from terminal.devices.voucher import Voucher as PrintedVoucher
 from terminal.money import find_currency
 from terminal.net import messages as m
+from terminal.net import service_messages as sm
 from terminal.net.messages import Message
 from terminal.net.server import TableServer
 from terminal.table import views
@@ -138,6 +139,15 @@ class Controller:
         told = {seat for seat in (seat_number(client) for client, _ in outbox) if seat is not None}
         for seat in sorted(told):
             await self._push(f"seat-{seat}", self.seat_state(seat))
+
+    async def expire_service(self) -> tuple[str, ...]:
+        """End service sessions idle past the limit and tell their screens (``ServiceLoggedOut``)."""
+        if self.desk is None:
+            return ()
+        ended = self.desk.expire_idle()
+        for client in ended:
+            await self._push(client, sm.ServiceLoggedOut("logged out: idle"))
+        return ended
 
     def _apply(self, seat: int, message: Message) -> Message | None:
         table = self.table
