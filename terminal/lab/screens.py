@@ -282,10 +282,44 @@ def test_mode(out: Path, languages: tuple[str, ...], progress: Progress) -> list
     return shots.written
 
 
+def display(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+    """The table display (wheel, dice, field, banners) in each language, as ``display_<state>_<lang>.png``."""
+    import os
+
+    os.environ.setdefault("TERMINAL_DISPLAY_HEADLESS", "1")  # before pyglet is imported
+    from terminal.display.screens import render_display_screens
+
+    written: list[Path] = []
+    for language in languages:
+        with tempfile.TemporaryDirectory() as tmp:
+            c = configuration.loads(f"[seat]\nlanguage = {language}\n", "<screens>", Path(tmp))
+            shots = render_display_screens(c, Path(tmp) / "display")
+            for shot in shots:
+                target = out / f"display_{shot.stem}_{language}.png"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                written.append(shot.replace(target))
+        progress(f"display {language}: {len(shots)} screens")
+    return written
+
+
+def service(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+    """Every service screen against a real controller, as ``service-<lang>-<screen>.png``."""
+    from terminal.lab.service_demo import render_service_screens
+
+    written: list[Path] = []
+    for language in languages:
+        with tempfile.TemporaryDirectory() as tmp:
+            written += render_service_screens(configuration.defaults(Path(tmp)), out, language)
+        progress(f"service {language}")
+    return written
+
+
 SCREEN_SETS: dict[str, Renderer] = {
     "seat_roulette": roulette,
     "seat_craps": craps,
     "seat_test_mode": test_mode,
+    "display": display,
+    "service": service,
 }
 
 

@@ -229,7 +229,8 @@ class Controller:
         )
 
     def result(self, report: RoundReport) -> m.Result:
-        views = tuple(
+        """The round's settlements; the outcome as every screen parses it (``17``, ``00``, ``4-3``)."""
+        settled = tuple(
             m.SettlementView(
                 seat=f"seat-{seat_of(s.wager_ref)}",
                 spot=report.spots.get(s.wager_ref, s.kind),
@@ -239,7 +240,7 @@ class Controller:
             )
             for s in report.settlements
         )  # fmt: skip
-        return m.Result(report.round_id, report.text, views)
+        return m.Result(report.round_id, views.outcome_text(report.outcome) or report.text, settled)
 
     # -- the round loop --------------------------------------------------------------------------------
     async def play(self, rounds: int, before_window: Callable[[], None] | None = None) -> list[RoundReport]:
