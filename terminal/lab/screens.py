@@ -295,7 +295,7 @@ def display(out: Path, languages: tuple[str, ...], progress: Progress) -> list[P
             c = configuration.loads(f"[seat]\nlanguage = {language}\n", "<screens>", Path(tmp))
             shots = render_display_screens(c, Path(tmp) / "display")
             for shot in shots:
-                target = out / f"display_{shot.stem}_{language}.png"
+                target = out / f"display_{shot.stem.removeprefix('display-')}_{language}.png"
                 target.parent.mkdir(parents=True, exist_ok=True)
                 written.append(shot.replace(target))
         progress(f"display {language}: {len(shots)} screens")
