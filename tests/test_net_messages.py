@@ -36,6 +36,8 @@ SAMPLES: list[m.Message] = [
     m.CashOut(),
     m.RequestState(),
     m.ServiceCommand("login", ("tech1", "1234")),
+    m.DeviceInput("bill_acceptor", "insert", 2000, ""),
+    m.DeviceInput("ticket_reader", "insert", 0, "001234567890123456"),
     m.Ack(7),
     m.Error("refused", "wager 5000 above the maximum", 3),
     m.Error("bad_mac", "tampered", None),

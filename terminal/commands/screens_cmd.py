@@ -2,8 +2,9 @@
 
 Renders headless (SDL's dummy driver) against a real table: a controller with a real ledger in a
 temporary folder, real seat clients over the protocol, states reached with real messages. One PNG per
-state and language, named ``seat_<state>_<lang>.png``. The screen sets come from the registry
-``terminal.lab.screens.SCREEN_SETS`` (the display and service screens register theirs there too).
+state and language, named ``seat_<state>_<lang>.png`` (``display_...``, ``service-<lang>-...`` for the
+table display and the service screens; ``--only seat|display|service`` renders one group). The screen
+sets come from the registry ``terminal.lab.screens.SCREEN_SETS``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the PNG files")
     parser.add_argument("--lang", choices=LANGUAGES, help="one language (default: every language)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME", help="only this screen set")
+    parser.add_argument(
+        "--only", choices=("seat", "display", "service"), help="only the seat, display or service sets"
+    )
     parser.set_defaults(func=_run)
 
 
@@ -31,6 +35,8 @@ def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from terminal.lab.screens import SCREEN_SETS, render_all  # pygame only for the command that needs it
 
+    if args.only:
+        args.set += [name for name in SCREEN_SETS if name.startswith(args.only)]
     unknown = [name for name in args.set if name not in SCREEN_SETS]
     if unknown:
         print(

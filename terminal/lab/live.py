@@ -58,7 +58,8 @@ async def _serve(
     cabinet = Cabinet(table)
     cabinet.devices = simulated_table(c.table.seats, c.money.bills, cabinet.on_event, table.clock.wall)
     controller = Controller(
-        table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table)
+        table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table),
+        cabinet=cabinet,
     )
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
     server = TableServer(
@@ -76,6 +77,7 @@ async def _serve(
         for seat in bot_seats
     ]  # fmt: skip
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
+    tasks.append(asyncio.create_task(_expire_sessions(controller, stop)))
     played = 0
     try:
         played = await _rounds(c, table, controller, cabinet, bot_seats, rounds, stop)
@@ -111,6 +113,14 @@ async def _rounds(
         if not stop.is_set():
             table.open_round()
     return played
+
+
+async def _expire_sessions(controller: Controller, stop: asyncio.Event, every_s: float = 1.0) -> None:
+    """Idle service sessions end (and their screens are told) while the table runs."""
+    while not stop.is_set():
+        await controller.expire_service()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every_s)
 
 
 def _feed(table: Table, cabinet: Cabinet, seats: tuple[int, ...], hands: random.Random) -> None:

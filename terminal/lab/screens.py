@@ -158,6 +158,12 @@ def _pages(table: LiveTable, seat: LiveSeat, shots: Shots, game: str) -> None:
     seat.until(lambda s: s.voucher is not None, "the voucher")
     shots(seat, "cashout_voucher")
     seat.act(i.DISMISS, "voucher")
+    seat.act(i.HARDWARE)  # the simulated bill acceptor and ticket reader, the voucher just printed in it
+    shots(seat, "hardware_panel")
+    printed = seat.app.control.ui.vouchers[-1][0]
+    seat.act(i.VOUCHER, printed)  # back in through the reader: redeemed, credits added
+    shots(seat, "hardware_voucher_redeemed")
+    seat.act(i.HARDWARE)
 
 
 def _handpay_and_stops(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
@@ -276,10 +282,44 @@ def test_mode(out: Path, languages: tuple[str, ...], progress: Progress) -> list
     return shots.written
 
 
+def display(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+    """The table display (wheel, dice, field, banners) in each language, as ``display_<state>_<lang>.png``."""
+    import os
+
+    os.environ.setdefault("TERMINAL_DISPLAY_HEADLESS", "1")  # before pyglet is imported
+    from terminal.display.screens import render_display_screens
+
+    written: list[Path] = []
+    for language in languages:
+        with tempfile.TemporaryDirectory() as tmp:
+            c = configuration.loads(f"[seat]\nlanguage = {language}\n", "<screens>", Path(tmp))
+            shots = render_display_screens(c, Path(tmp) / "display")
+            for shot in shots:
+                target = out / f"display_{shot.stem.removeprefix('display-')}_{language}.png"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                written.append(shot.replace(target))
+        progress(f"display {language}: {len(shots)} screens")
+    return written
+
+
+def service(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+    """Every service screen against a real controller, as ``service-<lang>-<screen>.png``."""
+    from terminal.lab.service_demo import render_service_screens
+
+    written: list[Path] = []
+    for language in languages:
+        with tempfile.TemporaryDirectory() as tmp:
+            written += render_service_screens(configuration.defaults(Path(tmp)), out, language)
+        progress(f"service {language}")
+    return written
+
+
 SCREEN_SETS: dict[str, Renderer] = {
     "seat_roulette": roulette,
     "seat_craps": craps,
     "seat_test_mode": test_mode,
+    "display": display,
+    "service": service,
 }
 
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 from terminal import config as configuration
 from terminal.config import Config
-from terminal.devices.events import ServiceKeyTurned
+from terminal.devices.simulated import simulated_table
 from terminal.ledger import EventCode, Ledger
-from terminal.net.messages import Message, ServiceCommand, body_from_json, body_to_json
+from terminal.net.messages import DeviceInput, Message, ServiceCommand, body_from_json, body_to_json
 from terminal.service.link import ServiceError
 from terminal.service.screens import render_screens
 from terminal.table.boot import driver_for, make_rng
@@ -76,6 +76,13 @@ class DirectLink:
             raise ServiceError(f"no reply to {command}")
         return _wire(replies[0])
 
+    def device(self, device: str, action: str) -> None:
+        """The station's simulated hardware (the service key), through the controller's handler."""
+        try:
+            asyncio.run(self.controller.on_message(self.client, _wire(DeviceInput(device, action, 0, ""))))
+        except ValueError as refused:
+            raise ServiceError(str(refused)) from None
+
     def close(self) -> None:
         """Nothing to close."""
 
@@ -98,9 +105,10 @@ def demo_table(config: Config, folder: Path) -> tuple[Controller, Cabinet]:
     for user, role, pin in DEMO_USERS[:2]:
         store = store.add(admin, user, parse_role(role), pin, entropy, params)
     store.save(c.service.users_path)
-    controller = Controller(table, desk=ServiceDesk.for_table(table))
     _play(table)
     cabinet = Cabinet(table)
+    cabinet.devices = simulated_table(c.table.seats, c.money.bills, cabinet.on_event, clock.wall)
+    controller = Controller(table, desk=ServiceDesk.for_table(table), cabinet=cabinet)
     return controller, cabinet
 
 
@@ -144,8 +152,7 @@ def render_service_screens(config: Config, out_dir: Path, lang: str = "en") -> l
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with tempfile.TemporaryDirectory(prefix="service-screens-") as folder:
-        controller, cabinet = demo_table(config, Path(folder))
-        cabinet.on_event(None, ServiceKeyTurned(controller.table.clock.wall(), True))
+        controller, _cabinet = demo_table(config, Path(folder))
         link = DirectLink(controller)
         users = {role: (user, pin) for user, role, pin in DEMO_USERS}
         issued = controller.table.ledger.events(EventCode.VOUCHER_ISSUE)

@@ -221,6 +221,23 @@ class ServiceCommand(Message):
     args: tuple[Text, ...]
 
 
+@message("DeviceInput", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class DeviceInput(Message):
+    """Hardware attached to the sending station did something (simulated on a lab table).
+
+    ``device`` and ``action``: ``bill_acceptor``/``insert`` (``value`` is the bill in minor units),
+    ``ticket_reader``/``insert`` (``text`` is the voucher's validation number), ``service_key``/``on`` or
+    ``off``. The controller hands it to that station's device; money then moves only on the device's
+    own confirmation, exactly as for real hardware.
+    """
+
+    device: Ident
+    action: Ident
+    value: Amount
+    text: Text
+
+
 # --- controller → clients: replies and pushes ---------------------------------------------------------
 
 

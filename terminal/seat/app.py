@@ -13,8 +13,8 @@ import pygame
 
 from terminal.money import MoneyError, find_currency
 from terminal.net import messages as m
+from terminal.seat import hardware, overlays, pages
 from terminal.seat import intents as i
-from terminal.seat import overlays, pages
 from terminal.seat.control import SeatControl, Sender
 from terminal.seat.game_view import GameView
 from terminal.seat.model import LinkStatus
@@ -77,7 +77,9 @@ class SeatApp:
 
     def gesture(self, gesture: Gesture, now: float) -> None:
         """Route one gesture to whatever is on top, and act on the intents it posts."""
-        posted = overlays.process(self.control, self.frame, gesture.pos, now)
+        posted = hardware.process(self.control, self.frame, gesture.pos)
+        if posted is None:
+            posted = overlays.process(self.control, self.frame, gesture.pos, now)
         if posted is not None and gesture.kind != "tap":
             posted = []  # a long-press under a modal card or a stop does nothing
         if posted is None:
@@ -106,4 +108,5 @@ class SeatApp:
             self.game.draw_top(surface, now)
             pages.draw(surface, self.painter, self.control, self.frame, now)
         overlays.draw(surface, self.painter, self.control, self.frame, now)
+        hardware.draw(surface, self.painter, self.control, self.frame)
         self.frames += 1

@@ -19,6 +19,7 @@ from terminal.seat.limits import check_chip
 from terminal.seat.model import LinkStatus, SeatModel, notice, reduce
 
 SCREENS = ("game", "help", "history", "cashout", "session")
+MAX_VOUCHERS = 4  # vouchers remembered for the simulated ticket reader
 PENDING_SECONDS = 2.0  # a chip with no reply after this long stops being drawn as pending
 
 
@@ -40,6 +41,8 @@ class Ui:
     cashout_step: str = "confirm"  # confirm | voucher
     reality_check: bool = False
     refused_at: float = -1.0  # a refused touch flashes the layout's edge
+    hardware: bool = False  # the simulated-hardware panel is open
+    vouchers: tuple[tuple[str, int], ...] = ()  # (validation, amount) printed at this seat this session
 
 
 class SeatControl:
@@ -54,6 +57,10 @@ class SeatControl:
         self._money = money
         self._reality_s = reality_check_minutes * 60
 
+    def money(self, amount: int) -> str:
+        """``amount`` in the table's currency, as the screen shows it."""
+        return self._money(amount)
+
     @property
     def reality_seconds(self) -> int:
         """The reality-check period in seconds (0: off)."""
@@ -67,7 +74,11 @@ class SeatControl:
             if isinstance(message, m.SeatState | m.Error):
                 self.ui = replace(self.ui, pending=())
             if isinstance(message, m.CashedOut) and message.seat == self.model.seat:
-                self.ui = replace(self.ui, screen="cashout", cashout_step="voucher")
+                printed = (*self.ui.vouchers, (message.validation, message.amount))[-MAX_VOUCHERS:]
+                self.ui = replace(self.ui, screen="cashout", cashout_step="voucher", vouchers=printed)
+            if isinstance(message, m.BuyIn) and message.seat == self.model.seat:
+                added = notice("money.added", now, severity="info", amount=self._money(message.amount))
+                self.model = replace(self.model, notice=added)
             if isinstance(message, m.TableState) and self.ui.chip not in message.chip_values:
                 self.ui = replace(self.ui, chip=message.chip_values[0] if message.chip_values else 0)
 
@@ -171,6 +182,19 @@ class SeatControl:
         self.model = replace(self.model, notice=notice(key, now))
         self.ui = replace(self.ui, refused_at=now)
 
+    def _hardware(self, intent: i.Intent, now: float) -> None:
+        self.ui = replace(self.ui, hardware=not self.ui.hardware)
+
+    def _device(self, intent: i.Intent, now: float) -> None:
+        """A bill, a voucher or the key on the simulated hardware: the controller works the device."""
+        if intent.kind == i.BILL:
+            self._send(m.DeviceInput("bill_acceptor", "insert", intent.value, ""))
+        elif intent.kind == i.VOUCHER:
+            self.ui = replace(self.ui, vouchers=tuple(v for v in self.ui.vouchers if v[0] != intent.text))
+            self._send(m.DeviceInput("ticket_reader", "insert", 0, intent.text))
+        else:
+            self._send(m.DeviceInput("service_key", intent.text, 0, ""))
+
     def _language(self, intent: i.Intent, now: float) -> None:
         """Handled by the app (it owns the painter); the control only records nothing."""
 
@@ -195,5 +219,9 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.DISMISS: SeatControl._dismiss,
     i.REFUSED: SeatControl._refused,
     i.LANGUAGE: SeatControl._language,
+    i.HARDWARE: SeatControl._hardware,
+    i.BILL: SeatControl._device,
+    i.VOUCHER: SeatControl._device,
+    i.KEY: SeatControl._device,
     **dict.fromkeys(_SIMPLE, SeatControl._simple),
 }

@@ -94,7 +94,10 @@ def rows(offer: m.Offer, money: Callable[[int], str]) -> list[Row]:
     out.append(Row("help.house_rules", heading=True))
     out.append(Row("help.rounding", value_key="wrap"))
     for rule in offer.rules:
-        if rule.key != "rounding":
+        if rule.key == "bills":
+            shown = ", ".join(money(int(bill)) for bill in rule.value.split() if bill.isdigit())
+            out.append(Row("rule.bills", value_key="fmt.value", value_args=(("value", shown),)))
+        elif rule.key != "rounding":
             out.append(
                 Row(
                     f"rule.{rule.key}", value_key=_rule_value(rule.value), value_args=(("value", rule.value),)

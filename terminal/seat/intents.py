@@ -22,6 +22,10 @@ LANGUAGE = "language"  # text: en | es
 PAGE = "page"  # value: +1 / -1 on a paged screen
 DISMISS = "dismiss"  # close the reality check, the voucher or a notice
 REFUSED = "refused"  # a touch the seat refuses on screen (after the lock, on a blocked seat)
+HARDWARE = "hardware"  # open or close the simulated-hardware panel (lab tables)
+BILL = "bill"  # value: a bill into the seat's acceptor
+VOUCHER = "voucher"  # text: a voucher's validation number into the seat's ticket reader
+KEY = "key"  # text: on | off, the service key
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,7 @@ class State:
     reason: str = VOID_REASONS[0]
     confirm: Confirm | None = None
     last_input: float = 0.0
+    key_on: bool = False  # the station's service key (simulated on a lab table)
 
 
 class ServiceApp:
@@ -106,6 +107,8 @@ class ServiceApp:
                 or "service key" in str(refused)
             ):
                 self._to_login()
+            if "needs the service key" in str(refused):
+                self.state.key_on = False
             return None
         self.state.status, self.state.status_ok = "", True
         if isinstance(reply, sm.ServiceLoggedOut):
@@ -126,8 +129,21 @@ class ServiceApp:
         reply = self.call("login", self.state.fields["user"], self.state.fields["pin"])
         self.state.fields["pin"] = ""
         if isinstance(reply, sm.ServiceSession):
-            self.state.session = reply
+            self.state.session, self.state.key_on = reply, True
             self.go("meters" if self.may("meters") else "tilts")
+
+    def turn_key(self) -> None:
+        """Turn the station's service key (simulated): ON puts the table in service mode; OFF ends it."""
+        action = "off" if self.state.key_on else "on"
+        try:
+            self.link.device("service_key", action)
+        except ServiceError as refused:
+            self.state.status, self.state.status_ok = str(refused), False
+            return
+        self.state.key_on = action == "on"
+        self.state.status, self.state.status_ok = self.t.text(f"service.key.turned_{action}"), True
+        if action == "off":
+            self._to_login()
 
     def logout(self) -> None:
         self.call("logout")

@@ -13,7 +13,7 @@ from collections.abc import Coroutine
 from typing import Any, Protocol, TypeVar
 
 from terminal.net.client import TableClient
-from terminal.net.messages import Error, Message, ServiceCommand
+from terminal.net.messages import DeviceInput, Error, Message, ServiceCommand
 from terminal.net.service_messages import (
     ConfigDiff,
     ConfigListing,
@@ -60,6 +60,10 @@ class ServiceLink(Protocol):
     def call(self, command: str, *args: str) -> Message:
         """Send ``ServiceCommand(command, args)``; the reply, or :class:`ServiceError`."""
 
+    def device(self, device: str, action: str) -> None:
+        """Work a device of the service station (``service_key``, ``on``/``off``); refusals raise
+        :class:`ServiceError`."""
+
     def close(self) -> None:
         """Drop the link."""
 
@@ -83,6 +87,14 @@ class NetLink:
         except (OSError, TimeoutError) as failed:
             raise ServiceError(f"no link to the table: {failed}") from None
         return result
+
+    def device(self, device: str, action: str) -> None:
+        try:
+            reply = self._run(self._client.request(DeviceInput(device, action, 0, "")))
+        except (OSError, TimeoutError) as failed:
+            raise ServiceError(f"no link to the table: {failed}") from None
+        if isinstance(reply, Error):
+            raise ServiceError(reply.message)
 
     async def _request(self, command: ServiceCommand) -> Message:
         while self._client.pending_pushes():  # drop pushes nobody asked for (table state, tilts)

@@ -49,6 +49,8 @@ def render_screens(
         app.login()
 
     tech_user, tech_pin = users["technician"]
+    shot("key-off")  # the technician walks up: the key first
+    app.turn_key()
     app.state.fields.update(user=tech_user, pin=tech_pin[:3])
     app.state.focus = "pin"
     shot("login")
@@ -79,6 +81,7 @@ def render_screens(
     app.go("handpay")
     shot("handpay")
     app.go("report")
+    app.act("report_export", "")
     shot("report")
     pygame.quit()
     return shots

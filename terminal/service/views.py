@@ -49,7 +49,10 @@ def _header(ui: Ui, app: ServiceApp) -> None:
     pygame.draw.rect(ui.surface, ACCENT, pygame.Rect(0, 92, 1920, 4))
     ui.text(t("service.title"), (32, 48), 52, ACCENT, bold=True, anchor="midleft")
     ui.text(t("service.table", table=app.table_id), (440, 48), 32, TEXT, anchor="midleft")
-    ui.badge(pygame.Rect(800, 26, 300, 44), t("service.key_on"), ACCENT)
+    if app.state.key_on:
+        ui.badge(pygame.Rect(800, 26, 300, 44), t("service.key_on"), ACCENT)
+    else:
+        ui.badge(pygame.Rect(800, 26, 300, 44), t("service.key_off"), MUTED)
     if session is not None:
         who = t("service.user", user=session.user, role=t(f"service.role.{session.role}"))
         ui.text(who, (1560, 48), 32, TEXT, anchor="midright", width=420)
@@ -109,7 +112,14 @@ def _login(ui: Ui, app: ServiceApp) -> None:
         primary=True,
         size=44,
     )
-    ui.text(t("service.login.note"), (card.x + 48, card.y + 700), 28, MUTED, width=620)
+    ui.text(t("service.login.note"), (card.x + 48, card.y + 680), 28, MUTED, width=620)
+    ui.button(
+        pygame.Rect(card.x + 48, card.y + 750, 600, 70),
+        t("service.key.turn_off" if state.key_on else "service.key.turn_on"),
+        app.turn_key,
+        danger=state.key_on,
+        size=28,
+    )
     pad = pygame.Rect(card.x + 720, card.y + 220, 632, 580)
     if state.focus == "pin":
         keypad(ui, pad, DIGITS, app.key, 3)

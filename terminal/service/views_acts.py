@@ -334,6 +334,13 @@ def report(ui: Ui, app: ServiceApp) -> None:
     reply = app.state.replies.get("report")
     day = reply.day if isinstance(reply, sm.DayReport) else ""
     title(ui, t("service.report.title", day=day), t("service.report.sub"))
+    ui.button(
+        pygame.Rect(CONTENT.right - 520, CONTENT.y, 520, 80),
+        t("service.report.export"),
+        partial(app.act, "report_export", day),
+        primary=True,
+        size=30,
+    )
     if not isinstance(reply, sm.DayReport):
         return
     rows = [
@@ -369,7 +376,8 @@ def _known(app: ServiceApp, name: str) -> bool:
 
 
 def _is_money(name: str) -> bool:
-    return name.endswith("_value") or (name.startswith("meter ") and not name.endswith(("_count", "played")))
+    metered = name.startswith(("meter ", "period ")) and not name.endswith(("_count", "played"))
+    return name.endswith("_value") or metered
 
 
 def confirm_overlay(ui: Ui, app: ServiceApp) -> None:

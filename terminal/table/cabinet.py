@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from terminal.devices.events import (
     BillEscrowed,
+    BillReturned,
     BillStacked,
     DeviceEvent,
     DeviceFault,
@@ -22,6 +23,7 @@ from terminal.devices.events import (
     ServiceKeyTurned,
     VoucherInserted,
     VoucherPrinted,
+    VoucherReturned,
     VoucherStacked,
 )
 from terminal.devices.interfaces import BillAcceptor, TicketReader
@@ -40,6 +42,7 @@ class Cabinet:
     devices: SimDevices | None = None
     outbox: list[tuple[str, m.Message]] = field(default_factory=list)
     pockets: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))  # vouchers printed
+    returned: dict[int, str] = field(default_factory=dict)  # seat -> why its last bill or voucher came back
 
     def on_event(self, seat: int | None, event: DeviceEvent) -> None:
         """The sink every device reports to (``seat`` is ``None`` for the cabinet's doors and key)."""
@@ -53,6 +56,10 @@ class Cabinet:
                 self._voucher_inserted(seat, number)
             case VoucherStacked(validation=number) if seat is not None:
                 self._voucher_stacked(seat, number)
+            case BillReturned(value=value, reason=reason) if seat is not None:
+                self.returned[seat] = f"bill of {value} returned: {reason}"
+            case VoucherReturned(validation=number, reason=reason) if seat is not None:
+                self.returned[seat] = f"voucher {number} returned: {reason}"
             case VoucherPrinted(validation=number) if seat is not None:
                 self.pockets[seat].append(number)
             case DeviceFault(device=device, fault=fault) if seat is not None:

@@ -19,10 +19,13 @@ from typing import Any
 from terminal.devices.voucher import Voucher as PrintedVoucher
 from terminal.money import find_currency
 from terminal.net import messages as m
+from terminal.net import service_messages as sm
 from terminal.net.messages import Message
 from terminal.net.server import TableServer
 from terminal.table import views
+from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
+from terminal.table.device_input import apply_input
 from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Refused, RoundReport, Table, seat_of
 from terminal.table.tilts import Tilt, TiltKind
@@ -46,6 +49,7 @@ class Controller:
     server: TableServer | None = None
     stall_seconds: float = 2.0  # on a manual clock, a window nobody finishes closes after this real time
     desk: ServiceDesk | None = None  # service mode (terminal.table.service_desk); None refuses it
+    cabinet: Cabinet | None = None  # the devices; DeviceInput works its simulated ones, BuyIn goes out
 
     def __post_init__(self) -> None:
         self._shown: dict[tuple[TiltKind, int | None], Tilt] = {}
@@ -82,6 +86,9 @@ class Controller:
         if isinstance(message, m.ServiceCommand):
             await self.on_service(client, message)
             return None
+        if isinstance(message, m.DeviceInput):
+            await self.on_device_input(client, message)
+            return None
         if seat is None:
             if isinstance(message, m.RequestState):
                 await self._push(client, self.table_state())
@@ -108,6 +115,40 @@ class Controller:
         reply = self.desk.handle(client, command)
         await self._push(client, reply)
         await self.sync_tilts()
+
+    async def on_device_input(self, client: str, message: m.DeviceInput) -> None:
+        """Hardware at a seat or the service station (simulated here): a bill, a voucher, the key.
+
+        A bill or voucher given back is refused with the reason; what the cabinet did is pushed anyway."""
+        seat = seat_number(client)
+        if self.cabinet is None or (seat is None and client != "service"):
+            raise ValueError(f"rules: {client} has no simulated devices at this table")
+        try:
+            apply_input(self.cabinet, seat, message)
+        finally:
+            await self.sync_tilts()
+            if seat is not None:
+                await self._push(client, self.seat_state(seat))
+
+    async def flush_cabinet(self) -> None:
+        """Send the seats what the cabinet has to tell them (``BuyIn`` for every bill or voucher stacked)."""
+        if self.cabinet is None:
+            return
+        outbox, self.cabinet.outbox = self.cabinet.outbox, []
+        for client, message in outbox:
+            await self._push(client, message)
+        told = {seat for seat in (seat_number(client) for client, _ in outbox) if seat is not None}
+        for seat in sorted(told):
+            await self._push(f"seat-{seat}", self.seat_state(seat))
+
+    async def expire_service(self) -> tuple[str, ...]:
+        """End service sessions idle past the limit and tell their screens (``ServiceLoggedOut``)."""
+        if self.desk is None:
+            return ()
+        ended = self.desk.expire_idle()
+        for client in ended:
+            await self._push(client, sm.ServiceLoggedOut("logged out: idle"))
+        return ended
 
     def _apply(self, seat: int, message: Message) -> Message | None:
         table = self.table
@@ -189,7 +230,8 @@ class Controller:
         )
 
     def result(self, report: RoundReport) -> m.Result:
-        views = tuple(
+        """The round's settlements; the outcome as every screen parses it (``17``, ``00``, ``4-3``)."""
+        settled = tuple(
             m.SettlementView(
                 seat=f"seat-{seat_of(s.wager_ref)}",
                 spot=report.spots.get(s.wager_ref, s.kind),
@@ -199,7 +241,7 @@ class Controller:
             )
             for s in report.settlements
         )  # fmt: skip
-        return m.Result(report.round_id, report.text, views)
+        return m.Result(report.round_id, views.outcome_text(report.outcome) or report.text, settled)
 
     # -- the round loop --------------------------------------------------------------------------------
     async def play(self, rounds: int, before_window: Callable[[], None] | None = None) -> list[RoundReport]:
@@ -234,7 +276,9 @@ class Controller:
                 clock.advance(max(0.0, self.table.deadline - clock.monotonic()))
 
     async def sync_tilts(self) -> None:
-        """Tell every screen about each tilt raised or cleared since the last call, and who is locked."""
+        """Tell every screen about each tilt raised or cleared since the last call, and who is locked (and
+        each seat whatever the cabinet has to tell it)."""
+        await self.flush_cabinet()
         now = {(t.kind, t.seat): t for t in self.table.tilts.active}
         raised = [t for key, t in now.items() if key not in self._shown]
         cleared = [t for key, t in self._shown.items() if key not in now]
@@ -255,6 +299,8 @@ class Controller:
         for seat in sorted(seats):
             await self._push(f"seat-{seat}", self.seat_state(seat))
             await self._push(f"seat-{seat}", views.seat_rounds(self.table, seat))
+        for seat in report.handpays:  # the award locked the seat: the attendant pays its whole credits
+            await self._push(f"seat-{seat}", m.HandPay(f"seat-{seat}", self.table.credits(seat)))
         countdown = self.table.config.touchdown.team_choice_seconds * 1000
         for seat in self.table.driver.awaiting_team():
             await self._push(f"seat-{seat}", m.TeamPrompt(f"seat-{seat}", report.round_id, countdown))

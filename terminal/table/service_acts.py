@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 from rng import RngFailure
 from rng.selftest import power_up
-from terminal.ledger import Actor, EventCode
+from terminal.ledger import Actor, EventCode, daypdf, dayreport
 from terminal.net import service_messages as sm
 from terminal.net.messages import Message
 from terminal.table import config_change as cfg_edit
@@ -82,6 +82,27 @@ def report(table: Table, args: tuple[str, ...]) -> Message:
     return service_views.day_report(table.ledger, start.astimezone(UTC))
 
 
+def report_export(table: Table, args: tuple[str, ...]) -> Message:
+    """The end-of-day report of a day as CSV and PDF in ``[lab] output_dir``; the reply names both files."""
+    (day,) = _args(args, 1, "day")
+    try:
+        when = datetime.fromisoformat(day).replace(tzinfo=UTC) if day else table.clock.wall()
+    except ValueError:
+        raise ActError(f"day {day!r} is not YYYY-MM-DD") from None
+    start, end = service_views.day_bounds(when.astimezone(UTC))
+    built = table.ledger.day_report(start, end)
+    c = table.config
+    stem = c.lab.output_dir / f"dayreport-{c.table.table_id}-{start:%Y-%m-%d}"
+    csv_path = dayreport.write_csv(built, stem.with_suffix(".csv"))
+    pdf_path = daypdf.write_pdf(
+        built,
+        stem.with_suffix(".pdf"),
+        currency=c.money.currency,
+        title=f"{c.table.venue} {c.table.table_id}",
+    )
+    return sm.ServiceDone("report_export", service_views.clip(f"CSV {csv_path}  PDF {pdf_path}"))
+
+
 def voucher(table: Table, args: tuple[str, ...]) -> Message:
     (number,) = _args(args, 1, "validation number")
     return service_views.voucher_info(table.ledger.voucher(number, now=table.clock.wall()))
@@ -121,6 +142,12 @@ def clear_tilt(table: Table, session: Session, args: tuple[str, ...]) -> Message
     except ValueError:
         raise ActError(f"tilt kind {kind_text!r} is unknown") from None
     seat = _number(seat_text, "seat") if seat_text else None
+    if kind is TiltKind.RNG_FAILURE and seat is None:  # self-test, then reseed, then clear
+        try:
+            table.clear_rng_failure(session.role)
+        except RngFailure as failed:
+            raise ActError(f"the RNG self-test failed; the tilt stays: {failed}") from None
+        return sm.ServiceDone("clear_tilt", "rng_failure cleared: self-test passed, generator reseeded")
     table.clear_tilt(kind, seat, session.role, condition_over=_condition_over(table, kind))
     return sm.ServiceDone("clear_tilt", f"{kind.value} cleared" + (f" at seat {seat}" if seat else ""))
 
@@ -225,15 +252,16 @@ def _rng_test(table: Table) -> sm.SelfTestView:
 
 
 def _ledger_test(table: Table) -> sm.SelfTestView:
-    now = table.clock.wall()
-    checked = table.ledger.verify()
-    findings = table.ledger.audit()
-    if not checked.ok or findings:
-        why = str(checked.first_bad) if not checked.ok else findings[0]
-        table.ledger.log_event(EventCode.LEDGER_VERIFY_FAIL, now=now, detail={"failure": why[:200]})
-        table.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, why[:200]))
-        return sm.SelfTestView("ledger", "fail", service_views.clip(why))
-    table.ledger.log_event(
-        EventCode.LEDGER_VERIFY_PASS, now=now, detail={"rows": checked.rows, "on_demand": True}
-    )
-    return sm.SelfTestView("ledger", "pass", f"{checked.rows} rows verify; meters agree with the journal")
+    """The whole chain verifies and reaches its sealed high-water mark (``Table.self_test_ledger``, which
+    logs and tilts), and the meters agree with the journal."""
+    finding = table.self_test_ledger()
+    if finding is None:
+        findings = table.ledger.audit()
+        if not findings:
+            return sm.SelfTestView("ledger", "pass", "the chain verifies up to its sealed mark; meters agree")
+        finding = findings[0]
+        table.ledger.log_event(
+            EventCode.LEDGER_VERIFY_FAIL, now=table.clock.wall(), detail={"failure": finding[:200]}
+        )
+        table.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, finding[:200]))
+    return sm.SelfTestView("ledger", "fail", service_views.clip(str(finding)))

@@ -20,6 +20,7 @@ command             act             args
 ``recall_seat``     recall          seat
 ``tilts``           tilts           —
 ``report``          report          day (``YYYY-MM-DD``, "" for today)
+``report_export``   report          day: CSV and PDF into ``[lab] output_dir``
 ``voucher``         voucher_lookup  validation number
 ``handpay``         handpay         seat
 ``clear_tilt``      clear_tilt      kind, seat ("" for the table)
@@ -76,6 +77,7 @@ COMMANDS: dict[str, Command] = {
     "recall_seat": Command("recall", 0, lambda d, s, a: acts.recall_seat(d.table, a)),
     "tilts": Command("tilts", 0, lambda d, s, a: acts.tilt_list(d.table)),
     "report": Command("report", 0, lambda d, s, a: acts.report(d.table, a)),
+    "report_export": Command("report", 0, lambda d, s, a: acts.report_export(d.table, a)),
     "voucher": Command("voucher_lookup", 0, lambda d, s, a: acts.voucher(d.table, a)),
     "handpay": Command("handpay", 0, lambda d, s, a: acts.handpay(d.table, s, a)),
     "clear_tilt": Command("clear_tilt", 0, lambda d, s, a: acts.clear_tilt(d.table, s, a)),

@@ -8,7 +8,6 @@ round record into its wagers and seats.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -197,28 +196,20 @@ def voucher_info(v: Voucher) -> sm.VoucherInfo:
     )
 
 
-def day_report(ledger: Ledger, day: datetime) -> sm.DayReport:
-    """End-of-day figures of the UTC day starting at ``day``: money meters, vouchers, events by kind."""
+def day_bounds(day: datetime) -> tuple[datetime, datetime]:
+    """The UTC day holding ``day``: its midnight and the next."""
     start = day.replace(hour=0, minute=0, second=0, microsecond=0)
-    vouchers = ledger.end_of_day(start, start + timedelta(days=1))
-    metered = ledger.meters()
-    names = (
-        "cash_in",
-        "bills_in_count",
-        "vouchers_in",
-        "vouchers_in_count",
-        "vouchers_out",
-        "vouchers_out_count",
-        "handpays",
-        "handpays_count",
-        "cash_out",
-        "wagered",
-        "won",
-        "games_played",
-    )
-    figures = [sm.MeterView(f"meter {n}", metered.get(n, 0)) for n in names]
-    figures += [sm.MeterView(f"day {k}", v) for k, v in sorted(vouchers.items())]
-    first, last = start.strftime("%Y-%m-%d"), (start + timedelta(days=1)).strftime("%Y-%m-%d")
-    counts = Counter(e.code.name.lower() for e in ledger.events(limit=_EVENTS_READ) if first <= e.time < last)
-    events = tuple(sm.MeterView(k, v) for k, v in sorted(counts.items()))
-    return sm.DayReport(first, tuple(figures), events)
+    return start, start + timedelta(days=1)
+
+
+def day_report(ledger: Ledger, day: datetime) -> sm.DayReport:
+    """End-of-day figures of the UTC day holding ``day`` (``Ledger.day_report``): the money of the day,
+    games, vouchers and hand-pays, and the events by kind (the meters screen shows the epoch's meters)."""
+    start, end = day_bounds(day)
+    built = ledger.day_report(start, end)
+    figures = [sm.MeterView(f"period {name}", value) for name, value in built.money if name != "hold"]
+    figures += [sm.MeterView(f"games {game}", count) for game, count in built.games]
+    figures += [sm.MeterView(f"day {k}", v) for k, v in sorted(built.vouchers)]
+    figures.append(sm.MeterView("day handpay_count", len(built.handpays)))
+    events = tuple(sm.MeterView(name.lower(), count) for name, count in built.events)
+    return sm.DayReport(start.strftime("%Y-%m-%d"), tuple(figures), events)

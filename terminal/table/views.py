@@ -50,6 +50,7 @@ def _house_rules(c: Config) -> Iterable[tuple[str, str]]:
     yield "credit_limit", _money(c, c.money.credit_limit)
     yield "handpay_limit", _money(c, c.money.handpay_limit)
     yield "rounding", "down to the minor unit"
+    yield "bills", " ".join(str(bill) for bill in c.money.bills)  # minor units: the seat's bill keys
     if c.table.game == "craps":
         k = c.craps
         yield from (("max_odds", k.max_odds), ("vig_percent", str(k.vig_percent)))

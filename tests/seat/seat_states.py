@@ -111,7 +111,13 @@ def offer(game: str = "roulette") -> m.Offer:
         m.OfferedWager("touchdown", "a", 100, 2500, 100),
     )
     return m.Offer(
-        "roulette", wagers, (m.RuleView("wheel", "double_zero"), m.RuleView("seat_max", "$2,500.00"))
+        "roulette",
+        wagers,
+        (
+            m.RuleView("wheel", "double_zero"),
+            m.RuleView("seat_max", "$2,500.00"),
+            m.RuleView("bills", "500 2000 10000"),
+        ),
     )
 
 

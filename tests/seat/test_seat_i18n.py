@@ -31,7 +31,10 @@ DYNAMIC = (
     }
     | {f"touchdown.team_{t}" for t in ("red", "black", "none")}
     | {f"button.language_{lang}" for lang in LANGUAGES}
-    | {f"error.{code}" for code in ("limit", "credits", "locked", "tilt", "rules", "voucher", "other")}
+    | {
+        f"error.{code}"
+        for code in ("limit", "credits", "locked", "tilt", "rules", "voucher", "money", "other")
+    }
     | {f"help.rules_{g}" for g in ("roulette", "craps")}
     | {f"payout.{u}" for u in ("to", "for")}
     | {
@@ -55,6 +58,7 @@ DYNAMIC = (
             "five_adjacent",
             "touchdown_yards",
             "team_choice_seconds",
+            "bills",
         )
     }
 )

@@ -18,8 +18,8 @@ from terminal.lab.service_demo import DirectLink, demo_table, render_service_scr
 from terminal.service.app import ServiceApp
 from terminal.service.i18n import strings
 
-SHOTS = ("login", "meters", "events", "recall", "recall-round", "tilts", "selftest", "config", "config-diff",
-         "ramclear-confirm", "voucher-void", "handpay", "report")  # fmt: skip
+SHOTS = ("key-off", "login", "meters", "events", "recall", "recall-round", "tilts", "selftest", "config",
+         "config-diff", "ramclear-confirm", "voucher-void", "handpay", "report")  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -85,4 +85,28 @@ def test_a_voucher_is_voided_end_to_end_through_the_screen(tmp_path: Path) -> No
     app.confirm()
     assert app.state.confirm is None and "voided" in app.state.status
     assert controller.table.ledger.voucher(number, now=controller.table.clock.wall()).state == "voided"
+    controller.table.ledger.close()
+
+
+def test_the_technician_turns_the_simulated_key_then_logs_in_and_exports_the_day(tmp_path: Path) -> None:
+    controller, _ = demo_table(configuration.defaults(tmp_path), tmp_path)
+    app = ServiceApp(DirectLink(controller), "en", "T-01", 8)
+    app.state.fields.update(user="tech", pin="2468")
+    app.login()  # no key yet: refused
+    assert app.state.session is None and "service key" in app.state.status
+    app.turn_key()
+    assert app.state.key_on and controller.desk is not None and controller.desk.key_on()
+    app.state.fields.update(user="tech", pin="2468")
+    app.login()
+    assert app.state.session is not None
+    app.go("report")
+    app.act("report_export", "")
+    csv_path = tmp_path / "out" / f"dayreport-T-01-{controller.table.clock.wall():%Y-%m-%d}.csv"
+    assert app.state.status_ok and str(csv_path) in app.state.status
+    rows = csv_path.read_text(encoding="utf-8").splitlines()
+    wagered = next(r for r in rows if r.startswith("money,wagered,"))
+    assert int(wagered.split(",")[2]) == controller.table.ledger.meters()["wagered"] > 0
+    assert csv_path.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
+    app.turn_key()  # key off: back to play, back to the login screen
+    assert not app.state.key_on and app.state.session is None and not controller.desk.key_on()
     controller.table.ledger.close()

@@ -309,8 +309,10 @@ def test_meters_recall_and_events_after_real_rounds(tmp_path: Path) -> None:
     assert named["games_played"] == 2 and named["cash_in"] == 10_000
     recall = _cmd(desk, "recall", str(first))
     assert isinstance(recall, sm.RoundRecall) and recall.outcome == "17"
-    assert sorted((w.spot, w.stake, w.returned) for w in recall.wagers) == [("red", 200, 0),
-                                                                             ("straight:17", 100, 3_600)]
+    assert sorted((w.spot, w.stake, w.returned) for w in recall.wagers) == [
+        ("red", 200, 0),
+        ("straight:17", 100, 3_600),
+    ]
     assert recall.seats[0].credits_before == 10_000 and recall.seats[0].credits_after == 10_000 - 300 + 3_600
     listing = _cmd(desk, "recall_seat", "1")
     assert isinstance(listing, sm.RecallList) and [r.round_id for r in listing.rounds][-1] == first
@@ -340,3 +342,55 @@ def test_the_controller_pushes_the_reply_to_the_service_client(tmp_path: Path) -
     assert ack is None and isinstance(pushed[0][1], sm.ServiceSession) and pushed[0][0] == "service"
     with pytest.raises(ValueError, match="may not force_outcome"):
         asyncio.run(controller.on_message("service", ServiceCommand("force_outcome", ())))
+
+
+def test_the_ledger_selftest_checks_the_sealed_mark(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = _desk(tmp_path)
+    _login(desk, "lia")
+    monkeypatch.setattr(desk.table.ledger, "check_mark", lambda: "12 rows behind the sealed mark")
+    report = _cmd(desk, "selftest")
+    assert isinstance(report, sm.SelfTestReport)
+    ledger = next(r for r in report.results if r.name == "ledger")
+    assert ledger.status == "fail" and "12 rows behind the sealed mark" in ledger.detail
+    assert any(t.kind is TiltKind.LEDGER_INTEGRITY for t in desk.table.tilts.active)
+
+
+def test_clearing_an_rng_failure_runs_the_selftest_and_reseeds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rng import RngFailure
+
+    desk = _desk(tmp_path)
+    _login(desk, "tom")
+    desk.table.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, "health test tripped"))
+    reseeded: list[bool] = []
+    monkeypatch.setattr(desk.table.rng, "reseed", lambda: reseeded.append(True), raising=False)
+
+    def broken(generator: object) -> None:
+        raise RngFailure("known answer mismatch")
+
+    monkeypatch.setattr("terminal.table.table.power_up", broken)
+    with pytest.raises(ServiceRefused, match="self-test failed; the tilt stays"):
+        _cmd(desk, "clear_tilt", "rng_failure", "")
+    assert any(t.kind is TiltKind.RNG_FAILURE for t in desk.table.tilts.active) and not reseeded
+    monkeypatch.undo()
+    monkeypatch.setattr(desk.table.rng, "reseed", lambda: reseeded.append(True), raising=False)
+    done = _cmd(desk, "clear_tilt", "rng_failure", "")
+    assert isinstance(done, sm.ServiceDone) and "reseeded" in done.message and reseeded == [True]
+    assert not any(t.kind is TiltKind.RNG_FAILURE for t in desk.table.tilts.active)
+
+
+def test_the_controller_tells_an_idle_session_it_ended(tmp_path: Path) -> None:
+    desk = _desk(tmp_path)
+    _login(desk, "tom")
+    pushed: list[tuple[str, object]] = []
+
+    class Server:
+        async def push(self, client: str, message: object) -> bool:
+            pushed.append((client, message))
+            return True
+
+    controller = Controller(desk.table, desk=desk, server=Server())  # type: ignore[arg-type]
+    _advance(desk.table, 121)
+    assert asyncio.run(controller.expire_service()) == ("service",)
+    assert pushed == [("service", sm.ServiceLoggedOut("logged out: idle"))]

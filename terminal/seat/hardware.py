@@ -1,0 +1,121 @@
+"""The seat's simulated hardware: bill acceptor, ticket reader and service key, for a person at a lab table.
+
+On a lab table the acceptor, the reader and the key are simulated in the controller; a person at a seat
+window works them here. A discreet "bill acceptor" button sits in the free slot at the foot of the side
+panel, above every overlay (so the key can be turned off on a seat that is out of service); it opens a
+panel with one key per bill the table accepts (from the ``Offer``'s ``bills`` rule, never hard-coded), the
+vouchers this seat printed this session, and the service key. Each posts an intent; the control sends
+``DeviceInput`` and the controller hands it to the simulated device.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from terminal.seat import intents as i
+from terminal.seat import theme
+from terminal.seat.control import SeatControl
+from terminal.seat.model import SeatModel
+from terminal.seat.text import Painter
+from terminal.seat.theme import Frame
+from terminal.seat.widgets import panel
+
+Key = tuple[pygame.Rect, str, dict[str, str], i.Intent]  # rect, catalogue key, its fields, intent
+
+
+def bills(model: SeatModel) -> tuple[int, ...]:
+    """The bills the table accepts (minor units), from the ``Offer``'s ``bills`` rule."""
+    if model.offer is None:
+        return ()
+    rule = next((r.value for r in model.offer.rules if r.key == "bills"), "")
+    return tuple(int(bill) for bill in rule.split() if bill.isdigit())
+
+
+def key_on(model: SeatModel) -> bool:
+    """Whether the service key is on (the table is in service mode)."""
+    return any(reason == "service_mode" for reason, _ in model.tilts)
+
+
+def toggle_rect(frame: Frame) -> pygame.Rect:
+    """The free sixth slot of the side panel's foot (beside the language button)."""
+    side = frame.side
+    height = int(side.height * 0.085)
+    top = side.bottom - 3 * height - 8
+    width = (side.width - 24) // 2
+    return pygame.Rect(side.left + 8 + width + 8, top + 2 * height, width, height - 8)
+
+
+def card(frame: Frame) -> pygame.Rect:
+    """The hardware panel: across the layout's lower half."""
+    layout = frame.layout
+    rect = pygame.Rect(0, 0, int(layout.width * 0.94), int(frame.height * 0.46))
+    rect.midbottom = (layout.centerx, frame.bottom.top - frame.unit // 2)
+    return rect
+
+
+def keys(control: SeatControl, frame: Frame) -> list[Key]:
+    """Every key of the open panel (none when it is closed)."""
+    if not control.ui.hardware:
+        return []
+    box, u = card(frame), frame.unit
+    row_h = u * 5 // 2
+    out: list[Key] = []
+    values = bills(control.model)
+    width = min(u * 7, (box.width - 2 * u) // max(1, len(values)))
+    for n, value in enumerate(values):
+        rect = pygame.Rect(box.left + u + n * width, box.top + u * 3, width - u // 3, row_h)
+        out.append((rect, "fmt.value", {"value": control.money(value)}, i.Intent(i.BILL, value=value)))
+    vouchers = control.ui.vouchers
+    width = (box.width - 2 * u) // 4
+    for n, (number, amount) in enumerate(vouchers[-4:]):
+        rect = pygame.Rect(box.left + u + n * width, box.top + u * 3 + row_h + u * 2, width - u // 3, row_h)
+        fields = {"amount": control.money(amount), "tail": number[-4:]}
+        out.append((rect, "hardware.voucher", fields, i.Intent(i.VOUCHER, number)))
+    bottom = box.bottom - u - row_h
+    on = key_on(control.model)
+    turn = pygame.Rect(box.left + u, bottom, min(u * 20, box.width // 2), row_h)
+    key = "hardware.key_off" if on else "hardware.key_on"
+    out.append((turn, key, {}, i.Intent(i.KEY, "off" if on else "on")))
+    close = pygame.Rect(box.right - u - u * 8, bottom, u * 8, row_h)
+    out.append((close, "hardware.close", {}, i.Intent(i.HARDWARE)))
+    return out
+
+
+def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.Intent] | None:
+    """Intents of a tap on the hardware button or the open panel; None when neither takes it."""
+    if toggle_rect(frame).collidepoint(pos):
+        return [i.Intent(i.HARDWARE)]
+    if not control.ui.hardware:
+        return None
+    hit = next((intent for rect, _, _, intent in keys(control, frame) if rect.collidepoint(pos)), None)
+    if hit is not None:
+        return [hit]
+    return [] if card(frame).collidepoint(pos) else [i.Intent(i.HARDWARE)]  # a tap outside closes it
+
+
+def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame) -> None:
+    """The hardware button, and the panel when it is open."""
+    u = frame.unit
+    toggle = toggle_rect(frame)
+    pygame.draw.rect(surface, theme.PANEL, toggle, border_radius=toggle.height // 5)
+    edge = theme.GOLD if control.ui.hardware else theme.PANEL_EDGE
+    pygame.draw.rect(surface, edge, toggle, width=2, border_radius=toggle.height // 5)
+    p.draw(surface, "hardware.button", toggle.center, u * 4 // 5, theme.DIM_INK, anchor="center",
+           max_width=toggle.width - u // 2)  # fmt: skip
+    if not control.ui.hardware:
+        return
+    box = card(frame)
+    panel(surface, box)
+    p.draw(surface, "hardware.title", (box.left + u, box.top + u // 2), u, theme.GOLD, bold=True,
+           max_width=box.width - 2 * u)  # fmt: skip
+    p.draw(surface, "hardware.bills", (box.left + u, box.top + u * 2), u * 3 // 4, theme.DIM_INK,
+           max_width=box.width - 2 * u)  # fmt: skip
+    row = box.top + u * 3 + u * 5 // 2 + u
+    vouchers = "hardware.vouchers" if control.ui.vouchers else "hardware.no_vouchers"
+    p.draw(surface, vouchers, (box.left + u, row), u * 3 // 4, theme.DIM_INK, max_width=box.width - 2 * u)
+    for rect, key, fields, intent in keys(control, frame):
+        colour = theme.WARN if intent.kind == i.KEY else theme.BUTTON
+        pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 5)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2, border_radius=rect.height // 5)
+        p.draw(surface, key, rect.center, u * 9 // 10, theme.ink_on(colour), anchor="center", bold=True,
+               max_width=rect.width - u // 2, **fields)  # fmt: skip

@@ -1,0 +1,52 @@
+"""Hardware input a station reports (``DeviceInput``), handed to that station's simulated device.
+
+On a lab table the bill acceptors, ticket readers and the service key are simulated in the controller
+process (:mod:`terminal.devices.simulated`); a person at a seat window or at the service screen works them
+through the protocol. The input goes to the device exactly as a real bill or ticket would, so money still
+moves only on the device's own confirmation through the :class:`~terminal.table.cabinet.Cabinet` (escrow,
+then stacked or returned). A bill or voucher the device or the table gave back is refused with the reason.
+"""
+
+from __future__ import annotations
+
+from terminal.devices.events import DeviceStateError
+from terminal.net.messages import DeviceInput
+from terminal.table.cabinet import Cabinet
+
+SERVICE_KEY, BILL_ACCEPTOR, TICKET_READER = "service_key", "bill_acceptor", "ticket_reader"
+INPUTS: dict[str, tuple[str, ...]] = {  # device -> the actions a person can take on it
+    SERVICE_KEY: ("on", "off"),
+    BILL_ACCEPTOR: ("insert",),
+    TICKET_READER: ("insert",),
+}
+
+
+class DeviceInputRefused(ValueError):
+    """A device input the table cannot take: no simulated devices, a device the station lacks, or money
+    given back (the message starts with ``money:`` then)."""
+
+
+def apply_input(cabinet: Cabinet, seat: int | None, message: DeviceInput) -> None:
+    """Work ``seat``'s device (``None``: the service station, which has only the key) as ``message`` says."""
+    device, action = message.device, message.action
+    if action not in INPUTS.get(device, ()):
+        raise DeviceInputRefused(f"rules: {device}/{action} is not a device input")
+    devices = cabinet.devices
+    if devices is None:
+        raise DeviceInputRefused("rules: this table has no simulated devices; use the real hardware")
+    if device == SERVICE_KEY:
+        devices.key.turn(action == "on")
+        return
+    if seat is None or not 1 <= seat <= len(devices.acceptors):
+        raise DeviceInputRefused(f"rules: {device} is a seat's device; this station has none")
+    cabinet.returned.pop(seat, None)
+    try:
+        if device == BILL_ACCEPTOR:
+            devices.acceptors[seat - 1].insert_bill(message.value)
+        else:
+            devices.readers[seat - 1].insert_voucher(message.text)
+    except DeviceStateError as busy:
+        raise DeviceInputRefused(f"money: {busy}") from None
+    reason = cabinet.returned.pop(seat, None)
+    if reason is not None:
+        raise DeviceInputRefused(f"money: {reason}")

@@ -1,0 +1,52 @@
+"""The seat's simulated hardware: bill keys from the Offer, vouchers remembered, the key, above any stop."""
+
+from __future__ import annotations
+
+from terminal.net import messages as m
+from terminal.seat import hardware
+from terminal.seat import intents as i
+from terminal.seat.pointer import Gesture
+from tests.seat.seat_states import linked_app
+
+
+def test_the_bill_keys_are_the_offers_bills_and_a_tap_sends_device_input() -> None:
+    app, sent = linked_app()
+    toggle = hardware.toggle_rect(app.frame).center
+    app.gesture(Gesture("tap", toggle), 1.0)
+    assert app.control.ui.hardware
+    bills = [
+        (rect, intent)
+        for rect, _, _, intent in hardware.keys(app.control, app.frame)
+        if intent.kind == i.BILL
+    ]
+    assert [intent.value for _, intent in bills] == [500, 2000, 10000]  # as the Offer's rule says
+    app.gesture(Gesture("tap", bills[1][0].center), 1.1)
+    assert sent.messages == [m.DeviceInput("bill_acceptor", "insert", 2000, "")]
+
+
+def test_a_printed_voucher_can_go_back_in_once_and_a_buyin_is_shown() -> None:
+    app, sent = linked_app()
+    voucher = m.CashedOut("seat-1", 4_200, "001234567890123456", "V", "T", "2026-11-23T07:00:00", "", "USD")
+    app.receive([voucher], 1.0)
+    app.act(i.Intent(i.HARDWARE), 1.0)
+    keys = [
+        (rect, intent)
+        for rect, _, _, intent in hardware.keys(app.control, app.frame)
+        if intent.kind == i.VOUCHER
+    ]
+    assert [intent.text for _, intent in keys] == ["001234567890123456"]
+    app.gesture(Gesture("tap", keys[0][0].center), 1.2)
+    assert sent.messages == [m.DeviceInput("ticket_reader", "insert", 0, "001234567890123456")]
+    assert app.control.ui.vouchers == ()  # the ticket left the player's hand
+    app.receive([m.BuyIn("seat-1", "voucher", 4_200, 4_200)], 1.3)
+    notice = app.control.model.notice
+    assert notice is not None and notice.key == "money.added" and dict(notice.args) == {"amount": "$42.00"}
+
+
+def test_the_key_works_on_a_seat_that_is_out_of_service() -> None:
+    app, sent = linked_app()
+    app.receive([m.Tilt("service_mode", True, "table: service key on")], 1.0)
+    app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.0)  # above the stop overlay
+    turn = next(rect for rect, _, _, intent in hardware.keys(app.control, app.frame) if intent.kind == i.KEY)
+    app.gesture(Gesture("tap", turn.center), 1.1)
+    assert sent.messages == [m.DeviceInput("service_key", "off", 0, "")]
