@@ -115,8 +115,7 @@ class SideView:
             self.hc_rows.append(cells)
 
     def draw(self, scene: Scene) -> None:
-        """Paint the boards for ``scene``."""
-        self.static.draw()
+        """Paint the boards for ``scene`` (texts first: the static batch holds some set here)."""
         cat = self.cat
         self.round.show(cat.text("display.round", round=scene.round_id) if scene.round_id else "")
         self.headline.show(cat.text(f"display.{scene.headline}"))
@@ -125,6 +124,7 @@ class SideView:
         self._winners(scene)
         self._history_tiles(scene)
         self._hot_cold(scene)
+        self.static.draw()
         self.dynamic.draw()
 
     def _countdown(self, scene: Scene) -> None:

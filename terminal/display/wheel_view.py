@@ -1,7 +1,10 @@
 """The roulette wheel painter: a bowl that stays put, a face batch drawn rotated, and the ball.
 
 The face (pockets, numbers, frets, cone) is one cached batch built once; each frame only the view matrix
-(the wheel's angle) and the ball's position change.
+(the wheel's angle) and the ball's position change. The face is one opaque mesh (each pixel painted once).
+The ball track around the face is round and plain, so :meth:`WheelView.draw_turning` repaints a turning
+frame over the last one: the face, the track's inner edge, and a wipe over the last ball; the rim, the
+pointer and the rest of the track stay as they were.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import math
 from terminal.display import theme, wheel_motion
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, layer
+from terminal.display.mesh import Mesh, angle_grid, disc, ring
 from terminal.games.wheels import DOUBLE_ZERO, is_red, pocket_text
 
 Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
@@ -18,7 +22,8 @@ Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
 # Radii as fractions of the wheel's radius.
 TRACK_OUT, TRACK_IN, BALL_TRACK = 0.93, 0.80, 0.865
 NUMBERS_OUT, NUMBERS_IN, NUMBER_AT = 0.80, 0.665, 0.735
-CUPS_IN, BALL_SEAT, CONE = 0.54, 0.60, 0.54
+CUPS_IN, BALL_SEAT, CONE, CONE_INNER = 0.54, 0.60, 0.54, 0.40
+SEAM = 0.82  # a turning frame repaints the track out to here (past the gold ring on the face's rim)
 
 
 def pocket_colour(pocket: int) -> theme.RGBA:
@@ -37,7 +42,7 @@ class WheelView:
 
     def __init__(self, sc: Scale, cx: float, cy: float, radius: float, order: tuple[int, ...]) -> None:
         self.cx, self.cy, self.r, self.order = sc(cx), sc(cy), sc(radius), order
-        self.bowl, self.face, self.top = Batch(), Batch(), Batch()
+        self.bowl, self.track, self.face, self.top, self.wipe = Batch(), Batch(), Batch(), Batch(), Batch()
         self._keep: list[object] = []
         self._build_bowl()
         self._build_face(sc)
@@ -55,12 +60,22 @@ class WheelView:
         self.shine = pyglet.shapes.Circle(
             0, 0, ball_r * 0.35, color=(255, 255, 255, 255), batch=self.top, group=layer(2)
         )
+        self.eraser = pyglet.shapes.Circle(
+            0, 0, ball_r + 2.0, color=theme.TRACK, batch=self.wipe, group=layer(1)
+        )
+        seam = Mesh()  # the track's inner edge: a turning face's rim covers slightly different pixels
+        seam.add(
+            ring(angle_grid(180), self.cx, self.cy, self.r * (NUMBERS_OUT - 0.01), self.r * SEAM, 0, 180),
+            theme.TRACK,
+        )
+        self._add(seam.build(self.wipe, order=0))
+        self._ball_at: tuple[float, float] | None = None  # where the last frame drew the ball
 
     def _add(self, shape: object) -> None:
         self._keep.append(shape)
 
     def _build_bowl(self) -> None:
-        cx, cy, r, b = self.cx, self.cy, self.r, self.bowl
+        cx, cy, r, b, t = self.cx, self.cy, self.r, self.bowl, self.track
         self._add(
             pyglet.shapes.Circle(
                 cx, cy, r * 1.0, segments=180, color=theme.WOOD_DARK, batch=b, group=layer(0)
@@ -69,11 +84,9 @@ class WheelView:
         self._add(
             pyglet.shapes.Circle(cx, cy, r * 0.975, segments=180, color=theme.WOOD, batch=b, group=layer(1))
         )
-        self._add(
-            pyglet.shapes.Circle(
-                cx, cy, r * TRACK_OUT, segments=180, color=theme.TRACK, batch=b, group=layer(2)
-            )
-        )
+        track = Mesh()  # a ring: the face covers what lies inside it, tucked a little under the face's edge
+        track.add(ring(angle_grid(180), cx, cy, r * (NUMBERS_OUT - 0.01), r * TRACK_OUT, 0, 180), theme.TRACK)
+        self._add(track.build(t, order=2))
         self._add(
             pyglet.shapes.Arc(
                 cx,
@@ -82,7 +95,7 @@ class WheelView:
                 segments=180,
                 thickness=max(1.0, r * 0.008),
                 color=theme.GOLD,
-                batch=b,
+                batch=t,
                 group=layer(3),
             )
         )
@@ -104,35 +117,9 @@ class WheelView:
     def _build_face(self, sc: Scale) -> None:
         cx, cy, r, f, order = self.cx, self.cy, self.r, self.face, self.order
         step = wheel_motion.pocket_step(order)
+        self._build_pockets()
         for pocket in order:
             mid = wheel_motion.face_angle(order, pocket)
-            colour = pocket_colour(pocket)
-            self._add(
-                pyglet.shapes.Sector(
-                    cx,
-                    cy,
-                    r * NUMBERS_OUT,
-                    segments=6,
-                    angle=step,
-                    start_angle=mid - step / 2,
-                    color=colour,
-                    batch=f,
-                    group=layer(0),
-                )
-            )
-            self._add(
-                pyglet.shapes.Sector(
-                    cx,
-                    cy,
-                    r * NUMBERS_IN,
-                    segments=6,
-                    angle=step,
-                    start_angle=mid - step / 2,
-                    color=_darker(colour),
-                    batch=f,
-                    group=layer(1),
-                )
-            )
             rad = math.radians(mid)
             self._add(
                 pyglet.text.Label(
@@ -174,16 +161,24 @@ class WheelView:
             )
         self._build_cone()
 
+    def _build_pockets(self) -> None:
+        """The pockets' numbers and cups and the cone, opaque, each pixel painted once."""
+        cx, cy, r, order = self.cx, self.cy, self.r, self.order
+        step = wheel_motion.pocket_step(order)
+        per = 2  # segments per pocket: a rim of 74 or 76 sides, its edges under the gold rings
+        grid = angle_grid(len(order) * per, 90.0 + step / 2)  # pocket k spans steps k*per .. (k+1)*per
+        mesh = Mesh()
+        for k, pocket in enumerate(order):
+            colour = pocket_colour(pocket)
+            span = (k * per, (k + 1) * per)
+            mesh.add(ring(grid, cx, cy, r * NUMBERS_IN, r * NUMBERS_OUT, *span), colour)
+            mesh.add(ring(grid, cx, cy, r * CUPS_IN, r * NUMBERS_IN, *span), _darker(colour))
+        mesh.add(ring(grid, cx, cy, r * CONE_INNER, r * CONE, 0, len(grid) - 1), theme.CONE)
+        mesh.add(disc(grid, cx, cy, r * CONE_INNER), theme.CONE_INNER)
+        self._add(mesh.build(self.face, order=0))
+
     def _build_cone(self) -> None:
         cx, cy, r, f = self.cx, self.cy, self.r, self.face
-        self._add(
-            pyglet.shapes.Circle(cx, cy, r * CONE, segments=120, color=theme.CONE, batch=f, group=layer(2))
-        )
-        self._add(
-            pyglet.shapes.Circle(
-                cx, cy, r * 0.40, segments=120, color=theme.CONE_INNER, batch=f, group=layer(3)
-            )
-        )
         for k in range(4):
             a = math.radians(45 + 90 * k)
             self._add(
@@ -216,6 +211,23 @@ class WheelView:
     def draw(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
         """Paint the wheel at ``pose``."""
         self.bowl.draw()
+        self.track.draw()
+        self._turning(window, pose)
+
+    def draw_turning(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
+        """Paint the face and the ball at ``pose`` over the last frame drawn by this view.
+
+        The rim and the track stay; the ball of the last frame is wiped with the track's colour (where it
+        lay over the face, the face covers it again). Before any full frame: the track is painted too.
+        """
+        if self._ball_at is None:
+            self.track.draw()
+        else:
+            self.eraser.position = self._ball_at
+            self.wipe.draw()
+        self._turning(window, pose)
+
+    def _turning(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
         spin = (
             Mat4.from_translation(Vec3(self.cx, self.cy, 0.0))
             @ Mat4.from_rotation(math.radians(pose.wheel_deg), Vec3(0.0, 0.0, 1.0))
@@ -232,3 +244,4 @@ class WheelView:
         self.glow.position = (x, y)
         self.glow.visible = pose.landed
         self.top.draw()
+        self._ball_at = (x, y)
