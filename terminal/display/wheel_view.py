@@ -23,6 +23,7 @@ Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
 TRACK_OUT, TRACK_IN, BALL_TRACK = 0.93, 0.80, 0.865
 NUMBERS_OUT, NUMBERS_IN, NUMBER_AT = 0.80, 0.665, 0.735
 CUPS_IN, BALL_SEAT, CONE, CONE_INNER = 0.54, 0.60, 0.54, 0.40
+PER = 2  # polygon segments per pocket: a rim of 74 or 76 sides, its edges under gold rings
 SEAM = 0.82  # a turning frame repaints the track out to here (past the gold ring on the face's rim)
 
 
@@ -42,7 +43,8 @@ class WheelView:
 
     def __init__(self, sc: Scale, cx: float, cy: float, radius: float, order: tuple[int, ...]) -> None:
         self.cx, self.cy, self.r, self.order = sc(cx), sc(cy), sc(radius), order
-        self.bowl, self.track, self.face, self.top, self.wipe = Batch(), Batch(), Batch(), Batch(), Batch()
+        self.bowl, self.track, self.centre, self.face = Batch(), Batch(), Batch(), Batch()
+        self.top, self.wipe, self.unspoke = Batch(), Batch(), Batch()
         self._keep: list[object] = []
         self._build_bowl()
         self._build_face(sc)
@@ -68,8 +70,14 @@ class WheelView:
             ring(angle_grid(180), self.cx, self.cy, self.r * (NUMBERS_OUT - 0.01), self.r * SEAM, 0, 180),
             theme.TRACK,
         )
+        grid = self._grid()  # and the cups' inner edge, whose polygon turns with the face
+        seam.add(
+            ring(grid, self.cx, self.cy, self.r * (CUPS_IN - 0.01), self.r * (CONE + 0.01), 0, len(grid) - 1),
+            theme.CONE,
+        )
         self._add(seam.build(self.wipe, order=0))
         self._ball_at: tuple[float, float] | None = None  # where the last frame drew the ball
+        self._spin: pyglet.math.Mat4 | None = None  # and how it turned the face
 
     def _add(self, shape: object) -> None:
         self._keep.append(shape)
@@ -159,26 +167,35 @@ class WheelView:
                     group=layer(4),
                 )
             )
-        self._build_cone()
+        self._build_cross(self.face, theme.GOLD, (255, 232, 150, 255))
+        self._build_cross(self.unspoke, theme.CONE_INNER, theme.CONE_INNER)
+
+    def _grid(self) -> tuple[tuple[float, float], ...]:
+        """The face's angles: pocket k spans steps k*PER .. (k+1)*PER."""
+        step = wheel_motion.pocket_step(self.order)
+        return angle_grid(len(self.order) * PER, 90.0 + step / 2)
 
     def _build_pockets(self) -> None:
-        """The pockets' numbers and cups and the cone, opaque, each pixel painted once."""
+        """The pockets' numbers and cups (turning), and the cone (round, still): opaque, each pixel once."""
         cx, cy, r, order = self.cx, self.cy, self.r, self.order
-        step = wheel_motion.pocket_step(order)
-        per = 2  # segments per pocket: a rim of 74 or 76 sides, its edges under the gold rings
-        grid = angle_grid(len(order) * per, 90.0 + step / 2)  # pocket k spans steps k*per .. (k+1)*per
+        grid = self._grid()
         mesh = Mesh()
         for k, pocket in enumerate(order):
             colour = pocket_colour(pocket)
-            span = (k * per, (k + 1) * per)
+            span = (k * PER, (k + 1) * PER)
             mesh.add(ring(grid, cx, cy, r * NUMBERS_IN, r * NUMBERS_OUT, *span), colour)
             mesh.add(ring(grid, cx, cy, r * CUPS_IN, r * NUMBERS_IN, *span), _darker(colour))
-        mesh.add(ring(grid, cx, cy, r * CONE_INNER, r * CONE, 0, len(grid) - 1), theme.CONE)
-        mesh.add(disc(grid, cx, cy, r * CONE_INNER), theme.CONE_INNER)
         self._add(mesh.build(self.face, order=0))
+        cone = Mesh()
+        cone.add(
+            ring(grid, cx, cy, r * CONE_INNER, r * (CONE + 0.01), 0, len(grid) - 1), theme.CONE
+        )  # under the cups' edge
+        cone.add(disc(grid, cx, cy, r * CONE_INNER), theme.CONE_INNER)
+        self._add(cone.build(self.centre, order=0))
 
-    def _build_cone(self) -> None:
-        cx, cy, r, f = self.cx, self.cy, self.r, self.face
+    def _build_cross(self, f: Batch, gold: theme.RGBA, hub: theme.RGBA) -> None:
+        """The turret's cross and hub in ``f`` (in the cone's colour: what wipes the last frame's cross)."""
+        cx, cy, r = self.cx, self.cy, self.r
         for k in range(4):
             a = math.radians(45 + 90 * k)
             self._add(
@@ -188,7 +205,7 @@ class WheelView:
                     cx + r * 0.33 * math.cos(a),
                     cy + r * 0.33 * math.sin(a),
                     thickness=r * 0.035,
-                    color=theme.GOLD,
+                    color=gold,
                     batch=f,
                     group=layer(6),
                 )
@@ -198,33 +215,37 @@ class WheelView:
                     cx + r * 0.33 * math.cos(a),
                     cy + r * 0.33 * math.sin(a),
                     r * 0.035,
-                    color=theme.GOLD,
+                    color=gold,
                     batch=f,
                     group=layer(7),
                 )
             )
-        self._add(pyglet.shapes.Circle(cx, cy, r * 0.08, color=theme.GOLD, batch=f, group=layer(7)))
-        self._add(
-            pyglet.shapes.Circle(cx, cy, r * 0.045, color=(255, 232, 150, 255), batch=f, group=layer(8))
-        )
+        self._add(pyglet.shapes.Circle(cx, cy, r * 0.08, color=gold, batch=f, group=layer(7)))
+        self._add(pyglet.shapes.Circle(cx, cy, r * 0.045, color=hub, batch=f, group=layer(8)))
 
     def draw(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
         """Paint the wheel at ``pose``."""
         self.bowl.draw()
         self.track.draw()
+        self.centre.draw()
         self._turning(window, pose)
 
     def draw_turning(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
         """Paint the face and the ball at ``pose`` over the last frame drawn by this view.
 
-        The rim and the track stay; the ball of the last frame is wiped with the track's colour (where it
-        lay over the face, the face covers it again). Before any full frame: the track is painted too.
+        The rim, the track and the cone stay; the last frame's ball is wiped with the track's colour (where
+        it lay over the face, the face covers it again) and its cross with the cone's (drawn turned as it
+        was, it covers exactly the same pixels). Before any full frame: the track and cone are painted too.
         """
-        if self._ball_at is None:
+        if self._ball_at is None or self._spin is None:
             self.track.draw()
+            self.centre.draw()
         else:
             self.eraser.position = self._ball_at
             self.wipe.draw()
+            window.view = self._spin
+            self.unspoke.draw()
+            window.view = Mat4()
         self._turning(window, pose)
 
     def _turning(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
@@ -236,6 +257,7 @@ class WheelView:
         window.view = spin
         self.face.draw()
         window.view = Mat4()
+        self._spin = spin
         radius = self.r * (BALL_SEAT + (BALL_TRACK - BALL_SEAT) * pose.ball_radius)
         rad = math.radians(pose.ball_deg)
         x, y = self.cx + radius * math.cos(rad), self.cy + radius * math.sin(rad)
