@@ -61,15 +61,25 @@ class Text:
         )
         self._text = ""
         self._color = color
+        self._size = size
 
-    def show(self, text: str, color: theme.RGBA | None = None) -> None:
-        """Show ``text`` (and ``color``), touching the label only on a change."""
+    def show(self, text: str, color: theme.RGBA | None = None, fit: float | None = None) -> None:
+        """Show ``text`` (and ``color``), touching the label only on a change; ``fit``: shrink the font
+        so the text is at most that wide."""
         if text != self._text:
             self.label.text = text
             self._text = text
+            if fit is not None:
+                self._fit(fit)
         if color is not None and color != self._color:
             self.label.color = color
             self._color = color
+
+    def _fit(self, width: float) -> None:
+        if self.label.font_size != self._size:
+            self.label.font_size = self._size
+        if self.label.content_width > width:
+            self.label.font_size = self._size * width / self.label.content_width
 
     @property
     def content_width(self) -> float:

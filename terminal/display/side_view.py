@@ -35,6 +35,7 @@ class SideView:
         ):
             self._keep += panel(b, layer(0), s(x), s(y), s(w), s(h), sc)
         self.round = Text(d, layer(2), s(40), s(1020), s(30), color=theme.DIM, anchor_x="left", bold=True)
+        self.table = Text(d, layer(2), s(40), s(983), s(18), color=theme.DIM, anchor_x="left")
         self.headline = Text(d, layer(2), s(960), s(1020), s(64), color=theme.GOLD, bold=True)
         self.clock_ring = pyglet.shapes.Arc(
             s(1830), s(1015), s(48), segments=90, thickness=s(8), color=theme.GOLD, batch=d, group=layer(1)
@@ -119,6 +120,7 @@ class SideView:
         cat = self.cat
         self.round.show(cat.text("display.round", round=scene.round_id) if scene.round_id else "")
         self.headline.show(cat.text(f"display.{scene.headline}"))
+        self.table.show(scene.table, fit=self.sc(360))  # venue · table id, clear of the headline
         self._countdown(scene)
         self._outcome(scene)
         self._winners(scene)

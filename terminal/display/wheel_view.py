@@ -187,9 +187,8 @@ class WheelView:
             mesh.add(ring(grid, cx, cy, r * CUPS_IN, r * NUMBERS_IN, *span), _darker(colour))
         self._add(mesh.build(self.face, order=0))
         cone = Mesh()
-        cone.add(
-            ring(grid, cx, cy, r * CONE_INNER, r * (CONE + 0.01), 0, len(grid) - 1), theme.CONE
-        )  # under the cups' edge
+        outer = r * (CONE + 0.01)  # a little under the cups' edge, which turns
+        cone.add(ring(grid, cx, cy, r * CONE_INNER, outer, 0, len(grid) - 1), theme.CONE)
         cone.add(disc(grid, cx, cy, r * CONE_INNER), theme.CONE_INNER)
         self._add(cone.build(self.centre, order=0))
 
