@@ -86,6 +86,12 @@ class Text:
         return float(self.label.content_width)
 
 
+def set_visible(shape: pyglet.shapes.ShapeBase, on: bool) -> None:
+    """Show or hide ``shape``; pyglet rebuilds a shape's vertices on every assignment, so only on a change."""
+    if shape.visible != on:
+        shape.visible = on
+
+
 def panel(batch: Batch, group: Group, x: float, y: float, w: float, h: float, sc: Scale) -> list[object]:
     """A dark panel with a gold edge; returns the shapes (keep them alive)."""
     edge = pyglet.shapes.BorderedRectangle(

@@ -17,8 +17,17 @@ from terminal.display.catalog import Catalog
 from terminal.display.dice_view import DiceView
 from terminal.display.field_view import FieldView
 from terminal.display.gl import preserves_frames, pyglet
-from terminal.display.kit import Batch, Scale, Text, layer
-from terminal.display.regions import WHEEL_BOX, Rect, has_overlay, overlaps, padded, regions_of, whole_key
+from terminal.display.kit import Batch, Scale, Text, layer, set_visible
+from terminal.display.regions import (
+    WHEEL_BOX,
+    Rect,
+    has_overlay,
+    merged,
+    overlaps,
+    padded,
+    regions_of,
+    whole_key,
+)
 from terminal.display.scene import Banner, Scene
 from terminal.display.side_view import SideView
 from terminal.display.wheel_view import WheelView
@@ -46,6 +55,7 @@ class Painter:
         self.incremental = preserves_frames() if incremental is None else incremental
         self._whole: object = _NOTHING
         self._keys: dict[str, object] = {}
+        self._rects: dict[str, tuple[Rect, ...]] = {}  # each region's rectangles in the last frame
         self._wheel_pose: object = _NOTHING
         self.sc = sc = Scale(window.width, window.height)
         self.side = SideView(sc, cat, history_length)
@@ -87,14 +97,17 @@ class Painter:
             self._repaint(scene, None)
             self._whole, self._wheel_pose = whole, scene.wheel
             self._keys = {region.name: region.key for region in regions}
+            self._rects = {region.name: region.rects for region in regions}
             return
         wheel_hit = False  # a region repainted over the wheel's box: the wheel's box is repainted whole
         for region in regions:
             if region.key != self._keys.get(region.name):
-                for rect in map(padded, region.rects):
+                then_and_now = merged((*self._rects.get(region.name, ()), *region.rects))
+                for rect in map(padded, then_and_now):
                     self._repaint(scene, rect)
                     wheel_hit = wheel_hit or overlaps(rect, WHEEL_BOX)
                 self._keys[region.name] = region.key
+                self._rects[region.name] = region.rects
         if scene.wheel is not None and (scene.wheel != self._wheel_pose or wheel_hit):
             if has_overlay(scene) or wheel_hit:
                 self._repaint(scene, WHEEL_BOX)
@@ -134,7 +147,7 @@ class Painter:
         self._overlay(scene.banner, scene.test)
 
     def _overlay(self, banner: Banner | None, test: bool) -> None:
-        self.band.visible = banner is not None
+        set_visible(self.band, banner is not None)
         if banner is not None:
             self.band.color = BANNER_COLOURS[banner.kind]
             self.band_title.show(self.cat.text(f"display.{banner.kind}"))

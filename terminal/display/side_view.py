@@ -5,7 +5,7 @@ from __future__ import annotations
 from terminal.display import theme
 from terminal.display.catalog import Catalog
 from terminal.display.gl import pyglet
-from terminal.display.kit import Batch, Scale, Text, layer, panel
+from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.scene import Scene, colour_of
 from terminal.money import find_currency, format_amount
 
@@ -131,7 +131,7 @@ class SideView:
 
     def _countdown(self, scene: Scene) -> None:
         on = scene.countdown is not None
-        self.clock_ring.visible = on
+        set_visible(self.clock_ring, on)
         self.clock.show(str(scene.countdown) if on else "")
         self.clock_label.show(self.cat.text("display.countdown_label") if on else "")
 
@@ -139,7 +139,8 @@ class SideView:
         cat = self.cat
         self.out_label.show(cat.text("display.roll" if scene.game == "craps" else "display.winning_number"))
         shown = scene.outcome is not None
-        self.out_disc.visible = self.out_rim.visible = shown
+        set_visible(self.out_disc, shown)
+        set_visible(self.out_rim, shown)
         if scene.outcome is None:
             self.out_text.show("")
             self.out_detail.show("")
@@ -182,21 +183,21 @@ class SideView:
                 item = scene.history[k]
                 outcome = item.outcome
                 colour = colour_of(outcome)
-                rect.visible = True
+                set_visible(rect, True)
                 rect.color = theme.OUTCOME_COLOURS[colour] if not item.void else (80, 80, 80, 255)
                 text.show(outcome if colour != "dice" else outcome.replace("-", "·"))
             else:
-                rect.visible = False
+                set_visible(rect, False)
                 text.show("")
 
     def _hot_cold(self, scene: Scene) -> None:
         for cells, values in zip(self.hc_rows, (scene.hot, scene.cold), strict=True):
             for k, (disc, text) in enumerate(cells):
                 if k < len(values):
-                    disc.visible = True
+                    set_visible(disc, True)
                     colour = "dice" if scene.game == "craps" else colour_of(values[k])
                     disc.color = theme.OUTCOME_COLOURS[colour]
                     text.show(values[k])
                 else:
-                    disc.visible = False
+                    set_visible(disc, False)
                     text.show("")

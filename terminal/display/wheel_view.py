@@ -13,7 +13,7 @@ import math
 
 from terminal.display import theme, wheel_motion
 from terminal.display.gl import pyglet
-from terminal.display.kit import Batch, Scale, layer
+from terminal.display.kit import Batch, Scale, layer, set_visible
 from terminal.display.mesh import Mesh, angle_grid, disc, ring
 from terminal.games.wheels import DOUBLE_ZERO, is_red, pocket_text
 
@@ -263,6 +263,6 @@ class WheelView:
         self.ball.position = (x, y)
         self.shine.position = (x - self.ball.radius * 0.3, y + self.ball.radius * 0.3)
         self.glow.position = (x, y)
-        self.glow.visible = pose.landed
+        set_visible(self.glow, pose.landed)
         self.top.draw()
         self._ball_at = (x, y)

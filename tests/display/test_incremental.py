@@ -48,7 +48,8 @@ def _roulette_round() -> list[tuple[str, DisplayModel, float]]:
     steps.append(("lab spin later", *samples.spun(samples.base(test=True), "5", 3.2)))
     steps.append(("tilt", samples.tilted(samples.betting(rl)[0]), 100.0))
     steps.append(("spin again", *samples.spun(rl, "22", 4.0)))
-    steps.append(("craps", *samples.spun(samples.craps(samples.base("craps"), 6, "4-2"), "4-3", 0.9)))
+    cr = samples.craps(samples.base("craps"), 6, "4-2")
+    steps += [(f"tumble {s}", *samples.spun(cr, "4-3", s, t=100.0 + s)) for s in (0.1, 0.4, 0.9, 1.3, 2.0)]
     steps.append(("craps rest", *samples.at_rest(samples.craps(samples.base("craps"), None, "4-3"), "4-3")))
     steps.append(("single zero", *samples.spun(samples.base("roulette", "single_zero"), "17", 5.0)))
     return steps
@@ -85,6 +86,13 @@ def test_a_turning_frame_repaints_only_the_wheel(window: pyglet.window.Window) -
     outside = [(x, y) for x, y in changed if not (x0 <= x < x0 + w and y0 <= y < y0 + h)]
     assert outside == []
     assert after != before  # the wheel did turn
+
+
+def test_the_dice_boxes_use_the_trays_geometry() -> None:
+    from terminal.display import dice_view
+
+    assert regions.TRAY == (dice_view.TX, dice_view.TY, dice_view.TW, dice_view.TH)
+    assert regions.DIE_REACH >= dice_view.DIE / 2 * 2**0.5  # a die turned 45 degrees still fits
 
 
 def test_no_board_region_reaches_into_the_wheel() -> None:
