@@ -84,14 +84,11 @@ class WheelView:
 
     def _build_bowl(self) -> None:
         cx, cy, r, b, t = self.cx, self.cy, self.r, self.bowl, self.track
-        self._add(
-            pyglet.shapes.Circle(
-                cx, cy, r * 1.0, segments=180, color=theme.WOOD_DARK, batch=b, group=layer(0)
-            )
-        )
-        self._add(
-            pyglet.shapes.Circle(cx, cy, r * 0.975, segments=180, color=theme.WOOD, batch=b, group=layer(1))
-        )
+        rim = Mesh()  # rings, not discs: the track and face paint what lies inside
+        grid = angle_grid(180)
+        rim.add(ring(grid, cx, cy, r * 0.975, r, 0, 180), theme.WOOD_DARK)
+        rim.add(ring(grid, cx, cy, r * (TRACK_OUT - 0.005), r * 0.975, 0, 180), theme.WOOD)
+        self._add(rim.build(b, order=0))
         track = Mesh()  # a ring: the face covers what lies inside it, tucked a little under the face's edge
         track.add(ring(angle_grid(180), cx, cy, r * (NUMBERS_OUT - 0.01), r * TRACK_OUT, 0, 180), theme.TRACK)
         self._add(track.build(t, order=2))
