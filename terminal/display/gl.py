@@ -40,8 +40,11 @@ def preserves_frames() -> bool:
 
     True headless (an EGL pbuffer is never swapped away) and with Mesa's software renderers, whose buffer
     swap copies the back buffer out and keeps it. A GPU driver may hand back any buffer after a swap, but
-    there a full repaint is cheap. Needs a current GL context.
+    there a full repaint is cheap. ``TERMINAL_DISPLAY_FULL_REPAINT=1`` paints every frame whole anyway (for
+    a software stack whose swap does not keep the buffer). Needs a current GL context.
     """
+    if os.environ.get("TERMINAL_DISPLAY_FULL_REPAINT") == "1":
+        return False
     if HEADLESS:
         return True
     renderer = str(pyglet.gl.gl_info.get_renderer()).lower()

@@ -101,3 +101,15 @@ def test_no_board_region_reaches_into_the_wheel() -> None:
     for region in regions.regions_of(scene):
         for rect in region.rects:
             assert not regions.overlaps(regions.padded(rect), regions.WHEEL_BOX), region.name
+
+
+def test_frames_are_kept_headless_unless_a_full_repaint_is_asked_for(
+    window: pyglet.window.Window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terminal.display.gl import preserves_frames
+
+    assert preserves_frames()  # an EGL pbuffer keeps its pixels
+    assert Painter(window, load_catalog("en"), 20).incremental
+    monkeypatch.setenv("TERMINAL_DISPLAY_FULL_REPAINT", "1")
+    assert not preserves_frames()
+    assert not Painter(window, load_catalog("en"), 20).incremental
