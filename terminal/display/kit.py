@@ -108,6 +108,13 @@ def panel(batch: Batch, group: Group, x: float, y: float, w: float, h: float, sc
     return [edge]
 
 
+_LAYERS: dict[tuple[int, Group | None], Group] = {}
+
+
 def layer(order: int, parent: Group | None = None) -> Group:
-    """A draw-order group."""
-    return pyglet.graphics.Group(order=order, parent=parent)
+    """The draw-order group ``order`` (one object per order: pyglet draws the labels of one parent group
+    and one glyph texture in a single call, and tells parent groups apart by identity)."""
+    key = (order, parent)
+    if key not in _LAYERS:
+        _LAYERS[key] = pyglet.graphics.Group(order=order, parent=parent)
+    return _LAYERS[key]

@@ -123,6 +123,7 @@ class WheelView:
         cx, cy, r, f, order = self.cx, self.cy, self.r, self.face, self.order
         step = wheel_motion.pocket_step(order)
         self._build_pockets()
+        numbers = layer(5)  # one group for all: pyglet batches labels whose parent group is the same object
         for pocket in order:
             mid = wheel_motion.face_angle(order, pocket)
             rad = math.radians(mid)
@@ -140,7 +141,7 @@ class WheelView:
                     weight="bold",
                     color=theme.WHITE,
                     batch=f,
-                    group=layer(5),
+                    group=numbers,
                 )
             )
             edge = math.radians(mid - step / 2)
