@@ -36,7 +36,12 @@ class DisplayApp:
         self.model = DisplayModel(
             game=c.table.game, wheel=c.roulette.wheel, test_mode=c.lab.mode, currency=c.money.currency
         )
-        self.window.push_handlers(on_draw=self.on_draw, on_key_press=self.on_key_press)
+        self.window.push_handlers(
+            on_draw=self.on_draw,
+            on_key_press=self.on_key_press,
+            on_resize=self.on_resize,
+            on_expose=self.painter.invalidate,
+        )
 
     def feed(self) -> None:
         """Apply every message the link has delivered."""
@@ -47,6 +52,9 @@ class DisplayApp:
     def on_draw(self) -> None:
         self.feed()
         self.painter.paint(scene_at(self.model, self.clock(), self.config.display.history_length))
+
+    def on_resize(self, _width: int, _height: int) -> None:
+        self.painter.invalidate()  # and pyglet's own handler sets the viewport (not consumed here)
 
     def on_key_press(self, symbol: int, _modifiers: int) -> bool:
         if symbol == pyglet.window.key.ESCAPE:

@@ -6,7 +6,7 @@ from terminal.display import dice_motion, theme
 from terminal.display.boards import LuckyProgress
 from terminal.display.catalog import Catalog
 from terminal.display.gl import pyglet
-from terminal.display.kit import Batch, Scale, Text, layer, panel
+from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.model import CrapsInfo
 
 TX, TY, TW, TH = 40, 330, 1060, 615  # the tray
@@ -46,7 +46,7 @@ class Die:
         a = math.radians(-spin_deg)
         spots = PIPS[face]
         for k, pip in enumerate(self.pips):
-            pip.visible = k < len(spots)
+            set_visible(pip, k < len(spots))
             if k < len(spots):
                 px, py = spots[k][0] * self.size * 0.27, spots[k][1] * self.size * 0.27
                 pip.position = (

@@ -13,6 +13,10 @@ reached, otherwise a turnover with the team on the ball's side ahead (the ball o
 ('drive', '')
 >>> yard_line(35), yard_line(-12), yard_line(0)
 (15, 38, 50)
+>>> mark_groups((15, 12, 12, 27))
+((15, '1'), (12, '2·3'), (27, '4'))
+>>> spread((100.0, 110.0, 300.0), (20.0, 20.0, 20.0), gap=4.0, lo=0.0, hi=1000.0)
+(100.0, 124.0, 300.0)
 """
 
 from __future__ import annotations
@@ -49,6 +53,29 @@ def verdict(gains: tuple[int, ...]) -> tuple[str, str]:
 def yard_line(ball: int) -> int:
     """The yard line a spectator reads (50 in the middle, 0 at either goal line)."""
     return GOAL - abs(ball)
+
+
+def mark_groups(marks: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+    """One drive-chart label per yard the ball stopped on: the downs that ended there, ``2·3``."""
+    downs: dict[int, list[str]] = {}
+    for k, yard in enumerate(marks):
+        downs.setdefault(yard, []).append(str(k + 1))
+    return tuple((yard, "·".join(names)) for yard, names in downs.items())
+
+
+def spread(
+    xs: tuple[float, ...], widths: tuple[float, ...], gap: float, lo: float, hi: float
+) -> tuple[float, ...]:
+    """Centres of labels (given in left-to-right order) moved apart just enough not to overlap, kept in
+    ``lo``..``hi`` where there is room."""
+    out = [min(max(x, lo + w / 2), hi - w / 2) for x, w in zip(xs, widths, strict=True)]
+    for k in range(1, len(out)):
+        out[k] = max(out[k], out[k - 1] + (widths[k - 1] + widths[k]) / 2 + gap)
+    if out and out[-1] + widths[-1] / 2 > hi:
+        out[-1] = hi - widths[-1] / 2
+        for k in range(len(out) - 2, -1, -1):
+            out[k] = min(out[k], out[k + 1] - (widths[k] + widths[k + 1]) / 2 - gap)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

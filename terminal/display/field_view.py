@@ -144,22 +144,37 @@ class FieldView:
         self.lace.x, self.lace.y, self.lace.x2, self.lace.y2 = x - self.sc(7), y, x + self.sc(7), y
         self.status.show(*self._status(pose))
         marks = pose.marks if pose is not None and not pose.moving else (pose.marks[:-1] if pose else ())
-        for k, text in enumerate(self.marks):
-            if k < len(marks) and (k + 1 == len(marks) or marks[k + 1] != marks[k]):
-                text.label.x = self.x_of(marks[k])
-                text.show(str(k + 1))
-            else:
-                text.show("")
+        self._marks(marks)
         gains = [f"{pocket_text(p)}" for p in downs]
         moves = pose.marks if pose is not None else ()
         steps = [
             f"{self.cat.text('display.down', down=k + 1)}: {gains[k]} ({_signed(moves, k)})"
             for k in range(min(len(gains), len(moves)))
         ]
-        self.downs.show("   ".join(steps) if steps else self.cat.text("display.waiting_trigger"))
+        text = "   ".join(steps) if steps else self.cat.text("display.waiting_trigger")
+        self.downs.show(text, fit=self.sc(W - 24))
         self.teams[0].show(_seats(teams, "black", self.cat.text("display.team_black")))
         self.teams[1].show(_seats(teams, "red", self.cat.text("display.team_red")))
         self.dynamic.draw()
+
+    def _marks(self, marks: tuple[int, ...]) -> None:
+        """The drive chart under the field: the down numbers at the yards where each down ended.
+
+        Downs that ended on the same yard share one label (``2·3``); labels of nearby yards move apart.
+        """
+        groups = sorted(field_motion.mark_groups(marks), key=lambda g: g[0])
+        for k, text in enumerate(self.marks):
+            text.show(groups[k][1] if k < len(groups) else "")
+        shown = self.marks[: len(groups)]
+        xs = field_motion.spread(
+            tuple(self.x_of(yard) for yard, _ in groups),
+            tuple(text.content_width for text in shown),
+            gap=self.sc(6),
+            lo=self.sc(FX),
+            hi=self.sc(FX + FW),
+        )
+        for text, x in zip(shown, xs, strict=True):
+            text.label.x = x
 
     def _status(self, pose: field_motion.FieldPose | None) -> tuple[str, theme.RGBA]:
         cat = self.cat

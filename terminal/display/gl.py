@@ -32,4 +32,23 @@ import pyglet.shapes  # noqa: E402
 import pyglet.text  # noqa: E402
 import pyglet.window  # noqa: E402
 
-__all__ = ["HEADLESS", "pyglet"]
+SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast")
+
+
+def preserves_frames() -> bool:
+    """Whether a frame still holds the last one when it starts, so a painter may repaint only what changed.
+
+    True headless (an EGL pbuffer is never swapped away) and with Mesa's software renderers, whose buffer
+    swap copies the back buffer out and keeps it. A GPU driver may hand back any buffer after a swap, but
+    there a full repaint is cheap. ``TERMINAL_DISPLAY_FULL_REPAINT=1`` paints every frame whole anyway (for
+    a software stack whose swap does not keep the buffer). Needs a current GL context.
+    """
+    if os.environ.get("TERMINAL_DISPLAY_FULL_REPAINT") == "1":
+        return False
+    if HEADLESS:
+        return True
+    renderer = str(pyglet.gl.gl_info.get_renderer()).lower()
+    return any(name in renderer for name in SOFTWARE_RENDERERS)
+
+
+__all__ = ["HEADLESS", "preserves_frames", "pyglet"]

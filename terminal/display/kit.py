@@ -61,19 +61,35 @@ class Text:
         )
         self._text = ""
         self._color = color
+        self._size = size
 
-    def show(self, text: str, color: theme.RGBA | None = None) -> None:
-        """Show ``text`` (and ``color``), touching the label only on a change."""
+    def show(self, text: str, color: theme.RGBA | None = None, fit: float | None = None) -> None:
+        """Show ``text`` (and ``color``), touching the label only on a change; ``fit``: shrink the font
+        so the text is at most that wide."""
         if text != self._text:
             self.label.text = text
             self._text = text
+            if fit is not None:
+                self._fit(fit)
         if color is not None and color != self._color:
             self.label.color = color
             self._color = color
 
+    def _fit(self, width: float) -> None:
+        if self.label.font_size != self._size:
+            self.label.font_size = self._size
+        if self.label.content_width > width:
+            self.label.font_size = self._size * width / self.label.content_width
+
     @property
     def content_width(self) -> float:
         return float(self.label.content_width)
+
+
+def set_visible(shape: pyglet.shapes.ShapeBase, on: bool) -> None:
+    """Show or hide ``shape``; pyglet rebuilds a shape's vertices on every assignment, so only on a change."""
+    if shape.visible != on:
+        shape.visible = on
 
 
 def panel(batch: Batch, group: Group, x: float, y: float, w: float, h: float, sc: Scale) -> list[object]:
@@ -92,6 +108,13 @@ def panel(batch: Batch, group: Group, x: float, y: float, w: float, h: float, sc
     return [edge]
 
 
+_LAYERS: dict[tuple[int, Group | None], Group] = {}
+
+
 def layer(order: int, parent: Group | None = None) -> Group:
-    """A draw-order group."""
-    return pyglet.graphics.Group(order=order, parent=parent)
+    """The draw-order group ``order`` (one object per order: pyglet draws the labels of one parent group
+    and one glyph texture in a single call, and tells parent groups apart by identity)."""
+    key = (order, parent)
+    if key not in _LAYERS:
+        _LAYERS[key] = pyglet.graphics.Group(order=order, parent=parent)
+    return _LAYERS[key]

@@ -51,6 +51,7 @@ class Scene:
     banner: Banner | None
     test: bool
     currency: str
+    table: str = ""  # venue and table id, as the last TableState gave them
 
 
 def colour_of(outcome: str) -> str:
@@ -126,6 +127,7 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
         banner=banner_of(model),
         test=model.test_mode,
         currency=model.currency,
+        table=model.table,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from terminal.display import theme
 from terminal.display.catalog import Catalog
 from terminal.display.gl import pyglet
-from terminal.display.kit import Batch, Scale, Text, layer, panel
+from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.scene import Scene, colour_of
 from terminal.money import find_currency, format_amount
 
@@ -35,6 +35,7 @@ class SideView:
         ):
             self._keep += panel(b, layer(0), s(x), s(y), s(w), s(h), sc)
         self.round = Text(d, layer(2), s(40), s(1020), s(30), color=theme.DIM, anchor_x="left", bold=True)
+        self.table = Text(d, layer(2), s(40), s(983), s(18), color=theme.DIM, anchor_x="left")
         self.headline = Text(d, layer(2), s(960), s(1020), s(64), color=theme.GOLD, bold=True)
         self.clock_ring = pyglet.shapes.Arc(
             s(1830), s(1015), s(48), segments=90, thickness=s(8), color=theme.GOLD, batch=d, group=layer(1)
@@ -115,21 +116,22 @@ class SideView:
             self.hc_rows.append(cells)
 
     def draw(self, scene: Scene) -> None:
-        """Paint the boards for ``scene``."""
-        self.static.draw()
+        """Paint the boards for ``scene`` (texts first: the static batch holds some set here)."""
         cat = self.cat
         self.round.show(cat.text("display.round", round=scene.round_id) if scene.round_id else "")
         self.headline.show(cat.text(f"display.{scene.headline}"))
+        self.table.show(scene.table, fit=self.sc(360))  # venue · table id, clear of the headline
         self._countdown(scene)
         self._outcome(scene)
         self._winners(scene)
         self._history_tiles(scene)
         self._hot_cold(scene)
+        self.static.draw()
         self.dynamic.draw()
 
     def _countdown(self, scene: Scene) -> None:
         on = scene.countdown is not None
-        self.clock_ring.visible = on
+        set_visible(self.clock_ring, on)
         self.clock.show(str(scene.countdown) if on else "")
         self.clock_label.show(self.cat.text("display.countdown_label") if on else "")
 
@@ -137,7 +139,8 @@ class SideView:
         cat = self.cat
         self.out_label.show(cat.text("display.roll" if scene.game == "craps" else "display.winning_number"))
         shown = scene.outcome is not None
-        self.out_disc.visible = self.out_rim.visible = shown
+        set_visible(self.out_disc, shown)
+        set_visible(self.out_rim, shown)
         if scene.outcome is None:
             self.out_text.show("")
             self.out_detail.show("")
@@ -180,21 +183,21 @@ class SideView:
                 item = scene.history[k]
                 outcome = item.outcome
                 colour = colour_of(outcome)
-                rect.visible = True
+                set_visible(rect, True)
                 rect.color = theme.OUTCOME_COLOURS[colour] if not item.void else (80, 80, 80, 255)
                 text.show(outcome if colour != "dice" else outcome.replace("-", "·"))
             else:
-                rect.visible = False
+                set_visible(rect, False)
                 text.show("")
 
     def _hot_cold(self, scene: Scene) -> None:
         for cells, values in zip(self.hc_rows, (scene.hot, scene.cold), strict=True):
             for k, (disc, text) in enumerate(cells):
                 if k < len(values):
-                    disc.visible = True
+                    set_visible(disc, True)
                     colour = "dice" if scene.game == "craps" else colour_of(values[k])
                     disc.color = theme.OUTCOME_COLOURS[colour]
                     text.show(values[k])
                 else:
-                    disc.visible = False
+                    set_visible(disc, False)
                     text.show("")

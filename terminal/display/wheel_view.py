@@ -1,7 +1,10 @@
 """The roulette wheel painter: a bowl that stays put, a face batch drawn rotated, and the ball.
 
 The face (pockets, numbers, frets, cone) is one cached batch built once; each frame only the view matrix
-(the wheel's angle) and the ball's position change.
+(the wheel's angle) and the ball's position change. The face is one opaque mesh (each pixel painted once).
+The ball track around the face is round and plain, so :meth:`WheelView.draw_turning` repaints a turning
+frame over the last one: the face, the track's inner edge, and a wipe over the last ball; the rim, the
+pointer and the rest of the track stay as they were.
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ import math
 
 from terminal.display import theme, wheel_motion
 from terminal.display.gl import pyglet
-from terminal.display.kit import Batch, Scale, layer
+from terminal.display.kit import Batch, Scale, layer, set_visible
+from terminal.display.mesh import Mesh, angle_grid, disc, ring
 from terminal.games.wheels import DOUBLE_ZERO, is_red, pocket_text
 
 Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
@@ -18,7 +22,9 @@ Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
 # Radii as fractions of the wheel's radius.
 TRACK_OUT, TRACK_IN, BALL_TRACK = 0.93, 0.80, 0.865
 NUMBERS_OUT, NUMBERS_IN, NUMBER_AT = 0.80, 0.665, 0.735
-CUPS_IN, BALL_SEAT, CONE = 0.54, 0.60, 0.54
+CUPS_IN, BALL_SEAT, CONE, CONE_INNER = 0.54, 0.60, 0.54, 0.40
+PER = 2  # polygon segments per pocket: a rim of 74 or 76 sides, its edges under gold rings
+SEAM = 0.82  # a turning frame repaints the track out to here (past the gold ring on the face's rim)
 
 
 def pocket_colour(pocket: int) -> theme.RGBA:
@@ -37,7 +43,8 @@ class WheelView:
 
     def __init__(self, sc: Scale, cx: float, cy: float, radius: float, order: tuple[int, ...]) -> None:
         self.cx, self.cy, self.r, self.order = sc(cx), sc(cy), sc(radius), order
-        self.bowl, self.face, self.top = Batch(), Batch(), Batch()
+        self.bowl, self.track, self.centre, self.face = Batch(), Batch(), Batch(), Batch()
+        self.top, self.wipe, self.unspoke = Batch(), Batch(), Batch()
         self._keep: list[object] = []
         self._build_bowl()
         self._build_face(sc)
@@ -55,25 +62,36 @@ class WheelView:
         self.shine = pyglet.shapes.Circle(
             0, 0, ball_r * 0.35, color=(255, 255, 255, 255), batch=self.top, group=layer(2)
         )
+        self.eraser = pyglet.shapes.Circle(
+            0, 0, ball_r + 2.0, color=theme.TRACK, batch=self.wipe, group=layer(1)
+        )
+        seam = Mesh()  # the track's inner edge: a turning face's rim covers slightly different pixels
+        seam.add(
+            ring(angle_grid(180), self.cx, self.cy, self.r * (NUMBERS_OUT - 0.01), self.r * SEAM, 0, 180),
+            theme.TRACK,
+        )
+        grid = self._grid()  # and the cups' inner edge, whose polygon turns with the face
+        seam.add(
+            ring(grid, self.cx, self.cy, self.r * (CUPS_IN - 0.01), self.r * (CONE + 0.01), 0, len(grid) - 1),
+            theme.CONE,
+        )
+        self._add(seam.build(self.wipe, order=0))
+        self._ball_at: tuple[float, float] | None = None  # where the last frame drew the ball
+        self._spin: pyglet.math.Mat4 | None = None  # and how it turned the face
 
     def _add(self, shape: object) -> None:
         self._keep.append(shape)
 
     def _build_bowl(self) -> None:
-        cx, cy, r, b = self.cx, self.cy, self.r, self.bowl
-        self._add(
-            pyglet.shapes.Circle(
-                cx, cy, r * 1.0, segments=180, color=theme.WOOD_DARK, batch=b, group=layer(0)
-            )
-        )
-        self._add(
-            pyglet.shapes.Circle(cx, cy, r * 0.975, segments=180, color=theme.WOOD, batch=b, group=layer(1))
-        )
-        self._add(
-            pyglet.shapes.Circle(
-                cx, cy, r * TRACK_OUT, segments=180, color=theme.TRACK, batch=b, group=layer(2)
-            )
-        )
+        cx, cy, r, b, t = self.cx, self.cy, self.r, self.bowl, self.track
+        rim = Mesh()  # rings, not discs: the track and face paint what lies inside
+        grid = angle_grid(180)
+        rim.add(ring(grid, cx, cy, r * 0.975, r, 0, 180), theme.WOOD_DARK)
+        rim.add(ring(grid, cx, cy, r * (TRACK_OUT - 0.005), r * 0.975, 0, 180), theme.WOOD)
+        self._add(rim.build(b, order=0))
+        track = Mesh()  # a ring: the face covers what lies inside it, tucked a little under the face's edge
+        track.add(ring(angle_grid(180), cx, cy, r * (NUMBERS_OUT - 0.01), r * TRACK_OUT, 0, 180), theme.TRACK)
+        self._add(track.build(t, order=2))
         self._add(
             pyglet.shapes.Arc(
                 cx,
@@ -82,7 +100,7 @@ class WheelView:
                 segments=180,
                 thickness=max(1.0, r * 0.008),
                 color=theme.GOLD,
-                batch=b,
+                batch=t,
                 group=layer(3),
             )
         )
@@ -104,35 +122,10 @@ class WheelView:
     def _build_face(self, sc: Scale) -> None:
         cx, cy, r, f, order = self.cx, self.cy, self.r, self.face, self.order
         step = wheel_motion.pocket_step(order)
+        self._build_pockets()
+        numbers = layer(5)  # one group for all: pyglet batches labels whose parent group is the same object
         for pocket in order:
             mid = wheel_motion.face_angle(order, pocket)
-            colour = pocket_colour(pocket)
-            self._add(
-                pyglet.shapes.Sector(
-                    cx,
-                    cy,
-                    r * NUMBERS_OUT,
-                    segments=6,
-                    angle=step,
-                    start_angle=mid - step / 2,
-                    color=colour,
-                    batch=f,
-                    group=layer(0),
-                )
-            )
-            self._add(
-                pyglet.shapes.Sector(
-                    cx,
-                    cy,
-                    r * NUMBERS_IN,
-                    segments=6,
-                    angle=step,
-                    start_angle=mid - step / 2,
-                    color=_darker(colour),
-                    batch=f,
-                    group=layer(1),
-                )
-            )
             rad = math.radians(mid)
             self._add(
                 pyglet.text.Label(
@@ -148,7 +141,7 @@ class WheelView:
                     weight="bold",
                     color=theme.WHITE,
                     batch=f,
-                    group=layer(5),
+                    group=numbers,
                 )
             )
             edge = math.radians(mid - step / 2)
@@ -172,18 +165,34 @@ class WheelView:
                     group=layer(4),
                 )
             )
-        self._build_cone()
+        self._build_cross(self.face, theme.GOLD, (255, 232, 150, 255))
+        self._build_cross(self.unspoke, theme.CONE_INNER, theme.CONE_INNER)
 
-    def _build_cone(self) -> None:
-        cx, cy, r, f = self.cx, self.cy, self.r, self.face
-        self._add(
-            pyglet.shapes.Circle(cx, cy, r * CONE, segments=120, color=theme.CONE, batch=f, group=layer(2))
-        )
-        self._add(
-            pyglet.shapes.Circle(
-                cx, cy, r * 0.40, segments=120, color=theme.CONE_INNER, batch=f, group=layer(3)
-            )
-        )
+    def _grid(self) -> tuple[tuple[float, float], ...]:
+        """The face's angles: pocket k spans steps k*PER .. (k+1)*PER."""
+        step = wheel_motion.pocket_step(self.order)
+        return angle_grid(len(self.order) * PER, 90.0 + step / 2)
+
+    def _build_pockets(self) -> None:
+        """The pockets' numbers and cups (turning), and the cone (round, still): opaque, each pixel once."""
+        cx, cy, r, order = self.cx, self.cy, self.r, self.order
+        grid = self._grid()
+        mesh = Mesh()
+        for k, pocket in enumerate(order):
+            colour = pocket_colour(pocket)
+            span = (k * PER, (k + 1) * PER)
+            mesh.add(ring(grid, cx, cy, r * NUMBERS_IN, r * NUMBERS_OUT, *span), colour)
+            mesh.add(ring(grid, cx, cy, r * CUPS_IN, r * NUMBERS_IN, *span), _darker(colour))
+        self._add(mesh.build(self.face, order=0))
+        cone = Mesh()
+        outer = r * (CONE + 0.01)  # a little under the cups' edge, which turns
+        cone.add(ring(grid, cx, cy, r * CONE_INNER, outer, 0, len(grid) - 1), theme.CONE)
+        cone.add(disc(grid, cx, cy, r * CONE_INNER), theme.CONE_INNER)
+        self._add(cone.build(self.centre, order=0))
+
+    def _build_cross(self, f: Batch, gold: theme.RGBA, hub: theme.RGBA) -> None:
+        """The turret's cross and hub in ``f`` (in the cone's colour: what wipes the last frame's cross)."""
+        cx, cy, r = self.cx, self.cy, self.r
         for k in range(4):
             a = math.radians(45 + 90 * k)
             self._add(
@@ -193,7 +202,7 @@ class WheelView:
                     cx + r * 0.33 * math.cos(a),
                     cy + r * 0.33 * math.sin(a),
                     thickness=r * 0.035,
-                    color=theme.GOLD,
+                    color=gold,
                     batch=f,
                     group=layer(6),
                 )
@@ -203,19 +212,40 @@ class WheelView:
                     cx + r * 0.33 * math.cos(a),
                     cy + r * 0.33 * math.sin(a),
                     r * 0.035,
-                    color=theme.GOLD,
+                    color=gold,
                     batch=f,
                     group=layer(7),
                 )
             )
-        self._add(pyglet.shapes.Circle(cx, cy, r * 0.08, color=theme.GOLD, batch=f, group=layer(7)))
-        self._add(
-            pyglet.shapes.Circle(cx, cy, r * 0.045, color=(255, 232, 150, 255), batch=f, group=layer(8))
-        )
+        self._add(pyglet.shapes.Circle(cx, cy, r * 0.08, color=gold, batch=f, group=layer(7)))
+        self._add(pyglet.shapes.Circle(cx, cy, r * 0.045, color=hub, batch=f, group=layer(8)))
 
     def draw(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
         """Paint the wheel at ``pose``."""
         self.bowl.draw()
+        self.track.draw()
+        self.centre.draw()
+        self._turning(window, pose)
+
+    def draw_turning(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
+        """Paint the face and the ball at ``pose`` over the last frame drawn by this view.
+
+        The rim, the track and the cone stay; the last frame's ball is wiped with the track's colour (where
+        it lay over the face, the face covers it again) and its cross with the cone's (drawn turned as it
+        was, it covers exactly the same pixels). Before any full frame: the track and cone are painted too.
+        """
+        if self._ball_at is None or self._spin is None:
+            self.track.draw()
+            self.centre.draw()
+        else:
+            self.eraser.position = self._ball_at
+            self.wipe.draw()
+            window.view = self._spin
+            self.unspoke.draw()
+            window.view = Mat4()
+        self._turning(window, pose)
+
+    def _turning(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
         spin = (
             Mat4.from_translation(Vec3(self.cx, self.cy, 0.0))
             @ Mat4.from_rotation(math.radians(pose.wheel_deg), Vec3(0.0, 0.0, 1.0))
@@ -224,11 +254,13 @@ class WheelView:
         window.view = spin
         self.face.draw()
         window.view = Mat4()
+        self._spin = spin
         radius = self.r * (BALL_SEAT + (BALL_TRACK - BALL_SEAT) * pose.ball_radius)
         rad = math.radians(pose.ball_deg)
         x, y = self.cx + radius * math.cos(rad), self.cy + radius * math.sin(rad)
         self.ball.position = (x, y)
         self.shine.position = (x - self.ball.radius * 0.3, y + self.ball.radius * 0.3)
         self.glow.position = (x, y)
-        self.glow.visible = pose.landed
+        set_visible(self.glow, pose.landed)
         self.top.draw()
+        self._ball_at = (x, y)

@@ -1,0 +1,115 @@
+"""Repainting only what changed gives the very frame a full repaint gives, along a whole round and more."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from terminal.display import regions, samples
+from terminal.display.catalog import load_catalog
+from terminal.display.gl import pyglet
+from terminal.display.model import DisplayModel
+from terminal.display.painter import Painter
+from terminal.display.scene import Scene, scene_at
+
+W, H = 1920, 1080
+
+
+@pytest.fixture(scope="module")
+def window() -> Iterator[pyglet.window.Window]:
+    win = pyglet.window.Window(W, H, visible=False)
+    yield win
+    win.close()
+
+
+def _frame() -> bytes:
+    data = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+    return bytes(data.get_data("RGBA", W * 4))
+
+
+def _differing(a: bytes, b: bytes) -> list[tuple[int, int]]:
+    """Pixels (x, y) whose colour differs by more than 8 in some channel."""
+    return [
+        ((k // 4) % W, k // 4 // W)
+        for k in range(0, len(a), 4)
+        if a[k : k + 3] != b[k : k + 3] and max(abs(a[k + c] - b[k + c]) for c in range(3)) > 8
+    ]
+
+
+def _roulette_round() -> list[tuple[str, DisplayModel, float]]:
+    rl = samples.touchdown(samples.base(), (32, 7), (15, -3))
+    steps: list[tuple[str, DisplayModel, float]] = [("betting", *samples.betting(rl))]
+    steps += [(f"spin {s}", *samples.spun(rl, "17", s, t=100.0 + s)) for s in (0.0, 1.0, 2.5, 4.0, 5.6, 6.2)]
+    steps += [(f"landed {s}", *samples.spun(rl, "17", s, t=100.0 + s)) for s in (6.6, 7.6, 8.5, 9.5)]
+    steps.append(("rest 0", *samples.at_rest(rl, "0")))
+    lab = samples.touchdown(samples.base(test=True), (32,), (15,))
+    steps.append(("lab spin", *samples.spun(lab, "5", 3.0)))
+    steps.append(("lab spin later", *samples.spun(samples.base(test=True), "5", 3.2)))
+    steps.append(("tilt", samples.tilted(samples.betting(rl)[0]), 100.0))
+    steps.append(("spin again", *samples.spun(rl, "22", 4.0)))
+    cr = samples.craps(samples.base("craps"), 6, "4-2")
+    steps += [(f"tumble {s}", *samples.spun(cr, "4-3", s, t=100.0 + s)) for s in (0.1, 0.4, 0.9, 1.3, 2.0)]
+    steps.append(("craps rest", *samples.at_rest(samples.craps(samples.base("craps"), None, "4-3"), "4-3")))
+    steps.append(("single zero", *samples.spun(samples.base("roulette", "single_zero"), "17", 5.0)))
+    return steps
+
+
+def test_every_incremental_frame_equals_a_full_repaint(window: pyglet.window.Window) -> None:
+    cat = load_catalog("en")
+    fast = Painter(window, cat, 20, incremental=True)
+    full = Painter(window, cat, 20, incremental=False)
+    fast.paint(scene_at(samples.base(), 0.0, 20))
+    for name, model, t in _roulette_round():
+        scene = scene_at(model, t, 20)
+        fast.paint(scene)
+        mine = _frame()
+        full.paint(scene)
+        diff = _differing(mine, _frame())
+        assert diff == [], (name, diff[:40])
+        fast.paint(scene)  # the full painter drew over the window: make the fast one's last frame true again
+        fast.invalidate()
+        fast.paint(scene)
+
+
+def test_a_turning_frame_repaints_only_the_wheel(window: pyglet.window.Window) -> None:
+    """Mid-spin, with nothing else changing, only pixels inside the wheel's box change."""
+    painter = Painter(window, load_catalog("en"), 20, incremental=True)
+    model, t = samples.spun(samples.base(), "17", 2.3)  # the countdown stays on 23 for the next frame
+    painter.paint(scene_at(model, t, 20))
+    before = _frame()
+    painter.paint(scene_at(model, t + 1 / 60, 20))
+    after = _frame()
+    x0, y0, w, h = regions.WHEEL_BOX
+    pixels = range(0, len(after), 4)
+    changed = (((k // 4) % W, k // 4 // W) for k in pixels if after[k : k + 3] != before[k : k + 3])
+    outside = [(x, y) for x, y in changed if not (x0 <= x < x0 + w and y0 <= y < y0 + h)]
+    assert outside == []
+    assert after != before  # the wheel did turn
+
+
+def test_the_dice_boxes_use_the_trays_geometry() -> None:
+    from terminal.display import dice_view
+
+    assert regions.TRAY == (dice_view.TX, dice_view.TY, dice_view.TW, dice_view.TH)
+    assert regions.DIE_REACH >= dice_view.DIE / 2 * 2**0.5  # a die turned 45 degrees still fits
+
+
+def test_no_board_region_reaches_into_the_wheel() -> None:
+    """So a board repaint never forces the wheel to repaint whole (a performance property of the layout)."""
+    scene: Scene = scene_at(*samples.at_rest(samples.base(), "17"), 20)
+    for region in regions.regions_of(scene):
+        for rect in region.rects:
+            assert not regions.overlaps(regions.padded(rect), regions.WHEEL_BOX), region.name
+
+
+def test_frames_are_kept_headless_unless_a_full_repaint_is_asked_for(
+    window: pyglet.window.Window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terminal.display.gl import preserves_frames
+
+    assert preserves_frames()  # an EGL pbuffer keeps its pixels
+    assert Painter(window, load_catalog("en"), 20).incremental
+    monkeypatch.setenv("TERMINAL_DISPLAY_FULL_REPAINT", "1")
+    assert not preserves_frames()
+    assert not Painter(window, load_catalog("en"), 20).incremental
