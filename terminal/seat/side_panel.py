@@ -46,7 +46,7 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     if model.game is not None and model.game.craps is not None:
         used = _draw_craps(surface, p, control, model.game.craps, body, u)
     elif model.game is not None and model.game.touchdown is not None and _touchdown_live(control):
-        used = min(body.height, u * 9)
+        used = min(body.height, u * 21 // 2)
         field = pygame.Rect(body.topleft, (body.width, used))
         draw_field(surface, p, control, model.game.touchdown, field, u)
     else:
@@ -99,6 +99,9 @@ def _draw_result(
     line = pygame.Rect(column.left, column.top + column.height * 2 // 5, column.width, column.height * 3 // 5)
     if dice is not None:
         line = pygame.Rect(column.left, column.bottom - unit * 3 // 2, column.width, unit * 3 // 2)
+    if key == "result.last":
+        p.block(surface, key, line, unit * 9 // 10, colour)
+        return
     p.block(surface, key, line, unit * 5 // 4, colour, bold=True, amount=p.money(paid))
 
 
@@ -112,7 +115,7 @@ def draw_field(
 ) -> None:
     """The Touchdown field: end zones, the ball on its yard line, and the four downs with their yards."""
     p.draw(surface, "touchdown.title", (box.centerx, box.top), unit, theme.GOLD, anchor="midtop", bold=True)
-    field = pygame.Rect(box.left, box.top + unit * 3 // 2, box.width, box.height * 30 // 100)
+    field = pygame.Rect(box.left, box.top + unit * 3 // 2, box.width, box.height * 25 // 100)
     zone = field.width // 10
     pygame.draw.rect(surface, theme.GREEN, field)
     pygame.draw.rect(surface, theme.RED, (field.right - zone, field.top, zone, field.height))
@@ -132,9 +135,9 @@ def draw_field(
     y = field.bottom + unit // 3
     p.draw(surface, f"touchdown.team_{team}", (box.left, y), unit, theme.INK, bold=True, max_width=box.width)
     y += unit * 3 // 2
-    half = box.width // 2
+    half = box.width  # one down a line: the yards of each read at one size
     for n in range(4):
-        at = (box.left + (n % 2) * half, y + (n // 2) * unit * 11 // 10)
+        at = (box.left, y + n * unit * 11 // 10)
         if n < len(td.downs):
             pocket = "00" if td.downs[n] == 37 else str(td.downs[n])
             gain = td.gains[n] if n < len(td.gains) else 0
