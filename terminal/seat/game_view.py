@@ -61,7 +61,8 @@ class GameView:
         """(rect, tray index, value) of every chip in the tray."""
         values = self.control.model.table.chip_values if self.control.model.table else ()
         bottom = self.frame.bottom
-        size = int(bottom.height * 0.72)
+        # at 4:3 the tray gives way so the action buttons keep room for their labels
+        size = min(int(bottom.height * 0.72), bottom.width // (3 * max(1, len(values))))
         gap = size // 5
         out = []
         for index, value in enumerate(values):
@@ -78,7 +79,8 @@ class GameView:
         if model.table is not None and model.table.game == "craps":
             actions.append(("button.onoff", i.SELECT))
         count = len(actions) + 1
-        chips_w = len(self.chips()) * int(f.bottom.height * 0.86) + f.bottom.height // 4
+        tray = self.chips()
+        chips_w = tray[-1][0].right + tray[-1][0].width // 5 if tray else 0
         room = f.bottom.width - chips_w - f.unit
         width = min(room // count, int(f.bottom.height * 1.6))
         height = int(f.bottom.height * 0.6)
