@@ -86,11 +86,10 @@ def _draw_result(
                outcome=result.outcome)  # fmt: skip
         right = ball.right + unit * 2 // 3
     column = pygame.Rect(right, box.top, box.right - right, box.height)
-    p.draw(surface, "fmt.round", column.topleft, unit * 4 // 5, theme.DIM_INK, max_width=column.width,
-           number=result.round_id)  # fmt: skip
+    p.draw(surface, "fmt.round", column.midtop, unit * 4 // 5, theme.DIM_INK, anchor="midtop",
+           max_width=column.width, number=result.round_id)  # fmt: skip
     if dice is not None:
-        at = (column.left, column.centery)
-        p.draw(surface, "fmt.total", at, unit * 3 // 2, theme.INK, anchor="midleft", bold=True,
+        p.draw(surface, "fmt.total", column.center, unit * 3 // 2, theme.INK, anchor="center", bold=True,
                max_width=column.width, total=sum(dice))  # fmt: skip
     paid = sum(amount for _, amount in model.winners())
     key, colour = ("result.win", theme.WIN) if paid else ("result.no_win", theme.DIM_INK)
