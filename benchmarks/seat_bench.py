@@ -24,7 +24,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from terminal.net import messages as m
-from terminal.seat import layout_port
 from terminal.seat.app import SeatApp
 from terminal.seat.main import init_headless
 from terminal.seat.model import LinkStatus
@@ -147,8 +146,7 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=300)
     args = parser.parse_args()
     init_headless()
-    layouts = "with the layouts package" if layout_port.available() else "WITHOUT the layouts package"
-    print(f"seat frame at {SIZE[0]}x{SIZE[1]}, software rendering, {layouts}")
+    print(f"seat frame at {SIZE[0]}x{SIZE[1]}, software rendering")
     worst = 0.0
     for game in ("roulette", "craps"):
         app = _app(game)

@@ -13,7 +13,7 @@ import pygame
 
 from terminal.money import MoneyError, find_currency
 from terminal.net import messages as m
-from terminal.seat import hardware, overlays, pages
+from terminal.seat import hardware, message_strip, overlays, pages
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl, Sender
 from terminal.seat.game_view import GameView
@@ -108,5 +108,11 @@ class SeatApp:
             self.game.draw_top(surface, now)
             pages.draw(surface, self.painter, self.control, self.frame, now)
         overlays.draw(surface, self.painter, self.control, self.frame, now)
+        strip = (
+            message_strip.game_rect(self.frame)
+            if self.control.ui.screen == "game"
+            else pages.footer(self.control, self.frame)
+        )
+        message_strip.draw_notice(surface, self.painter, self.control, self.frame, strip, now)
         hardware.draw(surface, self.painter, self.control, self.frame)
         self.frames += 1

@@ -61,7 +61,8 @@ class GameView:
         """(rect, tray index, value) of every chip in the tray."""
         values = self.control.model.table.chip_values if self.control.model.table else ()
         bottom = self.frame.bottom
-        size = int(bottom.height * 0.72)
+        # at 4:3 the tray gives way so the action buttons keep room for their labels
+        size = min(int(bottom.height * 0.72), bottom.width // (3 * max(1, len(values))))
         gap = size // 5
         out = []
         for index, value in enumerate(values):
@@ -78,7 +79,8 @@ class GameView:
         if model.table is not None and model.table.game == "craps":
             actions.append(("button.onoff", i.SELECT))
         count = len(actions) + 1
-        chips_w = len(self.chips()) * int(f.bottom.height * 0.86) + f.bottom.height // 4
+        tray = self.chips()
+        chips_w = tray[-1][0].right + tray[-1][0].width // 5 if tray else 0
         room = f.bottom.width - chips_w - f.unit
         width = min(room // count, int(f.bottom.height * 1.6))
         height = int(f.bottom.height * 0.6)
@@ -95,10 +97,6 @@ class GameView:
 
     def nav_buttons(self) -> list[Button]:
         """Help, history, session, cash-out and language: the side panel's foot, reachable at any time."""
-        side = self.frame.side
-        height = int(side.height * 0.085)
-        top = side.bottom - 3 * height - 8
-        width = (side.width - 24) // 2
         other = "es" if self.painter.language == "en" else "en"
         items = (
             ("button.help", i.Intent(i.SCREEN, "help")),
@@ -107,13 +105,7 @@ class GameView:
             ("button.cashout", i.Intent(i.SCREEN, "cashout")),
             (f"button.language_{other}", i.Intent(i.LANGUAGE, other)),
         )
-        out = []
-        for n, (key, intent) in enumerate(items):
-            rect = pygame.Rect(
-                side.left + 8 + (n % 2) * (width + 8), top + (n // 2) * height, width, height - 8
-            )
-            out.append(Button(rect, key, intent, colour=theme.BUTTON))
-        return out
+        return [Button(self.frame.nav_cell(n), key, intent) for n, (key, intent) in enumerate(items)]
 
     # -- input -----------------------------------------------------------------------------------------
     def process(self, gesture: Gesture) -> None:
@@ -189,14 +181,14 @@ class GameView:
             cell = self._meter_cell(n)
             p.draw(surface, key, (cell.left, cell.top), f.unit * 7 // 10, theme.DIM_INK, max_width=cell.width)
         limits = self._limits_cell()
-        p.draw(
-            surface, "meter.limits", limits.topleft, f.unit * 7 // 10, theme.DIM_INK, max_width=limits.width
-        )
+        size = f.unit * 7 // 10
+        room = limits.width * 45 // 100
+        p.draw(surface, "meter.limits", limits.topleft, size, theme.DIM_INK, max_width=room)
         return surface
 
     def _meter_cell(self, n: int) -> pygame.Rect:
         top = self.frame.top
-        width = int(top.width * 0.14)
+        width = int(top.width * (0.14 if top.width >= top.height * 20 else 0.125))  # 4:3 leaves limits room
         pad = top.height // 8
         return pygame.Rect(top.left + pad + n * width, top.top + pad, width - pad, top.height - 2 * pad)
 
@@ -246,60 +238,41 @@ class GameView:
         return ("fmt.seconds", {"seconds": seconds}, theme.WARN if seconds <= 5 else theme.INK)
 
     def _draw_limits(self, surface: pygame.Surface) -> None:
+        """The limits line at the foot of its cell like every meter's value; the currency beside the label."""
         model, p, f = self.control.model, self.painter, self.frame
         if model.table is None:
             return
         limits, cell = model.table.limits, self._limits_cell()
-        size = f.unit * 8 // 10
+        p.draw(
+            surface,
+            "fmt.currency",
+            cell.topright,
+            f.unit * 7 // 10,
+            theme.DIM_INK,
+            anchor="topright",
+            max_width=cell.width * 53 // 100,
+            code=model.table.currency,
+            credit=p.money(model.table.denomination),
+        )
         p.draw(
             surface,
             "fmt.limits",
-            (cell.left, cell.top + f.unit * 3 // 4),
-            size,
+            (cell.left, cell.bottom),
+            f.unit,
             theme.INK,
+            anchor="bottomleft",
+            bold=True,
             max_width=cell.width,
             minimum=p.money(limits.wager_min),
             maximum=p.money(limits.wager_max),
             seat=p.money(limits.seat_max),
         )
-        p.draw(
-            surface,
-            "fmt.currency",
-            (cell.left, cell.bottom),
-            size,
-            theme.DIM_INK,
-            anchor="bottomleft",
-            max_width=cell.width,
-            code=model.table.currency,
-            credit=p.money(model.table.denomination),
-        )
 
     def _draw_layout_marks(self, surface: pygame.Surface, now: float) -> None:
-        model, ui = self.control.model, self.control.ui
-        rect = self.frame.layout
-        if not model.can_bet(self.now) and model.table is not None:
-            banner = "bets.closed" if model.table.phase != "open" else "status.seat_stopped"
-            self.painter.draw(
-                surface,
-                banner,
-                (rect.centerx, rect.top + self.frame.unit),
-                self.frame.unit * 3 // 2,
-                theme.WARN,
-                anchor="midtop",
-                bold=True,
-            )
-        if now - ui.refused_at < 0.6:
+        """A refused touch flashes the felt's edge; the words go to the message strip, never on the felt."""
+        if now - self.control.ui.refused_at < 0.6:
+            rect = self.frame.layout
             pygame.draw.rect(surface, theme.ALERT, rect, width=max(4, self.frame.unit // 3))
-        if ui.selected is not None:
-            self.painter.draw(
-                surface,
-                "onoff.prompt",
-                (rect.centerx, rect.bottom - self.frame.unit),
-                self.frame.unit,
-                theme.GOLD,
-                anchor="midbottom",
-                bold=True,
-            )
 
     def _layout_view(self, now: float) -> Any:
         """The layouts' view of this seat now (compared with the last one to decide a redraw)."""

@@ -1,8 +1,9 @@
 """The seat's simulated hardware: bill acceptor, ticket reader and service key, for a person at a lab table.
 
 On a lab table the acceptor, the reader and the key are simulated in the controller; a person at a seat
-window works them here. A discreet "bill acceptor" button sits in the free slot at the foot of the side
-panel, above every overlay (so the key can be turned off on a seat that is out of service); it opens a
+window works them here. A bronze "bill acceptor" button sits in the free slot at the foot of the side
+panel, on the game screen and above a stop (money is accepted then too, and the key can be turned off on a
+seat that is out of service), but never over a page or the reality check, which it would cover; it opens a
 panel with one key per bill the table accepts (from the ``Offer``'s ``bills`` rule, never hard-coded), the
 vouchers this seat printed this session, and the service key. Each posts an intent; the control sends
 ``DeviceInput`` and the controller hands it to the simulated device.
@@ -18,7 +19,7 @@ from terminal.seat.control import SeatControl
 from terminal.seat.model import SeatModel
 from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
-from terminal.seat.widgets import panel
+from terminal.seat.widgets import Button, draw_button, panel
 
 Key = tuple[pygame.Rect, str, dict[str, str], i.Intent]  # rect, catalogue key, its fields, intent
 
@@ -38,11 +39,13 @@ def key_on(model: SeatModel) -> bool:
 
 def toggle_rect(frame: Frame) -> pygame.Rect:
     """The free sixth slot of the side panel's foot (beside the language button)."""
-    side = frame.side
-    height = int(side.height * 0.085)
-    top = side.bottom - 3 * height - 8
-    width = (side.width - 24) // 2
-    return pygame.Rect(side.left + 8 + width + 8, top + 2 * height, width, height - 8)
+    return frame.nav_cell(5)
+
+
+def shown(control: SeatControl) -> bool:
+    """Whether the hardware is within reach: on the game screen (stopped or not), not under a full-screen
+    page or the reality check."""
+    return control.ui.screen == "game" and not control.ui.reality_check
 
 
 def card(frame: Frame) -> pygame.Rect:
@@ -83,6 +86,8 @@ def keys(control: SeatControl, frame: Frame) -> list[Key]:
 
 def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.Intent] | None:
     """Intents of a tap on the hardware button or the open panel; None when neither takes it."""
+    if not shown(control):
+        return None
     if toggle_rect(frame).collidepoint(pos):
         return [i.Intent(i.HARDWARE)]
     if not control.ui.hardware:
@@ -95,13 +100,12 @@ def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.
 
 def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame) -> None:
     """The hardware button, and the panel when it is open."""
+    if not shown(control):
+        return
     u = frame.unit
-    toggle = toggle_rect(frame)
-    pygame.draw.rect(surface, theme.PANEL, toggle, border_radius=toggle.height // 5)
-    edge = theme.GOLD if control.ui.hardware else theme.PANEL_EDGE
-    pygame.draw.rect(surface, edge, toggle, width=2, border_radius=toggle.height // 5)
-    p.draw(surface, "hardware.button", toggle.center, u * 4 // 5, theme.DIM_INK, anchor="center",
-           max_width=toggle.width - u // 2)  # fmt: skip
+    toggle = Button(toggle_rect(frame), "hardware.button", i.Intent(i.HARDWARE), hot=control.ui.hardware,
+                    colour=theme.HARDWARE)  # fmt: skip
+    draw_button(surface, p, toggle, u)
     if not control.ui.hardware:
         return
     box = card(frame)

@@ -1,4 +1,4 @@
-"""What is drawn over any screen: notices, the Touchdown team prompt, stops, hand-pay, reality check, TEST.
+"""What is drawn over any screen: the Touchdown team prompt, stops, hand-pay, reality check, TEST.
 
 An overlay that stops play (tilt, out of service, lost link, hand-pay lock) darkens everything below the
 meters, so the credits stay readable, and names the reason. The TEST watermark of lab mode is drawn last,
@@ -17,8 +17,7 @@ from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
 from terminal.seat.widgets import Button, dim, draw_button, hit_button, panel
 
-_NESTED = ("wager",)
-_WATERMARKS: dict[tuple[int, str], pygame.Surface] = {}  # notice arguments that are catalogue keys themselves
+_WATERMARKS: dict[tuple[int, str], pygame.Surface] = {}
 
 
 def card(frame: Frame, width: float = 0.5, height: float = 0.45) -> pygame.Rect:
@@ -84,7 +83,7 @@ def _stopped(model: SeatModel) -> tuple[str, str] | None:
 
 
 def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
-    """Every overlay that applies, in order: notice, modal card, stop, watermark."""
+    """Every overlay that applies, in order: stop or modal card, watermark (notices are the strip's)."""
     model, ui = control.model, control.ui
     stopped = _stopped(model)
     if stopped is not None:
@@ -93,45 +92,8 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         _draw_reality(surface, p, control, frame, now)
     elif model.prompt is not None and model.team is None and prompt_left(model, now) > 0:
         _draw_prompt(surface, p, control, frame, now)
-    _draw_notice(surface, p, model, frame, now)
     if model.table is not None and model.table.test_mode:
         draw_watermark(surface, p, frame)
-
-
-def _draw_notice(surface: pygame.Surface, p: Painter, model: SeatModel, frame: Frame, now: float) -> None:
-    shown = model.notice_at(now)
-    if shown is None:
-        return
-    args = {k: p.tr(v) if k in _NESTED else v for k, v in shown.kwargs().items()}
-    colour = {"info": theme.BUTTON_HOT, "alert": theme.ALERT}.get(shown.severity, theme.WARN)
-    box = pygame.Rect(
-        0, 0, int(frame.width * 0.56), frame.unit * (4 if shown.detail else 5) // (1 if shown.detail else 2)
-    )
-    box.midtop = (frame.layout.centerx, frame.top.bottom + frame.unit)
-    pygame.draw.rect(surface, colour, box, border_radius=frame.unit // 2)
-    pygame.draw.rect(surface, theme.INK, box, width=2, border_radius=frame.unit // 2)
-    p.draw(
-        surface,
-        shown.key,
-        (box.centerx, box.top + frame.unit // 2),
-        frame.unit * 5 // 4,
-        theme.INK,
-        anchor="midtop",
-        bold=True,
-        max_width=box.width - frame.unit,
-        **args,
-    )
-    if shown.detail:
-        p.draw(
-            surface,
-            "fmt.detail",
-            (box.centerx, box.bottom - frame.unit // 3),
-            frame.unit * 3 // 4,
-            theme.INK,
-            anchor="midbottom",
-            max_width=box.width - frame.unit,
-            detail=shown.detail,
-        )
 
 
 def _draw_stop(

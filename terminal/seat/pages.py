@@ -15,7 +15,7 @@ from terminal.devices.barcode import interleaved_2_of_5
 from terminal.devices.voucher import format_validation
 from terminal.money import amount_in_words, find_currency
 from terminal.net import messages as m
-from terminal.seat import help_content, theme
+from terminal.seat import help_content, message_strip, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
 from terminal.seat.overlays import session_minutes, signed_money
@@ -50,6 +50,20 @@ def buttons(control: SeatControl, frame: Frame) -> list[Button]:
     return out
 
 
+def footer(control: SeatControl, frame: Frame) -> pygame.Rect:
+    """The page's message strip: the footer left of its buttons."""
+    row = buttons(control, frame)
+    right = min(b.rect.left for b in row if b.rect.top == row[0].rect.top)
+    return message_strip.footer_rect(frame, right)
+
+
+def content(frame: Frame) -> pygame.Rect:
+    """The page's content: below its title, above its footer of buttons and messages."""
+    u = frame.unit
+    area = body(frame)
+    return pygame.Rect(area.left + u, area.top + u * 4, area.width - 2 * u, area.height - u * 7)
+
+
 def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.Intent]:
     """The intents of a tap on a page."""
     hit = hit_button(buttons(control, frame), pos)
@@ -61,6 +75,8 @@ def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.
 def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
     """Paint the page of the current screen."""
     area = body(frame)
+    below = pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom)
+    surface.fill(theme.FELT_DARK, below)  # the game screen's bands would show round the page's edge
     panel(surface, area)
     screen = control.ui.screen
     title = f"title.{screen}"
@@ -73,7 +89,7 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         bold=True,
     )
     {"help": _help, "history": _history, "cashout": _cashout, "session": _session}[screen](
-        surface, p, control, frame, area.inflate(-2 * frame.unit, -6 * frame.unit).move(0, frame.unit), now
+        surface, p, control, frame, content(frame), now
     )
     for button in buttons(control, frame):
         draw_button(surface, p, button, frame.unit)

@@ -139,3 +139,44 @@ class Painter:
             surface.blit(self._render(line, size, colour, False), (box.left, y))
             y += font.get_linesize()
         return y - box.top
+
+    def block(
+        self,
+        surface: pygame.Surface,
+        key: str,
+        box: pygame.Rect,
+        size: int,
+        colour: Colour,
+        *,
+        bold: bool = False,
+        **args: Any,
+    ) -> None:
+        """Draw ``key`` wrapped and centred in ``box``, in the largest size up to ``size`` that fits it."""
+        text = self.tr(key, **args)
+        size = max(8, size)
+        lines = self._wrapped(text, size, bold, box.width)
+        while size > 8 and not self._fits(lines, size, bold, box):
+            size = max(8, size * 9 // 10)
+            lines = self._wrapped(text, size, bold, box.width)
+        step = self.font(size, bold).get_linesize()
+        y = box.centery - len(lines) * step // 2
+        for line in lines:
+            rendered = self._render(line, size, colour, bold)
+            surface.blit(rendered, rendered.get_rect(midtop=(box.centerx, y)))
+            y += step
+
+    def _fits(self, lines: list[str], size: int, bold: bool, box: pygame.Rect) -> bool:
+        font = self.font(size, bold)
+        widest = max(font.size(line)[0] for line in lines)
+        return len(lines) * font.get_linesize() <= box.height and widest <= box.width
+
+    def _wrapped(self, text: str, size: int, bold: bool, width: int) -> list[str]:
+        font, lines, line = self.font(size, bold), [], ""
+        for word in text.split(" "):
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        return [*lines, line]

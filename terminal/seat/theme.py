@@ -36,6 +36,7 @@ BUTTON_OFF: Colour = (36, 40, 46)
 READY: Colour = (30, 130, 70)
 PAPER: Colour = (250, 248, 240)
 PAPER_INK: Colour = (16, 16, 16)
+HARDWARE: Colour = (84, 64, 36)  # the simulated hardware's button: bronze, apart from the player's buttons
 
 CHIP_COLOURS: tuple[Colour, ...] = (
     (236, 236, 236),
@@ -86,6 +87,15 @@ class Frame:
         )
         bottom = pygame.Rect(0, height - bottom_h, width, bottom_h)
         return cls(width, height, top, layout, side, bottom, max(10, round(height * 0.026)))
+
+    def nav_cell(self, n: int) -> pygame.Rect:
+        """The ``n``-th cell (0..5, two a row) of the side panel's foot: the navigation buttons, then the
+        simulated hardware's button in the sixth."""
+        side = self.side
+        height = max(self.unit * 9 // 4, int(side.height * 0.07))
+        top = side.bottom - 3 * height - 8
+        width = (side.width - 24) // 2
+        return pygame.Rect(side.left + 8 + (n % 2) * (width + 8), top + (n // 2) * height, width, height - 8)
 
     @property
     def rect(self) -> pygame.Rect:

@@ -51,16 +51,8 @@ def draw_button(surface: pygame.Surface, painter: Painter, button: Button, size:
     edge = theme.GOLD if button.hot else theme.PANEL_EDGE
     pygame.draw.rect(surface, edge, button.rect, width=max(2, size // 8), border_radius=radius)
     ink = theme.ink_on(colour) if button.enabled else theme.DIM_INK
-    painter.draw(
-        surface,
-        button.key,
-        button.rect.center,
-        size,
-        ink,
-        anchor="center",
-        bold=True,
-        max_width=button.rect.width - size,
-    )
+    room = button.rect.inflate(-max(8, size * 2 // 3), -max(4, size // 4))
+    painter.block(surface, button.key, room, size, ink, bold=True)  # a long label takes two lines
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = theme.PANEL) -> None:

@@ -157,6 +157,9 @@ class LayeredLayout:
                 if pill.collidelist(taken) < 0:
                     break
                 pill.move_ip(0, -pill.height - 2)
+            if pill.top < self.rect.top:  # a winner on the top row (the racetrack): the amount goes below it
+                pill.top = y + self.chip_radius
+            pill.clamp_ip(self.rect)
             taken.append(pill)
             paint.badge(
                 surface, view.fonts, "+" + view.money(paid), pill.center, size, paint.YELLOW, paint.BLACK

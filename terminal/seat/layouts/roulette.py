@@ -128,8 +128,10 @@ class RouletteLayout(LayeredLayout):
         title, hint = middle.inflate(-middle.height // 2, 0), middle.inflate(-middle.height // 2, 0)
         title.height = middle.height * 11 // 20
         hint.top, hint.height = title.bottom - middle.height // 20, middle.height * 2 // 5
-        paint.write(surface, view.fonts, view.tr("layout.five_adjacent"), title, self._size(0.3), paint.GOLD)
-        paint.write(surface, view.fonts, view.tr("layout.five_adjacent_hint"), hint, self._size(0.26))
+        title_size = min(self._size(0.3), title.height * 4 // 5)  # a short track (21:9) lowers both lines
+        hint_size = min(self._size(0.26), hint.height * 4 // 5)
+        paint.write(surface, view.fonts, view.tr("layout.five_adjacent"), title, title_size, paint.GOLD)
+        paint.write(surface, view.fonts, view.tr("layout.five_adjacent_hint"), hint, hint_size)
         for pocket, rect in self.geometry.track_cells:
             open_ = f"five_adjacent:{pocket_text(pocket)}" in self._open_track
             end = rect.right <= inner.left or rect.left >= inner.right
