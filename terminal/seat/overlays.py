@@ -248,15 +248,8 @@ def draw_watermark(surface: pygame.Surface, p: Painter, frame: Frame) -> None:
     if mark is None:  # rotating a large label is slow: once per size and language
         label = p.label("watermark.test", frame.height // 3, theme.ALERT, bold=True)
         mark = pygame.transform.rotate(label, 20)
-        mark.set_alpha(45)
+        mark.set_alpha(60)
         _WATERMARKS[key] = mark
     surface.blit(mark, mark.get_rect(center=(frame.width // 2, frame.height // 2)))
-    p.draw(
-        surface,
-        "watermark.test",
-        (frame.layout.left + frame.unit, frame.layout.bottom - frame.unit // 2),
-        frame.unit * 2,
-        theme.ALERT,
-        anchor="bottomleft",
-        bold=True,
-    )
+    # And a red frame round the whole screen: always in view, covering no label or hit area.
+    pygame.draw.rect(surface, theme.ALERT, surface.get_rect(), width=max(4, frame.unit // 4))
