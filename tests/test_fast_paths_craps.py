@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 from terminal import config
 from terminal.games.base import IllegalBetError, Result, Settlement
 from terminal.games.craps import _NUMBERED, _PLAIN, HOPS, HORN_NUMBERS, POINTS, Roll, Spot, TableState, Wager
-from terminal.games.craps_actions import _OPTIONAL, _TIMED, _check_offered, _check_time, place
+from terminal.games.craps_actions import (
+    _OPTIONAL,
+    _STEPPED,
+    _TIMED,
+    _check_amount,
+    _check_offered,
+    _check_time,
+    place,
+)
 from terminal.games.craps_rules import CrapsRules
 from terminal.games.craps_settle import _record, settle
 from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan, entries, place_wanted
@@ -121,6 +129,9 @@ def test_skipped_checks_never_refuse(text: str, new_shooter: bool, point: int | 
         _check_offered(state, wager, off)
     if spot.kind not in _TIMED:
         _check_time(state, others, wager)
+    if spot.kind not in _STEPPED:
+        for amount in (1, 7, 101, 12345):
+            _check_amount(state, wager, amount, CrapsRules(unit=1000))
 
 
 def test_record_is_the_constructor() -> None:

@@ -62,6 +62,7 @@ _ODDS_BASE = {
 _REPEATABLE = frozenset({"come", "dont_come"})  # each is its own contract until it moves
 _BONUS = frozenset({"all_small", "all_tall", "all_or_nothing"})
 _OPTIONAL = frozenset({"buy", "lay", "fire", "lucky_shooter"}) | _BONUS  # what _check_offered may refuse
+_STEPPED = frozenset({"place", "place_lose", "buy", "lay", "fire", *_PARTS})  # _check_amount's steps
 _TIMED = frozenset({"pass", "dont_pass", "come", "dont_come", "fire", "lucky_shooter"}) | _BONUS
 
 
@@ -74,7 +75,8 @@ def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: Cra
         _check_time(state, wagers, wager)
     if kind not in _REPEATABLE and _holds_spot(wagers, wager):
         raise WrongTimeError(str(wager.spot), state, "the seat already has this wager; increase it instead")
-    _check_amount(state, wager, wager.amount, rules)
+    if kind in _STEPPED or wager.amount <= 0:  # every other wager's step is 1: any positive amount
+        _check_amount(state, wager, wager.amount, rules)
     if kind in _ODDS_BASE:
         _check_odds(state, wagers, wager, wager.amount, rules)
     # the constructor, not dataclasses.replace: this runs for every chip placed
