@@ -210,6 +210,19 @@ class Rng:
         self.counter += 1
         return _new_draw(Draw, (value, self.generator_id, self.counter, self.epoch))
 
+    def randbelow_values(self, n: int, count: int) -> list[int]:
+        """The values of ``count`` calls of :meth:`randbelow`, drawn at once, without their audit fields.
+
+        The same words, the same rejection sampling and the same values in the same order (the scaler's
+        :meth:`~rng.scaling.Scaler.below_many`); ``counter`` moves on by ``count``. For the lab's
+        simulator, which records no audit per draw; the table draws with :meth:`randbelow`.
+        """
+        if self._clock() >= self._reseed_due:
+            self.reseed()
+        values = self._scaler.below_many(n, count)
+        self.counter += count
+        return values
+
     def pocket(self, pockets: Sequence[T]) -> Draw[T]:
         """One pocket of a wheel, each equally likely; ``pockets`` is the wheel's pockets in any order."""
         if not pockets:

@@ -16,6 +16,7 @@ Plan(words=1, bucket=3, limit=15)
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import islice
 from typing import NamedTuple
 
 
@@ -85,6 +86,27 @@ class Scaler:
             if value < limit:
                 return value // bucket
             self.rejections += 1
+
+    def below_many(self, n: int, count: int) -> list[int]:
+        """``count`` draws below ``n``: the words, rejections and values of ``count`` calls of :meth:`below`.
+
+        In the one-word case the words are taken and tested in C: every word is either accepted (and divided
+        by the bucket) or rejected and counted, in order, and rejected ones are made up from the next words,
+        exactly as the one-at-a-time loop does.
+        """
+        if type(count) is not int or count < 0:
+            raise RangeError(f"count must be a non-negative int, got {count!r}")
+        words, bucket, limit = self.plan(n)
+        if words != 1:
+            return [self.below(n) for _ in range(count)]
+        out: list[int] = []
+        while len(out) < count:
+            want = count - len(out)
+            drawn = list(islice(iter(self.next_word, None), want))
+            kept = list(filter(limit.__gt__, drawn))
+            self.rejections += want - len(kept)
+            out += map(bucket.__rfloordiv__, kept)
+        return out
 
     def shuffle_indices(self, length: int) -> list[int]:
         """Fisher–Yates swap targets for a list of ``length``: entry i is uniform in ``[0, length - i)``."""

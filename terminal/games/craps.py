@@ -19,7 +19,7 @@ removing in ``craps_actions``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from terminal.games.base import IllegalBetError
 
@@ -108,18 +108,20 @@ class TableState:
 
 def next_state(state: TableState, roll: Roll) -> TableState:
     """The table after ``roll``: point set, made or sevened out; Fire points and Bonus marks updated."""
+    # the constructor, not dataclasses.replace: this runs on every roll
     total = roll.total
     marks = () if total == 7 else tuple(sorted({*state.bonus_marks, total}))
     rolls = state.rolls + 1
-    if state.point is None:
-        point = total if total in POINTS else None
-        return replace(state, point=point, new_shooter=False, bonus_marks=marks, rolls=rolls)
-    if total == state.point:
-        made = tuple(sorted({*state.fire_points, total}))
-        return replace(state, point=None, fire_points=made, bonus_marks=marks, rolls=rolls)
+    point, shooter, fire_points = state.point, state.shooter, state.fire_points
+    if point is None:
+        new_point = total if total in POINTS else None
+        return TableState(new_point, shooter, False, fire_points, marks, rolls)
+    if total == point:
+        made = tuple(sorted({*fire_points, total}))
+        return TableState(None, shooter, state.new_shooter, made, marks, rolls)
     if total == 7:
-        return TableState(shooter=state.shooter + 1, rolls=rolls)
-    return replace(state, bonus_marks=marks, rolls=rolls)
+        return TableState(shooter=shooter + 1, rolls=rolls)
+    return TableState(point, shooter, state.new_shooter, fire_points, marks, rolls)
 
 
 # --- wager spots: the canonical text form seats, protocol and ledger use -------------------------------
@@ -163,10 +165,14 @@ class Spot:
     kind: str
     number: int = 0
     second: int = 0
+    # The catalogue id (limits, meters, PAR); odds are ``pass_odds``/``come_odds`` etc. Computed once:
+    # every settlement names it.
+    wager_id: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not _valid(self):
             raise BadSpotError(f"{self.kind!r} {self.number} {self.second} is not a craps spot")
+        object.__setattr__(self, "wager_id", _wager_id(self))
 
     def __str__(self) -> str:
         if self.kind == "hop":
@@ -174,15 +180,6 @@ class Spot:
         if self.kind == "horn_high":
             return f"horn_high:{self.number}"
         return f"{self.kind}_{self.number}" if self.kind in _NUMBERED else self.kind
-
-    @property
-    def wager_id(self) -> str:
-        """The catalogue id (limits, meters, PAR); odds are ``pass_odds``/``come_odds`` etc."""
-        if self.kind == "horn_high":
-            return "horn_high"
-        if self.kind in ("come_odds", "dont_come_odds"):
-            return self.kind
-        return str(self)
 
     @classmethod
     def parse(cls, text: str) -> Spot:
@@ -208,6 +205,14 @@ class Spot:
         if kind not in _NUMBERED or not number.isdigit():
             raise BadSpotError(text)
         return cls(kind, int(number))
+
+
+def _wager_id(spot: Spot) -> str:
+    if spot.kind == "horn_high":
+        return "horn_high"
+    if spot.kind in ("come_odds", "dont_come_odds"):
+        return spot.kind
+    return str(spot)
 
 
 def _valid(spot: Spot) -> bool:

@@ -64,16 +64,23 @@ _ODDS_BASE = {
     "dont_come_odds": "dont_come",
 }
 _REPEATABLE = frozenset({"come", "dont_come"})  # each is its own contract until it moves
+_BONUS = frozenset({"all_small", "all_tall", "all_or_nothing"})
+_OPTIONAL = frozenset({"buy", "lay", "fire", "lucky_shooter"}) | _BONUS  # what _check_offered may refuse
+_STEPPED = frozenset({"place", "place_lose", "buy", "lay", "fire", *_PARTS})  # _check_amount's steps
+_TIMED = frozenset({"pass", "dont_pass", "come", "dont_come", "fire", "lucky_shooter"}) | _BONUS
 
 
 def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: CrapsRules) -> Wager:
     """Validate a new ``wager`` against the seat's ``wagers``; return it with vig and shooter filled in."""
     kind = wager.spot.kind
-    _check_offered(state, wager, rules)
-    _check_time(state, wagers, wager)
+    if kind in _OPTIONAL:  # every other wager is always offered
+        _check_offered(state, wager, rules)
+    if kind in _TIMED:  # every other wager may be placed at any time
+        _check_time(state, wagers, wager)
     if kind not in _REPEATABLE and _holds_spot(wagers, wager):
         raise WrongTimeError(str(wager.spot), state, "the seat already has this wager; increase it instead")
-    _check_amount(state, wager, wager.amount, rules)
+    if kind in _STEPPED or wager.amount <= 0:  # every other wager's step is 1: any positive amount
+        _check_amount(state, wager, wager.amount, rules)
     if kind in _ODDS_BASE:
         _check_odds(state, wagers, wager, wager.amount, rules)
     # the constructor, not dataclasses.replace: this runs for every chip placed
@@ -262,9 +269,10 @@ def _holds_spot(wagers: tuple[Wager, ...], new: Wager) -> bool:
     seat, spot = new.seat, new.spot
     kind, number, second = spot.kind, spot.number, spot.second
     for w in wagers:
-        other = w.spot
-        if other.kind == kind and other.number == number and other.second == second and w.seat == seat:
-            return True
+        if w.spot.kind == kind:
+            other = w.spot
+            if other.number == number and other.second == second and w.seat == seat:
+                return True
     return False
 
 

@@ -39,29 +39,30 @@ from terminal.games.craps_rules import (
 Outcome = Settlement | Wager
 Resolver = Callable[[Wager, TableState, Roll, CrapsRules], Outcome]
 STANDARD = "standard"
+EVEN = Payout(1)
 
 
 def settle(
     state: TableState, wagers: tuple[Wager, ...], roll: Roll, rules: CrapsRules
 ) -> tuple[tuple[Settlement, ...], tuple[Wager, ...], TableState]:
     """Settle ``wagers`` on ``roll`` from ``state``."""
-    refs = [w.ref for w in wagers]
-    if len(set(refs)) != len(refs):
+    if len({w.ref for w in wagers}) != len(wagers):
+        refs = [w.ref for w in wagers]
         raise ValueError(f"wager refs must be unique, got {sorted(r for r in refs if refs.count(r) > 1)}")
-    settled: list[Settlement] = []
+    # losers, then pushes, then winners, each in wager order (a stable sort by result, without the sort)
+    lost: list[Settlement] = []
+    pushed: list[Settlement] = []
+    won: list[Settlement] = []
     remaining: list[Wager] = []
+    lose, push, resolvers = Result.LOSE, Result.PUSH, _RESOLVERS
     for wager in wagers:
-        outcome = resolve(wager, state, roll, rules)
+        outcome = resolvers[wager.spot.kind](wager, state, roll, rules)  # resolve(), inlined: every wager
         if isinstance(outcome, Settlement):
-            settled.append(outcome)
+            result = outcome.result
+            (lost if result is lose else pushed if result is push else won).append(outcome)
         else:
             remaining.append(outcome)
-    # losers, then pushes, then winners, each in wager order (a stable sort by result, without the sort)
-    lose, push = Result.LOSE, Result.PUSH
-    ordered = [s for s in settled if s.result is lose]
-    ordered += [s for s in settled if s.result is push]
-    ordered += [s for s in settled if s.result is not lose and s.result is not push]
-    return tuple(ordered), tuple(remaining), next_state(state, roll)
+    return (*lost, *pushed, *won), tuple(remaining), next_state(state, roll)
 
 
 def resolve(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Outcome:
@@ -86,9 +87,10 @@ def is_working(wager: Wager, state: TableState, rules: CrapsRules) -> bool:
 
 def _done(wager: Wager, returned: int, entry: str, paytable: str = STANDARD) -> Settlement:
     # by the seat's net: a multi-part wager (Whirl on a 7) can come back exactly even or partly
-    net = returned - wager.cost
+    cost = wager.cost
+    net = returned - cost
     result = Result.WIN if net > 0 else Result.PUSH if net == 0 else Result.LOSE
-    return Settlement(wager.ref, wager.spot.wager_id, paytable, wager.cost, returned, result, entry)
+    return _record(wager.ref, wager.spot.wager_id, paytable, cost, returned, result, entry)
 
 
 def _win(wager: Wager, payout: Payout, entry: str, paytable: str = STANDARD) -> Settlement:
@@ -96,15 +98,35 @@ def _win(wager: Wager, payout: Payout, entry: str, paytable: str = STANDARD) -> 
 
 
 def _lose(wager: Wager, entry: str, paytable: str = STANDARD) -> Settlement:
-    return Settlement(wager.ref, wager.spot.wager_id, paytable, wager.cost, 0, Result.LOSE, entry)
+    return _record(wager.ref, wager.spot.wager_id, paytable, wager.cost, 0, Result.LOSE, entry)
 
 
 def _push(wager: Wager, entry: str) -> Settlement:
-    return Settlement(wager.ref, wager.spot.wager_id, STANDARD, wager.cost, wager.cost, Result.PUSH, entry)
+    cost = wager.cost
+    return _record(wager.ref, wager.spot.wager_id, STANDARD, cost, cost, Result.PUSH, entry)
 
 
 def _even(wager: Wager, entry: str) -> Settlement:
-    return _win(wager, Payout(1), entry)
+    return _win(wager, EVEN, entry)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _record(
+    ref: str, kind: str, paytable: str, stake: int, returned: int, result: Result, entry: str
+) -> Settlement:
+    """``Settlement(ref, kind, ...)`` without the frozen ``__init__``'s overhead: every settled wager."""
+    s: Settlement = _new(Settlement)
+    _set(s, "wager_ref", ref)
+    _set(s, "kind", kind)
+    _set(s, "paytable", paytable)
+    _set(s, "stake", stake)
+    _set(s, "returned", returned)
+    _set(s, "result", result)
+    _set(s, "entry", entry)
+    return s
 
 
 # --- line bets -----------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ The three examples of § 623b.3(d):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from terminal.games.base import Payout
 from terminal.games.craps import POINTS, Wager
@@ -68,10 +68,15 @@ def step(wager: Wager, come_out: bool, total: int) -> Wager | str:
         if not come_out or total in (7, 11):
             return wager
         if total in POINTS:
-            return replace(wager, number=total)
+            return _moved(wager, total, wager.marks)
         return "0 of 5"
     if len(wager.marks) == 5:
         return TOP if total == point else "5 of 5"
     if total in POINTS and total != point and total not in wager.marks:
-        return replace(wager, marks=tuple(sorted((*wager.marks, total))))
+        return _moved(wager, point, tuple(sorted((*wager.marks, total))))
     return f"{len(wager.marks)} of 5"
+
+
+def _moved(w: Wager, number: int, marks: tuple[int, ...]) -> Wager:
+    """``replace(w, number=number, marks=marks)`` by the constructor (every roll a Lucky Shooter works)."""
+    return Wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, number, marks, w.reduced, w.shooter)

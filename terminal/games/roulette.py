@@ -1,7 +1,8 @@
 """Roulette (§ 617a): placing a wager on a legal spot within its limits, and settling a spin.
 
-A wager is validated once, when the chip lands; placement precomputes the pocket mask and the two frozen
-settlements it can end in, so settling a spin is one bit test per wager. Five Adjacent is five equal
+A wager is validated once, when the chip lands; placement precomputes the two frozen settlements it can
+end in and, from the spot's pocket mask, which of the two each pocket of any wheel gives, so settling a
+spin is one tuple index per wager. Five Adjacent is five equal
 Straight wagers (§ 617a.3(e)(1)(iii)): its stake must split into five equal parts, each a whole number of
 the wager's increment; when it wins, one fifth is paid as a Straight and the other four fifths lose.
 
@@ -21,14 +22,15 @@ terminal.games.roulette.FiveAdjacentStakeError: five_adjacent: stake 700 does no
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from terminal.games.base import IllegalBetError, Limits, Result, Settlement
 from terminal.games.paytables import Paytable, roulette_paytable
 from terminal.games.spots import Spot, parse_spot
-from terminal.games.wheels import Wheel, pocket_text, wheel
+from terminal.games.wheels import DOUBLE_ZERO, Wheel, pocket_text, wheel
 
 FIVE = 5
+POCKETS = DOUBLE_ZERO + 1  # every pocket of every wheel: 0-36 and 00
 _NO_LIMITS = Limits(1, 10**15, 1)
 
 
@@ -73,7 +75,10 @@ def make_rules(
 
 @dataclass(frozen=True, slots=True)
 class Wager:
-    """A placed, validated wager with the two settlements it can end in precomputed."""
+    """A placed, validated wager with the two settlements it can end in precomputed.
+
+    ``by_pocket[p]`` is ``win`` if the spot covers pocket ``p`` (bit ``p`` of ``mask``), else ``lose``.
+    """
 
     ref: str
     spot: Spot
@@ -82,6 +87,7 @@ class Wager:
     mask: int
     win: Settlement
     lose: Settlement
+    by_pocket: tuple[Settlement, ...] = field(repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,19 +135,38 @@ def _compile(paytable: Paytable, ref: str, spot: Spot, stake: int) -> Wager:
     returned = paytable.payout(entry).returned(winning_part)
     win = Settlement(ref, spot.kind, paytable.name, stake, returned, Result.WIN, entry)
     lose = Settlement(ref, spot.kind, paytable.name, stake, 0, Result.LOSE, entry)
-    return Wager(ref, spot, stake, paytable.name, spot.mask, win, lose)
+    by_pocket = tuple([win if spot.mask >> pocket & 1 else lose for pocket in range(POCKETS)])
+    return Wager(ref, spot, stake, paytable.name, spot.mask, win, lose, by_pocket)
 
 
 def settle(wagers: Sequence[Wager], pocket: int, rules: RouletteRules) -> SpinResult:
     """Settle every wager on ``pocket``: a pure function, the same answer however often it is asked."""
-    if not 0 <= pocket < rules.wheel.size:
-        raise ValueError(f"pocket {pocket_text(pocket)} is not on the {rules.wheel.name} wheel")
+    the_wheel = rules.wheel
+    if not 0 <= pocket < len(the_wheel.order):
+        raise ValueError(f"pocket {pocket_text(pocket)} is not on the {the_wheel.name} wheel")
     name = rules.paytable.name
+    settlements = tuple([w.by_pocket[pocket] for w in wagers if w.paytable == name])
+    if len(settlements) != len(wagers):
+        _refuse_mismatch(wagers, name)
+    # SpinResult(pocket, void, settlements) without the frozen __init__'s overhead: this runs every spin
+    result: SpinResult = _new(SpinResult)
+    _set(result, "pocket", pocket)
+    if pocket == the_wheel.void_pocket:
+        _set(result, "void", True)
+        _set(result, "settlements", ())
+    else:
+        _set(result, "void", False)
+        _set(result, "settlements", settlements)
+    return result
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _refuse_mismatch(wagers: Sequence[Wager], name: str) -> None:
     for w in wagers:
         if w.paytable != name:
             raise PaytableMismatchError(
                 f"wager {w.ref} was placed under paytable {w.paytable!r}, not {name!r}"
             )
-    if pocket == rules.wheel.void_pocket:
-        return SpinResult(pocket, True, ())
-    return SpinResult(pocket, False, tuple([w.win if w.mask >> pocket & 1 else w.lose for w in wagers]))

@@ -12,7 +12,7 @@ until every wager placed is settled, so no wager is cut short.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rng import Rng
 from terminal.games.base import IllegalBetError
@@ -44,10 +44,19 @@ class CrapsEntry:
     amount: int
     when: str = "always"
     amounts: tuple[tuple[int, int], ...] = ()
+    # What the entry asks ``place`` for, built once (a wager is immutable): the request for ``always``,
+    # ``come_out`` and ``new_shooter`` entries; for ``odds`` one request per point, indexed by the point.
+    request: Wager | None = field(init=False, repr=False, compare=False)
+    by_point: tuple[Wager | None, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.when not in WHEN:
             raise ValueError(f"when {self.when!r} must be one of {', '.join(WHEN)}")
+        ref, spot = self.ref, self.spot
+        amounts = dict(self.amounts)
+        by_point = tuple(Wager(ref, 1, spot, amounts[n]) if amounts.get(n) else None for n in range(13))
+        object.__setattr__(self, "request", Wager(ref, 1, spot, self.amount))
+        object.__setattr__(self, "by_point", by_point)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,48 +125,44 @@ def place_wanted(
 ) -> tuple[tuple[Wager, ...], int, int]:
     """Place every entry whose moment has come and that the seat does not hold; count refusals."""
     held = {w.ref for w in wagers}
-    flats = {(w.spot.kind, w.number) for w in wagers}
+    flats: set[tuple[str, int | None]] | None = None  # the seat's (kind, come point) pairs, when needed
+    point, rules = state.point, plan.rules
     refused = 0
     for entry in plan.entries:
-        wager = _wanted(entry, state, flats, held, serial)
+        when = entry.when
+        if when == "point":  # a new Come/Don't Come each roll: the last one has moved or settled by now
+            if point is None:
+                continue
+            wager: Wager | None = Wager(f"{entry.ref}#{serial}", 1, entry.spot, entry.amount)
+        elif entry.ref in held:
+            continue
+        elif when == "always":
+            wager = entry.request
+        elif when == "come_out":
+            wager = entry.request if point is None else None
+        elif when == "new_shooter":
+            wager = entry.request if state.new_shooter else None
+        else:
+            if flats is None:
+                flats = {(w.spot.kind, w.number) for w in wagers}
+            wager = _odds(entry, point, flats)
         if wager is None:
             continue
         serial += 1
         try:
-            wagers = (*wagers, place(state, wagers, wager, plan.rules))
+            wagers = (*wagers, place(state, wagers, wager, rules))
         except IllegalBetError:
             refused += 1
     return wagers, serial, refused
 
 
-def _wanted(
-    entry: CrapsEntry, state: TableState, flats: set[tuple[str, int | None]], held: set[str], serial: int
-) -> Wager | None:
-    """The wager to place for ``entry`` now, or None (``flats``: the seat's (kind, come point) pairs)."""
-    when = entry.when
-    if when == "point":  # a new Come/Don't Come each roll: the last one has moved or settled by now
-        return None if state.point is None else Wager(f"{entry.ref}#{serial}", 1, entry.spot, entry.amount)
-    if entry.ref in held:
-        return None
-    if when == "always":
-        return Wager(entry.ref, 1, entry.spot, entry.amount)
-    if when == "come_out":
-        return Wager(entry.ref, 1, entry.spot, entry.amount) if state.point is None else None
-    if when == "new_shooter":
-        return Wager(entry.ref, 1, entry.spot, entry.amount) if state.new_shooter else None
-    return _odds(entry, state, flats)
-
-
-def _odds(entry: CrapsEntry, state: TableState, flats: set[tuple[str, int | None]]) -> Wager | None:
+def _odds(entry: CrapsEntry, point: int | None, flats: set[tuple[str, int | None]]) -> Wager | None:
+    """The odds request for ``entry`` if its flat wager is on a point (``point``: the table's)."""
     kind = entry.spot.kind
     flat = _ODDS_FLAT[kind]
     if kind in ("pass_odds", "dont_pass_odds"):
-        number = state.point
-        if number is None or (flat, None) not in flats:
+        if point is None or (flat, None) not in flats:
             return None
-    else:
-        number = entry.spot.number
-        if (flat, number) not in flats:
-            return None
-    amount = dict(entry.amounts).get(number, 0)
-    return Wager(entry.ref, 1, entry.spot, amount) if amount else None
+        return entry.by_point[point]
+    number = entry.spot.number
+    return entry.by_point[number] if (flat, number) in flats else None

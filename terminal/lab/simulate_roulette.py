@@ -1,10 +1,11 @@
 """Roulette through the real engine: one spot of every offered wager kind on every spin, and Touchdown.
 
 The wagers are placed once through :func:`terminal.games.roulette.place` (the rules and limits decide) and
-stand for the whole chunk; every spin is drawn with ``randbelow(wheel size)`` as the table draws it and
-settled with :func:`terminal.games.roulette.settle`. ``settle`` hands back, for each wager, one of the two
-frozen settlements placement precomputed, so the hot loop counts settlements by identity and the sums are
-built from those settlement records afterwards (and checked to cover every wager of every settled spin).
+stand for the whole chunk; every spin is drawn with ``randbelow(wheel size)`` as the table draws it (in
+batches through ``randbelow_values``: the same values) and settled with
+:func:`terminal.games.roulette.settle`. ``settle`` hands back, for each wager, one of the two frozen
+settlements placement precomputed, so the hot loop counts settlements by identity and the sums are built
+from those settlement records afterwards (and checked to cover every wager of every settled spin).
 Touchdown is played through :mod:`terminal.games.touchdown`: a wager whenever the table allows one, the
 team assigned by the RNG (``randbelow(2)``, as the table does when a choice times out). At the end of a
 chunk a Touchdown game in progress is played out with no new wagers, so no wager is left unsettled.
@@ -14,14 +15,18 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import repeat
+from operator import countOf, is_
 
 from rng import Rng
 from terminal.games import touchdown
+from terminal.games.base import Settlement
 from terminal.games.roulette import RouletteRules, Wager, place, settle
 from terminal.games.touchdown import TouchdownRules
 from terminal.lab.simulate_stats import ChunkOutcome, Tallies, Tally
 
 TEAMS = ("red", "black")
+BATCH = 4096  # pockets drawn at once in the layout loop
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,17 +61,35 @@ def play(plan: RoulettePlan, rounds: int, rng: Rng) -> ChunkOutcome:
 def _spin_layout(
     wagers: tuple[Wager, ...], rules: RouletteRules, rounds: int, rng: Rng
 ) -> tuple[Counter[int], int, int]:
-    """The hot loop: draw, settle, count the settlements handed back (by identity)."""
+    """The hot loop: draw, settle, keep the settlements handed back; count them (by identity) per batch.
+
+    Pockets are drawn ``BATCH`` at a time (the same values ``randbelow`` gives one by one).
+    """
     hits: Counter[int] = Counter()
-    count = hits.update
-    draw, size = rng.randbelow, rules.wheel.size
-    settled = 0
-    for _ in range(rounds):
-        result = settle(wagers, draw(size).value, rules)
-        if not result.void:
-            count(map(id, result.settlements))
-            settled += 1
+    size, settled = rules.wheel.size, 0
+    for start in range(0, rounds, BATCH):
+        returned: list[tuple[Settlement, ...]] = []
+        keep = returned.append
+        for pocket in rng.randbelow_values(size, min(BATCH, rounds - start)):
+            result = settle(wagers, pocket, rules)
+            if not result.void:
+                keep(result.settlements)
+        settled += len(returned)
+        _count(hits, wagers, returned)
     return hits, rounds, settled
+
+
+def _count(hits: Counter[int], wagers: tuple[Wager, ...], returned: list[tuple[Settlement, ...]]) -> None:
+    """Add to ``hits`` (by ``id``) every settlement of ``returned``: one column of settlements per wager.
+
+    A settlement that is neither of its wager's two precomputed records is not counted, and
+    :func:`_tally_layout` then refuses the whole count.
+    """
+    if not returned:
+        return
+    for w, column in zip(wagers, zip(*returned, strict=True), strict=True):
+        for record in (w.win, w.lose):
+            hits[id(record)] += countOf(map(is_, column, repeat(record)), True)
 
 
 def _spin_with_touchdown(
