@@ -79,6 +79,41 @@ def test_broadcast_reaches_every_linked_client() -> None:
     run(with_server(body))
 
 
+def test_broadcast_encodes_the_body_once_and_each_link_still_gets_its_own_sealed_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from terminal.net import server as server_module
+    from terminal.net import session as session_module
+
+    made: list[str] = []
+    encode = server_module.body_to_json
+
+    def counting(msg: object) -> object:
+        made.append(type(msg).__name__)
+        return encode(msg)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(server_module, "body_to_json", counting)
+    monkeypatch.setattr(session_module, "body_to_json", counting)
+
+    async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
+        clients = [TableClient(s, KEYS[s], "127.0.0.1", server.port) for s in ("seat-1", "seat-2", "seat-3")]
+        for client in clients:
+            await client.connect()
+        await settle()
+        made.clear()
+        tilt = Tilt("main_door", True, "main door open")
+        assert await server.broadcast(tilt) == 3
+        assert made == ["Tilt"]  # once for three links (the seal per link still has its own seq and MAC)
+        assert [await c.receive(2) for c in clients] == [tilt] * 3
+        assert await server.push("seat-1", tilt)  # a single push still encodes its own body
+        assert await clients[0].receive(2) == tilt
+        assert made == ["Tilt", "Tilt"]
+        for client in clients:
+            await client.close()
+
+    run(with_server(body))
+
+
 @pytest.mark.parametrize("seat, key", [("seat-1", bytes(32)), ("seat-7", KEYS["seat-1"])])
 def test_wrong_key_or_unknown_seat_is_refused_at_the_handshake(seat: str, key: bytes) -> None:
     async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
