@@ -90,6 +90,8 @@ class _Link:
         self.closed = False
 
     async def send(self, msg: Message, body: dict[str, JSONValue] | None = None) -> None:
+        if self.writer.is_closing():  # lost or closing: asyncio would count (and at 5 log) every write
+            raise ConnectionResetError(f"{self.seat}: the connection is closing")
         # Seal and write without an await in between, so sequence numbers hit the wire in order.
         self.writer.write(encode_frame(self.sealer.seal(msg, body)))
         await self.writer.drain()
