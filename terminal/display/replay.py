@@ -39,6 +39,10 @@ def recorder(c: Config, into: Recorded) -> Callable[[int, asyncio.Event], Corout
             while not stop.is_set():
                 with contextlib.suppress(TimeoutError):
                     into.append((loop.time(), await client.receive(timeout_s=0.05)))
+            # The last round's GameView and History may still be on the way: take them until it is quiet.
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    into.append((loop.time(), await client.receive(timeout_s=0.05)))
         finally:
             await client.close()
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from terminal.display import replay, samples
 from terminal.display.model import DisplayModel, LinkUp
+from terminal.lab.headless import run_headless
 from terminal.net import messages as m
 from tests.table.harness import make_config
 
@@ -33,3 +34,18 @@ def test_the_outcome_shot_includes_the_game_view_pushed_with_the_result(tmp_path
     assert moments["display-run-4-outcome"] == 6  # not the next round's TableState
     spin = replay._model_until(c, recorded, moments["display-run-3-spin"])
     assert spin.result is not None and spin.result.round_id == 5
+
+
+def test_the_recorder_keeps_the_last_rounds_game_view(tmp_path: Path) -> None:
+    """The recorder stopped at the run's end before the last round's GameView and History arrived, so the
+    outcome shot of a run always showed the game view from before its last roll."""
+    c = make_config(tmp_path, "[table]\ngame = craps\n")
+    recorded: replay.Recorded = []
+    run_headless(c, rounds=3, seats=2, progress=lambda _: None, observer=replay.recorder(c, recorded))
+    messages = [msg for _, msg in recorded]
+    last = max(k for k, msg in enumerate(messages) if isinstance(msg, m.Result))
+    result = messages[last]
+    assert isinstance(result, m.Result)
+    views = [msg for msg in messages[last + 1 :] if isinstance(msg, m.GameView)]
+    assert views and views[0].round_id == result.round_id
+    assert any(isinstance(msg, m.History) for msg in messages[last + 1 :])
