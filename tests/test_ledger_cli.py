@@ -78,3 +78,22 @@ def test_export_writes_every_table(table: Path, tmp_path: Path, capsys: pytest.C
 def test_a_missing_ledger_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ledger", "report", "--db", str(tmp_path / "none.sqlite")]) == 1
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_export_to_a_folder_that_cannot_be_made_names_the_folder(
+    table: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    out = blocker / "audit"
+    assert main(["ledger", "export", "--config", str(table), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot write CSV files to {out}" in err and "could not be exported" not in err
+    assert err.count("\n") == 1
+
+
+def test_a_bad_report_day_is_named_as_a_date(table: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["ledger", "report", "--config", str(table), "--day", "2026-13-45"])
+    assert exited.value.code == 2
+    assert "'2026-13-45' is not a date YYYY-MM-DD" in capsys.readouterr().err

@@ -79,6 +79,66 @@ def test_broadcast_reaches_every_linked_client() -> None:
     run(with_server(body))
 
 
+def test_broadcast_encodes_the_body_once_and_each_link_still_gets_its_own_sealed_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from terminal.net import server as server_module
+    from terminal.net import session as session_module
+
+    made: list[str] = []
+    encode = server_module.body_to_json
+
+    def counting(msg: object) -> object:
+        made.append(type(msg).__name__)
+        return encode(msg)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(server_module, "body_to_json", counting)
+    monkeypatch.setattr(session_module, "body_to_json", counting)
+
+    async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
+        clients = [TableClient(s, KEYS[s], "127.0.0.1", server.port) for s in ("seat-1", "seat-2", "seat-3")]
+        for client in clients:
+            await client.connect()
+        await settle()
+        made.clear()
+        tilt = Tilt("main_door", True, "main door open")
+        assert await server.broadcast(tilt) == 3
+        assert made == ["Tilt"]  # once for three links (the seal per link still has its own seq and MAC)
+        assert [await c.receive(2) for c in clients] == [tilt] * 3
+        assert await server.push("seat-1", tilt)  # a single push still encodes its own body
+        assert await clients[0].receive(2) == tilt
+        assert made == ["Tilt", "Tilt"]
+        for client in clients:
+            await client.close()
+
+    run(with_server(body))
+
+
+def test_pushes_to_a_lost_connection_are_not_written_and_log_nothing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """At shutdown every seat's link-lost tilt is broadcast to links whose peers already left; asyncio logs
+    "socket.send() raised exception." from the fifth write to a lost transport. None may be written."""
+
+    async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
+        clients = [TableClient(s, KEYS[s], "127.0.0.1", server.port) for s in ("seat-1", "seat-2")]
+        for client in clients:
+            await client.connect()
+        await settle()
+        server._links["seat-1"].writer.transport.abort()  # the peer is gone; the server has not read it yet
+        tilt = Tilt("main_door", True, "main door open")
+        pushed = await asyncio.gather(*(server.push("seat-1", tilt) for _ in range(8)))
+        assert pushed == [False] * 8
+        assert await server.broadcast(tilt) == 1  # seat-2 only
+        assert server.linked() == {"seat-2"}
+        for client in clients:
+            await client.close()
+
+    with caplog.at_level("WARNING", logger="asyncio"):
+        run(with_server(body))
+    assert not [r for r in caplog.records if "socket.send()" in r.getMessage()]
+
+
 @pytest.mark.parametrize("seat, key", [("seat-1", bytes(32)), ("seat-7", KEYS["seat-1"])])
 def test_wrong_key_or_unknown_seat_is_refused_at_the_handshake(seat: str, key: bytes) -> None:
     async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:

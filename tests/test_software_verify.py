@@ -157,3 +157,32 @@ def _public_pem() -> bytes:
     return KEY.public_key().public_bytes(
         serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
     )
+
+
+def test_missing_or_wrong_key_files_get_one_line_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("", encoding="utf-8")
+    install = tmp_path / "install"
+    (install / "terminal").mkdir(parents=True)
+    common = ["--config", str(cfg), "--root", str(install)]
+    missing = tmp_path / "nokey.pem"
+    assert main(["verify", "make-manifest", "--key", str(missing), *common]) == 1
+    err = capsys.readouterr().err
+    assert f"no key at {missing}" in err and "Errno" not in err and len(err.splitlines()) == 1
+    assert main(["verify", "make-manifest", "--key", str(cfg), *common]) == 1
+    err = capsys.readouterr().err
+    assert f"{cfg} is not a PEM private key" in err and "cryptography.io" not in err
+    # a manifest but no shipped public key (keygen was told --public elsewhere)
+    private, public = tmp_path / "maker.key", tmp_path / "maker.pub"
+    assert main(["verify", "keygen", "--private", str(private), "--public", str(public)]) == 0
+    assert main(["verify", "make-manifest", "--key", str(private), *common]) == 0
+    capsys.readouterr()
+    assert main(["verify", *common]) == 1
+    err = capsys.readouterr().err
+    assert f"no key at {install / 'terminal' / 'verify_key.pub'}" in err and "Errno" not in err
+    check = software.check(
+        "auto", tmp_path / "MANIFEST.sha256", install / "terminal" / "verify_key.pub", install
+    )
+    assert check.status == "fail" and "no key at" in check.detail and "Errno" not in check.detail

@@ -33,7 +33,7 @@ def register(commands: Any) -> None:
     show.add_argument("--json", action="store_true", help="print the totals as JSON (minor units)")
     show.add_argument("--csv", type=Path, metavar="FILE", help="also write the end-of-day report as CSV")
     show.add_argument("--pdf", type=Path, metavar="FILE", help="also write the end-of-day report as PDF")
-    show.add_argument("--day", type=date.fromisoformat, metavar="YYYY-MM-DD",
+    show.add_argument("--day", type=_iso_day, metavar="YYYY-MM-DD",
                       help="the day (UTC) of the CSV and PDF report (default: today)")  # fmt: skip
     dump = actions.add_parser("export", help="write every table as CSV for auditors")
     dump.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the CSV files")
@@ -125,11 +125,23 @@ def _report(args: argparse.Namespace) -> int:
     return 0 if holds else 1
 
 
+def _iso_day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
+
+
 def _export(args: argparse.Namespace) -> int:
     opened = _open(args)
     if opened is None:
         return 1
     _, path = opened
+    try:  # the folder first, so a bad --out is named as such, not as a ledger that cannot be exported
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as bad:
+        print(f"terminal: cannot write CSV files to {args.out}: {bad.strerror or bad}", file=sys.stderr)
+        return 1
     try:
         with storage_errors(path, "exported"), schema.open_database(path) as db:
             files = report.export(db, args.out)

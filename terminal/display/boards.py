@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from terminal.display.dice_motion import RollTextError, parse_roll
 from terminal.games.wheels import pocket_sort_key, pocket_text
 
 POINTS = (4, 5, 6, 8, 9, 10)
@@ -32,9 +33,12 @@ def craps_universe() -> tuple[str, ...]:
 
 
 def dice_total(outcome: str) -> str:
-    """``"4-3"`` → ``"7"``; anything else unchanged."""
-    left, _, right = outcome.partition("-")
-    return str(int(left) + int(right)) if left.isdigit() and right.isdigit() else outcome
+    """``"4-3"`` (or a ``Result``'s ``"4-3 (7)"``) → ``"7"``; anything else unchanged."""
+    try:
+        first, second = parse_roll(outcome)
+    except RollTextError:
+        return outcome
+    return str(first + second)
 
 
 Pair = tuple[tuple[str, ...], tuple[str, ...]]

@@ -15,6 +15,7 @@ function of the roll and the instant.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 Point = tuple[float, float]
@@ -26,12 +27,15 @@ class RollTextError(ValueError):
     """A roll that is not written ``a-b`` with two faces 1 to 6."""
 
 
+_ROLL = re.compile(r"([1-6])-([1-6])(?: \((\d{1,2})\))?")
+
+
 def parse_roll(text: str) -> tuple[int, int]:
-    """``"4-3"`` → ``(4, 3)``."""
-    parts = text.strip().split("-")
-    if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+    """``"4-3"`` → ``(4, 3)``; a ``Result``'s outcome carries the total too: ``"4-3 (7)"`` → ``(4, 3)``."""
+    found = _ROLL.fullmatch(text.strip())
+    if found is None or (found[3] is not None and int(found[3]) != int(found[1]) + int(found[2])):
         raise RollTextError(f"{text!r} is not a roll of two dice (like 4-3)")
-    return int(parts[0]), int(parts[1])
+    return int(found[1]), int(found[2])
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from terminal.display import dice_motion
 from terminal.net import messages as m
 
 MAX_HISTORY = 100
@@ -156,8 +157,17 @@ def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     seen = ResultSeen(result.round_id, result.outcome, now, winners_of(result))
     history = model.history
     if not any(h.round_id == result.round_id for h in history):
-        history = (HistoryItem(result.round_id, result.outcome), *history)[:MAX_HISTORY]
+        history = (HistoryItem(result.round_id, board_text(result.outcome)), *history)[:MAX_HISTORY]
     return replace(model, result=seen, history=history, phase="shown")
+
+
+def board_text(outcome: str) -> str:
+    """A result as ``History`` writes it: a ``Result``'s roll ``"4-3 (7)"`` is ``"4-3"`` on the board."""
+    try:
+        first, second = dice_motion.parse_roll(outcome)
+    except dice_motion.RollTextError:
+        return outcome
+    return f"{first}-{second}"
 
 
 def _history(message: m.History) -> tuple[HistoryItem, ...]:

@@ -39,6 +39,10 @@ def recorder(c: Config, into: Recorded) -> Callable[[int, asyncio.Event], Corout
             while not stop.is_set():
                 with contextlib.suppress(TimeoutError):
                     into.append((loop.time(), await client.receive(timeout_s=0.05)))
+            # The last round's GameView and History may still be on the way: take them until it is quiet.
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    into.append((loop.time(), await client.receive(timeout_s=0.05)))
         finally:
             await client.close()
 
@@ -66,11 +70,14 @@ def _moments(c: Config, recorded: Recorded) -> list[tuple[str, int, float]]:
     window = state.countdown_ms / 1000 if isinstance(state, m.TableState) else 0.0
     at = recorded[last][0]
     probe = _model_until(c, recorded, last + 1)
+    shown = last + 1  # the GameView and History pushed with the Result belong to the outcome shown
+    while shown < len(recorded) and isinstance(recorded[shown][1], m.GameView | m.History):
+        shown += 1
     moments = [
         ("display-run-1-betting", opened + 1, state_at + 0.2),
         ("display-run-2-no-more-bets", opened + 1, state_at + window + 0.2),
         ("display-run-3-spin", last + 1, at + settle_time(probe) * 0.5),
-        ("display-run-4-outcome", last + 1, at + settle_time(probe) + 2.0),
+        ("display-run-4-outcome", shown, at + settle_time(probe) + 2.0),
     ]
     drive = [k for k, (_, msg) in enumerate(recorded) if _mid_drive(msg)]
     if drive:

@@ -126,6 +126,9 @@ class TableClient:
         """Send one message; returns its sequence number."""
         if self._writer is None or self._sealer is None or self.lost.is_set():
             raise LinkLostError(f"{self.seat}: not connected")
+        if self._writer.is_closing():  # the controller went away: never write to a lost connection
+            await self._lose("connection closed by the controller")
+            raise LinkLostError(f"{self.seat}: the connection is closing")
         seq = self._sealer.next_seq
         self._writer.write(encode_frame(self._sealer.seal(msg)))
         try:

@@ -22,6 +22,7 @@ import dataclasses
 import re
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, Union, get_args, get_origin
@@ -81,37 +82,100 @@ def fields_of(cls: type) -> tuple[tuple[str, Any], ...]:
     return _hints(cls)
 
 
+Convert = Callable[[Any, str], Any]
+"""A compiled field: ``(value, path) -> value``, raising :class:`FieldError` naming ``path``."""
+
+
 def from_json(value: JSONValue, hint: Any, path: str = "") -> Any:
     """Check ``value`` against ``hint`` and build the typed value; raises :class:`FieldError`."""
+    return _decoder(hint)(value, path)
+
+
+@cache
+def _decoder(hint: Any) -> Convert:
+    """The checks of ``hint`` worked out once (the table sends and reads thousands of fields a round)."""
     origin = get_origin(hint)
     if origin is Annotated:
         base, *constraints = get_args(hint)
-        return _constrain(from_json(value, base, path), constraints, path)
+        return _annotated(_decoder(base), tuple(_rule(c) for c in constraints))
     if origin is Union or origin is types.UnionType:
-        if value is None and type(None) in get_args(hint):
-            return None
-        (inner,) = (arg for arg in get_args(hint) if arg is not type(None))
-        return from_json(value, inner, path)
+        return _optional(hint, get_args(hint), _decoder)
     if origin is tuple:
+        return _items(_decoder(get_args(hint)[0]))
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        cls = hint
+        return lambda value, path: record_from_json(value, cls, path or cls.__name__)
+    return lambda value, path: _scalar(value, hint, path)
+
+
+def _annotated(base: Convert, rules: tuple[Callable[[Any, str], None], ...]) -> Convert:
+    def convert(value: Any, path: str) -> Any:
+        built = base(value, path)
+        for rule in rules:
+            rule(built, path)
+        return built
+
+    return convert
+
+
+def _rule(rule: Any) -> Callable[[Any, str], None]:
+    """One constraint of an ``Annotated`` field as a check."""
+    if isinstance(rule, IntRange):
+
+        def in_range(value: Any, path: str) -> None:
+            if not rule.low <= value <= rule.high:
+                raise FieldError(f"{_where(path)}: {value} is outside {rule.low}..{rule.high}")
+
+        return in_range
+    if isinstance(rule, Pattern):
+        regex = re.compile(rule.regex)
+
+        def matches(value: Any, path: str) -> None:
+            if regex.fullmatch(value) is None:
+                raise FieldError(f"{_where(path)}: {value!r} does not match {rule.regex}")
+
+        return matches
+    return lambda value, path: None  # other metadata constrains nothing
+
+
+def _optional(hint: Any, args: tuple[Any, ...], compile_: Callable[[Any], Convert]) -> Convert:
+    inner = [arg for arg in args if arg is not type(None)]
+    if len(inner) != 1:
+        raise TypeError(f"unsupported field type {hint!r}: only X | None unions")  # a schema bug
+    convert, nullable = compile_(inner[0]), type(None) in args
+
+    def optional(value: Any, path: str) -> Any:
+        if value is None and nullable:
+            return None
+        return convert(value, path)
+
+    return optional
+
+
+def _items(item: Convert) -> Convert:
+    def items(value: Any, path: str) -> Any:
         if not isinstance(value, list) or len(value) > _MAX_ITEMS:
             raise FieldError(f"{_where(path)}: expected a list of at most {_MAX_ITEMS} items, got {value!r}")
-        item = get_args(hint)[0]
-        return tuple(from_json(v, item, f"{path}[{i}]") for i, v in enumerate(value))
-    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
-        return record_from_json(value, hint, path or hint.__name__)
-    return _scalar(value, hint, path)
+        return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(value))
+
+    return items
+
+
+@cache
+def _record(cls: type) -> tuple[frozenset[str], tuple[tuple[str, Convert], ...]]:
+    hints = fields_of(cls)
+    return frozenset(name for name, _ in hints), tuple((name, _decoder(hint)) for name, hint in hints)
 
 
 def record_from_json(value: JSONValue, cls: type, path: str) -> Any:
     """Build record ``cls`` from a JSON object with exactly its fields."""
     if not isinstance(value, dict):
         raise FieldError(f"{path}: expected an object, got {value!r}")
-    hints = fields_of(cls)
-    names = {name for name, _ in hints}
-    if set(value) != names:
+    names, fields = _record(cls)
+    if value.keys() != names:
         missing, extra = sorted(names - set(value)), sorted(set(value) - names)
         raise FieldError(f"{path}: missing fields {missing}, unexpected fields {extra}")
-    return cls(**{name: from_json(value[name], hint, f"{path}.{name}") for name, hint in hints})
+    return cls(**{name: convert(value[name], f"{path}.{name}") for name, convert in fields})
 
 
 def _scalar(value: JSONValue, hint: Any, path: str) -> Any:
@@ -134,34 +198,36 @@ def _scalar(value: JSONValue, hint: Any, path: str) -> Any:
     raise TypeError(f"unsupported field type {hint!r} at {path}")  # a schema bug, found by the tests
 
 
-def _constrain(value: Any, constraints: list[Any], path: str) -> Any:
-    for rule in constraints:
-        if isinstance(rule, IntRange) and not rule.low <= value <= rule.high:
-            raise FieldError(f"{_where(path)}: {value} is outside {rule.low}..{rule.high}")
-        if isinstance(rule, Pattern) and re.fullmatch(rule.regex, value) is None:
-            raise FieldError(f"{_where(path)}: {value!r} does not match {rule.regex}")
-    return value
-
-
 def to_json(value: Any, hint: Any, path: str = "") -> JSONValue:
     """The JSON value of a typed value, checked against ``hint`` so a bad message is never sent."""
+    result: JSONValue = _encoder(hint)(value, path)
+    return result
+
+
+@cache
+def _encoder(hint: Any) -> Convert:
     origin = get_origin(hint)
     if origin is tuple:
-        if not isinstance(value, tuple):
-            raise FieldError(f"{_where(path)}: expected a tuple, got {value!r}")
-        item = get_args(hint)[0]
-        return [to_json(v, item, f"{path}[{i}]") for i, v in enumerate(value)]
+        item = _encoder(get_args(hint)[0])
+
+        def items(value: Any, path: str) -> Any:
+            if not isinstance(value, tuple):
+                raise FieldError(f"{_where(path)}: expected a tuple, got {value!r}")
+            return [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
+
+        return items
     if origin is Annotated:  # constrained scalars: checking is decoding, and the value is its own JSON
-        checked: JSONValue = from_json(value, hint, path)
-        return checked
+        return _decoder(hint)
     if origin is Union or origin is types.UnionType:
-        if value is None:
-            return None
-        (inner,) = (arg for arg in get_args(hint) if arg is not type(None))
-        return to_json(value, inner, path)
+        return _optional(hint, get_args(hint), _encoder)
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
-        if type(value) is not hint:
-            raise FieldError(f"{_where(path)}: expected a {hint.__name__}, got {value!r}")
-        return {name: to_json(getattr(value, name), h, f"{path}.{name}") for name, h in fields_of(hint)}
-    result: JSONValue = _scalar(value, hint, path)
-    return result
+        cls = hint
+        fields = tuple((name, _encoder(h)) for name, h in fields_of(cls))
+
+        def record(value: Any, path: str) -> Any:
+            if type(value) is not cls:
+                raise FieldError(f"{_where(path)}: expected a {cls.__name__}, got {value!r}")
+            return {name: convert(getattr(value, name), f"{path}.{name}") for name, convert in fields}
+
+        return record
+    return lambda value, path: _scalar(value, hint, path)

@@ -24,9 +24,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from terminal.net.codec import encode_frame, read_frame
+from terminal.net.codec import JSONValue, encode_frame, read_frame
 from terminal.net.errors import DecodeError, HandshakeError, ProtocolError
-from terminal.net.messages import Ack, Direction, Error, Heartbeat, Hello, Message, Ready, Welcome
+from terminal.net.messages import (
+    Ack,
+    Direction,
+    Error,
+    Heartbeat,
+    Hello,
+    Message,
+    Ready,
+    Welcome,
+    body_to_json,
+)
 from terminal.net.session import NONCE_SIZE, Opener, Sealer, derive_session_keys, open_hello
 
 
@@ -79,9 +89,11 @@ class _Link:
         self.last_seen = now
         self.closed = False
 
-    async def send(self, msg: Message) -> None:
+    async def send(self, msg: Message, body: dict[str, JSONValue] | None = None) -> None:
+        if self.writer.is_closing():  # lost or closing: asyncio would count (and at 5 log) every write
+            raise ConnectionResetError(f"{self.seat}: the connection is closing")
         # Seal and write without an await in between, so sequence numbers hit the wire in order.
-        self.writer.write(encode_frame(self.sealer.seal(msg)))
+        self.writer.write(encode_frame(self.sealer.seal(msg, body)))
         await self.writer.drain()
 
 
@@ -157,21 +169,27 @@ class TableServer:
         """The seats whose link is up."""
         return frozenset(self._links)
 
-    async def push(self, seat: str, msg: Message) -> bool:
-        """Send ``msg`` to one client; ``False`` if it has no link (the message is not queued)."""
+    async def push(self, seat: str, msg: Message, body: dict[str, JSONValue] | None = None) -> bool:
+        """Send ``msg`` to one client; ``False`` if it has no link (the message is not queued).
+
+        ``body``, if given, is ``body_to_json(msg)`` made once by :meth:`broadcast` for every link.
+        """
         link = self._links.get(seat)
         if link is None:
             return False
         try:
-            await link.send(msg)
+            await link.send(msg, body)
         except (ConnectionError, OSError) as exc:
             await self._drop(link, f"send failed: {exc}")
             return False
         return True
 
     async def broadcast(self, msg: Message) -> int:
-        """Send ``msg`` to every linked client; returns how many it reached."""
-        sent = [await self.push(seat, msg) for seat in list(self._links)]
+        """Send ``msg`` to every linked client; returns how many it reached. The body is encoded once."""
+        if not self._links:
+            return 0
+        body = body_to_json(msg)
+        sent = [await self.push(seat, msg, body) for seat in list(self._links)]
         return sum(sent)
 
     # --- liveness ----------------------------------------------------------------------------------------

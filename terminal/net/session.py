@@ -105,10 +105,13 @@ class Envelope:
         return msg
 
 
-def seal(key: bytes, seat: str, seq: int, msg: Message) -> bytes:
-    """The payload of one frame: MAC then canonical envelope."""
+def seal(key: bytes, seat: str, seq: int, msg: Message, body: dict[str, JSONValue] | None = None) -> bytes:
+    """The payload of one frame: MAC then canonical envelope.
+
+    ``body``, if given, must be ``body_to_json(msg)``: a broadcast encodes its message once for every link.
+    """
     envelope = {
-        "body": body_to_json(msg),
+        "body": body_to_json(msg) if body is None else body,
         "proto": PROTOCOL_VERSION,
         "seat": seat,
         "seq": seq,
@@ -173,9 +176,9 @@ class Sealer:
     def __init__(self, key: bytes, seat: str, first_seq: int = 1) -> None:
         self._key, self._seat, self.next_seq = key, seat, first_seq
 
-    def seal(self, msg: Message) -> bytes:
-        """The payload of ``msg`` with the next sequence number."""
-        payload = seal(self._key, self._seat, self.next_seq, msg)
+    def seal(self, msg: Message, body: dict[str, JSONValue] | None = None) -> bytes:
+        """The payload of ``msg`` with the next sequence number (``body``: its JSON, if already made)."""
+        payload = seal(self._key, self._seat, self.next_seq, msg, body)
         self.next_seq += 1
         return payload
 

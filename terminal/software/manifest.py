@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from cryptography.exceptions import InvalidSignature
+from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
@@ -153,19 +153,33 @@ def new_key_pair() -> tuple[bytes, bytes]:
 
 
 def load_private_key(path: Path) -> Ed25519PrivateKey:
-    """The maker's private key from a PEM file."""
-    key = serialization.load_pem_private_key(path.read_bytes(), password=None)
+    """The maker's private key from a PEM file (:class:`ManifestError` naming the file otherwise)."""
+    data = _read_key(path, "the maker's private key (made by `terminal verify keygen`)")
+    try:
+        key = serialization.load_pem_private_key(data, password=None)
+    except (ValueError, TypeError, UnsupportedAlgorithm):
+        raise ManifestError(f"{path} is not a PEM private key without a password") from None
     if not isinstance(key, Ed25519PrivateKey):
         raise ManifestError(f"{path} is not an Ed25519 private key")
     return key
 
 
 def load_public_key(path: Path = PUBLIC_KEY) -> Ed25519PublicKey:
-    """The shipped public key from a PEM file."""
+    """The shipped public key from a PEM file (:class:`ManifestError` naming the file otherwise)."""
+    data = _read_key(path, "the maker's public key (`terminal verify keygen` writes it there by default)")
     try:
-        key = serialization.load_pem_public_key(path.read_bytes())
-    except ValueError as bad:
-        raise ManifestError(f"{path} is not a PEM public key: {bad}") from None
+        key = serialization.load_pem_public_key(data)
+    except (ValueError, UnsupportedAlgorithm):
+        raise ManifestError(f"{path} is not a PEM public key") from None
     if not isinstance(key, Ed25519PublicKey):
         raise ManifestError(f"{path} is not an Ed25519 public key")
     return key
+
+
+def _read_key(path: Path, what: str) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise ManifestError(f"no key at {path}: {what}") from None
+    except OSError as bad:
+        raise ManifestError(f"cannot read {path}: {bad.strerror or bad}") from None

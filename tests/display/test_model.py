@@ -38,6 +38,15 @@ def test_a_resent_result_does_not_restart_the_animation() -> None:
     assert again.result == model.result and len(again.history) == 1
 
 
+def test_a_craps_result_goes_on_the_board_as_history_writes_it() -> None:
+    """The table's ``Result`` says ``"5-2 (7)"``; ``History`` says ``"5-2"``: the board tile held the first
+    and overflowed its box (seen on ``terminal run --headless`` at a craps table)."""
+    model = apply(DisplayModel(), m.History((m.HistoryEntry(3, "6-3", False),)), 1.0)
+    model = apply(model, m.Result(4, "5-2 (7)", ()), 2.0)
+    assert [h.outcome for h in model.history] == ["5-2", "6-3"]
+    assert apply(DisplayModel(), m.Result(5, "00", ()), 1.0).history[0].outcome == "00"
+
+
 def test_banners_link_lost_first_then_table_tilts_not_seat_tilts() -> None:
     model = apply(DisplayModel(), LinkUp(), 0.0)
     model = apply(model, m.Tilt("link_lost", True, "seat 3: link lost"), 1.0)

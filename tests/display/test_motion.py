@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
-from terminal.display import dice_motion, field_motion, wheel_motion
+from terminal.display import boards, dice_motion, field_motion, wheel_motion
 from terminal.games.wheels import DOUBLE_ZERO, WHEELS
+from tests.table.harness import make_config, scripted_table
 
 
 def _pocket_at(order: tuple[int, ...], wheel_deg: float, ball_deg: float) -> int:
@@ -78,6 +80,25 @@ def test_the_dice_come_to_rest_on_the_rolled_faces(faces: tuple[int, int]) -> No
 def test_rolls_are_parsed_strictly() -> None:
     assert dice_motion.parse_roll("6-1") == (6, 1)
     for bad in ("7-1", "4", "4-3-2", "a-b", ""):
+        with pytest.raises(dice_motion.RollTextError, match="not a roll"):
+            dice_motion.parse_roll(bad)
+
+
+def test_a_craps_result_as_the_table_writes_it_is_a_roll(tmp_path: Path) -> None:
+    """``terminal run --headless`` at a craps table wrote no display screenshots: the table's ``Result``
+    says ``"1-1 (2)"`` (roll and total), which the display refused as "not a roll of two dice"."""
+    c = make_config(tmp_path, "[table]\ngame = craps\n")
+    table = scripted_table(c, (1, 1), (6, 5))
+    table.start()
+    for faces in ((1, 1), (6, 5)):
+        report = table.play_round()
+        assert report.text != f"{faces[0]}-{faces[1]}"  # the table writes more than the faces
+        assert dice_motion.parse_roll(report.text) == faces
+        table.open_round()
+    table.ledger.close()
+    assert boards.dice_total("2-1 (3)") == boards.dice_total("2-1") == "3"
+    assert boards.dice_total("17") == "17"
+    for bad in ("4-3 (8)", "4-3 ()", "4-3 (7"):
         with pytest.raises(dice_motion.RollTextError, match="not a roll"):
             dice_motion.parse_roll(bad)
 
