@@ -178,16 +178,19 @@ async def _watch(
     """Say each table tilt once while the rounds play; a ledger that cannot be written ends the run.
 
     An RNG failure leaves the table up, tilted, its seats keeping their credits and wagers, until a
-    technician clears it (:meth:`Table.clear_rng_failure`); a headless run has nobody to do that.
+    technician clears it (:meth:`Table.clear_rng_failure`). A ledger fault or a failed software
+    verification ends the run with its reason: only an administrator could clear them, and a headless run
+    has nobody to do that.
     """
     told: set[tuple[TiltKind, str]] = set()
     ledger = (TiltKind.LEDGER_STORAGE, TiltKind.LEDGER_INTEGRITY)
+    closing = (*ledger, TiltKind.SOFTWARE_VERIFY)  # only an administrator clears it: nobody here can
     while not play.done():
         for tilt in table.tilts.active:
             if tilt.seat is not None or (tilt.kind, tilt.detail) in told:
                 continue
             told.add((tilt.kind, tilt.detail))
-            if tilt.kind in ledger:
+            if tilt.kind in closing:
                 play.cancel()
                 raise HeadlessError(f"the table tilted ({tilt.kind.value}): {tilt.detail}")
             progress(f"TILT {tilt.kind.value}: {tilt.detail}; the table waits for a technician")

@@ -55,3 +55,14 @@ def test_a_table_with_an_unfinished_round_of_another_game_stays_closed(
     assert main(["run", "--config", str(cfg), "--rounds", "1"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "round 1 of roulette is unfinished" in err
+
+
+def test_a_failed_software_verification_closes_a_headless_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "kiosk.cfg"  # a manifest is required and there is none: the boot check fails
+    cfg.write_text("[table]\nseats = 2\n[lab]\nverify_at_boot = always\n", encoding="utf-8")
+    assert main(["run", "--config", str(cfg), "--rounds", "2", "--headless"]) == 1
+    err = capsys.readouterr().err
+    assert "the table tilted (software_verify)" in err and "no manifest" in err
+    assert "rounds played" not in capsys.readouterr().out
