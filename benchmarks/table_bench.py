@@ -25,6 +25,7 @@ from ledger_bench import KEY, build_large  # beside this script
 from terminal import config as configuration
 from terminal.config import Config
 from terminal.lab.headless import run_headless
+from terminal.ledger import highwater
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
 
@@ -97,6 +98,9 @@ def main() -> int:
             {"touchdown": {"ball": 0, "downs": [], "phase": "open", "version": 1, "wagers": []}}
         )
         rows = build_large(c.ledger.path, args.rows, state)
+        # The build writes no high-water mark; bind one to it as `terminal ledger adopt` does (the empty
+        # ledger's mark, left beside the key, names the database just deleted).
+        highwater.adopt(c.ledger.path, KEY, highwater.mark_path(c.ledger.key_path))
         large = startup_seconds(c)
     print(f"start-up to an open window, empty ledger: {empty * 1000:,.0f} ms (median of 5)")
     ratio = large / empty
