@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from terminal.seat.i18n import LANGUAGES
+from terminal.i18n import LANGUAGES
 
 
 def register(commands: Any) -> None:

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from terminal.config import Config
-from terminal.display.catalog import load_catalog
 from terminal.display.gl import pyglet
 from terminal.display.link import DisplayLink
 from terminal.display.model import DisplayModel, apply
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
+from terminal.i18n import load_catalogue
 
 FPS = 60.0
 
@@ -32,7 +32,7 @@ class DisplayApp:
         self.window = pyglet.window.Window(
             d.width, d.height, caption=f"{c.table.venue} {c.table.table_id}", fullscreen=d.fullscreen
         )
-        self.painter = Painter(self.window, load_catalog(c.seat.language), d.history_length)
+        self.painter = Painter(self.window, load_catalogue(c.seat.language), d.history_length)
         self.model = DisplayModel(
             game=c.table.game, wheel=c.roulette.wheel, test_mode=c.lab.mode, currency=c.money.currency
         )

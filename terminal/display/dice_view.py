@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from terminal.display import dice_motion, theme
 from terminal.display.boards import LuckyProgress
-from terminal.display.catalog import Catalog
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.model import CrapsInfo
+from terminal.i18n import Catalogue
 
 TX, TY, TW, TH = 40, 330, 1060, 615  # the tray
 DIE = 150
@@ -58,7 +58,7 @@ class Die:
 class DiceView:
     """Paints the tray, dice, puck and the Fire / Bonus / Lucky Shooter boards."""
 
-    def __init__(self, sc: Scale, cat: Catalog) -> None:
+    def __init__(self, sc: Scale, cat: Catalogue) -> None:
         self.sc, self.cat = sc, cat
         self.static, self.dynamic, self.tray = Batch(), Batch(), Batch()
         s, _b, d = sc, self.static, self.dynamic

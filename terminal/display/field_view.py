@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from terminal.display import field_motion, theme
-from terminal.display.catalog import Catalog
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel
 from terminal.games.wheels import pocket_text
+from terminal.i18n import Catalogue
 
 X, Y, W, H = 1130, 400, 760, 290  # the panel
 FX, FY, FW, FH = 1150, 470, 720, 150  # the field, end zones included
@@ -17,7 +17,7 @@ BROWN = (139, 69, 19, 255)
 class FieldView:
     """Paints the field and the drive."""
 
-    def __init__(self, sc: Scale, cat: Catalog) -> None:
+    def __init__(self, sc: Scale, cat: Catalogue) -> None:
         self.sc, self.cat = sc, cat
         self.static, self.dynamic = Batch(), Batch()
         self._keep: list[object] = panel(self.static, layer(0), sc(X), sc(Y), sc(W), sc(H), sc)

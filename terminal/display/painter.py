@@ -13,7 +13,6 @@ import math
 from pathlib import Path
 
 from terminal.display import theme
-from terminal.display.catalog import Catalog
 from terminal.display.dice_view import DiceView
 from terminal.display.field_view import FieldView
 from terminal.display.gl import preserves_frames, pyglet
@@ -31,6 +30,7 @@ from terminal.display.regions import (
 from terminal.display.scene import Banner, Scene
 from terminal.display.side_view import SideView
 from terminal.display.wheel_view import WheelView
+from terminal.i18n import Catalogue
 
 BANNER_COLOURS = {
     "tilt": theme.BANNER_TILT,
@@ -47,7 +47,7 @@ class Painter:
     def __init__(
         self,
         window: pyglet.window.Window,
-        cat: Catalog,
+        cat: Catalogue,
         history_length: int,
         incremental: bool | None = None,
     ) -> None:

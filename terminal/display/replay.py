@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from terminal.config import Config
-from terminal.display.catalog import load_catalog
 from terminal.display.gl import pyglet
 from terminal.display.link import CLIENT_ID
 from terminal.display.model import DisplayModel, LinkUp, apply
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at, settle_time
+from terminal.i18n import load_catalogue
 from terminal.net import messages as m
 from terminal.net.client import TableClient
 from terminal.net.keys import load_keys
@@ -105,7 +105,7 @@ def render_run_screens(c: Config, recorded: Recorded, out_dir: Path) -> list[Pat
         return []
     window = pyglet.window.Window(c.display.width, c.display.height, visible=False)
     try:
-        painter = Painter(window, load_catalog(c.seat.language), c.display.history_length)
+        painter = Painter(window, load_catalogue(c.seat.language), c.display.history_length)
         written = []
         for name, end, t in moments:
             painter.paint(scene_at(_model_until(c, recorded, end), t, c.display.history_length))

@@ -12,11 +12,11 @@ from pathlib import Path
 
 from terminal.config import Config
 from terminal.display import samples
-from terminal.display.catalog import load_catalog
 from terminal.display.gl import pyglet
 from terminal.display.model import DisplayModel, LinkDown, apply
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
+from terminal.i18n import load_catalogue
 
 Shot = tuple[str, Callable[[], tuple[DisplayModel, float]]]
 
@@ -70,7 +70,7 @@ def render_display_screens(config: Config, out_dir: Path) -> list[Path]:
     """Render every sample state to ``out_dir/<name>.png``; returns the files written."""
     window = pyglet.window.Window(config.display.width, config.display.height, visible=False)
     try:
-        painter = Painter(window, load_catalog(config.seat.language), config.display.history_length)
+        painter = Painter(window, load_catalogue(config.seat.language), config.display.history_length)
         written = []
         for name, make in _shots(config):
             model, t = make()

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from terminal.display import theme
-from terminal.display.catalog import Catalog
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.scene import Scene, colour_of
+from terminal.i18n import Catalogue
 from terminal.money import find_currency, format_amount
 
 OUT_X, OUT_Y, OUT_W, OUT_H = 1130, 710, 760, 235
@@ -20,7 +20,7 @@ class SideView:
     """Everything but the stage (wheel or dice) and the Touchdown field."""
 
     def __init__(
-        self, sc: Scale, cat: Catalog, history_length: int, winners_at: tuple[float, float] = (WIN_X, WIN_Y)
+        self, sc: Scale, cat: Catalogue, history_length: int, winners_at: tuple[float, float] = (WIN_X, WIN_Y)
     ) -> None:
         self.sc, self.cat = sc, cat
         self.static, self.dynamic = Batch(), Batch()

@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 
 from terminal.assets import resolve_first
+from terminal.i18n import Catalogue, load_catalogue
 from terminal.money import Currency, format_amount
-from terminal.seat.i18n import Catalogue, load_catalogue
 from terminal.seat.theme import Colour
 
 # Font files, best first: DejaVu Sans where an installed package ships it, else pygame's bundled font.

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 import pygame
 
 from terminal.config import Config
+from terminal.i18n import Catalogue, load_catalogue
 from terminal.net import service_messages as sm
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.messages import Message
-from terminal.service.i18n import Strings, strings
 from terminal.service.link import NetLink, ServiceError, ServiceLink
 
 SIZE = (1920, 1080)
@@ -85,12 +85,13 @@ class ServiceApp:
         currency: str = "USD",
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.link, self.t, self.table_id, self.seats, self.clock = link, strings(lang), table_id, seats, clock
+        self.link, self.table_id, self.seats, self.clock = link, table_id, seats, clock
+        self.t = load_catalogue(lang)
         self.currency = currency
         self.state = State(last_input=clock())
 
     @property
-    def s(self) -> Strings:
+    def s(self) -> Catalogue:
         return self.t
 
     # -- talking to the controller ---------------------------------------------------------------------

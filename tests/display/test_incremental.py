@@ -7,11 +7,11 @@ from collections.abc import Iterator
 import pytest
 
 from terminal.display import regions, samples
-from terminal.display.catalog import load_catalog
 from terminal.display.gl import pyglet
 from terminal.display.model import DisplayModel
 from terminal.display.painter import Painter
 from terminal.display.scene import Scene, scene_at
+from terminal.i18n import load_catalogue
 
 W, H = 1920, 1080
 
@@ -56,7 +56,7 @@ def _roulette_round() -> list[tuple[str, DisplayModel, float]]:
 
 
 def test_every_incremental_frame_equals_a_full_repaint(window: pyglet.window.Window) -> None:
-    cat = load_catalog("en")
+    cat = load_catalogue("en")
     fast = Painter(window, cat, 20, incremental=True)
     full = Painter(window, cat, 20, incremental=False)
     fast.paint(scene_at(samples.base(), 0.0, 20))
@@ -74,7 +74,7 @@ def test_every_incremental_frame_equals_a_full_repaint(window: pyglet.window.Win
 
 def test_a_turning_frame_repaints_only_the_wheel(window: pyglet.window.Window) -> None:
     """Mid-spin, with nothing else changing, only pixels inside the wheel's box change."""
-    painter = Painter(window, load_catalog("en"), 20, incremental=True)
+    painter = Painter(window, load_catalogue("en"), 20, incremental=True)
     model, t = samples.spun(samples.base(), "17", 2.3)  # the countdown stays on 23 for the next frame
     painter.paint(scene_at(model, t, 20))
     before = _frame()
@@ -109,7 +109,7 @@ def test_frames_are_kept_headless_unless_a_full_repaint_is_asked_for(
     from terminal.display.gl import preserves_frames
 
     assert preserves_frames()  # an EGL pbuffer keeps its pixels
-    assert Painter(window, load_catalog("en"), 20).incremental
+    assert Painter(window, load_catalogue("en"), 20).incremental
     monkeypatch.setenv("TERMINAL_DISPLAY_FULL_REPAINT", "1")
     assert not preserves_frames()
-    assert not Painter(window, load_catalog("en"), 20).incremental
+    assert not Painter(window, load_catalogue("en"), 20).incremental

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from terminal.display import field_motion, samples, theme
-from terminal.display.catalog import load_catalog
 from terminal.display.gl import pyglet
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
+from terminal.i18n import load_catalogue
 
 W, H = 1920, 1080
 
@@ -25,7 +25,7 @@ def test_the_scene_carries_the_venue_and_table_id_of_the_last_table_state() -> N
 def test_the_venue_line_is_drawn_under_the_round(table: str) -> None:
     window = pyglet.window.Window(W, H, visible=False)
     try:
-        painter = Painter(window, load_catalog("en"), 20)
+        painter = Painter(window, load_catalogue("en"), 20)
         model, t = samples.betting(samples.base())
         scene = scene_at(model, t, 20)
         painter.paint(scene.__class__(**{**{f: getattr(scene, f) for f in scene.__slots__}, "table": table}))

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from terminal.display import samples, theme
-from terminal.display.catalog import load_catalog
 from terminal.display.gl import HEADLESS, pyglet
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
 from terminal.display.screens import render_display_screens
 from terminal.display.side_view import OUT_X, OUT_Y
+from terminal.i18n import load_catalogue
 from tests.table.harness import make_config
 
 W, H = 1920, 1080
@@ -21,7 +21,7 @@ W, H = 1920, 1080
 @pytest.fixture(scope="module")
 def painter() -> Painter:
     window = pyglet.window.Window(W, H, visible=False)
-    return Painter(window, load_catalog("en"), 20)
+    return Painter(window, load_catalogue("en"), 20)
 
 
 def _pixel(x: float, y: float) -> tuple[int, int, int]:

@@ -11,8 +11,8 @@ import pytest
 
 from terminal.games.catalog import ALL_WAGERS
 from terminal.games.paytables import TOUCHDOWN_BANDS
+from terminal.i18n import LANGUAGES, CatalogueError, catalogue_files, load_catalogue
 from terminal.seat import help_content
-from terminal.seat.i18n import LANGUAGES, CatalogueError, catalogue_files, load_catalogue
 from terminal.seat.intents import Intent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,7 +129,7 @@ def test_a_key_defined_in_two_files_is_refused(tmp_path: Path, monkeypatch: pyte
     (tmp_path / "i18n" / "en.json").write_text(json.dumps({"a.b": "one"}), encoding="utf-8")
     (tmp_path / "i18n" / "part" / "en.json").write_text(json.dumps({"a.b": "two"}), encoding="utf-8")
     monkeypatch.setenv("TERMINAL_ASSETS", str(tmp_path))
-    from terminal.seat import i18n
+    from terminal import i18n
 
     monkeypatch.setattr(i18n, "_CACHE", {})
     with pytest.raises(CatalogueError, match="already defined"):

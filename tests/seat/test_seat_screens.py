@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from terminal.cli import main
+from terminal.i18n import LANGUAGES
 from terminal.net import messages as m
 from terminal.seat.app import SeatApp
-from terminal.seat.i18n import LANGUAGES
 from terminal.seat.model import LinkStatus
 from tests.seat.seat_states import linked_app, seat_state, table_state, wager
 

@@ -1,8 +1,10 @@
-"""The seat's string catalogues: every player-facing string comes from here, in English or Spanish.
+"""The string catalogues: every word a seat, the table display or the service screen shows, in English or
+Spanish.
 
-A language's catalogue is ``assets/i18n/<lang>.json`` merged with every ``assets/i18n/*/<lang>.json``
-(the layout's labels live in ``assets/i18n/layout/``). A key defined twice is refused, so one part can
-never silently override another. Strings are ``str.format`` templates with named fields.
+A language's catalogue is ``assets/i18n/<lang>.json`` (the seat) merged with every
+``assets/i18n/*/<lang>.json`` (``layout/``, ``display/``, ``service/``). A key defined twice is
+refused, so one part can never silently override another. Strings are ``str.format`` templates
+with named fields.
 
 >>> en = load_catalogue("en")
 >>> en.text("chip.selected", amount="$5.00")
@@ -10,7 +12,7 @@ never silently override another. Strings are ``str.format`` templates with named
 >>> en.text("no.such.key")
 Traceback (most recent call last):
 ...
-terminal.seat.i18n.MissingStringError: 'no.such.key' is not in the en catalogue
+terminal.i18n.MissingStringError: 'no.such.key' is not in the en catalogue
 """
 
 from __future__ import annotations
