@@ -308,4 +308,4 @@ class GameView:
 
 def shade_layout(surface: pygame.Surface, frame: Frame) -> None:
     """Darken the layout and side panel (behind an overlay), leaving the meters readable."""
-    dim(surface, pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom), 190)
+    dim(surface, frame.below_top, 190)

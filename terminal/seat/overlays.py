@@ -96,6 +96,17 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         draw_watermark(surface, p, frame)
 
 
+def _line(
+    surface: pygame.Surface, p: Painter, box: pygame.Rect, u: int, key: str, y: int, size: int,
+    colour: theme.Colour, *, bold: bool = False, anchor: str = "midtop", **args: object,
+) -> None:  # fmt: skip
+    """One line of a card, centred at height ``y`` and kept a unit inside the card's edges."""
+    p.draw(
+        surface, key, (box.centerx, y), size, colour, anchor=anchor, bold=bold, max_width=box.width - 2 * u,
+        **args,
+    )  # fmt: skip
+
+
 def _draw_stop(
     surface: pygame.Surface,
     p: Painter,
@@ -105,56 +116,22 @@ def _draw_stop(
     now: float,
 ) -> None:
     key, detail = stopped
-    dim(surface, pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom), 200)
+    dim(surface, frame.below_top, 200)
     box = card(frame, 0.6, 0.5)
     panel(surface, box, theme.PANEL)
     pygame.draw.rect(surface, theme.ALERT, box, width=6, border_radius=12)
     u = frame.unit
-    p.draw(
-        surface,
-        key,
-        (box.centerx, box.top + u * 2),
-        u * 2,
-        theme.WARN,
-        anchor="midtop",
-        bold=True,
-        max_width=box.width - 2 * u,
-    )
+    _line(surface, p, box, u, key, box.top + u * 2, u * 2, theme.WARN, bold=True)
     model = control.model
     amount = model.handpay if model.handpay is not None else (model.me.last_win if model.me else 0)
-    p.draw(
-        surface,
-        f"{key}.help",
-        (box.centerx, box.top + u * 5),
-        u,
-        theme.INK,
-        anchor="midtop",
-        max_width=box.width - 2 * u,
-        amount=p.money(amount),
-    )
+    _line(surface, p, box, u, f"{key}.help", box.top + u * 5, u, theme.INK, amount=p.money(amount))
     if detail:
-        p.draw(
-            surface,
-            "fmt.reason",
-            (box.centerx, box.top + u * 7),
-            u * 8 // 10,
-            theme.DIM_INK,
-            anchor="midtop",
-            max_width=box.width - 2 * u,
-            detail=detail,
-        )
-    credits = model.credits_shown(now)
-    p.draw(
-        surface,
-        "stop.credits_kept",
-        (box.centerx, box.bottom - u * 2),
-        u * 5 // 4,
-        theme.GOLD,
-        anchor="midbottom",
-        bold=True,
-        max_width=box.width - 2 * u,
-        amount=p.money(credits),
-    )
+        _line(surface, p, box, u, "fmt.reason", box.top + u * 7, u * 8 // 10, theme.DIM_INK, detail=detail)
+    credits = p.money(model.credits_shown(now))
+    _line(
+        surface, p, box, u, "stop.credits_kept", box.bottom - u * 2, u * 5 // 4, theme.GOLD, bold=True,
+        anchor="midbottom", amount=credits,
+    )  # fmt: skip
 
 
 def _draw_prompt(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
@@ -162,36 +139,10 @@ def _draw_prompt(surface: pygame.Surface, p: Painter, control: SeatControl, fram
     box = card(frame)
     panel(surface, box)
     u = frame.unit
-    p.draw(
-        surface,
-        "touchdown.prompt",
-        (box.centerx, box.top + u),
-        u * 2,
-        theme.GOLD,
-        anchor="midtop",
-        bold=True,
-        max_width=box.width - 2 * u,
-    )
-    p.draw(
-        surface,
-        "touchdown.prompt_help",
-        (box.centerx, box.top + u * 4),
-        u,
-        theme.INK,
-        anchor="midtop",
-        max_width=box.width - 2 * u,
-    )
+    _line(surface, p, box, u, "touchdown.prompt", box.top + u, u * 2, theme.GOLD, bold=True)
+    _line(surface, p, box, u, "touchdown.prompt_help", box.top + u * 4, u, theme.INK)
     seconds = (prompt_left(control.model, now) + 999) // 1000
-    p.draw(
-        surface,
-        "fmt.seconds",
-        (box.centerx, box.top + u * 6),
-        u * 2,
-        theme.WARN,
-        anchor="midtop",
-        bold=True,
-        seconds=seconds,
-    )
+    _line(surface, p, box, u, "fmt.seconds", box.top + u * 6, u * 2, theme.WARN, bold=True, seconds=seconds)
     for button in buttons(control, frame, now):
         draw_button(surface, p, button, u * 3 // 2)
 
@@ -199,33 +150,15 @@ def _draw_prompt(surface: pygame.Surface, p: Painter, control: SeatControl, fram
 def _draw_reality(
     surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float
 ) -> None:
-    dim(surface, pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom), 170)
+    dim(surface, frame.below_top, 170)
     box = card(frame)
     panel(surface, box)
     u = frame.unit
-    p.draw(
-        surface,
-        "reality.title",
-        (box.centerx, box.top + u),
-        u * 2,
-        theme.GOLD,
-        anchor="midtop",
-        bold=True,
-        max_width=box.width - 2 * u,
-    )
+    _line(surface, p, box, u, "reality.title", box.top + u, u * 2, theme.GOLD, bold=True)
     minutes = session_minutes(control.model, now)
-    net = control.model.net_result()
-    p.draw(
-        surface,
-        "reality.body",
-        (box.centerx, box.top + u * 4),
-        u * 5 // 4,
-        theme.INK,
-        anchor="midtop",
-        max_width=box.width - 2 * u,
-        minutes=minutes,
-        net=signed_money(p, net),
-    )
+    net = signed_money(p, control.model.net_result())
+    size = u * 5 // 4
+    _line(surface, p, box, u, "reality.body", box.top + u * 4, size, theme.INK, minutes=minutes, net=net)
     for button in buttons(control, frame, now):
         draw_button(surface, p, button, u * 3 // 2)
 

@@ -26,7 +26,7 @@ from terminal.seat.widgets import Button, draw_button, hit_button, panel, pocket
 
 def body(frame: Frame) -> pygame.Rect:
     """The page's area: everything below the meters."""
-    return pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom).inflate(
+    return frame.below_top.inflate(
         -frame.unit, -frame.unit
     )
 
@@ -75,7 +75,7 @@ def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.
 def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
     """Paint the page of the current screen."""
     area = body(frame)
-    below = pygame.Rect(0, frame.top.bottom, frame.width, frame.height - frame.top.bottom)
+    below = frame.below_top
     surface.fill(theme.FELT_DARK, below)  # the game screen's bands would show round the page's edge
     panel(surface, area)
     screen = control.ui.screen

@@ -88,6 +88,11 @@ class Frame:
         bottom = pygame.Rect(0, height - bottom_h, width, bottom_h)
         return cls(width, height, top, layout, side, bottom, max(10, round(height * 0.026)))
 
+    @property
+    def below_top(self) -> pygame.Rect:
+        """Everything under the top bar (a card dims this, so the meters stay readable)."""
+        return pygame.Rect(0, self.top.bottom, self.width, self.height - self.top.bottom)
+
     def nav_cell(self, n: int) -> pygame.Rect:
         """The ``n``-th cell (0..5, two a row) of the side panel's foot: the navigation buttons, then the
         simulated hardware's button in the sixth."""
