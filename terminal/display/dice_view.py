@@ -100,7 +100,7 @@ class DiceView:
             self.point_boxes.append(box)
             word = number in (6, 9)
             label = Text(b, layer(2), s(x + 75), s(POINT_Y + 55), s(48 if word else 64), bold=True)
-            label.show(self.cat.text(f"display.point_{number}") if word else str(number))
+            label.show(self.cat.text(f"display.point_{number}") if word else str(number), fit=s(136))
             self._keep.append(label)
         self.puck = pyglet.shapes.Circle(0, 0, s(40), color=theme.WHITE, batch=d, group=layer(3))
         self.puck_text = Text(d, layer(4), 0, 0, s(26), color=theme.BLACK, bold=True)
