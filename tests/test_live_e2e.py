@@ -107,7 +107,8 @@ def test_a_person_buys_in_plays_a_round_and_cashes_out_at_the_live_table(tmp_pat
             _until(app, link, lambda s: s.table is not None and s.table.phase == "open", "the next window")
             before = _credits(app.control.model)
             app.act(i.Intent(i.CASH_OUT), time.monotonic())
-            _until(app, link, lambda s: s.voucher is not None, "the voucher")
+            # The voucher (CashOut's reply) and the seat's new credits (a SeatState push) are two frames.
+            _until(app, link, lambda s: s.voucher is not None and _credits(s) == 0, "the voucher")
             voucher = app.control.model.voucher
             assert voucher is not None and voucher.amount == before > 0 and _credits(app.control.model) == 0
             assert app.control.ui.vouchers[-1][0] == voucher.validation
