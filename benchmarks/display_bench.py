@@ -23,11 +23,11 @@ from collections.abc import Callable
 os.environ.setdefault("TERMINAL_DISPLAY_HEADLESS", "1")
 
 from terminal.display import samples
-from terminal.display.catalog import load_catalog
 from terminal.display.gl import pyglet
 from terminal.display.model import DisplayModel
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
+from terminal.i18n import load_catalogue
 
 BUDGET_MS = 1000 / 60
 
@@ -69,7 +69,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=120)
     args = parser.parse_args()
     window = pyglet.window.Window(1920, 1080, visible=False)
-    catalog = load_catalog("en")
+    catalog = load_catalogue("en")
     times, scene_times = frames(Painter(window, catalog, 20, incremental=True), args.frames)
     full, _ = frames(Painter(window, catalog, 20, incremental=False), max(20, args.frames // 4))
     median, full_median = statistics.median(times), statistics.median(full)
