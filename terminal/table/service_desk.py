@@ -97,8 +97,8 @@ class ServiceDesk:
 
     table: Table
     auth: ServiceAuth
-    software_verification: Verifier | None = None  # "not installed" until the lab's verifier is wired
-    force_outcome: ForceOutcome | None = None  # lab test mode, wired by the lab tools
+    software_verification: Verifier | None = None  # for_table wires the signed-manifest check
+    force_outcome: ForceOutcome | None = None  # lab test mode; for_table wires Table.force_outcome
 
     @classmethod
     def for_table(cls, table: Table, store: UserStore | None = None) -> ServiceDesk:
