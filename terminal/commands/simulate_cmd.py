@@ -127,8 +127,9 @@ def _plots(run: SimRun, c: Config, args: argparse.Namespace, out: Path) -> tuple
 
 def _print_summary(report: dict[str, object], json_path: Path, md_path: Path) -> None:
     flagged = report["flagged"]
+    played = report["rounds_played"]
     print(
-        f"{report['game']}: {report['rounds_played']:,} rounds in {report['seconds']} s "
+        f"{report['game']}: {played:,} round{'' if played == 1 else 's'} in {report['seconds']} s "
         f"({report['rounds_per_second']:,} rounds/s) on {report['workers']} workers ({report['where']})"
     )
     print(
