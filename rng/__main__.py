@@ -181,12 +181,16 @@ def _print_report(
     for v in verdicts:
         shown = " ".join(f"{p:.6f}" for p in v.p_values[:10]) + (" ..." if len(v.p_values) > 10 else "")
         uniform = "n/a" if v.uniformity is None else f"{v.uniformity:.6f}"
+        if not v.p_values:  # no sequence was long enough for this test: nothing was judged
+            print(f"n/a {v.name}: sequences of {bits:,} bits are too short for it")
+            continue
         print(
             f"{'ok ' if v.passed else 'OUT'} {v.name}: {v.passed_sequences}/{len(v.p_values)} "
             f"(min {v.proportion_low:.4f}) P_T {uniform}  P: {shown}"
         )
-    failed = sum(not v.passed for v in verdicts)
-    print(f"{len(verdicts) - failed}/{len(verdicts)} sub-tests inside the literal SP 800-22 §4.2 bounds")
+    judged = [v for v in verdicts if v.p_values]
+    failed = sum(not v.passed for v in judged)
+    print(f"{len(judged) - failed}/{len(judged)} sub-tests inside the literal SP 800-22 §4.2 bounds")
     print("verdict by test (families judged as families; battery false-alarm rate at most 1%):")
     for f in families:
         print(f.summary())
