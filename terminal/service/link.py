@@ -12,39 +12,12 @@ import threading
 from collections.abc import Coroutine
 from typing import Any, Protocol, TypeVar
 
+from terminal.net import service_messages
 from terminal.net.client import TableClient
-from terminal.net.messages import DeviceInput, Error, Message, ServiceCommand
-from terminal.net.service_messages import (
-    ConfigDiff,
-    ConfigListing,
-    DayReport,
-    EventPage,
-    MetersReport,
-    RecallList,
-    RoundRecall,
-    SelfTestReport,
-    ServiceDone,
-    ServiceLoggedOut,
-    ServiceSession,
-    TiltList,
-    VoucherInfo,
-)
+from terminal.net.messages import MESSAGES, DeviceInput, Error, Message, ServiceCommand
 
-REPLIES = (
-    ConfigDiff,
-    ConfigListing,
-    DayReport,
-    EventPage,
-    MetersReport,
-    RecallList,
-    RoundRecall,
-    SelfTestReport,
-    ServiceDone,
-    ServiceLoggedOut,
-    ServiceSession,
-    TiltList,
-    VoucherInfo,
-)
+# Every reply type the service protocol defines: the records registered by ``service_messages``.
+REPLIES = tuple(cls for cls in MESSAGES.values() if cls.__module__ == service_messages.__name__)
 
 
 T = TypeVar("T")
