@@ -53,6 +53,7 @@ class Controller:
 
     def __post_init__(self) -> None:
         self._shown: dict[tuple[TiltKind, int | None], Tilt] = {}
+        self._offer = views.offer(self.table.config)  # the configuration is fixed while the table runs
         self._history = views.history(self.table)  # read once; each round adds its outcome
         recent = self.table.ledger.outcomes(1)
         self._last_outcome: dict[str, Any] | None = recent[0][1] if recent else None
@@ -63,7 +64,7 @@ class Controller:
         if seat is not None:
             self.table.link_up(seat)
         await self._push(client, self.table_state())
-        await self._push(client, views.offer(self.table.config))
+        await self._push(client, self._offer)
         await self._push(client, views.game_view(self.table, self._last_outcome))
         await self._push(client, self._history)
         told = set(self._shown)

@@ -6,7 +6,7 @@ controller pushes them on link up and after every round; the screens only draw w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from terminal.config import Config
@@ -35,10 +35,12 @@ def offered_wagers(c: Config) -> tuple[str, ...]:
     return tuple(kind for kind in ROULETTE_WAGERS if kind in kinds)
 
 
-def _paytable(c: Config, kind: str) -> str:
+def _paytables(c: Config) -> Callable[[str], str]:
+    """Wager kind → the paytable it settles under (the craps rules built once for every kind)."""
     if c.table.game == "craps":
-        return paytable_of(kind, craps_rules(c))
-    return c.touchdown.paytable if kind == TOUCHDOWN else c.roulette.paytable
+        rules = craps_rules(c)
+        return lambda kind: paytable_of(kind, rules)
+    return lambda kind: c.touchdown.paytable if kind == TOUCHDOWN else c.roulette.paytable
 
 
 def _money(c: Config, amount: int) -> str:
@@ -67,11 +69,11 @@ def _house_rules(c: Config) -> Iterable[tuple[str, str]]:
 
 def offer(c: Config) -> m.Offer:
     """Every offered wager with its paytable and limits, and the house rules, for help screens and checks."""
+    paytable = _paytables(c)
     wagers = []
     for kind in offered_wagers(c):
         limits = wager_limits(c, kind)
-        paytable = _paytable(c, kind)
-        wagers.append(m.OfferedWager(kind, paytable, limits.minimum, limits.maximum, limits.increment))
+        wagers.append(m.OfferedWager(kind, paytable(kind), limits.minimum, limits.maximum, limits.increment))
     rules = tuple(m.RuleView(key, value) for key, value in _house_rules(c))
     return m.Offer(c.table.game, tuple(wagers), rules)
 
