@@ -17,7 +17,7 @@ from pathlib import Path
 from terminal.config import Config
 from terminal.game_rules import craps_par_params, offered_craps_wagers
 from terminal.lab.simulate import SimRun
-from terminal.lab.simulate_stats import Tally, Verdict, family_z, judge
+from terminal.lab.simulate_stats import Verdict, family_z, judge
 from terminal.par.craps import craps_par_rows
 from terminal.par.roulette import roulette_rows
 from terminal.par.rows import ParRow, fraction_text
@@ -167,8 +167,3 @@ def write(out: Path, report: dict[str, object], plots: Iterable[str]) -> tuple[P
     json_path.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     md_path.write_text(markdown(report, plots), encoding="utf-8")
     return json_path, md_path
-
-
-def tally_of(sums: list[int]) -> Tally:
-    """A tally back from its JSON list."""
-    return Tally(*sums)

@@ -19,7 +19,7 @@ from terminal.seat.layouts.base import Layout
 from terminal.seat.pointer import Gesture
 from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
-from terminal.seat.widgets import Button, dim, draw_button, draw_chip, hit_button, panel
+from terminal.seat.widgets import Button, draw_button, draw_chip, hit_button, panel
 
 _METERS = ("meter.credits", "meter.total_bet", "meter.last_win", "meter.chip", "meter.countdown")
 _ACTIONS = (
@@ -304,8 +304,3 @@ class GameView:
                 value,
                 selected=value == self.control.ui.chip,
             )
-
-
-def shade_layout(surface: pygame.Surface, frame: Frame) -> None:
-    """Darken the layout and side panel (behind an overlay), leaving the meters readable."""
-    dim(surface, frame.below_top, 190)

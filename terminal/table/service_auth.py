@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from terminal.table.roles import ROLE_ACTS, require
+from terminal.table.roles import require
 from terminal.table.tilts import Role
 from terminal.table.users import User, UserStore
 
@@ -115,8 +115,3 @@ class ServiceAuth:
         second = self.check_pin(user_id, pin)
         require(act, second.role, second.user_id)
         return second
-
-
-def known_act(act: str) -> bool:
-    """Whether ``act`` is in the table of roles."""
-    return act in ROLE_ACTS

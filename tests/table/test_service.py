@@ -15,7 +15,7 @@ from terminal.net import service_messages as sm
 from terminal.net.messages import ServiceCommand, body_from_json, body_to_json
 from terminal.table.cabinet import Cabinet
 from terminal.table.controller import Controller
-from terminal.table.roles import ROLE_ACTS, TWO_PERSON
+from terminal.table.roles import ROLE_ACTS, TWO_PERSON, markdown_table
 from terminal.table.service_desk import COMMANDS, ServiceDesk, ServiceRefused
 from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
@@ -394,3 +394,10 @@ def test_the_controller_tells_an_idle_session_it_ended(tmp_path: Path) -> None:
     _advance(desk.table, 121)
     assert asyncio.run(controller.expire_service()) == ("service",)
     assert pushed == [("service", sm.ServiceLoggedOut("logged out: idle"))]
+
+
+def test_the_readme_prints_the_table_of_roles_the_controller_enforces() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    table = markdown_table()
+    assert table in readme
+    assert table.count("\n") == len(ROLE_ACTS) + 1  # a header, a rule and one row per act
