@@ -136,7 +136,7 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
     others = [seat for seat in range(1, c.table.seats + 1) if seat not in local]
     bots = others[: args.bots if args.bots is not None else len(others)]
     port = c.table.port or free_port(c.table.host)
-    py = (sys.executable, "-m", "terminal")
+    py = (sys.executable, "-B", "-m", "terminal")  # byte-code off: see terminal.launch
     cfg = ("--config", str(args.config))
     controller = Child(
         "controller",
