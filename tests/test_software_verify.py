@@ -148,7 +148,9 @@ def test_cli_keygen_make_manifest_and_verify(tmp_path: Path, capsys: pytest.Capt
     (install / "rng" / "drbg.py").write_bytes(b"x")
     assert main(["verify", *common]) == 1
     assert "FAIL rng/drbg.py: differs" in capsys.readouterr().err
-    assert main(["verify", "--seed", "zz", *common]) == 1
+    with pytest.raises(SystemExit) as exited:  # a command line mistake: exit 2, as in every command
+        main(["verify", "--seed", "zz", *common])
+    assert exited.value.code == 2
 
 
 def _public_pem() -> bytes:

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from terminal.commands.common import add_config_option, load_config
+from terminal.commands.common import SEED_HELP, add_config_option, load_config, seed_arg
 from terminal.software.manifest import (
     PUBLIC_KEY,
     ROOT,
@@ -36,7 +36,12 @@ def register(commands: Any) -> None:
         help="software verification against the signed manifest (and the maker's keygen/make-manifest)",
         description="Check every program file against the signed manifest ([lab] manifest_path).",
     )
-    parser.add_argument("--seed", metavar="HEX", help="also print HMAC-SHA256 over the files, keyed by HEX")
+    parser.add_argument(
+        "--seed",
+        type=seed_arg,
+        metavar="HEX",
+        help=f"also print HMAC-SHA256 over the files keyed by HEX: {SEED_HELP}",
+    )
     _common(parser)
     parser.set_defaults(func=_verify)
     actions = parser.add_subparsers(dest="action", metavar="[ACTION]", parser_class=type(parser))
@@ -66,10 +71,7 @@ def _verify(args: argparse.Namespace) -> int:
     if loaded is None:
         return 1
     manifest = loaded.lab.manifest_path
-    try:
-        seed = bytes.fromhex(args.seed) if args.seed is not None else None
-    except ValueError:
-        return _fail(f"--seed must be hex, got {args.seed!r}")
+    seed: bytes | None = args.seed
     if not manifest.is_file():
         return _fail(f"no manifest at {manifest}: a development build (the maker signs one: make-manifest)")
     try:
