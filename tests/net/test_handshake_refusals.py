@@ -23,7 +23,7 @@ from terminal.net.session import (
     read_envelope,
     seal,
 )
-from tests.net_helpers import KEYS, Recorder, with_server
+from tests.net.net_helpers import KEYS, Recorder, with_server
 
 
 def run(coro: object) -> object:
