@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from terminal.commands.common import add_config_option, load_config
+from terminal.commands.common import SEED_HELP, add_config_option, load_config, seed_arg
 from terminal.software import boot as software
 from terminal.software.manifest import (
     ROOT,
@@ -40,7 +40,12 @@ def register(commands: Any) -> None:
         help="software verification against the signed manifest (and the maker's keygen/make-manifest)",
         description="Check every program file against the signed manifest ([lab] manifest_path).",
     )
-    parser.add_argument("--seed", metavar="HEX", help="also print HMAC-SHA256 over the files, keyed by HEX")
+    parser.add_argument(
+        "--seed",
+        type=seed_arg,
+        metavar="HEX",
+        help=f"also print HMAC-SHA256 over the files keyed by HEX: {SEED_HELP}",
+    )
     parser.add_argument(
         "--key", type=Path, metavar="PATH", help="trusted public key (default: [lab] trusted_key)"
     )
@@ -81,10 +86,7 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
     manifest = loaded.lab.manifest_path
     key_path: Path = args.key or loaded.lab.trusted_key
-    try:
-        seed = bytes.fromhex(args.seed) if args.seed is not None else None
-    except ValueError:
-        return _fail(f"--seed must be hex, got {args.seed!r}")
+    seed: bytes | None = args.seed
     if not manifest.is_file():
         return _fail(f"no manifest at {manifest}: a development build (the maker signs one: make-manifest)")
     if software.inside_tree(key_path, args.root):
