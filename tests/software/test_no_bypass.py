@@ -34,7 +34,8 @@ MONEY = b'"""money"""\nSCALE = 100\n'
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
     root = tmp_path / "install"
-    for name, data in {"terminal/__init__.py": b"", "terminal/money.py": MONEY, "rng/__init__.py": b""}.items():
+    files = {"terminal/__init__.py": b"", "terminal/money.py": MONEY, "rng/__init__.py": b""}
+    for name, data in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_bytes(data)
     return root
@@ -60,8 +61,10 @@ def test_a_planted_unchecked_pyc_is_loaded_by_python_and_caught_by_verify(tree: 
     )  # fmt: skip
     assert ran.stdout.strip() == "1"
     found = verify(text, KEY.public_key(), tree)
-    assert found.problem == f"terminal/__pycache__/money.{TAG}.pyc: stray byte-code (Python could load it in "\
-        "place of a verified source)"  # fmt: skip
+    assert found.problem == (
+        f"terminal/__pycache__/money.{TAG}.pyc: stray byte-code (Python could load it in place of a verified "
+        "source)"
+    )
 
 
 def test_a_loose_pyc_imports_and_is_caught(tree: Path) -> None:
@@ -79,7 +82,8 @@ def test_a_loose_pyc_imports_and_is_caught(tree: Path) -> None:
 
 def test_pythons_own_cache_of_a_verified_source_is_accepted(tree: Path) -> None:
     text = make_manifest(KEY, tree)
-    for invalidation in (py_compile.PycInvalidationMode.TIMESTAMP, py_compile.PycInvalidationMode.UNCHECKED_HASH):
+    modes = py_compile.PycInvalidationMode
+    for invalidation in (modes.TIMESTAMP, modes.UNCHECKED_HASH):
         py_compile.compile(str(tree / "terminal" / "money.py"), invalidation_mode=invalidation, doraise=True)
         assert (tree / "terminal" / "__pycache__" / f"money.{TAG}.pyc").is_file()
         assert verify(text, KEY.public_key(), tree).ok
@@ -112,7 +116,8 @@ def test_modules_beside_the_packages_extension_modules_and_site_pth_files_are_ca
     )
     (tree / "rng" / "_fast.cpython-311-x86_64-linux-gnu.so").unlink()
     (site / "zz-hook.pth").write_text("import os; os.system('true')\n")
-    assert verify(text, KEY.public_key(), tree, (site,)).problem == "@site0/zz-hook.pth: added (not in the manifest)"
+    hook = verify(text, KEY.public_key(), tree, (site,)).problem
+    assert hook == "@site0/zz-hook.pth: added (not in the manifest)"
     (site / "zz-hook.pth").unlink()
     (site / "keep.pth").write_text("import os\n")
     assert verify(text, KEY.public_key(), tree, (site,)).problem == (
@@ -169,7 +174,9 @@ def test_an_attacker_who_re_signs_with_a_new_key_fails_against_the_labs_key(
     assert printed not in capsys.readouterr().out
 
 
-def test_keygen_never_overwrites_a_key_without_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_keygen_never_overwrites_a_key_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text("", encoding="utf-8")
     private = tmp_path / "maker.key"
@@ -192,7 +199,10 @@ def test_the_launcher_reads_the_same_lab_defaults_as_the_loader() -> None:
 
 def test_the_launcher_reads_lab_keys_as_the_loader_does(tmp_path: Path) -> None:
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text("[table]\nseats = 4\n[lab]\n# a comment\nverify_at_boot = always\ntrusted_key = /k/m.pub\n")
+    cfg.write_text(
+        "[table]\nseats = 4\n[lab]\n# a comment\n"
+        "verify_at_boot = always\ntrusted_key = /k/m.pub\n"
+    )
     assert launch.lab_settings(cfg) == ("always", tmp_path / "MANIFEST.sha256", Path("/k/m.pub"))
 
 
