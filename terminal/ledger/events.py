@@ -36,6 +36,7 @@ class EventCode(enum.IntEnum):
     SOFTWARE_VERIFY_SKIPPED = 412  # development build (no manifest) or verify_at_boot = never
     LEDGER_VERIFY_PASS = 420
     LEDGER_VERIFY_FAIL = 421
+    LEDGER_ADOPT = 422  # the high-water mark bound to this database by two people (rows given up, if any)
     CONFIG_CHANGE = 500
     RAM_CLEAR = 510
     MODE_CHANGE = 520
