@@ -10,7 +10,7 @@ PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(WORKE
 .PHONY: run test check install lint typecheck pytest pytest-fast bench clean
 
 run: $(STAMP)
-	$(PY) -m terminal run
+	$(PY) -B -m terminal run
 
 test: lint typecheck pytest
 

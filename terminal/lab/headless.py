@@ -106,7 +106,13 @@ Observer = Callable[[int, asyncio.Event], Coroutine[Any, Any, None]]
 
 
 def run_headless(
-    c: Config, *, rounds: int, seats: int, realtime: bool = False, seed: int = 0, progress: Progress = print,
+    c: Config,
+    *,
+    rounds: int,
+    seats: int,
+    realtime: bool = False,
+    seed: int | None = None,
+    progress: Progress = print,
     observer: Observer | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds with ``seats`` bots; returns the summary (the ledger is verified).
@@ -122,7 +128,13 @@ def run_headless(
 
 
 async def _play(
-    c: Config, table: Table, rounds: int, seats: int, seed: int, progress: Progress, observer: Observer | None
+    c: Config,
+    table: Table,
+    rounds: int,
+    seats: int,
+    seed: int | None,
+    progress: Progress,
+    observer: Observer | None,
 ) -> Summary:
     started = time.perf_counter()
     recovered = table.start()
@@ -146,7 +158,7 @@ async def _play(
     controller.server = server
     await server.start()
     stop = asyncio.Event()
-    chooser = random.Random(seed or None)
+    chooser = random.Random(seed)  # None: a fresh seed
     bots = [
         Bot(seat, keys[f"seat-{seat}"], "127.0.0.1", server.port, _menu(c), random.Random(chooser.random()))
         for seat in range(1, seats + 1)

@@ -9,11 +9,12 @@ import json
 import pytest
 
 from terminal.net.client import LinkLostError, TableClient
-from terminal.net.codec import MAX_FRAME, canonical_json, encode_frame
+from terminal.net.codec import MAX_FRAME, canonical_json, encode_frame, read_frame
 from terminal.net.errors import HandshakeError
 from terminal.net.messages import (
     Ack,
     ClearWagers,
+    Direction,
     Error,
     Heartbeat,
     Hello,
@@ -25,7 +26,7 @@ from terminal.net.messages import (
     Welcome,
 )
 from terminal.net.server import NetEvent, TableServer
-from terminal.net.session import MAC_SIZE, seal
+from terminal.net.session import MAC_SIZE, read_envelope, seal
 from tests.net.net_helpers import KEYS, Recorder, raw_session, settle, with_server
 
 
@@ -243,7 +244,9 @@ def test_a_replayed_hello_gets_nowhere() -> None:
         frame = await reader.readexactly(4)
         await reader.readexactly(int.from_bytes(frame, "big"))  # the Welcome
         writer.write(encode_frame(seal(bytes(32), "seat-1", 1, Heartbeat())))  # a guess at the session key
-        assert await reader.read() == b""  # dropped without a reply
+        refusal = read_envelope(await read_frame(reader), Direction.SERVER)[2].message()
+        assert isinstance(refusal, Error) and refusal.code == "bad_mac"  # told (under a key it lacks)
+        assert await reader.read() == b""  # and dropped
         await settle()
         assert server.linked() == frozenset()
 
@@ -335,6 +338,8 @@ def test_garbage_bytes_and_short_frames_are_refused() -> None:
         assert await session.closed()
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
         writer.write(encode_frame(b"not even json" * 5))
+        notice = read_envelope(await read_frame(reader), Direction.SERVER)[2].message()
+        assert isinstance(notice, Error) and notice.code == "malformed"  # said before the drop
         assert await reader.read() == b""
 
     recorder, _ = run(with_server(body))  # type: ignore[misc]
