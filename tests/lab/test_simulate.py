@@ -138,16 +138,6 @@ def test_dask_local_cluster_gives_the_same_sums() -> None:
     assert done.stdout.strip().endswith("same sums")
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "terminal", "simulate", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
 @pytest.mark.parametrize(
     "args",
     [
@@ -179,14 +169,14 @@ def test_an_unreachable_scheduler_is_named_with_the_reason(capsys: pytest.Captur
     )
 
 
-def test_command_writes_report_json_and_plots(tmp_path: Path) -> None:
-    done = _cli(
-        "--game", "roulette", "--rounds", "5000", "--seed", "ab", "--workers", "2", "--out", str(tmp_path)
-    )
-    assert done.returncode == 0, done.stderr
+def test_command_writes_report_json_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "roulette", "--rounds", "5000", "--seed", "ab", "--workers", "2"]
+    done = run_cli(["simulate", *args, "--out", str(tmp_path)], capsys)
+    assert done.status == 0, done.err
     report = json.loads((tmp_path / "simulation.json").read_text())
     assert report["seed"] == "ab" and report["rounds_requested"] == 5000
     assert {w["wager"] for w in report["wagers"]} >= {"straight", "touchdown", "five_adjacent"}
     assert "| straight |" in (tmp_path / "simulation.md").read_text()
     assert (tmp_path / "convergence.png").stat().st_size > 10_000 and (tmp_path / "deviation.png").exists()
-    assert done.stderr == ""  # no progress bar when not on a terminal
+    assert done.err == ""  # no progress bar when not on a terminal
+    assert f"report {tmp_path / 'simulation.md'}" in done.out
