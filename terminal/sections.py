@@ -238,6 +238,9 @@ class LabSection:
     )
     output_dir: Path = setting("var/lab", a_path(), "where dumps, reports and screenshots are written")
     manifest_path: Path = setting("MANIFEST.sha256", a_path(), "signed manifest of program files")
+    trusted_key: Path = setting(
+        "maker.pub", a_path(), "the maker's Ed25519 public key, kept outside the program it verifies"
+    )
     verify_at_boot: str = setting(
         "auto", choice("auto", "always", "never"), "check program files at boot (auto: if a manifest exists)"
     )

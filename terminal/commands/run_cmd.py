@@ -135,7 +135,7 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
         return USAGE
     bots = others[: args.bots if args.bots is not None else len(others)]
     port = c.table.port or free_port(c.table.host)
-    py = (sys.executable, "-m", "terminal")
+    py = (sys.executable, "-B", "-m", "terminal")  # byte-code off: see terminal.launch
     cfg = ("--config", str(args.config))
     controller = Child(
         "controller",

@@ -13,6 +13,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from terminal.cli import main
 from terminal.ledger import EventCode
 from terminal.software import boot as software
+from terminal.software import manifest as signing
 from terminal.software.manifest import installed_files, make_manifest, parse_manifest, seeded_hmac, verify
 from terminal.table import boot as table_boot
 from terminal.table.tilts import TiltKind
@@ -24,8 +25,7 @@ FILES = {
     "terminal/__init__.py": b"",
     "terminal/table/table.py": b"class Table:\n    pass\n",
     "assets/font.ttf": bytes(range(256)),
-    "terminal/__pycache__/x.cpython-311.pyc": b"not covered",
-    "README.md": b"not covered either",
+    "README.md": b"not covered: a document, not a module",
 }
 KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
 
@@ -74,7 +74,7 @@ def test_a_forged_manifest_or_signature_is_caught(root: Path) -> None:
     digest = hashlib.sha256((root / "rng" / "drbg.py").read_bytes()).hexdigest()
     lines = text.splitlines(keepends=True)
     forged = "".join(f"{digest}  rng/drbg.py\n" if "rng/drbg.py" in line else line for line in lines)
-    problem = "manifest signature does not verify with the shipped public key"
+    problem = "manifest signature does not verify with the trusted public key"
     assert verify(forged, KEY.public_key(), root).problem == problem
     # Signed with another key: the same.
     other = make_manifest(Ed25519PrivateKey.generate(), root)
@@ -86,7 +86,7 @@ def test_seeded_hmac_matches_an_independent_computation(root: Path) -> None:
     text = make_manifest(KEY, root)
     seed = bytes.fromhex("00112233445566778899aabbccddeeff")
     message = b""
-    for path in sorted(p for p in FILES if "__pycache__" not in p and p != "README.md"):
+    for path in sorted(p for p in FILES if p != "README.md"):
         data = FILES[path]
         message += path.encode() + b"\0" + len(data).to_bytes(8, "big") + data
     assert seeded_hmac(text, seed, root) == hmac.new(seed, message, hashlib.sha256).hexdigest()
@@ -96,12 +96,14 @@ def test_seeded_hmac_matches_an_independent_computation(root: Path) -> None:
 def test_boot_policy_in_development_and_in_a_certified_install(root: Path, tmp_path: Path) -> None:
     manifest, public = tmp_path / "MANIFEST.sha256", tmp_path / "key.pub"
     public.write_bytes(_public_pem())
-    check = functools.partial(software.check, public_key=public, root=root)
+    check = functools.partial(software.check, public_key=public, root=root, sites=())
     assert check("auto", manifest).status == "skipped"  # a development build has no manifest
     assert check("always", manifest).status == "fail"
     assert check("never", manifest).status == "skipped"
     manifest.write_text(make_manifest(KEY, root), encoding="utf-8")
-    assert check("auto", manifest) == software.BootCheck("pass", "5 files match the signed manifest", 5)
+    printed = signing.fingerprint(KEY.public_key())
+    passed = software.BootCheck("pass", "5 files match the signed manifest", 5, printed)
+    assert check("auto", manifest) == passed
     (root / "rng" / "drbg.py").write_bytes(b"")
     assert check("auto", manifest).detail == "rng/drbg.py: differs from the manifest (SHA-256)"
 
@@ -114,8 +116,10 @@ def test_the_table_tilts_at_boot_naming_the_file(
     c = make_config(tmp_path, "[lab]\nmanifest_path = MANIFEST.sha256\nverify_at_boot = always\n")
     c.lab.manifest_path.write_text(make_manifest(KEY, root), encoding="utf-8")
     (root / "terminal" / "__init__.py").write_bytes(b"# patched\n")
-    check = functools.partial(software.check, public_key=public, root=root)
-    monkeypatch.setattr(table_boot.software, "check", check)
+    real = software.check
+    monkeypatch.setattr(
+        table_boot.software, "check", lambda mode, manifest, _key: real(mode, manifest, public, root, ())
+    )
     table = make_table(c)
     table_boot.verify_software(c, table.clock, table)
     table.start()
@@ -136,7 +140,7 @@ def test_cli_keygen_make_manifest_and_verify(tmp_path: Path, capsys: pytest.Capt
         (install / name).write_bytes(data)
     common = ["--config", str(cfg), "--root", str(install)]
     private = tmp_path / "maker" / "maker.key"
-    public = install / "terminal" / "verify_key.pub"
+    public = tmp_path / "maker.pub"  # [lab] trusted_key: outside the tree it checks
     assert main(["verify", "keygen", "--private", str(private), "--public", str(public)]) == 0
     assert private.stat().st_mode & 0o777 == 0o600
     assert main(["verify", *common]) == 1  # no manifest yet
@@ -144,7 +148,7 @@ def test_cli_keygen_make_manifest_and_verify(tmp_path: Path, capsys: pytest.Capt
     assert main(["verify", "make-manifest", "--key", str(private), *common]) == 0
     assert main(["verify", "--seed", "abcd", *common]) == 0
     out = capsys.readouterr().out
-    assert "OK 6 files match" in out and "HMAC-SHA256 " in out  # the public key is a program file too
+    assert "OK 5 files match" in out and "HMAC-SHA256 " in out and "fingerprint " in out
     (install / "rng" / "drbg.py").write_bytes(b"x")
     assert main(["verify", *common]) == 1
     assert "FAIL rng/drbg.py: differs" in capsys.readouterr().err
@@ -176,15 +180,13 @@ def test_missing_or_wrong_key_files_get_one_line_naming_the_file(
     assert main(["verify", "make-manifest", "--key", str(cfg), *common]) == 1
     err = capsys.readouterr().err
     assert f"{cfg} is not a PEM private key" in err and "cryptography.io" not in err
-    # a manifest but no shipped public key (keygen was told --public elsewhere)
-    private, public = tmp_path / "maker.key", tmp_path / "maker.pub"
+    # a manifest but no trusted public key at [lab] trusted_key (keygen was told --public elsewhere)
+    private, public = tmp_path / "maker.key", tmp_path / "elsewhere.pub"
     assert main(["verify", "keygen", "--private", str(private), "--public", str(public)]) == 0
     assert main(["verify", "make-manifest", "--key", str(private), *common]) == 0
     capsys.readouterr()
     assert main(["verify", *common]) == 1
     err = capsys.readouterr().err
-    assert f"no key at {install / 'terminal' / 'verify_key.pub'}" in err and "Errno" not in err
-    check = software.check(
-        "auto", tmp_path / "MANIFEST.sha256", install / "terminal" / "verify_key.pub", install
-    )
+    assert f"no key at {tmp_path / 'maker.pub'}" in err and "Errno" not in err
+    check = software.check("auto", tmp_path / "MANIFEST.sha256", tmp_path / "maker.pub", install)
     assert check.status == "fail" and "no key at" in check.detail and "Errno" not in check.detail
