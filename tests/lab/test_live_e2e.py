@@ -81,7 +81,7 @@ def test_a_person_buys_in_plays_a_round_and_cashes_out_at_the_live_table(
     }
     py = (sys.executable, "-m", "terminal")
     controller = subprocess.Popen(
-        (*py, "run", "--serve", "--config", str(cfg), "--port", str(port), "--bot-seats", "2,3"),
+        (*py, "controller", "--config", str(cfg), "--port", str(port), "--bot-seats", "2,3"),
         env=env, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     procs = [controller]

@@ -62,7 +62,7 @@ def _in_tmpfs(tmp_path: Path, fault: str, size: str = "4m") -> dict[str, tuple[i
     )
     script = f"""set -u
 mount -t tmpfs -o size={size} tmpfs {mount}
-cd {mount} && printf '[table]\\nseats = 2\\n' > kiosk.cfg
+cd {mount} && printf '[table]\\nport = 0\\nseats = 2\\n' > kiosk.cfg
 {sys.executable} -m terminal run --headless --rounds 3 > /dev/null 2>&1 || echo "setup failed"
 {fault}
 {runs}
@@ -104,7 +104,7 @@ def test_a_disk_that_fills_while_the_table_runs_tilts_it_and_ends_the_run(tmp_pa
     mount.mkdir()
     script = f"""set -u
 mount -t tmpfs -o size=4m tmpfs {mount}
-cd {mount} && printf '[table]\\nseats = 2\\n' > kiosk.cfg
+cd {mount} && printf '[table]\\nport = 0\\nseats = 2\\n' > kiosk.cfg
 (while [ ! -s var/ledger.sqlite ]; do sleep 0.1; done; sleep 1; dd if=/dev/zero of=filler bs=4k 2>/dev/null) &
 {sys.executable} -m terminal run --headless --rounds 1000000 > /dev/null 2> {tmp_path / "err.txt"}
 echo "rc=$?"; tail -n 3 {tmp_path / "err.txt"}
