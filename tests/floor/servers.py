@@ -21,6 +21,7 @@ from typing import Any
 
 import nats
 from nats.errors import Error as NatsError
+from nats.js.errors import NotFoundError
 
 BINARY = Path(sys.executable).with_name("nats-server")
 
@@ -138,7 +139,10 @@ async def _messages(url: str, stream: str, subject: str) -> list[dict[str, Any]]
     try:
         js = nc.jetstream(timeout=10)
         found: list[dict[str, Any]] = []
-        sub = await js.pull_subscribe(subject, stream=stream)
+        try:
+            sub = await js.pull_subscribe(subject, stream=stream)
+        except NotFoundError:  # no table has connected yet: no stream, no messages
+            return []
         while True:
             try:
                 batch = await sub.fetch(500, timeout=1.0)
