@@ -17,7 +17,7 @@ import pytest
 
 from terminal.ledger import Ledger, VoucherError, highwater, meters
 from terminal.ledger.outbox import OutboxReader
-from tests.ledger_scenario import START, Runner
+from tests.ledger.ledger_scenario import START, Runner
 
 KEY = bytes(range(32))
 BILLS = (100, 500, 1000, 2000, 5000, 10000)
