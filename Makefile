@@ -22,7 +22,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,lab,cluster]'
+	$(PY) -m pip install --quiet -e '.[dev,lab,cluster,floor]'
 	touch $(STAMP)
 
 lint: $(STAMP)

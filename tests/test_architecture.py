@@ -33,7 +33,9 @@ IO_AND_CLOCK = (
 )  # fmt: skip
 EVERYTHING_ELSE = tuple(
     f"terminal.{name}"
-    for name in ("ledger", "table", "net", "devices", "seat", "display", "service", "lab", "config", "cli")
+    for name in (
+        "ledger", "table", "net", "devices", "seat", "display", "service", "lab", "config", "cli", "floor",
+    )
 )
 
 RULES = (
@@ -57,6 +59,19 @@ RULES = (
     ),
     Rule(
         "UIs, net and devices never draw from the RNG", (*UIS, "terminal.net", "terminal.devices"), ("rng",)
+    ),
+    Rule(
+        "only floor/ speaks NATS and serves the web page", PACKAGES, ("nats", "aiohttp"), ("terminal.floor",)
+    ),
+    Rule(
+        "floor/ sits beside the table, not above it: the table starts the link, never the other way",
+        ("terminal.floor",),
+        ("terminal.table", "terminal.net", "terminal.devices", "rng", *UIS),
+    ),
+    Rule(
+        "ledger/ knows nothing of the floor link (its outbox is plain rows)",
+        ("terminal.ledger",),
+        ("terminal.floor",),
     ),
 )
 
