@@ -52,9 +52,6 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--bots", type=_count, metavar="K", help="bot players at the seats without a window (default: all)"
     )
-    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the controller child
-    parser.add_argument("--bot-seats", default="", help=argparse.SUPPRESS)
-    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.set_defaults(func=_run)
 
 
@@ -70,8 +67,6 @@ def _run(args: argparse.Namespace) -> int:
         )
         return USAGE
     display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    if args.serve:
-        return _serve(loaded, args)
     print("\n".join(config_summary(loaded)))
     if not args.headless and display:
         return run_table(loaded, args)
@@ -129,22 +124,6 @@ def _screenshots(c: Config, recorded: list[tuple[float, object]]) -> None:
     print(f"screenshots    {len(shots)} in {c.lab.output_dir}")
 
 
-def _serve(c: Config, args: argparse.Namespace) -> int:
-    from terminal.lab.live import serve_live
-
-    try:
-        seats = tuple(int(s) for s in args.bot_seats.split(",") if s)
-    except ValueError:
-        print(f"terminal run: --bot-seats {args.bot_seats!r} is not a list of seat numbers", file=sys.stderr)
-        return USAGE
-    try:
-        serve_live(c, port=args.port if args.port is not None else c.table.port, bot_seats=seats)
-    except (IntegrityError, RngFailure, LedgerError, RecoveryError) as failed:
-        print(f"terminal run: the controller stopped: {failed}", file=sys.stderr)
-        return 1
-    return 0
-
-
 def run_table(c: Config, args: argparse.Namespace) -> int:
     """The whole table with windows: controller, display and local seats, each its own process."""
     from terminal.lab.supervisor import Child, Supervisor, free_port
@@ -160,7 +139,7 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
     cfg = ("--config", str(args.config))
     controller = Child(
         "controller",
-        (*py, "run", "--serve", *cfg, "--port", str(port), "--bot-seats", ",".join(map(str, bots))),
+        (*py, "controller", *cfg, "--port", str(port), "--bot-seats", ",".join(map(str, bots))),
     )
     screens = [Child("display", (*py, "display", *cfg, "--port", str(port)))]
     screens += [Child(f"seat {seat}", (*py, "seat", *cfg, "--seat", str(seat))) for seat in local]

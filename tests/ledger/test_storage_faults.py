@@ -6,7 +6,8 @@ tilts with that line.
 The read-only and full file systems are real: a small tmpfs mounted in a private mount namespace
 (``unshare -m``), remounted read-only or filled with a file. Root alone is not enough (chmod does not stop
 root); where mounting is not allowed those tests are skipped, and the in-process tests of
-``tests/table/test_hardening.py`` (SQLite's ``max_page_count``) still cover the running table.
+``tests/table/test_hardening.py`` (SQLite's ``max_page_count``) still cover the running table. Each starts
+a table and four interpreters on its file system: they are marked slow (``make test``, not ``make check``).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def _in_tmpfs(tmp_path: Path, fault: str, size: str = "4m") -> dict[str, tuple[i
     )
     script = f"""set -u
 mount -t tmpfs -o size={size} tmpfs {mount}
-cd {mount} && printf '[table]\\nseats = 2\\n' > kiosk.cfg
+cd {mount} && printf '[table]\\nport = 0\\nseats = 2\\n' > kiosk.cfg
 {sys.executable} -m terminal run --headless --rounds 3 > /dev/null 2>&1 || echo "setup failed"
 {fault}
 {runs}
@@ -84,6 +85,7 @@ def _assert_one_line(
         assert path in said and cause in said, (command, said)
 
 
+@pytest.mark.slow
 @needs_mount
 def test_a_read_only_file_system(tmp_path: Path) -> None:
     """The table cannot run there (one line), but an auditor verifies and reports from read-only media."""
@@ -120,19 +122,21 @@ mount -o remount,ro {mount}
     assert "OK: " in done.stdout and "ledger verify OK" in done.stdout, done.stdout
 
 
+@pytest.mark.slow
 @needs_mount
 def test_a_full_disk(tmp_path: Path) -> None:
     found = _in_tmpfs(tmp_path, f"dd if=/dev/zero of={tmp_path / 'mnt' / 'filler'} bs=4k 2>/dev/null")
     _assert_one_line(found, str(tmp_path / "mnt" / "var" / "ledger.sqlite"), "disk is full")
 
 
+@pytest.mark.slow
 @needs_mount
 def test_a_disk_that_fills_while_the_table_runs_tilts_it_and_ends_the_run(tmp_path: Path) -> None:
     mount = tmp_path / "mnt"
     mount.mkdir()
     script = f"""set -u
 mount -t tmpfs -o size=4m tmpfs {mount}
-cd {mount} && printf '[table]\\nseats = 2\\n' > kiosk.cfg
+cd {mount} && printf '[table]\\nport = 0\\nseats = 2\\n' > kiosk.cfg
 (while [ ! -s var/ledger.sqlite ]; do sleep 0.1; done; sleep 1; dd if=/dev/zero of=filler bs=4k 2>/dev/null) &
 {sys.executable} -m terminal run --headless --rounds 1000000 > /dev/null 2> {tmp_path / "err.txt"}
 echo "rc=$?"; tail -n 3 {tmp_path / "err.txt"}
