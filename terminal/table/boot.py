@@ -72,17 +72,29 @@ def boot(c: Config, clock: Clock) -> Table:
     source = cast(Rng, lab_mode.ForcedRng(rng)) if c.lab.mode else rng
     table = Table(c, ledger, source, clock, driver_for(c))
     verify_software(c, clock, table)
+    if c.floor is not None and not c.lab.mode:  # the floor link: its modules load only when it is on
+        from terminal.table import floor_side
+
+        try:
+            floor_side.attach(c, table)
+        except Exception:
+            ledger.close()
+            raise
     return table
 
 
 def verify_software(c: Config, clock: Clock, table: Table) -> None:
-    """Check the program against the signed manifest; log the result and tilt on a mismatch."""
-    result = software.check(c.lab.verify_at_boot, c.lab.manifest_path)
+    """Log the launcher's check of the program (or check now, when the table was not launched by the
+    ``terminal`` launcher: tests, lab tools) and tilt on a mismatch."""
+    lab = c.lab
+    result = software.launched() or software.check(lab.verify_at_boot, lab.manifest_path, lab.trusted_key)
     code = {
         "pass": EventCode.SOFTWARE_VERIFY_PASS,
         "fail": EventCode.SOFTWARE_VERIFY_FAIL,
         "skipped": EventCode.SOFTWARE_VERIFY_SKIPPED,
     }[result.status]
-    table.ledger.log_event(code, now=clock.wall(), detail={"detail": result.detail, "files": result.files})
+    detail = {"detail": result.detail, "files": result.files, "key": str(lab.trusted_key),
+              "fingerprint": result.key}  # fmt: skip
+    table.ledger.log_event(code, now=clock.wall(), detail=detail)
     if result.status == "fail":
         table.raise_tilt(Tilt(TiltKind.SOFTWARE_VERIFY, None, result.detail))
