@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck pytest bench clean
+.PHONY: run test install lint typecheck pytest bench clean i18n
 
 run: $(STAMP)
 	$(PY) -m terminal run
@@ -17,7 +17,12 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,lab,cluster]'
+	$(PY) -m terminal.i18n_build > /dev/null
 	touch $(STAMP)
+
+# Compile the gettext catalogues (assets/i18n/**.po) to .mo; the program also does it on first use.
+i18n: $(STAMP)
+	$(PY) -m terminal.i18n_build
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check rng terminal tests benchmarks
