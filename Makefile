@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 .PHONY: run test install lint typecheck pytest bench clean i18n
 
 run: $(STAMP)
-	$(PY) -m terminal run
+	$(PY) -B -m terminal run
 
 test: lint typecheck pytest
 

@@ -32,7 +32,8 @@ from terminal.table.clock import ManualClock
 
 def _config(folder: Path, seats: int = 8) -> Config:
     cfg = folder / "kiosk.cfg"
-    cfg.write_text(f"[table]\nseats = {seats}\n[ledger]\ncheckpoint_rows = 10000\n", encoding="utf-8")
+    text = f"[table]\nport = 0\nseats = {seats}\n[ledger]\ncheckpoint_rows = 10000\n"
+    cfg.write_text(text, encoding="utf-8")
     return configuration.load(cfg)
 
 

@@ -1,5 +1,5 @@
-"""``python -m terminal``: the table's command line."""
+"""``python -m terminal``: the table's command line, verified first (``terminal.launch``)."""
 
-from terminal.cli import main
+from terminal.launch import main
 
 raise SystemExit(main())

@@ -191,7 +191,9 @@ class RngSection:
 class ServiceSection:
     """[service]: technician mode."""
 
-    users_path: Path = setting("var/users.cfg", a_path(), "service users, roles and PIN hashes")
+    users_path: Path = setting(
+        "var/users.json", a_path(), "service users, roles and PIN hashes: JSON the users command writes"
+    )
     pin_attempts: int = setting("3", integer(1, 10), "wrong PINs before the service login locks")
     lockout_seconds: int = setting("300", integer(0, 86_400), "how long the login stays locked")
     idle_logout_seconds: int = setting("120", integer(10, 3600), "service session ends after this idle time")
@@ -236,6 +238,9 @@ class LabSection:
     )
     output_dir: Path = setting("var/lab", a_path(), "where dumps, reports and screenshots are written")
     manifest_path: Path = setting("MANIFEST.sha256", a_path(), "signed manifest of program files")
+    trusted_key: Path = setting(
+        "maker.pub", a_path(), "the maker's Ed25519 public key, kept outside the program it verifies"
+    )
     verify_at_boot: str = setting(
         "auto", choice("auto", "always", "never"), "check program files at boot (auto: if a manifest exists)"
     )

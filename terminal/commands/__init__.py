@@ -6,6 +6,7 @@ from types import ModuleType
 
 from terminal.commands import (
     config_cmd,
+    controller_cmd,
     display_cmd,
     lab_cmd,
     ledger_cmd,
@@ -20,6 +21,7 @@ from terminal.commands import (
 
 COMMANDS: tuple[ModuleType, ...] = (
     run_cmd,
+    controller_cmd,
     config_cmd,
     par_cmd,
     ledger_cmd,

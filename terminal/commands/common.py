@@ -1,8 +1,18 @@
-"""What every sub-command shares: the ``--config`` option and loading the configuration for it."""
+"""What every sub-command shares: the ``--config`` option, loading the configuration, and the arguments
+whose spelling must be the same in every command (``--seed``).
+
+Exit statuses, the same for the same mistake in every command: 2 when the command line itself is wrong
+(argparse's usage errors, a ``--seed`` that is not hexadecimal, a seat or bot count the table does not
+have), 1 when the command ran and failed (a bad configuration file, a ledger that does not verify...).
+
+>>> seed_arg("5eed").hex(), seed_arg("0x5EED").hex(), seed_arg("abc").hex()
+('5eed', '5eed', '0abc')
+"""
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -28,3 +38,25 @@ def load_config(args: argparse.Namespace) -> Config | None:
     except ConfigError as exc:
         print(f"terminal: {exc}", file=sys.stderr)
         return None
+
+
+USAGE = 2
+"""Exit status of a command line that is wrong (argparse's own, for every mistake it finds)."""
+
+SEED_HELP = (
+    "hexadecimal digits, 0x optional, at most 64; the seed is the bytes they spell (an odd count gets a "
+    "leading 0)"
+)
+_HEX = re.compile(r"(?:0[xX])?(?P<digits>[0-9a-fA-F]{1,64})")
+
+
+def seed_arg(text: str) -> bytes:
+    """``--seed`` in every command: hexadecimal digits (``0x`` optional) read as the bytes they spell.
+
+    One rule for ``run``, ``simulate`` and ``verify``: ``5eed``, ``0x5eed`` and ``5EED`` are one seed.
+    """
+    match = _HEX.fullmatch(text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"seed {text!r} is not hexadecimal: {SEED_HELP}")
+    digits = match["digits"]
+    return bytes.fromhex(digits.rjust(len(digits) + len(digits) % 2, "0"))

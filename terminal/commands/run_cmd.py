@@ -15,7 +15,7 @@ import sys
 from typing import Any
 
 from rng import RngFailure
-from terminal.commands.common import add_config_option, load_config
+from terminal.commands.common import SEED_HELP, USAGE, add_config_option, load_config, seed_arg
 from terminal.commands.config_cmd import summary as config_summary
 from terminal.config import Config
 from terminal.lab.headless import HeadlessError, Observer, run_headless, write_summary
@@ -29,6 +29,12 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (0 or more)")
+    return int(text)
+
+
 def register(commands: Any) -> None:
     """Add the ``run`` command."""
     parser = commands.add_parser("run", help="run the table (headless without a display)")
@@ -37,11 +43,15 @@ def register(commands: Any) -> None:
     parser.add_argument("--rounds", type=_positive, help="rounds to play (default: [table] headless_rounds)")
     parser.add_argument("--seats", type=_positive, help="bot seats (default: [table] seats)")
     parser.add_argument("--realtime", action="store_true", help="keep the configured window lengths")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the bots' choices (0: a fresh one)")
-    parser.add_argument("--bots", type=int, help="bot players at the seats without a window (default: all)")
-    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the controller child
-    parser.add_argument("--bot-seats", default="", help=argparse.SUPPRESS)
-    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--seed",
+        type=seed_arg,
+        metavar="HEX",
+        help=f"seed of the bots' choices (default: fresh): {SEED_HELP}",
+    )
+    parser.add_argument(
+        "--bots", type=_count, metavar="K", help="bot players at the seats without a window (default: all)"
+    )
     parser.set_defaults(func=_run)
 
 
@@ -55,10 +65,8 @@ def _run(args: argparse.Namespace) -> int:
             f"terminal run: --seats {seats} is more than the table's {loaded.table.seats} seats",
             file=sys.stderr,
         )
-        return 2
+        return USAGE
     display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    if args.serve:
-        return _serve(loaded, args)
     print("\n".join(config_summary(loaded)))
     if not args.headless and display:
         return run_table(loaded, args)
@@ -72,8 +80,8 @@ def _run(args: argparse.Namespace) -> int:
     recorded: list[tuple[float, object]] = []
     try:
         result = run_headless(
-            loaded, rounds=rounds, seats=seats, realtime=args.realtime, seed=args.seed, progress=progress,
-            observer=_recorder(loaded, recorded),
+            loaded, rounds=rounds, seats=seats, realtime=args.realtime, seed=_bot_seed(args.seed),
+            progress=progress, observer=_recorder(loaded, recorded),
         )  # fmt: skip
     except IntegrityError as broken:
         print(f"terminal run: the ledger does not verify, the table stays closed: {broken}", file=sys.stderr)
@@ -95,6 +103,10 @@ def _run(args: argparse.Namespace) -> int:
     return 0 if result.verified and not result.audit else 1
 
 
+def _bot_seed(seed: bytes | None) -> int | None:
+    return None if seed is None else int.from_bytes(seed, "big")
+
+
 def _recorder(c: Config, into: list[tuple[float, object]]) -> Observer:
     from terminal.display.replay import recorder  # the display's pieces load only when used
 
@@ -112,35 +124,22 @@ def _screenshots(c: Config, recorded: list[tuple[float, object]]) -> None:
     print(f"screenshots    {len(shots)} in {c.lab.output_dir}")
 
 
-def _serve(c: Config, args: argparse.Namespace) -> int:
-    from terminal.lab.live import serve_live
-
-    try:
-        seats = tuple(int(s) for s in args.bot_seats.split(",") if s)
-    except ValueError:
-        print(f"terminal run: --bot-seats {args.bot_seats!r} is not a list of seat numbers", file=sys.stderr)
-        return 2
-    try:
-        serve_live(c, port=args.port if args.port is not None else c.table.port, bot_seats=seats)
-    except (IntegrityError, RngFailure, LedgerError, RecoveryError) as failed:
-        print(f"terminal run: the controller stopped: {failed}", file=sys.stderr)
-        return 1
-    return 0
-
-
 def run_table(c: Config, args: argparse.Namespace) -> int:
     """The whole table with windows: controller, display and local seats, each its own process."""
     from terminal.lab.supervisor import Child, Supervisor, free_port
 
     local = tuple(seat for seat in c.table.local_seats if seat <= c.table.seats)
     others = [seat for seat in range(1, c.table.seats + 1) if seat not in local]
+    if args.bots is not None and args.bots > len(others):
+        print(f"terminal run: --bots {args.bots}: only {len(others)} seats have no window", file=sys.stderr)
+        return USAGE
     bots = others[: args.bots if args.bots is not None else len(others)]
     port = c.table.port or free_port(c.table.host)
-    py = (sys.executable, "-m", "terminal")
+    py = (sys.executable, "-B", "-m", "terminal")  # byte-code off: see terminal.launch
     cfg = ("--config", str(args.config))
     controller = Child(
         "controller",
-        (*py, "run", "--serve", *cfg, "--port", str(port), "--bot-seats", ",".join(map(str, bots))),
+        (*py, "controller", *cfg, "--port", str(port), "--bot-seats", ",".join(map(str, bots))),
     )
     screens = [Child("display", (*py, "display", *cfg, "--port", str(port)))]
     screens += [Child(f"seat {seat}", (*py, "seat", *cfg, "--seat", str(seat))) for seat in local]

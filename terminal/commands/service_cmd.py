@@ -45,7 +45,12 @@ def register(commands: Any) -> None:
     actions.required = True
     _action(actions, "init", "create the first administrator", ("--user",))
     add = _action(actions, "add", "add a user (an administrator's id and PIN)", ("--admin", "--user"))
-    add.add_argument("--role", required=True, choices=("attendant", "technician", "lab", "administrator"))
+    add.add_argument(
+        "--role",
+        default="attendant",
+        choices=("attendant", "technician", "lab", "administrator"),
+        help="the new user's role (default: attendant, the fewest rights)",
+    )
     _action(actions, "passwd", "set a user's PIN (an administrator's id and PIN)", ("--admin", "--user"))
     _action(actions, "remove", "remove a user (an administrator's id and PIN)", ("--admin", "--user"))
     _action(actions, "list", "list users and roles", ())

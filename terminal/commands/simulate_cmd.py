@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from terminal.commands.common import add_config_option, load_config
+from terminal.commands.common import SEED_HELP, add_config_option, load_config, seed_arg
 from terminal.config import Config
 from terminal.games.catalog import GAMES
 from terminal.lab import simulate_plots, simulate_report
@@ -30,18 +30,6 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
     return value
-
-
-def _seed(text: str) -> bytes:
-    try:
-        seed = bytes.fromhex(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"seed {text!r} is not hexadecimal (an even number of 0-9a-f)"
-        ) from None
-    if not seed:
-        raise argparse.ArgumentTypeError("seed must not be empty")
-    return seed
 
 
 def _confidence(text: str) -> float:
@@ -67,7 +55,10 @@ def register(commands: Any) -> None:
     parser.add_argument("--rounds", type=_positive, required=True, metavar="N", help="spins or rolls to play")
     parser.add_argument("--workers", type=_positive, metavar="K", help="processes (default: every core)")
     parser.add_argument(
-        "--seed", type=_seed, metavar="HEX", help="seed every chunk's DRBG from this: reproducible"
+        "--seed",
+        type=seed_arg,
+        metavar="HEX",
+        help=f"seed every chunk's DRBG from this (reproducible): {SEED_HELP}",
     )
     parser.add_argument(
         "--out", type=Path, metavar="DIR", help="output folder (default [lab] output_dir/simulate-GAME)"

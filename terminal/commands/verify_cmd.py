@@ -1,9 +1,12 @@
 """``terminal verify``: check the installed program against its signed manifest; make keys and manifests.
 
-- ``terminal verify [--seed HEX]``: exit 0 when the manifest's signature and every file match, 1 naming
-  the first file that differs, is added or is missing; with ``--seed`` also print the seeded HMAC.
-- ``terminal verify keygen --private PATH [--public PATH]``: the maker's Ed25519 key pair (private key
-  0600, kept off the table; the public key goes into the program, ``terminal/verify_key.pub``).
+- ``terminal verify [--seed HEX] [--key PATH]``: exit 0 when the manifest's signature and every file
+  match, 1 naming the first file that differs, is added or is missing; with ``--seed`` also print the
+  seeded HMAC. The trusted public key is ``[lab] trusted_key`` (or the lab's own copy, ``--key``); its
+  fingerprint is printed on every run, pass or fail.
+- ``terminal verify keygen --private PATH [--public PATH] [--force]``: the maker's Ed25519 key pair
+  (private key 0600, kept off the table; the public key to ``[lab] trusted_key`` by default). An existing
+  key is never overwritten without ``--force``.
 - ``terminal verify make-manifest --key PATH [--out PATH]``: sign the manifest of the files installed now.
 """
 
@@ -15,11 +18,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from terminal.commands.common import add_config_option, load_config
+from terminal.commands.common import SEED_HELP, add_config_option, load_config, seed_arg
+from terminal.software import boot as software
 from terminal.software.manifest import (
-    PUBLIC_KEY,
     ROOT,
     ManifestError,
+    fingerprint,
     load_private_key,
     load_public_key,
     make_manifest,
@@ -36,13 +40,23 @@ def register(commands: Any) -> None:
         help="software verification against the signed manifest (and the maker's keygen/make-manifest)",
         description="Check every program file against the signed manifest ([lab] manifest_path).",
     )
-    parser.add_argument("--seed", metavar="HEX", help="also print HMAC-SHA256 over the files, keyed by HEX")
+    parser.add_argument(
+        "--seed",
+        type=seed_arg,
+        metavar="HEX",
+        help=f"also print HMAC-SHA256 over the files keyed by HEX: {SEED_HELP}",
+    )
+    parser.add_argument(
+        "--key", type=Path, metavar="PATH", help="trusted public key (default: [lab] trusted_key)"
+    )
     _common(parser)
     parser.set_defaults(func=_verify)
     actions = parser.add_subparsers(dest="action", metavar="[ACTION]", parser_class=type(parser))
     keygen = actions.add_parser("keygen", help="a new Ed25519 key pair for the maker")
     keygen.add_argument("--private", type=Path, required=True, metavar="PATH", help="private key (0600)")
-    keygen.add_argument("--public", type=Path, default=PUBLIC_KEY, metavar="PATH", help="public key")
+    keygen.add_argument("--public", type=Path, metavar="PATH", help="public key (default: [lab] trusted_key)")
+    keygen.add_argument("--force", action="store_true", help="replace existing key files")
+    add_config_option(keygen)
     keygen.set_defaults(func=_keygen)
     maker = actions.add_parser("make-manifest", help="sign the manifest of the installed files")
     maker.add_argument("--key", type=Path, required=True, metavar="PATH", help="the maker's private key")
@@ -61,45 +75,68 @@ def _fail(message: str) -> int:
     return 1
 
 
+def _sites(root: Path) -> tuple[Path, ...]:
+    """The interpreter's site folders when checking this install; none for another tree (``--root``)."""
+    return software.site_dirs() if root.resolve() == ROOT else ()
+
+
 def _verify(args: argparse.Namespace) -> int:
     loaded = load_config(args)
     if loaded is None:
         return 1
     manifest = loaded.lab.manifest_path
-    try:
-        seed = bytes.fromhex(args.seed) if args.seed is not None else None
-    except ValueError:
-        return _fail(f"--seed must be hex, got {args.seed!r}")
+    key_path: Path = args.key or loaded.lab.trusted_key
+    seed: bytes | None = args.seed
     if not manifest.is_file():
         return _fail(f"no manifest at {manifest}: a development build (the maker signs one: make-manifest)")
+    if software.inside_tree(key_path, args.root):
+        return _fail(f"the trusted key {key_path} lies inside the tree it verifies: keep it out")
     try:
         text = manifest.read_text(encoding="utf-8")
-        key = load_public_key(args.root / "terminal" / "verify_key.pub")
-        finding = verify(text, key, args.root)
+        key = load_public_key(key_path)
+        print(f"trusted key {key_path}  fingerprint {fingerprint(key)}")
+        finding = verify(text, key, args.root, _sites(args.root))
         if finding.problem is not None:
             return _fail(f"FAIL {finding.problem}")
         print(f"OK {finding.files} files match {manifest} (Ed25519 signature verified)")
         if seed is not None:
-            print(f"HMAC-SHA256 {seeded_hmac(text, seed, args.root)}")
+            print(f"HMAC-SHA256 {seeded_hmac(text, seed, args.root, _sites(args.root))}")
     except (OSError, ManifestError, UnicodeDecodeError) as bad:
         return _fail(str(bad))
     return 0
 
 
 def _keygen(args: argparse.Namespace) -> int:
-    if args.private.exists():
-        return _fail(f"{args.private} exists; refusing to overwrite a private key")
-    private, public = new_key_pair()
+    public: Path | None = args.public
+    if public is None:
+        loaded = load_config(args)
+        if loaded is None:
+            return 1
+        public = loaded.lab.trusted_key
+    existing = [str(p) for p in (args.private, public) if p.exists()]
+    if existing and not args.force:
+        return _fail(f"{' and '.join(existing)} exist(s); refusing to overwrite a key without --force")
+    private_pem, public_pem = new_key_pair()
     try:
         args.private.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(args.private, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "wb") as out:
-            out.write(private)
-        args.public.write_bytes(public)
-    except OSError as bad:
+        _write_private(args.private, private_pem)
+        public.parent.mkdir(parents=True, exist_ok=True)
+        public.write_bytes(public_pem)
+        printed = fingerprint(load_public_key(public))
+    except (OSError, ManifestError) as bad:
         return _fail(str(bad))
-    print(f"private key {args.private} (keep it off the table); public key {args.public}")
+    print(f"private key {args.private} (keep it off the table); public key {public}")
+    print(f"fingerprint {printed}")
     return 0
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Write a private key readable by its owner only (a fresh file, renamed over an old one)."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(data)
+    os.replace(temporary, path)
 
 
 def _make(args: argparse.Namespace) -> int:
@@ -108,7 +145,7 @@ def _make(args: argparse.Namespace) -> int:
         return 1
     out: Path = args.out or loaded.lab.manifest_path
     try:
-        text = make_manifest(load_private_key(args.key), args.root)
+        text = make_manifest(load_private_key(args.key), args.root, _sites(args.root))
         out.write_text(text, encoding="utf-8")
     except (OSError, ManifestError, ValueError) as bad:
         return _fail(str(bad))

@@ -37,6 +37,17 @@ from terminal.table.table import RoundReport, Table
 from terminal.table.tilts import TiltKind
 
 Progress = Callable[[str], None]
+SPIN_S = {"roulette": 7.0, "craps": 2.5}  # the display's animation before the outcome shows
+
+
+def results_pause(c: Config) -> float:
+    """Real seconds between a result and the next window: the display's spin or roll, then the results."""
+    return SPIN_S.get(c.table.game, 3.0) + c.table.results_seconds
+
+
+def local_host(host: str) -> str:
+    """Where a client on this machine reaches a controller listening on ``host`` (any address: loopback)."""
+    return "127.0.0.1" if host in ("", "0.0.0.0", "::") else host
 
 
 class HeadlessError(RuntimeError):
@@ -106,7 +117,13 @@ Observer = Callable[[int, asyncio.Event], Coroutine[Any, Any, None]]
 
 
 def run_headless(
-    c: Config, *, rounds: int, seats: int, realtime: bool = False, seed: int = 0, progress: Progress = print,
+    c: Config,
+    *,
+    rounds: int,
+    seats: int,
+    realtime: bool = False,
+    seed: int | None = None,
+    progress: Progress = print,
     observer: Observer | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds with ``seats`` bots; returns the summary (the ledger is verified).
@@ -122,7 +139,13 @@ def run_headless(
 
 
 async def _play(
-    c: Config, table: Table, rounds: int, seats: int, seed: int, progress: Progress, observer: Observer | None
+    c: Config,
+    table: Table,
+    rounds: int,
+    seats: int,
+    seed: int | None,
+    progress: Progress,
+    observer: Observer | None,
 ) -> Summary:
     started = time.perf_counter()
     recovered = table.start()
@@ -131,26 +154,35 @@ async def _play(
     cabinet = Cabinet(table)
     cabinet.devices = simulated_table(seats, c.money.bills, cabinet.on_event, table.clock.wall)
     controller = Controller(
-        table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table)
-    )
+        table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table),
+        cabinet=cabinet,  # the service key of a headless table turns too (from `terminal service`)
+    )  # fmt: skip
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
     server = TableServer(
         keys,
         controller,
         table_id=c.table.table_id,
-        host="127.0.0.1",
-        port=0,
+        host=c.table.host,
+        port=c.table.port,
         heartbeat_s=c.seat.heartbeat_ms / 1000,
         timeout_s=c.seat.link_timeout_ms / 1000,
     )
     controller.server = server
-    await server.start()
+    try:
+        await server.start()
+    except OSError as failed:  # the port is taken (another table?), or the address is not this machine's
+        where = f"{c.table.host}:{c.table.port}"
+        raise HeadlessError(f"cannot listen on {where}: {failed.strerror or failed}") from None
+    progress(f"controller listening on {c.table.host}:{server.port}")
     stop = asyncio.Event()
-    chooser = random.Random(seed or None)
-    bots = [
-        Bot(seat, keys[f"seat-{seat}"], "127.0.0.1", server.port, _menu(c), random.Random(chooser.random()))
+    chooser = random.Random(seed)  # None: a fresh seed
+    realtime = not isinstance(table.clock, ManualClock)
+    host = local_host(c.table.host)
+    bots = [  # in real time nobody presses ready: every window runs its configured length
+        Bot(seat, keys[f"seat-{seat}"], host, server.port, _menu(c), random.Random(chooser.random()),
+            presses_ready=not realtime)
         for seat in range(1, seats + 1)
-    ]
+    ]  # fmt: skip
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
     if observer is not None:
         tasks.append(asyncio.create_task(observer(server.port, stop)))
@@ -164,7 +196,9 @@ async def _play(
             progress(f"round {table.round_id}: {len(table.linked)} seats linked")
 
     try:
-        reports = await _watch(table, asyncio.create_task(controller.play(rounds, before_window)), progress)
+        pause = results_pause(c) if realtime else 0.0
+        play = asyncio.create_task(controller.play(rounds, before_window, pause))
+        reports = await _watch(table, play, progress)
     finally:
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)

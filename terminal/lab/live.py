@@ -1,10 +1,10 @@
 """The live table's controller process: the real controller on a real clock, bots at the seats asked for.
 
-``terminal run`` with a display starts this in a process of its own (``terminal run --serve``), beside the
-table display and the seat windows. It plays rounds until SIGTERM or SIGINT, pausing after each result so
-the screens can show it (the spin or the roll, then ``[table] results_seconds``). A stop between rounds or
-inside a window is clean: every table call is one ledger transaction, so the round in progress simply
-resumes on the next start.
+``terminal controller`` runs this alone, as a real table does; ``terminal run`` with a display starts it
+in a process of its own beside the table display and the seat windows. It plays rounds until SIGTERM or
+SIGINT, pausing after each result so the screens can show it (the spin or the roll, then ``[table]
+results_seconds``). A stop between rounds or inside a window is clean: every table call is one ledger
+transaction, so the round in progress simply resumes on the next start.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from terminal.config import Config
 from terminal.devices.simulated import simulated_table
 from terminal.lab.bots import Bot
-from terminal.lab.headless import _menu, _print
+from terminal.lab.headless import _menu, _print, local_host, results_pause
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.server import TableServer
 from terminal.table.boot import boot
@@ -28,8 +28,6 @@ from terminal.table.clock import SystemClock
 from terminal.table.controller import Controller
 from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Table
-
-SPIN_S = {"roulette": 7.0, "craps": 2.5}  # the display's animation before the outcome shows
 
 
 def serve_live(
@@ -72,8 +70,8 @@ async def _serve(
     progress(f"controller listening on {c.table.host}:{server.port}; bots at seats {seats}")
     chooser = random.Random()
     bots = [
-        Bot(seat, keys[f"seat-{seat}"], "127.0.0.1", server.port, _menu(c), random.Random(chooser.random()),
-            presses_ready=False)
+        Bot(seat, keys[f"seat-{seat}"], local_host(c.table.host), server.port, _menu(c),
+            random.Random(chooser.random()), presses_ready=False)
         for seat in bot_seats
     ]  # fmt: skip
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
@@ -109,7 +107,7 @@ async def _rounds(
         round_task.result()
         played += 1
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), SPIN_S.get(c.table.game, 3.0) + c.table.results_seconds)
+            await asyncio.wait_for(stop.wait(), results_pause(c))
         if not stop.is_set():
             table.open_round()
     return played

@@ -118,7 +118,7 @@ def _local(text: str, folder: Path) -> str:
 
     local = (
         ("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),
-        ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.cfg"),
+        ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.json"),
         ("seat", "keys_path", "keys/seat.keys"), ("lab", "output_dir", "out"),
     )  # fmt: skip
     for section, key, value in local:

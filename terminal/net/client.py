@@ -112,6 +112,8 @@ class TableClient:
         # The server nonce is inside the frame whose MAC depends on it: read it, derive, then verify.
         _, _, envelope = read_envelope(payload, Direction.SERVER)
         welcome = envelope.message()
+        if isinstance(welcome, Error):  # a notice: unauthenticated, so only a reason to show, never trusted
+            raise HandshakeError(f"{self.seat}: the controller refused: {welcome.code}: {welcome.message}")
         if not isinstance(welcome, Welcome):
             raise HandshakeError(f"{self.seat}: expected Welcome, got {envelope.type}")
         keys = derive_session_keys(self._key, self.seat, client_nonce, bytes.fromhex(welcome.nonce))

@@ -6,6 +6,8 @@ What the server guarantees the handler:
 * ``on_message`` only ever sees messages that passed MAC, seat, sequence, schema and direction checks;
   a malformed message from an authentic client gets an ``Error`` reply and the link stays up; a forged,
   tampered, replayed or reordered frame is logged, answered with an ``Error`` and the link is dropped.
+  A refused handshake is answered too before the drop: a bad ``Hello`` (no session keys exist yet) with
+  an unauthenticated notice (:func:`~terminal.net.session.notice`), a bad ``Ready`` with a sealed ``Error``.
 * ``on_link_up(seat)`` after a completed handshake, and exactly one ``on_link_lost(seat)`` for it when the
   connection closes, breaks, goes silent past the timeout, or is replaced by a newer connection of the
   same seat.
@@ -37,7 +39,14 @@ from terminal.net.messages import (
     Welcome,
     body_to_json,
 )
-from terminal.net.session import NONCE_SIZE, Opener, Sealer, derive_session_keys, open_hello
+from terminal.net.session import (
+    NONCE_SIZE,
+    Opener,
+    Sealer,
+    derive_session_keys,
+    notice,
+    open_hello,
+)
 
 
 class Handler(Protocol):
@@ -249,7 +258,13 @@ class TableServer:
         await self._drop(link, reason)
 
     async def _handshake(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> _Link:
-        seat, seat_key, hello = open_hello(await read_frame(reader), self._keys)
+        try:
+            seat, seat_key, hello = open_hello(await read_frame(reader), self._keys)
+        except ProtocolError as exc:  # no session yet: say why in a notice the client can read, then drop
+            with contextlib.suppress(ConnectionError, OSError):
+                writer.write(encode_frame(notice(Error(exc.code, printable(str(exc)), None))))
+                await writer.drain()
+            raise
         server_nonce = self._entropy(NONCE_SIZE)
         keys = derive_session_keys(seat_key, seat, bytes.fromhex(hello.nonce), server_nonce)
         sealer = Sealer(keys.server_to_client, seat)
@@ -257,9 +272,14 @@ class TableServer:
         link = _Link(seat, writer, sealer, opener, self.now())
         heartbeat_ms = int(self._heartbeat_s * 1000)
         await link.send(Welcome(server_nonce.hex(), printable(self._table_id), heartbeat_ms))
-        ready = opener.open(await read_frame(reader)).message()
-        if not isinstance(ready, Ready):
-            raise HandshakeError(f"{seat}: expected Ready after Welcome, got {ready.TYPE}")
+        try:
+            ready = opener.open(await read_frame(reader)).message()
+            if not isinstance(ready, Ready):
+                raise HandshakeError(f"{seat}: expected Ready after Welcome, got {ready.TYPE}")
+        except ProtocolError as exc:  # the session exists: the Error is sealed like any other reply
+            with contextlib.suppress(ConnectionError, OSError):
+                await link.send(Error(exc.code, printable(str(exc)), None))
+            raise
         link.last_seen = self.now()
         return link
 

@@ -168,6 +168,19 @@ def open_hello(payload: bytes, find_key: dict[str, bytes]) -> tuple[str, bytes, 
     return envelope.seat, seat_key, msg
 
 
+NOTICE_KEY = bytes(KEY_SIZE)
+"""The MAC key of a notice: public on purpose, so a notice is readable by anyone and trusted by no one."""
+
+
+def notice(error: Message) -> bytes:
+    """The payload of an ``Error`` sent before any session key exists (a refused ``Hello``).
+
+    It has the frame's usual form, MAC'd under the public :data:`NOTICE_KEY` with sequence 1, so a client
+    can read why it was refused; the MAC proves nothing, and the connection is closed right after it.
+    """
+    return seal(NOTICE_KEY, "unknown", 1, error)
+
+
 class Sealer:
     """The sending half of one direction of a session: seals messages with consecutive sequence numbers."""
 

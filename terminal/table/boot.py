@@ -76,13 +76,17 @@ def boot(c: Config, clock: Clock) -> Table:
 
 
 def verify_software(c: Config, clock: Clock, table: Table) -> None:
-    """Check the program against the signed manifest; log the result and tilt on a mismatch."""
-    result = software.check(c.lab.verify_at_boot, c.lab.manifest_path)
+    """Log the launcher's check of the program (or check now, when the table was not launched by the
+    ``terminal`` launcher: tests, lab tools) and tilt on a mismatch."""
+    lab = c.lab
+    result = software.launched() or software.check(lab.verify_at_boot, lab.manifest_path, lab.trusted_key)
     code = {
         "pass": EventCode.SOFTWARE_VERIFY_PASS,
         "fail": EventCode.SOFTWARE_VERIFY_FAIL,
         "skipped": EventCode.SOFTWARE_VERIFY_SKIPPED,
     }[result.status]
-    table.ledger.log_event(code, now=clock.wall(), detail={"detail": result.detail, "files": result.files})
+    detail = {"detail": result.detail, "files": result.files, "key": str(lab.trusted_key),
+              "fingerprint": result.key}  # fmt: skip
+    table.ledger.log_event(code, now=clock.wall(), detail=detail)
     if result.status == "fail":
         table.raise_tilt(Tilt(TiltKind.SOFTWARE_VERIFY, None, result.detail))

@@ -245,8 +245,13 @@ class Controller:
         return m.Result(report.round_id, views.outcome_text(report.outcome) or report.text, settled)
 
     # -- the round loop --------------------------------------------------------------------------------
-    async def play(self, rounds: int, before_window: Callable[[], None] | None = None) -> list[RoundReport]:
-        """Play ``rounds`` rounds; the first window is the one :meth:`Table.start` opened or resumed."""
+    async def play(
+        self, rounds: int, before_window: Callable[[], None] | None = None, results_s: float = 0.0
+    ) -> list[RoundReport]:
+        """Play ``rounds`` rounds; the first window is the one :meth:`Table.start` opened or resumed.
+
+        ``results_s``: real seconds the result stays up before the next window opens (a table in real time).
+        """
         reports: list[RoundReport] = []
         while len(reports) < rounds:
             if before_window is not None:
@@ -261,6 +266,8 @@ class Controller:
             await self._announce(report)
             await self.sync_tilts()
             if len(reports) < rounds:
+                if results_s:
+                    await asyncio.sleep(results_s)
                 self.table.open_round()
         return reports
 

@@ -226,8 +226,9 @@ def _verify_software(table: Table) -> tuple[bool, str]:
     """The installed program against the signed manifest, as at boot (``[lab] verify_at_boot``)."""
     lab = table.config.lab
     mode = "always" if lab.verify_at_boot == "auto" else lab.verify_at_boot  # on demand: a manifest is due
-    found = software.check(mode, lab.manifest_path)
-    return found.status != "fail", found.detail
+    found = software.check(mode, lab.manifest_path, lab.trusted_key)
+    key = f"; trusted key {lab.trusted_key} fingerprint {found.key}" if found.key else ""
+    return found.status != "fail", found.detail + key
 
 
 def _force(table: Table, args: tuple[str, ...]) -> Message:

@@ -14,7 +14,7 @@ from tests.table.harness import make_config
 def test_the_outcome_shot_includes_the_game_view_pushed_with_the_result(tmp_path: Path) -> None:
     """The craps outcome screenshot showed the puck and point from before the roll: the table pushes
     ``Result`` then ``GameView`` and ``History`` at the same instant, and the shot stopped at ``Result``."""
-    c = make_config(tmp_path, "[table]\ngame = craps\n")
+    c = make_config(tmp_path, "[table]\nport = 0\ngame = craps\n")
     crapsy = DisplayModel(game="craps")
     before = m.GameView("craps", 4, None, m.CrapsView(None, 1, 3, False, (), (), "3-4"))
     after = m.GameView("craps", 5, None, m.CrapsView(8, 1, 4, False, (), (8,), "5-3"))
@@ -39,7 +39,7 @@ def test_the_outcome_shot_includes_the_game_view_pushed_with_the_result(tmp_path
 def test_the_recorder_keeps_the_last_rounds_game_view(tmp_path: Path) -> None:
     """The recorder stopped at the run's end before the last round's GameView and History arrived, so the
     outcome shot of a run always showed the game view from before its last roll."""
-    c = make_config(tmp_path, "[table]\ngame = craps\n")
+    c = make_config(tmp_path, "[table]\nport = 0\ngame = craps\n")
     recorded: replay.Recorded = []
     run_headless(c, rounds=3, seats=2, progress=lambda _: None, observer=replay.recorder(c, recorded))
     messages = [msg for _, msg in recorded]

@@ -24,7 +24,7 @@ def _table(tmp_path: Path) -> tuple[Path, int]:
 
 def test_killing_one_child_stops_the_whole_table_and_the_ledger_verifies(tmp_path: Path) -> None:
     cfg, port = _table(tmp_path)
-    controller = Child("controller", (*PY, "run", "--serve", "--config", str(cfg), "--port", str(port),
+    controller = Child("controller", (*PY, "controller", "--config", str(cfg), "--port", str(port),
                                       "--bot-seats", "1,2,3"))  # fmt: skip
     fake_display = Child("display", (sys.executable, "-c", "import time; time.sleep(120)"))
     supervisor = Supervisor(controller, (fake_display,), host="127.0.0.1", port=port, log=lambda _: None)
@@ -62,7 +62,7 @@ def test_a_controller_that_cannot_start_stops_everything(tmp_path: Path) -> None
 
 def test_an_interrupt_stops_every_child_cleanly(tmp_path: Path) -> None:
     cfg, port = _table(tmp_path)
-    controller = Child("controller", (*PY, "run", "--serve", "--config", str(cfg), "--port", str(port)))
+    controller = Child("controller", (*PY, "controller", "--config", str(cfg), "--port", str(port)))
     screen = Child("display", (sys.executable, "-c", "import time; time.sleep(120)"))
     supervisor = Supervisor(controller, (screen,), host="127.0.0.1", port=port, log=lambda _: None)
     result: list[object] = []

@@ -1,4 +1,4 @@
-"""A sample of every service reply, for the protocol's round-trip test (tests/test_net_messages.py)."""
+"""A sample of every service reply, for the protocol's round-trip test (tests/net/test_net_messages.py)."""
 
 from __future__ import annotations
 

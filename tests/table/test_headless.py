@@ -14,7 +14,7 @@ from tests.table.harness import make_config, scripted_table
 
 @pytest.mark.parametrize("game", ["roulette", "craps"])
 def test_bots_play_and_a_second_run_continues_the_same_table(tmp_path: Path, game: str) -> None:
-    c = make_config(tmp_path, f"[table]\ngame = {game}\nseats = 4\n")
+    c = make_config(tmp_path, f"[table]\nport = 0\ngame = {game}\nseats = 4\n")
     first = run_headless(c, rounds=12, seats=4, seed=11, progress=lambda _: None)
     assert first.rounds == 12 and first.wagers > 0 and first.verified and first.audit == ()
     assert report.identity(first.totals)[1]
@@ -29,7 +29,7 @@ def test_terminal_run_prints_a_summary_and_writes_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    cfg.write_text("[table]\nport = 0\nseats = 2\n", encoding="utf-8")
     assert main(["run", "--config", str(cfg), "--rounds", "3", "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert "rounds played  3" in out and "ledger verify  OK" in out and ": holds" in out
@@ -38,7 +38,7 @@ def test_terminal_run_prints_a_summary_and_writes_it(
 
 def test_terminal_run_refuses_more_seats_than_the_table_has(tmp_path: Path) -> None:
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    cfg.write_text("[table]\nport = 0\nseats = 2\n", encoding="utf-8")
     assert main(["run", "--config", str(cfg), "--seats", "3"]) == 2
 
 
@@ -51,7 +51,7 @@ def test_a_table_with_an_unfinished_round_of_another_game_stays_closed(
     table.place(1, "red", 100)  # the round is open with a wager when the game is switched
     table.ledger.close()
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text("[table]\ngame = craps\nseats = 2\n", encoding="utf-8")
+    cfg.write_text("[table]\nport = 0\ngame = craps\nseats = 2\n", encoding="utf-8")
     assert main(["run", "--config", str(cfg), "--rounds", "1"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "round 1 of roulette is unfinished" in err
@@ -61,7 +61,7 @@ def test_a_failed_software_verification_closes_a_headless_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     cfg = tmp_path / "kiosk.cfg"  # a manifest is required and there is none: the boot check fails
-    cfg.write_text("[table]\nseats = 2\n[lab]\nverify_at_boot = always\n", encoding="utf-8")
+    cfg.write_text("[table]\nport = 0\nseats = 2\n[lab]\nverify_at_boot = always\n", encoding="utf-8")
     assert main(["run", "--config", str(cfg), "--rounds", "2", "--headless"]) == 1
     err = capsys.readouterr().err
     assert "the table tilted (software_verify)" in err and "no manifest" in err

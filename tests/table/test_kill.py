@@ -60,7 +60,7 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
 @pytest.mark.parametrize("game", ["roulette", "craps"])
 def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str) -> None:
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text(f"[table]\ngame = {game}\nseats = 4\n", encoding="utf-8")
+    cfg.write_text(f"[table]\nport = 0\ngame = {game}\nseats = 4\n", encoding="utf-8")
     chooser = random.Random(f"kill-{game}")
     carried = 0
     standing: set[str] = set()  # wagers standing from an earlier round when the last process died

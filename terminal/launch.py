@@ -1,0 +1,93 @@
+"""The launcher of every ``terminal`` command: byte-code off, and the program verified before it runs.
+
+``python -m terminal`` and the installed ``terminal`` script both start here. Before any project module
+other than this launcher and the verifier (``terminal.software``: the standard library and
+``cryptography`` only) is imported, it
+
+1. turns byte-code writing off (``sys.dont_write_bytecode``; ``make run`` also passes ``-B``), so the
+   table never leaves a cache Python could later load in place of a verified source;
+2. reads the three ``[lab]`` keys it needs (``verify_at_boot``, ``manifest_path``, ``trusted_key``) from
+   ``--config`` (default ``kiosk.cfg``) with the standard library's INI reader;
+3. verifies every loadable file against the signed manifest with the trusted key (``--key`` for
+   ``terminal verify``), as ``[lab] verify_at_boot`` says; ``terminal verify`` always needs a manifest.
+
+A failure prints one line naming the first file that differs and the key's fingerprint, and exits 1:
+nothing of the program it failed to verify runs. The maker's own tools (``verify keygen``, ``verify
+make-manifest``) are not checked: they make what the check needs. The result is kept
+(:func:`terminal.software.boot.launched`) for the table's boot to log.
+"""
+
+from __future__ import annotations
+
+import sys
+
+sys.dont_write_bytecode = True  # first, before any other import: see the module docstring
+
+import argparse  # noqa: E402  (after the line above on purpose)
+import configparser  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from terminal.software import boot as software  # noqa: E402
+from terminal.software.manifest import ROOT  # noqa: E402
+
+#: ``[lab]`` defaults as ``terminal.sections.LabSection`` declares them (a test holds the two together).
+DEFAULTS = {"verify_at_boot": "auto", "manifest_path": "MANIFEST.sha256", "trusted_key": "maker.pub"}
+MAKER_ACTIONS = ("keygen", "make-manifest")
+
+
+def lab_settings(config: Path) -> tuple[str, Path, Path]:
+    """``(verify_at_boot, manifest_path, trusted_key)`` from ``config``'s ``[lab]`` section; defaults for
+    what it does not say (an unreadable file too: the real loader refuses it right after)."""
+    found = dict(DEFAULTS)
+    reader = configparser.ConfigParser(interpolation=None, strict=False, delimiters=("=",))
+    try:
+        reader.read_string(config.read_text(encoding="utf-8"), str(config))
+        if reader.has_section("lab"):
+            found |= {k: v.strip() for k, v in reader["lab"].items() if k in DEFAULTS and v.strip()}
+    except (OSError, UnicodeDecodeError, configparser.Error):
+        pass
+    base = config.resolve().parent
+
+    def where(text: str) -> Path:
+        return Path(text) if Path(text).is_absolute() else base / text
+
+    return found["verify_at_boot"], where(found["manifest_path"]), where(found["trusted_key"])
+
+
+def _options(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--config", type=Path, default=Path("kiosk.cfg"))
+    parser.add_argument("--key", type=Path)
+    parser.add_argument("--root", type=Path)
+    known, _ = parser.parse_known_args(list(argv))
+    return known
+
+
+def launch_check(argv: Sequence[str]) -> software.BootCheck | None:
+    """The check this command line needs before the program runs (``None``: a maker's tool, unchecked)."""
+    command = argv[0] if argv else ""
+    if command == "verify" and any(action in argv for action in MAKER_ACTIONS):
+        return None
+    options = _options(argv)
+    mode, manifest, key = lab_settings(options.config)
+    if command == "verify" and options.root is None:  # the lab asked: a manifest is due, --key trusted
+        mode = "always" if mode == "auto" else mode
+        key = options.key or key
+    return software.check(mode, manifest, key, ROOT)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Verify, then run the command line; returns the exit status."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    result = launch_check(args)
+    if result is not None:
+        software.remember(result)
+        if result.status == "fail":
+            key = f" (trusted key fingerprint {result.key})" if result.key else ""
+            line = f"terminal: software verification FAILED: {result.detail}{key}; nothing runs"
+            print(line, file=sys.stderr)
+            return 1
+    from terminal.cli import main as run_command  # only now: the program was verified
+
+    return run_command(args)

@@ -1,0 +1,156 @@
+"""A table without a display is operable: the headless table listens on ``[table] port`` and says where,
+its service key turns from a service client, ``terminal controller`` runs the controller alone and
+``terminal service``'s link reaches it from another process, and ``--realtime`` keeps the windows."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from terminal import config as configuration
+from terminal.cli import main
+from terminal.lab.headless import run_headless
+from terminal.lab.supervisor import free_port
+from terminal.net import service_messages as sm
+from terminal.net.client import TableClient
+from terminal.net.keys import load_keys
+from terminal.net.messages import Ack, DeviceInput, Tilt
+from terminal.service.link import NetLink
+
+LISTENING = re.compile(r"controller listening on (?P<host>[0-9.]+):(?P<port>[0-9]+)")
+
+
+def _tilt(client: TableClient, active: bool) -> Tilt:
+    async def wait() -> Tilt:
+        while True:
+            pushed = await client.receive(10.0)
+            if isinstance(pushed, Tilt) and pushed.reason == "service_mode" and pushed.active is active:
+                return pushed
+
+    return wait()  # type: ignore[return-value]
+
+
+def test_a_headless_table_listens_on_its_port_says_so_and_its_service_key_turns(tmp_path: Path) -> None:
+    port = free_port("127.0.0.1")
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text(f"[table]\nport = {port}\nseats = 2\n", encoding="utf-8")
+    c = configuration.load(cfg)
+    said: list[str] = []
+    seen: dict[str, object] = {}
+
+    async def technician(bound: int, stop: asyncio.Event) -> None:
+        seen["port"] = bound
+        keys = load_keys(c.seat.keys_path)
+        client = TableClient("service", keys["service"], "127.0.0.1", port)  # the configured port itself
+        await client.connect()
+        seen["on"] = await client.request(DeviceInput("service_key", "on", 0, ""))
+        seen["tilt"] = await _tilt(client, True)  # the table is out of service: no round can finish
+        await asyncio.sleep(0.3)
+        seen["off"] = await client.request(DeviceInput("service_key", "off", 0, ""))
+        await client.close()
+
+    summary = run_headless(c, rounds=30, seats=2, seed=3, progress=said.append, observer=technician)
+    assert seen["port"] == port
+    assert f"controller listening on 127.0.0.1:{port}" in said
+    assert isinstance(seen["on"], Ack) and isinstance(seen["off"], Ack), seen  # not "no simulated devices"
+    assert isinstance(seen["tilt"], Tilt)
+    assert summary.rounds == 30 and summary.verified
+
+
+def test_a_port_in_use_is_one_line_and_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        cfg = tmp_path / "kiosk.cfg"
+        cfg.write_text(f"[table]\nport = {taken.getsockname()[1]}\nseats = 2\n", encoding="utf-8")
+        assert main(["run", "--headless", "--rounds", "2", "--config", str(cfg)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot listen on 127.0.0.1:" in err[0] and "in use" in err[0]
+
+
+class _Lines:
+    """A child's stdout read on a thread, so a test can wait for a line with a deadline."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        assert proc.stdout is not None
+        stream = proc.stdout
+        self._thread = threading.Thread(target=lambda: self.lines.extend(iter(stream.readline, "")))
+        self._thread.start()
+
+    def wait(self, pattern: re.Pattern[str], timeout_s: float = 60.0) -> re.Match[str]:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for line in list(self.lines):
+                found = pattern.search(line)
+                if found:
+                    return found
+            time.sleep(0.05)
+        raise AssertionError(f"no line matching {pattern.pattern!r} in {self.lines}")
+
+    def join(self) -> str:
+        self._thread.join(10)
+        return "".join(self.lines)
+
+
+@pytest.mark.slow
+def test_terminal_controller_runs_alone_and_service_reaches_it_from_another_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("73519\n"))
+    assert main(["service", "users", "init", "--user", "root", "--config", str(cfg)]) == 0
+    controller = subprocess.Popen(
+        [sys.executable, "-m", "terminal", "controller", "--config", str(cfg), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )  # fmt: skip
+    lines = _Lines(controller)
+    try:
+        where = lines.wait(LISTENING)
+        keys = load_keys(configuration.load(cfg).seat.keys_path)
+        link = NetLink(keys["service"], where["host"], int(where["port"]))  # what `terminal service` opens
+        try:
+            link.device("service_key", "on")
+            session = link.call("login", "root", "73519")
+            assert isinstance(session, sm.ServiceSession) and session.role == "administrator"
+            assert isinstance(link.call("meters"), sm.MetersReport)
+            link.device("service_key", "off")
+        finally:
+            link.close()
+        assert controller.poll() is None
+        controller.send_signal(signal.SIGTERM)
+        assert controller.wait(30) == 0
+    finally:
+        if controller.poll() is None:
+            os.killpg(controller.pid, signal.SIGKILL)
+            controller.wait()
+    out = lines.join()
+    assert "controller stopped after" in out, out
+
+
+@pytest.mark.slow
+def test_realtime_keeps_the_configured_window_and_results_lengths(tmp_path: Path) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text(
+        "[table]\nport = 0\ngame = craps\nseats = 2\nbetting_seconds = 5\nresults_seconds = 1\n",
+        encoding="utf-8",
+    )
+    c = configuration.load(cfg)
+    started = time.monotonic()
+    summary = run_headless(c, rounds=2, seats=2, realtime=True, seed=5, progress=lambda _: None)
+    took = time.monotonic() - started
+    # Two full windows of betting_seconds, and the result (the dice's 2.5 s roll + results_seconds) between.
+    assert summary.rounds == 2 and took >= 2 * 5 + 2.5 + 1 - 0.2, took

@@ -1,0 +1,247 @@
+"""Software verification has no way around it: byte-code, loose modules, extension modules and ``.pth``
+files are checked, the check runs before the program it checks, and the trusted key is the lab's to hold.
+
+Each attack here was reproduced against the old verifier (which skipped ``__pycache__`` and ``*.pyc`` and
+trusted a key shipped inside the tree) and printed ``OK``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import marshal
+import py_compile
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from terminal import launch
+from terminal.cli import main
+from terminal.sections import LabSection
+from terminal.settings import settings_of
+from terminal.software import boot as software
+from terminal.software.manifest import ROOT, fingerprint, make_manifest, verify
+
+KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
+TAG = sys.implementation.cache_tag
+MONEY = b'"""money"""\nSCALE = 100\n'
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    root = tmp_path / "install"
+    files = {"terminal/__init__.py": b"", "terminal/money.py": MONEY, "rng/__init__.py": b""}
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return root
+
+
+def _evil_pyc(code_text: str, unchecked: bool = True) -> bytes:
+    """A byte-code file as an attacker writes it: flags 0b01 = hash-based, unchecked (Python never looks at
+    the source), then any 8 bytes, then the attacker's code."""
+    code = compile(code_text, "money.py", "exec")
+    flags = 0b01 if unchecked else 0
+    return importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little") + bytes(8) + marshal.dumps(code)
+
+
+def test_a_planted_unchecked_pyc_is_loaded_by_python_and_caught_by_verify(tree: Path) -> None:
+    text = make_manifest(KEY, tree)
+    cache = tree / "terminal" / "__pycache__" / f"money.{TAG}.pyc"
+    cache.parent.mkdir()
+    cache.write_bytes(_evil_pyc("SCALE = 1  # every amount a hundred times too big\n"))
+    # The threat is real: Python imports the planted code although money.py is untouched.
+    ran = subprocess.run(
+        [sys.executable, "-c", "import terminal.money as m; print(m.SCALE)"],
+        cwd=tree, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert ran.stdout.strip() == "1"
+    found = verify(text, KEY.public_key(), tree)
+    assert found.problem == (
+        f"terminal/__pycache__/money.{TAG}.pyc: stray byte-code (Python could load it in place of a verified "
+        "source)"
+    )
+
+
+def test_a_loose_pyc_imports_and_is_caught(tree: Path) -> None:
+    text = make_manifest(KEY, tree)
+    (tree / "terminal" / "evilmod.pyc").write_bytes(_evil_pyc("OWNED = True\n"))
+    ran = subprocess.run(
+        [sys.executable, "-c", "import terminal.evilmod as m; print(m.OWNED)"],
+        cwd=tree, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert ran.stdout.strip() == "True"
+    assert verify(text, KEY.public_key(), tree).problem == (
+        "terminal/evilmod.pyc: stray byte-code (Python could load it in place of a verified source)"
+    )
+
+
+def test_pythons_own_cache_of_a_verified_source_is_accepted(tree: Path) -> None:
+    text = make_manifest(KEY, tree)
+    modes = py_compile.PycInvalidationMode
+    for invalidation in (modes.TIMESTAMP, modes.UNCHECKED_HASH):
+        py_compile.compile(str(tree / "terminal" / "money.py"), invalidation_mode=invalidation, doraise=True)
+        assert (tree / "terminal" / "__pycache__" / f"money.{TAG}.pyc").is_file()
+        assert verify(text, KEY.public_key(), tree).ok
+    # The same cache once the source changes (and the manifest with it) no longer matches: stray.
+    (tree / "terminal" / "money.py").write_bytes(MONEY.replace(b"100", b"1"))
+    resigned = make_manifest(KEY, tree)
+    assert "stray byte-code" in str(verify(resigned, KEY.public_key(), tree).problem)
+
+
+def test_byte_code_is_never_signed_into_the_manifest(tree: Path) -> None:
+    py_compile.compile(str(tree / "terminal" / "money.py"), doraise=True)
+    assert "__pycache__" not in make_manifest(KEY, tree)
+
+
+def test_modules_beside_the_packages_extension_modules_and_site_pth_files_are_caught(
+    tree: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    (site / "keep.pth").write_text("/somewhere\n")
+    text = make_manifest(KEY, tree, (site,))
+    assert "@site0/keep.pth" in text
+    assert verify(text, KEY.public_key(), tree, (site,)).ok
+    (tree / "json.py").write_text("raise SystemExit('shadowed the standard library')\n")
+    assert verify(text, KEY.public_key(), tree, (site,)).problem == "json.py: added (not in the manifest)"
+    (tree / "json.py").unlink()
+    (tree / "rng" / "_fast.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF")
+    assert verify(text, KEY.public_key(), tree, (site,)).problem == (
+        "rng/_fast.cpython-311-x86_64-linux-gnu.so: added extension module (not in the manifest)"
+    )
+    (tree / "rng" / "_fast.cpython-311-x86_64-linux-gnu.so").unlink()
+    (site / "zz-hook.pth").write_text("import os; os.system('true')\n")
+    hook = verify(text, KEY.public_key(), tree, (site,)).problem
+    assert hook == "@site0/zz-hook.pth: added (not in the manifest)"
+    (site / "zz-hook.pth").unlink()
+    (site / "keep.pth").write_text("import os\n")
+    assert verify(text, KEY.public_key(), tree, (site,)).problem == (
+        "@site0/keep.pth: differs from the manifest (SHA-256)"
+    )
+
+
+def _public_pem(key: Ed25519PrivateKey = KEY) -> bytes:
+    return key.public_key().public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
+
+
+def test_a_trusted_key_inside_the_tree_it_checks_is_refused(tree: Path, tmp_path: Path) -> None:
+    manifest = tmp_path / "MANIFEST.sha256"
+    manifest.write_text(make_manifest(KEY, tree), encoding="utf-8")
+    inside = tree / "terminal" / "verify_key.pub"
+    inside.write_bytes(_public_pem())
+    found = software.check("always", manifest, inside, tree, ())
+    assert found.status == "fail" and "lies inside the tree it verifies" in found.detail
+    outside = tmp_path / "maker.pub"
+    outside.write_bytes(_public_pem())
+    assert software.check("always", manifest, outside, tree, ()).status == "fail"  # the key is now a file
+    (tree / "terminal" / "verify_key.pub").unlink()
+    passed = software.check("always", manifest, outside, tree, ())
+    assert passed.status == "pass" and passed.key == fingerprint(KEY.public_key())
+
+
+def test_an_attacker_who_re_signs_with_a_new_key_fails_against_the_labs_key(
+    tree: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[lab]\ntrusted_key = lab/maker.pub\n", encoding="utf-8")
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "lab" / "maker.pub").write_bytes(_public_pem())
+    common = ["--config", str(cfg), "--root", str(tree)]
+    (tmp_path / "MANIFEST.sha256").write_text(make_manifest(KEY, tree), encoding="utf-8")
+    assert main(["verify", *common]) == 0
+    out = capsys.readouterr().out
+    printed = fingerprint(KEY.public_key())
+    assert f"fingerprint {printed}" in out and "OK 3 files" in out
+    # The attacker edits a file, makes a key pair of their own and signs a new manifest with it.
+    (tree / "terminal" / "money.py").write_bytes(MONEY.replace(b"100", b"1"))
+    rogue = tmp_path / "rogue.key"
+    assert main(["verify", "keygen", "--private", str(rogue), "--public", str(tmp_path / "rogue.pub")]) == 0
+    assert main(["verify", "make-manifest", "--key", str(rogue), *common]) == 0
+    capsys.readouterr()
+    assert main(["verify", *common]) == 1  # the configured key is the maker's, not theirs
+    captured = capsys.readouterr()
+    assert f"fingerprint {printed}" in captured.out
+    assert "manifest signature does not verify with the trusted public key" in captured.err
+    # With their key (--key) it passes: but the fingerprint printed is not the maker's published one.
+    assert main(["verify", "--key", str(tmp_path / "rogue.pub"), *common]) == 0
+    assert printed not in capsys.readouterr().out
+
+
+def test_keygen_never_overwrites_a_key_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("", encoding="utf-8")
+    private = tmp_path / "maker.key"
+    assert main(["verify", "keygen", "--config", str(cfg), "--private", str(private)]) == 0
+    public = tmp_path / "maker.pub"  # [lab] trusted_key's default, beside the configuration
+    first = public.read_bytes()
+    assert "fingerprint " in capsys.readouterr().out
+    private.unlink()
+    assert main(["verify", "keygen", "--config", str(cfg), "--private", str(private)]) == 1
+    assert "refusing to overwrite a key without --force" in capsys.readouterr().err
+    assert public.read_bytes() == first and not private.exists()
+    assert main(["verify", "keygen", "--config", str(cfg), "--private", str(private), "--force"]) == 0
+    assert public.read_bytes() != first and private.stat().st_mode & 0o777 == 0o600
+
+
+def test_the_launcher_reads_the_same_lab_defaults_as_the_loader() -> None:
+    declared = {name: s.default for name, s in settings_of(LabSection).items() if name in launch.DEFAULTS}
+    assert declared == launch.DEFAULTS
+
+
+def test_the_launcher_reads_lab_keys_as_the_loader_does(tmp_path: Path) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text(
+        "[table]\nseats = 4\n[lab]\n# a comment\n"
+        "verify_at_boot = always\ntrusted_key = /k/m.pub\n"
+    )
+    assert launch.lab_settings(cfg) == ("always", tmp_path / "MANIFEST.sha256", Path("/k/m.pub"))
+
+
+def _install_copy(tmp_path: Path) -> Path:
+    """The program copied to ``tmp_path/install`` (sources only), as an install a test may tamper with."""
+    copy = tmp_path / "install"
+    for top in ("rng", "terminal", "assets"):
+        shutil.copytree(ROOT / top, copy / top, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return copy
+
+
+def test_the_launcher_verifies_before_any_program_module_runs(tmp_path: Path) -> None:
+    copy = _install_copy(tmp_path)
+    (tmp_path / "maker.pub").write_bytes(_public_pem())
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[lab]\nverify_at_boot = always\n", encoding="utf-8")
+    signed = make_manifest(KEY, copy, software.site_dirs())  # the interpreter's .pth files too
+    (tmp_path / "MANIFEST.sha256").write_text(signed, encoding="utf-8")
+    marker = tmp_path / "owned"
+    cache = copy / "terminal" / "__pycache__" / f"money.{TAG}.pyc"
+    cache.parent.mkdir(exist_ok=True)
+    original = (copy / "terminal" / "money.py").read_text(encoding="utf-8")
+    evil = original.replace("from __future__ import annotations\n", "", 1)
+    cache.write_bytes(_evil_pyc(f"open({str(marker)!r}, 'w').close()\n" + evil))
+
+    def terminal(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "terminal", *args, "--config", str(cfg)],
+            cwd=copy, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+
+    for args in (("config", "show"), ("verify",)):
+        ran = terminal(*args)
+        assert ran.returncode == 1, ran.stdout + ran.stderr
+        assert f"terminal/__pycache__/money.{TAG}.pyc: stray byte-code" in ran.stderr
+        assert fingerprint(KEY.public_key()) in ran.stderr
+        assert not marker.exists()  # the planted code never ran
+    cache.unlink()
+    ran = terminal("verify")
+    assert ran.returncode == 0, ran.stderr
+    assert "OK " in ran.stdout and fingerprint(KEY.public_key()) in ran.stdout
+    assert not list(copy.rglob("__pycache__/*.pyc"))  # nothing was written: byte-code is off
