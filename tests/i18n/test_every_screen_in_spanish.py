@@ -68,6 +68,7 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorded]:
     paint._TEXT_CACHE.clear()  # labels drawn by an earlier test would not be rendered again
     yield seen
     paint._TEXT_CACHE.clear()
+    pygame.init()  # the service screens quit pygame when done; tests after this one draw text
 
 
 def _explained(line: str, phrases: list[str]) -> bool:
