@@ -72,6 +72,14 @@ def boot(c: Config, clock: Clock) -> Table:
     source = cast(Rng, lab_mode.ForcedRng(rng)) if c.lab.mode else rng
     table = Table(c, ledger, source, clock, driver_for(c))
     verify_software(c, clock, table)
+    if c.floor is not None and not c.lab.mode:  # the floor link: its modules load only when it is on
+        from terminal.table import floor_side
+
+        try:
+            floor_side.attach(c, table)
+        except Exception:
+            ledger.close()
+            raise
     return table
 
 

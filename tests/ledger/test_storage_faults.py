@@ -6,7 +6,8 @@ tilts with that line.
 The read-only and full file systems are real: a small tmpfs mounted in a private mount namespace
 (``unshare -m``), remounted read-only or filled with a file. Root alone is not enough (chmod does not stop
 root); where mounting is not allowed those tests are skipped, and the in-process tests of
-``tests/table/test_hardening.py`` (SQLite's ``max_page_count``) still cover the running table.
+``tests/table/test_hardening.py`` (SQLite's ``max_page_count``) still cover the running table. Each starts
+a table and four interpreters on its file system: they are marked slow (``make test``, not ``make check``).
 """
 
 from __future__ import annotations
@@ -82,18 +83,21 @@ def _assert_one_line(found: dict[str, tuple[int, str]], path: str, cause: str) -
         assert path in said and cause in said, (command, said)
 
 
+@pytest.mark.slow
 @needs_mount
 def test_a_read_only_file_system(tmp_path: Path) -> None:
     found = _in_tmpfs(tmp_path, f"mount -o remount,ro {tmp_path / 'mnt'}")
     _assert_one_line(found, str(tmp_path / "mnt" / "var" / "ledger.sqlite"), "read-only")
 
 
+@pytest.mark.slow
 @needs_mount
 def test_a_full_disk(tmp_path: Path) -> None:
     found = _in_tmpfs(tmp_path, f"dd if=/dev/zero of={tmp_path / 'mnt' / 'filler'} bs=4k 2>/dev/null")
     _assert_one_line(found, str(tmp_path / "mnt" / "var" / "ledger.sqlite"), "disk is full")
 
 
+@pytest.mark.slow
 @needs_mount
 def test_a_disk_that_fills_while_the_table_runs_tilts_it_and_ends_the_run(tmp_path: Path) -> None:
     mount = tmp_path / "mnt"
