@@ -115,3 +115,16 @@ def test_the_drive_moves_down_by_down_and_stops_at_the_goal_line() -> None:
     assert 12.0 < mid.ball < 15.0 and mid.moving
     end = field_motion.pose_at(plan, 99.0)
     assert end.ball == 12.0 and end.downs_played == 2 and end.marks == (15, 12) and not end.moving
+
+
+def test_the_dice_stay_on_the_felt_all_the_way() -> None:
+    """A die thrown from the tray's edge poked out over the rim and off the screen's left edge."""
+    from terminal.display import dice_view
+
+    plan = dice_motion.TumblePlan((6, 1), 0.0)
+    reach = dice_view.DIE / 2 * 2**0.5  # half a die's diagonal: a die at any turn fits in it
+    for k in range(int(plan.duration_s * 60) + 2):
+        for fx, fy in dice_motion.pose_at(plan, k / 60).positions:
+            x, y = dice_view.TX + fx * dice_view.TW, dice_view.TY + fy * dice_view.TH
+            assert x - reach >= dice_view.TX and x + reach <= dice_view.TX + dice_view.TW, (k, x)
+            assert y - reach >= dice_view.TY and y + reach <= dice_view.TY + dice_view.TH, (k, y)

@@ -29,6 +29,7 @@ SAME_IN_SPANISH = frozenset({
     "button.language_en", "button.language_es",  # each language names itself
     "band.touchdown", "layout.touchdown", "display.lucky",  # the side wagers' brand names
     "fmt.total",  # "Total" is Spanish too
+    "display.call_craps",  # "{total} · CRAPS": the game's name in Spanish too
     "display.yards_gain", "fmt.seconds",  # "YD" and "s": the yard's and the second's symbols in both
     "service.col.par", "service.col.rtp", "service.login.pin",  # PAR sheet, RTP, PIN: used as they are
 })  # fmt: skip
@@ -202,3 +203,22 @@ def test_compiled_catalogues_are_never_committed() -> None:
     ).stdout.split()
     assert tracked and not [name for name in tracked if name.endswith(".mo")]
     assert "*.mo" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+
+
+def test_i18n_edit_sets_a_string_in_the_template_and_every_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terminal.i18n_edit import main
+
+    _copy_assets(tmp_path, monkeypatch)
+    assert main(["display", "display.new_thing", "NEW THING", "es=COSA NUEVA"]) == 0
+    assert main(["seat", "button.cashout", "Cash out now"]) == 0  # English changed, Spanish not given
+    assert main(["seat", "bets.more", "+{count} more", "--plural", "+{count} more", "es=+{count} más",
+                 "es=+{count} más"]) == 0  # fmt: skip
+    monkeypatch.setattr(i18n, "_CACHE", {})
+    es, en = load_catalogue("es"), load_catalogue("en")
+    assert (en.text("display.new_thing"), es.text("display.new_thing")) == ("NEW THING", "COSA NUEVA")
+    assert es.text("button.cashout") == "Cash out now"  # left untranslated, so the English shows
+    po = _by_key(_read(tmp_path / "i18n" / "es" / "LC_MESSAGES" / "seat.po", "es"))
+    assert po["button.cashout"].string == ""  # type: ignore[attr-defined]
+    assert main(["seat", "no.such", "X", "xx=Y"]) == 1
