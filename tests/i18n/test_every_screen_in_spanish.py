@@ -109,6 +109,7 @@ def _typed_by_a_technician() -> set[str]:
 #: Lines another part of issue #16 is replacing now, with who: each goes when its fix lands.
 PENDING = {
     "controller silent past the heartbeat timeout": "screens-display: a public, coded link-loss message",
+    "service key on": "screens-display: a public, coded out-of-service message on the seat",
 }
 SETS = {
     "seats and display": ("seat_roulette", "seat_craps", "seat_test_mode", "display"),
