@@ -25,6 +25,7 @@ from terminal.sections import (
     LabSection,
     LedgerSection,
     LimitsSection,
+    LinksSection,
     LuckyShooterSection,
     MoneySection,
     RngSection,
@@ -69,6 +70,7 @@ class Config:
     seat: SeatSection
     display: DisplaySection
     lab: LabSection
+    links: LinksSection
 
 
 def load(path: Path = DEFAULT_PATH) -> Config:
@@ -255,8 +257,19 @@ def _rule_links(c: Config) -> Iterator[Finding]:
         yield "seat", "link_timeout_ms", message
 
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def _rule_plain_links(c: Config) -> Iterator[Finding]:
+    # Plain TCP carries PINs and wagers in clear: only a table whose every client is on this machine.
+    if c.links.tls == "off" and not (c.table.host in LOOPBACK or c.table.host.startswith("127.")):
+        message = f"tls = off sends PINs and wagers in clear: only for a loopback host, not {c.table.host}"
+        yield "links", "tls", message
+
+
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money, _rule_links,
+    _rule_plain_links,
 )  # fmt: skip
 
 
@@ -288,7 +301,7 @@ def template() -> str:
 
 __all__ = [
     "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection", "FireBetSection",
-    "LabSection", "LedgerSection", "LimitsSection", "LuckyShooterSection", "MoneySection", "Problem",
-    "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "TableSection", "TouchdownSection",
-    "cross_check", "defaults", "load", "loads", "template",
+    "LabSection", "LedgerSection", "LimitsSection", "LinksSection", "LuckyShooterSection", "MoneySection",
+    "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "TableSection",
+    "TouchdownSection", "cross_check", "defaults", "load", "loads", "template",
 ]  # fmt: skip

@@ -38,8 +38,9 @@ def register(commands: Any) -> None:
     dump = actions.add_parser("export", help="write every table as CSV for auditors")
     dump.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the CSV files")
     bind = actions.add_parser(
-        "adopt", help="bind the high-water mark to this database after a full verification (a ledger from "
-        "before marks, or one restored on purpose)"
+        "adopt",
+        help="bind the high-water mark to this database after a full verification (a ledger from "
+        "before marks, or one restored on purpose)",
     )
     for sub, func in ((check, _verify), (show, _report), (dump, _export), (bind, _adopt)):
         add_config_option(sub)
