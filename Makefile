@@ -3,21 +3,32 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# The suite runs on every core (pytest-xdist); a test is handed to whichever worker is free.
+WORKERS ?= auto
+PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(WORKERS) --dist worksteal
 
-.PHONY: run test install lint typecheck pytest bench clean
+.PHONY: run test check install lint typecheck pytest pytest-fast bench clean i18n
 
 run: $(STAMP)
 	$(PY) -B -m terminal run
 
 test: lint typecheck pytest
 
+# The quick loop while changing code: everything but the tests marked slow (crash, kill, long statistics).
+check: lint typecheck pytest-fast
+
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,lab,cluster]'
+	$(PY) -m pip install --quiet -e '.[dev,lab,cluster,floor]'
+	$(PY) -B -m terminal.i18n_build > /dev/null
 	touch $(STAMP)
+
+# Compile the gettext catalogues (assets/i18n/**.po) to .mo; the program also does it on first use.
+i18n: $(STAMP)
+	$(PY) -B -m terminal.i18n_build
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check rng terminal tests benchmarks
@@ -26,7 +37,10 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict rng terminal
 
 pytest: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	$(PYTEST)
+
+pytest-fast: $(STAMP)
+	$(PYTEST) -m "not slow"
 
 bench: $(STAMP)
 	for script in benchmarks/*_bench.py; do $(PY) $$script || exit 1; done

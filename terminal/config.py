@@ -17,11 +17,13 @@ from terminal.games.catalog import ALL_WAGERS
 from terminal.ini import Entry, IniDocument, Problem, read_ini, read_ini_text
 from terminal.money import CURRENCIES, find_currency, format_amount
 from terminal.sections import (
+    OPTIONAL_SECTIONS,
     SECTIONS,
     BonusCrapsSection,
     CrapsSection,
     DisplaySection,
     FireBetSection,
+    FloorSection,
     LabSection,
     LedgerSection,
     LimitsSection,
@@ -71,6 +73,7 @@ class Config:
     display: DisplaySection
     lab: LabSection
     links: LinksSection
+    floor: FloorSection | None = None  # the casino floor link; None: no [floor] section, nothing runs
 
 
 def load(path: Path = DEFAULT_PATH) -> Config:
@@ -98,6 +101,11 @@ def _build(doc: IniDocument, base_dir: Path) -> Config:
     )
     ctx = ParseContext(currency, base_dir)
     values = {name: _read_section(doc, name, cls, ctx, problems) for name, cls in SECTIONS.items()}
+    values |= {
+        name: _read_section(doc, name, cls, ctx, problems)
+        for name, cls in OPTIONAL_SECTIONS.items()
+        if name in doc.section_lines
+    }
     if problems:
         raise ConfigError(_in_file_order(problems))
     config = Config(path=Path(doc.path), **values)
@@ -116,11 +124,11 @@ def _valid_currency(entry: Entry | None) -> TypeGuard[Entry]:
 
 
 def _unknown_sections(doc: IniDocument) -> list[Problem]:
-    allowed = ", ".join(SECTIONS)
+    allowed = ", ".join([*SECTIONS, *OPTIONAL_SECTIONS])
     return [
         Problem(doc.path, line, name, "", "", f"unknown section; sections are: {allowed}")
         for name, line in doc.section_lines.items()
-        if name not in SECTIONS
+        if name not in SECTIONS and name not in OPTIONAL_SECTIONS
     ]
 
 
@@ -267,9 +275,16 @@ def _rule_plain_links(c: Config) -> Iterator[Finding]:
         yield "links", "tls", message
 
 
+def _rule_floor(c: Config) -> Iterator[Finding]:
+    floor = c.floor
+    if floor is not None and (floor.cert_path is None) != (floor.key_path is None):
+        given, missing = ("cert_path", "key_path") if floor.key_path is None else ("key_path", "cert_path")
+        yield "floor", given, f"a TLS client certificate needs both cert_path and key_path; {missing} is none"
+
+
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money, _rule_links,
-    _rule_plain_links,
+    _rule_plain_links, _rule_floor,
 )  # fmt: skip
 
 
@@ -296,11 +311,20 @@ def template() -> str:
             lines.append(f"# {declared.doc} ({declared.allowed})")
             lines.append(f"{key} = {declared.default}")
         lines.append("")
+    for name, cls in OPTIONAL_SECTIONS.items():  # shipped off: each line commented out
+        lines.append(f"# {(cls.__doc__ or '').strip()}")
+        lines.append(f"# Off while commented out: remove the '#' before [{name}] and before any key you set.")
+        lines.append(f"#[{name}]")
+        for key, declared in settings_of(cls).items():
+            lines.append(f"# {declared.doc} ({declared.allowed})")
+            lines.append(f"#{key} = {declared.default}")
+        lines.append("")
     return "\n".join(lines)
 
 
 __all__ = [
     "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection", "FireBetSection",
+    "FloorSection",
     "LabSection", "LedgerSection", "LimitsSection", "LinksSection", "LuckyShooterSection", "MoneySection",
     "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "TableSection",
     "TouchdownSection", "cross_check", "defaults", "load", "loads", "template",

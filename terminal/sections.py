@@ -17,9 +17,11 @@ from terminal.settings import (
     boolean,
     choice,
     integer,
+    optional_path,
     seat_list,
     setting,
     text,
+    url_list,
     yard_map,
 )
 from terminal.settings import path as a_path
@@ -279,3 +281,34 @@ SECTIONS: dict[str, type] = {
     "lab": LabSection,
     "links": LinksSection,
 }
+
+
+@dataclass(frozen=True, slots=True)
+class FloorSection:
+    """[floor]: the casino floor link (NATS JetStream); without this section the table is on its own."""
+
+    url: tuple[str, ...] = setting(
+        "nats://127.0.0.1:4222", url_list("nats", "tls"), "the floor's NATS servers (a cluster: several)"
+    )
+    ca_path: Path | None = setting("none", optional_path(), "CA certificate the servers' TLS is checked with")
+    cert_path: Path | None = setting("none", optional_path(), "this table's TLS client certificate")
+    key_path: Path | None = setting("none", optional_path(), "the private key of cert_path")
+    creds_path: Path | None = setting("none", optional_path(), "NATS credentials file (user JWT and seed)")
+    max_offline_minutes: int = setting(
+        "60", integer(1, 10_080), "the table tilts when floor events wait longer than this to be sent"
+    )
+    replicas: int = setting("1", integer(1, 5), "copies of the floor stream and voucher bucket (R3: 3)")
+    heartbeat_seconds: int = setting("2", integer(1, 60), "a table tells the floor it is alive this often")
+    request_ms: int = setting(
+        "2000", integer(100, 30_000), "a voucher check or redemption waits this long for the floor"
+    )
+    store_path: Path = setting(
+        "var/floor.sqlite", a_path(), "the floor service's store (rebuilt from the stream)"
+    )
+    gaming_day_hour: int = setting("6", integer(0, 23), "hour (UTC) at which the gaming day begins")
+    serve_host: str = setting("127.0.0.1", text(64), "address the floor web page listens on")
+    serve_port: int = setting("8780", integer(0, 65535), "port of the floor web page (0 = any free port)")
+
+
+#: Sections that are off unless present: the loader reads them only when the file has them.
+OPTIONAL_SECTIONS: dict[str, type] = {"floor": FloorSection}

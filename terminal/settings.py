@@ -207,3 +207,32 @@ def seat_list(high: int = 8) -> Parser:
         return values
 
     return parse
+
+
+def optional_path() -> Parser:
+    """A path as :func:`path` reads it, or ``none`` for no file."""
+    single = path()
+
+    @_describe("a path, relative to the config file's folder, or none")
+    def parse(value: str, ctx: ParseContext) -> Path | None:
+        return None if value.strip().lower() in ("", "none") else single(value, ctx)
+
+    return parse
+
+
+def url_list(*schemes: str) -> Parser:
+    """Server addresses ``scheme://[user:password@]host:port`` separated by commas (a cluster's seeds)."""
+    names = "|".join(map(re.escape, schemes))
+    pattern = re.compile(rf"(?:{names})://(?:[^\s@/]+@)?[A-Za-z0-9.\-\[\]:]+:[0-9]{{1,5}}")
+
+    @_describe(f"addresses like {schemes[0]}://host:port separated by commas")
+    def parse(text: str, _: ParseContext) -> tuple[str, ...]:
+        parts = tuple(part.strip() for part in text.split(",") if part.strip())
+        bad = [p for p in parts if not pattern.fullmatch(p) or not 0 < int(p.rsplit(":", 1)[1]) < 65536]
+        if not parts or bad:
+            shown = ", ".join(bad) or "(nothing)"
+            wanted = f"{schemes[0]}://host:port"
+            raise ValueError(f"must be addresses like {wanted}, separated by commas; not {shown}")
+        return parts
+
+    return parse

@@ -136,6 +136,12 @@ class Chain:
         finally:
             self._pending = None
 
+    def pending_heads(self) -> dict[str, Head]:
+        """Every chain's head as the transaction in progress leaves it so far (the floor's witness)."""
+        if self._pending is None:
+            raise RuntimeError("pending heads outside a ledger transaction")
+        return {**self.heads, **self._pending}
+
     def append(self, table: str, rows: Sequence[Row]) -> list[int]:
         """Insert ``rows`` (values after ``id``) into ``table``, chained; returns their ids."""
         if self._pending is None:

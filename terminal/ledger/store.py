@@ -28,6 +28,7 @@ from terminal.ledger import (
     highwater,
     keyfile,
     meters,
+    outbox,
     recall,
     rounds,
     schema,
@@ -45,6 +46,7 @@ from terminal.ledger.errors import (
     storage_errors,
 )
 from terminal.ledger.events import EventCode
+from terminal.ledger.lock import FolderLock
 from terminal.ledger.recall import RoundRecord, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
@@ -65,16 +67,23 @@ class Ledger:
 
     def __init__(self, path: Path | str, key: bytes, *, now: datetime, checkpoint_rows: int = 10_000,
                  bills: Sequence[int] = (), voucher_expiry_days: int = 0, archive_dir: Path | None = None,
-                 check: bool = True, mark_path: Path | None = None) -> None:  # fmt: skip
+                 check: bool = True, mark_path: Path | None = None,
+                 outbox_table: str | None = None) -> None:  # fmt: skip
         self.path = path
+        self._locks: list[FolderLock] = []
         self.mark_path = None if str(path) == ":memory:" or not check else mark_path
         self.marks: highwater.MarkWriter | None = None
+        self.outbox: outbox.Outbox | None = None  # set below when the floor link is on
         self.key = key
         self.bills = tuple(bills)
         self.voucher_expiry_days = voucher_expiry_days
         self.archive_dir = archive_dir
         self.checkpoint_rows = checkpoint_rows
         mark = self._read_mark()  # read before the database: a mark is never newer than what it follows
+        gone = highwater.missing(path, mark, self.mark_path) if self.mark_path is not None else None
+        if gone is not None:  # before the file is made: a refused start leaves no empty ledger behind
+            raise highwater.RollbackError(gone)
+        schema.check_header(path)
         self.db = self._open(path)
         self.chain = Chain(self.db, key, checkpoint_rows)
         self.startup: Verification | None = None
@@ -92,6 +101,8 @@ class Ledger:
             self._write_mark()  # ahead of the mark (a crash between commit and mark) and verified: advance
         if self.mark_path is not None:
             self.marks = highwater.MarkWriter(self.mark_path, key)
+        # The floor's outbox (``[floor]`` set, ``outbox_table`` is the table id): see ``outbox``.
+        self.outbox = None if outbox_table is None else outbox.Outbox(self.db, outbox_table)
 
     @classmethod
     def from_config(
@@ -100,6 +111,7 @@ class Ledger:
         """Open the ledger ``config`` names; the chain key is made on first use."""
         section, money = config.ledger, config.money
         existing = section.path.exists() and section.path.stat().st_size > 0
+        schema.check_header(section.path)  # garbage is garbage, whether or not its key is there
         # A ledger that exists keeps its key: a new one beside it would only report the chain as edited.
         key_path = section.key_path
         key = keyfile.load(key_path) if existing else keyfile.load_or_create(key_path, entropy)
@@ -112,10 +124,25 @@ class Ledger:
             voucher_expiry_days=money.voucher_expiry_days,
             archive_dir=section.archive_dir,
             mark_path=highwater.mark_path(section.key_path),
+            # Lab mode plays test rounds: the floor hears nothing of them.
+            outbox_table=config.table.table_id if config.floor is not None and not config.lab.mode else None,
         )
 
+    def hold(self, lock: FolderLock) -> None:
+        """Keep the folder's lock (``terminal.ledger.lock``) until :meth:`close`."""
+        self._locks.append(lock)
+
     def close(self) -> None:
-        """Close the database (after the high-water mark's last write)."""
+        """Close the database (after the high-water mark's last write and the floor link's last drain) and
+        give its folder back."""
+        self._close_database()
+        for lock in self._locks:
+            lock.release()
+        self._locks.clear()
+
+    def _close_database(self) -> None:
+        if self.outbox is not None:
+            self.outbox.close()
         if self.marks is not None:
             self.marks.close()
             self.marks = None
@@ -124,15 +151,20 @@ class Ledger:
     @contextmanager
     def _transaction(self, now: datetime) -> Iterator[str]:
         time = stamp(now)
+        collected = 0
         try:
             with self.chain.transaction(time):
                 yield time
+                if self.outbox is not None:  # in the same transaction as the rows it reports
+                    collected = self.outbox.collect(self.chain, time)
         except sqlite3.IntegrityError as refused:  # rolled back whole: nothing was recorded
             raise ConstraintError(f"ledger {self.path} refused the transaction: {refused}") from refused
         except sqlite3.Error as failed:  # disk full, locked, corrupt: rolled back, nothing recorded
             cause = diagnose(self.path, failed)
             raise StorageError(f"ledger {self.path} could not be written: {cause}") from failed
         self._write_mark()  # committed: now the high-water mark follows
+        if collected and self.outbox is not None:
+            self.outbox.committed()
 
     # -- the high-water mark (see ``highwater``) ------------------------------------------------------
     def _open(self, path: Path | str) -> sqlite_utils.Database:
@@ -165,6 +197,10 @@ class Ledger:
     def mark_failure(self) -> StorageError | None:
         """Why the high-water mark's last write failed (disk full, read-only), or ``None``."""
         return None if self.marks is None else self.marks.failure
+
+    def reaches(self, mark: highwater.Mark) -> tuple[highwater.Mark, str | None]:
+        """This ledger's own mark, and what it lacks to reach ``mark`` (the floor's witness), or ``None``."""
+        return self._mark(), highwater.shortfall(self.db, mark)
 
     def check_mark(self) -> str | None:
         """Whether the database still reaches its high-water mark (a self-test); the finding, or ``None``."""
@@ -392,9 +428,12 @@ class Ledger:
         checked = self.verify()
         if not checked.ok:
             raise IntegrityError(f"RAM clear refused: the ledger does not verify: {checked.first_bad}")
+        waiting = 0 if self.outbox is None else self.outbox.backlog()[0]
+        if waiting:  # the archived database would take them away from the floor for good
+            raise EpochError(f"RAM clear refused: {waiting} floor events are not sent yet (floor link down?)")
         number, heads = self.epoch(), dict(self.chain.heads)
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        self.close()
+        self._close_database()  # the folder stays this table's
         if self.mark_path is not None:  # the next database is a new ledger: the mark waits for it, unbound
             highwater.write(self.mark_path, highwater.Mark("", number + 1, {}), self.key)
         heads_text = epochs.heads_document(heads, self.key, number)
@@ -405,6 +444,8 @@ class Ledger:
         self.chain = Chain(self.db, self.key, self.checkpoint_rows)
         if self.mark_path is not None:
             self.marks = highwater.MarkWriter(self.mark_path, self.key)
+        if self.outbox is not None:
+            self.outbox = self.outbox.moved_to(self.db)
         with self._transaction(now) as time:
             epochs.start(self.chain, time, number + 1, str(target), digest, (first, second))
             detail = {"archive": str(target), "heads_sha256": digest, "previous_epoch": number,

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rng import Rng, RngFailure
 from rng.selftest import power_up
@@ -38,6 +38,9 @@ from terminal.table.driver import Drawn, GameDriver, WagerLine
 from terminal.table.lab_mode import ForcedRng, parse_force
 from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
 from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
+
+if TYPE_CHECKING:
+    from terminal.floor.link import FloorLink
 
 
 class RecoveryError(RuntimeError):
@@ -90,6 +93,8 @@ class Table:
         self.previous: dict[int, tuple[tuple[str, int], ...]] = {}
         self.seats: dict[int, _SeatRound] = defaultdict(_SeatRound)
         self._serial = int(clock.wall().timestamp() * 1_000_000)
+        self.floor: FloorLink | None = None  # the casino floor link ([floor]); see ``floor_side``
+        self._floor_watch: dict[str, Any] = {}
 
     # -- start-up and recovery -------------------------------------------------------------------------
     def start(self) -> RoundReport | None:
@@ -269,6 +274,10 @@ class Table:
 
     def tick(self) -> tuple[int, ...]:
         """Timers besides the window: Touchdown seats whose team choice ran out get one from the RNG."""
+        if self.floor is not None:  # the floor link's health (its module loads only with [floor])
+            from terminal.table import floor_side
+
+            floor_side.watch(self, self._floor_watch)
         due = self.team_deadline is not None and self.clock.monotonic() >= self.team_deadline
         if not due or self.phase is not Phase.OPEN:
             return ()

@@ -42,6 +42,7 @@ class TiltKind(enum.Enum):
     LINK_LOST = "link_lost"
     HANDPAY = "handpay"
     SOFTWARE_VERIFY = "software_verify"  # a program file differs from the signed manifest
+    FLOOR_OFFLINE = "floor_offline"  # floor events waited past [floor] max_offline_minutes to be sent
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,8 @@ RULES: dict[TiltKind, ClearRule] = {
     TiltKind.LINK_LOST: ClearRule(table_wide=False, automatic=True, role=None),
     TiltKind.HANDPAY: ClearRule(table_wide=False, automatic=False, role=Role.ATTENDANT),
     TiltKind.SOFTWARE_VERIFY: ClearRule(table_wide=True, automatic=False, role=Role.ADMINISTRATOR),
+    # Clears itself once the link is back and the backlog is younger than the limit again.
+    TiltKind.FLOOR_OFFLINE: ClearRule(table_wide=True, automatic=True, role=None),
 }
 
 

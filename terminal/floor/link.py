@@ -1,0 +1,260 @@
+"""The table's floor link: a thread of its own draining the ledger's outbox to the ``FLOOR`` stream.
+
+The table never waits for the floor. Its ledger writes outbox rows inside its own transactions and rings
+this link's doorbell after the commit; the link's thread (its own asyncio loop, the NATS client, its own
+read-only connection to the ledger) sends the rows strictly in order, each with the message id the row
+carries, and waits for the server's acknowledgement before the next. The last acknowledged sequence goes
+back to the ledger's outbox, whose next transaction prunes what the floor has. After every (re)connect the
+link asks the stream for the last message of this table and skips what is already there, so a resend
+after a crash is dropped even outside the server's duplicate window.
+
+Before a voucher event goes out, the bucket hears of it: a printed voucher is written to ``VOUCHERS``; a
+redemption or void recorded while the floor was unreachable is reconciled there by compare-and-set, and
+a clash (the voucher was paid elsewhere meanwhile) goes to the floor as an alert on
+``floor.<table>.alert``. Every ``[floor] heartbeat_seconds`` the link publishes an alive message (phase,
+tilts, backlog) on ``floorstatus.<table>``.
+
+Calls from the table's thread (:meth:`FloorLink.call`) run a coroutine on the link's loop and wait at
+most ``[floor] request_ms``: the voucher checks and redemptions of ``terminal.table.floor_side``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from nats.aio.client import Client
+from nats.errors import Error as NatsError
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
+from nats.js.kv import KeyValue
+
+from terminal.floor import connect, names, vouchers
+from terminal.ledger.outbox import Outbox, OutboxReader, OutboxRow
+from terminal.sections import FloorSection
+
+T = TypeVar("T")
+About = Callable[[], dict[str, Any]]
+
+#: Event codes whose outbox rows touch the voucher bucket before they are sent.
+VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID = 610, 611, 613
+
+
+class FloorUnavailable(ConnectionError):
+    """The floor did not answer in time (the link is down, or a server is slow)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkStatus:
+    """What service mode shows of the link: up or down, the backlog and its oldest event, the last error."""
+
+    online: bool
+    backlog: int
+    oldest: str | None
+    sent: int
+    error: str
+
+    def age_s(self, now: datetime) -> float:
+        """Seconds the oldest unsent event has waited at ``now`` (0 without a backlog)."""
+        if self.oldest is None:
+            return 0.0
+        then = datetime.fromisoformat(self.oldest.replace("Z", "+00:00"))
+        return max(0.0, (now - then).total_seconds())
+
+
+class FloorLink:
+    """One table's link to the floor; see the module docstring."""
+
+    def __init__(self, section: FloorSection, table_id: str, ledger_path: Path | str, outbox: Outbox,
+                 about: About | None = None) -> None:  # fmt: skip
+        self.section, self.table_id, self.outbox = section, table_id, outbox
+        self.about = about or dict
+        self._reader = OutboxReader(ledger_path)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name=f"floor {table_id}", daemon=True)
+        self._doorbell = asyncio.Event()
+        self._stopping = False
+        self._nc: Client | None = None
+        self._js: JetStreamContext | None = None
+        self._kv: KeyValue | None = None
+        self._acked = 0
+        self._resync = True
+        self._online = False
+        self._sent = 0
+        self._error = "not connected yet"
+        self._tasks: list[asyncio.Future[None]] = []
+
+    # -- life ------------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the thread: connect, drain, keep alive (returns at once; the table never waits)."""
+        self.outbox.on_commit(self.ring)
+        self._thread.start()
+        for job in (self._publisher(), self._heartbeat()):
+            self._tasks.append(asyncio.run_coroutine_threadsafe(job, self._loop))  # type: ignore[arg-type]
+
+    def ring(self) -> None:
+        """New outbox rows are committed: send them now (any thread)."""
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._doorbell.set)
+
+    def close(self, drain_s: float = 2.0) -> None:
+        """Send what is pending for up to ``drain_s`` seconds, then disconnect and stop the thread."""
+        if not self._thread.is_alive():
+            self._reader.close()
+            return
+        deadline = time.monotonic() + drain_s
+        while self._online and self.outbox.acked < self.outbox.last_seq() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self._stopping = True
+        self.ring()
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(5.0)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5.0)
+        self._reader.close()
+
+    async def _shutdown(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        if self._nc is not None:
+            with contextlib.suppress(Exception):
+                await self._nc.close()
+
+    # -- what the table asks ---------------------------------------------------------------------------
+    def status(self) -> LinkStatus:
+        """Up or down, and the backlog as the ledger holds it (call from the table's thread)."""
+        backlog, oldest = self.outbox.backlog()
+        return LinkStatus(self._online, backlog, oldest, self._sent, "" if self._online else self._error)
+
+    def call(self, job: Callable[[KeyValue], Coroutine[Any, Any, T]]) -> T:
+        """Run ``job(bucket)`` on the link's loop; :class:`FloorUnavailable` if the floor does not answer."""
+        if not self._online or self._kv is None:
+            raise FloorUnavailable(f"the floor is unreachable ({self._error})")
+        kv = self._kv
+        future = asyncio.run_coroutine_threadsafe(job(kv), self._loop)
+        try:
+            return future.result(self.section.request_ms / 1000)
+        except TimeoutError:
+            future.cancel()
+            raise FloorUnavailable(f"the floor did not answer within {self.section.request_ms} ms") from None
+        except (NatsError, OSError) as failed:
+            raise FloorUnavailable(f"the floor failed: {failed or type(failed).__name__}") from None
+
+    # -- the loop --------------------------------------------------------------------------------------
+    async def _connected(self) -> JetStreamContext | None:
+        if self._nc is not None and self._js is not None:
+            return self._js
+        try:
+            nc = await connect.connect(
+                self.section, f"table {self.table_id}", timeout_s=self.section.request_ms / 1000,
+                disconnected=self._went_down, reconnected=self._came_back,
+            )  # fmt: skip
+            js = nc.jetstream(timeout=self.section.request_ms / 1000)
+            await connect.ensure_stream(js, self.section.replicas)
+            self._kv = await connect.ensure_bucket(js, self.section.replicas)
+        except Exception as failed:  # no server answered: offline, try again soon
+            self._error = _one_line(failed)
+            return None
+        self._nc, self._js = nc, js
+        return js
+
+    async def _went_down(self) -> None:
+        self._online, self._resync, self._error = False, True, "connection to the floor lost"
+
+    async def _came_back(self) -> None:
+        self._resync = True
+        self._doorbell.set()
+
+    async def _publisher(self) -> None:
+        while not self._stopping:
+            js = await self._connected()
+            if js is not None:
+                try:
+                    await self._drain(js)
+                except Exception as failed:  # a publish timed out or a server went away: retry in order
+                    self._online, self._resync, self._error = False, True, _one_line(failed)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._doorbell.wait(), 0.5 if self._online else 1.0)
+            self._doorbell.clear()
+
+    async def _drain(self, js: JetStreamContext) -> None:
+        if self._resync:
+            await self._skip_stored(js)
+            self._resync = False
+        self._online, self._error = True, ""
+        while not self._stopping:
+            rows = self._reader.after(self._acked, 256)
+            if not rows:
+                return
+            for row in rows:
+                await self._before(js, row)
+                await js.publish(row.subject, row.body.encode(), headers={"Nats-Msg-Id": row.msg_id})
+                self._acked = self.outbox.acked = row.seq
+                self._sent += 1
+
+    async def _skip_stored(self, js: JetStreamContext) -> None:
+        """Lift ``acked`` to the last row of this ledger the stream already holds (sent before a crash)."""
+        pending = self._reader.after(self._acked, 1)
+        if not pending:
+            return
+        try:
+            last = await js.get_last_msg(names.STREAM, names.table_subjects(self.table_id))
+        except NotFoundError:
+            return
+        body = json.loads(last.data or b"{}")
+        if body.get("ledger") == pending[0].payload()["ledger"] and int(body.get("seq", 0)) > self._acked:
+            self._acked = self.outbox.acked = int(body["seq"])
+
+    async def _before(self, js: JetStreamContext, row: OutboxRow) -> None:
+        """The voucher bucket hears of a voucher event before the stream does."""
+        body = row.payload()
+        event = body.get("event") or {}
+        code = event.get("code")
+        if self._kv is None or code not in (VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID):
+            return
+        detail = event.get("detail") or {}
+        number = str(detail.get("number", ""))
+        if code == VOUCHER_ISSUE:
+            found = self._reader.voucher(number)
+            if found is not None:
+                seat, amount, issued_at, expires_at = found
+                record = vouchers.issued(number, self.table_id, seat, amount, issued_at, expires_at)
+                await vouchers.publish_issue(self._kv, record)
+            return
+        if detail.get("floor"):  # settled on the floor before the ledger posted it: nothing to reconcile
+            return
+        state = "redeemed" if code == VOUCHER_REDEEM else "voided"
+        by = {"table": self.table_id, "seat": event.get("seat"), "time": event.get("time"), "offline": True}
+        try:
+            await vouchers.close(self._kv, number, state, by, time=str(event.get("time")),
+                                 reason=str(detail.get("reason", "")))  # fmt: skip
+        except vouchers.FloorVoucherError as clash:
+            alert = {"kind": "alert", "table": self.table_id, "time": event.get("time"), "number": number,
+                     "action": state, "problem": str(clash), "seq": body["seq"]}  # fmt: skip
+            data = json.dumps(alert, sort_keys=True).encode()
+            once = {"Nats-Msg-Id": row.msg_id + ":alert"}
+            await js.publish(names.alert_subject(self.table_id), data, headers=once)
+
+    async def _heartbeat(self) -> None:
+        while not self._stopping:
+            await asyncio.sleep(self.section.heartbeat_seconds)
+            if self._nc is None or not self._nc.is_connected:
+                continue
+            backlog, oldest = self._reader.backlog(self._acked)
+            alive = {"table": self.table_id, "sent_at": time.time(), "backlog": backlog, "oldest": oldest,
+                     "online": self._online, **self.about()}  # fmt: skip
+            with contextlib.suppress(Exception):
+                await self._nc.publish(names.status_subject(self.table_id), json.dumps(alive).encode())
+
+
+def _one_line(failed: BaseException) -> str:
+    text = str(failed).strip().splitlines()
+    return f"{type(failed).__name__}: {text[0]}" if text else type(failed).__name__

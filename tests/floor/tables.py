@@ -1,0 +1,49 @@
+"""Tables for the floor tests: a kiosk.cfg with a ``[floor]`` section, and what their ledgers say."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from terminal import config as configuration
+from terminal.config import Config
+from terminal.ledger import Ledger, meters
+
+
+def floor_config(
+    folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = ""
+) -> Config:
+    """A table of its own in ``folder`` whose floor link points at ``url``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    cfg = folder / "kiosk.cfg"
+    cfg.write_text(
+        f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\n"
+        "[floor]\n"
+        f"url = {url}\nrequest_ms = 500\nheartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",
+        encoding="utf-8",
+    )
+    return configuration.load(cfg)
+
+
+def ledger_facts(c: Config) -> dict[str, Any]:
+    """What the table's own ledger holds: its floor meters, events and settled rounds."""
+    ledger = Ledger.from_config(c, now=datetime.now(UTC))
+    try:
+        stored = meters.read(ledger.db)
+        return {
+            "meters": {n: v for n, v in stored.items() if ":" not in n or n.startswith("wager:")},
+            "events": [tuple(r) for r in ledger.db.execute("SELECT id, code FROM events ORDER BY id")],
+            "rounds": [r for (r,) in ledger.db.execute("SELECT round_id FROM settlements ORDER BY id")],
+        }
+    finally:
+        ledger.close()
+
+
+def sums(bodies: list[dict[str, Any]]) -> dict[str, int]:
+    """The meters deltas of ``bodies`` added up (zeros left out)."""
+    total: dict[str, int] = {}
+    for body in bodies:
+        for name, delta in body.get("delta", {}).items():
+            total[name] = total.get(name, 0) + delta
+    return {n: v for n, v in total.items() if v}

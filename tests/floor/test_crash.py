@@ -1,0 +1,111 @@
+"""Crashes and rollbacks against a real ``nats-server -js``.
+
+SIGKILL between the journal's commit and the publish: the outbox row committed with the journal, so the
+next start sends it, once. SIGKILL at a random instant of a running table: whatever was in flight, the
+stream ends up with every ledger event exactly once, in order. A ledger rolled back together with its
+high-water mark passes its own checks, but not the floor's witness: the table stays closed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from terminal.ledger import IntegrityError
+from terminal.ledger.highwater import RollbackError
+from terminal.table.boot import boot
+from terminal.table.clock import ManualClock
+from tests.floor.servers import Server, stream_messages
+from tests.floor.tables import floor_config, ledger_facts
+from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
+
+from terminal.lab.headless import run_headless  # isort: skip
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_killed_between_commit_and_publish_the_event_still_arrives_once(
+    tmp_path: Path, server: Server
+) -> None:
+    c = floor_config(tmp_path / "t1", server.url)
+    run_headless(c, rounds=2, seats=2, progress=_quiet)
+    before = len(_table_messages(server.url, "T-01"))
+    # A process commits two bills with the floor on (outbox rows in the same transactions) and is killed
+    # before any publisher could send them: exactly the disk a kill between commit and publish leaves.
+    child = textwrap.dedent(f"""
+        import os, signal
+        from datetime import UTC, datetime
+        from terminal import config
+        from terminal.ledger import Ledger
+        c = config.load(__import__("pathlib").Path({str(c.path)!r}))
+        ledger = Ledger.from_config(c, now=datetime.now(UTC))
+        ledger.bill_stacked(1, 2000, now=datetime.now(UTC))
+        ledger.bill_stacked(2, 5000, now=datetime.now(UTC))
+        print("committed", flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    command = [sys.executable, "-c", child]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL and "committed" in done.stdout, done.stderr[-2000:]
+    assert len(_table_messages(server.url, "T-01")) == before  # nothing was sent
+    run_headless(c, rounds=1, seats=2, progress=_quiet)  # the next start sends them first
+    messages = _table_messages(server.url, "T-01")
+    check_floor_matches_ledger(messages, ledger_facts(c))
+    bills = [m["body"]["event"]["detail"]["value"] for m in messages if m["body"].get("event", {}).get("name")
+             == "BILL_STACKED"]  # fmt: skip
+    assert bills.count(2000) >= 1 and bills.count(5000) >= 1
+
+
+@pytest.mark.slow
+def test_a_table_killed_at_random_moments_sends_every_event_once(tmp_path: Path, server: Server) -> None:
+    c = floor_config(tmp_path / "t1", server.url)
+    command = [sys.executable, "-m", "terminal", "run", "--headless", "--config", str(c.path),
+               "--rounds", "500", "--seats", "3"]  # fmt: skip
+    for wanted in (15, 60, 120):
+        child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while len(_table_messages(server.url, "T-01")) < wanted and time.monotonic() < deadline:
+            time.sleep(0.2)
+        child.send_signal(signal.SIGKILL)  # mid-round, mid-publish: wherever it is
+        child.wait(30)
+    run_headless(c, rounds=1, seats=2, progress=_quiet)
+    check_floor_matches_ledger(_table_messages(server.url, "T-01"), ledger_facts(c))
+
+
+def test_a_ledger_rolled_back_with_its_mark_is_refused_when_the_floor_is_reachable(
+    tmp_path: Path, server: Server
+) -> None:
+    c = floor_config(tmp_path / "t1", server.url)
+    run_headless(c, rounds=3, seats=2, progress=_quiet)
+    var = c.ledger.path.parent
+    snapshot = tmp_path / "snapshot"
+    shutil.copytree(var, snapshot)  # the database and its mark (and key), together
+    run_headless(c, rounds=3, seats=2, progress=_quiet)  # the floor hears of three more rounds
+    shutil.rmtree(var)
+    shutil.copytree(snapshot, var)  # rolled back together: the ledger's own checks cannot see it
+    with pytest.raises(RollbackError, match="the floor saw this ledger further on"):
+        boot(c, ManualClock(time.time()))
+    command = [sys.executable, "-m", "terminal", "run", "--headless", "--config", str(c.path)]
+    command += ["--rounds", "1"]
+    refused = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert refused.returncode == 1 and "stays closed" in refused.stderr, refused.stderr[-2000:]
+    # Without the floor the same ledger would open (the mark alone cannot catch it): the witness does.
+    server.stop()
+    table = boot(c, ManualClock(time.time()))
+    table.ledger.close()
+    assert issubclass(RollbackError, IntegrityError)
+
+
+def test_the_floor_witness_accepts_the_ledger_it_last_heard_of(tmp_path: Path, server: Server) -> None:
+    c = floor_config(tmp_path / "t1", server.url)
+    run_headless(c, rounds=2, seats=2, progress=_quiet)
+    run_headless(c, rounds=2, seats=2, progress=_quiet)  # the second start checked the witness and played
+    names = [m["body"]["event"]["name"] for m in stream_messages(server.url) if m["body"]["kind"] == "event"]
+    assert names.count("FLOOR_WITNESS_PASS") == 2 and "FLOOR_WITNESS_FAIL" not in names

@@ -1,0 +1,82 @@
+"""A table's floor link against a real ``nats-server -js``: every event once, in order, link cut or not.
+
+Each test judges the stream the server holds against the table's own ledger, read independently: every
+event row and every settled round of the ledger is in the stream exactly once, in ledger order, with a
+contiguous outbox sequence, and the meters deltas add up to the ledger's meters.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from terminal.lab.headless import run_headless
+from tests.floor.servers import Server, stream_messages
+from tests.floor.tables import floor_config, ledger_facts, sums
+
+
+def _quiet(_: str) -> None:
+    return None
+
+
+def _table_messages(url: str, table_id: str) -> list[dict[str, Any]]:
+    return [m for m in stream_messages(url) if m["subject"].startswith(f"floor.{table_id}.")]
+
+
+def check_floor_matches_ledger(messages: list[dict[str, Any]], facts: dict[str, Any]) -> None:
+    bodies = [m["body"] for m in messages]
+    seqs = [b["seq"] for b in bodies]
+    assert seqs == list(range(1, len(seqs) + 1)), "every outbox row once, in order"
+    assert len({m["msg_id"] for m in messages}) == len(messages)
+    events = [(b["event"]["id"], b["event"]["code"]) for b in bodies if b["kind"] == "event"]
+    assert events == facts["events"]
+    assert [b["round"]["round_id"] for b in bodies if b["kind"] == "round"] == facts["rounds"]
+    assert sums(bodies) == facts["meters"]
+
+
+def test_a_headless_table_publishes_every_event_once(tmp_path: Path, server: Server) -> None:
+    c = floor_config(tmp_path / "t1", server.url)
+    summary = run_headless(c, rounds=6, seats=3, progress=_quiet)
+    assert summary.verified
+    messages = _table_messages(server.url, "T-01")
+    facts = ledger_facts(c)
+    check_floor_matches_ledger(messages, facts)
+    assert len(facts["rounds"]) >= 6 and facts["meters"]["wagered"] > 0
+    codes = {m["body"]["event"]["name"] for m in messages if m["body"]["kind"] == "event"}
+    assert {"POWER_UP", "FLOOR_WITNESS_PASS"} <= codes
+
+
+def test_link_cut_the_table_plays_on_and_catches_up_in_order(tmp_path: Path, server: Server) -> None:
+    c = floor_config(tmp_path / "t1", server.url)
+    run_headless(c, rounds=3, seats=2, progress=_quiet)
+    server.stop()  # the floor is unreachable: the table plays on, its outbox grows
+    offline = run_headless(c, rounds=4, seats=2, progress=_quiet)
+    assert offline.verified and offline.rounds == 4
+    server.start()
+    run_headless(c, rounds=2, seats=2, progress=_quiet)  # the link is back: the backlog drains first
+    messages = _table_messages(server.url, "T-01")
+    check_floor_matches_ledger(messages, ledger_facts(c))
+    names = [m["body"]["event"]["name"] for m in messages if m["body"]["kind"] == "event"]
+    assert "FLOOR_WITNESS_SKIPPED" in names  # the run that started with the floor down said so
+
+
+def test_without_a_floor_section_nothing_of_the_floor_loads(tmp_path: Path) -> None:
+    """No ``[floor]``: the table plays as before; no NATS module is imported, no outbox table exists."""
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    script = (
+        "import sys; from terminal import config; from terminal.lab.headless import run_headless\n"
+        f"c = config.load(__import__('pathlib').Path({str(cfg)!r}))\n"
+        "s = run_headless(c, rounds=2, seats=2, progress=lambda _: None)\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('nats', 'aiohttp')"
+        " or m.startswith('terminal.floor'))\n"
+        "print(s.verified, loaded)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.stdout.strip().splitlines()[-1] == "True []", done.stderr[-2000:]
+    with sqlite3.connect(tmp_path / "var" / "ledger.sqlite") as conn:
+        tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert "outbox" not in tables
