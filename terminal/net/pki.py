@@ -39,7 +39,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 CONTROLLER = "controller"
 CA_YEARS, LEAF_YEARS = 20, 5
-_CLIENT = re.compile(r"seat-[1-9][0-9]?|display|service(-[1-9][0-9]?)?")
+_CLIENT = re.compile(r"seat-[1-8]|display|service")
 
 
 class PkiError(ValueError):
@@ -72,9 +72,9 @@ class PkiFolder:
 
 
 def check_client(name: str) -> str:
-    """A client id that may hold a certificate: ``seat-N``, ``display``, ``service`` or ``service-N``."""
+    """A client id that may hold a certificate: ``seat-1`` to ``seat-8``, ``display`` or ``service``."""
     if _CLIENT.fullmatch(name) is None:
-        raise PkiError(f"{name!r} is not a client id (seat-N, display, service or service-N)")
+        raise PkiError(f"{name!r} is not a client id (seat-1 to seat-8, display or service)")
     return name
 
 
