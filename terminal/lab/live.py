@@ -55,7 +55,7 @@ async def _serve(
     if recovered is not None:
         progress(f"recovered round {recovered.round_id}: settled its persisted outcome {recovered.text}")
     cabinet = Cabinet(table)
-    cabinet.devices = simulated_table(c.table.seats, c.money.bills, cabinet.on_event, table.clock.wall)
+    cabinet.attach(simulated_table(c.table.seats, c.money.bills, cabinet.on_event, table.clock.wall))
     controller = Controller(
         table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table),
         cabinet=cabinet,

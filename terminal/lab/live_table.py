@@ -77,7 +77,7 @@ class LiveTable:
         self.table.start()
         self.cabinet = Cabinet(self.table)
         self.devices = simulated_table(c.table.seats, c.money.bills, self.cabinet.on_event, self.clock.wall)
-        self.cabinet.devices = self.devices
+        self.cabinet.attach(self.devices)
         self.controller = Controller(self.table, printer=self._print, cabinet=self.cabinet)
         self.keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
         self.server = TableServer(
