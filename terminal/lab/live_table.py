@@ -22,6 +22,7 @@ from terminal.config import Config
 from terminal.devices.events import Door
 from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.net.keys import client_ids, provision_keys
+from terminal.net.links import client_tls, server_tls
 from terminal.net.server import TableServer
 from terminal.seat import intents as i
 from terminal.seat.app import SeatApp
@@ -88,6 +89,7 @@ class LiveTable:
             port=0,
             heartbeat_s=c.seat.heartbeat_ms / 1000,
             timeout_s=c.seat.link_timeout_ms / 1000,
+            tls=server_tls(c, self.clock.wall(), lambda _: None),
         )
         self.controller.server = self.server
         await self.server.start()
@@ -169,7 +171,8 @@ class LiveSeat:
         self, table: LiveTable, seat: int, *, language: str = "en", size: tuple[int, int] = (1920, 1080)
     ):
         c = table.config
-        self.link = Link(f"seat-{seat}", table.keys[f"seat-{seat}"], "127.0.0.1", table.server.port)
+        tls = client_tls(c, f"seat-{seat}")
+        self.link = Link(f"seat-{seat}", table.keys[f"seat-{seat}"], "127.0.0.1", table.server.port, tls)
         self.app = SeatApp(
             f"seat-{seat}",
             self.link,
