@@ -3,13 +3,19 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+# The suite runs on every core (pytest-xdist); a test is handed to whichever worker is free.
+WORKERS ?= auto
+PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(WORKERS) --dist worksteal
 
-.PHONY: run test install lint typecheck pytest bench clean
+.PHONY: run test check install lint typecheck pytest pytest-fast bench clean
 
 run: $(STAMP)
 	$(PY) -B -m terminal run
 
 test: lint typecheck pytest
+
+# The quick loop while changing code: everything but the tests marked slow (crash, kill, long statistics).
+check: lint typecheck pytest-fast
 
 install: $(STAMP)
 
@@ -26,7 +32,10 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict rng terminal
 
 pytest: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	$(PYTEST)
+
+pytest-fast: $(STAMP)
+	$(PYTEST) -m "not slow"
 
 bench: $(STAMP)
 	for script in benchmarks/*_bench.py; do $(PY) $$script || exit 1; done

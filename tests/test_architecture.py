@@ -76,17 +76,25 @@ RULES = (
 )
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+@dataclass(frozen=True)
+class Module:
+    """One source file, parsed once: its dotted name, its path for messages and every import it makes."""
+
+    name: str
+    where: str  # path relative to the tree's root, for the message
+    imports: tuple[tuple[int, str], ...]  # (line, imported name), relative imports resolved
+
+
+def _module_name(relative: Path) -> str:
+    parts = list(relative.with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def _imports(path: Path) -> Iterator[tuple[int, str]]:
-    module = _module_name(path)
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+def _imports(tree: ast.Module, module: str, is_package: bool) -> Iterator[tuple[int, str]]:
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -100,40 +108,67 @@ def _imports(path: Path) -> Iterator[tuple[int, str]]:
                 yield node.lineno, f"{base}.{alias.name}"
 
 
+def parse_tree(root: Path) -> tuple[Module, ...]:
+    """Every module of ``PACKAGES`` under ``root``, each file read and parsed exactly once."""
+    modules = []
+    for path in sorted(p for package in PACKAGES for p in (root / package).rglob("*.py")):
+        relative = path.relative_to(root)
+        name = _module_name(relative)
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        imports = tuple(_imports(tree, name, path.name == "__init__.py"))
+        modules.append(Module(name, relative.as_posix(), imports))
+    return tuple(modules)
+
+
 def _within(name: str, prefixes: tuple[str, ...]) -> bool:
     return any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
-def _sources() -> list[Path]:
-    return sorted(p for package in PACKAGES for p in (ROOT / package).rglob("*.py"))
-
-
-def violations(rule: Rule, sources: list[Path]) -> list[str]:
+def violations(rule: Rule, modules: tuple[Module, ...]) -> list[str]:
     found = []
-    for path in sources:
-        module = _module_name(path)
-        if not _within(module, rule.applies_to) or _within(module, rule.exempt):
+    for module in modules:
+        if not _within(module.name, rule.applies_to) or _within(module.name, rule.exempt):
             continue
-        for line, name in _imports(path):
-            if _within(name, rule.forbidden):
-                found.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+        found += [f"{module.where}:{line} imports {name}" for line, name in module.imports
+                  if _within(name, rule.forbidden)]  # fmt: skip
     return found
 
 
+@pytest.fixture(scope="module")
+def source_tree() -> tuple[Module, ...]:
+    """The repository's own modules, parsed once for every rule."""
+    return parse_tree(ROOT)
+
+
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.why)
-def test_import_rule(rule: Rule) -> None:
-    assert violations(rule, _sources()) == []
+def test_import_rule(rule: Rule, source_tree: tuple[Module, ...]) -> None:
+    assert violations(rule, source_tree) == []
+
+
+def test_the_tree_is_read_whole(source_tree: tuple[Module, ...]) -> None:
+    """The rules see every package: an empty or partial parse would pass every rule vacuously."""
+    names = {module.name for module in source_tree}
+    assert {"rng", "rng.drbg", "terminal", "terminal.games", "terminal.ledger.journal"} <= names
+    assert len(source_tree) == sum(1 for package in PACKAGES for _ in (ROOT / package).rglob("*.py"))
 
 
 def test_the_rules_catch_a_violation(tmp_path: Path) -> None:
-    """The checker itself works: a planted bad import is found, relative imports included."""
-    games = ROOT / "terminal" / "games"
-    planted = games / "_planted_for_test.py"
+    """The checker itself works: a planted bad import is found, relative imports included.
+
+    The file is planted in a copy of the sources, never in the checkout (other tests read it at the same
+    time, and a read-only checkout must pass).
+    """
+    for package in PACKAGES:
+        for source in (ROOT / package).rglob("*.py"):
+            copy = tmp_path / source.relative_to(ROOT)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(source.read_bytes())
+    planted = tmp_path / "terminal" / "games" / "_planted_for_test.py"
     planted.write_text("import sqlite3\nfrom ..ledger import journal\n", encoding="utf-8")
-    try:
-        pure = violations(RULES[1], [planted])
-        layered = violations(RULES[2], [planted])
-    finally:
-        planted.unlink()
-    assert pure == ["terminal/games/_planted_for_test.py:1 imports sqlite3"]
-    assert "terminal/games/_planted_for_test.py:2 imports terminal.ledger" in layered
+    copied = parse_tree(tmp_path)
+    assert violations(RULES[1], copied) == ["terminal/games/_planted_for_test.py:1 imports sqlite3"]
+    layered = violations(RULES[2], copied)
+    assert layered == [
+        "terminal/games/_planted_for_test.py:2 imports terminal.ledger",
+        "terminal/games/_planted_for_test.py:2 imports terminal.ledger.journal",
+    ]

@@ -143,7 +143,8 @@ class Painter:
             if scene.wheel is not None and wheel:
                 self.wheel(scene.wheel_order).draw(self.window, scene.wheel)
             self.side.draw(scene)
-            self.field.draw(scene.field, scene.touchdown_downs, scene.touchdown_teams)
+            if scene.touchdown is not None:
+                self.field.draw(scene.field, scene.touchdown)
         self._overlay(scene.banner, scene.test)
 
     def _overlay(self, banner: Banner | None, test: bool) -> None:

@@ -6,14 +6,39 @@ seeded run gives the same sums on a cluster. The workers need this package insta
 
 from __future__ import annotations
 
+import socket
 import time
 
 from terminal.lab.simulate import Chunk, Progress, SimRun, SimSpec, ordered, run_chunk
 from terminal.lab.simulate_stats import ChunkOutcome
 
+# A scheduler that answers does so in milliseconds. Dask's client retries a refused connection until its
+# timeout (10 s), then reports only "timed out"; so a plain connect asks first whether anything listens.
+CONNECT_SECONDS = 3.0
+
 
 class ClusterError(RuntimeError):
     """The cluster could not be reached or Dask is not installed; names the address."""
+
+
+def _check_reachable(address: str, seconds: float = CONNECT_SECONDS) -> None:
+    """Raise :class:`ClusterError` with the reason when nothing accepts TCP at ``address`` (tcp:// or
+    tls://; other transports are left to Dask) within ``seconds``."""
+    from distributed.comm.addressing import get_address_host_port, parse_address
+
+    try:
+        scheme, _ = parse_address(address)
+        if scheme not in ("tcp", "tls"):
+            return
+        host, port = get_address_host_port(address)
+    except ValueError as exc:
+        raise ClusterError(f"--scheduler {address}: {exc}") from None
+    try:
+        with socket.create_connection((host, port), timeout=seconds):
+            pass
+    except OSError as exc:  # refused, unreachable, unknown host, or no answer within the time
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise ClusterError(f"--scheduler {address}: cannot connect ({reason})") from None
 
 
 def run_dask(
@@ -26,6 +51,7 @@ def run_dask(
         raise ClusterError(
             f"--scheduler {address}: Dask is not installed (pip install '.[cluster]')"
         ) from None
+    _check_reachable(address)
     start = time.perf_counter()
     try:
         client = Client(address, timeout="10s")  # type: ignore[no-untyped-call]

@@ -47,6 +47,7 @@ from terminal.ledger.errors import (
     storage_errors,
 )
 from terminal.ledger.events import EventCode
+from terminal.ledger.lock import FolderLock
 from terminal.ledger.recall import RoundRecord, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
@@ -70,6 +71,7 @@ class Ledger:
                  check: bool = True, mark_path: Path | None = None,
                  outbox_table: str | None = None) -> None:  # fmt: skip
         self.path = path
+        self._locks: list[FolderLock] = []
         self.mark_path = None if str(path) == ":memory:" or not check else mark_path
         self.marks: highwater.MarkWriter | None = None
         self.outbox: outbox.Outbox | None = None  # set below when the floor link is on
@@ -79,6 +81,10 @@ class Ledger:
         self.archive_dir = archive_dir
         self.checkpoint_rows = checkpoint_rows
         mark = self._read_mark()  # read before the database: a mark is never newer than what it follows
+        gone = highwater.missing(path, mark, self.mark_path) if self.mark_path is not None else None
+        if gone is not None:  # before the file is made: a refused start leaves no empty ledger behind
+            raise highwater.RollbackError(gone)
+        schema.check_header(path)
         self.db = self._open(path)
         self.chain = Chain(self.db, key, checkpoint_rows)
         self.startup: Verification | None = None
@@ -106,6 +112,7 @@ class Ledger:
         """Open the ledger ``config`` names; the chain key is made on first use."""
         section, money = config.ledger, config.money
         existing = section.path.exists() and section.path.stat().st_size > 0
+        schema.check_header(section.path)  # garbage is garbage, whether or not its key is there
         # A ledger that exists keeps its key: a new one beside it would only report the chain as edited.
         key_path = section.key_path
         key = keyfile.load(key_path) if existing else keyfile.load_or_create(key_path, entropy)
@@ -122,8 +129,19 @@ class Ledger:
             outbox_table=config.table.table_id if config.floor is not None and not config.lab.mode else None,
         )
 
+    def hold(self, lock: FolderLock) -> None:
+        """Keep the folder's lock (``terminal.ledger.lock``) until :meth:`close`."""
+        self._locks.append(lock)
+
     def close(self) -> None:
-        """Close the database (after the high-water mark's last write and the floor link's last drain)."""
+        """Close the database (after the high-water mark's last write and the floor link's last drain) and
+        give its folder back."""
+        self._close_database()
+        for lock in self._locks:
+            lock.release()
+        self._locks.clear()
+
+    def _close_database(self) -> None:
         if self.outbox is not None:
             self.outbox.close()
         if self.marks is not None:
@@ -429,7 +447,7 @@ class Ledger:
             raise EpochError(f"RAM clear refused: {waiting} floor events are not sent yet (floor link down?)")
         number, heads = self.epoch(), dict(self.chain.heads)
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        self.close()
+        self._close_database()  # the folder stays this table's
         if self.mark_path is not None:  # the next database is a new ledger: the mark waits for it, unbound
             highwater.write(self.mark_path, highwater.Mark("", number + 1, {}), self.key)
         heads_text = epochs.heads_document(heads, self.key, number)

@@ -15,6 +15,7 @@ from rng.selftest import power_up
 from terminal.config import Config
 from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
 from terminal.ledger import EventCode, Ledger
+from terminal.ledger.lock import FolderLock
 from terminal.software import boot as software
 from terminal.table import lab_mode
 from terminal.table.clock import Clock
@@ -55,15 +56,20 @@ def make_rng(c: Config, clock: Clock, ledger: Ledger) -> Rng:
 
 
 def boot(c: Config, clock: Clock) -> Table:
-    """Open the ledger, self-test the RNG and assemble the table (not yet started)."""
-    c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
-    ledger = Ledger.from_config(c, now=clock.wall())
-    lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
-    if c.lab.mode:  # test rounds go to the test ledger; production's meters and rounds stay untouched
-        ledger.close()
+    """Lock the ledger's folder, open the ledger, self-test the RNG and assemble the table (not started)."""
+    locks = [FolderLock.acquire(c.ledger.path)]  # one table per ledger: a second process is refused here
+    try:
+        if c.lab.mode and c.lab.test_ledger_path.parent != c.ledger.path.parent:
+            locks.append(FolderLock.acquire(c.lab.test_ledger_path))
+        ledger = _open_ledger(c, clock)
+    except BaseException:
+        for lock in locks:
+            lock.release()
+        raise
+    for lock in locks:
+        ledger.hold(lock)
+    if c.lab.mode:
         c = lab_mode.test_config(c)
-        c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
-        ledger = Ledger.from_config(c, now=clock.wall())
     try:
         rng = make_rng(c, clock, ledger)
     except RngFailure:
@@ -81,6 +87,17 @@ def boot(c: Config, clock: Clock) -> Table:
             ledger.close()
             raise
     return table
+
+
+def _open_ledger(c: Config, clock: Clock) -> Ledger:
+    """The ledger the table plays on: production's, or in lab mode the test ledger (the mode change is
+    logged in production's first)."""
+    ledger = Ledger.from_config(c, now=clock.wall())
+    lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
+    if not c.lab.mode:
+        return ledger
+    ledger.close()  # test rounds go to the test ledger; production's meters and rounds stay untouched
+    return Ledger.from_config(lab_mode.test_config(c), now=clock.wall())
 
 
 def verify_software(c: Config, clock: Clock, table: Table) -> None:

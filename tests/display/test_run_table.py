@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import signal
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from terminal.lab.supervisor import Child, Supervisor, free_port
+from tests.support.cli import run_cli
 from tests.table.harness import make_config
 
 PY = (sys.executable, "-m", "terminal")
@@ -22,7 +24,10 @@ def _table(tmp_path: Path) -> tuple[Path, int]:
     return cfg, free_port("127.0.0.1")
 
 
-def test_killing_one_child_stops_the_whole_table_and_the_ledger_verifies(tmp_path: Path) -> None:
+@pytest.mark.slow
+def test_killing_one_child_stops_the_whole_table_and_the_ledger_verifies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cfg, port = _table(tmp_path)
     controller = Child("controller", (*PY, "controller", "--config", str(cfg), "--port", str(port),
                                       "--bot-seats", "1,2,3"))  # fmt: skip
@@ -45,10 +50,10 @@ def test_killing_one_child_stops_the_whole_table_and_the_ledger_verifies(tmp_pat
     assert outcome.first == "display" and not outcome.clean  # type: ignore[attr-defined]
     assert codes["controller"] == 0  # stopped by SIGTERM, cleanly
     assert all(proc.poll() is not None for _, proc in supervisor.procs)
-    verify = subprocess.run((*PY, "ledger", "verify", "--config", str(cfg)), capture_output=True, text=True)
-    assert verify.returncode == 0, verify.stdout + verify.stderr
-    report = subprocess.run((*PY, "ledger", "report", "--config", str(cfg)), capture_output=True, text=True)
-    assert report.returncode == 0, report.stdout + report.stderr  # the credit identity holds
+    verify = run_cli(["ledger", "verify", "--config", str(cfg)], capsys)
+    assert verify.status == 0, verify.out + verify.err
+    report = run_cli(["ledger", "report", "--config", str(cfg)], capsys)
+    assert report.status == 0, report.out + report.err  # the credit identity holds
 
 
 def test_a_controller_that_cannot_start_stops_everything(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from terminal.seat.app import SeatApp
 from terminal.seat.link import Link
 from terminal.seat.main import init_headless
 from terminal.seat.model import SeatModel
+from tests.support.cli import run_cli
 
 CONFIG = """
 [table]
@@ -64,7 +65,9 @@ def _played(model: SeatModel) -> bool:
 
 
 @pytest.mark.slow
-def test_a_person_buys_in_plays_a_round_and_cashes_out_at_the_live_table(tmp_path: Path) -> None:
+def test_a_person_buys_in_plays_a_round_and_cashes_out_at_the_live_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     init_headless()
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text(CONFIG, encoding="utf-8")
@@ -124,5 +127,5 @@ def test_a_person_buys_in_plays_a_round_and_cashes_out_at_the_live_table(tmp_pat
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
-    verify = subprocess.run((*py, "ledger", "verify", "--config", str(cfg)), capture_output=True, text=True)
-    assert verify.returncode == 0, verify.stdout + verify.stderr
+    verify = run_cli(["ledger", "verify", "--config", str(cfg)], capsys)
+    assert verify.status == 0, verify.out + verify.err

@@ -18,6 +18,7 @@ from terminal.lab.simulate_plan import craps_plan, roulette_plan
 from terminal.lab.simulate_roulette import place_all
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import Tally, family_z, judge, merge_all
+from tests.support.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 CFG = config.load(ROOT / "kiosk.cfg")
@@ -116,11 +117,11 @@ from terminal.lab.simulate_dask import run_dask
 from tests.lab.test_simulate import _spec
 
 chunks = plan_chunks(2000, 1000)
-with distributed.LocalCluster(
-    n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+with distributed.LocalCluster(  # over TCP, as a lab's scheduler is reached
+    n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
 ) as cluster:
     on_dask = run_dask(_spec("roulette"), chunks, cluster.scheduler_address)
-assert on_dask.where.startswith("dask"), on_dask.where
+assert on_dask.where.startswith("dask tcp://"), on_dask.where
 assert on_dask.tallies == run_local(_spec("roulette"), chunks, 1).tallies
 print("same sums")
 """
@@ -137,16 +138,6 @@ def test_dask_local_cluster_gives_the_same_sums() -> None:
     assert done.stdout.strip().endswith("same sums")
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "terminal", "simulate", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
 @pytest.mark.parametrize(
     "args",
     [
@@ -157,20 +148,35 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
         ("--game", "craps", "--rounds", "10", "--scheduler", "tcp://127.0.0.1:9"),
     ],
 )
-def test_bad_input_is_one_line(args: tuple[str, ...]) -> None:
-    done = _cli(*args, "--no-plots", "--out", "/tmp/never-written")
-    assert done.returncode != 0
-    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+def test_bad_input_is_one_line(
+    args: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "never-written"
+    done = run_cli(["simulate", *args, "--no-plots", "--out", str(out)], capsys)
+    assert done.status != 0
+    assert len(done.err.strip().splitlines()) == 1, done.err
+    assert not out.exists()
 
 
-def test_command_writes_report_json_and_plots(tmp_path: Path) -> None:
-    done = _cli(
-        "--game", "roulette", "--rounds", "5000", "--seed", "ab", "--workers", "2", "--out", str(tmp_path)
+def test_an_unreachable_scheduler_is_named_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    # Nothing listens on the discard port: refused at once, not after Dask's 10 s of retries.
+    done = run_cli(
+        ["simulate", "--game", "craps", "--rounds", "10", "--scheduler", "tcp://127.0.0.1:9"], capsys
     )
-    assert done.returncode == 0, done.stderr
+    assert (done.status, done.out) == (1, "")
+    assert (
+        done.err == "terminal simulate: --scheduler tcp://127.0.0.1:9: cannot connect (Connection refused)\n"
+    )
+
+
+def test_command_writes_report_json_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--game", "roulette", "--rounds", "5000", "--seed", "ab", "--workers", "2"]
+    done = run_cli(["simulate", *args, "--out", str(tmp_path)], capsys)
+    assert done.status == 0, done.err
     report = json.loads((tmp_path / "simulation.json").read_text())
     assert report["seed"] == "ab" and report["rounds_requested"] == 5000
     assert {w["wager"] for w in report["wagers"]} >= {"straight", "touchdown", "five_adjacent"}
     assert "| straight |" in (tmp_path / "simulation.md").read_text()
     assert (tmp_path / "convergence.png").stat().st_size > 10_000 and (tmp_path / "deviation.png").exists()
-    assert done.stderr == ""  # no progress bar when not on a terminal
+    assert done.err == ""  # no progress bar when not on a terminal
+    assert f"report {tmp_path / 'simulation.md'}" in done.out

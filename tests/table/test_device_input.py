@@ -150,6 +150,7 @@ def test_an_award_over_the_handpay_limit_pushes_handpay(tmp_path: Path) -> None:
 
     async def scenario() -> list[m.Message]:
         controller, server = await _serve(table, _cabinet(table))
+        controller.stall_seconds = 0.0  # nobody says bets done: close the window at once, not after 2 s
         client = await _client(server, "seat-1")
         await client.request(m.PlaceWager("straight:17", 500))  # pays 35 to 1: $175 net, over $100
         await controller.play(1)

@@ -52,6 +52,7 @@ def test_craps_offer_leaves_out_switched_off_wagers_and_states_the_vig(tmp_path:
 def _play_rounds(table: Table, rounds: int, wagers: list[m.Message]) -> list[m.Message]:
     async def body() -> list[m.Message]:
         controller, server = await _serve(table)
+        controller.stall_seconds = 0.0  # nobody says bets done: close each window at once, not after 2 s
         client = await _client(server, 2)
         pushed: list[m.Message] = []
         for _ in range(rounds):
