@@ -72,7 +72,7 @@ def test_link_cut_the_table_plays_on_and_catches_up_in_order(tmp_path: Path, ser
 def test_without_a_floor_section_nothing_of_the_floor_loads(tmp_path: Path) -> None:
     """No ``[floor]``: the table plays as before; no NATS module is imported, no outbox table exists."""
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    cfg.write_text("[table]\nseats = 2\nport = 0\n", encoding="utf-8")
     script = (
         "import sys; from terminal import config; from terminal.lab.headless import run_headless\n"
         f"c = config.load(__import__('pathlib').Path({str(cfg)!r}))\n"
