@@ -22,6 +22,7 @@ from terminal.config import Config
 from terminal.devices.events import Door
 from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.net.keys import client_ids, provision_keys
+from terminal.net.links import client_tls, server_tls
 from terminal.net.server import TableServer
 from terminal.seat import intents as i
 from terminal.seat.app import SeatApp
@@ -76,7 +77,7 @@ class LiveTable:
         self.table.start()
         self.cabinet = Cabinet(self.table)
         self.devices = simulated_table(c.table.seats, c.money.bills, self.cabinet.on_event, self.clock.wall)
-        self.cabinet.devices = self.devices
+        self.cabinet.attach(self.devices)
         self.controller = Controller(self.table, printer=self._print, cabinet=self.cabinet)
         self.keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
         self.server = TableServer(
@@ -87,6 +88,7 @@ class LiveTable:
             port=0,
             heartbeat_s=c.seat.heartbeat_ms / 1000,
             timeout_s=c.seat.link_timeout_ms / 1000,
+            tls=server_tls(c, self.clock.wall(), lambda _: None),
         )
         self.controller.server = self.server
         await self.server.start()
@@ -168,7 +170,8 @@ class LiveSeat:
         self, table: LiveTable, seat: int, *, language: str = "en", size: tuple[int, int] = (1920, 1080)
     ):
         c = table.config
-        self.link = Link(f"seat-{seat}", table.keys[f"seat-{seat}"], "127.0.0.1", table.server.port)
+        tls = client_tls(c, f"seat-{seat}")
+        self.link = Link(f"seat-{seat}", table.keys[f"seat-{seat}"], "127.0.0.1", table.server.port, tls)
         self.app = SeatApp(
             f"seat-{seat}",
             self.link,

@@ -107,7 +107,7 @@ def demo_table(config: Config, folder: Path) -> tuple[Controller, Cabinet]:
     store.save(c.service.users_path)
     _play(table)
     cabinet = Cabinet(table)
-    cabinet.devices = simulated_table(c.table.seats, c.money.bills, cabinet.on_event, clock.wall)
+    cabinet.attach(simulated_table(c.table.seats, c.money.bills, cabinet.on_event, clock.wall))
     controller = Controller(table, desk=ServiceDesk.for_table(table), cabinet=cabinet)
     return controller, cabinet
 

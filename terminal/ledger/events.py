@@ -99,6 +99,25 @@ def read(db: sqlite_utils.Database, *, code: EventCode | None = None, limit: int
     return [Event(r[0], r[1], EventCode(r[2]), r[3], r[4], r[5], r[6]) for r in reversed(rows)]
 
 
+def active_tilts(db: sqlite_utils.Database) -> list[tuple[str, int | None, str]]:
+    """Every tilt a ``TILT`` event raised and no later ``TILT_CLEARED`` event cleared (by kind and seat),
+    as (kind, seat, detail) in the order raised: what the table restores at start-up."""
+    active: dict[tuple[str, int | None], str] = {}
+    rows = db.execute(
+        "SELECT code, seat, json_extract(detail, '$.tilt'), json_extract(detail, '$.detail') FROM events "
+        "WHERE code IN (?, ?) ORDER BY id",
+        [int(EventCode.TILT), int(EventCode.TILT_CLEARED)],
+    )
+    for code, seat, kind, text in rows:
+        if kind is None:
+            continue
+        if code == EventCode.TILT:
+            active.setdefault((str(kind), seat), str(text or ""))
+        else:
+            active.pop((str(kind), seat), None)
+    return [(kind, seat, text) for (kind, seat), text in active.items()]
+
+
 def last(db: sqlite_utils.Database, code: EventCode) -> Event | None:
     """The most recent event of ``code``."""
     found = read(db, code=code, limit=1)

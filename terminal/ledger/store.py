@@ -59,6 +59,9 @@ if TYPE_CHECKING:
 #: What a bill acceptor reports about a bill; only a stacked bill is in the cash box.
 BILL_STATES = ("escrowed", "stacked", "returned", "rejected")
 
+#: An event written inside another transaction: (code, seat, detail).
+Logged = tuple[EventCode, "int | None", Mapping[str, Any]]
+
 #: Events that remember the games-played meter, so "games since power-up / door close" can be read.
 _MARKED = (EventCode.POWER_UP, EventCode.DOOR_CLOSE)
 
@@ -263,11 +266,17 @@ class Ledger:
             return rounds.record_outcome(self.chain, time, round_id, to_json(outcome), draw)
 
     def settle_round(self, round_id: int, settlements: Sequence[Settlement], *, now: datetime,
-                     state: Any = None, void: bool = False) -> int:  # fmt: skip
-        """Post the round's settlements, meters, recall and (if given) the multi-round state together."""
+                     state: Any = None, void: bool = False,
+                     logged: Sequence[Logged] = ()) -> int:  # fmt: skip
+        """Post the round's settlements, meters, recall and (if given) the multi-round state together, with
+        the events ``logged`` ((code, seat, detail): the hand-pay locks its awards raise) in the same
+        transaction, so no award is ever on the books without its lock."""
         with self._transaction(now) as time:
             text = None if state is None else to_json(state)
-            return rounds.settle_round(self.chain, time, round_id, settlements, text, void)
+            txn = rounds.settle_round(self.chain, time, round_id, settlements, text, void)
+            for code, seat, detail in logged:
+                events.log(self.chain, time, code, seat=seat, detail=detail)
+            return txn
 
     def record_state(self, game: str, state: Any, *, now: datetime, round_id: int | None = None) -> int:
         """Persist a multi-round state outside a settlement."""
@@ -390,6 +399,10 @@ class Ledger:
             "second_role": second.role,
         }
         return self.log_event(EventCode.CONFIG_CHANGE, now=now, actor=first, detail=detail)
+
+    def active_tilts(self) -> list[tuple[str, int | None, str]]:
+        """The tilts raised and not cleared, as the event log has them: (kind, seat, detail), oldest first."""
+        return events.active_tilts(self.db)
 
     def events(self, code: EventCode | None = None, limit: int = 1000) -> list[events.Event]:
         """The latest events, oldest first."""
