@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _STYLE = """
 <style>
-  :root { --ink:#e8edf3; --dim:#9fb0c3; --panel:#14202e; --line:#24364a; --bg:#0c151f;
+  :root { color-scheme:dark; --ink:#e8edf3; --dim:#9fb0c3; --panel:#14202e; --line:#24364a; --bg:#0c151f;
           --open:#2e9d5b; --tilt:#d9822b; --offline:#b23b3b; --backlog:#c9a227; }
   * { box-sizing: border-box; }
   body { margin:0; background:var(--bg); color:var(--ink);
@@ -36,8 +36,8 @@ _STYLE = """
   .offline { background:var(--offline); } .backlog { background:var(--backlog); color:#1b1b1b; }
   .why { color:var(--dim); font-size:14px; margin-left:6px; }
   .up { color:#7fd69b; } .down { color:#f08c8c; }
-  #feed { list-style:none; margin:0; padding:0; max-height:720px; overflow:auto; }
-  #feed li { padding:8px 4px; border-bottom:1px solid var(--line); font-size:14px; }
+  #feed { list-style:none; margin:0; padding:0; max-height:720px; overflow-y:auto; overflow-x:hidden; }
+  #feed li { padding:8px 4px; border-bottom:1px solid var(--line); font-size:14px; overflow-wrap:anywhere; }
   #feed .what { font-weight:bold; } #feed .t { color:var(--dim); }
   #feed li.alert .what { color:#f08c8c; }
   .cards { display:flex; gap:16px; margin-bottom:16px; }
@@ -89,7 +89,7 @@ PAGE_HTML = (
       <h2>Tables, this gaming day</h2>
       <table id="tables"><thead><tr>
         <th>Table</th><th>Game</th><th>Status</th><th>Coin-in</th><th>Coin-out</th><th>Win</th>
-        <th>Hold %</th><th>PAR %</th><th>Games</th><th>Vouchers out</th>
+        <th>Hold %</th><th>PAR %</th><th>Games</th><th>Outstanding vouchers</th>
       </tr></thead><tbody></tbody></table>
     </section>
   </div>

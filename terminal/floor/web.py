@@ -33,7 +33,8 @@ COOKIE = "floor_session"
 SESSION_S = 8 * 3600
 LOCK_AFTER, LOCK_S = 3, 300
 
-_STATUS_WORDS = {"open": "open", "tilt": "tilt", "offline": "offline", "backlog": "backlog"}
+#: Detail fields of an event that are amounts of money (shown in the currency, not in minor units).
+_MONEY = ("amount", "value")
 
 
 @dataclass
@@ -100,11 +101,12 @@ class Floor:
         detail = event.get("detail") or {}
         shown = [(k, v) for k, v in sorted(detail.items()) if isinstance(v, str | int)
                  and not isinstance(v, bool)]  # fmt: skip
-        text = " ".join(f"{k} {format_amount(v, cur) if k == 'amount' and isinstance(v, int) else v}"
+        text = " ".join(f"{k} {format_amount(v, cur) if k in _MONEY and isinstance(v, int) else v}"
                         for k, v in shown)  # fmt: skip
         seat = f"seat {event['seat']} " if event.get("seat") else ""
+        line = seat + text
         return {"seq": seq, "time": event.get("time"), "table": body.get("table"), "what": event.get("name"),
-                "text": (seat + text)[:160]}  # fmt: skip
+                "text": line if len(line) <= 90 else line[:89] + "…"}  # fmt: skip
 
     # -- the floor as JSON --------------------------------------------------------------------------
     def status(self, table: str, tilts: list[str]) -> tuple[str, int]:

@@ -181,7 +181,7 @@ class FloorStore:
             [stream_seq, table, event["time"], day, code, event["name"], event.get("seat"), event.get("user"),
              json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
-        if code in (TILT, TILT_CLEARED):
+        if code in (TILT, TILT_CLEARED) and event.get("seat") is None:  # the table's own, not one seat's
             self._tilt(table, str(detail.get("tilt", "")), code == TILT)
         elif code == VOUCHER_ISSUE:
             number, amount = str(detail["number"]), int(detail["amount"])
