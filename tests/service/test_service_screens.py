@@ -103,7 +103,7 @@ def test_the_technician_turns_the_simulated_key_then_logs_in_and_exports_the_day
     app.go("report")
     app.act("report_export", "")
     csv_path = tmp_path / "out" / f"dayreport-T-01-{controller.table.clock.wall():%Y-%m-%d}.csv"
-    assert app.state.status_ok and str(csv_path) in app.state.status
+    assert app.state.status_ok and csv_path.name in app.state.status and str(tmp_path) not in app.state.status
     rows = csv_path.read_text(encoding="utf-8").splitlines()
     wagered = next(r for r in rows if r.startswith("money,wagered,"))
     assert int(wagered.split(",")[2]) == controller.table.ledger.meters()["wagered"] > 0
