@@ -60,6 +60,10 @@ def _value(cat: Catalogue, key: str, value: Any, currency: str) -> str:
         return tilt_name(cat, value)
     if key == "role" and isinstance(value, str):
         return role_name(cat, value)
+    if key == "wager" and isinstance(value, str):
+        return wager_name(cat, value)
+    if key in ("command", "client") and isinstance(value, str):  # a service command is its menu entry
+        return _named(cat, f"service.{'menu' if key == 'command' else 'client'}.{value}", value)
     if isinstance(value, int):
         return str(value)
     return str(value)
@@ -75,8 +79,10 @@ def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
         return str(loaded)
     parts = []
     for key, value in loaded.items():
-        if value is None or value == "":
+        if value is None or value == "" or value == []:
             continue
+        if key == "detail" and isinstance(value, str):  # a tilt's or check's own words: maybe JSON again
+            value = detail_text(cat, value, currency) if value.startswith("{") else value
         label = _named(cat, f"service.detail.{key}", key)
         parts.append(f"{label}: {_value(cat, key, value, currency)}")
     return "; ".join(parts)

@@ -15,8 +15,9 @@ from terminal.net import service_messages as sm
 from terminal.service import views_acts
 from terminal.service.app import MENU, ServiceApp
 from terminal.service.common import ALNUM, CONTENT, DIGITS, has, money, pager, title
-from terminal.service.event_text import detail_text, event_name, role_name
-from terminal.service.ui import ACCENT, BAD, GOOD, MUTED, TEXT, Ui, grid, keypad
+from terminal.service.event_text import detail_text, event_name, role_name, wager_name
+from terminal.service.keypad import keypad
+from terminal.service.ui import ACCENT, BAD, GOOD, MUTED, TEXT, Ui, grid
 
 MONEY_METERS = (
     "wagered",
@@ -125,9 +126,9 @@ def _login(ui: Ui, app: ServiceApp) -> None:
     )
     pad = pygame.Rect(card.x + 720, card.y + 220, 632, 580)
     if state.focus == "pin":
-        keypad(ui, pad, DIGITS, app.key, 3)
+        keypad(ui, app.t, pad, DIGITS, app.key, 3)
     else:
-        keypad(ui, pad, ALNUM, app.key, 6)
+        keypad(ui, app.t, pad, ALNUM, app.key, 6)
 
 
 def _meters(ui: Ui, app: ServiceApp) -> None:
@@ -165,7 +166,7 @@ def _meters(ui: Ui, app: ServiceApp) -> None:
     ]
     rows2 = [
         (
-            w.wager,
+            wager_name(app.t, w.wager),
             w.paytable,
             money(app, w.wagered),
             money(app, w.won),
@@ -279,7 +280,7 @@ def _recall(ui: Ui, app: ServiceApp) -> None:
         views_acts.round_detail(ui, app, detail, pygame.Rect(CONTENT.x, CONTENT.y + 196, CONTENT.width, 674))
         return
     if state.focus == "round":
-        keypad(ui, pygame.Rect(CONTENT.x + 1116, CONTENT.y + 196, 400, 400), DIGITS, app.key, 3)
+        keypad(ui, app.t, pygame.Rect(CONTENT.x + 1116, CONTENT.y + 196, 400, 400), DIGITS, app.key, 3)
     listing = state.replies.get("recall")
     if not isinstance(listing, sm.RecallList):
         return

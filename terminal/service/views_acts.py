@@ -12,8 +12,9 @@ import pygame
 from terminal.net import service_messages as sm
 from terminal.service.app import VOID_REASONS, ServiceApp
 from terminal.service.common import ALNUM, CONTENT, DIGITS, money, pager, title
-from terminal.service.event_text import detail_text, handpay_award, tilt_name, wager_name
-from terminal.service.ui import ACCENT, BAD, GOOD, INFO, MUTED, PANEL, TEXT, Ui, grid, keypad
+from terminal.service.event_text import detail_text, event_name, handpay_award, tilt_name, wager_name
+from terminal.service.keypad import keypad, pad_for
+from terminal.service.ui import ACCENT, BAD, GOOD, INFO, MUTED, PANEL, TEXT, Ui, grid
 
 
 def round_detail(ui: Ui, app: ServiceApp, r: sm.RoundRecall, rect: pygame.Rect) -> None:
@@ -95,7 +96,7 @@ def vouchers(ui: Ui, app: ServiceApp) -> None:
         app.lookup_voucher,
         primary=True,
     )
-    keypad(ui, pygame.Rect(CONTENT.x, CONTENT.y + 270, 500, 480), DIGITS, app.key, 3)
+    keypad(ui, app.t, pygame.Rect(CONTENT.x, CONTENT.y + 270, 500, 480), DIGITS, app.key, 3)
     info = state.replies.get("vouchers")
     if not isinstance(info, sm.VoucherInfo):
         return
@@ -260,7 +261,8 @@ def _config_edit(ui: Ui, app: ServiceApp, diff: sm.ConfigDiff | None) -> None:
             app.preview_config,
             primary=True,
         )
-        keypad(ui, pygame.Rect(CONTENT.x, CONTENT.y + 270, 900, 420), ALNUM, app.key, 9)
+        keys, columns = pad_for(state.fields.get("value", ""))  # a number gets the numeric pad
+        keypad(ui, app.t, pygame.Rect(CONTENT.x, CONTENT.y + 270, 900, 420), keys, app.key, columns)
     ui.button(
         pygame.Rect(CONTENT.x + 1216, CONTENT.y + 150, 300, 90), t("service.back"), partial(_leave_edit, app)
     )
@@ -395,7 +397,7 @@ def report(ui: Ui, app: ServiceApp) -> None:
         size=25,
         row_height=33,
     )
-    events = [(e.name.replace("_", " "), f"{e.value:,}") for e in reply.events]
+    events = [(event_name(app.t, e.name), app.t.number(e.value)) for e in reply.events]
     ui.table(
         pygame.Rect(CONTENT.x + 920, CONTENT.y + 100, 596, 770),
         [(t("service.col.event"), 380, "l"), (t("service.col.count"), 180, "r")],
@@ -460,7 +462,8 @@ def confirm_overlay(ui: Ui, app: ServiceApp) -> None:
             t("service.two.what", what=" / ".join(c.args)), (box.x + 40, box.y + 600), 28, TEXT, width=560
         )
     pad = pygame.Rect(box.x + 660, box.y + 200, 620, 480)
-    keypad(ui, pad, ALNUM if c.focus == "second" else DIGITS, app.key, 7 if c.focus == "second" else 3)
+    second = c.focus == "second"
+    keypad(ui, app.t, pad, ALNUM if second else DIGITS, app.key, 7 if second else 3)
     ui.button(pygame.Rect(box.x + 40, box.bottom - 130, 560, 100), t("service.cancel"), app.cancel_confirm)
     ui.button(
         pygame.Rect(box.x + 660, box.bottom - 130, 620, 100),
