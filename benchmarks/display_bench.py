@@ -34,7 +34,7 @@ BUDGET_MS = 1000 / 60
 
 def wheel_spin(test: bool = False) -> tuple[DisplayModel, float]:
     """The wheel one second into a spin, a Touchdown drive on the side (lab mode: the TEST watermark)."""
-    model, start = samples.spun(samples.touchdown(samples.base(test=test), (32, 7), (15, -3)), "17", 0.0)
+    model, start = samples.spun(samples.touchdown(samples.base(test=test), (32, 8)), "17", 0.0)
     return model, start + 1.0
 
 

@@ -122,6 +122,21 @@ def format_amount(units: int, currency: Currency = USD, *, symbol: bool = True) 
     return f"{sign}{currency.symbol if symbol else ''}{text}"
 
 
+def format_chip(units: int, currency: Currency = USD) -> str:
+    """The short amount written on a chip: whole amounts without decimals, thousands as ``K``.
+
+    >>> [format_chip(u) for u in (100, 2500, 250, 100_000, 250_000, 125_000, 1_000_000_00)]
+    ['$1', '$25', '$2.50', '$1K', '$2.5K', '$1,250', '$1M']
+    """
+    major, minor = divmod(units, currency.scale)
+    if minor:
+        return format_amount(units, currency)
+    for size, suffix in ((1_000_000, "M"), (1_000, "K")):
+        if major >= size and major % (size // 10) == 0:
+            return f"{currency.symbol}{major / size:g}{suffix}"
+    return f"{currency.symbol}{major:,}"
+
+
 _ONES = [
     "ZERO",
     "ONE",

@@ -3,8 +3,13 @@
 Pure functions of the outcomes (newest first, as ``History`` sends them), so they agree with the table's
 history however late the display joined.
 
->>> hot_cold(("17", "17", "3", "0", "17", "3"), ("0", "3", "17", "22"), 2)
-(('17', '3'), ('22', '0'))
+>>> board = hot_cold(("17", "17", "3", "0", "17", "3"), ("0", "3", "17", "22"), 2, needed=6)
+>>> board.hot, board.cold, board.ready
+((('17', 3), ('3', 2)), (('22', 0), ('0', 1)), True)
+>>> hot_cold(("17", "3"), ("0", "3", "17", "22"), 2, needed=6).ready   # too few spins to say
+False
+>>> [craps_call(roll, point)[0] for roll, point in (("5-2", None), ("4-4", 6), ("3-3", 6), ("4-3", 6))]
+['display.call_winner', 'display.call_hard', 'display.call_point_made', 'display.call_seven_out']
 >>> lucky_shooter(("6-4", "3-3", "2-2", "4-1"))    # newest first: come-out 5, then 4, 6, 10
 LuckyProgress(point=5, marks=(4, 6, 10), settled=False)
 >>> lucky_shooter(("5-5", "3-3", "3-3", "4-1"))    # 6 repeated: the run is over at 1 of 5
@@ -20,6 +25,7 @@ from terminal.display.dice_motion import RollTextError, parse_roll
 from terminal.games.wheels import pocket_sort_key, pocket_text
 
 POINTS = (4, 5, 6, 8, 9, 10)
+CRAPS_SPINS_NEEDED = 36  # as many rolls as there are ways to throw two dice
 
 
 def roulette_universe(order: tuple[int, ...]) -> tuple[str, ...]:
@@ -41,17 +47,55 @@ def dice_total(outcome: str) -> str:
     return str(first + second)
 
 
-Pair = tuple[tuple[str, ...], tuple[str, ...]]
+Call = tuple[str, tuple[tuple[str, str], ...]]
 
 
-def hot_cold(outcomes: tuple[str, ...], universe: tuple[str, ...], k: int) -> Pair:
-    """The ``k`` most and least frequent outcomes; ties go to the most recent (hot) / the oldest (cold)."""
-    counts = Counter(o for o in outcomes if o in universe)
-    recency = {o: i for i, o in reversed(list(enumerate(outcomes)))}  # index of the newest sighting
-    never = len(outcomes)
-    hot = sorted((o for o in universe if counts[o]), key=lambda o: (-counts[o], recency[o]))[:k]
-    cold = sorted(universe, key=lambda o: (counts[o], -recency.get(o, never), universe.index(o)))[:k]
-    return tuple(hot), tuple(cold)
+def craps_call(roll: str, point: int | None) -> Call:
+    """What the stickman calls for ``roll`` with ``point`` on (None: a come-out): catalogue key and fields."""
+    first, second = parse_roll(roll)
+    total = first + second
+    if point is None:
+        key = {7: "winner", 11: "yo", 2: "craps", 3: "craps", 12: "craps"}.get(total, "point_set")
+    elif total == point:
+        key = "point_made"
+    elif total == 7:
+        key = "seven_out"
+    else:
+        key = "hard" if first == second and total in POINTS else "total"
+    return f"display.call_{key}", (("total", str(total)),)
+
+
+Counted = tuple[tuple[str, int], ...]  # (outcome, times seen)
+
+
+@dataclass(frozen=True, slots=True)
+class HotCold:
+    """The hot and cold outcomes with their counts over ``spins`` results; ``ready`` once there are at
+    least ``needed`` (on a young table every count is 0 or 1, and "cold" would only list the layout)."""
+
+    hot: Counted
+    cold: Counted
+    spins: int
+    needed: int
+
+    @property
+    def ready(self) -> bool:
+        return self.spins >= self.needed
+
+
+def hot_cold(outcomes: tuple[str, ...], universe: tuple[str, ...], k: int, needed: int) -> HotCold:
+    """The ``k`` most and least frequent outcomes of ``outcomes`` (newest first), counted.
+
+    Hot needs at least two sightings; ties go to the most recent. Cold ties go to the outcome not seen
+    for longest (never seen first), then to layout order.
+    """
+    seen = tuple(o for o in outcomes if o in universe)
+    counts = Counter(seen)
+    newest = {o: i for i, o in reversed(list(enumerate(seen)))}  # index of the newest sighting
+    never = len(seen)
+    hot = sorted((o for o in universe if counts[o] >= 2), key=lambda o: (-counts[o], newest[o]))[:k]
+    cold = sorted(universe, key=lambda o: (counts[o], -newest.get(o, never), universe.index(o)))[:k]
+    return HotCold(tuple((o, counts[o]) for o in hot), tuple((o, counts[o]) for o in cold), len(seen), needed)
 
 
 @dataclass(frozen=True, slots=True)

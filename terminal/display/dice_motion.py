@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 Point = tuple[float, float]
 REST: tuple[Point, Point] = ((0.42, 0.66), (0.64, 0.70))
-THROW: tuple[Point, Point] = ((0.02, 0.85), (0.05, 0.70))
+THROW: tuple[Point, Point] = ((0.11, 0.72), (0.15, 0.58))  # inside the felt: a die never leaves the tray
+BOUNCE = 0.10
 
 
 class RollTextError(ValueError):
@@ -78,7 +79,7 @@ def _position(start: Point, rest: Point, u: float) -> Point:
     ease = 1.0 - (1.0 - u) ** 3
     x = start[0] + (rest[0] - start[0]) * ease
     y = start[1] + (rest[1] - start[1]) * ease
-    bounce = 0.12 * abs(math.sin(u * math.pi * 3.0)) * (1.0 - u) ** 2
+    bounce = BOUNCE * abs(math.sin(u * math.pi * 3.0)) * (1.0 - u) ** 2
     return x, y + bounce
 
 

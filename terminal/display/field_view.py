@@ -1,15 +1,21 @@
-"""The Touchdown football field: end zones of the red and black teams, yard lines, the ball and the drive."""
+"""The Touchdown panel: its title, a status line, the teams with their seats, the football field with the
+red and black end zones, yard lines, the ball, the drive chart and the downs played.
+
+The status line announces the kick-off when a 0 or 00 starts a game, then tells the drive down by down,
+and its verdict after the fourth down."""
 
 from __future__ import annotations
 
 from terminal.display import field_motion, theme
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel
+from terminal.display.model import TouchdownInfo
+from terminal.display.scene import TouchdownPanel
 from terminal.games.wheels import pocket_text
 from terminal.i18n import Catalogue
 
 X, Y, W, H = 1130, 400, 760, 290  # the panel
-FX, FY, FW, FH = 1150, 470, 720, 150  # the field, end zones included
+FX, FY, FW, FH = 1150, 480, 720, 110  # the field, end zones included
 ZONE = 60  # end zone width
 BROWN = (139, 69, 19, 255)
 
@@ -33,9 +39,7 @@ class FieldView:
             bold=True,
         )
         self.title.show(cat.text("display.touchdown"))
-        self.status = Text(
-            self.dynamic, layer(3), sc(X + W - 20), sc(Y + H - 28), sc(24), anchor_x="right", bold=True
-        )
+        self.status = Text(self.dynamic, layer(3), sc(X + W / 2), sc(Y + H - 60), sc(26), bold=True)
         self.ball = pyglet.shapes.Ellipse(
             0, sc(FY + FH / 2), sc(16), sc(10), color=BROWN, batch=self.dynamic, group=layer(4)
         )
@@ -43,13 +47,13 @@ class FieldView:
             0, 0, 0, 0, thickness=sc(2), color=theme.WHITE, batch=self.dynamic, group=layer(5)
         )
         self.marks = [
-            Text(self.dynamic, layer(5), 0, sc(FY - 18), sc(18), bold=True, color=theme.GOLD)
+            Text(self.dynamic, layer(5), 0, sc(FY - 16), sc(18), bold=True, color=theme.GOLD)
             for _ in range(4)
         ]
-        self.downs = Text(self.dynamic, layer(3), sc(X + W / 2), sc(Y + 24), sc(21))
+        self.downs = Text(self.dynamic, layer(3), sc(X + W / 2), sc(Y + 26), sc(21))
         self.teams = (
-            Text(self.dynamic, layer(3), sc(FX), sc(FY + FH + 14), sc(17), anchor_x="left"),
-            Text(self.dynamic, layer(3), sc(FX + FW), sc(FY + FH + 14), sc(17), anchor_x="right"),
+            Text(self.dynamic, layer(3), sc(FX), sc(FY + FH + 16), sc(19), anchor_x="left", bold=True),
+            Text(self.dynamic, layer(3), sc(FX + FW), sc(FY + FH + 16), sc(19), anchor_x="right", bold=True),
         )
 
     def _build_field(self) -> None:
@@ -130,32 +134,54 @@ class FieldView:
         grass = FW - 2 * ZONE
         return self.sc(FX + ZONE + grass / 2 + yards * grass / 100)
 
-    def draw(
-        self,
-        pose: field_motion.FieldPose | None,
-        downs: tuple[int, ...],
-        teams: tuple[tuple[str, str, bool], ...],
-    ) -> None:
-        """Paint the field at ``pose`` (None: no game in progress, the ball waits on the 50)."""
+    def draw(self, pose: field_motion.FieldPose | None, panel: TouchdownPanel) -> None:
+        """Paint the panel, the field at ``pose`` (None: no game in progress, the ball waits on the 50)."""
         self.static.draw()
+        info = panel.info
         ball = pose.ball if pose is not None else 0.0
         x, y = self.x_of(ball), self.sc(FY + FH / 2)
         self.ball.position = (x, y)
         self.lace.x, self.lace.y, self.lace.x2, self.lace.y2 = x - self.sc(7), y, x + self.sc(7), y
-        self.status.show(*self._status(pose))
+        text, colour = self._status(pose, panel)
+        self.status.show(text, colour, fit=self.sc(W - 40))
         marks = pose.marks if pose is not None and not pose.moving else (pose.marks[:-1] if pose else ())
         self._marks(marks)
-        gains = [f"{pocket_text(p)}" for p in downs]
+        self.downs.show(self._downs(pose, info), fit=self.sc(W - 24))
+        for row, team in zip(self.teams, ("black", "red"), strict=True):
+            row.show(self._team(info.teams, team), fit=self.sc(FW / 2 - 10))
+        self.dynamic.draw()
+
+    def _downs(self, pose: field_motion.FieldPose | None, info: TouchdownInfo) -> str:
+        """The downs played with their pockets and yards; while teams are chosen, who is choosing."""
+        cat = self.cat
+        choosing = [seat.removeprefix("seat-") for seat, team, _ in info.teams if team == "none"]
+        if info.phase == "game" and not info.downs:
+            if choosing:
+                key = "display.choosing_one" if len(choosing) == 1 else "display.choosing_many"
+                return cat.text(key, seats=", ".join(choosing))
+            return cat.text("display.first_down_next")
         moves = pose.marks if pose is not None else ()
         steps = [
-            f"{self.cat.text('display.down', down=k + 1)}: {gains[k]} ({_signed(moves, k)})"
-            for k in range(min(len(gains), len(moves)))
+            f"{cat.text('display.down', down=k + 1)}: {pocket_text(info.downs[k])} ({_signed(moves, k)})"
+            for k in range(min(len(info.downs), len(moves)))
         ]
-        text = "   ".join(steps) if steps else self.cat.text("display.waiting_trigger")
-        self.downs.show(text, fit=self.sc(W - 24))
-        self.teams[0].show(_seats(teams, "black", self.cat.text("display.team_black")))
-        self.teams[1].show(_seats(teams, "red", self.cat.text("display.team_red")))
-        self.dynamic.draw()
+        return "   ".join(steps)
+
+    def _team(self, teams: tuple[tuple[str, str, bool], ...], team: str) -> str:
+        """``RED TEAM: SEATS 2, 7`` (an RNG-assigned seat marked), or the team's name alone."""
+        cat = self.cat
+        title = cat.text(f"display.team_{team}")
+        seats = [
+            cat.text("display.seat_assigned", seat=seat.removeprefix("seat-"))
+            if assigned
+            else seat.removeprefix("seat-")
+            for seat, chosen, assigned in teams
+            if chosen == team
+        ]
+        if not seats:
+            return title
+        key = "display.team_seat" if len(seats) == 1 else "display.team_seats"
+        return cat.text(key, team=title, seats=", ".join(seats))
 
     def _marks(self, marks: tuple[int, ...]) -> None:
         """The drive chart under the field: the down numbers at the yards where each down ended.
@@ -176,10 +202,13 @@ class FieldView:
         for text, x in zip(shown, xs, strict=True):
             text.label.x = x
 
-    def _status(self, pose: field_motion.FieldPose | None) -> tuple[str, theme.RGBA]:
-        cat = self.cat
+    def _status(self, pose: field_motion.FieldPose | None, panel: TouchdownPanel) -> tuple[str, theme.RGBA]:
+        cat, info = self.cat, panel.info
+        if info.phase == "open":
+            green = panel.landed in ("0", "00")
+            return cat.text("display.no_kickoff" if green else "display.waiting_trigger"), theme.WHITE
         if pose is None or pose.downs_played == 0:
-            return cat.text("display.kickoff"), theme.WHITE
+            return cat.text("display.kickoff"), theme.GOLD
         kind, team = pose.verdict
         name = cat.text(f"display.{team}") if team else ""
         if kind == "touchdown":
@@ -199,8 +228,3 @@ def _signed(positions: tuple[int, ...], k: int) -> str:
     before = positions[k - 1] if k else 0
     gain = positions[k] - before
     return f"{gain:+d}" if gain else "0"
-
-
-def _seats(teams: tuple[tuple[str, str, bool], ...], team: str, title: str) -> str:
-    seats = [seat.removeprefix("seat-") for seat, chosen, _ in teams if chosen == team]
-    return f"{title}: {', '.join(seats)}" if seats else title

@@ -4,13 +4,20 @@
 pushes (``TableState``, ``Result``, ``Tilt``, ``GameView``, ``History``) and the link's own events
 (:class:`LinkUp`, :class:`LinkDown`). ``now`` is the display's clock in seconds: the
 animations in :mod:`terminal.display.scene` are functions of it.
+
+The table pushes ``Result``, then the ``GameView`` and ``History`` that already hold the outcome, all at
+once, before the wheel has turned. So a ``Result`` keeps a copy of the boards as they were
+(:class:`Boards`): the scene shows that copy until the ball lands or the dice rest, and the model keeps
+the last Touchdown drive after its fourth down (the table's own view is idle again by then).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from terminal.display import dice_motion
+from terminal.display import dice_motion, field_motion
+from terminal.games.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
+from terminal.games.wheels import parse_pocket
 from terminal.net import messages as m
 
 MAX_HISTORY = 100
@@ -23,9 +30,11 @@ class LinkUp:
 
 @dataclass(frozen=True, slots=True)
 class LinkDown:
-    """The link is lost; ``reason`` says why."""
+    """The link is lost: ``code`` is what the screen says (``connecting``, ``reconnecting``: see
+    :data:`terminal.net.tilt_codes.LINK_CODES`); ``detail`` says why, for the log."""
 
-    reason: str
+    code: str
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +48,13 @@ class Winner:
 
 @dataclass(frozen=True, slots=True)
 class ResultSeen:
-    """A round's outcome as received, and when."""
+    """A round's outcome as received, and when; ``before`` is what the boards showed until then."""
 
     round_id: int
     outcome: str
     at: float
     winners: tuple[Winner, ...]
+    before: Boards
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +68,8 @@ class HistoryItem:
 
 @dataclass(frozen=True, slots=True)
 class TouchdownInfo:
-    """The Touchdown game as ``GameView.touchdown`` tells it, with when it changed."""
+    """The Touchdown game as ``GameView.touchdown`` tells it, with when it changed. ``phase`` is the
+    table's ``open`` or ``game``, or ``final``: the drive just finished on its fourth down."""
 
     phase: str
     downs: tuple[int, ...]
@@ -82,6 +93,15 @@ class CrapsInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Boards:
+    """The boards that change with an outcome: held as they were while the wheel turns or the dice roll."""
+
+    history: tuple[HistoryItem, ...] = ()
+    touchdown: TouchdownInfo | None = None
+    craps: CrapsInfo | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class DisplayModel:
     """Everything the display knows."""
 
@@ -95,28 +115,34 @@ class DisplayModel:
     currency: str = "USD"
     table: str = ""  # venue and table id
     linked: bool = False
-    link_reason: str = "connecting"
+    link_code: str = "connecting"  # what the screen says while the link is down
     result: ResultSeen | None = None
     history: tuple[HistoryItem, ...] = ()
-    tilts: tuple[tuple[str, str], ...] = ()  # (reason, message) of each active tilt
+    tilts: tuple[tuple[str, str], ...] = ()  # (reason, public code) of each active table-wide tilt
     touchdown: TouchdownInfo | None = None
     craps: CrapsInfo | None = None
+    yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
+
+    @property
+    def boards(self) -> Boards:
+        """The boards as they are now."""
+        return Boards(self.history, self.touchdown, self.craps)
 
 
 def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
     """The model after ``message`` arrived at ``now``."""
     match message:
         case LinkUp():
-            return replace(model, linked=True, link_reason="")
-        case LinkDown(reason=reason):
-            return replace(model, linked=False, link_reason=reason)
+            return replace(model, linked=True)
+        case LinkDown(code=code):
+            return replace(model, linked=False, link_code=code)
         case m.TableState():
             return _table_state(model, message, now)
         case m.Result():
             return _result(model, message, now)
-        case m.Tilt(reason=reason, active=active, message=text):
+        case m.Tilt(seat=None, reason=reason, active=active, code=code):  # a seat's own stay on its seat
             others = tuple(t for t in model.tilts if t[0] != reason)
-            return replace(model, tilts=(*others, (reason, text)) if active else others)
+            return replace(model, tilts=(*others, (reason, code)) if active else others)
         case m.History():
             return replace(model, history=_history(message))
         case m.GameView():
@@ -154,11 +180,12 @@ def winners_of(result: m.Result) -> tuple[Winner, ...]:
 def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     if model.result is not None and model.result.round_id == result.round_id:
         return model  # the same result again (a resend after reconnecting): keep its animation's clock
-    seen = ResultSeen(result.round_id, result.outcome, now, winners_of(result))
+    seen = ResultSeen(result.round_id, result.outcome, now, winners_of(result), model.boards)
     history = model.history
     if not any(h.round_id == result.round_id for h in history):
         history = (HistoryItem(result.round_id, board_text(result.outcome)), *history)[:MAX_HISTORY]
-    return replace(model, result=seen, history=history, phase="shown")
+    phase = "shown" if result.round_id >= model.round_id else model.phase  # its window is over
+    return replace(model, result=seen, history=history, phase=phase)
 
 
 def board_text(outcome: str) -> str:
@@ -176,14 +203,7 @@ def _history(message: m.History) -> tuple[HistoryItem, ...]:
 
 
 def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayModel:
-    td, cr = view.touchdown, view.craps
-    touchdown = None
-    if td is not None:
-        teams = tuple((str(t.seat), str(t.team), bool(t.assigned)) for t in td.teams)
-        gains = tuple(int(g) for g in td.gains)
-        same = model.touchdown is not None and model.touchdown.gains == gains
-        at = model.touchdown.at if same and model.touchdown is not None else now
-        touchdown = TouchdownInfo(str(td.phase), tuple(td.downs), gains, int(td.ball), teams, at)
+    cr = view.craps
     craps = None
     if cr is not None:
         craps = CrapsInfo(
@@ -195,4 +215,32 @@ def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayMode
             tuple(cr.bonus_marks),
             str(cr.last_roll),
         )
+    touchdown = _touchdown(model, view, now)
     return replace(model, game=str(view.game), touchdown=touchdown, craps=craps)
+
+
+def _touchdown(model: DisplayModel, view: m.GameView, now: float) -> TouchdownInfo | None:
+    td = view.touchdown
+    if td is None:
+        return None
+    teams = tuple((str(t.seat), str(t.team), bool(t.assigned)) for t in td.teams)
+    gains = tuple(int(g) for g in td.gains)
+    before = model.touchdown
+    same = before is not None and before.gains == gains and before.phase == td.phase
+    at = before.at if same and before is not None else now
+    info = TouchdownInfo(str(td.phase), tuple(td.downs), gains, int(td.ball), teams, at)
+    result = model.result
+    last_down = (
+        before is not None
+        and before.phase == "game"
+        and len(before.downs) == DOWNS - 1
+        and td.phase == "open"
+        and result is not None
+        and result.round_id == view.round_id
+    )
+    if not last_down or before is None or result is None:
+        return info
+    pocket = parse_pocket(result.outcome)  # the fourth down: the table has settled the drive already
+    gains = (*before.gains, yards_moved(model.yards, pocket))
+    ball = field_motion.drive_positions(gains)[-1]
+    return TouchdownInfo("final", (*before.downs, pocket), gains, ball, before.teams, now)

@@ -96,7 +96,7 @@ def merged(rects: tuple[Rect, ...]) -> tuple[Rect, ...]:
 
 def whole_key(scene: Scene) -> object:
     """What forces a full repaint: another game or wheel, or an overlay (banner, TEST) changing."""
-    return (scene.game, scene.wheel_order, scene.banner, scene.test)
+    return (scene.game, scene.wheel_order, scene.banner, scene.test, scene.touchdown is None)
 
 
 def has_overlay(scene: Scene) -> bool:
@@ -106,14 +106,15 @@ def has_overlay(scene: Scene) -> bool:
 
 def regions_of(scene: Scene) -> tuple[Region, ...]:
     """The regions of ``scene``'s game, the wheel's turning disc excluded."""
-    top = Region("top", (TOP,), (scene.round_id, scene.table, scene.headline, scene.countdown))
+    headline = (scene.headline, scene.headline_args)
+    top = Region("top", (TOP,), (scene.round_id, scene.table, headline, scene.countdown))
     boards = (
         scene.outcome,
+        scene.outcome_label,
         scene.outcome_detail,
         scene.winners,
         scene.history,
-        scene.hot,
-        scene.cold,
+        scene.hot_cold,
         scene.currency,
     )
     if scene.game == "craps":
@@ -126,5 +127,5 @@ def regions_of(scene: Scene) -> tuple[Region, ...]:
     return (
         top,
         Region("side", SIDE_ROULETTE, boards),
-        Region("field", (FIELD,), (scene.field, scene.touchdown_downs, scene.touchdown_teams)),
+        Region("field", (FIELD,), (scene.field, scene.touchdown)),
     )

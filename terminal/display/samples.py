@@ -1,51 +1,32 @@
-"""Sample table states for screenshots and the benchmark: models built through the real reducer.
+"""Sample table states for screenshots, tests and the benchmark: models built through the real reducer
+from the messages a table sends, in the order it sends them.
 
-Each function returns ``(model, t)``: the model after a realistic run of messages and the instant to
-paint. Outcomes and wins here are examples for pictures, never outcomes of the table.
+Each function returns a model (or ``(model, t)``: the model and the instant to paint). Outcomes, wins and
+histories here are examples for pictures (a fixed pseudo-random sequence), never outcomes of the table.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import random
 
-from terminal.display.model import (
-    CrapsInfo,
-    DisplayModel,
-    HistoryItem,
-    LinkUp,
-    TouchdownInfo,
-    apply,
-)
+from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import settle_time
+from terminal.games.touchdown import DEFAULT_YARDS, yards_moved
+from terminal.games.wheels import WHEELS, parse_pocket, pocket_text
 from terminal.net import messages as m
 
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
-PAST_ROULETTE = (
-    "32",
-    "0",
-    "17",
-    "5",
-    "22",
-    "17",
-    "00",
-    "9",
-    "31",
-    "17",
-    "14",
-    "3",
-    "26",
-    "0",
-    "28",
-    "19",
-    "7",
-    "36",
-    "12",
-    "24",
-    "17",
-    "1",
-    "33",
-)
-PAST_CRAPS = ("6-2", "3-3", "5-4", "2-2", "1-4", "6-6", "3-4", "5-5", "2-1", "4-4", "6-3", "1-1", "5-6")
+ROUND = 201  # the round the samples play
+TEAMS = (("seat-2", "red", False), ("seat-4", "black", True), ("seat-7", "red", False))
+
+
+def past(game: str, wheel: str, spins: int) -> tuple[str, ...]:
+    """``spins`` example results of this game and wheel, newest first (the same every call)."""
+    rng = random.Random(f"{game}-{wheel}")
+    if game == "craps":
+        return tuple(f"{rng.randint(1, 6)}-{rng.randint(1, 6)}" for _ in range(spins))
+    order = WHEELS[wheel].order
+    return tuple(pocket_text(rng.choice(order)) for _ in range(spins))
 
 
 def table_state(model: DisplayModel, round_id: int, phase: str, countdown_ms: int) -> m.TableState:
@@ -64,56 +45,119 @@ def _result(round_id: int, outcome: str) -> m.Result:
         m.SettlementView("seat-5", "column:2", 1_000, 3_000, "win"),
         m.SettlementView("seat-6", "black", 2_500, 5_000, "win"),
     )
+    if "-" in outcome:
+        first, second = (int(x) for x in outcome.split("-"))
+        return m.Result(round_id, f"{outcome} ({first + second})", wins)
     return m.Result(round_id, outcome, wins)
 
 
-def base(game: str = "roulette", wheel: str = "double_zero", test: bool = False) -> DisplayModel:
-    """A linked display that has seen some history."""
-    past = PAST_ROULETTE if game == "roulette" else PAST_CRAPS
-    history = tuple(HistoryItem(200 - k, outcome) for k, outcome in enumerate(past))
-    model = DisplayModel(game=game, wheel=wheel, test_mode=test, history=history)
-    return apply(model, LinkUp(), 0.0)
+def touchdown_view(
+    downs: tuple[int, ...] = (), phase: str = "game", teams: tuple[tuple[str, str, bool], ...] = TEAMS
+) -> m.GameView:
+    """The ``GameView`` of a Touchdown game with ``downs`` played (``phase`` open: no game)."""
+    if phase == "open":
+        return m.GameView("roulette", ROUND, m.TouchdownView("open", (), (), 0, ()), None)
+    gains = tuple(yards_moved(DEFAULT_YARDS, pocket) for pocket in downs)
+    ball = max(-50, min(50, sum(gains)))
+    views = tuple(m.TeamView(seat, team, assigned) for seat, team, assigned in teams)
+    return m.GameView("roulette", ROUND, m.TouchdownView("game", downs, gains, ball, views), None)
+
+
+def craps_view(
+    point: int | None, last_roll: str, fire: tuple[int, ...] = (6, 9, 4),
+    bonus: tuple[int, ...] = (2, 3, 4, 6, 8, 11), rolls: int = 9,
+) -> m.GameView:  # fmt: skip
+    """The ``GameView`` of a craps table: shooter 4, with some points made and Bonus numbers hit."""
+    return m.GameView("craps", ROUND, None, m.CrapsView(point, 4, rolls, False, fire, bonus, last_roll))
+
+
+def base(
+    game: str = "roulette", wheel: str = "double_zero", test: bool = False, spins: int = 60
+) -> DisplayModel:
+    """A linked display that has seen ``spins`` results and the table's game view."""
+    model = apply(DisplayModel(game=game, wheel=wheel, test_mode=test), LinkUp(), 0.0)
+    entries = tuple(m.HistoryEntry(ROUND - 1 - k, o, False) for k, o in enumerate(past(game, wheel, spins)))
+    model = apply(model, m.History(entries), 0.0)
+    if game == "craps":
+        return apply(model, craps_view(None, entries[0].outcome if entries else "3-4"), 0.0)
+    if wheel == "double_zero":  # Touchdown is offered only on the double-zero wheel
+        return apply(model, touchdown_view(phase="open"), 0.0)
+    return model
 
 
 def betting(model: DisplayModel, t: float = 100.0) -> tuple[DisplayModel, float]:
     """The betting window, 18 seconds to go."""
-    return apply(model, table_state(model, 201, "open", 18_000), t), t
+    return apply(model, table_state(model, ROUND, "open", 18_000), t), t
 
 
 def locked(model: DisplayModel, t: float = 100.0) -> tuple[DisplayModel, float]:
     """The window has closed; the outcome is being drawn."""
-    model = apply(model, table_state(model, 201, "open", 1_000), t - 2.0)
+    model = apply(model, table_state(model, ROUND, "open", 1_000), t - 2.0)
     return model, t
 
 
-def spun(model: DisplayModel, outcome: str, after_s: float, t: float = 100.0) -> tuple[DisplayModel, float]:
-    """``after_s`` seconds after the result ``outcome`` arrived (the next window opened with it)."""
+def spun(
+    model: DisplayModel, outcome: str, after_s: float, t: float = 100.0, view: m.GameView | None = None
+) -> tuple[DisplayModel, float]:
+    """``after_s`` seconds after the result ``outcome`` arrived, as the table sends it: ``Result``, then
+    ``view`` (the game view after the outcome), the ``History`` with the outcome, and at once the next
+    window (as a headless table does)."""
     start = t - after_s
-    model = apply(model, table_state(model, 201, "open", 0), start - 0.5)
-    model = apply(model, _result(201, outcome), start)
-    model = apply(model, table_state(model, 202, "open", 25_000), start + 0.01)
+    model = apply(model, table_state(model, ROUND, "open", 0), start - 0.5)
+    model = apply(model, _result(ROUND, outcome), start)
+    if view is not None:
+        model = apply(model, view, start)
+    entries = tuple(
+        m.HistoryEntry(h.round_id, h.outcome, h.void) for h in model.history if h.round_id != ROUND
+    )
+    model = apply(model, m.History((m.HistoryEntry(ROUND, outcome, False), *entries)), start)
+    model = apply(model, table_state(model, ROUND + 1, "open", 25_000), start + 0.01)
     return model, t
 
 
-def at_rest(model: DisplayModel, outcome: str, t: float = 100.0) -> tuple[DisplayModel, float]:
+def at_rest(
+    model: DisplayModel, outcome: str, t: float = 100.0, view: m.GameView | None = None
+) -> tuple[DisplayModel, float]:
     """The result settled and the winners shown."""
-    return spun(model, outcome, settle_time(model) + 2.0, t)
+    return spun(model, outcome, settle_time(model) + 2.0, t, view)
 
 
-def touchdown(model: DisplayModel, downs: tuple[int, ...], gains: tuple[int, ...]) -> DisplayModel:
-    """A Touchdown game in progress with ``downs`` played (their pockets and yards)."""
-    teams = (("seat-2", "red", False), ("seat-4", "black", True), ("seat-7", "red", False))
-    ball = sum(gains)
-    info = TouchdownInfo("game", downs, gains, max(-50, min(50, ball)), teams, -1e6)
-    return replace(model, touchdown=info)
+def touchdown(model: DisplayModel, downs: tuple[int, ...]) -> DisplayModel:
+    """A Touchdown game in progress with ``downs`` played (pockets; 37 is 00)."""
+    return apply(model, touchdown_view(downs), -1e6)
+
+
+def down(model: DisplayModel, downs: tuple[int, ...], after_s: float) -> tuple[DisplayModel, float]:
+    """``after_s`` seconds into the spin of the last of ``downs``: the game view after it is sent with
+    the result (after the fourth down the table's game is over and its view idle again)."""
+    before = touchdown(model, downs[:-1])
+    after = touchdown_view(downs) if len(downs) < 4 else touchdown_view(phase="open")
+    return spun(before, pocket_text(downs[-1]), after_s, view=after)
+
+
+def kickoff(model: DisplayModel, pocket: str, after_s: float) -> tuple[DisplayModel, float]:
+    """A spin of 0 or 00 that starts a Touchdown game: three seats had the wager, none has a team yet."""
+    if parse_pocket(pocket) not in (0, 37):
+        raise ValueError(f"only 0 or 00 kicks off a Touchdown game, not {pocket}")
+    choosing = tuple((seat, "none", False) for seat, _, _ in TEAMS)
+    return spun(model, pocket, after_s, view=touchdown_view((), teams=choosing))
 
 
 def craps(model: DisplayModel, point: int | None, last_roll: str) -> DisplayModel:
     """The craps boards: a shooter with some points made and Bonus numbers hit."""
-    info = CrapsInfo(point, 4, 9, False, (6, 9, 4), (2, 3, 4, 6, 8, 11), last_roll)
-    return replace(model, craps=info)
+    return apply(model, craps_view(point, last_roll), -1e6)
 
 
 def tilted(model: DisplayModel, t: float = 100.0) -> DisplayModel:
     """A table tilt (main door open)."""
-    return apply(model, m.Tilt("door_open", True, "table: main door open"), t)
+    return apply(model, m.Tilt("door_open", True, None, "door_open", "table: main door open"), t)
+
+
+def serviced(model: DisplayModel, t: float = 100.0) -> DisplayModel:
+    """The table in service mode (a technician turned the key)."""
+    return apply(model, m.Tilt("service_mode", True, None, "out_of_service", "table: service key on"), t)
+
+
+def unlinked(model: DisplayModel, t: float = 1.0) -> DisplayModel:
+    """The display lost its link to the table."""
+    return apply(model, LinkDown("reconnecting", "controller silent past the heartbeat timeout"), t)

@@ -1,29 +1,63 @@
 """What the display draws at one instant: :func:`scene_at` turns the model and a time into a :class:`Scene`.
 
-Pure: no pyglet, no clock. The result animation starts when the ``Result`` arrived and is computed from its
-outcome (the wheel lands on the persisted pocket, the dice rest on the persisted roll). The betting
-countdown runs from the last ``TableState``. Table tilts, out of service and a lost link become a banner.
+Pure: no pyglet, no clock. Each instant is in exactly one :class:`Stage`, and the stage decides everything
+the frame may show:
+
+- ``betting``: the window is open and the table takes wagers (no tilt, the link up); the only stage with
+  a countdown (the outcome panel shows the last result).
+- ``closed``: no more bets, the outcome not known yet (the outcome panel is empty: a new round is in play).
+- ``spinning``: the outcome is known but the ball or the dice are still moving: the boards (history,
+  hot/cold, Touchdown, craps point, Fire, Bonus, Lucky Shooter) show what they showed before the result
+  arrived, and nothing shows the outcome.
+- ``result``: the ball has landed or the dice rest; the boards take the outcome, the headline calls it
+  and the winners follow. It lasts at least :data:`RESULT_HOLD_S`, and until the next window opens (the
+  table may open it the instant the result is sent: its countdown shows once the result has been seen).
+- ``welcome``: nothing to tell yet.
+
+Table tilts, out of service and a lost link become a banner.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from terminal.display import boards, dice_motion, field_motion, wheel_motion
-from terminal.display.model import CrapsInfo, DisplayModel, HistoryItem, Winner
+from terminal.display.model import Boards, CrapsInfo, DisplayModel, HistoryItem, TouchdownInfo, Winner
 from terminal.games.wheels import DOUBLE_ZERO, WHEELS, is_red, parse_pocket
 
 WINNERS_AFTER_S = 1.0  # after the ball lands / the dice rest
-RESULT_HOLD_S = 9.0  # how long the outcome and winners stay after the ball lands
+RESULT_HOLD_S = 8.0  # the least time the outcome holds the screen before the next window's look
 HOT_COLD = 4
+
+
+class Stage(enum.Enum):
+    """The presentation's phase at one instant (see the module's docstring)."""
+
+    WELCOME = "welcome"
+    BETTING = "betting"
+    CLOSED = "closed"
+    SPINNING = "spinning"
+    RESULT = "result"
 
 
 @dataclass(frozen=True, slots=True)
 class Banner:
-    """A banner across the screen: ``kind`` is tilt, out_of_service or link_lost."""
+    """What stops the table, over the game: ``kind`` is ``tilt`` (a band across the screen, the game
+    behind it), ``out_of_service`` (a screen of its own) or ``link_lost``; ``code`` picks the players'
+    message (``tilt.<code>`` in the catalogue), never the technician's text."""
 
     kind: str
-    reason: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class TouchdownPanel:
+    """The Touchdown panel: the table's game as the stage may show it, and the outcome that just landed
+    (``landed``: ``0``/``00`` announces the kick-off)."""
+
+    info: TouchdownInfo
+    landed: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,21 +65,22 @@ class Scene:
     """Everything one frame shows."""
 
     game: str
+    stage: Stage
     headline: str  # catalogue key
+    headline_args: tuple[tuple[str, str], ...]  # its named fields
     round_id: int
     countdown: int | None  # whole seconds left in the betting window
-    outcome: str | None  # the big number / total once the ball has landed or the dice rest
-    outcome_detail: str  # "17" → "red", "4-3" → "4-3"
+    outcome: str | None  # the big number / total: the result, then the last result while betting
+    outcome_label: str  # catalogue key of the outcome panel's title
+    outcome_detail: str  # "17" → "red", "4-3" → "dice"
     wheel_order: tuple[int, ...]
     wheel: wheel_motion.WheelPose | None
     dice: dice_motion.DicePose | None
     field: field_motion.FieldPose | None
-    touchdown_teams: tuple[tuple[str, str, bool], ...]
-    touchdown_downs: tuple[int, ...]
+    touchdown: TouchdownPanel | None  # None: no Touchdown at this table (single zero, not offered, craps)
     winners: tuple[Winner, ...] | None  # None: not shown now
     history: tuple[HistoryItem, ...]
-    hot: tuple[str, ...]
-    cold: tuple[str, ...]
+    hot_cold: boards.HotCold
     craps: CrapsInfo | None
     lucky: boards.LuckyProgress | None
     banner: Banner | None
@@ -72,57 +107,70 @@ def settle_time(model: DisplayModel) -> float:
 
 
 def banner_of(model: DisplayModel) -> Banner | None:
-    """Link lost first (nothing else is current then), then table tilts; seat tilts stay on their seats."""
+    """Link lost first (nothing else is current then), then out of service, then any other table tilt."""
     if not model.linked:
-        return Banner("link_lost", model.link_reason)
-    for reason, text in model.tilts:
-        if text.startswith("table"):
-            kind = "out_of_service" if reason == "service_mode" else "tilt"
-            return Banner(kind, text.split(":", 1)[-1].strip() or reason)
-    return None
+        return Banner("link_lost", model.link_code)
+    codes = [code for _, code in model.tilts]
+    if "out_of_service" in codes:  # a technician at work explains every other stop
+        return Banner("out_of_service", "out_of_service")
+    return Banner("tilt", codes[0]) if codes else None
+
+
+def stage_at(model: DisplayModel, t: float) -> Stage:
+    """The presentation's stage at ``t``."""
+    result = model.result
+    if result is not None:
+        landed = result.at + settle_time(model)
+        if t < landed:
+            return Stage.SPINNING
+        next_open = model.phase == "open" and model.round_id > result.round_id
+        if t < landed + RESULT_HOLD_S or not next_open:
+            return Stage.RESULT
+    if model.phase == "open":
+        stopped = bool(model.tilts) or not model.linked  # no wager is taken: no countdown to show
+        return Stage.BETTING if _seconds_left(model, t) > 0 and not stopped else Stage.CLOSED
+    if model.phase in ("locked", "drawn", "settled"):
+        return Stage.CLOSED
+    return Stage.WELCOME
+
+
+def _seconds_left(model: DisplayModel, t: float) -> float:
+    return model.countdown_ms / 1000 - (t - model.state_at)
 
 
 def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
     """The frame at ``t`` (seconds on the display's clock)."""
     order = WHEELS[model.wheel].order
-    result = model.result
-    since = t - result.at if result is not None else None
-    settled = since is not None and since >= settle_time(model)
-    showing = since is not None and since < settle_time(model) + RESULT_HOLD_S
-    left = model.countdown_ms / 1000 - (t - model.state_at)
-    countdown = int(left + 0.999) if model.phase == "open" and left > 0 else None
-    if showing:
-        headline = "no_more_bets" if not settled else "winning_number" if model.game != "craps" else "roll"
-    elif countdown is not None:
-        headline = "place_bets"
-    elif model.phase == "open":
-        headline = "no_more_bets"
-    else:
-        headline = "welcome" if result is None else "winning_number" if model.game != "craps" else "roll"
-    shown_outcome = result.outcome if result is not None and (settled or not showing) else None
-    history = model.history[:history_length]
-    outcomes = tuple(h.outcome for h in model.history if not h.void)
+    stage = stage_at(model, t)
+    result = model.result if stage in (Stage.SPINNING, Stage.RESULT) else None
+    landed = model.result is not None and t >= model.result.at + settle_time(model)
+    held = model.result.before if stage is Stage.SPINNING and model.result is not None else model.boards
+    history = _on_wheel(model, held.history)
+    outcomes = tuple(h.outcome for h in history if not h.void)
+    shown_outcome = _shown_outcome(model, stage, landed, history)
+    headline, args = _headline(model, stage, held)
     winners = None
-    if result is not None and showing and since is not None and since >= settle_time(model) + WINNERS_AFTER_S:
+    if result is not None and stage is Stage.RESULT and t >= result.at + settle_time(model) + WINNERS_AFTER_S:
         winners = result.winners
     return Scene(
         game=model.game,
+        stage=stage,
         headline=headline,
-        round_id=model.round_id,
-        countdown=countdown,
+        headline_args=args,
+        round_id=result.round_id if result is not None else model.round_id,
+        countdown=int(_seconds_left(model, t) + 0.999) if stage is Stage.BETTING else None,
         outcome=_big(shown_outcome),
+        outcome_label=_outcome_label(model.game, stage),
         outcome_detail=colour_of(shown_outcome) if shown_outcome else "",
         wheel_order=order,
         wheel=_wheel(model, order, t) if model.game != "craps" else None,
         dice=_dice(model, t) if model.game == "craps" else None,
-        field=_field(model, t),
-        touchdown_teams=model.touchdown.teams if model.touchdown else (),
-        touchdown_downs=model.touchdown.downs if model.touchdown else (),
+        field=_field(model, held.touchdown, t),
+        touchdown=_touchdown(model, held, stage),
         winners=winners,
-        history=history,
-        hot=_hot_cold(model, outcomes)[0],
-        cold=_hot_cold(model, outcomes)[1],
-        craps=model.craps,
+        history=history[:history_length],
+        hot_cold=_hot_cold(model, outcomes),
+        craps=held.craps,
         lucky=boards.lucky_shooter(outcomes) if model.game == "craps" else None,
         banner=banner_of(model),
         test=model.test_mode,
@@ -131,18 +179,73 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
     )
 
 
+def _on_wheel(model: DisplayModel, history: tuple[HistoryItem, ...]) -> tuple[HistoryItem, ...]:
+    """Only results this table can have: never a 00 on a single-zero wheel, nor a roll at roulette."""
+    if model.game == "craps":
+        return tuple(h for h in history if "-" in h.outcome)
+    universe = boards.roulette_universe(WHEELS[model.wheel].order)
+    return tuple(h for h in history if h.outcome in universe)
+
+
+def _headline(model: DisplayModel, stage: Stage, held: Boards) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The one headline of ``stage``: in ``result`` it calls the outcome."""
+    if stage is Stage.BETTING:
+        return "display.place_bets", ()
+    if stage in (Stage.CLOSED, Stage.SPINNING):
+        return "display.no_more_bets", ()
+    if stage is Stage.WELCOME or model.result is None:
+        return "display.welcome", ()
+    outcome = model.result.outcome
+    if model.game == "craps":
+        before = model.result.before.craps
+        return boards.craps_call(outcome, before.point if before is not None else None)
+    if model.wheel == "double_as_single" and parse_pocket(outcome) == DOUBLE_ZERO:
+        return "display.void", ()
+    return "display.call_pocket", (("number", outcome), ("colour", colour_of(outcome)))
+
+
+def _shown_outcome(
+    model: DisplayModel, stage: Stage, landed: bool, history: tuple[HistoryItem, ...]
+) -> str | None:
+    """The result once landed; while betting, the last result (from the history when none was seen)."""
+    if stage is Stage.RESULT and landed and model.result is not None:
+        return model.result.outcome
+    if stage is not Stage.BETTING:
+        return None
+    if model.result is not None and landed:
+        return model.result.outcome
+    last = next((h.outcome for h in history if not h.void), None)
+    return last
+
+
+def _outcome_label(game: str, stage: Stage) -> str:
+    """The outcome panel's title: the result just called, or the last one while the next window is open."""
+    now = stage is not Stage.BETTING
+    if game == "craps":
+        return "display.roll" if now else "display.last_roll"
+    return "display.winning_number" if now else "display.last_number"
+
+
+def _touchdown(model: DisplayModel, held: Boards, stage: Stage) -> TouchdownPanel | None:
+    """Touchdown is a double-zero wager (GAMES.md § 1.3): no panel on any other wheel or at craps."""
+    if model.game == "craps" or model.wheel != "double_zero" or held.touchdown is None:
+        return None
+    landed = model.result.outcome if stage is Stage.RESULT and model.result is not None else None
+    return TouchdownPanel(held.touchdown, landed)
+
+
 def _big(outcome: str | None) -> str | None:
     if outcome is None:
         return None
     return boards.dice_total(outcome) if "-" in outcome else outcome
 
 
-def _hot_cold(model: DisplayModel, outcomes: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _hot_cold(model: DisplayModel, outcomes: tuple[str, ...]) -> boards.HotCold:
     if model.game == "craps":
         totals = tuple(boards.dice_total(o) for o in outcomes)
-        return boards.hot_cold(totals, boards.craps_universe(), HOT_COLD)
+        return boards.hot_cold(totals, boards.craps_universe(), HOT_COLD, boards.CRAPS_SPINS_NEEDED)
     universe = boards.roulette_universe(WHEELS[model.wheel].order)
-    return boards.hot_cold(outcomes, universe, HOT_COLD)
+    return boards.hot_cold(outcomes, universe, HOT_COLD, len(universe))
 
 
 def _wheel(model: DisplayModel, order: tuple[int, ...], t: float) -> wheel_motion.WheelPose:
@@ -163,11 +266,12 @@ def _dice(model: DisplayModel, t: float) -> dice_motion.DicePose:
     return dice_motion.pose_at(dice_motion.TumblePlan(dice_motion.parse_roll(roll), start), t)
 
 
-def _field(model: DisplayModel, t: float) -> field_motion.FieldPose | None:
-    td = model.touchdown
+def _field(model: DisplayModel, td: TouchdownInfo | None, t: float) -> field_motion.FieldPose | None:
+    """The drive on the field: a down's move starts once the ball that made it has landed."""
     if td is None or model.game == "craps":
         return None
     start = td.at
     if model.result is not None and abs(td.at - model.result.at) < 2.0:
-        start = max(td.at, model.result.at + settle_time(model))  # the ball moves once the wheel has landed
-    return field_motion.pose_at(field_motion.DrivePlan(td.gains if td.phase == "game" else (), start), t)
+        start = max(td.at, model.result.at + settle_time(model))
+    gains = td.gains if td.phase in ("game", "final") else ()
+    return field_motion.pose_at(field_motion.DrivePlan(gains, start), t)

@@ -13,6 +13,7 @@ OUT_X, OUT_Y, OUT_W, OUT_H = 1130, 710, 760, 235
 WIN_X, WIN_Y, WIN_W, WIN_H = 1130, 165, 760, 220
 HIST_X, HIST_Y, HIST_W, HIST_H = 30, 20, 1180, 125
 HC_X, HC_Y, HC_W, HC_H = 1230, 20, 660, 125
+HC_CELLS, HC_STEP = 1400, 122  # where the hot and cold numbers start, and their spacing
 MAX_WINNERS = 8
 
 
@@ -99,27 +100,32 @@ class SideView:
 
     def _build_hot_cold(self) -> None:
         s, b, d = self.sc, self.static, self.dynamic
-        self.hc_rows: list[list[tuple[pyglet.shapes.Circle, Text]]] = []
+        self.hc_rows: list[list[tuple[pyglet.shapes.Circle, Text, Text]]] = []
         for row, key, colour in (
             (0, "display.hot", (255, 140, 40, 255)),
             (1, "display.cold", (120, 190, 255, 255)),
         ):
             y = HC_Y + HC_H - 35 - row * 55
             title = Text(b, layer(2), s(HC_X + 20), s(y), s(24), color=colour, anchor_x="left", bold=True)
-            title.show(self.cat.text(key))
+            title.show(self.cat.text(key), fit=s(HC_CELLS - HC_X - 30))
             self._keep.append(title)
             cells = []
             for k in range(4):
-                cx = HC_X + 270 + k * 100
+                cx = HC_CELLS + 24 + k * HC_STEP
                 disc = pyglet.shapes.Circle(s(cx), s(y), s(24), color=theme.BLACK, batch=d, group=layer(1))
-                cells.append((disc, Text(d, layer(2), s(cx), s(y), s(24), bold=True)))
+                count = Text(d, layer(2), s(cx + 30), s(y), s(20), color=theme.DIM, anchor_x="left")
+                cells.append((disc, Text(d, layer(2), s(cx), s(y), s(24), bold=True), count))
             self.hc_rows.append(cells)
+        self.hc_wait = Text(
+            d, layer(2), s(HC_CELLS), s(HC_Y + HC_H / 2), s(22), color=theme.DIM, anchor_x="left"
+        )
 
     def draw(self, scene: Scene) -> None:
         """Paint the boards for ``scene`` (texts first: the static batch holds some set here)."""
         cat = self.cat
         self.round.show(cat.text("display.round", round=scene.round_id) if scene.round_id else "")
-        self.headline.show(cat.text(f"display.{scene.headline}"))
+        args = {k: cat.text(f"display.{v}") if k == "colour" else v for k, v in scene.headline_args}
+        self.headline.show(cat.text(scene.headline, **args), fit=self.sc(1100))
         self.table.show(scene.table, fit=self.sc(360))  # venue · table id, clear of the headline
         self._countdown(scene)
         self._outcome(scene)
@@ -137,7 +143,7 @@ class SideView:
 
     def _outcome(self, scene: Scene) -> None:
         cat = self.cat
-        self.out_label.show(cat.text("display.roll" if scene.game == "craps" else "display.winning_number"))
+        self.out_label.show(cat.text(scene.outcome_label))
         shown = scene.outcome is not None
         set_visible(self.out_disc, shown)
         set_visible(self.out_rim, shown)
@@ -191,13 +197,22 @@ class SideView:
                 text.show("")
 
     def _hot_cold(self, scene: Scene) -> None:
-        for cells, values in zip(self.hc_rows, (scene.hot, scene.cold), strict=True):
-            for k, (disc, text) in enumerate(cells):
-                if k < len(values):
+        board = scene.hot_cold
+        if board.ready:
+            self.hc_wait.show("")
+        else:
+            wait = self.cat.text("display.too_few_spins", spins=board.spins, needed=board.needed)
+            self.hc_wait.show(wait, fit=self.sc(HC_X + HC_W - HC_CELLS - 20))
+        for cells, values in zip(self.hc_rows, (board.hot, board.cold), strict=True):
+            for k, (disc, text, count) in enumerate(cells):
+                if board.ready and k < len(values):
+                    outcome, seen = values[k]
                     set_visible(disc, True)
-                    colour = "dice" if scene.game == "craps" else colour_of(values[k])
+                    colour = "dice" if scene.game == "craps" else colour_of(outcome)
                     disc.color = theme.OUTCOME_COLOURS[colour]
-                    text.show(values[k])
+                    text.show(outcome)
+                    count.show(self.cat.text("display.times_seen", count=seen))
                 else:
                     set_visible(disc, False)
                     text.show("")
+                    count.show("")

@@ -57,8 +57,17 @@ class TouchdownRules:
 
     def move(self, pocket: int) -> int:
         """Yards ``pocket`` moves the ball toward the red end zone (negative: toward black)."""
-        gain = self.yards[0 if pocket == DOUBLE_ZERO else pocket]
-        return gain if is_red(pocket) else -gain if pocket not in (0, DOUBLE_ZERO) else 0
+        return yards_moved(self.yards, pocket)
+
+
+def yards_moved(yards: tuple[int, ...], pocket: int) -> int:
+    """Yards ``pocket`` moves the ball under the yard map ``yards`` (+ toward red, - toward black).
+
+    >>> yards_moved(DEFAULT_YARDS, 32), yards_moved(DEFAULT_YARDS, 8), yards_moved(DEFAULT_YARDS, 37)
+    (15, -3, 0)
+    """
+    gain = yards[0 if pocket == DOUBLE_ZERO else pocket]
+    return gain if is_red(pocket) else -gain if pocket not in (0, DOUBLE_ZERO) else 0
 
 
 @dataclass(frozen=True, slots=True)

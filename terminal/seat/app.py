@@ -38,6 +38,7 @@ class SeatApp:
     ) -> None:
         self.frame = Frame.of(*size)
         self.painter = Painter(language, find_currency("USD"))
+        self.painter.min_size = self.frame.text_min
         self.control = SeatControl(
             seat, sender, self.painter.money, reality_check_minutes=reality_check_minutes
         )
@@ -48,6 +49,7 @@ class SeatApp:
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out again for ``size`` pixels (any aspect from 4:3 to 21:9)."""
         self.frame = Frame.of(*size)
+        self.painter.min_size = self.frame.text_min
         self.game = GameView(self.painter, self.control, self.frame)
         self.pointer.size = size
 

@@ -43,6 +43,7 @@ class Ui:
     refused_at: float = -1.0  # a refused touch flashes the layout's edge
     hardware: bool = False  # the simulated-hardware panel is open
     vouchers: tuple[tuple[str, int], ...] = ()  # (validation, amount) printed at this seat this session
+    picker: str | None = None  # the layout's picker open over the felt (a point box, a number)
 
 
 class SeatControl:
@@ -92,6 +93,8 @@ class SeatControl:
                 self.ui = replace(self.ui, reality_check=True)
         if self.ui.pending and now - self.ui.pending[-1][2] > PENDING_SECONDS:
             self.ui = replace(self.ui, pending=())
+        if self.ui.picker is not None and not self.model.can_bet(now):
+            self.ui = replace(self.ui, picker=None)  # betting closed: the picker's chips could not land
 
     # -- from the views --------------------------------------------------------------------------------
     def handle(self, intent: i.Intent, now: float) -> None:
@@ -156,7 +159,13 @@ class SeatControl:
     def _screen(self, intent: i.Intent, now: float) -> None:
         if intent.text not in SCREENS:
             raise ValueError(f"unknown screen {intent.text!r}; screens: {SCREENS}")
-        self.ui = replace(self.ui, screen=intent.text, page=0, cashout_step="confirm")
+        self.ui = replace(self.ui, screen=intent.text, page=0, cashout_step="confirm", picker=None)
+
+    def _pick(self, intent: i.Intent, now: float) -> None:
+        """Open the picker ``intent.text`` over the felt while bets are open, or close it (``""``)."""
+        if intent.text and not self._betting(now):
+            return
+        self.ui = replace(self.ui, picker=intent.text or None)
 
     def _chip(self, intent: i.Intent, now: float) -> None:
         self.ui = replace(self.ui, chip=intent.value)
@@ -223,5 +232,6 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.BILL: SeatControl._device,
     i.VOUCHER: SeatControl._device,
     i.KEY: SeatControl._device,
+    i.PICK: SeatControl._pick,
     **dict.fromkeys(_SIMPLE, SeatControl._simple),
 }

@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 
 from terminal.seat import intents as i
-from terminal.seat import layout_port, side_panel, theme
+from terminal.seat import layout_port, picker, side_panel, theme
 from terminal.seat.control import SeatControl
-from terminal.seat.layouts.base import Layout
+from terminal.seat.layouts.base import Layout, UnknownSpotError, picked
 from terminal.seat.pointer import Gesture
 from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
@@ -53,7 +53,8 @@ class GameView:
             return None
         key = (model.table.game, model.table.wheel, model.offer, tuple(self.frame.layout))
         if key != self._layout_for:
-            self._layout = layout_port.make_layout(model.table, model.offer, self.frame.layout)
+            touch = self.frame.touch
+            self._layout = layout_port.make_layout(model.table, model.offer, self.frame.layout, touch)
             self._layout_for, self._felt_for = key, None
         return self._layout
 
@@ -110,6 +111,15 @@ class GameView:
     # -- input -----------------------------------------------------------------------------------------
     def process(self, gesture: Gesture) -> None:
         """Post the intents of one gesture."""
+        layout, name = self.layout, self.control.ui.picker
+        if layout is not None and name is not None:
+            try:
+                posted = picker.process(self.control, self.frame, layout.picker(name), gesture, self.now)
+            except UnknownSpotError:
+                posted = [i.Intent(i.PICK)]  # the layout changed under it: close it
+            if posted is not None:
+                self.posted += posted
+                return
         button = hit_button(self.buttons(), gesture.pos)
         if button is not None and gesture.kind == "tap":
             self.posted.append(button.intent if button.enabled else i.Intent(i.REFUSED, "bets.closed"))
@@ -118,9 +128,12 @@ class GameView:
             if rect.collidepoint(gesture.pos):
                 self.posted.append(i.Intent(i.CHIP, value=value))
                 return
-        layout = self.layout
         spot = layout.hit(gesture.pos) if layout is not None else None
         if spot is None:
+            return
+        name = picked(spot)
+        if name is not None:
+            self.posted.append(i.Intent(i.PICK, name))  # a long press too: its buttons take chips back
             return
         if gesture.kind == "long_press":
             self.posted.append(i.Intent(i.REMOVE, spot))
@@ -137,6 +150,8 @@ class GameView:
         self._draw_layout_marks(surface, now)
         self._draw_meters(surface, now)
         side_panel.draw(surface, self.painter, self.control, self.frame, now)
+        if self.layout is not None:
+            picker.draw(surface, self.painter, self.control, self.frame, self.layout, now)
 
     def _base(self, now: float) -> pygame.Surface:
         """Background, felt with its chips, tray and buttons: one opaque layer, redrawn only on a change."""
@@ -291,6 +306,7 @@ class GameView:
             p.money,
             p.fonts(),
             pending,
+            p.chip_money,
         )
 
     def _draw_tray(self, surface: pygame.Surface) -> None:

@@ -106,6 +106,11 @@ def rows(offer: m.Offer, money: Callable[[int], str]) -> list[Row]:
     return out
 
 
+def first_payout(game: str, wager: m.OfferedWager) -> Row | None:
+    """The first payout row of ``wager`` (what a picker button says it pays), or None."""
+    return next(iter(_payouts(game, wager)), None)
+
+
 def _rule_value(value: str) -> str:
     known = ("on", "off", "on_win", "on_bet", "double_zero", "single_zero", "double_as_single")
     return f"value.{value}" if value in known else "fmt.value"

@@ -22,14 +22,14 @@ def _rule(offer: m.Offer | None, key: str) -> str:
     return next((r.value for r in offer.rules if r.key == key), "")
 
 
-def make_layout(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect) -> Layout:
-    """The layout of this table's game in ``rect``."""
+def make_layout(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int = 0) -> Layout:
+    """The layout of this table's game in ``rect``, every touch area at least ``touch`` pixels each way."""
     wagers = frozenset(w.wager for w in offer.wagers) if offer is not None else frozenset()
     if table.game == "craps":
         vig = _rule(offer, "vig_percent")
-        return craps_layout(rect, wagers, int(vig) if vig.isdigit() else 5)
+        return craps_layout(rect, wagers, int(vig) if vig.isdigit() else 5, touch)
     five = "five_adjacent" in wagers or _rule(offer, "five_adjacent") == "on"
-    return roulette_layout(rect, table.wheel, five, "touchdown" in wagers)
+    return roulette_layout(rect, table.wheel, five, "touchdown" in wagers, touch)
 
 
 def layout_view(
@@ -42,6 +42,7 @@ def layout_view(
     money: Callable[[int], str],
     fonts: Callable[[int, bool], pygame.font.Font],
     pending: tuple[tuple[str, int], ...] = (),
+    chip_text: Callable[[int], str] | None = None,
 ) -> LayoutView:
     """The layouts' ``LayoutView`` of this seat: its wagers (and chips awaiting their reply), the result."""
     wagers = me.wagers if me is not None else ()
@@ -59,4 +60,4 @@ def layout_view(
         StakeMark(spot, int(amount), number, bool(working))
         for (spot, number), (amount, working) in merged.items()
     )
-    return LayoutView(stakes, winners, outcome, point, locked, tr, money, fonts)
+    return LayoutView(stakes, winners, outcome, point, locked, tr, money, fonts, chip_text)

@@ -26,9 +26,7 @@ from terminal.seat.widgets import Button, draw_button, hit_button, panel, pocket
 
 def body(frame: Frame) -> pygame.Rect:
     """The page's area: everything below the meters."""
-    return frame.below_top.inflate(
-        -frame.unit, -frame.unit
-    )
+    return frame.below_top.inflate(-frame.unit, -frame.unit)
 
 
 def buttons(control: SeatControl, frame: Frame) -> list[Button]:

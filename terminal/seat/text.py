@@ -17,7 +17,7 @@ import pygame
 
 from terminal.assets import resolve_first
 from terminal.i18n import Catalogue, load_catalogue
-from terminal.money import Currency, format_amount
+from terminal.money import Currency, format_amount, format_chip
 from terminal.seat.theme import Colour
 
 # Font files, best first: DejaVu Sans where an installed package ships it, else pygame's bundled font.
@@ -49,6 +49,7 @@ class Painter:
         self.currency = currency
         self._files = font_files()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.min_size = 14  # no text below this: the frame's ``text_min`` (the app sets it per screen size)
         self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
 
     @property
@@ -68,9 +69,13 @@ class Painter:
         """An amount in minor units as the player reads it (``$1,234.50``)."""
         return format_amount(units, self.currency)
 
+    def chip_money(self, units: int) -> str:
+        """The short amount written on a chip (``$25``, ``$1K``)."""
+        return format_chip(units, self.currency)
+
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font of ``size`` pixels (cached); this is the ``Fonts`` callable handed to the layouts."""
-        size = max(6, int(size))
+        size = max(self.min_size, int(size))
         found = self._fonts.get((size, bold))
         if found is None:
             found = self._fonts[(size, bold)] = pygame.font.Font(str(self._files[bold]), size)

@@ -7,6 +7,8 @@ bar with the chip tray and the action buttons.
 >>> frame = Frame.of(1920, 1080)
 >>> frame.top.height, frame.bottom.bottom, frame.side.right
 (86, 1080, 1920)
+>>> frame.touch, frame.text_min, Frame.of(1024, 768).touch, Frame.of(1024, 768).text_min
+(48, 14, 40, 10)
 """
 
 from __future__ import annotations
@@ -89,6 +91,17 @@ class Frame:
         return cls(width, height, top, layout, side, bottom, max(10, round(height * 0.026)))
 
     @property
+    def touch(self) -> int:
+        """The smallest touch area a finger can use on this screen: 48 px at 1080 lines, 40 px at 768
+        (and never less), in proportion between."""
+        return max(40, round(48 * self.height / 1080))
+
+    @property
+    def text_min(self) -> int:
+        """The smallest text size on this screen: 14 px at 1080 lines, in proportion below (10 px at 768)."""
+        return max(10, round(14 * self.height / 1080))
+
+    @property
     def below_top(self) -> pygame.Rect:
         """Everything under the top bar (a card dims this, so the meters stay readable)."""
         return pygame.Rect(0, self.top.bottom, self.width, self.height - self.top.bottom)
@@ -97,7 +110,7 @@ class Frame:
         """The ``n``-th cell (0..5, two a row) of the side panel's foot: the navigation buttons, then the
         simulated hardware's button in the sixth."""
         side = self.side
-        height = max(self.unit * 9 // 4, int(side.height * 0.07))
+        height = max(self.unit * 9 // 4, int(side.height * 0.07), self.touch + 8)
         top = side.bottom - 3 * height - 8
         width = (side.width - 24) // 2
         return pygame.Rect(side.left + 8 + (n % 2) * (width + 8), top + (n // 2) * height, width, height - 8)

@@ -48,12 +48,25 @@ def _differing(a: bytes, b: bytes) -> list[tuple[int, int]]:
 
 
 def _roulette_round() -> list[tuple[str, DisplayModel, float]]:
-    rl = samples.touchdown(samples.base(), (32, 7), (15, -3))
+    rl = samples.touchdown(samples.base(), (32, 8))
     steps: list[tuple[str, DisplayModel, float]] = [("betting", *samples.betting(rl))]
     steps += [(f"spin {s}", *samples.spun(rl, "17", s, t=100.0 + s)) for s in (0.0, 1.0, 2.5, 4.0, 5.6, 6.2)]
     steps += [(f"landed {s}", *samples.spun(rl, "17", s, t=100.0 + s)) for s in (6.6, 7.6, 8.5, 9.5)]
     steps.append(("rest 0", *samples.at_rest(rl, "0")))
-    lab = samples.touchdown(samples.base(test=True), (32,), (15,))
+    steps.append(("kick-off", *samples.kickoff(samples.base(), "00", 9.0)))
+    steps += [
+        (
+            f"down 4 {s}",
+            *samples.down(
+                samples.base(),
+                (32, 8, 0, 19),
+                s,
+            ),
+        )
+        for s in (6.0, 7.0, 9.0)
+    ]
+    steps.append(("young", *samples.betting(samples.base(spins=5))))
+    lab = samples.touchdown(samples.base(test=True), (32,))
     steps.append(("lab spin", *samples.spun(lab, "5", 3.0)))
     steps.append(("lab spin later", *samples.spun(samples.base(test=True), "5", 3.2)))
     steps.append(("tilt", samples.tilted(samples.betting(rl)[0]), 100.0))

@@ -78,4 +78,5 @@ def test_the_display_survives_a_controller_restart(tmp_path: Path) -> None:
     finally:
         link.stop()
     scene = scene_at(model, 3.0, 20)
-    assert scene.banner is None and scene.round_id == table.round_id and scene.headline == "place_bets"
+    assert scene.banner is None and scene.round_id == table.round_id
+    assert scene.headline == "display.place_bets"

@@ -58,7 +58,7 @@ def test_the_ball_sits_under_the_pointer_at_rest(painter: Painter) -> None:
     model, t = samples.at_rest(samples.base(), "17")
     painter.paint(scene_at(model, t, 20))
     from terminal.display.painter import WHEEL_CX, WHEEL_CY, WHEEL_R
-    from terminal.display.wheel_view import BALL_SEAT
+    from terminal.display.wheel_motion import BALL_SEAT
 
     assert _near(_pixel(WHEEL_CX, WHEEL_CY + WHEEL_R * BALL_SEAT), theme.BALL, 10)
 
@@ -83,8 +83,9 @@ def test_render_display_screens_writes_every_state(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[display]\nwidth = 960\nheight = 540\n")
     written = render_display_screens(c, tmp_path / "shots")
     names = {p.stem for p in written}
-    for wanted in ("display-roulette-rest-0", "display-roulette-rest-00", "display-roulette-rest-17",
-                   "display-roulette-mid-spin", "display-craps-mid-tumble", "display-craps-at-rest",
+    for wanted in ("display-roulette-rest-0-kickoff", "display-roulette-rest-00-kickoff",
+                   "display-roulette-rest-17", "display-roulette-young-table", "display-out-of-service",
+                   "display-roulette-mid-spin", "display-craps-mid-tumble", "display-craps-seven-out",
                    "display-touchdown-down-1", "display-touchdown-down-4", "display-tilt",
                    "display-lab-mode-test"):  # fmt: skip
         assert wanted in names

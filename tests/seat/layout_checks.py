@@ -9,7 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from terminal.seat.layouts import Layout
+from terminal.seat.layouts import Layout, picked
 
 pygame.display.init()
 pygame.font.init()
@@ -23,10 +23,23 @@ RECTS = {  # the seat frame's layout band at each screen size, and two odd shape
 }
 
 
+def reachable(layout: Layout) -> set[str]:
+    """Every spot a touch reaches: on the felt, or through the picker its area opens."""
+    out: set[str] = set()
+    for a in layout.areas():
+        name = picked(a.spot)
+        out |= set(layout.picker(name).spots) if name is not None else {a.spot}
+    return out
+
+
 def assert_one_area_per_spot(layout: Layout, expected: set[str]) -> None:
     spots = [a.spot for a in layout.areas()]
     assert len(spots) == len(set(spots)), "a spot has two areas"
-    assert set(spots) == expected, (sorted(expected - set(spots)), sorted(set(spots) - expected))
+    direct = {s for s in spots if picked(s) is None}
+    assert direct <= expected, sorted(direct - expected)
+    found = reachable(layout)
+    assert found == expected, (sorted(expected - found), sorted(found - expected))
+    assert set(layout.spots()) == expected
 
 
 def assert_centres_hit(layout: Layout) -> None:
@@ -50,7 +63,8 @@ def assert_every_row_safe(layout: Layout, legal: set[str], step_x: int = 5) -> N
         for x in range(r.left - 3, r.right + 3, step_x):
             found = layout.hit((x, y))
             inside = r.collidepoint(x, y)
-            assert found is None or (inside and found in legal), ((x, y), found)
+            ok = found in legal or picked(found) is not None
+            assert found is None or (inside and ok), ((x, y), found)
             if found is not None:
                 assert by_spot[found].collidepoint(x, y), ((x, y), found)
 

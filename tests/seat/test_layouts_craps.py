@@ -50,8 +50,21 @@ def test_every_offered_spot_has_one_area_hit_at_its_centre(offered: frozenset[st
 
 def test_odds_follow_their_line_wager() -> None:
     layout = craps_layout(checks.RECTS["1920x1080"], frozenset({"come"}))
-    spots = {a.spot for a in layout.areas()}
-    assert spots == {"come", *(f"come_odds_{n}" for n in POINTS)}
+    assert layout.spots() == {"come", *(f"come_odds_{n}" for n in POINTS)}
+    assert {a.spot for a in layout.areas()} == {"come", *(f"pick:point:{n}" for n in POINTS)}
+    assert layout.picker("point:6").spots == ("come_odds_6",)
+
+
+def test_a_point_box_is_one_touch_area_opening_its_wagers() -> None:
+    layout = craps_layout(checks.RECTS["1920x1080"], ALL)
+    assert layout.picker("point:4").spots == (
+        "place_4", "buy_4", "lay_4", "place_lose_4", "come_odds_4", "dont_come_odds_4",
+    )  # fmt: skip
+    box = next(a for a in layout.areas() if a.spot == "pick:point:4")
+    for spot in layout.picker("point:4").spots:  # each wager's chips sit inside the box, apart
+        assert box.rect.collidepoint(layout.anchor(spot)), spot
+    anchors = [layout.anchor(s) for s in layout.picker("point:4").spots]
+    assert len(set(anchors)) == len(anchors)
 
 
 @pytest.mark.parametrize("size", ["1920x1080", "1024x768"])
@@ -70,7 +83,8 @@ def test_chips_sit_on_their_own_area_and_moved_come_bets_on_their_point_box() ->
     layout = craps_layout(checks.RECTS["1920x1080"], ALL)
     assert isinstance(layout, CrapsLayout)
     for a in layout.areas():
-        assert a.rect.collidepoint(layout.anchor(a.spot)), a.spot
+        if not a.spot.startswith("pick:"):
+            assert a.rect.collidepoint(layout.anchor(a.spot)), a.spot
     origin = layout.rect.topleft
     for n in POINTS:
         box = next(b for b in layout.geometry.boxes if b.number == n).rect.move(origin)

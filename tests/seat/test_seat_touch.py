@@ -25,6 +25,12 @@ class _StubLayout:
     def areas(self) -> tuple[Any, ...]:
         return ()
 
+    def spots(self) -> frozenset[str]:
+        return frozenset({"red"})
+
+    def picker(self, name: str) -> Any:
+        raise KeyError(name)
+
     def anchor(self, spot: str, number: int | None = None) -> tuple[int, int]:
         return RED_AREA.center
 
@@ -34,7 +40,7 @@ class _StubLayout:
 
 @pytest.fixture
 def stub_layout(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(layout_port, "make_layout", lambda table, offer, rect: _StubLayout())
+    monkeypatch.setattr(layout_port, "make_layout", lambda table, offer, rect, touch=0: _StubLayout())
     monkeypatch.setattr(layout_port, "layout_view", lambda *args, **kw: args)
 
 

@@ -11,22 +11,35 @@ from __future__ import annotations
 import pygame
 
 from terminal.games.wheels import wheel as find_wheel
-from terminal.seat.layouts.base import Fonts, HitArea, Layout, LayoutView, StakeMark, UnknownSpotError
+from terminal.seat.layouts.base import (
+    PICK,
+    Fonts,
+    HitArea,
+    Layout,
+    LayoutView,
+    Picker,
+    Place,
+    StakeMark,
+    UnknownSpotError,
+    picked,
+)
 from terminal.seat.layouts.roulette import RouletteLayout
 
 __all__ = [
-    "Fonts", "HitArea", "Layout", "LayoutView", "StakeMark", "UnknownSpotError",
-    "craps_layout", "roulette_layout",
+    "PICK", "Fonts", "HitArea", "Layout", "LayoutView", "Picker", "Place", "StakeMark", "UnknownSpotError",
+    "craps_layout", "picked", "roulette_layout",
 ]  # fmt: skip
 
 
-def roulette_layout(rect: pygame.Rect, wheel: str, five_adjacent: bool, touchdown: bool) -> Layout:
-    """The roulette layout of the wheel called ``wheel`` in ``rect``."""
-    return RouletteLayout(rect, find_wheel(wheel), five_adjacent, touchdown)
+def roulette_layout(
+    rect: pygame.Rect, wheel: str, five_adjacent: bool, touchdown: bool, touch: int = 0
+) -> Layout:
+    """The roulette layout of the wheel called ``wheel`` in ``rect``, touch areas at least ``touch`` px."""
+    return RouletteLayout(rect, find_wheel(wheel), five_adjacent, touchdown, touch)
 
 
-def craps_layout(rect: pygame.Rect, offered: frozenset[str], vig_percent: int = 5) -> Layout:
+def craps_layout(rect: pygame.Rect, offered: frozenset[str], vig_percent: int = 5, touch: int = 0) -> Layout:
     """The craps layout in ``rect`` with areas for the ``offered`` wager ids of ``terminal.games.catalog``."""
     from terminal.seat.layouts.craps import CrapsLayout
 
-    return CrapsLayout(rect, offered, vig_percent)
+    return CrapsLayout(rect, offered, vig_percent, touch)

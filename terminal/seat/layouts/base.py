@@ -1,7 +1,10 @@
 """What a betting layout is to the seat: hit areas in, drawing out.
 
-A layout is built once for a screen rectangle; ``hit`` maps a touch to the canonical spot text the rule
-engines parse, ``anchor`` says where a wager's chips sit, and ``draw`` paints the table with the seat's
+A layout is built once for a screen rectangle and the smallest touch area a finger can use there
+(``touch`` pixels); ``hit`` maps a touch to the canonical spot text the rule engines parse, or to a
+picker (``pick:<name>``) where the spots are too small to touch on the felt: the seat then offers that
+picker's spots as large buttons, as electronic tables do. ``anchor`` says where a wager's chips sit (every
+spot has one, touched directly or through a picker), and ``draw`` paints the table with the seat's
 :class:`LayoutView`. The felt, lines and labels are painted once per size and language into a cached
 surface (see :class:`AreaLayout`); each frame blits it and draws chips and highlights on top.
 """
@@ -37,6 +40,15 @@ class HitArea:
 
 
 @dataclass(frozen=True, slots=True)
+class Place:
+    """Where a spot lies on the felt (``rect``, lit when it wins) and where its chips sit (``chips``)."""
+
+    rect: pygame.Rect
+    chips: tuple[int, int]
+    radius: int = 0  # a chip smaller than the layout's (a racetrack pocket's); 0: the layout's own
+
+
+@dataclass(frozen=True, slots=True)
 class LayoutView:
     """Everything a frame of the layout shows besides the layout itself."""
 
@@ -46,8 +58,13 @@ class LayoutView:
     point: int | None  # craps puck (None: OFF / come-out)
     locked: bool  # betting closed: draw the layout dimmed
     tr: Callable[[str], str]  # catalogue lookup for every label
-    money: Callable[[int], str]  # formats minor units for chip labels
+    money: Callable[[int], str]  # formats minor units (paid amounts)
     fonts: Fonts
+    chip_text: Callable[[int], str] | None = None  # the short amount on a chip ("$25", "$1K"); else money
+
+    def on_chip(self, amount: int) -> str:
+        """What a chip of ``amount`` says."""
+        return (self.chip_text or self.money)(amount)
 
 
 class Layout(Protocol):
@@ -59,9 +76,37 @@ class Layout(Protocol):
 
     def areas(self) -> tuple[HitArea, ...]: ...
 
+    def spots(self) -> frozenset[str]: ...
+
+    def picker(self, name: str) -> Picker: ...
+
     def anchor(self, spot: str, number: int | None = None) -> tuple[int, int]: ...
 
     def draw(self, surface: pygame.Surface, view: LayoutView) -> None: ...
+
+
+PICK = "pick:"  # the prefix of a touch area that opens a picker rather than placing a chip
+
+
+@dataclass(frozen=True, slots=True)
+class Picker:
+    """Spots offered as large buttons once the picker's area is touched (a point box, a number, the zeros).
+
+    ``title`` is a catalogue key and ``number`` its ``{number}`` field ("Bets on 6", "Bets on 17")."""
+
+    name: str
+    title: str
+    number: str
+    spots: tuple[str, ...]
+
+
+def picked(hit: str | None) -> str | None:
+    """The picker's name when ``hit`` is a picker's touch area, else None.
+
+    >>> picked("pick:point:6"), picked("place_6"), picked(None)
+    ('point:6', None, None)
+    """
+    return hit.removeprefix(PICK) if hit is not None and hit.startswith(PICK) else None
 
 
 class UnknownSpotError(KeyError):

@@ -1,20 +1,22 @@
 """The craps layout: line wagers, point boxes, field, the centre propositions and the bonus row.
 
 Geometry is in :mod:`craps_geometry`; this module paints it and places chips: a come or don't come bet
-that moved sits on its point box (``StakeMark.number``), the puck is ON on the point or OFF in the Don't
-Come bar, and the last roll's dice are shown in the Come area. Every label comes from the catalogue.
+that moved sits in its point box (``StakeMark.number``), every point box is one touch area opening the
+picker of its wagers, the puck is ON under the point's number or OFF in the Don't Come bar, and the last
+roll's dice are shown in the Come area. Chips sit beside a label, never on it. Every label comes from the
+catalogue.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from terminal.games.craps import POINTS
+from terminal.games.craps import HOPS, HORN_NUMBERS, POINTS
 from terminal.games.craps_rules import FIELD
 from terminal.games.craps_spots import offered_spots
 from terminal.seat.layouts import paint
-from terminal.seat.layouts.base import LayoutView, UnknownSpotError, area
-from terminal.seat.layouts.craps_geometry import SINGLES, CrapsGeometry, PointBox, measure
+from terminal.seat.layouts.base import PICK, HitArea, LayoutView, Picker, Place, UnknownSpotError, area
+from terminal.seat.layouts.craps_geometry import BOX_KINDS, SINGLES, CrapsGeometry, PointBox, measure
 from terminal.seat.layouts.layered import LayeredLayout
 
 CRAPS_KEYS: tuple[str, ...] = (
@@ -23,7 +25,7 @@ CRAPS_KEYS: tuple[str, ...] = (
     "layout.come_odds", "layout.dont_come_odds", "layout.any_seven", "layout.any_craps", "layout.c_and_e",
     "layout.horn", "layout.horn_high", "layout.whirl", "layout.hop", "layout.six_seven_eight", "layout.fire",
     "layout.all_small", "layout.all_tall", "layout.all_or_nothing", "layout.lucky_shooter", "layout.on",
-    "layout.off", "layout.hard",
+    "layout.off", "layout.hard", "layout.wager_off",
 )  # fmt: skip
 _BONUS_NUMBERS = {"all_small": "2 3 4 5 6", "all_tall": "8 9 10 11 12", "all_or_nothing": "2-6 · 8-12",
                   "fire": "4 5 6 8 9 10", "lucky_shooter": "4 5 6 8 9 10"}  # fmt: skip
@@ -34,10 +36,15 @@ _WORDS = {
 }
 # Where chips sit beside a label instead of on it: the end of the area kept free for them.
 _CHIP_SIDE: dict[str, str] = {
-    "come": "left", "pass": "left", "dont_pass": "left", "field": "right",
+    "come": "left", "pass": "left", "dont_pass": "left", "field": "right", "pass_odds": "right",
+    "dont_come": "left",
+    "dont_pass_odds": "right",
     **dict.fromkeys(("fire", "all_small", "all_or_nothing", "all_tall", "lucky_shooter"), "right"),
     **dict.fromkeys(_WORDS, "right"),
-    **{f"{kind}_{n}": "right" for n in POINTS for kind in ("buy", "lay", "place_lose")},
+    **{f"hard_{n}": "right" for n in (4, 6, 8, 10)},
+    **{spot: "corner" for spot, _ in SINGLES},
+    **{f"hop_{a}_{b}": "corner" for a, b in HOPS},
+    **{f"horn_high:{n}": "corner" for n in HORN_NUMBERS},
 }  # fmt: skip
 FIRE: paint.Colour = (214, 84, 24)
 
@@ -47,40 +54,67 @@ class CrapsLayout(LayeredLayout):
 
     label_keys = CRAPS_KEYS
 
-    def __init__(self, rect: pygame.Rect, offered: frozenset[str], vig_percent: int = 5) -> None:
+    def __init__(
+        self, rect: pygame.Rect, offered: frozenset[str], vig_percent: int = 5, touch: int = 0
+    ) -> None:
         self.geometry: CrapsGeometry = measure((rect.width, rect.height))
         self.offered = offered
         self.vig_percent = vig_percent
         self._spots = {str(s) for s in offered_spots(offered)}
-        areas = (area(text, rect_) for text, rect_ in self.geometry.spots.items() if text in self._spots)
-        super().__init__(rect, areas, chip_radius=self.geometry.chip_radius)
         self._boxes = {b.number: b for b in self.geometry.boxes}
-        self._chip_at = {
-            spot: self._split(spot)[1] for spot, side in _CHIP_SIDE.items() if self._offered(spot)
-        }
+        self.chip_radius = self.geometry.chip_radius
+        direct = [area(t, r) for t, r in self.geometry.spots.items() if t in self._spots]
+        places = {a.spot: Place(a.rect, *self._chips_at(a.spot)) for a in direct}
+        pickers: dict[str, Picker] = {}
+        boxes: list[HitArea] = []
+        for point_box in self.geometry.boxes:
+            n = point_box.number
+            inside = tuple(f"{kind}_{n}" for kind in BOX_KINDS if f"{kind}_{n}" in self._spots)
+            for spot in inside:
+                slot = point_box.slots[spot.rpartition("_")[0]]
+                places[spot] = Place(slot, slot.center)
+            if inside:
+                pickers[f"point:{n}"] = Picker(f"point:{n}", "picker.point", str(n), inside)
+                boxes.append(area(f"{PICK}point:{n}", point_box.rect))
+        super().__init__(rect, (*direct, *boxes), self.geometry.chip_radius, places, pickers)
 
     # --- chips ----------------------------------------------------------------------------------------------
 
     def anchor(self, spot: str, number: int | None = None) -> tuple[int, int]:
-        """Chips sit on their area; a moved come/don't come bet and Place bets share the number's box."""
+        """Chips sit beside their label; a moved come/don't come bet in its slot of the number's box."""
         if spot in ("come", "dont_come") and number is not None:
             if number not in POINTS:
                 raise UnknownSpotError(f"{spot} moved to {number}: not a point number {POINTS}")
-            return self._slot(self._boxes[number], 0 if spot == "dont_come" else 1)
-        if spot.startswith("place_") and not spot.startswith("place_lose"):
-            self.area(spot)  # raises for a spot not offered
-            return self._slot(self._boxes[int(spot.removeprefix("place_"))], 2)
-        found = self._chip_at.get(spot)
-        if found is not None:
-            return found[0] + self.rect.left, found[1] + self.rect.top
+            slot = self._boxes[number].slots[spot].move(self.rect.topleft)
+            return slot.center
         return super().anchor(spot, number)
+
+    def _chips_at(self, spot: str) -> tuple[tuple[int, int], int]:
+        """Where a directly touched spot's chips sit (local) and their radius (0: the layout's): beside
+        its label where the area has room, in the corner of a cell showing dice."""
+        if _CHIP_SIDE.get(spot) == "corner":
+            inner = self.geometry.spots[spot].inflate(-4, -4)
+            radius = min(self.chip_radius, round(min(inner.size) * 0.27))
+            return (inner.right - radius - 3, inner.bottom - radius - 3), radius
+        return (self._split(spot)[1] if spot in _CHIP_SIDE else self.geometry.spots[spot].center), 0
 
     def _split(self, spot: str) -> tuple[pygame.Rect, tuple[int, int]]:
         """The part of ``spot``'s area left for its label, and where its chips sit (local coordinates)."""
         inner = self.geometry.spots[spot].inflate(-4, -4)
+        if _CHIP_SIDE.get(spot) == "corner":  # dice or a number up and left, the chips down and right
+            (x, y), radius = self._chips_at(spot)
+            left, top = inner.copy(), inner.copy()
+            left.width, top.height = x - radius - 2 - inner.left, y - radius - 1 - inner.top
+            # whichever leaves the larger pair of dice (two side by side: half the width, the height)
+            best = max((left, top), key=lambda r: min(r.width / 2, r.height))
+            return best, (x, y)
         strip = round(self.chip_radius * 2.4)
-        if inner.width - strip < 70:  # too narrow to share: the chips go on the label, as on a real table
-            return inner, inner.center
+        # the chips at one end where that leaves the label twice their room, else at the foot
+        wide = inner.width - strip >= 2 * strip and inner.width >= inner.height
+        if not wide:  # the label above, the chips below
+            text = inner.copy()
+            text.height -= strip
+            return text, (inner.centerx, inner.bottom - strip // 2 - 2)
         text = inner.copy()
         text.width -= strip
         if _CHIP_SIDE.get(spot) == "left":
@@ -90,10 +124,6 @@ class CrapsLayout(LayeredLayout):
 
     def _label_rect(self, spot: str) -> pygame.Rect:
         return self._split(spot)[0] if spot in _CHIP_SIDE else self.geometry.spots[spot].inflate(-4, -4)
-
-    def _slot(self, point_box: PointBox, k: int) -> tuple[int, int]:
-        place = point_box.place.move(self.rect.topleft)
-        return round(place.centerx + (k - 1) * place.width * 0.31), round(place.bottom - place.height * 0.3)
 
     # --- background -------------------------------------------------------------------------------------
 
@@ -114,6 +144,10 @@ class CrapsLayout(LayeredLayout):
         self._paint_centre(surface, view)
         for rect in (geo.rows["side"], geo.rows["points"]):
             paint.frame(surface, rect.inflate(2, 2), 1, paint.FELT_LIGHT)
+
+    def _text(self, drawn: pygame.Rect) -> None:
+        """Remember where a label was drawn (chips must keep off it)."""
+        self.label_boxes.append(drawn)
 
     def _offered(self, spot: str) -> bool:
         return spot in self._spots
@@ -136,7 +170,7 @@ class CrapsLayout(LayeredLayout):
             return
         text = self._label_rect(spot)
         text.width -= text.height * 2  # the last roll's dice show at the right end
-        paint.write(surface, view.fonts, view.tr(key), text, self._size(1.3 * share), paint.WHITE)
+        self._text(paint.write(surface, view.fonts, view.tr(key), text, self._size(1.3 * share), paint.WHITE))
 
     def _line(self, surface: pygame.Surface, view: LayoutView, spot: str, key: str) -> None:
         inner = self._cell(surface, spot, paint.FELT_DARK if spot == "dont_pass" else None)
@@ -149,10 +183,12 @@ class CrapsLayout(LayeredLayout):
                 bar.right = inner.right - 8
                 paint.dice(surface, bar.inflate(0, -inner.height // 2), (6, 6), paint.RED)
                 text.width = bar.left - text.left
-            paint.write(surface, view.fonts, view.tr(key), text, size, paint.WHITE)
-        odds = self._cell(surface, f"{spot}_odds")
-        if odds is not None:
-            paint.write(surface, view.fonts, view.tr("layout.odds"), odds, self._size(0.8), paint.GOLD)
+            self._text(paint.write(surface, view.fonts, view.tr(key), text, size, paint.WHITE))
+        if self._cell(surface, f"{spot}_odds") is not None:
+            room = self._label_rect(f"{spot}_odds")
+            self._text(
+                paint.write(surface, view.fonts, view.tr("layout.odds"), room, self._size(0.8), paint.GOLD)
+            )
 
     def _paint_field(self, surface: pygame.Surface, view: LayoutView) -> None:
         if not self._offered("field"):
@@ -160,7 +196,9 @@ class CrapsLayout(LayeredLayout):
         inner = self._label_rect("field")
         title = inner.copy()
         title.width = inner.width // 5
-        paint.write(surface, view.fonts, view.tr("layout.field"), title, self._size(1.1), paint.GOLD)
+        self._text(
+            paint.write(surface, view.fonts, view.tr("layout.field"), title, self._size(1.1), paint.GOLD)
+        )
         numbers = inner.copy()
         numbers.left, numbers.width = title.right, inner.width - title.width
         numbers.height = inner.height * 2 // 3
@@ -168,39 +206,35 @@ class CrapsLayout(LayeredLayout):
         double = [n for n in _FIELD_NUMBERS if FIELD[n].numerator >= 2 * FIELD[n].denominator]
         for k, n in enumerate(_FIELD_NUMBERS):
             centre = (numbers.left + step * (k + 0.5), numbers.centery)
-            paint.put(surface, paint.label(view.fonts, str(n), self._size(1.0), True, paint.WHITE), centre)
+            image = paint.label(view.fonts, str(n), self._size(1.0), True, paint.WHITE)
+            self._text(paint.put(surface, image, centre))
             if n in double:
                 pygame.draw.circle(surface, paint.GOLD, centre, self._size(0.8), 2)
         note = numbers.copy()
         note.top, note.height = numbers.bottom, inner.bottom - numbers.bottom
-        paint.write(surface, view.fonts, view.tr("layout.field_double"), note, self._size(0.55), paint.GOLD)
+        self._text(
+            paint.write(
+                surface, view.fonts, view.tr("layout.field_double"), note, self._size(0.55), paint.GOLD
+            )
+        )
 
     def _paint_points(self, surface: pygame.Surface, view: LayoutView) -> None:
-        tr, fonts, small = view.tr, view.fonts, self._size(0.5)
         bar = self._cell(surface, "dont_come", paint.FELT_DARK)
-        if bar is not None:
-            paint.wrapped(
-                surface,
-                fonts,
-                tr("layout.dont_come"),
-                bar.inflate(-6, -bar.height // 3),
-                self._size(0.7),
-                paint.WHITE,
-            )
+        if bar is not None:  # the words in the bar's middle: the OFF puck rests at its top, chips at its foot
+            words = self._label_rect("dont_come").inflate(-2, 0)
+            puck, r = self.puck_at(None)
+            words.top = puck[1] + r + 4 - self.rect.top
+            words.height = self._label_rect("dont_come").bottom - words.top
+            self._text(paint.wrapped(surface, view.fonts, view.tr("layout.dont_come"), words,
+                                     self._size(0.7), paint.WHITE))  # fmt: skip
         for point_box in self.geometry.boxes:
             n = point_box.number
-            paint.frame(surface, point_box.rect, 2, paint.LINE)
-            vig = f"{self.vig_percent}%"
-            labels = (
-                (f"lay_{n}", f"{tr('layout.lay')} {vig}"),
-                (f"place_lose_{n}", tr("layout.place_lose")),
-                (f"buy_{n}", f"{tr('layout.buy')} {vig}"),
-                (f"come_odds_{n}", tr("layout.come_odds")),
-                (f"dont_come_odds_{n}", tr("layout.dont_come_odds")),
-            )
-            for spot, text in labels:
-                if self._cell(surface, spot, paint.FELT_DARK) is not None:
-                    paint.wrapped(surface, fonts, text, self._label_rect(spot), small, paint.LINE)
+            if not any(p.name == f"point:{n}" for p in self.pickers()):
+                continue
+            paint.frame(surface, point_box.rect.inflate(-4, -4), 2, paint.LINE, radius=6)
+            slots = point_box.slots.values()
+            under = slots.__iter__().__next__().unionall(list(slots)).inflate(-6, -4)
+            pygame.draw.rect(surface, paint.FELT_DARK, under, border_radius=6)
             self._paint_number(surface, view, point_box)
 
     def _paint_number(self, surface: pygame.Surface, view: LayoutView, point_box: PointBox) -> None:
@@ -209,13 +243,8 @@ class CrapsLayout(LayeredLayout):
         title.height = place.height * 3 // 5
         colour = paint.GOLD if point_box.number in (6, 8) else paint.WHITE
         big = max(12, min(round(title.height * 0.8), round(place.width * 0.4)))
-        paint.put(surface, paint.label(view.fonts, str(point_box.number), big, True, colour), title.center)
-        if self._offered(f"place_{point_box.number}"):
-            caption = title.copy()
-            caption.height = title.height // 3
-            caption.top = title.top + 2
-            caption.width, caption.left = place.width // 3, place.left + 4
-            paint.write(surface, view.fonts, view.tr("layout.place"), caption, self._size(0.45), paint.LINE)
+        image = paint.label(view.fonts, str(point_box.number), big, True, colour)
+        self._text(paint.put(surface, image, title.center))
 
     def _paint_side(self, surface: pygame.Surface, view: LayoutView) -> None:
         for spot, numbers in _BONUS_NUMBERS.items():
@@ -226,14 +255,16 @@ class CrapsLayout(LayeredLayout):
             top, bottom = inner.copy(), inner.copy()
             top.height = inner.height * 3 // 5
             bottom.top, bottom.height = top.bottom - 2, inner.height - top.height
-            paint.wrapped(surface, view.fonts, view.tr(f"layout.{spot}"), top, self._size(0.7), paint.WHITE)
-            paint.write(surface, view.fonts, numbers, bottom, self._size(0.5), paint.YELLOW)
+            words = view.tr(f"layout.{spot}")
+            self._text(paint.wrapped(surface, view.fonts, words, top, self._size(0.7), paint.WHITE))
+            self._text(paint.write(surface, view.fonts, numbers, bottom, self._size(0.5), paint.YELLOW))
 
     def _paint_centre(self, surface: pygame.Surface, view: LayoutView) -> None:
         tr, fonts = view.tr, view.fonts
         for spot, key in _WORDS.items():
             if self._cell(surface, spot, paint.RED if spot == "any_seven" else None) is not None:
-                paint.write(surface, fonts, tr(key), self._label_rect(spot), self._size(0.8), paint.WHITE)
+                room = self._label_rect(spot)
+                self._text(paint.write(surface, fonts, tr(key), room, self._size(0.8), paint.WHITE))
         for n in (4, 6, 8, 10):
             self._dice_cell(surface, view, f"hard_{n}", (n // 2, n // 2), f"{tr('layout.hard')} {n}")
         for spot, faces in SINGLES:
@@ -242,26 +273,17 @@ class CrapsLayout(LayeredLayout):
             if spot.startswith("hop_"):
                 a, b = (int(x) for x in spot.removeprefix("hop_").split("_"))
                 self._dice_cell(surface, view, spot, (a, b), None)
-            elif spot.startswith("horn_high:"):
-                inner = self._cell(surface, spot)
-                if inner is not None:
-                    text = paint.label(
-                        fonts, spot.removeprefix("horn_high:"), self._size(0.8), True, paint.WHITE
-                    )
-                    paint.put(surface, text, inner.center)
+            elif spot.startswith("horn_high:") and self._cell(surface, spot) is not None:
+                text = paint.label(fonts, spot.removeprefix("horn_high:"), self._size(0.8), True, paint.WHITE)
+                self._text(paint.put(surface, text, self._label_rect(spot).center))
         if any(self._offered(f"horn_high:{n}") for n in (2, 3, 11, 12)):
-            paint.wrapped(
-                surface,
-                fonts,
-                tr("layout.horn_high"),
-                self.geometry.captions["horn_high"],
-                self._size(0.5),
-                paint.GOLD,
+            caption = self.geometry.captions["horn_high"]
+            self._text(
+                paint.wrapped(surface, fonts, tr("layout.horn_high"), caption, self._size(0.5), paint.GOLD)
             )
         if any(s.startswith("hop_") for s in self._spots):
-            paint.write(
-                surface, fonts, tr("layout.hop"), self.geometry.captions["hop"], self._size(0.8), paint.GOLD
-            )
+            caption = self.geometry.captions["hop"]
+            self._text(paint.write(surface, fonts, tr("layout.hop"), caption, self._size(0.8), paint.GOLD))
 
     def _dice_cell(
         self,
@@ -271,17 +293,17 @@ class CrapsLayout(LayeredLayout):
         faces: tuple[int, int],
         caption: str | None,
     ) -> None:
-        inner = self._cell(surface, spot)
-        if inner is None:
+        if self._cell(surface, spot) is None:
             return
-        pips = inner.inflate(-inner.width // 4, -inner.height // 4)
+        room = self._label_rect(spot)
+        pips = room.inflate(-room.width // 6, -room.height // 4)
         if caption is not None:
-            text = inner.copy()
-            text.width = inner.width * 2 // 5
-            pips.left, pips.width = text.right, inner.right - text.right
-            paint.write(surface, view.fonts, caption, text, self._size(0.6), paint.WHITE)
-            pips = pips.inflate(-6, -inner.height // 4)
-        paint.dice(surface, pips, faces, paint.RED if faces[0] == faces[1] else paint.BLACK)
+            text = room.copy()
+            text.width = room.width * 2 // 5
+            pips.left, pips.width = text.right, room.right - text.right
+            self._text(paint.write(surface, view.fonts, caption, text, self._size(0.6), paint.WHITE))
+            pips = pips.inflate(-6, -room.height // 4)
+        self._text(paint.dice(surface, pips, faces, paint.RED if faces[0] == faces[1] else paint.BLACK))
 
     # --- per frame ---------------------------------------------------------------------------------------
 
@@ -299,8 +321,8 @@ class CrapsLayout(LayeredLayout):
             return
         total = sum(roll)
         if total in self._boxes:
-            place = self._boxes[total].place.move(self.rect.topleft)
-            pygame.draw.rect(surface, paint.WHITE, place.inflate(-4, -4), 4, border_radius=6)
+            whole = self._boxes[total].rect.move(self.rect.topleft)
+            pygame.draw.rect(surface, paint.WHITE, whole.inflate(-2, -2), 4, border_radius=6)
 
     def draw_markers(self, surface: pygame.Surface, view: LayoutView) -> None:
         self._draw_puck(surface, view)
@@ -312,13 +334,16 @@ class CrapsLayout(LayeredLayout):
             dice.right = come.right - come.height // 3
             paint.dice(surface, dice.inflate(0, -come.height // 4), roll)
 
-    def _draw_puck(self, surface: pygame.Surface, view: LayoutView) -> None:
+    def puck_at(self, point: int | None) -> tuple[tuple[int, int], int]:
+        """Where the puck sits and its radius: under the point's number (ON), atop the Don't Come bar."""
         r = max(10, round(self.chip_radius * 1.05))
-        if view.point in self._boxes:
-            place = self._boxes[view.point].place.move(self.rect.topleft)
-            paint.puck(
-                surface, view.fonts, (place.left + r + 4, place.top + r + 4), r, view.tr("layout.on"), True
-            )
-        else:
-            bar = self.geometry.spots["dont_come"].move(self.rect.topleft)
-            paint.puck(surface, view.fonts, (bar.centerx, bar.top + r + 8), r, view.tr("layout.off"), False)
+        if point in self._boxes:
+            place = self._boxes[point].place.move(self.rect.topleft)
+            return (place.centerx, place.bottom - r - 4), r
+        bar = self.geometry.spots["dont_come"].move(self.rect.topleft)
+        return (bar.centerx, bar.top + r + 8), r
+
+    def _draw_puck(self, surface: pygame.Surface, view: LayoutView) -> None:
+        on = view.point in self._boxes
+        at, r = self.puck_at(view.point)
+        paint.puck(surface, view.fonts, at, r, view.tr("layout.on" if on else "layout.off"), on)

@@ -2,9 +2,13 @@
 
 Left, the line wagers as on one end of a real table: the bonus row (Fire, All Small, All or Nothing,
 All Tall, Lucky Shooter), the Don't Come bar and the six point boxes, Come, Field, Don't Pass bar and Pass
-line with their odds behind them. Each point box stacks Lay, Place to Lose, the number (Place, where
-moved come bets sit too), Buy, Come odds and Don't Come odds. Right, the centre of the table: Any
-Seven, the hardways, the one-roll propositions, Horn High and the seventeen hops.
+line with their odds behind them. Right, the centre of the table: Any Seven, the hardways, the one-roll
+propositions, Horn High and the seventeen hops.
+
+A point box carries eight wagers (Place, Buy, Lay, Place to Lose, the come and don't come bets moved
+there, and their odds): too many to touch one by one, so the whole box is one touch area that opens a
+picker of them, as electronic craps tables do. The number sits at the top of the box with the puck below
+it, and each wager's chips have their own slot beneath.
 
 Every candidate area tiles its row, so no two overlap; the layout keeps those whose spot is offered.
 """
@@ -22,11 +26,17 @@ from terminal.seat.layouts.base import box
 SIDE_BETS = ("fire", "all_small", "all_or_nothing", "all_tall", "lucky_shooter")
 _LEFT_ROWS = (("side", 0.12), ("points", 0.38), ("come", 0.13), ("field", 0.13), ("dont_pass", 0.11),
               ("pass", 0.13))  # fmt: skip
+# On a narrow layout (4:3) the bonus row's words need two or three lines: it takes height from the boxes.
+_NARROW_ROWS = (("side", 0.16), ("points", 0.34), *_LEFT_ROWS[2:])
 _RIGHT_ROWS = (("any_seven", 0.09), ("hard_a", 0.11), ("hard_b", 0.11), ("singles", 0.12), ("craps", 0.09),
                ("horn", 0.09), ("horn_high", 0.10), ("hops", 0.29))  # fmt: skip
 _HARD_ROWS = {"hard_a": ("hard_6", "hard_10"), "hard_b": ("hard_8", "hard_4")}
 SINGLES = (("craps_2", (1, 1)), ("craps_3", (1, 2)), ("craps_12", (6, 6)), ("eleven", (5, 6)))
-_ODDS_SHARE = 0.78  # the line takes this much of its row; its odds the rest
+_ODDS_SHARE = 0.74  # the line takes this much of its row; its odds the rest
+# The chip slots of a point box, two a row under the number: a wager kind, or a moved come / don't come.
+BOX_SLOTS = (("place", "buy"), ("come", "come_odds"), ("dont_come", "dont_come_odds"), ("lay", "place_lose"))
+BOX_KINDS = ("place", "buy", "lay", "place_lose", "come_odds", "dont_come_odds")  # the picker's order
+_NUMBER_SHARE = 0.38  # of a point box's height, for its number and the puck
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +45,8 @@ class PointBox:
 
     number: int
     rect: pygame.Rect
-    place: pygame.Rect  # the number: Place bets and moved come bets
+    place: pygame.Rect  # the number's part of the box (and the puck's)
+    slots: dict[str, pygame.Rect]  # where each kind's chips sit (``BOX_SLOTS``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +84,8 @@ def measure(size: tuple[int, int]) -> CrapsGeometry:
     left, top, right, bottom = margin, margin, w - margin, h - margin
     split = left + (right - left) * 0.62
     gap = (right - left) * 0.015
-    rows_l, rows_r = _split(top, bottom, _LEFT_ROWS), _split(top, bottom, _RIGHT_ROWS)
+    left_rows = _NARROW_ROWS if w < 1.5 * h else _LEFT_ROWS
+    rows_l, rows_r = _split(top, bottom, left_rows), _split(top, bottom, _RIGHT_ROWS)
     spots: dict[str, pygame.Rect] = {}
     spots.update(_columns(left, split, SIDE_BETS, *rows_l["side"]))
     boxes = tuple(_point_boxes(left, split, *rows_l["points"], spots))
@@ -86,8 +98,8 @@ def measure(size: tuple[int, int]) -> CrapsGeometry:
     captions = _centre(split + gap, right, rows_r, spots)
     rows = {name: box(left, a, split, b) for name, (a, b) in rows_l.items()}
     rows.update({f"right_{name}": box(split + gap, a, right, b) for name, (a, b) in rows_r.items()})
-    bw, place_h = boxes[0].rect.width, boxes[0].place.height
-    radius = max(9, round(min(bw / 6.2, place_h * 0.2)))
+    slot = boxes[0].slots["place"]
+    radius = max(9, round(min(slot.width, slot.height) * 0.42))
     return CrapsGeometry(size, spots, boxes, rows, captions, radius)
 
 
@@ -97,13 +109,17 @@ def _point_boxes(
     bar = left + (right - left) * 0.13
     spots["dont_come"] = box(left, top, bar, bottom)
     step = (right - bar) / len(POINTS)
-    ys = [top + (bottom - top) * share for share in (0.0, 0.14, 0.28, 0.6, 0.74, 0.87, 1.0)]
+    split = top + (bottom - top) * _NUMBER_SHARE
+    row_h = (bottom - split) / len(BOX_SLOTS)
     for k, n in enumerate(POINTS):
         x0, x1 = bar + k * step, bar + (k + 1) * step
-        parts = ("lay", "place_lose", "place", "buy", "come_odds", "dont_come_odds")
-        for row, kind in enumerate(parts):
-            spots[f"{kind}_{n}"] = box(x0, ys[row], x1, ys[row + 1])
-        yield PointBox(n, box(x0, top, x1, bottom), spots[f"place_{n}"])
+        mid = (x0 + x1) / 2
+        slots: dict[str, pygame.Rect] = {}
+        for row, pair in enumerate(BOX_SLOTS):
+            y0 = split + row * row_h
+            slots[pair[0]] = box(x0, y0, mid, y0 + row_h)
+            slots[pair[1]] = box(mid, y0, x1, y0 + row_h)
+        yield PointBox(n, box(x0, top, x1, bottom), box(x0, top, x1, split), slots)
 
 
 def _centre(

@@ -8,12 +8,20 @@ own markers (dolly, puck, dice) on top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import pygame
 
 from terminal.seat.layouts import paint
-from terminal.seat.layouts.base import AreaIndex, HitArea, LayoutView, StakeMark, UnknownSpotError
+from terminal.seat.layouts.base import (
+    AreaIndex,
+    HitArea,
+    LayoutView,
+    Picker,
+    Place,
+    StakeMark,
+    UnknownSpotError,
+)  # fmt: skip
 
 _DIM_ALPHA = 120
 _CACHE_SIZE = 4
@@ -24,33 +32,68 @@ class LayeredLayout:
 
     label_keys: tuple[str, ...] = ()
 
-    def __init__(self, rect: pygame.Rect, local_areas: Iterable[HitArea], chip_radius: int) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        local_areas: Iterable[HitArea],
+        chip_radius: int,
+        places: Mapping[str, Place] | None = None,
+        pickers: Mapping[str, Picker] | None = None,
+    ) -> None:
         self.rect = pygame.Rect(rect)
         ox, oy = self.rect.topleft
-        absolute = (
-            HitArea(a.spot, a.rect.move(ox, oy), (a.center[0] + ox, a.center[1] + oy)) for a in local_areas
-        )
+        local = tuple(local_areas)
+        absolute = (HitArea(a.spot, a.rect.move(ox, oy), (a.center[0] + ox, a.center[1] + oy)) for a in local)
         self._index = AreaIndex(self.rect, absolute)
+        found = dict(places) if places is not None else {a.spot: Place(a.rect, a.center) for a in local}
+        self._places = {
+            spot: Place(p.rect.move(ox, oy), (p.chips[0] + ox, p.chips[1] + oy), p.radius)
+            for spot, p in found.items()
+        }
+        self._pickers = dict(pickers or {})
         self.chip_radius = chip_radius
+        self.label_boxes: list[pygame.Rect] = []  # where the background's words were drawn (local pixels)
         self._backgrounds: dict[tuple[object, ...], pygame.Surface] = {}
 
     # --- the Layout protocol -----------------------------------------------------------------------------
 
     def hit(self, pos: tuple[int, int]) -> str | None:
-        """The canonical spot under ``pos``, or None off the layout or between areas."""
+        """The canonical spot (or ``pick:<name>``) under ``pos``, or None off the layout or between areas."""
         return self._index.hit(pos)
 
     def areas(self) -> tuple[HitArea, ...]:
-        """Every hit area, one per legal (and offered) spot."""
+        """Every touch area: one per spot touched on the felt, one per picker."""
         return self._index.areas
 
     def area(self, spot: str) -> HitArea:
-        """The hit area of ``spot``; :class:`UnknownSpotError` when the layout has none."""
+        """The touch area of ``spot``; :class:`UnknownSpotError` when the layout has none."""
         return self._index.get(spot)
 
+    def spots(self) -> frozenset[str]:
+        """Every spot of this layout, touched on the felt or through a picker."""
+        return frozenset(self._places)
+
+    def place(self, spot: str) -> Place:
+        """Where ``spot`` lies and where its chips sit; :class:`UnknownSpotError` when it is not here."""
+        found = self._places.get(spot)
+        if found is None:
+            raise UnknownSpotError(f"{spot!r} has no place on this layout")
+        return found
+
+    def picker(self, name: str) -> Picker:
+        """The picker called ``name``; :class:`UnknownSpotError` when the layout has none."""
+        found = self._pickers.get(name)
+        if found is None:
+            raise UnknownSpotError(f"no picker {name!r} on this layout")
+        return found
+
+    def pickers(self) -> tuple[Picker, ...]:
+        """Every picker of this layout."""
+        return tuple(self._pickers.values())
+
     def anchor(self, spot: str, number: int | None = None) -> tuple[int, int]:
-        """Where chips for a wager on ``spot`` sit (the centre of its area unless a subclass says more)."""
-        return self._index.get(spot).center
+        """Where chips for a wager on ``spot`` sit."""
+        return self.place(spot).chips
 
     def draw(self, surface: pygame.Surface, view: LayoutView) -> None:
         """The layout with the seat's chips, winners and the last outcome, inside ``self.rect``."""
@@ -93,6 +136,7 @@ class LayeredLayout:
         return found
 
     def _paint_layer(self, view: LayoutView) -> pygame.Surface:
+        self.label_boxes = []
         layer = (
             pygame.Surface(self.rect.size).convert()
             if pygame.display.get_surface()
@@ -114,43 +158,45 @@ class LayeredLayout:
 
     def _draw_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
         piles: dict[tuple[int, int], list[StakeMark]] = {}
+        radius: dict[tuple[int, int], int] = {}
         for stake in view.stakes:
             at = self._stake_anchor(stake)
             if at is not None:
                 piles.setdefault(at, []).append(stake)
-        r = self.chip_radius
+                found = self._places.get(stake.spot)
+                radius[at] = found.radius if found is not None and found.radius else self.chip_radius
         for at, stakes in piles.items():
-            total = sum(s.amount for s in stakes)
-            paint.chip(surface, view.fonts, at, r, view.money(total), total, len(stakes))
+            total, r = sum(s.amount for s in stakes), radius[at]
+            paint.chip(surface, view.fonts, at, r, view.on_chip(total), total, len(stakes))
             if not all(s.working for s in stakes):
                 paint.badge(
                     surface,
                     view.fonts,
-                    view.tr("layout.off"),
+                    view.tr("layout.wager_off"),
                     (at[0] + r, at[1] + r // 2),
                     max(9, r * 2 // 3),
                     paint.BLACK,
                     paint.WHITE,
                 )
 
-    def _winner_areas(self, view: LayoutView) -> Iterable[tuple[HitArea, int]]:
+    def _winner_areas(self, view: LayoutView) -> Iterable[tuple[str, Place, int]]:
         for spot, paid in view.winners:
-            found = self._index.by_spot.get(spot)
+            found = self._places.get(spot)
             if found is not None:
-                yield found, paid
+                yield spot, found, paid
 
     def _draw_winners_glow(self, surface: pygame.Surface, view: LayoutView) -> None:
-        for found, _ in self._winner_areas(view):
+        for _, found, _ in self._winner_areas(view):
             paint.glow(surface, found.rect)
 
     def _draw_paid(self, surface: pygame.Surface, view: LayoutView) -> None:
         size = max(10, int(self.chip_radius * 0.8))
         taken: list[pygame.Rect] = []
-        for found, paid in self._winner_areas(view):
+        for _, found, paid in self._winner_areas(view):
             if paid <= 0:
                 continue
             image = paint.label(view.fonts, "+" + view.money(paid), size, True, paint.BLACK)
-            x, y = self.anchor(found.spot)  # above the winning chips
+            x, y = found.chips  # above the winning chips
             pill = image.get_rect(center=(x, y - self.chip_radius - size))
             pill.inflate_ip(size * 0.8, size * 0.3)
             for _ in range(4):  # neighbouring winners (a straight and its split) stack their amounts

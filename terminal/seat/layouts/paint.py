@@ -53,8 +53,9 @@ def fitted(fonts: Fonts, text: str, size: int, bold: bool, colour: Colour, width
 
 def wrapped(
     surface: pygame.Surface, fonts: Fonts, text: str, rect: pygame.Rect, size: int, colour: Colour = LINE
-) -> None:
-    """``text`` word-wrapped and centred in ``rect``, shrinking until every line fits."""
+) -> pygame.Rect:
+    """``text`` word-wrapped and centred in ``rect``, shrinking until every line fits (never below the
+    fonts' smallest size); returns the box of the lines drawn."""
     while True:
         font = fonts(size, True)
         lines = _wrap(font, text, rect.width - 6)
@@ -64,9 +65,11 @@ def wrapped(
             break
         size = max(8, int(size * 0.9))
     y = rect.centery - height / 2 + font.get_linesize() / 2
+    drawn = pygame.Rect(rect.centerx, round(y), 0, 0)
     for line in lines:
-        put(surface, font.render(line, True, colour), (rect.centerx, y))
+        drawn.union_ip(put(surface, font.render(line, True, colour), (rect.centerx, y)))
         y += font.get_linesize()
+    return drawn
 
 
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -80,8 +83,10 @@ def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 
 def put(surface: pygame.Surface, image: pygame.Surface, center: tuple[float, float]) -> pygame.Rect:
-    """Blit ``image`` centred on ``center``."""
-    return surface.blit(image, image.get_rect(center=(round(center[0]), round(center[1]))))
+    """Blit ``image`` centred on ``center``; returns the box of its ink (a label's glyphs, not its line)."""
+    at = image.get_rect(center=(round(center[0]), round(center[1])))
+    surface.blit(image, at)
+    return image.get_bounding_rect().move(at.topleft)
 
 
 def write(
@@ -93,13 +98,13 @@ def write(
     colour: Colour = LINE,
     bold: bool = True,
     angle: float = 0,
-) -> None:
-    """``text`` centred in ``rect``, shrunk to fit its width (or its height when rotated)."""
+) -> pygame.Rect:
+    """``text`` centred in ``rect``, shrunk to fit its width (or its height when rotated); returns its box."""
     room = rect.height if angle else rect.width
     image = fitted(fonts, text, size, bold, colour, max(8, room - 6))
     if angle:
         image = pygame.transform.rotate(image, angle)
-    put(surface, image, rect.center)
+    return put(surface, image, rect.center)
 
 
 def frame(
@@ -110,13 +115,21 @@ def frame(
 
 
 def pocket(
-    surface: pygame.Surface, fonts: Fonts, rect: pygame.Rect, text: str, fill: Colour, size: int
-) -> None:
-    """A number in its colour: a filled rounded box with the number in white."""
+    surface: pygame.Surface,
+    fonts: Fonts,
+    rect: pygame.Rect,
+    text: str,
+    fill: Colour,
+    size: int,
+    at: float = 0.5,
+) -> pygame.Rect:
+    """A number in its colour: a filled rounded box with the number in white, ``at`` of the way down
+    (above the chips that sit low in the box); returns the number's box."""
     inner = rect.inflate(-max(4, rect.width // 7), -max(4, rect.height // 7))
     pygame.draw.rect(surface, fill, inner, border_radius=max(3, min(inner.size) // 5))
     pygame.draw.rect(surface, GOLD, inner, 1, border_radius=max(3, min(inner.size) // 5))
-    put(surface, fitted(fonts, text, size, True, WHITE, inner.width - 4), inner.center)
+    centre = (inner.centerx, rect.top + rect.height * at)
+    return put(surface, fitted(fonts, text, size, True, WHITE, inner.width - 4), centre)
 
 
 def diamond(surface: pygame.Surface, rect: pygame.Rect, fill: Colour) -> None:
@@ -140,8 +153,8 @@ _PIPS = {
 
 def die(
     surface: pygame.Surface, center: tuple[float, float], side: int, face: int, pip: Colour = BLACK
-) -> None:
-    """One die showing ``face``, ``side`` pixels wide."""
+) -> pygame.Rect:
+    """One die showing ``face``, ``side`` pixels wide; returns its box."""
     rect = pygame.Rect(0, 0, side, side)
     rect.center = (round(center[0]), round(center[1]))
     pygame.draw.rect(surface, WHITE, rect, border_radius=max(2, side // 6))
@@ -149,14 +162,17 @@ def die(
     radius = max(1, round(side * 0.09))
     for px, py in _PIPS[face]:
         pygame.draw.circle(surface, pip, (rect.left + px * side, rect.top + py * side), radius)
+    return rect
 
 
-def dice(surface: pygame.Surface, rect: pygame.Rect, faces: tuple[int, int], pip: Colour = BLACK) -> None:
-    """A pair of dice side by side, as large as ``rect`` allows."""
+def dice(
+    surface: pygame.Surface, rect: pygame.Rect, faces: tuple[int, int], pip: Colour = BLACK
+) -> pygame.Rect:
+    """A pair of dice side by side, as large as ``rect`` allows; returns the box of both."""
     side = max(6, min(rect.height * 0.8, rect.width * 0.42))
     gap = side * 0.58
-    die(surface, (rect.centerx - gap, rect.centery), round(side), faces[0], pip)
-    die(surface, (rect.centerx + gap, rect.centery), round(side), faces[1], pip)
+    first = die(surface, (rect.centerx - gap, rect.centery), round(side), faces[0], pip)
+    return first.union(die(surface, (rect.centerx + gap, rect.centery), round(side), faces[1], pip))
 
 
 _CHIP_COLOURS: tuple[tuple[int, Colour, Colour], ...] = (
@@ -195,18 +211,28 @@ def chip(
     text: str,
     amount: int,
     layers: int,
-) -> None:
-    """A chip (a small stack when ``layers`` > 1) with its amount written on it."""
+) -> pygame.Rect:
+    """A chip (a small stack when ``layers`` > 1) with its amount written on it; returns what it covers.
+
+    The amount is never scaled down: when it is wider than the chip's face it sits on a plate of the
+    chip's colour across the chip, so it reads at the font's size whatever the chip's."""
     layers = max(1, min(layers, 4))
     lift = max(2, radius // 6)
-    image = _sprite(
-        ("chip", id(fonts), radius, text, amount, layers),
-        lambda: _chip_image(fonts, radius, text, amount, layers, lift),
-    )
-    surface.blit(image, (center[0] - radius - 1, center[1] - radius - 1 - (layers - 1) * lift))
+    image = _sprite(("chip", radius, amount, layers), lambda: _chip_image(radius, amount, layers, lift))
+    top = (center[0], center[1] - (layers - 1) * lift)
+    covered = surface.blit(image, (center[0] - radius - 1, top[1] - radius - 1))
+    body, ink = chip_colours(amount)
+    words = label(fonts, text, max(8, int(radius * 0.62)), True, ink)
+    if words.get_width() > radius * 1.5:
+        plate = words.get_rect(center=top).inflate(6, 2)
+        pygame.draw.rect(surface, body, plate, border_radius=plate.height // 3)
+        pygame.draw.rect(surface, ink, plate, 1, border_radius=plate.height // 3)
+        covered = covered.union(plate)
+    put(surface, words, top)
+    return covered
 
 
-def _chip_image(fonts: Fonts, radius: int, text: str, amount: int, layers: int, lift: int) -> pygame.Surface:
+def _chip_image(radius: int, amount: int, layers: int, lift: int) -> pygame.Surface:
     body, ink = chip_colours(amount)
     image = pygame.Surface((2 * radius + 4, 2 * radius + 5 + (layers - 1) * lift), pygame.SRCALPHA)
     cx, bottom = radius + 1, radius + 1 + (layers - 1) * lift
@@ -218,11 +244,6 @@ def _chip_image(fonts: Fonts, radius: int, text: str, amount: int, layers: int, 
     top = (cx, radius + 1)
     pygame.draw.circle(image, body, top, int(radius * 0.72))
     pygame.draw.circle(image, ink, top, int(radius * 0.72), 1)
-    words = label(fonts, text, max(8, int(radius * 0.62)), True, ink)
-    if words.get_width() > radius * 1.5:
-        height = max(1, int(words.get_height() * radius * 1.5 / words.get_width()))
-        words = pygame.transform.smoothscale(words, (int(radius * 1.5), height))
-    put(image, words, top)
     return image
 
 
@@ -269,13 +290,14 @@ def badge(
 
 def puck(
     surface: pygame.Surface, fonts: Fonts, center: tuple[int, int], radius: int, text: str, on: bool
-) -> None:
-    """The point puck: white ON, black OFF."""
+) -> pygame.Rect:
+    """The point puck: white ON, black OFF; returns the box it covers."""
     fill, ink = (WHITE, BLACK) if on else (BLACK, WHITE)
     pygame.draw.circle(surface, (0, 0, 0), (center[0] + 2, center[1] + 3), radius)
     pygame.draw.circle(surface, fill, center, radius)
     pygame.draw.circle(surface, ink, center, radius, max(2, radius // 8))
     put(surface, label(fonts, text, int(radius * 0.7), True, ink), center)
+    return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
 
 
 def dolly(surface: pygame.Surface, center: tuple[int, int], radius: int) -> None:

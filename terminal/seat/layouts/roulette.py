@@ -13,13 +13,13 @@ from terminal.games.wheels import DOUBLE_ZERO, Wheel, is_red, parse_pocket, pock
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import Fonts, LayoutView
 from terminal.seat.layouts.layered import LayeredLayout
-from terminal.seat.layouts.roulette_geometry import RouletteGeometry, measure
+from terminal.seat.layouts.roulette_geometry import LABEL_AT, RouletteGeometry, measure, outside_chips
 
 ROULETTE_KEYS: tuple[str, ...] = (
     "layout.two_to_one", "layout.dozen.1", "layout.dozen.2", "layout.dozen.3", "layout.low", "layout.even",
     "layout.odd", "layout.high", "layout.five_adjacent", "layout.five_adjacent_hint", "layout.touchdown",
     "layout.touchdown_hint", "layout.closed", "layout.wheel.double_zero", "layout.wheel.single_zero",
-    "layout.wheel.double_as_single", "layout.off",
+    "layout.wheel.double_as_single", "layout.wager_off", "layout.pick_hint",
 )  # fmt: skip
 
 
@@ -35,13 +35,21 @@ class RouletteLayout(LayeredLayout):
 
     label_keys = ROULETTE_KEYS
 
-    def __init__(self, rect: pygame.Rect, wheel: Wheel, five_adjacent: bool, touchdown: bool) -> None:
-        self.geometry: RouletteGeometry = measure((rect.width, rect.height), wheel, five_adjacent, touchdown)
-        cw, ch = self.geometry.grid.cell
-        super().__init__(rect, self.geometry.areas, chip_radius=max(9, round(min(cw, ch) * 0.27)))
+    def __init__(
+        self, rect: pygame.Rect, wheel: Wheel, five_adjacent: bool, touchdown: bool, touch: int = 0
+    ) -> None:
+        geo = measure((rect.width, rect.height), wheel, five_adjacent, touchdown, touch)
+        self.geometry: RouletteGeometry = geo
+        cells = geo.track_cells
+        small = min(min(r.size) for _, r in cells) if cells else 0
+        self._track_text = round(small * 0.36)
+        self._track_chip = max(8, min(geo.chip_radius, round(small * 0.3)))
+        places = dict(geo.places)
+        for spot, found in geo.places.items():  # a racetrack pocket's chip is smaller than the grid's
+            if spot.startswith("five_adjacent:"):
+                places[spot] = type(found)(found.rect, found.chips, self._track_chip)
+        super().__init__(rect, geo.areas, geo.chip_radius, places, geo.pickers)
         self.wheel = wheel
-        cells = self.geometry.track_cells
-        self._track_text = round(min(min(r.width, r.height) for _, r in cells) * 0.5) if cells else 0
         self._open_track = {s.text for s in legal_spots(wheel, five_adjacent) if s.kind == "five_adjacent"}
 
     # --- background -------------------------------------------------------------------------------------
@@ -53,13 +61,15 @@ class RouletteLayout(LayeredLayout):
         self._paint_outside(surface, view)
         self._paint_touchdown(surface, view)
         note = self.geometry.corner_note
-        paint.wrapped(
-            surface,
-            view.fonts,
-            view.tr(f"layout.wheel.{self.wheel.name}"),
-            note,
-            self._size(0.24),
-            paint.GOLD,
+        self.label_boxes.append(
+            paint.wrapped(
+                surface,
+                view.fonts,
+                view.tr(f"layout.wheel.{self.wheel.name}"),
+                note,
+                self._size(0.24),
+                paint.GOLD,
+            )
         )
 
     def _size(self, share: float) -> int:
@@ -69,8 +79,9 @@ class RouletteLayout(LayeredLayout):
     def _paint_grid(self, surface: pygame.Surface, fonts: Fonts) -> None:
         grid = self.geometry.grid
         for number in range(1, 37):
-            paint.pocket(
-                surface, fonts, grid.cell_rect(number), str(number), pocket_colour(number), self._size(0.42)
+            rect, colour = grid.cell_rect(number), pocket_colour(number)
+            self.label_boxes.append(
+                paint.pocket(surface, fonts, rect, str(number), colour, self._size(0.4), LABEL_AT)
             )
         xs, ys = grid.xs, grid.ys
         for x in xs:
@@ -83,7 +94,10 @@ class RouletteLayout(LayeredLayout):
         for pocket, rect in self.geometry.zero_boxes:
             closed = pocket == self.wheel.void_pocket
             fill = paint.CLOSED if closed else paint.GREEN
-            paint.pocket(surface, view.fonts, rect, pocket_text(pocket), fill, self._size(0.42))
+            number = pocket_text(pocket)
+            self.label_boxes.append(
+                paint.pocket(surface, view.fonts, rect, number, fill, self._size(0.4), LABEL_AT)
+            )
             if closed:
                 inner = rect.inflate(-rect.width // 5, -rect.height // 5)
                 pygame.draw.line(surface, paint.LINE, inner.topleft, inner.bottomright, 2)
@@ -91,8 +105,10 @@ class RouletteLayout(LayeredLayout):
                 text = rect.copy()
                 text.height = rect.height // 3
                 text.bottom = rect.bottom - 2
-                paint.wrapped(
-                    surface, view.fonts, view.tr("layout.closed"), text, self._size(0.2), paint.WHITE
+                self.label_boxes.append(
+                    paint.wrapped(
+                        surface, view.fonts, view.tr("layout.closed"), text, self._size(0.2), paint.WHITE
+                    )
                 )
             paint.frame(surface, rect, 2)
 
@@ -100,20 +116,41 @@ class RouletteLayout(LayeredLayout):
         geo, fonts, tr = self.geometry, view.fonts, view.tr
         for rect in geo.columns:
             paint.frame(surface, rect, 2)
-            paint.write(surface, fonts, tr("layout.two_to_one"), rect, self._size(0.3))
+            label = rect.copy()
+            label.height = round(rect.height * LABEL_AT * 2)
+            self.label_boxes.append(
+                paint.write(surface, fonts, tr("layout.two_to_one"), label, self._size(0.3))
+            )
         for k, rect in enumerate(geo.dozens):
             paint.frame(surface, rect, 2)
-            paint.write(surface, fonts, tr(f"layout.dozen.{k + 1}"), rect, self._size(0.36))
+            self._outside_label(surface, view, f"dozen:{k + 1}", rect, tr(f"layout.dozen.{k + 1}"))
         for kind, rect in geo.evens:
             paint.frame(surface, rect, 2)
             if kind in ("red", "black"):
-                paint.diamond(surface, rect, paint.RED if kind == "red" else paint.BLACK)
+                room = self._label_room(kind, rect)
+                paint.diamond(
+                    surface, room.inflate(-room.width // 8, 0), paint.RED if kind == "red" else paint.BLACK
+                )
+                self.label_boxes.append(room.inflate(-room.width * 4 // 10, -room.height * 3 // 10))
             else:
-                paint.write(surface, fonts, tr(f"layout.{kind}"), rect, self._size(0.36))
+                self._outside_label(surface, view, kind, rect, tr(f"layout.{kind}"))
         outer = pygame.Rect(geo.zero_boxes[0][1].left, geo.grid.ys[0], 0, 0)
         outer.width = round(geo.grid.column_right) - outer.left
         outer.height = round(geo.grid.ys[3]) - outer.top
         paint.frame(surface, outer.inflate(4, 4), 3, paint.GOLD, radius=4)
+
+    def _label_room(self, spot: str, rect: pygame.Rect) -> pygame.Rect:
+        """The part of an outside box left of where its chips sit."""
+        x, _ = outside_chips(spot, rect)
+        room = rect.copy()
+        room.width = max(8, x - self.chip_radius - 4 - rect.left)
+        return room
+
+    def _outside_label(
+        self, surface: pygame.Surface, view: LayoutView, spot: str, rect: pygame.Rect, text: str
+    ) -> None:
+        room = self._label_room(spot, rect)
+        self.label_boxes.append(paint.write(surface, view.fonts, text, room, self._size(0.34)))
 
     def _paint_track(self, surface: pygame.Surface, view: LayoutView) -> None:
         track, inner = self.geometry.track, self.geometry.track_inner
@@ -130,8 +167,14 @@ class RouletteLayout(LayeredLayout):
         hint.top, hint.height = title.bottom - middle.height // 20, middle.height * 2 // 5
         title_size = min(self._size(0.3), title.height * 4 // 5)  # a short track (21:9) lowers both lines
         hint_size = min(self._size(0.26), hint.height * 4 // 5)
-        paint.write(surface, view.fonts, view.tr("layout.five_adjacent"), title, title_size, paint.GOLD)
-        paint.write(surface, view.fonts, view.tr("layout.five_adjacent_hint"), hint, hint_size)
+        hint_key = (
+            "layout.pick_hint" if "track" in {p.name for p in self.pickers()} else "layout.five_adjacent_hint"
+        )
+        for key, room, size, colour in (
+            ("layout.five_adjacent", title, title_size, paint.GOLD),
+            (hint_key, hint, hint_size, paint.LINE),
+        ):
+            self.label_boxes.append(paint.write(surface, view.fonts, view.tr(key), room, size, colour))
         for pocket, rect in self.geometry.track_cells:
             open_ = f"five_adjacent:{pocket_text(pocket)}" in self._open_track
             end = rect.right <= inner.left or rect.left >= inner.right
@@ -157,17 +200,23 @@ class RouletteLayout(LayeredLayout):
                 1,
                 border_radius=max(3, min(inner.size) // 4),
             )
-        paint.put(
-            surface, paint.fitted(fonts, pocket_text(pocket), size, True, ink, rect.width - 6), rect.center
-        )
+        wide = rect.width >= rect.height  # the number at one end, the chips at the other
+        at = (rect.left + rect.width * 0.3, rect.top + rect.height * 0.34) if wide else (
+            rect.centerx, rect.top + rect.height * 0.28)  # fmt: skip
+        if end:  # a round pocket: the number in the middle, the chips at its corner
+            at = rect.center
+        text = paint.fitted(fonts, pocket_text(pocket), size, True, ink, rect.width - 6)
+        self.label_boxes.append(paint.put(surface, text, at))
 
     def _paint_touchdown(self, surface: pygame.Surface, view: LayoutView) -> None:
+        """A small football field: its name and "0 or 00 kicks off" across it (up it on a narrow 4:3
+        layout), the chips at its foot."""
         rect = self.geometry.touchdown
         if rect is None:
             return
-        field = rect.inflate(-max(6, rect.width // 8), -max(6, rect.height // 10))
+        field = rect.inflate(-6, -6)
         pygame.draw.rect(surface, (30, 128, 58), field, border_radius=6)
-        zone = max(4, field.height // 7)
+        zone = max(4, field.height // 9)
         pygame.draw.rect(surface, paint.RED, (field.left, field.top, field.width, zone), border_radius=6)
         pygame.draw.rect(
             surface, paint.BLACK, (field.left, field.bottom - zone, field.width, zone), border_radius=6
@@ -176,25 +225,26 @@ class RouletteLayout(LayeredLayout):
             y = field.top + zone + (field.height - 2 * zone) * k / 6
             pygame.draw.line(surface, (120, 180, 120), (field.left + 3, y), (field.right - 4, y), 1)
         pygame.draw.rect(surface, paint.LINE, field, 2, border_radius=6)
-        title = field.inflate(-4, -2 * zone)
-        title.height = title.height * 2 // 5
-        hint = title.move(0, title.height)
-        hint.height = hint.height * 3 // 4
-        paint.wrapped(surface, view.fonts, view.tr("layout.touchdown"), title, self._size(0.22), paint.WHITE)
-        paint.wrapped(
-            surface, view.fonts, view.tr("layout.touchdown_hint"), hint, self._size(0.16), paint.YELLOW
-        )
+        chips = self.geometry.places["touchdown"].chips[1] - self.chip_radius - 2  # the words stop here
+        words = pygame.Rect(field.left + 2, field.top + 2, field.width - 4, chips - field.top - 2)
+        title, hint = view.tr("layout.touchdown"), view.tr("layout.touchdown_hint")
+        size = self._size(0.22)
+        if paint.fitted(view.fonts, title, size, True, paint.WHITE, words.width).get_width() > words.width:
+            # too narrow for the word across (4:3): it runs up the field; the help explains the kick-off
+            self.label_boxes.append(
+                paint.write(surface, view.fonts, title, words, size, paint.WHITE, angle=90)
+            )
+        else:
+            top = words.copy()
+            top.height = words.height * 2 // 5
+            bottom = pygame.Rect(words.left, top.bottom, words.width, words.bottom - top.bottom)
+            self.label_boxes.append(paint.wrapped(surface, view.fonts, title, top, size, paint.WHITE))
+            self.label_boxes.append(
+                paint.wrapped(surface, view.fonts, hint, bottom, self._size(0.16), paint.YELLOW)
+            )
         paint.frame(surface, rect, 2)
 
     # --- per frame ---------------------------------------------------------------------------------------
-
-    def anchor(self, spot: str, number: int | None = None) -> tuple[int, int]:
-        """Chips sit in the middle of their area; on the Touchdown field, below its title."""
-        found = super().anchor(spot, number)
-        if spot == "touchdown" and self.geometry.touchdown is not None:
-            field = self.geometry.touchdown.move(self.rect.topleft)
-            return field.centerx, field.top + field.height * 3 // 4
-        return found
 
     def _outcome(self, view: LayoutView) -> int | None:
         if view.outcome is None:

@@ -4,10 +4,18 @@ The number grid is three rows of twelve (3, 6 ... 36 on top, 1, 4 ... 34 at the 
 boxes on the left (00 above 0 on the double-zero layout, so 0 borders 1 and 2 and 00 borders 2 and 3),
 the "2 to 1" column boxes on the right, dozens and even-money boxes below, and the racetrack above.
 
-Inside wagers sit where a dealer would put them: a straight in the middle of its number, a split on the
-line between two numbers, a corner on a crossing, a street or a line on the grid's bottom edge, the zero
-splits and streets on the zero boxes' edge, First Five on the corner where 0 meets 1's bottom edge. Each
-of those is a band ``2 * band`` pixels wide straddling its line, cut so that no two areas overlap.
+Inside wagers sit where a dealer would put them: a straight in its number, a split on the line between
+two numbers, a corner on a crossing, a street or a line on the grid's bottom edge, the zero splits and
+streets on the zero boxes' edge, First Five on the corner where 0 meets 1's bottom edge. Each of those is
+touched in a band ``2 * band`` pixels wide straddling its line, cut so that no two areas overlap. A chip
+sits below its number's label (a straight in the lower part of its box, a split between two boxes low on
+their shared line) so the number stays readable; an outside box keeps its label at one end and its chips
+at the other.
+
+Every touch area is at least ``touch`` pixels each way. Where the grid is too small for that (a 4:3
+screen), each number is one touch area opening a picker of the inside wagers that cover it; where only
+the zero boxes' edge is too short for its eight wagers, that edge opens a picker of them; a racetrack
+too small for a finger opens a picker of its pockets.
 """
 
 from __future__ import annotations
@@ -17,14 +25,18 @@ from dataclasses import dataclass
 
 import pygame
 
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import DOUBLE_ZERO, Wheel
-from terminal.seat.layouts.base import HitArea, area, box
+from terminal.games.spots import Spot, legal_spots
+from terminal.games.wheels import DOUBLE_ZERO, Wheel, pocket_text
+from terminal.seat.layouts.base import PICK, HitArea, Picker, Place, area, box
 
 EVEN_MONEY = ("low", "even", "red", "black", "odd", "high")
 _TRACK_SHARE = 0.25  # of the height, for the racetrack
-_SIDE = 1.4  # width of the zero boxes and of the column boxes, in number cells
+_SIDE = 1.2  # width of the zero boxes and of the column boxes, in number cells
 _UNITS = 12 + 2 * _SIDE
+_CELL_ASPECT = 0.8  # widest a number's box may be, for its height
+LABEL_AT = 0.36  # a number's label sits this far down its box; its straight's chips low in the box
+CHIPS_AT = 0.72
+_KIND_ORDER = ("straight", "split", "street", "corner", "line", "first_five", "five_adjacent")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,27 +81,39 @@ class RouletteGeometry:
     track_inner: pygame.Rect | None  # the racetrack's middle, inside its ring of pockets
     touchdown: pygame.Rect | None
     corner_note: pygame.Rect  # below the zero boxes: the wheel's name
-    areas: tuple[HitArea, ...]
+    areas: tuple[HitArea, ...]  # what a finger touches: spots, and pickers (``pick:<name>``)
+    places: dict[str, Place]  # every legal spot: where it lies and where its chips sit
+    pickers: dict[str, Picker]
+    chip_radius: int
 
 
-def measure(size: tuple[int, int], wheel: Wheel, five_adjacent: bool, touchdown: bool) -> RouletteGeometry:
-    """Lay the table out in ``size`` pixels."""
+def measure(
+    size: tuple[int, int], wheel: Wheel, five_adjacent: bool, touchdown: bool, touch: int = 0
+) -> RouletteGeometry:
+    """Lay the table out in ``size`` pixels, every touch area at least ``touch`` pixels each way."""
     w, h = size
     margin = max(4.0, min(w, h) * 0.015)
     track_h = (h - 2 * margin) * _TRACK_SHARE if five_adjacent else 0.0
     gap = margin if five_adjacent else 0.0
     cw = (w - 2 * margin) / _UNITS  # zero column, twelve numbers, column boxes
     ch = (h - 2 * margin - track_h - gap) / 4.5  # three rows, dozens 0.75, even money 0.75
-    cw, ch = min(cw, ch * 1.6), min(ch, cw * 1.6)
+    # a number's box keeps the proportions of a real layout's (taller than wide): a wide screen (21:9)
+    # centres the table instead of stretching it
+    cw, ch = min(cw, ch * _CELL_ASPECT), min(ch, cw * 1.6)
     if five_adjacent:  # a narrow screen leaves height over: the racetrack grows into it
         track_h += min(h - 2 * margin - track_h - gap - 4.5 * ch, (h - 2 * margin) * 0.07)
     full_w, full_h = _UNITS * cw, track_h + gap + 4.5 * ch
     left, top = (w - full_w) / 2, (h - full_h) / 2
-    grid = _grid(left, top + track_h + gap, cw, ch)
+    direct = touch <= 0 or min(cw, ch) >= 2 * touch  # a straight and a split band side by side
+    grid = _grid(left, top + track_h + gap, cw, ch, touch / 2 if direct else 0.0)
     track = box(left, top, left + full_w, top + track_h) if five_adjacent else None
     cells = _track_cells(track, wheel) if track is not None else ()
     xs, ys = grid.xs, grid.ys
     td = box(xs[12], ys[3], grid.column_right, grid.even_bottom) if touchdown else None
+    legal = legal_spots(wheel, five_adjacent)
+    places = dict(_places(grid, wheel, legal, cells, td))
+    chip = max(9, round(min(cw, ch) * 0.27))
+    touch_areas, pickers = _touch_areas(grid, wheel, legal, cells, td, touch, direct)
     return RouletteGeometry(
         size=size,
         wheel=wheel,
@@ -106,13 +130,16 @@ def measure(size: tuple[int, int], wheel: Wheel, five_adjacent: bool, touchdown:
         track_inner=_track_inner(track) if track is not None else None,
         touchdown=td,
         corner_note=box(grid.left, ys[3] + grid.band, xs[0] - grid.band, grid.even_bottom),
-        areas=tuple(_legal_areas(grid, wheel, five_adjacent, cells, td)),
+        areas=touch_areas,
+        places=places,
+        pickers=pickers,
+        chip_radius=chip,
     )
 
 
-def _grid(left: float, top: float, cw: float, ch: float) -> Grid:
+def _grid(left: float, top: float, cw: float, ch: float, half_touch: float) -> Grid:
     x0 = left + _SIDE * cw
-    band = max(6.0, min(cw, ch) * 0.17)
+    band = max(6.0, min(cw, ch) * 0.17, half_touch)
     return Grid(
         left=left,
         xs=tuple(x0 + k * cw for k in range(13)),
@@ -121,7 +148,7 @@ def _grid(left: float, top: float, cw: float, ch: float) -> Grid:
         dozen_bottom=top + 3.75 * ch,
         even_bottom=top + 4.5 * ch,
         band=band,
-        zero_band=min(max(band * 0.72, 14.0), ch * 0.14),
+        zero_band=max(min(max(band * 0.72, 14.0), ch * 0.14), half_touch),
     )
 
 
@@ -169,24 +196,115 @@ def _end_cells(x0: float, x1: float, track: pygame.Rect, count: int, downward: b
     return cells if downward else cells[::-1]
 
 
-def _legal_areas(
+def _touch_areas(
     grid: Grid,
     wheel: Wheel,
-    five_adjacent: bool,
+    legal: tuple[Spot, ...],
     cells: tuple[tuple[int, pygame.Rect], ...],
     touchdown: pygame.Rect | None,
-) -> Iterator[HitArea]:
-    legal = {(s.kind, frozenset(s.pockets)): s.text for s in legal_spots(wheel, five_adjacent)}
-    outside = {s.text for s in legal_spots(wheel, five_adjacent) if s.kind not in _INSIDE}
-    for kind, pockets, rect in _inside_candidates(grid, wheel):
-        text = legal.get((kind, frozenset(pockets)))
-        if text is not None:
-            yield area(text, rect)
-    for text, rect in _outside_candidates(grid, cells):
-        if text in outside:
-            yield area(text, rect)
+    touch: int,
+    direct: bool,
+) -> tuple[tuple[HitArea, ...], dict[str, Picker]]:
+    """The touch areas (spots touched on the felt, and pickers) and the pickers by name."""
+    texts = {(s.kind, frozenset(s.pockets)): s.text for s in legal}
+    outside = {s.text for s in legal if s.kind not in _INSIDE}
+    found: list[HitArea] = []
+    pickers: dict[str, Picker] = {}
+    if direct:
+        inside = [(texts.get((k, frozenset(p))), r) for k, p, r in _inside_candidates(grid, wheel)]
+        edge = [(t, r) for t, r in inside if t is not None and _on_zero_edge(t, grid, r)]
+        if edge and touch > 0 and min(min(r.size) for _, r in edge) < touch:
+            rect = box(grid.xs[0] - grid.band, grid.ys[0], grid.xs[0] + grid.band, grid.ys[3] + grid.band)
+            pickers["zero"] = Picker("zero", "picker.zero", "", tuple(t for t, _ in edge))
+            found.append(area(PICK + "zero", rect))
+            inside = [(t, r) for t, r in inside if (t, r) not in edge]
+        found += [area(t, r) for t, r in inside if t is not None]
+    else:
+        for pocket, rect in _number_boxes(grid, wheel):
+            name = f"number:{pocket_text(pocket)}"
+            covering = [s for s in legal if pocket in s.pockets and s.kind in _INSIDE]
+            covering += [s for s in legal if s.text == f"five_adjacent:{pocket_text(pocket)}"]
+            covering.sort(key=lambda s: (_KIND_ORDER.index(s.kind), s.pockets))
+            pickers[name] = Picker(
+                name, "picker.number", pocket_text(pocket), tuple(s.text for s in covering)
+            )
+            found.append(area(PICK + name, rect))
+    small_track = bool(touch > 0 and cells and min(min(r.size) for _, r in cells) < touch)
+    for text, rect in _outside_candidates(grid, cells, direct):
+        if text in outside and not (small_track and text.startswith("five_adjacent:")):
+            found.append(area(text, rect))
+    if small_track and cells:
+        track = cells[0][1].unionall([r for _, r in cells])
+        spots = tuple(f"five_adjacent:{pocket_text(p)}" for p in wheel.order)  # in wheel order, from 0
+        pickers["track"] = Picker("track", "picker.track", "", tuple(s for s in spots if s in outside))
+        found.append(area(PICK + "track", track))
     if touchdown is not None:
-        yield area("touchdown", touchdown)
+        found.append(area("touchdown", touchdown))
+    return tuple(found), pickers
+
+
+def _on_zero_edge(text: str, grid: Grid, rect: pygame.Rect) -> bool:
+    """Whether an inside area is one of the wagers on the zero boxes' edge (not 0-00, not a number's)."""
+    return rect.left < grid.xs[0] < rect.right and text != "split:0-00"
+
+
+def _number_boxes(grid: Grid, wheel: Wheel) -> Iterator[tuple[int, pygame.Rect]]:
+    """Each number's whole box, and each zero box: the touch areas of a grid too small for its bands."""
+    for number in range(1, 37):
+        yield number, grid.cell_rect(number)
+    yield from _zero_boxes(grid, wheel)
+
+
+def _places(
+    grid: Grid,
+    wheel: Wheel,
+    legal: tuple[Spot, ...],
+    cells: tuple[tuple[int, pygame.Rect], ...],
+    touchdown: pygame.Rect | None,
+) -> Iterator[tuple[str, Place]]:
+    """Where every legal spot lies and where its chips sit: below its label, never on it."""
+    texts = {(s.kind, frozenset(s.pockets)): s.text for s in legal}
+    ch = grid.cell[1]
+    for kind, pockets, rect in _inside_candidates(grid, wheel):
+        text = texts.get((kind, frozenset(pockets)))
+        if text is None:
+            continue
+        x, y = rect.center
+        if kind == "straight" and all(1 <= p <= 36 for p in pockets):
+            y = round(grid.cell_rect(pockets[0]).top + ch * CHIPS_AT)
+        elif kind == "straight":
+            zero = next(r for p, r in _zero_boxes(grid, wheel) if p == pockets[0])
+            y = round(zero.top + zero.height * CHIPS_AT)
+        elif kind == "split" and rect.height > rect.width and all(1 <= p <= 36 for p in pockets):
+            y = round(grid.cell_rect(pockets[0]).top + ch * CHIPS_AT)  # low on the line between two boxes
+        yield text, Place(rect, (x, y))
+    outside = {s.text for s in legal if s.kind not in _INSIDE}
+    ends = {f"five_adjacent:{pocket_text(p)}" for p, r in cells if r.width > (cells[0][1].width * 1.2)}
+    for text, rect in _outside_candidates(grid, cells, True):
+        if (
+            text in ends and text in outside
+        ):  # a round pocket at a curved end: the chips at its corner toward the middle
+            inward = (
+                rect.right - rect.width // 5 if rect.centerx < grid.xs[6] else rect.left + rect.width // 5
+            )
+            yield text, Place(rect, (inward, rect.bottom - rect.height // 5))
+        elif text in outside:
+            yield text, Place(rect, outside_chips(text, rect))
+    if touchdown is not None:
+        chips = touchdown.bottom - max(9, round(min(grid.cell) * 0.27)) - 5  # at the field's foot
+        yield "touchdown", Place(touchdown, (touchdown.centerx, chips))
+
+
+def outside_chips(text: str, rect: pygame.Rect) -> tuple[int, int]:
+    """Where the chips of an outside box sit: low in a column box (its label above), at the right end of
+    a dozen or an even-money box (its label to the left), beside a racetrack pocket's number."""
+    if text.startswith("column:"):
+        return rect.centerx, round(rect.top + rect.height * CHIPS_AT)
+    if text.startswith("five_adjacent:"):
+        if rect.width >= rect.height:
+            return round(rect.left + rect.width * 0.72), round(rect.top + rect.height * 0.68)
+        return rect.centerx, round(rect.top + rect.height * 0.7)
+    return rect.right - min(rect.height // 2, rect.width // 5), rect.centery
 
 
 _INSIDE = ("straight", "split", "street", "corner", "line", "first_five")
@@ -254,9 +372,10 @@ def _zero_single(grid: Grid) -> Iterator[Candidate]:
 
 
 def _outside_candidates(
-    grid: Grid, cells: tuple[tuple[int, pygame.Rect], ...]
+    grid: Grid, cells: tuple[tuple[int, pygame.Rect], ...], bands: bool
 ) -> Iterator[tuple[str, pygame.Rect]]:
-    xs, ys, b = grid.xs, grid.ys, grid.band
+    """The outside boxes; the dozens give the streets' band its room when the bands are touched."""
+    xs, ys, b = grid.xs, grid.ys, grid.band if bands else 0.0
     for k in range(3):
         yield f"column:{k + 1}", box(xs[12], ys[2 - k], grid.column_right, ys[3 - k])
         yield f"dozen:{k + 1}", box(xs[4 * k], ys[3] + b, xs[4 * k + 4], grid.dozen_bottom)

@@ -1,0 +1,170 @@
+"""The display tells the truth phase by phase: a round replayed frame by frame, as the table sent it, shows
+its outcome nowhere until the ball has landed or the dice rest.
+
+The table pushes ``Result``, then a ``GameView`` and a ``History`` that already hold the outcome, and (a
+headless table) the next betting window, all in the same instant. Every frame from that instant until
+rest must show what the frame before it showed, everywhere but the wheel or the dice: the history strip,
+hot and cold, the winners, the headline, the countdown, the Touchdown panel, the puck and the craps
+boards. The rounds come from real headless runs (real controller, ledger, RNG, bots) recorded by the
+display's recorder; the Touchdown rounds from the sample sequences, which send the same messages in the
+same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from terminal.display import regions, samples
+from terminal.display.gl import pyglet
+from terminal.display.model import DisplayModel, apply, board_text
+from terminal.display.painter import Painter
+from terminal.display.replay import Recorded, recorder
+from terminal.display.scene import WINNERS_AFTER_S, Scene, Stage, scene_at, settle_time
+from terminal.i18n import load_catalogue
+from terminal.lab.headless import run_headless
+from terminal.net import messages as m
+from tests.table.harness import make_config
+
+W, H = 1920, 1080
+FPS = 60
+T0 = 1000.0  # when the result arrives: every earlier window has long run out
+STEP = 8  # paint every 8th frame (each read-back costs); the scenes are checked every frame
+BOARDS = (
+    "history",
+    "hot_cold",
+    "winners",
+    "craps",
+    "lucky",
+    "touchdown",
+    "field",
+    "outcome",
+    "outcome_label",
+)
+BOARDS += ("countdown",)
+
+
+@pytest.fixture(scope="module")
+def window() -> Iterator[pyglet.window.Window]:
+    win = pyglet.window.Window(W, H, visible=False)
+    yield win
+    win.close()
+
+
+def _recorded(tmp: Path, game: str) -> Recorded:
+    c = make_config(tmp, f"[table]\ngame = {game}\nport = 0\n")
+    into: Recorded = []
+    run_headless(c, rounds=3, seats=3, progress=lambda _: None, observer=recorder(c, into))
+    return into
+
+
+def _rounds(recorded: Recorded, start: DisplayModel) -> Iterator[tuple[DisplayModel, list[object]]]:
+    """(the model just before each ``Result``, what the table sent with it up to the next window)."""
+    messages = [message for _, message in recorded]
+    for k, message in enumerate(messages):
+        if not isinstance(message, m.Result):
+            continue
+        end = k + 1
+        while end < len(messages) and not _opens(messages[end]) and not isinstance(messages[end], m.Result):
+            end += 1
+        model = start
+        for earlier in messages[:k]:
+            model = apply(model, earlier, 0.0)
+        yield model, messages[k : end + 1]
+
+
+def _opens(message: object) -> bool:
+    return isinstance(message, m.TableState) and message.phase == "open"
+
+
+def _outside(box: regions.Rect) -> list[tuple[int, int]]:
+    """Sample points (every 8 px) outside ``box`` (design pixels = window pixels at 1920x1080)."""
+    x0, y0, w, h = regions.padded(box, 6.0)
+    return [
+        (x, y)
+        for y in range(0, H, 8)
+        for x in range(0, W, 8)
+        if not (x0 <= x <= x0 + w and y0 <= y <= y0 + h)
+    ]
+
+
+def _pixels(points: list[tuple[int, int]]) -> list[bytes]:
+    data = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data().get_data("RGBA", W * 4)
+    return [data[(y * W + x) * 4 : (y * W + x) * 4 + 3] for x, y in points]
+
+
+def _same_boards(before: Scene, now: Scene) -> list[str]:
+    return [name for name in BOARDS if getattr(before, name) != getattr(now, name)]
+
+
+def _replay(painter: Painter, model: DisplayModel, burst: list[object], stage_box: regions.Rect) -> None:
+    result = burst[0]
+    assert isinstance(result, m.Result)
+    before = scene_at(model, T0 - 1 / FPS, 20)
+    assert before.stage is Stage.CLOSED and before.headline == "display.no_more_bets"
+    painter.paint(before)
+    points = _outside(stage_box)
+    still = _pixels(points)
+    for message in burst:
+        model = apply(model, message, T0)
+    frames = int(settle_time(model) * FPS)
+    for frame in range(frames):
+        t = T0 + frame / FPS
+        scene = scene_at(model, t, 20)
+        assert scene.stage is Stage.SPINNING, frame
+        assert scene.headline == before.headline and scene.round_id == result.round_id, frame
+        assert _same_boards(before, scene) == [], (result.outcome, frame)
+        if frame % STEP == 0:
+            painter.paint(scene)
+            moved = [p for p, a, b in zip(points, still, _pixels(points), strict=True) if a != b]
+            assert moved == [], (result.outcome, frame, moved[:10])
+    rest = scene_at(model, T0 + settle_time(model) + WINNERS_AFTER_S + 0.1, 20)
+    assert rest.stage is Stage.RESULT and rest.headline != before.headline
+    assert rest.history[0].round_id == result.round_id
+    assert rest.history[0].outcome == board_text(result.outcome) and rest.winners is not None
+
+
+@pytest.mark.parametrize("game", ["roulette", "craps"])
+def test_no_frame_before_rest_shows_the_outcome(
+    game: str, tmp_path: Path, window: pyglet.window.Window
+) -> None:
+    recorded = _recorded(tmp_path, game)
+    start = DisplayModel(game=game)
+    painter = Painter(window, load_catalogue("en"), 20, incremental=True)
+    box = regions.WHEEL_BOX if game == "roulette" else regions.TRAY
+    rounds = list(_rounds(recorded, start))
+    assert len(rounds) == 3
+    for model, burst in rounds:
+        _replay(painter, model, burst, box)
+
+
+@pytest.mark.parametrize("downs", [(0,), (32,), (32, 8), (32, 8, 0, 19)], ids=["kick-off", "1", "2", "4"])
+def test_no_touchdown_frame_before_rest_shows_the_down(
+    downs: tuple[int, ...], window: pyglet.window.Window
+) -> None:
+    """A kick-off (0 starts a game) and downs 1, 2 and 4 (the fourth ends the game: the table's view is
+    idle again when the result is sent, and the display keeps the drive to show its end)."""
+    painter = Painter(window, load_catalogue("en"), 20, incremental=True)
+    model = samples.base()
+    if downs == (0,):
+        view = samples.touchdown_view((), teams=(("seat-2", "none", False),))
+    else:
+        model = samples.touchdown(model, downs[:-1])
+        view = samples.touchdown_view(downs) if len(downs) < 4 else samples.touchdown_view(phase="open")
+    model = apply(model, samples.table_state(model, samples.ROUND, "open", 0), T0 - 30)
+    pocket = str(downs[-1])
+    burst = [
+        m.Result(samples.ROUND, pocket, ()),
+        view,
+        m.History((m.HistoryEntry(samples.ROUND, pocket, False),)),
+        samples.table_state(model, samples.ROUND + 1, "open", 25_000),
+    ]
+    _replay(painter, model, burst, regions.WHEEL_BOX)
+    for message in burst:
+        model = apply(model, message, T0)
+    rest = scene_at(model, T0 + settle_time(model) + 3.0, 20)
+    assert rest.touchdown is not None and rest.field is not None
+    assert rest.touchdown.info.downs == (downs if downs != (0,) else ())
+    assert rest.field.downs_played == len(rest.touchdown.info.downs)

@@ -1,0 +1,106 @@
+"""Chips never hide what they sit on: every spot's chips sit clear of every word and number on the felt,
+and the puck clear of its point's number, in both languages at every screen size.
+
+The words' boxes are where the background was actually painted (the layouts record each label's ink box
+as they draw it); the chips' circles are where the layout draws them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
+from terminal.games.craps import POINTS
+from terminal.money import USD
+from terminal.seat.layout_port import make_layout
+from terminal.seat.layouts import LayoutView
+from terminal.seat.layouts.craps import CrapsLayout
+from terminal.seat.layouts.layered import LayeredLayout
+from terminal.seat.text import Painter
+from terminal.seat.theme import Frame
+from tests.seat.seat_states import table_state
+
+SIZES = ((1920, 1080), (1024, 768), (2560, 1080))
+GAMES = {
+    "double_zero": ("roulette", "double_zero"),
+    "single_zero": ("roulette", "single_zero"),
+    "craps": ("craps", "none"),
+}
+
+
+def _layout(table: str, size: tuple[int, int], language: str) -> tuple[LayeredLayout, LayoutView]:
+    from dataclasses import replace
+
+    from terminal.net import messages as m
+
+    game, wheel = GAMES[table]
+    kinds = CRAPS_WAGERS if game == "craps" else ROULETTE_WAGERS
+    if wheel != "double_zero":
+        kinds = tuple(k for k in kinds if k not in ("touchdown", "first_five"))
+    offer = m.Offer(game, tuple(m.OfferedWager(k, "a", 100, 10000, 100) for k in kinds), ())
+    frame = Frame.of(*size)
+    layout = make_layout(replace(table_state(game), wheel=wheel), offer, frame.layout, frame.touch)
+    assert isinstance(layout, LayeredLayout)
+    painter = Painter(language, USD)
+    painter.min_size = frame.text_min
+    view = LayoutView(
+        (), (), None, None, False, painter.tr, painter.money, painter.fonts(), painter.chip_money
+    )
+    layout.background(view)  # paints the felt and records where each word went
+    return layout, view
+
+
+def _hits(centre: tuple[int, int], radius: int, box: pygame.Rect) -> bool:
+    """Whether a circle overlaps a box by more than a pixel."""
+    nearest_x = min(max(centre[0], box.left), box.right - 1)
+    nearest_y = min(max(centre[1], box.top), box.bottom - 1)
+    return math.hypot(centre[0] - nearest_x, centre[1] - nearest_y) < radius - 1
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("table", list(GAMES))
+def test_no_spot_s_chips_cover_a_label(table: str, size: tuple[int, int], language: str) -> None:
+    layout, _ = _layout(table, size, language)
+    words = [box.move(layout.rect.topleft) for box in layout.label_boxes]
+    assert len(words) > 30
+    covered = []
+    for spot in sorted(layout.spots()):
+        place = layout.place(spot)
+        radius = place.radius or layout.chip_radius
+        covered += [(spot, box) for box in words if _hits(place.chips, radius, box)]
+    if isinstance(layout, CrapsLayout):
+        for n in POINTS:
+            centre, radius = layout.puck_at(n)
+            covered += [(f"puck on {n}", box) for box in words if _hits(centre, radius, box)]
+    assert not covered, covered[:6]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_chip_s_amount_reads_at_the_screen_s_smallest_text_size(size: tuple[int, int]) -> None:
+    """The amount on a chip is drawn at a real font size, never scaled down below the screen's minimum."""
+    layout, view = _layout("double_zero", size, "en")
+    frame = Frame.of(*size)
+    sizes: list[int] = []
+    fonts = view.fonts
+
+    def recording(px: int, bold: bool) -> pygame.font.Font:
+        font = fonts(px, bold)
+        sizes.append(font.get_height())
+        return font
+
+    from dataclasses import replace
+
+    from terminal.seat.layouts import StakeMark
+    from terminal.seat.layouts import paint as paint_module
+
+    paint_module._TEXT_CACHE.clear()
+    stakes = tuple(StakeMark(s, 2500, None, True) for s in ("straight:17", "split:17-20", "dozen:2", "red"))
+    surface = pygame.Surface(size)
+    layout.draw(surface, replace(view, stakes=stakes, fonts=recording))
+    smallest = Painter("en", USD)
+    smallest.min_size = frame.text_min
+    assert sizes and min(sizes) >= smallest.font(frame.text_min).get_height()
