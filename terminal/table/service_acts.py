@@ -8,6 +8,7 @@ table (a hand-pay lock cleared, a new epoch opened).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from rng import RngFailure
@@ -41,7 +42,12 @@ def _args(args: tuple[str, ...], count: int, names: str) -> tuple[str, ...]:
 
 # -- views ---------------------------------------------------------------------------------------------
 def meters(table: Table) -> Message:
-    return service_views.meters_report(table.ledger, table.config)
+    report = service_views.meters_report(table.ledger, table.config)
+    if table.floor is None:
+        return report
+    from terminal.table import floor_side  # the floor's modules load only with [floor]
+
+    return replace(report, meters=(*floor_side.link_meters(table), *report.meters))
 
 
 def events(table: Table, args: tuple[str, ...]) -> Message:
