@@ -46,8 +46,9 @@ class LiveTableError(RuntimeError):
 class LiveTable:
     """Controller, ledger, RNG and simulated devices on a thread of their own."""
 
-    def __init__(self, c: Config) -> None:
+    def __init__(self, c: Config, entropy: Callable[[int], bytes] = os.urandom) -> None:
         self.config = c
+        self.entropy = entropy  # a seeded stream makes every outcome, and so every state, repeatable
         self.clock = ManualClock(time.time())
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="live-table", daemon=True)
@@ -73,7 +74,7 @@ class LiveTable:
 
     async def _start(self) -> None:
         c = self.config
-        self.table = boot(c, self.clock)
+        self.table = boot(c, self.clock, self.entropy)
         self.table.start()
         self.cabinet = Cabinet(self.table)
         self.devices = simulated_table(c.table.seats, c.money.bills, self.cabinet.on_event, self.clock.wall)

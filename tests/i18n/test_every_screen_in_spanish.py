@@ -131,8 +131,9 @@ def test_every_screen_in_spanish_draws_only_catalogue_text(
     recorded: Recorded, tmp_path: Path, group: str
 ) -> None:
     from terminal.lab.screens import render_all
+    from terminal.lab.screens_job import Job
 
-    written = render_all(tmp_path, ("es",), lambda line: None, SETS[group])
+    written = render_all(Job(tmp_path, ("es",)), SETS[group])
     assert len(written) >= 14
     left = foreign(recorded.drawn, recorded.catalogue, _typed_by_a_technician() | set(PENDING))
     assert left == [], f"drawn in Spanish but not from the catalogue: {left}"
