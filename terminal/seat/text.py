@@ -53,6 +53,7 @@ class Painter:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.min_size = 14  # no text below this: the frame's ``text_min`` (the app sets it per screen size)
         self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+        self._layouts: dict[tuple[str, int, bool, int, int], tuple[int, tuple[str, ...]]] = {}
 
     @property
     def language(self) -> str:
@@ -106,13 +107,26 @@ class Painter:
             size = max(self.min_size, size * 9 // 10)
         return size
 
+    def _fitted(self, text: str, size: int, bold: bool, width: int) -> tuple[int, tuple[str, ...]]:
+        """The size and the lines ``text`` is drawn in within ``width`` (cached: asked every frame)."""
+        key = (text, size, bold, width, self.min_size)
+        found = self._layouts.get(key)
+        if found is None:
+            fitted = self.fitting(text, size, bold, width)
+            wide = width and self.font(fitted, bold).size(text)[0] > width
+            found = (fitted, tuple(self._wrapped(text, fitted, bold, width)) if wide else (text,))
+            if len(self._layouts) > _CACHE_SIZE:
+                self._layouts.clear()
+            self._layouts[key] = found
+        return found
+
     def label(
         self, key: str, size: int, colour: Colour, *, bold: bool = False, max_width: int = 0, **args: Any
     ) -> pygame.Surface:
         """The rendered line of ``key``, shrunk towards ``max_width`` but never below :attr:`min_size`
         (:meth:`draw` wraps what still does not fit)."""
         text = self.tr(key, **args)
-        return self._render(text, self.fitting(text, size, bold, max_width), colour, bold)
+        return self._render(text, self._fitted(text, size, bold, max_width)[0], colour, bold)
 
     def draw(
         self,
@@ -131,8 +145,7 @@ class Painter:
         the box drawn. Text wider than ``max_width`` shrinks down to :attr:`min_size`, then wraps onto more
         lines: it is never drawn smaller."""
         text = self.tr(key, **args)
-        size = self.fitting(text, size, bold, max_width)
-        lines = self._wrapped(text, size, bold, max_width) if max_width else [text]
+        size, lines = self._fitted(text, size, bold, max_width)
         if len(lines) == 1:
             line = self._render(text, size, colour, bold)
             box = line.get_rect(**{anchor: at})
@@ -190,11 +203,7 @@ class Painter:
         (never below :attr:`min_size`: a box too small for that is the caller's to make larger); returns
         the box of the lines drawn."""
         text = self.tr(key, **args)
-        size = max(self.min_size, size)
-        lines = self._wrapped(text, size, bold, box.width)
-        while size > self.min_size and not self._fits(lines, size, bold, box):
-            size = max(self.min_size, size * 9 // 10)
-            lines = self._wrapped(text, size, bold, box.width)
+        size, lines = self._blocked(text, size, bold, box.size)
         step = self.font(size, bold).get_linesize()
         y = box.centery - len(lines) * step // 2
         drawn = pygame.Rect(box.centerx, y, 0, 0)
@@ -203,6 +212,22 @@ class Painter:
             drawn.union_ip(surface.blit(rendered, rendered.get_rect(midtop=(box.centerx, y))))
             y += step
         return drawn
+
+    def _blocked(
+        self, text: str, size: int, bold: bool, room: tuple[int, int]
+    ) -> tuple[int, tuple[str, ...]]:
+        """The size and lines of ``text`` in a box of ``room`` (cached: asked every frame)."""
+        key = (text, size, bold, room[0] * 100_000 + room[1], -self.min_size)
+        found = self._layouts.get(key)
+        if found is None:
+            box = pygame.Rect((0, 0), room)
+            size = max(self.min_size, size)
+            lines = self._wrapped(text, size, bold, box.width)
+            while size > self.min_size and not self._fits(lines, size, bold, box):
+                size = max(self.min_size, size * 9 // 10)
+                lines = self._wrapped(text, size, bold, box.width)
+            found = self._layouts[key] = (size, tuple(lines))
+        return found
 
     def _fits(self, lines: list[str], size: int, bold: bool, box: pygame.Rect) -> bool:
         font = self.font(size, bold)
