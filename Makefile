@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 WORKERS ?= auto
 PYTEST := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(WORKERS) --dist worksteal
 
-.PHONY: run test check install lint typecheck pytest pytest-fast bench clean
+.PHONY: run test check install lint typecheck pytest pytest-fast bench clean i18n
 
 run: $(STAMP)
 	$(PY) -B -m terminal run
@@ -23,7 +23,12 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,lab,cluster,floor]'
+	$(PY) -B -m terminal.i18n_build > /dev/null
 	touch $(STAMP)
+
+# Compile the gettext catalogues (assets/i18n/**.po) to .mo; the program also does it on first use.
+i18n: $(STAMP)
+	$(PY) -B -m terminal.i18n_build
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check rng terminal tests benchmarks

@@ -1,4 +1,10 @@
-"""``terminal ledger verify|report|export``: integrity check, meters and end-of-day report, audit export."""
+"""``terminal ledger verify|report|export|adopt``: integrity check, meters and end-of-day report, audit
+export, and binding the high-water mark to a database (two people).
+
+``verify``, ``report`` and ``export`` only read: they open the database read-only (beside a live table, or
+from read-only media) and take no lock. ``report`` verifies first and says so on its first line.
+``adopt`` writes: it takes the ledger folder's lock, so it is refused while a table runs on the ledger.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +18,13 @@ from typing import Any
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
 from terminal.lab.progress import bar, interactive
-from terminal.ledger import LedgerError, dayreport, highwater, keyfile, meters, report, schema
+from terminal.ledger import Actor, LedgerError, adopt, dayreport, highwater, keyfile, meters, report, schema
 from terminal.ledger.errors import storage_errors
-from terminal.ledger.verify import Verification, verify
+from terminal.ledger.lock import FolderLock
+from terminal.ledger.verify import Verification, snapshot, verify
 from terminal.money import find_currency, format_amount
+from terminal.table.tilts import Role
+from terminal.table.users import UserError, UsersFileError, UserStore
 
 LARGE = 100_000  # rows from which ``ledger verify`` shows a progress bar
 
@@ -38,9 +47,11 @@ def register(commands: Any) -> None:
     dump = actions.add_parser("export", help="write every table as CSV for auditors")
     dump.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the CSV files")
     bind = actions.add_parser(
-        "adopt", help="bind the high-water mark to this database after a full verification (a ledger from "
-        "before marks, or one restored on purpose)"
+        "adopt", help="bind the high-water mark to this database after a full verification: two people (an "
+        "administrator and another user), logged; behind its mark only when the rows given up are typed"
     )
+    bind.add_argument("--admin", required=True, metavar="ID", help="the administrator")
+    bind.add_argument("--second", required=True, metavar="ID", help="a second user (any role)")
     for sub, func in ((check, _verify), (show, _report), (dump, _export), (bind, _adopt)):
         add_config_option(sub)
         sub.add_argument("--db", type=Path, metavar="PATH", help="ledger database (default: [ledger] path)")
@@ -53,9 +64,35 @@ def _open(args: argparse.Namespace) -> tuple[Config, Path] | None:
         return None
     path: Path = args.db or loaded.ledger.path
     if not path.exists():
-        print(f"terminal: no ledger at {path}", file=sys.stderr)
+        print(f"terminal: no ledger at {path}{_mark_says(loaded)}", file=sys.stderr)
         return None
     return loaded, path
+
+
+def _mark_says(loaded: Config) -> str:
+    """What the high-water mark says of a ledger whose database is gone ("" when there is none)."""
+    try:
+        key_path = loaded.ledger.key_path
+        mark = highwater.load(highwater.mark_path(key_path), keyfile.load(key_path))
+    except (LedgerError, OSError):
+        return ""
+    if mark is None or not mark.rows:
+        return ""
+    return f": the database is missing (its high-water mark records {mark.rows} rows)"
+
+
+def _verified(db: Any, key: bytes, mark_file: Path, incremental: bool = False) -> Verification:
+    """The database verified and held against its high-water mark, in one read transaction."""
+    reached = highwater.load(mark_file, key)  # read before the database: never newer than what it follows
+    with snapshot(db):
+        if "heads" not in db.table_names():
+            return Verification(0, "the file holds no ledger (an empty database)", incremental)
+        behind = highwater.examine(db, reached, mark_file)
+        if behind is not None:
+            return Verification(0, behind, incremental)
+        total = _rows(db) if interactive() else 0
+        with bar(total, "ledger verify", "rows") as advance:
+            return verify(db, key, incremental=incremental, progress=advance if total > LARGE else None)
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -64,19 +101,11 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
     loaded, path = opened
     try:
+        schema.check_header(path)
         key = keyfile.load(loaded.ledger.key_path)
-        mark = highwater.mark_path(loaded.ledger.key_path)
-        reached = highwater.load(mark, key)  # read before the database: never newer than what it follows
-        with storage_errors(path, "read"), schema.open_database(path) as db:
+        with storage_errors(path, "read"), schema.open_readonly(path) as db:
             print(f"verifying {path} ...", file=sys.stderr)
-            behind = highwater.examine(db, reached, mark)
-            total = _rows(db) if interactive() and behind is None else 0
-            with bar(total, "ledger verify", "rows") as advance:
-                shown = advance if total > LARGE else None
-                found = (
-                    Verification(0, behind, args.incremental) if behind is not None
-                    else verify(db, key, incremental=args.incremental, progress=shown)
-                )  # fmt: skip
+            found = _verified(db, key, highwater.mark_path(loaded.ledger.key_path), args.incremental)
     except (LedgerError, OSError) as exc:
         print(f"terminal: {exc}", file=sys.stderr)
         return 1
@@ -98,31 +127,59 @@ def _report(args: argparse.Namespace) -> int:
         return 1
     loaded, path = opened
     try:
-        with storage_errors(path, "read"), schema.open_database(path) as db:
+        schema.check_header(path)
+        with storage_errors(path, "read"), schema.open_readonly(path) as db, snapshot(db):
+            verdict = _verdict(db, loaded)
+            if "heads" not in db.table_names():
+                print(f"ledger verify {verdict}")
+                return 1
             totals = report.summary(db)
-            rhs, holds = report.identity(totals)
             metered = meters.read(db)
             vouchers = report.vouchers_summary(db, datetime.now(UTC))  # the shell reads the clock
-            if args.csv or args.pdf:
-                _day_report(args, loaded, dayreport.build(db, *_day(args.day)))
+            built = dayreport.build(db, *_day(args.day)) if args.csv or args.pdf else None
+    except LedgerError as failed:
+        print(f"terminal: {failed}", file=sys.stderr)
+        return 1
+    rhs, holds = report.identity(totals)
+    verified = verdict.startswith("OK")
+    try:
+        if built is not None:
+            _day_report(args, loaded, built, f"ledger verify {verdict}")
     except (LedgerError, ImportError) as failed:
         print(f"terminal: {failed}", file=sys.stderr)
         return 1
+    status = 0 if holds and verified else 1
     if args.json:
-        print(
-            json.dumps({**totals, "identity_holds": holds, "vouchers": vouchers, "meters": metered}, indent=1)
-        )
-        return 0 if holds else 1
+        body = {**totals, "identity_holds": holds, "verified": verified, "verify": verdict,
+                "vouchers": vouchers, "meters": metered}  # fmt: skip
+        print(json.dumps(body, indent=1))
+        return status
+    print(f"ledger verify {verdict}")
     currency = find_currency(loaded.money.currency)
+
+    def money(value: int) -> str:
+        return format_amount(value, currency)
+
     for key in report.KEYS:
-        print(f"{key:<14}{format_amount(totals[key], currency):>20}")
-    verdict = "holds" if holds else "DOES NOT HOLD"
+        print(f"{key:<14}{money(totals[key]):>20}")
     print(
-        f"identity: seat_credits {totals['seat_credits']} = cash_in + vouchers_in + won - wagered - cash_out"
-        f" - vouchers_out - handpays = {rhs}: {verdict}"
+        f"identity: seat credits {money(totals['seat_credits'])} = cash in + vouchers in + won - wagered - "
+        f"cash out - vouchers out - hand-pays = {money(rhs)}: {'holds' if holds else 'DOES NOT HOLD'}"
     )
     print("vouchers: " + ", ".join(f"{k} {v}" for k, v in vouchers.items()))
-    return 0 if holds else 1
+    return status
+
+
+def _verdict(db: Any, loaded: Config) -> str:
+    """``OK: …`` or ``FAILED: …``: the whole chain against its sealed heads and high-water mark."""
+    try:
+        key = keyfile.load(loaded.ledger.key_path)
+        found = _verified(db, key, highwater.mark_path(loaded.ledger.key_path))
+    except LedgerError as failed:
+        return f"FAILED: cannot verify: {failed}"
+    if not found.ok:
+        return f"FAILED after {found.rows} rows: {found.first_bad}; the figures below are not to be trusted"
+    return f"OK: {found.rows} rows verified up to the high-water mark"
 
 
 def _iso_day(text: str) -> date:
@@ -143,7 +200,7 @@ def _export(args: argparse.Namespace) -> int:
         print(f"terminal: cannot write CSV files to {args.out}: {bad.strerror or bad}", file=sys.stderr)
         return 1
     try:
-        with storage_errors(path, "exported"), schema.open_database(path) as db:
+        with storage_errors(path, "exported"), schema.open_readonly(path) as db, snapshot(db):
             files = report.export(db, args.out)
     except LedgerError as failed:
         print(f"terminal: {failed}", file=sys.stderr)
@@ -158,16 +215,63 @@ def _adopt(args: argparse.Namespace) -> int:
         return 1
     loaded, path = opened
     mark = highwater.mark_path(loaded.ledger.key_path)
+    lock: FolderLock | None = None
     try:
-        found = highwater.adopt(path, keyfile.load(loaded.ledger.key_path), mark)
-    except LedgerError as failed:
-        print(f"terminal: {failed}", file=sys.stderr)
+        schema.check_header(path)
+        lock = FolderLock.acquire(path)  # never beside a running table
+        first, second = _two_people(loaded, args.admin, args.second)
+        key = keyfile.load(loaded.ledger.key_path)
+        seen = adopt.examine(path, key, mark)
+        if seen.first_bad is not None:
+            print(f"FAILED after {seen.rows} rows: {seen.first_bad}; the mark was not written")
+            return 1
+        if seen.given_up and not _confirmed(seen):
+            return 1
+        adopt.bind(path, key, mark, seen, first, second, now=datetime.now(UTC))  # the shell reads the clock
+    except (LedgerError, UserError, UsersFileError) as failed:
+        print(f"terminal ledger adopt: {failed}", file=sys.stderr)
         return 1
-    if not found.ok:
-        print(f"FAILED after {found.rows} rows: {found.first_bad}; the mark was not written")
-        return 1
-    print(f"OK: {found.rows} rows verified; high-water mark {mark} now follows {path}")
+    finally:
+        if lock is not None:
+            lock.release()
+    given = f"; {seen.given_up} rows given up" if seen.given_up else ""
+    print(f"OK: {seen.rows} rows verified{given}; high-water mark {mark} now follows {path} "
+          f"(logged: LEDGER_ADOPT by {first.name} and {second.name})")  # fmt: skip
     return 0
+
+
+def _two_people(loaded: Config, admin_id: str, second_id: str) -> tuple[Actor, Actor]:
+    """The administrator and a second, different user, each with their PIN."""
+    from terminal.commands.service_cmd import read_pin
+
+    if admin_id == second_id:
+        raise UserError(f"adopting needs two different people, not {admin_id} twice")
+    store = UserStore.load(loaded.service.users_path)
+    admin = store.authenticate(admin_id, read_pin(f"PIN of administrator {admin_id}: "))
+    if admin is None or admin.role is not Role.ADMINISTRATOR:
+        raise UserError(f"wrong user or PIN for administrator {admin_id}")
+    second = store.authenticate(second_id, read_pin(f"PIN of {second_id}: "))
+    if second is None:
+        raise UserError(f"wrong user or PIN for {second_id}")
+    return Actor(admin.user_id, admin.role_name), Actor(second.user_id, second.role_name)
+
+
+def _confirmed(seen: adopt.Examination) -> bool:
+    """The operator types the number of rows given up (a database behind its mark)."""
+    reused = seen.rounds_reused
+    rounds = f"; round ids {reused[0]}-{reused[1]} will be used again" if reused else ""
+    print(f"the database is behind its mark: {seen.finding}{rounds}")
+    prompt = f"adopting gives up {seen.given_up} rows; type that number to go on: "
+    if sys.stdin.isatty():
+        typed = input(prompt)
+    else:
+        print(prompt)
+        typed = sys.stdin.readline()
+    if typed.strip() != str(seen.given_up):
+        refused = f"refused: typed {typed.strip()!r}, not {seen.given_up}"
+        print(f"terminal ledger adopt: {refused}", file=sys.stderr)
+        return False
+    return True
 
 
 def _day(day: date | None) -> tuple[datetime, datetime]:
@@ -175,7 +279,7 @@ def _day(day: date | None) -> tuple[datetime, datetime]:
     return start, start + timedelta(days=1)
 
 
-def _day_report(args: argparse.Namespace, loaded: Config, built: dayreport.DayReport) -> None:
+def _day_report(args: argparse.Namespace, loaded: Config, built: dayreport.DayReport, verdict: str) -> None:
     """Write the CSV and PDF end-of-day report the options ask for."""
     if args.csv:
         with storage_errors(args.csv, "written"):
@@ -185,5 +289,7 @@ def _day_report(args: argparse.Namespace, loaded: Config, built: dayreport.DayRe
 
         title = f"{loaded.table.venue}, table {loaded.table.table_id} ({loaded.table.game})"
         with storage_errors(args.pdf, "written"):
-            written = daypdf.write_pdf(built, args.pdf, currency=loaded.money.currency, title=title)
+            written = daypdf.write_pdf(
+                built, args.pdf, currency=loaded.money.currency, title=title, verification=verdict
+            )
         print(f"end-of-day PDF  {written}", file=sys.stderr)

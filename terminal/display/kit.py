@@ -43,11 +43,16 @@ class Text:
         anchor_y: Literal["top", "bottom", "center", "baseline"] = "center",
         bold: bool = False,
         rotation: float = 0.0,
+        wrap: float | None = None,
     ) -> None:
+        """``wrap``: break lines to this width (centred), instead of one line."""
         self.label = pyglet.text.Label(
             "",
             x=x,
             y=y,
+            width=None if wrap is None else int(wrap),
+            multiline=wrap is not None,
+            align="center" if wrap is not None else "left",
             anchor_x=anchor_x,
             anchor_y=anchor_y,
             font_name=theme.FONT,

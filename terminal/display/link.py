@@ -3,7 +3,8 @@
 pyglet owns the main thread (its event loop and GL context); the protocol client runs its own asyncio
 loop in a daemon thread and hands every pushed message, and its own :class:`LinkUp` / :class:`LinkDown`
 events, to the main thread through a ``queue.Queue``. The main thread drains the queue once a frame and
-stamps each message with the display's injected clock. When the link drops (the controller restarted,
+stamps each message with the display's injected clock. Why a link failed goes to the log; the screen
+only says it is connecting or reconnecting. When the link drops (the controller restarted,
 or went silent), the thread keeps trying to connect, and the controller's pushes on link up bring the
 display back to the resumed round.
 """
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
+import ssl
 import threading
 
 from terminal.display.model import LinkDown, LinkUp
@@ -21,13 +24,17 @@ from terminal.net.errors import HandshakeError, ProtocolError
 from terminal.net.messages import RequestState
 
 CLIENT_ID = "display"
+LOG = logging.getLogger("terminal.display.link")
 
 
 class DisplayLink:
     """Connects as ``display`` and feeds ``inbox`` until :meth:`stop`."""
 
-    def __init__(self, key: bytes, host: str, port: int, *, retry_s: float = 0.3) -> None:
+    def __init__(
+        self, key: bytes, host: str, port: int, *, retry_s: float = 0.3, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.inbox: queue.Queue[object] = queue.Queue()
+        self._tls = tls
         self._key, self._host, self._port, self._retry_s = key, host, port, retry_s
         self._thread = threading.Thread(target=self._run, name="display-link", daemon=True)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -60,24 +67,26 @@ class DisplayLink:
     async def _main(self) -> None:
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
         self._ready.set()
-        client = TableClient(CLIENT_ID, self._key, self._host, self._port)
-        said = ""
+        client = TableClient(CLIENT_ID, self._key, self._host, self._port, tls=self._tls)
+        said, linked = "", False  # "connecting" until the first link, then "reconnecting"
         while not self._stop.is_set():
             try:
                 await client.connect()
             except (OSError, HandshakeError, TimeoutError, ProtocolError) as exc:
                 reason = f"no controller at {self._host}:{self._port}: {exc}"
                 if reason != said:
-                    self.inbox.put(LinkDown(reason))
+                    LOG.warning("%s", reason)
+                    self.inbox.put(LinkDown("reconnecting" if linked else "connecting", reason))
                     said = reason
                 await self._pause(self._retry_s)
                 continue
-            said = ""
+            said, linked = "", True
             self.inbox.put(LinkUp())
             await self._pump(client)
             await client.close()
             if not self._stop.is_set():
-                self.inbox.put(LinkDown("link to the controller lost; reconnecting"))
+                LOG.warning("link to the controller lost; reconnecting")
+                self.inbox.put(LinkDown("reconnecting", "link to the controller lost"))
         await client.close()
 
     async def _pump(self, client: TableClient) -> None:

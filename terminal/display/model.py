@@ -30,9 +30,11 @@ class LinkUp:
 
 @dataclass(frozen=True, slots=True)
 class LinkDown:
-    """The link is lost; ``reason`` says why."""
+    """The link is lost: ``code`` is what the screen says (``connecting``, ``reconnecting``: see
+    :data:`terminal.net.tilt_codes.LINK_CODES`); ``detail`` says why, for the log."""
 
-    reason: str
+    code: str
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,10 +115,10 @@ class DisplayModel:
     currency: str = "USD"
     table: str = ""  # venue and table id
     linked: bool = False
-    link_reason: str = "connecting"
+    link_code: str = "connecting"  # what the screen says while the link is down
     result: ResultSeen | None = None
     history: tuple[HistoryItem, ...] = ()
-    tilts: tuple[tuple[str, str], ...] = ()  # (reason, message) of each active tilt
+    tilts: tuple[tuple[str, str], ...] = ()  # (reason, public code) of each active table-wide tilt
     touchdown: TouchdownInfo | None = None
     craps: CrapsInfo | None = None
     yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
@@ -131,16 +133,16 @@ def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
     """The model after ``message`` arrived at ``now``."""
     match message:
         case LinkUp():
-            return replace(model, linked=True, link_reason="")
-        case LinkDown(reason=reason):
-            return replace(model, linked=False, link_reason=reason)
+            return replace(model, linked=True)
+        case LinkDown(code=code):
+            return replace(model, linked=False, link_code=code)
         case m.TableState():
             return _table_state(model, message, now)
         case m.Result():
             return _result(model, message, now)
-        case m.Tilt(reason=reason, active=active, message=text):
+        case m.Tilt(seat=None, reason=reason, active=active, code=code):  # a seat's own stay on its seat
             others = tuple(t for t in model.tilts if t[0] != reason)
-            return replace(model, tilts=(*others, (reason, text)) if active else others)
+            return replace(model, tilts=(*others, (reason, code)) if active else others)
         case m.History():
             return replace(model, history=_history(message))
         case m.GameView():

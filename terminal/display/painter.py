@@ -75,11 +75,13 @@ class Painter:
     def _build_overlay(self) -> None:
         s, o = self.sc, self.overlay
         w, h = self.window.width, self.window.height
+        self.screen = pyglet.shapes.Rectangle(0, 0, w, h, color=theme.SERVICE_SCREEN, batch=o, group=layer(0))
         self.band = pyglet.shapes.Rectangle(
             0, h / 2 - s(150), w, s(300), color=theme.BANNER_TILT, batch=o, group=layer(0)
         )
-        self.band_title = Text(o, layer(1), w / 2, h / 2 + s(45), s(110), bold=True)
-        self.band_reason = Text(o, layer(1), w / 2, h / 2 - s(80), s(40))
+        self.band_title = Text(o, layer(1), w / 2, h / 2 + s(55), s(100), bold=True)
+        self.band_reason = Text(o, layer(1), w / 2, h / 2 - s(75), s(36), wrap=w - s(160))
+        self.band_table = Text(o, layer(1), w / 2, h / 2 - s(250), s(30), color=theme.GOLD)
         self.mark = Text(o, layer(2), w / 2, h / 2, s(420), color=theme.WATERMARK, bold=True, rotation=-24)
         self.mark_corner = Text(
             o, layer(2), s(330), s(1020), s(40), color=(255, 80, 80, 255), anchor_x="left", bold=True
@@ -145,19 +147,26 @@ class Painter:
             self.side.draw(scene)
             if scene.touchdown is not None:
                 self.field.draw(scene.field, scene.touchdown)
-        self._overlay(scene.banner, scene.test)
+        self._overlay(scene.banner, scene.test, scene.table)
 
-    def _overlay(self, banner: Banner | None, test: bool) -> None:
-        set_visible(self.band, banner is not None)
+    def _overlay(self, banner: Banner | None, test: bool, table: str) -> None:
+        """A tilt or a lost link: a band across the game. Out of service: a screen of its own."""
+        cat = self.cat
+        own_screen = banner is not None and banner.kind == "out_of_service"
+        set_visible(self.screen, own_screen)
+        set_visible(self.band, banner is not None and not own_screen)
         if banner is not None:
             self.band.color = BANNER_COLOURS[banner.kind]
-            self.band_title.show(self.cat.text(f"display.{banner.kind}"))
-            self.band_reason.show(banner.reason[:90])
+            title = "display.connecting" if banner.code == "connecting" else f"display.{banner.kind}"
+            self.band_title.show(cat.text(title), fit=self.window.width - self.sc(80))
+            self.band_reason.show(cat.text(f"tilt.{banner.code}"))
+            self.band_table.show(table if own_screen else "")
         else:
             self.band_title.show("")
             self.band_reason.show("")
-        self.mark.show(self.cat.text("display.test") if test else "")
-        self.mark_corner.show(self.cat.text("display.test") if test else "")
+            self.band_table.show("")
+        self.mark.show(cat.text("display.test") if test else "")
+        self.mark_corner.show(cat.text("display.test") if test else "")
         self.overlay.draw()
 
     def save(self, path: Path) -> Path:

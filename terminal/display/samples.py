@@ -150,14 +150,14 @@ def craps(model: DisplayModel, point: int | None, last_roll: str) -> DisplayMode
 
 def tilted(model: DisplayModel, t: float = 100.0) -> DisplayModel:
     """A table tilt (main door open)."""
-    return apply(model, m.Tilt("door_open", True, "table: main door open"), t)
+    return apply(model, m.Tilt("door_open", True, None, "door_open", "table: main door open"), t)
 
 
 def serviced(model: DisplayModel, t: float = 100.0) -> DisplayModel:
     """The table in service mode (a technician turned the key)."""
-    return apply(model, m.Tilt("service_mode", True, "table: service key on"), t)
+    return apply(model, m.Tilt("service_mode", True, None, "out_of_service", "table: service key on"), t)
 
 
 def unlinked(model: DisplayModel, t: float = 1.0) -> DisplayModel:
     """The display lost its link to the table."""
-    return apply(model, LinkDown("controller silent past the heartbeat timeout"), t)
+    return apply(model, LinkDown("reconnecting", "controller silent past the heartbeat timeout"), t)

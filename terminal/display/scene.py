@@ -3,7 +3,8 @@
 Pure: no pyglet, no clock. Each instant is in exactly one :class:`Stage`, and the stage decides everything
 the frame may show:
 
-- ``betting``: the window is open; the only stage with a countdown (the outcome panel shows the last one).
+- ``betting``: the window is open and the table takes wagers (no tilt, the link up); the only stage with
+  a countdown (the outcome panel shows the last result).
 - ``closed``: no more bets, the outcome not known yet (the outcome panel is empty: a new round is in play).
 - ``spinning``: the outcome is known but the ball or the dice are still moving: the boards (history,
   hot/cold, Touchdown, craps point, Fire, Bonus, Lucky Shooter) show what they showed before the result
@@ -42,10 +43,12 @@ class Stage(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Banner:
-    """A banner across the screen: ``kind`` is tilt, out_of_service or link_lost."""
+    """What stops the table, over the game: ``kind`` is ``tilt`` (a band across the screen, the game
+    behind it), ``out_of_service`` (a screen of its own) or ``link_lost``; ``code`` picks the players'
+    message (``tilt.<code>`` in the catalogue), never the technician's text."""
 
     kind: str
-    reason: str
+    code: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +107,13 @@ def settle_time(model: DisplayModel) -> float:
 
 
 def banner_of(model: DisplayModel) -> Banner | None:
-    """Link lost first (nothing else is current then), then table tilts; seat tilts stay on their seats."""
+    """Link lost first (nothing else is current then), then out of service, then any other table tilt."""
     if not model.linked:
-        return Banner("link_lost", model.link_reason)
-    for reason, text in model.tilts:
-        if text.startswith("table"):
-            kind = "out_of_service" if reason == "service_mode" else "tilt"
-            return Banner(kind, text.split(":", 1)[-1].strip() or reason)
-    return None
+        return Banner("link_lost", model.link_code)
+    codes = [code for _, code in model.tilts]
+    if "out_of_service" in codes:  # a technician at work explains every other stop
+        return Banner("out_of_service", "out_of_service")
+    return Banner("tilt", codes[0]) if codes else None
 
 
 def stage_at(model: DisplayModel, t: float) -> Stage:
@@ -125,7 +127,8 @@ def stage_at(model: DisplayModel, t: float) -> Stage:
         if t < landed + RESULT_HOLD_S or not next_open:
             return Stage.RESULT
     if model.phase == "open":
-        return Stage.BETTING if _seconds_left(model, t) > 0 else Stage.CLOSED
+        stopped = bool(model.tilts) or not model.linked  # no wager is taken: no countdown to show
+        return Stage.BETTING if _seconds_left(model, t) > 0 and not stopped else Stage.CLOSED
     if model.phase in ("locked", "drawn", "settled"):
         return Stage.CLOSED
     return Stage.WELCOME
@@ -144,8 +147,7 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
     held = model.result.before if stage is Stage.SPINNING and model.result is not None else model.boards
     history = _on_wheel(model, held.history)
     outcomes = tuple(h.outcome for h in history if not h.void)
-    last = stage in (Stage.RESULT, Stage.BETTING) and landed and model.result is not None
-    shown_outcome = model.result.outcome if last and model.result is not None else None
+    shown_outcome = _shown_outcome(model, stage, landed, history)
     headline, args = _headline(model, stage, held)
     winners = None
     if result is not None and stage is Stage.RESULT and t >= result.at + settle_time(model) + WINNERS_AFTER_S:
@@ -200,6 +202,20 @@ def _headline(model: DisplayModel, stage: Stage, held: Boards) -> tuple[str, tup
     if model.wheel == "double_as_single" and parse_pocket(outcome) == DOUBLE_ZERO:
         return "display.void", ()
     return "display.call_pocket", (("number", outcome), ("colour", colour_of(outcome)))
+
+
+def _shown_outcome(
+    model: DisplayModel, stage: Stage, landed: bool, history: tuple[HistoryItem, ...]
+) -> str | None:
+    """The result once landed; while betting, the last result (from the history when none was seen)."""
+    if stage is Stage.RESULT and landed and model.result is not None:
+        return model.result.outcome
+    if stage is not Stage.BETTING:
+        return None
+    if model.result is not None and landed:
+        return model.result.outcome
+    last = next((h.outcome for h in history if not h.void), None)
+    return last
 
 
 def _outcome_label(game: str, stage: Stage) -> str:

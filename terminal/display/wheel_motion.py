@@ -3,8 +3,10 @@
 Angles are degrees, counter-clockwise, 0 pointing right (screen maths). The wheel face carries its
 pockets clockwise in the configured order; with the wheel at angle 0 the first pocket of the order sits at
 the top (90°). The wheel turns counter-clockwise and slows to a stop with the outcome's pocket at the top;
-the ball runs clockwise round the track, slows, drops and lands in that pocket at ``land_s``, then rides
-with the wheel. The animation is chosen from the outcome, never the other way round.
+the ball runs clockwise round the ball track, slows and drifts to the track's inner edge, then falls
+across the number ring into that pocket in ``fall_s`` (a fraction of a second, as a real ball drops),
+lands at ``land_s`` and rides with the wheel. It is never seen resting or rolling over the numbers. The
+animation is chosen from the outcome, never the other way round.
 
 >>> from terminal.games.wheels import WHEELS
 >>> order = WHEELS["single_zero"].order
@@ -18,7 +20,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-BALL_TRACK = 1.0  # ball radius as a fraction: 1.0 on the outer track, 0.0 in the pocket ring
+# The wheel's rings as fractions of its radius (the wheel view draws them; the ball moves between them).
+TRACK_OUTER, TRACK_INNER = 0.93, 0.80  # the ball track, between the wooden rim and the number ring
+NUMBERS_INNER = 0.665  # the number ring lies between TRACK_INNER and this
+POCKETS_INNER = 0.54  # the pockets lie between NUMBERS_INNER and this
+BALL_SIZE = 0.032  # the ball's radius
+BALL_LINE = 0.865  # where the ball runs while it is fast
+BALL_SEAT = 0.60  # the ball's centre in its pocket
+ON_TRACK = 0.5  # a pose's ball_radius from here to 1.0: in the track; below: falling into the pocket
+
+
+def ball_ring(ball_radius: float) -> float:
+    """The ball's distance from the centre, as a fraction of the wheel's radius, for a pose's
+    ``ball_radius`` (1.0 on its running line, ``ON_TRACK`` at the track's inner edge, 0.0 seated).
+
+    >>> ball_ring(1.0), ball_ring(ON_TRACK), ball_ring(0.0)
+    (0.865, 0.832, 0.6)
+    """
+    edge = TRACK_INNER + BALL_SIZE
+    if ball_radius >= ON_TRACK:
+        return round(edge + (BALL_LINE - edge) * (ball_radius - ON_TRACK) / (1.0 - ON_TRACK), 9)
+    return round(BALL_SEAT + (edge - BALL_SEAT) * ball_radius / ON_TRACK, 9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +49,7 @@ class WheelPose:
 
     wheel_deg: float
     ball_deg: float
-    ball_radius: float  # 1.0 on the track .. 0.0 seated in a pocket
+    ball_radius: float  # 1.0 on the track's running line .. ON_TRACK its inner edge .. 0.0 seated
     landed: bool
     at_rest: bool
 
@@ -43,14 +65,15 @@ class SpinPlan:
     stop_s: float = 9.0
     wheel_turns: float = 1.25
     ball_turns: float = 6.0
-    drop_s: float = 1.6  # the last seconds before landing, in which the ball spirals in
+    drop_s: float = 1.6  # the last seconds before landing, in which the ball leaves its line
+    fall_s: float = 0.18  # the last of those, in which it falls from the track into the pocket
 
     def __post_init__(self) -> None:
         if self.pocket not in self.order:
             raise ValueError(f"pocket {self.pocket} is not on a wheel of {len(self.order)} pockets")
-        if not 0 < self.drop_s <= self.land_s <= self.stop_s:
-            times = f"{self.drop_s}, {self.land_s}, {self.stop_s}"
-            raise ValueError(f"need 0 < drop_s <= land_s <= stop_s, got {times}")
+        if not 0 < self.fall_s < self.drop_s <= self.land_s <= self.stop_s:
+            times = f"{self.fall_s}, {self.drop_s}, {self.land_s}, {self.stop_s}"
+            raise ValueError(f"need 0 < fall_s < drop_s <= land_s <= stop_s, got {times}")
 
 
 def pocket_step(order: tuple[int, ...]) -> float:
@@ -102,6 +125,13 @@ def pose_at(plan: SpinPlan, t: float) -> WheelPose:
         return WheelPose(wheel, seated, 0.0, True, elapsed >= plan.stop_s)
     land = wheel_angle(plan, plan.start + plan.land_s) + face_angle(plan.order, plan.pocket)
     ball = land + 360.0 * plan.ball_turns * _ease(elapsed, plan.land_s)
-    to_land = plan.land_s - max(elapsed, 0.0)
-    radius = min(1.0, to_land / plan.drop_s) if to_land < plan.drop_s else BALL_TRACK
-    return WheelPose(wheel, ball, radius, False, False)
+    return WheelPose(wheel, ball, _ball_radius(plan, plan.land_s - max(elapsed, 0.0)), False, False)
+
+
+def _ball_radius(plan: SpinPlan, to_land: float) -> float:
+    """In the track until ``fall_s`` before landing (drifting to its inner edge), then falling."""
+    if to_land <= plan.fall_s:
+        return ON_TRACK * to_land / plan.fall_s
+    if to_land < plan.drop_s:
+        return ON_TRACK + (1.0 - ON_TRACK) * (to_land - plan.fall_s) / (plan.drop_s - plan.fall_s)
+    return 1.0

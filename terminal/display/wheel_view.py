@@ -19,10 +19,10 @@ from terminal.games.wheels import DOUBLE_ZERO, is_red, pocket_text
 
 Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
 
-# Radii as fractions of the wheel's radius.
-TRACK_OUT, TRACK_IN, BALL_TRACK = 0.93, 0.80, 0.865
-NUMBERS_OUT, NUMBERS_IN, NUMBER_AT = 0.80, 0.665, 0.735
-CUPS_IN, BALL_SEAT, CONE, CONE_INNER = 0.54, 0.60, 0.54, 0.40
+# Radii as fractions of the wheel's radius (the rings the ball moves between are wheel_motion's).
+TRACK_OUT, TRACK_IN = wheel_motion.TRACK_OUTER, wheel_motion.TRACK_INNER
+NUMBERS_OUT, NUMBERS_IN, NUMBER_AT = wheel_motion.TRACK_INNER, wheel_motion.NUMBERS_INNER, 0.735
+CUPS_IN, BALL_SEAT, CONE, CONE_INNER = wheel_motion.POCKETS_INNER, wheel_motion.BALL_SEAT, 0.54, 0.40
 PER = 2  # polygon segments per pocket: a rim of 74 or 76 sides, its edges under gold rings
 SEAM = 0.82  # a turning frame repaints the track out to here (past the gold ring on the face's rim)
 
@@ -48,7 +48,7 @@ class WheelView:
         self._keep: list[object] = []
         self._build_bowl()
         self._build_face(sc)
-        ball_r = max(3.0, self.r * 0.032)
+        ball_r = max(3.0, self.r * wheel_motion.BALL_SIZE)
         self.glow = pyglet.shapes.Arc(
             0,
             0,
@@ -255,7 +255,7 @@ class WheelView:
         self.face.draw()
         window.view = Mat4()
         self._spin = spin
-        radius = self.r * (BALL_SEAT + (BALL_TRACK - BALL_SEAT) * pose.ball_radius)
+        radius = self.r * wheel_motion.ball_ring(pose.ball_radius)
         rad = math.radians(pose.ball_deg)
         x, y = self.cx + radius * math.cos(rad), self.cy + radius * math.sin(rad)
         self.ball.position = (x, y)

@@ -107,7 +107,7 @@ def demo_table(config: Config, folder: Path) -> tuple[Controller, Cabinet]:
     store.save(c.service.users_path)
     _play(table)
     cabinet = Cabinet(table)
-    cabinet.devices = simulated_table(c.table.seats, c.money.bills, cabinet.on_event, clock.wall)
+    cabinet.attach(simulated_table(c.table.seats, c.money.bills, cabinet.on_event, clock.wall))
     controller = Controller(table, desk=ServiceDesk.for_table(table), cabinet=cabinet)
     return controller, cabinet
 
@@ -147,7 +147,9 @@ def _play(table: Table) -> None:
     table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
 
 
-def render_service_screens(config: Config, out_dir: Path, lang: str = "en") -> list[Path]:
+def render_service_screens(
+    config: Config, out_dir: Path, lang: str = "en", size: tuple[int, int] = (1920, 1080)
+) -> list[Path]:
     """Every service screen rendered headless against a real controller; returns the PNG paths."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -158,6 +160,6 @@ def render_service_screens(config: Config, out_dir: Path, lang: str = "en") -> l
         issued = controller.table.ledger.events(EventCode.VOUCHER_ISSUE)
         voucher = str(json.loads(issued[-1].detail)["number"]) if issued else ""
         try:
-            return render_screens(link, out_dir, lang, controller.table.config, users, voucher)
+            return render_screens(link, out_dir, lang, controller.table.config, users, voucher, size)
         finally:
             controller.table.ledger.close()

@@ -21,7 +21,9 @@ _ROW = 0.026  # a table row's height, as a fraction of the page
 _INK, _LIGHT, _ACCENT, _WON = "#1f2933", "#eef2f6", "#1d4e89", "#d98c1f"
 
 
-def write_pdf(report: DayReport, target: Path, *, currency: str = "USD", title: str = "") -> Path:
+def write_pdf(
+    report: DayReport, target: Path, *, currency: str = "USD", title: str = "", verification: str = ""
+) -> Path:
     """Write ``report`` to ``target`` as a two-page PDF; ``title`` names the venue and table."""
     import matplotlib
 

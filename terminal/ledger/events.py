@@ -36,6 +36,7 @@ class EventCode(enum.IntEnum):
     SOFTWARE_VERIFY_SKIPPED = 412  # development build (no manifest) or verify_at_boot = never
     LEDGER_VERIFY_PASS = 420
     LEDGER_VERIFY_FAIL = 421
+    LEDGER_ADOPT = 422  # the high-water mark bound to this database by two people (rows given up, if any)
     FLOOR_WITNESS_PASS = 430  # the ledger reaches the floor's last word on it (start-up, floor reachable)
     FLOOR_WITNESS_FAIL = 431  # it does not: rolled back with its mark, or swapped; the table stays closed
     FLOOR_WITNESS_SKIPPED = 432  # the floor was unreachable at start-up
@@ -95,6 +96,25 @@ def read(db: sqlite_utils.Database, *, code: EventCode | None = None, limit: int
     query = f"SELECT id, time, code, seat, user, role, detail FROM events {where} ORDER BY id DESC LIMIT ?"
     rows = db.execute(query, [*params, limit]).fetchall()
     return [Event(r[0], r[1], EventCode(r[2]), r[3], r[4], r[5], r[6]) for r in reversed(rows)]
+
+
+def active_tilts(db: sqlite_utils.Database) -> list[tuple[str, int | None, str]]:
+    """Every tilt a ``TILT`` event raised and no later ``TILT_CLEARED`` event cleared (by kind and seat),
+    as (kind, seat, detail) in the order raised: what the table restores at start-up."""
+    active: dict[tuple[str, int | None], str] = {}
+    rows = db.execute(
+        "SELECT code, seat, json_extract(detail, '$.tilt'), json_extract(detail, '$.detail') FROM events "
+        "WHERE code IN (?, ?) ORDER BY id",
+        [int(EventCode.TILT), int(EventCode.TILT_CLEARED)],
+    )
+    for code, seat, kind, text in rows:
+        if kind is None:
+            continue
+        if code == EventCode.TILT:
+            active.setdefault((str(kind), seat), str(text or ""))
+        else:
+            active.pop((str(kind), seat), None)
+    return [(kind, seat, text) for (kind, seat), text in active.items()]
 
 
 def last(db: sqlite_utils.Database, code: EventCode) -> Event | None:

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import os
@@ -117,7 +118,9 @@ def write(path: Path, mark: Mark, key: bytes) -> None:
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            os.write(fd, mark.render(key))
+            data = mark.render(key)
+            while data:  # a short write (a file-size limit, a nearly full disk) is never taken for the whole
+                data = data[os.write(fd, data) :]
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -128,6 +131,8 @@ def write(path: Path, mark: Mark, key: bytes) -> None:
         finally:
             os.close(folder)
     except OSError as failed:
+        with contextlib.suppress(OSError):  # a full disk must not leave the half-written copy behind
+            temporary.unlink()
         raise StorageError(f"high-water mark {path} could not be written: {storage_cause(failed)}") from None
 
 
@@ -213,6 +218,22 @@ def shortfall(db: sqlite_utils.Database, mark: Mark) -> str | None:
     if missing:
         return f"{count} rows missing ({', '.join(missing)}): an older copy of the database"
     return None
+
+
+def missing(database: Path | str, mark: Mark | None, path: Path) -> str | None:
+    """Why a ledger whose database file is absent (or empty) may not start anew: its mark records rows.
+
+    A deleted database is *missing*, not an older copy; saying so before anything creates the file means
+    a refused start leaves no empty ledger behind."""
+    target = Path(database)
+    if str(database) == ":memory:" or mark is None or not mark.rows:
+        return None
+    if target.exists() and target.stat().st_size > 0:
+        return None
+    return (
+        f"the ledger database {target} is missing: its high-water mark {path} records {mark.rows} rows of "
+        f"ledger {mark.ledger_id[:16]}… (restore the database; a new ledger needs the mark moved away)"
+    )
 
 
 def examine(db: sqlite_utils.Database, mark: Mark | None, path: Path) -> str | None:

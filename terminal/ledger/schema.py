@@ -5,16 +5,27 @@ the HMAC chaining it to the row before (``terminal.ledger.chain``). Three small 
 kept in the same transaction as the rows that move them, and each is checked against the chain:
 ``heads`` (last row and tag of every chain, MAC-protected), ``meters`` and ``balances``.
 
-The database is refused unless it runs with WAL, ``synchronous=FULL`` and foreign keys on.
+The database is refused unless it runs with WAL, ``synchronous=FULL`` and foreign keys on. Commands that
+only read (``ledger verify|report|export``) open it read-only (:func:`open_readonly`), so they run beside a
+live table and from read-only media.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sqlite_utils
 
-from terminal.ledger.errors import SchemaError
+from terminal.ledger.errors import SchemaError, StorageError
+
+#: The first bytes of every SQLite database file.
+HEADER = b"SQLite format 3\x00"
 
 #: Every chained table and its columns in canonical order (``id`` first; ``tag`` is not listed).
 CHAINED: dict[str, tuple[str, ...]] = {
@@ -150,6 +161,67 @@ def open_database(path: Path | str) -> sqlite_utils.Database:
     check_settings(db, memory=memory)
     create(db)
     return db
+
+
+def check_header(path: Path | str) -> None:
+    """Raise :class:`StorageError` unless the file at ``path`` is an SQLite database (or empty, or absent)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(HEADER))
+    except FileNotFoundError:
+        return
+    except OSError as failed:
+        raise StorageError(f"ledger {path} could not be read: {failed.strerror or failed}") from None
+    if head and head != HEADER:
+        raise StorageError(f"ledger {path} is not a ledger database: corrupt or garbage bytes")
+
+
+def _uri(path: Path, immutable: bool = False) -> str:
+    return path.resolve().as_uri() + ("?mode=ro&immutable=1" if immutable else "?mode=ro")
+
+
+def _writable(folder: Path) -> bool:
+    """Whether SQLite may make its shared-memory file beside the database (a read-only medium: no)."""
+    try:
+        return os.access(folder, os.W_OK) and not os.statvfs(folder).f_flag & os.ST_RDONLY
+    except OSError:
+        return False
+
+
+@contextmanager
+def open_readonly(path: Path | str) -> Iterator[sqlite_utils.Database]:
+    """The ledger at ``path`` opened read-only: nothing is ever written to it.
+
+    Beside a live table (its folder writable) SQLite reads through the write-ahead log as usual. On a
+    read-only medium it cannot, so the file is opened *immutable* when no log is pending, and otherwise a
+    copy of the database and its log in a temporary folder is read: either way every committed row.
+    """
+    target = Path(path)
+    check_header(target)
+    log = target.with_name(target.name + "-wal")
+    if _writable(target.parent):
+        with _connected(_uri(target)) as db:
+            yield db
+    elif not log.exists() or log.stat().st_size == 0:
+        with _connected(_uri(target, immutable=True)) as db:
+            yield db
+    else:
+        with tempfile.TemporaryDirectory(prefix="ledger-read-") as folder:
+            copy = Path(folder) / target.name
+            shutil.copyfile(target, copy)
+            shutil.copyfile(log, copy.with_name(copy.name + "-wal"))
+            with _connected(_uri(copy)) as db:
+                yield db
+
+
+@contextmanager
+def _connected(uri: str) -> Iterator[sqlite_utils.Database]:
+    connection = sqlite3.connect(uri, uri=True)
+    try:
+        connection.execute("PRAGMA query_only=ON")
+        yield sqlite_utils.Database(connection, execute_plugins=False)
+    finally:
+        connection.close()
 
 
 def create(db: sqlite_utils.Database) -> None:

@@ -46,6 +46,7 @@ from terminal.ledger.errors import (
     storage_errors,
 )
 from terminal.ledger.events import EventCode
+from terminal.ledger.lock import FolderLock
 from terminal.ledger.recall import RoundRecord, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
@@ -56,6 +57,9 @@ if TYPE_CHECKING:
 
 #: What a bill acceptor reports about a bill; only a stacked bill is in the cash box.
 BILL_STATES = ("escrowed", "stacked", "returned", "rejected")
+
+#: An event written inside another transaction: (code, seat, detail).
+Logged = tuple[EventCode, "int | None", Mapping[str, Any]]
 
 #: Events that remember the games-played meter, so "games since power-up / door close" can be read.
 _MARKED = (EventCode.POWER_UP, EventCode.DOOR_CLOSE)
@@ -69,6 +73,7 @@ class Ledger:
                  check: bool = True, mark_path: Path | None = None,
                  outbox_table: str | None = None) -> None:  # fmt: skip
         self.path = path
+        self._locks: list[FolderLock] = []
         self.mark_path = None if str(path) == ":memory:" or not check else mark_path
         self.marks: highwater.MarkWriter | None = None
         self.outbox: outbox.Outbox | None = None  # set below when the floor link is on
@@ -78,6 +83,10 @@ class Ledger:
         self.archive_dir = archive_dir
         self.checkpoint_rows = checkpoint_rows
         mark = self._read_mark()  # read before the database: a mark is never newer than what it follows
+        gone = highwater.missing(path, mark, self.mark_path) if self.mark_path is not None else None
+        if gone is not None:  # before the file is made: a refused start leaves no empty ledger behind
+            raise highwater.RollbackError(gone)
+        schema.check_header(path)
         self.db = self._open(path)
         self.chain = Chain(self.db, key, checkpoint_rows)
         self.startup: Verification | None = None
@@ -105,6 +114,7 @@ class Ledger:
         """Open the ledger ``config`` names; the chain key is made on first use."""
         section, money = config.ledger, config.money
         existing = section.path.exists() and section.path.stat().st_size > 0
+        schema.check_header(section.path)  # garbage is garbage, whether or not its key is there
         # A ledger that exists keeps its key: a new one beside it would only report the chain as edited.
         key_path = section.key_path
         key = keyfile.load(key_path) if existing else keyfile.load_or_create(key_path, entropy)
@@ -121,8 +131,19 @@ class Ledger:
             outbox_table=config.table.table_id if config.floor is not None and not config.lab.mode else None,
         )
 
+    def hold(self, lock: FolderLock) -> None:
+        """Keep the folder's lock (``terminal.ledger.lock``) until :meth:`close`."""
+        self._locks.append(lock)
+
     def close(self) -> None:
-        """Close the database (after the high-water mark's last write and the floor link's last drain)."""
+        """Close the database (after the high-water mark's last write and the floor link's last drain) and
+        give its folder back."""
+        self._close_database()
+        for lock in self._locks:
+            lock.release()
+        self._locks.clear()
+
+    def _close_database(self) -> None:
         if self.outbox is not None:
             self.outbox.close()
         if self.marks is not None:
@@ -244,11 +265,17 @@ class Ledger:
             return rounds.record_outcome(self.chain, time, round_id, to_json(outcome), draw)
 
     def settle_round(self, round_id: int, settlements: Sequence[Settlement], *, now: datetime,
-                     state: Any = None, void: bool = False) -> int:  # fmt: skip
-        """Post the round's settlements, meters, recall and (if given) the multi-round state together."""
+                     state: Any = None, void: bool = False,
+                     logged: Sequence[Logged] = ()) -> int:  # fmt: skip
+        """Post the round's settlements, meters, recall and (if given) the multi-round state together, with
+        the events ``logged`` ((code, seat, detail): the hand-pay locks its awards raise) in the same
+        transaction, so no award is ever on the books without its lock."""
         with self._transaction(now) as time:
             text = None if state is None else to_json(state)
-            return rounds.settle_round(self.chain, time, round_id, settlements, text, void)
+            txn = rounds.settle_round(self.chain, time, round_id, settlements, text, void)
+            for code, seat, detail in logged:
+                events.log(self.chain, time, code, seat=seat, detail=detail)
+            return txn
 
     def record_state(self, game: str, state: Any, *, now: datetime, round_id: int | None = None) -> int:
         """Persist a multi-round state outside a settlement."""
@@ -359,6 +386,10 @@ class Ledger:
         }
         return self.log_event(EventCode.CONFIG_CHANGE, now=now, actor=first, detail=detail)
 
+    def active_tilts(self) -> list[tuple[str, int | None, str]]:
+        """The tilts raised and not cleared, as the event log has them: (kind, seat, detail), oldest first."""
+        return events.active_tilts(self.db)
+
     def events(self, code: EventCode | None = None, limit: int = 1000) -> list[events.Event]:
         """The latest events, oldest first."""
         return events.read(self.db, code=code, limit=limit)
@@ -415,7 +446,7 @@ class Ledger:
             raise EpochError(f"RAM clear refused: {waiting} floor events are not sent yet (floor link down?)")
         number, heads = self.epoch(), dict(self.chain.heads)
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        self.close()
+        self._close_database()  # the folder stays this table's
         if self.mark_path is not None:  # the next database is a new ledger: the mark waits for it, unbound
             highwater.write(self.mark_path, highwater.Mark("", number + 1, {}), self.key)
         heads_text = epochs.heads_document(heads, self.key, number)

@@ -5,12 +5,17 @@ walks the (short) chain of checkpoints, then walks each table only from the head
 checkpoint, so its cost follows the rows written since then, not the size of the ledger. Both end by
 checking each chain's last row against its MAC-sealed head (a row cut from the end is found) and that the
 append-only triggers are still in place.
+
+Everything is read inside one read transaction (:func:`snapshot`): the sealed heads and the rows they seal
+are of the same instant, so a verification beside a live table never mistakes a row committed meanwhile
+for an inserted one.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import sqlite_utils
@@ -50,6 +55,26 @@ def verify(
 
     ``progress(n)`` is told every :data:`PROGRESS_ROWS` rows walked (for a progress bar).
     """
+    with snapshot(db):
+        return _verify(db, key, incremental, progress)
+
+
+@contextmanager
+def snapshot(db: sqlite_utils.Database) -> Iterator[None]:
+    """One read transaction around everything read inside (nested: the outer one's)."""
+    if db.conn.in_transaction:
+        yield
+        return
+    db.execute("BEGIN")
+    try:
+        yield
+    finally:
+        db.execute("ROLLBACK")  # nothing was written: a read transaction ends the same either way
+
+
+def _verify(
+    db: sqlite_utils.Database, key: bytes, incremental: bool, progress: Callable[[int], None] | None
+) -> Verification:
     mac = Mac(key)
     rows = 0
     try:

@@ -355,14 +355,22 @@ class TeamPrompt(Message):
     countdown_ms: Count
 
 
-@message("Tilt", 1, Direction.SERVER)
+@message("Tilt", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class Tilt(Message):
-    """A tilt raised (``active``) or cleared: wagers and money stop while any tilt is active."""
+    """A tilt raised (``active``) or cleared: wagers and money stop while any tilt is active.
+
+    ``reason`` is the tilt's kind; ``seat`` the seat it stops (None: the whole table). Players are told
+    ``code`` only: each face shows the catalogue's ``tilt.<code>`` message (see
+    :mod:`terminal.net.tilt_codes`). ``detail`` is the technician's text, for service and logs, never
+    for a player's screen.
+    """
 
     reason: Ident
     active: bool
-    message: Text
+    seat: Count | None
+    code: Ident
+    detail: Text
 
 
 @message("BuyIn", 1, Direction.SERVER)

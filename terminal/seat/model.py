@@ -93,7 +93,7 @@ class SeatModel:
     prompt: m.TeamPrompt | None = None
     prompt_at: float = 0.0
     team: str | None = None
-    tilts: tuple[tuple[str, str], ...] = ()  # (reason, message) of every active tilt
+    tilts: tuple[tuple[str, str], ...] = ()  # (reason, public code) of every active tilt
     voucher: m.CashedOut | None = None
     handpay: int | None = None
     notice: Notice | None = None
@@ -238,9 +238,9 @@ def _seat_state(model: SeatModel, state: m.SeatState, now: float) -> SeatModel:
 
 
 def _tilt(model: SeatModel, tilt: m.Tilt) -> SeatModel:
-    """Table tilts and this seat's own tilts stop the seat; another seat's (``seat 2: ...``) do not."""
-    where = tilt.message.partition(":")[0]
-    if where != "table" and where != f"seat {model.seat.removeprefix('seat-')}":
+    """Table tilts and this seat's own tilts stop the seat; another seat's do not. A tilt is kept as its
+    kind and public code: the technician's detail is never shown to a player."""
+    if tilt.seat is not None and f"seat-{tilt.seat}" != model.seat:
         return model
-    others = tuple(t for t in model.tilts if (t[0], t[1].partition(":")[0]) != (tilt.reason, where))
-    return replace(model, tilts=(*others, (tilt.reason, tilt.message)) if tilt.active else others)
+    others = tuple(t for t in model.tilts if t[0] != tilt.reason)  # a kind is table-wide or per seat
+    return replace(model, tilts=(*others, (tilt.reason, tilt.code)) if tilt.active else others)

@@ -69,16 +69,18 @@ def prompt_left(model: SeatModel, now: float) -> int:
 
 
 def _stopped(model: SeatModel) -> tuple[str, str] | None:
-    """(catalogue key, detail) of what stops the seat: link, tilt, out of service, hand-pay; else None."""
+    """(catalogue key, key of the players' message or "") of what stops the seat: link, tilt, out of
+    service, hand-pay; else None. A tilt's message is its public code's (``tilt.<code>``), never the
+    technician's detail, which stays in the log."""
     if model.link == "lost":
-        return "stop.link_lost", model.link_detail
+        return "stop.link_lost", ""
     if model.handpay is not None or any(reason == "handpay" for reason, _ in model.tilts):
         return "stop.handpay", ""
-    for reason, message in model.tilts:
+    for reason, code in model.tilts:
         key = "stop.service" if reason == "service_mode" else "stop.tilt"
-        return key, f"{reason}: {message}"
+        return key, f"tilt.{code}"
     if model.me is not None and model.me.locked is not None:
-        return "stop.locked", model.me.locked
+        return "stop.locked", ""
     return None
 
 
@@ -124,9 +126,9 @@ def _draw_stop(
     _line(surface, p, box, u, key, box.top + u * 2, u * 2, theme.WARN, bold=True)
     model = control.model
     amount = model.handpay if model.handpay is not None else (model.me.last_win if model.me else 0)
-    _line(surface, p, box, u, f"{key}.help", box.top + u * 5, u, theme.INK, amount=p.money(amount))
-    if detail:
-        _line(surface, p, box, u, "fmt.reason", box.top + u * 7, u * 8 // 10, theme.DIM_INK, detail=detail)
+    help_key = detail or f"{key}.help"  # a tilt says what happened, in the players' words
+    room = pygame.Rect(box.left + u, box.top + u * 4, box.width - 2 * u, u * 3)
+    p.block(surface, help_key, room, u, theme.INK, amount=p.money(amount))
     credits = p.money(model.credits_shown(now))
     _line(
         surface, p, box, u, "stop.credits_kept", box.bottom - u * 2, u * 5 // 4, theme.GOLD, bold=True,

@@ -8,6 +8,8 @@ certified generator.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from typing import cast
 
 from rng import EntropySource, HealthParameters, Rng, RngFailure
@@ -15,6 +17,7 @@ from rng.selftest import power_up
 from terminal.config import Config
 from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
 from terminal.ledger import EventCode, Ledger
+from terminal.ledger.lock import FolderLock
 from terminal.software import boot as software
 from terminal.table import lab_mode
 from terminal.table.clock import Clock
@@ -32,8 +35,11 @@ def driver_for(c: Config) -> GameDriver:
     return RouletteDriver(roulette_rules(c), touchdown_rules(c))
 
 
-def make_rng(c: Config, clock: Clock, ledger: Ledger) -> Rng:
-    """The production generator, after its power-up self-test (logged either way)."""
+def make_rng(
+    c: Config, clock: Clock, ledger: Ledger, entropy: Callable[[int], bytes] = os.urandom
+) -> Rng:
+    """The production generator, after its power-up self-test (logged either way); ``entropy`` is the
+    OS source except for the lab's reproducible screenshots (``terminal screens``)."""
     try:
         results = power_up(c.rng.generator)
     except RngFailure as failed:
@@ -45,7 +51,7 @@ def make_rng(c: Config, clock: Clock, ledger: Ledger) -> Rng:
         min_entropy=c.rng.min_entropy_per_byte, alpha_exponent=c.rng.health_alpha_exponent
     )
     return Rng(
-        EntropySource(health),
+        EntropySource(health, entropy),
         clock=clock.monotonic,
         generator=c.rng.generator,
         reseed_interval=c.rng.reseed_interval,
@@ -54,18 +60,23 @@ def make_rng(c: Config, clock: Clock, ledger: Ledger) -> Rng:
     )
 
 
-def boot(c: Config, clock: Clock) -> Table:
-    """Open the ledger, self-test the RNG and assemble the table (not yet started)."""
-    c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
-    ledger = Ledger.from_config(c, now=clock.wall())
-    lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
-    if c.lab.mode:  # test rounds go to the test ledger; production's meters and rounds stay untouched
-        ledger.close()
-        c = lab_mode.test_config(c)
-        c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
-        ledger = Ledger.from_config(c, now=clock.wall())
+def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) -> Table:
+    """Lock the ledger's folder, open the ledger, self-test the RNG and assemble the table (not started)."""
+    locks = [FolderLock.acquire(c.ledger.path)]  # one table per ledger: a second process is refused here
     try:
-        rng = make_rng(c, clock, ledger)
+        if c.lab.mode and c.lab.test_ledger_path.parent != c.ledger.path.parent:
+            locks.append(FolderLock.acquire(c.lab.test_ledger_path))
+        ledger = _open_ledger(c, clock)
+    except BaseException:
+        for lock in locks:
+            lock.release()
+        raise
+    for lock in locks:
+        ledger.hold(lock)
+    if c.lab.mode:
+        c = lab_mode.test_config(c)
+    try:
+        rng = make_rng(c, clock, ledger, entropy)
     except RngFailure:
         ledger.close()
         raise
@@ -81,6 +92,17 @@ def boot(c: Config, clock: Clock) -> Table:
             ledger.close()
             raise
     return table
+
+
+def _open_ledger(c: Config, clock: Clock) -> Ledger:
+    """The ledger the table plays on: production's, or in lab mode the test ledger (the mode change is
+    logged in production's first)."""
+    ledger = Ledger.from_config(c, now=clock.wall())
+    lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
+    if not c.lab.mode:
+        return ledger
+    ledger.close()  # test rounds go to the test ledger; production's meters and rounds stay untouched
+    return Ledger.from_config(lab_mode.test_config(c), now=clock.wall())
 
 
 def verify_software(c: Config, clock: Clock, table: Table) -> None:

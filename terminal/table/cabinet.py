@@ -3,7 +3,10 @@
 Money moves only on the device's own confirmation: a bill escrowed is stacked only if its seat may take
 money (else it is returned), and only ``BillStacked`` credits the seat; a voucher is checked against the
 ledger while it sits in the reader, stacked if it is outstanding, and only ``VoucherStacked`` redeems it.
-Doors, the service key and device faults raise their tilts and write the event log.
+Doors, the service key and device faults raise their tilts and write the event log. The cabinet is also
+the table's sensor: a door or device tilt clears only while the devices report its cause gone
+(:meth:`Cabinet.condition_over`), and devices attached at start-up are read once (:meth:`Cabinet.attach`)
+so a key turned back or a door opened while the controller was down counts.
 """
 
 from __future__ import annotations
@@ -44,6 +47,34 @@ class Cabinet:
     pockets: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))  # vouchers printed
     returned: dict[int, str] = field(default_factory=dict)  # seat -> why its last bill or voucher came back
 
+    def attach(self, devices: SimDevices) -> None:
+        """Wire the devices (their sink is :meth:`on_event`) and make them the table's sensors; then read
+        them once: what changed while nothing listened (the controller down) counts as it is now."""
+        self.devices = devices
+        self.table.sensors = self.condition_over
+        if not devices.key.is_on():
+            self._clear(TiltKind.SERVICE_MODE, None, None)  # the key was turned back meanwhile
+        elif not any(t.kind is TiltKind.SERVICE_MODE for t in self.table.tilts.active):
+            self.table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+        open_doors = sorted(door.value for door in devices.doors.open_doors())
+        if open_doors:
+            self.table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{open_doors[0]} door open"))
+
+    def condition_over(self, kind: TiltKind, seat: int | None) -> bool:
+        """What the sensors say: every door shut, the seat's devices without a fault, the key off."""
+        devices = self.devices
+        if devices is None:
+            return False
+        if kind is TiltKind.DOOR_OPEN:
+            return not devices.doors.open_doors()
+        if kind is TiltKind.SERVICE_MODE:
+            return not devices.key.is_on()
+        if kind is TiltKind.DEVICE_FAULT and seat is not None and 1 <= seat <= len(devices.acceptors):
+            index = seat - 1
+            parts = (devices.acceptors[index], devices.readers[index], devices.printers[index])
+            return all(part.fault is None for part in parts)
+        return kind is not TiltKind.DEVICE_FAULT
+
     def on_event(self, seat: int | None, event: DeviceEvent) -> None:
         """The sink every device reports to (``seat`` is ``None`` for the cabinet's doors and key)."""
         match event:
@@ -65,7 +96,8 @@ class Cabinet:
             case DeviceFault(device=device, fault=fault) if seat is not None:
                 self.table.raise_tilt(Tilt(TiltKind.DEVICE_FAULT, seat, f"{device.value}: {fault}"))
             case FaultCleared() if seat is not None:
-                self._clear(TiltKind.DEVICE_FAULT, seat, Role.ATTENDANT)
+                if self.condition_over(TiltKind.DEVICE_FAULT, seat):  # every device of the seat is well
+                    self._clear(TiltKind.DEVICE_FAULT, seat, Role.ATTENDANT)
             case DoorOpened(door=door):
                 self.table.ledger.log_event(
                     EventCode.DOOR_OPEN, now=self.table.clock.wall(), detail={"door": door.value}

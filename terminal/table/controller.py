@@ -22,6 +22,7 @@ from terminal.net import messages as m
 from terminal.net import service_messages as sm
 from terminal.net.messages import Message
 from terminal.net.server import TableServer
+from terminal.net.tilt_codes import code_for
 from terminal.table import views
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
@@ -323,9 +324,11 @@ class Controller:
 
 
 def _tilt_message(tilt: Tilt, active: bool) -> m.Tilt:
+    """The tilt as every screen hears it: its public code for players, the detail for service and logs."""
     where = "table" if tilt.seat is None else f"seat {tilt.seat}"
     text = "".join(ch for ch in f"{where}: {tilt.detail}" if ch.isprintable())[:200]
-    return m.Tilt(tilt.kind.value, active, text)
+    code = code_for(tilt.kind.value, tilt.detail)
+    return m.Tilt(tilt.kind.value, active, tilt.seat, code, text)
 
 
 def printed_voucher(

@@ -148,14 +148,16 @@ def clear_tilt(table: Table, session: Session, args: tuple[str, ...]) -> Message
         except RngFailure as failed:
             raise ActError(f"the RNG self-test failed; the tilt stays: {failed}") from None
         return sm.ServiceDone("clear_tilt", "rng_failure cleared: self-test passed, generator reseeded")
-    table.clear_tilt(kind, seat, session.role, condition_over=_condition_over(table, kind))
+    table.clear_tilt(kind, seat, session.role, condition_over=_condition_over(table, kind, seat))
     return sm.ServiceDone("clear_tilt", f"{kind.value} cleared" + (f" at seat {seat}" if seat else ""))
 
 
-def _condition_over(table: Table, kind: TiltKind) -> bool:
+def _condition_over(table: Table, kind: TiltKind, seat: int | None) -> bool:
     """Whether the cause is gone: the key is off, the ledger verifies, the RNG self-tests again."""
     if kind is TiltKind.SERVICE_MODE:
         return False  # it ends when the key is turned back
+    if kind in (TiltKind.DOOR_OPEN, TiltKind.DEVICE_FAULT):
+        return table.condition_over(kind, seat)  # the sensor says, never the person clearing it
     if kind is TiltKind.LEDGER_INTEGRITY:
         return table.ledger.verify().ok  # never cleared while the chain is broken
     if kind is TiltKind.RNG_FAILURE:

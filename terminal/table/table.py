@@ -43,6 +43,10 @@ if TYPE_CHECKING:
     from terminal.floor.link import FloorLink
 
 
+Sensors = Callable[[TiltKind, "int | None"], bool]
+"""Whether the devices report a tilt's condition over (the door shut, the device's fault gone)."""
+
+
 class RecoveryError(RuntimeError):
     """The ledger holds a table this configuration cannot continue (an unfinished round of another game)."""
 
@@ -87,6 +91,7 @@ class Table:
         self.deadline = 0.0
         self.team_deadline: float | None = None
         self.tilts = Tilts()
+        self.sensors: Sensors | None = None  # the cabinet's: whether a door or device condition is over
         self.linked: set[int] = set()
         self.done: set[int] = set()
         self.last_win: dict[int, int] = defaultdict(int)
@@ -103,6 +108,7 @@ class Table:
         Returns the report of a round whose persisted outcome was settled during recovery.
         """
         self._log(EventCode.POWER_UP, detail={"epoch": self.ledger.epoch()})
+        self._restore_tilts()
         verified = self.ledger.startup
         if verified is not None:
             self._log(EventCode.LEDGER_VERIFY_PASS, detail={"rows": verified.rows})
@@ -128,12 +134,25 @@ class Table:
         self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
         return None
 
+    def _restore_tilts(self) -> None:
+        """Every tilt the event log has raised and not cleared is active again: a restart clears nothing."""
+        for kind_text, seat, detail in self.ledger.active_tilts():
+            try:
+                tilt = Tilt(TiltKind(kind_text), seat, detail)
+            except ValueError:  # a kind this version does not know, or a scope that no longer fits
+                continue
+            self.tilts = self.tilts.raised(tilt)
+
+    def condition_over(self, kind: TiltKind, seat: int | None) -> bool:
+        """Whether the devices report the cause of a door or device tilt gone (no sensor: it is not)."""
+        return self.sensors is not None and self.sensors(kind, seat)
+
     # -- seats: links --------------------------------------------------------------------------------
     def link_up(self, seat: int) -> None:
         """A seat's screen connected: it may play again (a lost link clears itself)."""
         self.linked.add(seat)
         if any(t.kind is TiltKind.LINK_LOST and t.seat == seat for t in self.tilts.active):
-            self.tilts = self.tilts.cleared(TiltKind.LINK_LOST, seat, role=None, condition_over=True)
+            self.clear_tilt(TiltKind.LINK_LOST, seat, None, condition_over=True)
             self._log(EventCode.COMMS_RESTORED, seat=seat)
 
     def link_lost(self, seat: int) -> None:
@@ -310,12 +329,13 @@ class Table:
             raise Refused("lab", str(bad)) from None
 
     # -- tilts -----------------------------------------------------------------------------------------
-    def raise_tilt(self, tilt: Tilt) -> None:
-        """Stop play (the table, or one seat) and log it."""
+    def raise_tilt(self, tilt: Tilt, *, logged: bool = False) -> None:
+        """Stop play (the table, or one seat) and log it (``logged``: its event is already written), so a
+        restart restores it (:meth:`start`)."""
         before = self.tilts
         self.tilts = self.tilts.raised(tilt)
-        if self.tilts is not before and tilt.kind is not TiltKind.LINK_LOST:
-            self._log(EventCode.TILT, seat=tilt.seat, detail={"tilt": tilt.kind.value, "detail": tilt.detail})
+        if self.tilts is not before and not logged:
+            self._log(EventCode.TILT, seat=tilt.seat, detail=tilt_detail(tilt))
         if tilt.seat is None and self.phase is Phase.LOCKED:
             self.phase = advance(self.phase, Trigger.NO_SPIN)  # nothing persisted yet: a no-spin
 
@@ -415,11 +435,12 @@ class Table:
         seats = range(1, self.config.table.seats + 1)
         spots = {line.ref: line.spot for seat in seats for line in self.driver.wagers_of(seat)}
         settled = self.driver.settle(outcome)
+        locks = self._handpay_locks(settled.settlements)
         try:
             with self._ledger_write():
                 self.ledger.settle_round(
                     self.round_id, settled.settlements, now=self.clock.wall(), state=settled.state,
-                    void=settled.void,
+                    void=settled.void, logged=[(EventCode.TILT, t.seat, tilt_detail(t)) for t in locks],
                 )
         except Exception:
             # Nothing was posted: put the driver back as the ledger has it, so a retry settles once.
@@ -433,6 +454,8 @@ class Table:
                 )
             return RoundReport(self.round_id, outcome, text, (), settled.notes, void=True)
         self.phase = advance(advance(self.phase, Trigger.SETTLEMENT_POSTED), Trigger.RESULTS_SHOWN)
+        for lock in locks:  # written with the settlement: the award and its lock are one transaction
+            self.raise_tilt(lock, logged=True)
         report = self._after_settlement(outcome, text, settled.settlements, settled.notes)
         return replace(
             report, spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in report.settlements}
@@ -442,19 +465,24 @@ class Table:
         self, outcome: dict[str, Any], text: str, settlements: tuple[Settlement, ...], notes: tuple[str, ...]
     ) -> RoundReport:
         won: dict[int, int] = defaultdict(int)
-        handpays = []
+        handpays = [seat_of(s.wager_ref) for s in settlements if s.net >= self.config.money.handpay_limit]
         for s in settlements:
-            seat = seat_of(s.wager_ref)
-            won[seat] += s.returned
-            if s.net >= self.config.money.handpay_limit:
-                handpays.append(seat)
-                self.raise_tilt(Tilt(TiltKind.HANDPAY, seat, f"award of {s.net} on {s.kind}"))
+            won[seat_of(s.wager_ref)] += s.returned
         for seat in set(self.seats) | set(won):
             self.last_win[seat] = won[seat]
         self.previous = {
             seat: tuple((spot, amount) for _, spot, amount in r.placed) for seat, r in self.seats.items()
         }
         return RoundReport(self.round_id, outcome, text, settlements, notes, tuple(sorted(set(handpays))))
+
+    def _handpay_locks(self, settlements: tuple[Settlement, ...]) -> list[Tilt]:
+        """A hand-pay lock for each award at or above ``[money] handpay_limit`` (one per seat)."""
+        locks: dict[int, Tilt] = {}
+        for s in settlements:
+            seat = seat_of(s.wager_ref)
+            if s.net >= self.config.money.handpay_limit and seat not in locks:
+                locks[seat] = Tilt(TiltKind.HANDPAY, seat, f"award of {s.net} on {s.kind}")
+        return list(locks.values())
 
     def _persist_state(self) -> None:
         with self._ledger_write():
@@ -481,6 +509,11 @@ class Table:
             self.ledger.log_event(code, now=self.clock.wall(), seat=seat, detail=detail)
         except LedgerError as failed:
             self.tilts = self.tilts.raised(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
+
+
+def tilt_detail(tilt: Tilt) -> dict[str, str]:
+    """A tilt as its ``TILT`` event records it (what :meth:`Table.start` restores)."""
+    return {"tilt": tilt.kind.value, "detail": tilt.detail}
 
 
 def seat_of(ref: str) -> int:

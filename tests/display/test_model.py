@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from terminal.display import boards, samples
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
-from terminal.display.scene import RESULT_HOLD_S, Stage, scene_at, settle_time
+from terminal.display.scene import RESULT_HOLD_S, Banner, Stage, scene_at, settle_time
 from terminal.games.wheels import WHEELS
 from terminal.net import messages as m
 
@@ -72,15 +72,32 @@ def test_a_craps_result_goes_on_the_board_as_history_writes_it() -> None:
 
 def test_banners_link_lost_first_then_table_tilts_not_seat_tilts() -> None:
     model = apply(DisplayModel(), LinkUp(), 0.0)
-    model = apply(model, m.Tilt("link_lost", True, "seat 3: link lost"), 1.0)
+    model = apply(model, m.Tilt("link_lost", True, 3, "link_lost", "seat 3: link lost"), 1.0)
     assert scene_at(model, 1.0, 20).banner is None  # a seat's own trouble stays on that seat
-    model = apply(model, m.Tilt("service_mode", True, "table: technician in service mode"), 2.0)
-    banner = scene_at(model, 2.0, 20).banner
-    assert banner is not None and banner.kind == "out_of_service" and "service mode" in banner.reason
-    model = apply(model, m.Tilt("service_mode", False, "table: cleared"), 3.0)
+    door = m.Tilt("door_open", True, None, "door_open", "table: main door open")
+    model = apply(model, door, 1.5)
+    assert scene_at(model, 1.5, 20).banner == Banner("tilt", "door_open")
+    service = m.Tilt("service_mode", True, None, "out_of_service", "table: technician in service mode")
+    model = apply(model, service, 2.0)
+    assert scene_at(model, 2.0, 20).banner == Banner("out_of_service", "out_of_service")  # its own screen
+    model = apply(model, m.Tilt("service_mode", False, None, "out_of_service", "table: cleared"), 3.0)
+    model = apply(model, m.Tilt("door_open", False, None, "door_open", "table: door closed"), 3.0)
     assert scene_at(model, 3.0, 20).banner is None
-    lost = scene_at(apply(model, LinkDown("connection closed by the controller"), 4.0), 4.0, 20).banner
-    assert lost is not None and lost.kind == "link_lost" and "closed" in lost.reason
+    lost = scene_at(apply(model, LinkDown("reconnecting", "connection closed"), 4.0), 4.0, 20).banner
+    assert lost == Banner("link_lost", "reconnecting")
+
+
+def test_no_technician_text_reaches_the_scene() -> None:
+    """The display drew "controller silent past the heartbeat timeout" and "main door open" as they came."""
+    model = samples.base()
+    for message in (
+        m.Tilt("door_open", True, None, "door_open", "table: SECRET main door"),
+        m.Tilt("rng_failure", True, None, "table_check", "table: SECRET KAT 4"),
+        m.Tilt("device_fault", True, 2, "ticket_printer", "seat 2: SECRET jam"),
+        LinkDown("reconnecting", "SECRET: heartbeat timeout"),
+    ):
+        model = apply(model, message, 1.0)
+        assert "SECRET" not in repr(scene_at(model, 1.0, 20))
 
 
 def test_history_message_replaces_the_board_and_is_cut_to_the_configured_length() -> None:

@@ -56,7 +56,7 @@ def test_the_spin_really_spins_and_slows_down() -> None:
     assert balls[0] - balls[-1] > 360.0 * 4  # several turns round the track
     assert all(b > a for a, b in itertools.pairwise(wheels))  # the wheel turns the other way
     assert wheel_motion.pose_at(plan, 0.1).ball_radius == 1.0  # on the track early on
-    assert 0.0 < wheel_motion.pose_at(plan, plan.land_s - 0.3).ball_radius < 1.0  # dropping before landing
+    assert 0.0 < wheel_motion.pose_at(plan, plan.land_s - 0.3).ball_radius < 1.0  # leaving its line
     # Continuity where the ball lands: no jump.
     before = wheel_motion.pose_at(plan, plan.land_s - 1e-6)
     after = wheel_motion.pose_at(plan, plan.land_s)
@@ -128,3 +128,28 @@ def test_the_dice_stay_on_the_felt_all_the_way() -> None:
             x, y = dice_view.TX + fx * dice_view.TW, dice_view.TY + fy * dice_view.TH
             assert x - reach >= dice_view.TX and x + reach <= dice_view.TX + dice_view.TW, (k, x)
             assert y - reach >= dice_view.TY and y + reach <= dice_view.TY + dice_view.TH, (k, y)
+
+
+@pytest.mark.parametrize("name", ["double_zero", "single_zero"])
+def test_the_ball_runs_in_the_track_and_falls_into_the_pocket(name: str) -> None:
+    """The ball was drawn over the number ring for the last 1.6 s of every spin: it must run in the ball
+    track and fall into its pocket, crossing the numbers only in one quick fall just before it lands."""
+    m = wheel_motion
+    order = WHEELS[name].order
+    plan = m.SpinPlan(order, order[5], 0.0)
+    in_track = (m.TRACK_INNER + m.BALL_SIZE, m.TRACK_OUTER - m.BALL_SIZE)
+    in_pocket = (m.POCKETS_INNER + m.BALL_SIZE, m.NUMBERS_INNER - m.BALL_SIZE)
+    crossing: list[float] = []
+    frames = int(plan.stop_s * 240)
+    for k in range(frames + 1):
+        t = k / 240
+        ring = m.ball_ring(m.pose_at(plan, t).ball_radius)
+        if in_track[0] - 1e-9 <= ring <= in_track[1] + 1e-9:
+            assert t < plan.land_s, t  # never back in the track after landing
+        elif in_pocket[0] - 1e-9 <= ring <= in_pocket[1] + 1e-9:
+            assert t >= plan.land_s - plan.fall_s, t  # and never in the pockets before the fall
+        else:
+            crossing.append(t)
+    assert crossing, "the ball never fell"
+    assert max(crossing) - min(crossing) <= 0.2 and max(crossing) < plan.land_s
+    assert len(crossing) == round((max(crossing) - min(crossing)) * 240) + 1  # one fall, not several

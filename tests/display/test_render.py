@@ -58,7 +58,7 @@ def test_the_ball_sits_under_the_pointer_at_rest(painter: Painter) -> None:
     model, t = samples.at_rest(samples.base(), "17")
     painter.paint(scene_at(model, t, 20))
     from terminal.display.painter import WHEEL_CX, WHEEL_CY, WHEEL_R
-    from terminal.display.wheel_view import BALL_SEAT
+    from terminal.display.wheel_motion import BALL_SEAT
 
     assert _near(_pixel(WHEEL_CX, WHEEL_CY + WHEEL_R * BALL_SEAT), theme.BALL, 10)
 

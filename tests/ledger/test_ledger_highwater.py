@@ -18,6 +18,7 @@ from terminal.ledger import IntegrityError, KeyFileError, Ledger, highwater, key
 from terminal.ledger.highwater import RollbackError
 from terminal.ledger.verify import verify
 from tests.ledger.ledger_scenario import ATTENDANT, START, SUPERVISOR, scenario
+from tests.ledger.two_people import adopt_as_two
 
 KEY = bytes(range(32))
 PLAY = """
@@ -92,8 +93,9 @@ def test_a_database_of_another_table_is_refused_even_with_the_same_key(tmp_path:
 def test_a_deleted_database_is_not_silently_started_afresh(tmp_path: Path) -> None:
     _played(tmp_path)
     (tmp_path / "var" / "ledger.sqlite").unlink()
-    with pytest.raises(RollbackError, match="rows missing"):
+    with pytest.raises(RollbackError, match=r"ledger\.sqlite is missing: .* records \d+ rows"):
         _open(tmp_path)
+    assert not (tmp_path / "var" / "ledger.sqlite").exists()  # refused before anything made an empty one
 
 
 def test_a_crash_between_the_commit_and_the_mark_is_no_false_alarm(tmp_path: Path) -> None:
@@ -111,7 +113,9 @@ def test_a_crash_between_the_commit_and_the_mark_is_no_false_alarm(tmp_path: Pat
     assert advanced is not None and advanced.rows == sum(_rows(tmp_path / "var" / "ledger.sqlite").values())
 
 
-def test_the_mark_is_sealed_and_a_ledger_without_one_must_be_adopted(tmp_path: Path) -> None:
+def test_the_mark_is_sealed_and_a_ledger_without_one_must_be_adopted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     mark = tmp_path / "var" / "ledger.mark"
     _played(tmp_path)
     mark.write_bytes(mark.read_bytes().replace(b'"epoch":1', b'"epoch":2'))
@@ -121,7 +125,7 @@ def test_the_mark_is_sealed_and_a_ledger_without_one_must_be_adopted(tmp_path: P
     with pytest.raises(RollbackError, match=r"no high-water mark .* holds"):
         _open(tmp_path)
     cfg = _config(tmp_path)
-    assert main(["ledger", "adopt", "--config", str(cfg)]) == 0
+    assert adopt_as_two(cfg, monkeypatch) == 0
     _open(tmp_path).close()
 
 

@@ -51,7 +51,7 @@ SAMPLES: list[m.Message] = [
     m.SeatState("seat-3", 0, 0, 0, (), "hand-pay of $1,500.00 pending"),
     m.Result(12, "4-3", (m.SettlementView("seat-3", "place_6", 600, 0, "lose"),)),
     m.TeamPrompt("seat-1", 40, 15_000),
-    m.Tilt("main_door", True, "Main door open"),
+    m.Tilt("door_open", True, None, "door_open", "Main door open"),
     m.BuyIn("seat-2", "bill", 2000, 12_000),
     m.CashedOut("seat-2", 12_000, "001234567890123456", "Keystone", "T-01", "2026-11-23T07:00:00", "", "USD"),
     m.HandPay("seat-4", 150_000),

@@ -70,7 +70,7 @@ def test_broadcast_reaches_every_linked_client() -> None:
         for client in clients:
             await client.connect()
         await settle()
-        tilt = Tilt("main_door", True, "main door open")
+        tilt = Tilt("door_open", True, None, "door_open", "main door open")
         assert await server.broadcast(tilt) == 3
         assert [await c.receive(2) for c in clients] == [tilt] * 3
         assert not await server.push("seat-9", tilt)
@@ -102,7 +102,7 @@ def test_broadcast_encodes_the_body_once_and_each_link_still_gets_its_own_sealed
             await client.connect()
         await settle()
         made.clear()
-        tilt = Tilt("main_door", True, "main door open")
+        tilt = Tilt("door_open", True, None, "door_open", "main door open")
         assert await server.broadcast(tilt) == 3
         assert made == ["Tilt"]  # once for three links (the seal per link still has its own seq and MAC)
         assert [await c.receive(2) for c in clients] == [tilt] * 3
@@ -127,7 +127,7 @@ def test_pushes_to_a_lost_connection_are_not_written_and_log_nothing(
             await client.connect()
         await settle()
         server._links["seat-1"].writer.transport.abort()  # the peer is gone; the server has not read it yet
-        tilt = Tilt("main_door", True, "main door open")
+        tilt = Tilt("door_open", True, None, "door_open", "main door open")
         pushed = await asyncio.gather(*(server.push("seat-1", tilt) for _ in range(8)))
         assert pushed == [False] * 8
         assert await server.broadcast(tilt) == 1  # seat-2 only

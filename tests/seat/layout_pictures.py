@@ -6,7 +6,6 @@ The tests use its helpers (catalogue lookup, fonts, a sample view) too.
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import time
@@ -17,17 +16,18 @@ from pathlib import Path
 import pygame
 
 from terminal.games.catalog import CRAPS_WAGERS
+from terminal.i18n import load_catalogue
 from terminal.seat.layouts import Layout, LayoutView, StakeMark, craps_layout, roulette_layout
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOGUES = ROOT / "assets" / "i18n" / "layout"
 SIZES = ((1920, 1080), (1024, 768))
 WHEELS = ("double_zero", "single_zero", "double_as_single")
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    data = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
-    return {k: v for k, v in data.items() if not k.startswith("_")}
+    """The layout labels (``layout.*``) of ``lang``'s catalogue."""
+    strings = load_catalogue(lang).strings
+    return {k: v for k, v in strings.items() if k.startswith("layout.")}
 
 
 def tr_for(lang: str) -> Callable[[str], str]:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 import statistics
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 import pytest
@@ -15,19 +13,18 @@ import pytest
 from terminal.games.catalog import CRAPS_WAGERS
 from terminal.games.craps import POINTS
 from terminal.games.wheels import WHEELS
+from terminal.i18n import load_catalogue
 from terminal.seat.layouts import Layout, LayoutView, StakeMark, craps_layout, roulette_layout
 from terminal.seat.layouts import paint as paint_module
 from terminal.seat.layouts.layered import LayeredLayout
 from tests.seat import layout_checks as checks
 
-CATALOGUES = Path(__file__).resolve().parents[2] / "assets" / "i18n" / "layout"
 NUMERIC = re.compile(r"^[\d$+\-·.,%:]*$")
 
 
 def load(lang: str) -> dict[str, str]:
-    data = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
-    assert isinstance(data, dict) and all(isinstance(v, str) for v in data.values())
-    return {k: v for k, v in data.items() if not k.startswith("_")}
+    """The layout labels (``layout.*``) of ``lang``'s catalogue."""
+    return {k: v for k, v in load_catalogue(lang).strings.items() if k.startswith("layout.")}
 
 
 class Recorder:

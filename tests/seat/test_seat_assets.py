@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_assets_resolve_to_the_repository_folder() -> None:
-    assert resolve("assets:i18n/en.json") == ROOT / "assets" / "i18n" / "en.json"
+    assert resolve("assets:i18n/seat.pot") == ROOT / "assets" / "i18n" / "seat.pot"
 
 
 def test_a_missing_asset_names_every_path_searched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -27,9 +27,9 @@ def test_a_missing_asset_names_every_path_searched(tmp_path: Path, monkeypatch: 
 
 def test_the_override_folder_is_searched_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "i18n").mkdir()
-    (tmp_path / "i18n" / "en.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "i18n" / "seat.pot").write_text("", encoding="utf-8")
     monkeypatch.setenv("TERMINAL_ASSETS", str(tmp_path))
-    assert resolve("assets:i18n/en.json") == tmp_path / "i18n" / "en.json"
+    assert resolve("assets:i18n/seat.pot") == tmp_path / "i18n" / "seat.pot"
 
 
 def test_package_assets_are_found_without_importing_the_package() -> None:
@@ -53,5 +53,5 @@ def test_fonts_resolve_to_real_truetype_files() -> None:
 
 def test_the_assets_readme_names_a_source_and_licence_for_each_asset() -> None:
     readme = (ROOT / "assets" / "README.md").read_text(encoding="utf-8")
-    for needle in ("DejaVu", "freesansbold", "licen", "i18n/en.json", "i18n/es.json"):
+    for needle in ("DejaVu", "freesansbold", "licen", "i18n/seat.pot", "i18n/es/LC_MESSAGES/seat.po"):
         assert needle.lower() in readme.lower()

@@ -81,11 +81,12 @@ def test_credits_count_up_to_a_win_over_one_and_a_half_seconds() -> None:
 
 
 def test_another_seats_tilt_does_not_stop_this_seat_but_a_table_tilt_does() -> None:
-    model = reduce(SeatModel("seat-1"), m.Tilt("link_lost", True, "seat 2: seat link lost"), 0.0)
+    lost = m.Tilt("link_lost", True, 2, "link_lost", "seat 2: seat link lost")
+    model = reduce(SeatModel("seat-1"), lost, 0.0)
     assert model.tilts == ()
-    model = reduce(model, m.Tilt("door_open", True, "table: main door open"), 0.0)
+    model = reduce(model, m.Tilt("door_open", True, None, "door_open", "table: main door open"), 0.0)
     assert [reason for reason, _ in model.tilts] == ["door_open"]
-    model = reduce(model, m.Tilt("door_open", False, "table: main door open"), 0.0)
+    model = reduce(model, m.Tilt("door_open", False, None, "door_open", "table: main door open"), 0.0)
     assert model.tilts == ()
 
 

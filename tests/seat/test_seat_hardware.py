@@ -49,7 +49,7 @@ def test_a_printed_voucher_can_go_back_in_once_and_a_buyin_is_shown() -> None:
 
 def test_the_key_works_on_a_seat_that_is_out_of_service() -> None:
     app, sent = linked_app()
-    app.receive([m.Tilt("service_mode", True, "table: service key on")], 1.0)
+    app.receive([m.Tilt("service_mode", True, None, "out_of_service", "table: service key on")], 1.0)
     app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.0)  # above the stop overlay
     turn = next(rect for rect, _, _, intent in hardware.keys(app.control, app.frame) if intent.kind == i.KEY)
     app.gesture(Gesture("tap", turn.center), 1.1)

@@ -1,9 +1,8 @@
-"""Catalogues: both languages complete, every key the seat draws exists, and no literal text is drawn."""
+"""Every key the seat draws is in the catalogue and no literal text is drawn (tests/i18n: the files)."""
 
 from __future__ import annotations
 
 import ast
-import json
 import re
 from pathlib import Path
 
@@ -11,7 +10,7 @@ import pytest
 
 from terminal.games.catalog import ALL_WAGERS
 from terminal.games.paytables import TOUCHDOWN_BANDS
-from terminal.i18n import LANGUAGES, CatalogueError, catalogue_files, load_catalogue
+from terminal.i18n import LANGUAGES, load_catalogue
 from terminal.seat import help_content, help_craps
 from terminal.seat.intents import Intent
 
@@ -22,10 +21,8 @@ KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)+")
 DYNAMIC = (
     {f"wager.{w}" for w in ALL_WAGERS}
     | {f"band.{b}" for b in TOUCHDOWN_BANDS}
-    | {
-        f"rules.{w}"
-        for w in (*help_craps.LINE, *help_craps.BONUS, "fire", "lucky_shooter", "five_adjacent", "touchdown")
-    }
+    | {f"rules.{w}" for w in (*help_craps.LINE, *help_craps.BONUS, "fire", "lucky_shooter", "five_adjacent",
+                              "touchdown")}
     | {f"help.covers.{w}" for w in (*help_content.INSIDE, *help_content.OUTSIDE)}
     | {f"help.col.{k}" for k in help_craps.NUMBERS}
     | {f"help.vig.{k}" for k in ("buy", "lay")}
@@ -87,52 +84,6 @@ def test_every_key_the_seat_uses_is_in_the_catalogue(language: str) -> None:
     catalogue = load_catalogue(language)
     missing = sorted((_literal_keys() | DYNAMIC) - catalogue.keys)
     assert missing == [], f"{language} lacks {missing}"
-
-
-def test_both_languages_have_exactly_the_same_keys_and_fields() -> None:
-    en, es = (load_catalogue(lang) for lang in ("en", "es"))
-    assert sorted(en.keys ^ es.keys) == []
-    fields = re.compile(r"\{(\w+)\}")
-    for key in en.keys:
-        assert set(fields.findall(en.template(key))) == set(fields.findall(es.template(key))), key
-
-
-def test_spanish_is_translated_not_copied() -> None:
-    en, es = (load_catalogue(lang) for lang in ("en", "es"))
-    words = re.compile(r"[a-z]{4}")
-    same = [
-        k
-        for k in en.keys
-        if en.template(k) == es.template(k) and words.search(re.sub(r"\{\w+\}", "", en.template(k)))
-    ]
-    allowed = {
-        "watermark.test",
-        "button.language_en",
-        "button.language_es",
-        "wager.horn",
-        "wager.whirl",
-        "band.touchdown",
-        "fmt.total",
-    } | {k for k in en.keys if k.startswith(("wager.hop_", "layout."))}
-    assert sorted(set(same) - allowed) == []
-
-
-def test_the_catalogue_merges_every_part_folder() -> None:
-    files = catalogue_files("en")
-    assert files[0].name == "en.json" and files[0].parent.name == "i18n"
-    assert all(f.name == "en.json" for f in files)
-
-
-def test_a_key_defined_in_two_files_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "i18n" / "part").mkdir(parents=True)
-    (tmp_path / "i18n" / "en.json").write_text(json.dumps({"a.b": "one"}), encoding="utf-8")
-    (tmp_path / "i18n" / "part" / "en.json").write_text(json.dumps({"a.b": "two"}), encoding="utf-8")
-    monkeypatch.setenv("TERMINAL_ASSETS", str(tmp_path))
-    from terminal import i18n
-
-    monkeypatch.setattr(i18n, "_CACHE", {})
-    with pytest.raises(CatalogueError, match="already defined"):
-        i18n.load_catalogue("en")
 
 
 def test_font_render_is_called_only_in_the_painter() -> None:

@@ -52,9 +52,9 @@ def _into(app: SeatApp, state: str) -> None:
         case "prompt":
             receive([m.TeamPrompt("seat-1", 5, 15_000)], 1.0)
         case "tilt":
-            receive([m.Tilt("door_open", True, "table: main door open")], 1.0)
+            receive([m.Tilt("door_open", True, None, "door_open", "table: main door open")], 1.0)
         case "handpay":
-            receive([m.Tilt("handpay", True, "seat 1: award of 250000 on straight")], 1.0)
+            receive([m.Tilt("handpay", True, 1, "handpay", "seat 1: award of 250000 on straight")], 1.0)
         case "link_lost":
             receive([LinkStatus(False, "connection closed by the controller")], 1.0)
         case "reality":
