@@ -52,6 +52,7 @@ class EventCode(enum.IntEnum):
     VOUCHER_REDEEM = 611
     VOUCHER_REFUSED = 612
     VOUCHER_VOID = 613
+    VOUCHER_PAID_ELSEWHERE = 614  # our voucher, redeemed at another table or the cage (the floor says)
     BILL_STACKED = 620
     COMMS_LOSS = 700
     COMMS_RESTORED = 701

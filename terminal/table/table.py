@@ -250,6 +250,10 @@ class Table:
         self._refuse_if_tilted(seat, "takes no money")
         with self._ledger_write():
             try:
+                if self.floor is not None:  # compare-and-set on the floor's bucket first
+                    from terminal.table import floor_side
+
+                    return floor_side.redeem(self, seat, number)
                 self.ledger.redeem_voucher(number, seat, now=self.clock.wall())
             except VoucherError as refused:
                 raise Refused("voucher", str(refused)) from None
