@@ -47,7 +47,7 @@ from terminal.net.messages import Message, ServiceCommand
 from terminal.software import boot as software
 from terminal.table import service_acts as acts
 from terminal.table.roles import ActRefusedError, acts_of, require
-from terminal.table.service_auth import LoginError, ServiceAuth, Session
+from terminal.table.service_auth import LoginError, PinChange, ServiceAuth, Session
 from terminal.table.table import Refused, Table
 from terminal.table.tilts import TiltClearError, TiltKind
 from terminal.table.users import UserStore
@@ -106,8 +106,10 @@ class ServiceDesk:
         s = table.config.service
         users = store if store is not None else UserStore.load(s.users_path)
         auth = ServiceAuth(
-            users, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds, table.clock.monotonic
-        )
+            users, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds, table.clock.monotonic,
+            wall=lambda: table.clock.wall().timestamp(), record=lambda change: _pin_changed(table, change),
+        )  # fmt: skip
+        auth.restore(PinChange.from_detail(d) for d in table.ledger.pin_states().values())
         desk = cls(table, auth)
         desk.software_verification = lambda: _verify_software(table)
         desk.force_outcome = lambda session, args: _force(table, args)
@@ -188,7 +190,7 @@ class ServiceDesk:
         if len(args) < 3:
             raise ServiceRefused(f"{act} needs your PIN and a second person's id and PIN")
         pin, second_id, second_pin, rest = args[0], args[1], args[2], args[3:]
-        self.auth.check_pin(first.user.user_id, pin)
+        self.auth.check_pin(first.user.user_id, pin, first.client)
         second = self.auth.second_person(act, first, second_id, second_pin)
         one, two = _actor(first), Actor(second.user_id, second.role_name)
         if act == "voucher_void":
@@ -216,6 +218,11 @@ class ServiceDesk:
             self.table.ledger.log_event(code, now=now, actor=actor, detail=detail)
         except LedgerError as failed:  # the log could not be written: the table tilts, the act is refused
             raise ServiceRefused(f"the event log could not be written: {failed}") from None
+
+
+def _pin_changed(table: Table, change: PinChange) -> None:
+    """A wrong-PIN count or lockout, into the event log: the next start (and the CLI) read it back."""
+    table.ledger.log_event(EventCode.SERVICE_PIN, now=table.clock.wall(), detail=change.to_detail())
 
 
 def _actor(session: Session) -> Actor:
