@@ -22,6 +22,7 @@ from terminal.net.keys import client_ids, provision_keys
 from terminal.net.links import client_tls
 from terminal.net.messages import Message
 from terminal.net.pki import PkiError
+from terminal.service.event_text import done_text
 from terminal.service.link import NetLink, ServiceError, ServiceLink
 
 SIZE = (1920, 1080)
@@ -237,7 +238,7 @@ class ServiceApp:
         reply = self.call(command, *args)
         if isinstance(reply, sm.ServiceDone):
             self.refresh()
-            self.state.status, self.state.status_ok = reply.message, True
+            self.state.status, self.state.status_ok = done_text(self.t, reply, args), True
         elif reply is not None:
             self.state.replies[self.state.screen] = reply
 
