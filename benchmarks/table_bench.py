@@ -3,7 +3,10 @@
 1. Rounds per second of the headless table with 8 bot seats over the real protocol (each bot places
    0-6 wagers a round), against a baseline run in the same process: the same table core with the same
    number of wagers placed by direct calls, no protocol and no bots.
-2. Start-up to the first open betting window (open the ledger and verify it from its last checkpoint,
+2. What TLS costs: the same headless table with its links on TLS 1.3 (mutual certificates, as shipped)
+   and on plain TCP (``[links] tls = off``), alternated in the same process, medians of ``--repeats``
+   runs each, and their ratio.
+3. Start-up to the first open betting window (open the ledger and verify it from its last checkpoint,
    self-test the RNG, rebuild from the ledger, open the round) with a ledger of about one million rows,
    against the same start-up on an empty ledger. Target: under 3 s.
 
@@ -30,17 +33,28 @@ from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
 
 
-def _config(folder: Path, seats: int = 8) -> Config:
+def _config(folder: Path, seats: int = 8, tls: bool = True) -> Config:
     cfg = folder / "kiosk.cfg"
     text = f"[table]\nport = 0\nseats = {seats}\n[ledger]\ncheckpoint_rows = 10000\n"
+    text += f"[links]\ntls = {'on' if tls else 'off'}\n"
     cfg.write_text(text, encoding="utf-8")
     return configuration.load(cfg)
 
 
-def headless_rate(rounds: int) -> tuple[float, int]:
+def headless_rate(rounds: int, tls: bool = True) -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as folder:
-        summary = run_headless(_config(Path(folder)), rounds=rounds, seats=8, seed=1, progress=lambda _: None)
+        c = _config(Path(folder), tls=tls)
+        summary = run_headless(c, rounds=rounds, seats=8, seed=1, progress=lambda _: None)
         return summary.rounds / summary.seconds, summary.wagers
+
+
+def tls_cost(rounds: int, repeats: int) -> tuple[float, float]:
+    """Median rounds/s with TLS and with plain TCP, the runs alternated so both see the same machine."""
+    with_tls, plain = [], []
+    for _ in range(repeats):
+        with_tls.append(headless_rate(rounds, tls=True)[0])
+        plain.append(headless_rate(rounds, tls=False)[0])
+    return statistics.median(with_tls), statistics.median(plain)
 
 
 def direct_rate(rounds: int, wagers: int) -> float:
@@ -80,6 +94,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each link kind for the TLS figure")
     args = parser.parse_args()
     rate, wagers = headless_rate(args.rounds)
     direct = direct_rate(args.rounds, wagers)
@@ -87,6 +102,11 @@ def main() -> int:
     print(f"headless, 8 bot seats over the protocol: {rate:,.1f} rounds/s ({per_round:.1f} wagers a round)")
     print(
         f"baseline, same core and wagers by direct calls: {direct:,.1f} rounds/s; ratio {rate / direct:.2f}"
+    )
+    secure, plain = tls_cost(args.rounds, args.repeats)
+    print(
+        f"links on TLS 1.3 (mutual certificates): {secure:,.1f} rounds/s; plain TCP: {plain:,.1f} rounds/s "
+        f"(medians of {args.repeats}); ratio {secure / plain:.2f}"
     )
     with tempfile.TemporaryDirectory() as folder:
         c = _config(Path(folder))

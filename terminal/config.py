@@ -27,6 +27,7 @@ from terminal.sections import (
     LabSection,
     LedgerSection,
     LimitsSection,
+    LinksSection,
     LuckyShooterSection,
     MoneySection,
     RngSection,
@@ -71,6 +72,7 @@ class Config:
     seat: SeatSection
     display: DisplaySection
     lab: LabSection
+    links: LinksSection
     floor: FloorSection | None = None  # the casino floor link; None: no [floor] section, nothing runs
 
 
@@ -263,6 +265,16 @@ def _rule_links(c: Config) -> Iterator[Finding]:
         yield "seat", "link_timeout_ms", message
 
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def _rule_plain_links(c: Config) -> Iterator[Finding]:
+    # Plain TCP carries PINs and wagers in clear: only a table whose every client is on this machine.
+    if c.links.tls == "off" and not (c.table.host in LOOPBACK or c.table.host.startswith("127.")):
+        message = f"tls = off sends PINs and wagers in clear: only for a loopback host, not {c.table.host}"
+        yield "links", "tls", message
+
+
 def _rule_floor(c: Config) -> Iterator[Finding]:
     floor = c.floor
     if floor is not None and (floor.cert_path is None) != (floor.key_path is None):
@@ -272,7 +284,7 @@ def _rule_floor(c: Config) -> Iterator[Finding]:
 
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money, _rule_links,
-    _rule_floor,
+    _rule_plain_links, _rule_floor,
 )  # fmt: skip
 
 
@@ -313,7 +325,7 @@ def template() -> str:
 __all__ = [
     "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection", "FireBetSection",
     "FloorSection",
-    "LabSection", "LedgerSection", "LimitsSection", "LuckyShooterSection", "MoneySection", "Problem",
-    "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "TableSection", "TouchdownSection",
-    "cross_check", "defaults", "load", "loads", "template",
+    "LabSection", "LedgerSection", "LimitsSection", "LinksSection", "LuckyShooterSection", "MoneySection",
+    "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "TableSection",
+    "TouchdownSection", "cross_check", "defaults", "load", "loads", "template",
 ]  # fmt: skip

@@ -251,6 +251,18 @@ class LabSection:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class LinksSection:
+    """[links]: how seats, the table display and service screens reach the controller."""
+
+    tls: str = setting(
+        "on", choice("on", "off"), "TLS 1.3, each side with a certificate (off: plain TCP, loopback only)"
+    )
+    pki_dir: Path = setting(
+        "var/pki", a_path(), "table CA, certificates and revocation list (made on first start; terminal keys)"
+    )
+
+
 SECTIONS: dict[str, type] = {
     "table": TableSection,
     "limits": LimitsSection,
@@ -267,6 +279,7 @@ SECTIONS: dict[str, type] = {
     "seat": SeatSection,
     "display": DisplaySection,
     "lab": LabSection,
+    "links": LinksSection,
 }
 
 

@@ -8,6 +8,7 @@ from terminal.commands import (
     config_cmd,
     controller_cmd,
     display_cmd,
+    keys_cmd,
     lab_cmd,
     ledger_cmd,
     par_cmd,
@@ -31,5 +32,6 @@ COMMANDS: tuple[ModuleType, ...] = (
     service_cmd,
     screens_cmd,
     verify_cmd,
+    keys_cmd,
     lab_cmd,
 )

@@ -9,6 +9,7 @@ from terminal import config
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
 from terminal.money import find_currency, format_amount
+from terminal.net.links import describe as describe_links
 
 
 def register(commands: Any) -> None:
@@ -75,4 +76,5 @@ def summary(c: Config) -> list[str]:
     lines.append(f"ledger         {c.ledger.path}")
     lines.append(f"rng            {c.rng.generator}, reseed every {c.rng.reseed_interval} calls")
     lines.append(f"lab mode       {'ON (TEST)' if c.lab.mode else 'off'}")
+    lines.append(describe_links(c))
     return lines

@@ -16,7 +16,9 @@ from typing import Any
 
 from rng import RngFailure
 from terminal.commands.common import USAGE, add_config_option, load_config
+from terminal.commands.config_cmd import summary
 from terminal.ledger import IntegrityError, LedgerError
+from terminal.net.pki import PkiError
 from terminal.table.table import RecoveryError
 
 
@@ -63,12 +65,13 @@ def _run(args: argparse.Namespace) -> int:
     from terminal.lab.live import serve_live  # the table's pieces load only for this command
 
     port = args.port if args.port is not None else loaded.table.port
+    print("\n".join(summary(loaded)), flush=True)
     try:
         serve_live(loaded, port=port, bot_seats=seats, progress=lambda line: print(line, flush=True))
     except OSError as failed:  # the port is taken, or the address is not this machine's
         print(f"terminal controller: cannot listen on {loaded.table.host}:{port}: {failed}", file=sys.stderr)
         return 1
-    except (IntegrityError, RngFailure, LedgerError, RecoveryError) as failed:
+    except (IntegrityError, RngFailure, LedgerError, RecoveryError, PkiError) as failed:
         print(f"terminal controller: the controller stopped: {failed}", file=sys.stderr)
         return 1
     return 0

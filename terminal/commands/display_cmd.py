@@ -14,6 +14,8 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.net.keys import KeyStoreError, load_keys
+from terminal.net.links import client_tls
+from terminal.net.pki import PkiError
 
 
 def register(commands: Any) -> None:
@@ -45,12 +47,13 @@ def _display(args: argparse.Namespace) -> int:
         return 1
     try:
         key = _key(loaded.seat.keys_path)
-    except KeyStoreError as exc:
+        tls = client_tls(loaded, "display", wait_s=10.0)  # the controller may be making it
+    except (KeyStoreError, PkiError) as exc:
         print(f"terminal display: {exc}", file=sys.stderr)
         return 1
     from terminal.display.app import DisplayApp  # pyglet loads only for this command
     from terminal.display.link import DisplayLink
 
     port = args.port if args.port is not None else loaded.table.port
-    DisplayApp(loaded, DisplayLink(key, loaded.table.host, port)).run()
+    DisplayApp(loaded, DisplayLink(key, loaded.table.host, port, tls=tls)).run()
     return 0

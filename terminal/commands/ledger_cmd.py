@@ -144,7 +144,7 @@ def _report(args: argparse.Namespace) -> int:
     verified = verdict.startswith("OK")
     try:
         if built is not None:
-            _day_report(args, loaded, built, f"ledger verify {verdict}")
+            _day_report(args, loaded, built, verdict)
     except (LedgerError, ImportError) as failed:
         print(f"terminal: {failed}", file=sys.stderr)
         return 1
@@ -281,15 +281,16 @@ def _day(day: date | None) -> tuple[datetime, datetime]:
 
 def _day_report(args: argparse.Namespace, loaded: Config, built: dayreport.DayReport, verdict: str) -> None:
     """Write the CSV and PDF end-of-day report the options ask for."""
+    from terminal.table.report_origin import provenance
+
+    origin = provenance(loaded, verdict, datetime.now(UTC))  # the shell reads the clock
     if args.csv:
         with storage_errors(args.csv, "written"):
-            print(f"end-of-day CSV  {dayreport.write_csv(built, args.csv)}", file=sys.stderr)
+            print(f"end-of-day CSV  {dayreport.write_csv(built, args.csv, origin)}", file=sys.stderr)
     if args.pdf:
-        from terminal.ledger import daypdf  # matplotlib (the lab extra) only when a PDF is asked for
+        from terminal.ledger import daypdf  # fpdf2 (and matplotlib for the chart) only for a PDF
 
         title = f"{loaded.table.venue}, table {loaded.table.table_id} ({loaded.table.game})"
         with storage_errors(args.pdf, "written"):
-            written = daypdf.write_pdf(
-                built, args.pdf, currency=loaded.money.currency, title=title, verification=verdict
-            )
+            written = daypdf.write_pdf(built, args.pdf, origin=origin, title=title)
         print(f"end-of-day PDF  {written}", file=sys.stderr)

@@ -13,6 +13,8 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.net.keys import KeyStoreError, load_keys
+from terminal.net.links import client_tls
+from terminal.net.pki import PkiError
 
 
 def _seat_number(text: str) -> int:
@@ -50,6 +52,11 @@ def _run(args: argparse.Namespace) -> int:
     if key is None:
         print(f"terminal seat: {loaded.seat.keys_path} has no key for seat-{args.seat}", file=sys.stderr)
         return 1
+    try:
+        tls = client_tls(loaded, f"seat-{args.seat}", wait_s=10.0)  # the controller may be making it
+    except PkiError as failed:
+        print(f"terminal seat: no certificate for seat-{args.seat}: {failed}", file=sys.stderr)
+        return 1
     from terminal.seat.main import run_seat  # pygame only for the command that needs it
 
     s = loaded.seat
@@ -64,4 +71,5 @@ def _run(args: argparse.Namespace) -> int:
         reality_check_minutes=s.reality_check_minutes,
         fullscreen=args.fullscreen,
         max_seconds=args.seconds,
+        tls=tls,
     )

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import queue
+import ssl
 import threading
 
 from terminal.display.model import LinkDown, LinkUp
@@ -29,8 +30,11 @@ LOG = logging.getLogger("terminal.display.link")
 class DisplayLink:
     """Connects as ``display`` and feeds ``inbox`` until :meth:`stop`."""
 
-    def __init__(self, key: bytes, host: str, port: int, *, retry_s: float = 0.3) -> None:
+    def __init__(
+        self, key: bytes, host: str, port: int, *, retry_s: float = 0.3, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.inbox: queue.Queue[object] = queue.Queue()
+        self._tls = tls
         self._key, self._host, self._port, self._retry_s = key, host, port, retry_s
         self._thread = threading.Thread(target=self._run, name="display-link", daemon=True)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -63,7 +67,7 @@ class DisplayLink:
     async def _main(self) -> None:
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
         self._ready.set()
-        client = TableClient(CLIENT_ID, self._key, self._host, self._port)
+        client = TableClient(CLIENT_ID, self._key, self._host, self._port, tls=self._tls)
         said, linked = "", False  # "connecting" until the first link, then "reconnecting"
         while not self._stop.is_set():
             try:

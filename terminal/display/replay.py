@@ -23,6 +23,7 @@ from terminal.i18n import load_catalogue
 from terminal.net import messages as m
 from terminal.net.client import TableClient
 from terminal.net.keys import load_keys
+from terminal.net.links import client_tls, local_host
 
 Recorded = list[tuple[float, object]]
 
@@ -31,7 +32,8 @@ def recorder(c: Config, into: Recorded) -> Callable[[int, asyncio.Event], Corout
     """An observer for ``run_headless``: records every push to the display with the loop's time."""
 
     async def observe(port: int, stop: asyncio.Event) -> None:
-        client = TableClient(CLIENT_ID, load_keys(c.seat.keys_path)[CLIENT_ID], "127.0.0.1", port)
+        key, tls = load_keys(c.seat.keys_path)[CLIENT_ID], client_tls(c, CLIENT_ID)
+        client = TableClient(CLIENT_ID, key, local_host(c.table.host), port, tls=tls)
         await client.connect()
         loop = asyncio.get_running_loop()
         into.append((loop.time(), LinkUp()))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import queue
 import threading
 import time
 from collections.abc import Callable, Coroutine
@@ -48,8 +49,23 @@ About = Callable[[], dict[str, Any]]
 VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID = 610, 611, 613
 
 
+#: How often the link looks for this table's vouchers that the floor closed elsewhere.
+SWEEP_S = 5.0
+
+
 class FloorUnavailable(ConnectionError):
     """The floor did not answer in time (the link is down, or a server is slow)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedOnFloor:
+    """One of our outstanding vouchers the bucket says is closed: by another table or the cage, or by us
+    (a claim whose ledger post a crash cut off: ``seat`` is where the ticket was stacked)."""
+
+    number: str
+    where: str
+    voided: bool
+    seat: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +107,16 @@ class FloorLink:
         self._sent = 0
         self._error = "not connected yet"
         self._tasks: list[asyncio.Future[None]] = []
+        #: Vouchers closed on the floor, for the table's thread to post (``floor_side.watch``).
+        self.closed: queue.SimpleQueue[ClosedOnFloor] = queue.SimpleQueue()
+        self._reported: set[str] = set()
 
     # -- life ------------------------------------------------------------------------------------------
     def start(self) -> None:
         """Start the thread: connect, drain, keep alive (returns at once; the table never waits)."""
         self.outbox.on_commit(self.ring)
         self._thread.start()
-        for job in (self._publisher(), self._heartbeat()):
+        for job in (self._publisher(), self._heartbeat(), self._sweep()):
             self._tasks.append(asyncio.run_coroutine_threadsafe(job, self._loop))  # type: ignore[arg-type]
 
     def ring(self) -> None:
@@ -242,6 +261,29 @@ class FloorLink:
             data = json.dumps(alert, sort_keys=True).encode()
             once = {"Nats-Msg-Id": row.msg_id + ":alert"}
             await js.publish(names.alert_subject(self.table_id), data, headers=once)
+
+    async def _sweep(self) -> None:
+        """Every few seconds: which of our outstanding vouchers did the floor close (``closed``)?"""
+        while not self._stopping:
+            await asyncio.sleep(SWEEP_S)
+            if not self._online or self._kv is None:
+                continue
+            with contextlib.suppress(Exception):  # a slow server: the next sweep asks again
+                for number in self._reader.outstanding():
+                    if number not in self._reported:
+                        await self._check_closed(self._kv, number)
+
+    async def _check_closed(self, kv: KeyValue, number: str) -> None:
+        found = await vouchers.read(kv, number)
+        if found is None or found[0]["state"] == "issued":
+            return
+        record = found[0]
+        by = record.get("by") or {}
+        ours = by.get("table") == self.table_id
+        where = str(by.get("table", "?")) + (f" seat {by['seat']}" if by.get("seat") else "")
+        seat = int(by["seat"]) if ours and by.get("seat") else None
+        self.closed.put(ClosedOnFloor(number, where, record["state"] == "voided", seat))
+        self._reported.add(number)
 
     async def _heartbeat(self) -> None:
         while not self._stopping:

@@ -26,6 +26,10 @@ class FloorVoucherError(ValueError):
     """The floor refuses a voucher action: unknown, already redeemed or voided, expired, or lost a race."""
 
 
+class UnknownVoucherError(FloorVoucherError):
+    """The floor has never heard of the voucher (a mistyped number, or its issue is still on its way)."""
+
+
 def issued(number: str, table: str, seat: int, amount: int, time: str, expires_at: str | None) -> Record:
     """The record a table writes when it prints a voucher."""
     return {"number": number, "issuer": table, "seat": seat, "amount": amount, "issued_at": time,
@@ -74,7 +78,7 @@ async def close(
     """
     found = await read(kv, number)
     if found is None:
-        raise FloorVoucherError(f"voucher {number} is unknown on the floor")
+        raise UnknownVoucherError(f"voucher {number} is unknown on the floor")
     record, revision = found
     problem = refusal(record, time)
     if problem is not None:

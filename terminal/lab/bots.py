@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import ssl
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -88,10 +89,11 @@ class Bot:
     credits: int = 0
     last_round: int = -1
     presses_ready: bool = True  # False on a live table: the window runs its course for the people watching
+    tls: ssl.SSLContext | None = None  # the seat's certificate on a TLS table
 
     async def run(self, stop: asyncio.Event) -> None:
         """Play until ``stop`` is set, reconnecting if the link drops."""
-        client = TableClient(f"seat-{self.seat}", self.key, self.host, self.port)
+        client = TableClient(f"seat-{self.seat}", self.key, self.host, self.port, tls=self.tls)
         await client.connect()
         try:
             while not stop.is_set():

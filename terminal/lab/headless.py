@@ -27,6 +27,8 @@ from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
 from terminal.ledger import LedgerError, meters, report
 from terminal.money import find_currency, format_amount
 from terminal.net.keys import client_ids, provision_keys
+from terminal.net.links import client_tls, local_host, plain_warning, server_tls
+from terminal.net.pki import PkiError
 from terminal.net.server import TableServer
 from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
@@ -43,11 +45,6 @@ SPIN_S = {"roulette": 7.0, "craps": 2.5}  # the display's animation before the o
 def results_pause(c: Config) -> float:
     """Real seconds between a result and the next window: the display's spin or roll, then the results."""
     return SPIN_S.get(c.table.game, 3.0) + c.table.results_seconds
-
-
-def local_host(host: str) -> str:
-    """Where a client on this machine reaches a controller listening on ``host`` (any address: loopback)."""
-    return "127.0.0.1" if host in ("", "0.0.0.0", "::") else host
 
 
 class HeadlessError(RuntimeError):
@@ -158,6 +155,13 @@ async def _play(
         cabinet=cabinet,  # the service key of a headless table turns too (from `terminal service`)
     )  # fmt: skip
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
+    try:
+        tls = server_tls(c, table.clock.wall(), progress)
+        seat_tls = {seat: client_tls(c, f"seat-{seat}") for seat in range(1, seats + 1)}
+    except PkiError as bad:
+        raise HeadlessError(f"the table's certificates: {bad}") from None
+    if (warning := plain_warning(c)) is not None:
+        progress(warning)
     server = TableServer(
         keys,
         controller,
@@ -166,6 +170,7 @@ async def _play(
         port=c.table.port,
         heartbeat_s=c.seat.heartbeat_ms / 1000,
         timeout_s=c.seat.link_timeout_ms / 1000,
+        tls=tls,
     )
     controller.server = server
     try:
@@ -180,7 +185,7 @@ async def _play(
     host = local_host(c.table.host)
     bots = [  # in real time nobody presses ready: every window runs its configured length
         Bot(seat, keys[f"seat-{seat}"], host, server.port, _menu(c), random.Random(chooser.random()),
-            presses_ready=not realtime)
+            presses_ready=not realtime, tls=seat_tls[seat])
         for seat in range(1, seats + 1)
     ]  # fmt: skip
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]

@@ -22,6 +22,7 @@ from terminal.config import Config
 from terminal.devices.events import Door
 from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.net.keys import client_ids, provision_keys
+from terminal.net.links import client_tls, server_tls
 from terminal.net.server import TableServer
 from terminal.seat import intents as i
 from terminal.seat.app import SeatApp
@@ -45,8 +46,9 @@ class LiveTableError(RuntimeError):
 class LiveTable:
     """Controller, ledger, RNG and simulated devices on a thread of their own."""
 
-    def __init__(self, c: Config) -> None:
+    def __init__(self, c: Config, entropy: Callable[[int], bytes] = os.urandom) -> None:
         self.config = c
+        self.entropy = entropy  # a seeded stream makes every outcome, and so every state, repeatable
         self.clock = ManualClock(time.time())
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="live-table", daemon=True)
@@ -72,7 +74,7 @@ class LiveTable:
 
     async def _start(self) -> None:
         c = self.config
-        self.table = boot(c, self.clock)
+        self.table = boot(c, self.clock, self.entropy)
         self.table.start()
         self.cabinet = Cabinet(self.table)
         self.devices = simulated_table(c.table.seats, c.money.bills, self.cabinet.on_event, self.clock.wall)
@@ -87,6 +89,7 @@ class LiveTable:
             port=0,
             heartbeat_s=c.seat.heartbeat_ms / 1000,
             timeout_s=c.seat.link_timeout_ms / 1000,
+            tls=server_tls(c, self.clock.wall(), lambda _: None),
         )
         self.controller.server = self.server
         await self.server.start()
@@ -168,7 +171,8 @@ class LiveSeat:
         self, table: LiveTable, seat: int, *, language: str = "en", size: tuple[int, int] = (1920, 1080)
     ):
         c = table.config
-        self.link = Link(f"seat-{seat}", table.keys[f"seat-{seat}"], "127.0.0.1", table.server.port)
+        tls = client_tls(c, f"seat-{seat}")
+        self.link = Link(f"seat-{seat}", table.keys[f"seat-{seat}"], "127.0.0.1", table.server.port, tls)
         self.app = SeatApp(
             f"seat-{seat}",
             self.link,

@@ -5,6 +5,9 @@ links real seat screens over the authenticated protocol and drives them with rea
 stacked through the simulated acceptor, wagers placed from the seat, rounds played until the state
 wanted comes up (a Touchdown trigger, a craps point with a come bet), doors opened, the link dropped.
 ``SCREEN_SETS`` is the registry: the display and the service screens add their own renderers to it.
+Each renderer takes a :class:`~terminal.lab.screens_job.Job` (folder, languages, size, seed, the user's
+configuration); the table's DRBG is seeded from the job's seed, so every run reaches the same states, and
+:func:`render_all` refuses a run in which two states of one language drew identical pictures.
 """
 
 from __future__ import annotations
@@ -13,43 +16,34 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from terminal import config as configuration
 from terminal.config import Config
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
+from terminal.lab.screens_job import Job, ScreensError, duplicates
 from terminal.seat import intents as i
 from terminal.seat.main import init_headless
 
 Progress = Callable[[str], None]
-Renderer = Callable[[Path, tuple[str, ...], Progress], list[Path]]
+Renderer = Callable[[Job], list[Path]]
 DOLLAR = 100
 
-_BASE = """
-[table]
-game = {game}
-seats = 2
-betting_seconds = 30
-[limits]
-straight_max = 100.00
-[money]
-handpay_limit = 1000.00
-[seat]
-reality_check_minutes = 30
-[lab]
-mode = {lab}
-"""
 
-
-def _table(folder: Path, game: str, lab: bool = False) -> LiveTable:
-    path = folder / "kiosk.cfg"
-    path.write_text(_BASE.format(game=game, lab="true" if lab else "false"), encoding="utf-8")
-    return LiveTable(configuration.load(path))
+def _table(job: Job, folder: Path, game: str, lab: bool = False) -> LiveTable:
+    """A live table of ``game`` on the job's configuration, with what the seat sets need to reach."""
+    needs = (
+        ("table", "game", game), ("table", "seats", "2"), ("table", "betting_seconds", "30"),
+        ("limits", "straight_max", "100.00"), ("money", "handpay_limit", "1000.00"),
+        ("seat", "reality_check_minutes", "30"), ("lab", "mode", "true" if lab else "false"),
+    )  # fmt: skip
+    c = job.config(folder, needs)
+    return LiveTable(c, job.entropy(game))
 
 
 class Shots:
     """Names and writes the PNGs of one screen set, in every language asked for."""
 
-    def __init__(self, out: Path, languages: tuple[str, ...], progress: Progress) -> None:
-        self.out, self.languages, self.progress = out, languages, progress
+    def __init__(self, job: Job) -> None:
+        self.out, self.languages, self.progress = job.out, job.languages, job.progress
+        self.size = job.size
         self.written: list[Path] = []
 
     def __call__(self, seat: LiveSeat, state: str) -> None:
@@ -62,12 +56,12 @@ class Shots:
         self.progress(f"seat {state}")
 
 
-def roulette(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+def roulette(job: Job) -> list[Path]:
     """Roulette and Touchdown: betting, a limit, the lock, a result, the team prompt, a drive, the pages."""
-    shots = Shots(out, languages, progress)
-    with tempfile.TemporaryDirectory() as tmp, _table(Path(tmp), "roulette") as table:
+    shots = Shots(job)
+    with tempfile.TemporaryDirectory() as tmp, _table(job, Path(tmp), "roulette") as table:
         table.insert_bills(1, 100 * DOLLAR, 100 * DOLLAR)
-        with LiveSeat(table, 1) as seat:
+        with LiveSeat(table, 1, size=job.size) as seat:
             _roulette_round(table, seat, shots)
             _touchdown(table, seat, shots)
             _pages(table, seat, shots, "roulette")
@@ -103,6 +97,8 @@ def _roulette_round(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
         table.open_next()
         seat.until(lambda s: s.betting_open, "the next window")
         seat.act(i.REPEAT)
+    else:
+        raise LiveTableError("no win for the seat in 60 spins (try another --seed)")
     seat.now += 0.5
     shots(seat, "roulette_result_counting")
     seat.now += 2.0
@@ -168,7 +164,7 @@ def _pages(table: LiveTable, seat: LiveSeat, shots: Shots, game: str) -> None:
 
 def _handpay_and_stops(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     table.insert_bills(2, *(100 * DOLLAR,) * 10)
-    with LiveSeat(table, 2) as big:
+    with LiveSeat(table, 2, size=shots.size) as big:
         for _ in range(60):  # a column or dozen win of $500 nets $1,000: the hand-pay limit
             table.open_next()
             big.until(lambda s: s.betting_open, "the next window")
@@ -177,28 +173,30 @@ def _handpay_and_stops(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
             play(table, big)
             if any(reason == "handpay" for reason, _ in big.model.tilts):
                 break
+        else:
+            raise LiveTableError("no hand-pay in 60 rounds (try another --seed)")
         big.now += 1.0
         shots(big, "handpay")
     table.insert_bills(1, 20 * DOLLAR)
     seat.settle()
+    table.service_key(True)  # first: a door tilt stays until an attendant clears it, and would show here
+    seat.settle()
+    shots(seat, "out_of_service")
+    table.service_key(False)
     table.door(True)
     seat.settle()
     shots(seat, "tilt_door_open")
-    table.door(False)
-    table.service_key(True)
-    seat.settle()
-    shots(seat, "out_of_service")
     table.drop_links()
     seat.until(lambda s: s.link == "lost", "the lost link")
     shots(seat, "link_lost")
 
 
-def craps(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+def craps(job: Job) -> list[Path]:
     """Craps: the come-out, a point with come bets and odds, Lucky Shooter progress, help."""
-    shots = Shots(out, languages, progress)
-    with tempfile.TemporaryDirectory() as tmp, _table(Path(tmp), "craps") as table:
+    shots = Shots(job)
+    with tempfile.TemporaryDirectory() as tmp, _table(job, Path(tmp), "craps") as table:
         table.insert_bills(1, *(100 * DOLLAR,) * 3)
-        with LiveSeat(table, 1) as seat:
+        with LiveSeat(table, 1, size=job.size) as seat:
             _craps_rounds(table, seat, shots)
             _pages(table, seat, shots, "craps")
     return shots.written
@@ -270,19 +268,19 @@ def _lucky(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     shots(seat, "craps_lucky_shooter")
 
 
-def test_mode(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+def test_mode(job: Job) -> list[Path]:
     """A table in lab mode: the TEST watermark on the seat."""
-    shots = Shots(out, languages, progress)
-    with tempfile.TemporaryDirectory() as tmp, _table(Path(tmp), "roulette", lab=True) as table:
+    shots = Shots(job)
+    with tempfile.TemporaryDirectory() as tmp, _table(job, Path(tmp), "roulette", lab=True) as table:
         table.insert_bills(1, 50 * DOLLAR)
-        with LiveSeat(table, 1) as seat:
+        with LiveSeat(table, 1, size=job.size) as seat:
             seat.place("black", 5 * DOLLAR)
             seat.now += 2.0
             shots(seat, "test_watermark")
     return shots.written
 
 
-def display(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+def display(job: Job) -> list[Path]:
     """The table display (wheel, dice, field, banners) in each language, as ``display_<state>_<lang>.png``."""
     import os
 
@@ -290,27 +288,27 @@ def display(out: Path, languages: tuple[str, ...], progress: Progress) -> list[P
     from terminal.display.screens import render_display_screens
 
     written: list[Path] = []
-    for language in languages:
+    for language in job.languages:
         with tempfile.TemporaryDirectory() as tmp:
-            c = configuration.loads(f"[seat]\nlanguage = {language}\n", "<screens>", Path(tmp))
+            c = job.config(Path(tmp), (("seat", "language", language),))
             shots = render_display_screens(c, Path(tmp) / "display")
             for shot in shots:
-                target = out / f"display_{shot.stem.removeprefix('display-')}_{language}.png"
+                target = job.out / f"display_{shot.stem.removeprefix('display-')}_{language}.png"
                 target.parent.mkdir(parents=True, exist_ok=True)
                 written.append(shot.replace(target))
-        progress(f"display {language}: {len(shots)} screens")
+        job.progress(f"display {language}: {len(shots)} screens")
     return written
 
 
-def service(out: Path, languages: tuple[str, ...], progress: Progress) -> list[Path]:
+def service(job: Job) -> list[Path]:
     """Every service screen against a real controller, as ``service-<lang>-<screen>.png``."""
     from terminal.lab.service_demo import render_service_screens
 
     written: list[Path] = []
-    for language in languages:
+    for language in job.languages:
         with tempfile.TemporaryDirectory() as tmp:
-            written += render_service_screens(configuration.defaults(Path(tmp)), out, language)
-        progress(f"service {language}")
+            written += render_service_screens(job.config(Path(tmp)), job.out, language, job.size)
+        job.progress(f"service {language}")
     return written
 
 
@@ -323,16 +321,24 @@ SCREEN_SETS: dict[str, Renderer] = {
 }
 
 
-def render_all(
-    out: Path, languages: tuple[str, ...], progress: Progress, only: tuple[str, ...] = ()
-) -> list[Path]:
-    """Every registered screen set (or those named in ``only``) into ``out``."""
+def render_all(job: Job, only: tuple[str, ...] = ()) -> list[Path]:
+    """Every registered screen set (or those named in ``only``) into ``job.out``; :class:`ScreensError`
+    names any two states of one language that drew the very same picture."""
     init_headless()
     written: list[Path] = []
     for name, renderer in SCREEN_SETS.items():
         if not only or name in only:
-            written += renderer(out, languages, progress)
+            written += renderer(job)
+    alike = [pair for language in job.languages for pair in duplicates(_of(written, language))]
+    if alike:
+        names = "; ".join(f"{a.name} = {b.name}" for a, b in alike)
+        raise ScreensError(f"{len(alike)} states drew the same picture as another: {names}")
     return written
+
+
+def _of(written: list[Path], language: str) -> list[Path]:
+    """The files of one language: ``..._<lang>.png`` and ``service-<lang>-....png``."""
+    return [p for p in written if p.stem.endswith(f"_{language}") or p.stem.startswith(f"service-{language}")]
 
 
 def seat_screenshots(c: Config, out_dir: Path, seats: int) -> list[Path]:

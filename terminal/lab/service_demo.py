@@ -143,11 +143,13 @@ def _play(table: Table) -> None:
         table.play_round()
         table.open_round()
     table.cash_out(1)
-    table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, "award of 1,800.00 on straight:17"))
+    table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, json.dumps({"award": 180000, "wager": "straight"})))
     table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
 
 
-def render_service_screens(config: Config, out_dir: Path, lang: str = "en") -> list[Path]:
+def render_service_screens(
+    config: Config, out_dir: Path, lang: str = "en", size: tuple[int, int] = (1920, 1080)
+) -> list[Path]:
     """Every service screen rendered headless against a real controller; returns the PNG paths."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -158,6 +160,6 @@ def render_service_screens(config: Config, out_dir: Path, lang: str = "en") -> l
         issued = controller.table.ledger.events(EventCode.VOUCHER_ISSUE)
         voucher = str(json.loads(issued[-1].detail)["number"]) if issued else ""
         try:
-            return render_screens(link, out_dir, lang, controller.table.config, users, voucher)
+            return render_screens(link, out_dir, lang, controller.table.config, users, voucher, size)
         finally:
             controller.table.ledger.close()

@@ -23,7 +23,9 @@ VOUCHER_LIABILITY = "voucher_liability"
 HANDPAY = "handpay"
 CANCELLED = "cancelled"
 VOIDED = "voided"
-FIXED = (HOUSE, CASH_BOX, VOUCHER_LIABILITY, HANDPAY, CANCELLED, VOIDED)
+#: Vouchers of other tables paid here (negative: the floor owes us) and ours paid elsewhere (positive).
+FLOOR_VOUCHERS = "floor_vouchers"
+FIXED = (HOUSE, CASH_BOX, VOUCHER_LIABILITY, HANDPAY, CANCELLED, VOIDED, FLOOR_VOUCHERS)
 
 #: Accounts that may never go below zero: a seat cannot spend credits it does not have.
 NON_NEGATIVE = ("credits", "in_play", VOUCHER_LIABILITY)

@@ -2,9 +2,12 @@
 
 :func:`build` reads everything from the ledger in one pass of queries and returns a frozen
 :class:`DayReport` (plain values, no database), which :func:`write_csv` writes as one CSV file of
-``section,name,value`` rows and :mod:`terminal.ledger.daypdf` lays out as a PDF. The money of the period is
-classified from the journal exactly as the meters are (``meters.money_between``), so over a whole epoch the
-report's totals are the meters'.
+``section,name,value`` rows and :mod:`terminal.ledger.daypdf` lays out as a PDF. Both carry the
+:class:`Provenance` an auditor signs against: venue and table, currency and units, the gaming day, when the
+report was made, the software version and manifest fingerprint, and the ledger's verification result. The
+CSV holds every event of the period; the PDF lists them up to a limit and says how many more the CSV has.
+The money of the period is classified from the journal exactly as the meters are (``meters.money_between``),
+so over a whole epoch the report's totals are the meters'.
 """
 
 from __future__ import annotations
@@ -45,6 +48,36 @@ class WagerLine:
 
 
 @dataclass(frozen=True, slots=True)
+class EventLine:
+    """One logged event of the period."""
+
+    id: int
+    time: str
+    name: str
+    seat: int | None
+    user: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """What the report is of and how far it can be trusted, printed on every page and in the CSV."""
+
+    venue: str
+    table_id: str
+    currency: str  # ISO code; amounts are integers of its minor unit
+    generated: str  # ISO 8601 UTC
+    software: str  # the program's version
+    manifest: str  # SHA-256 of the signed manifest, or why there is none
+    verification: str  # "OK: ..." or "FAILED ...": the ledger verified before the report was made
+
+    @property
+    def verified(self) -> bool:
+        """Whether the ledger verified."""
+        return self.verification.startswith("OK")
+
+
+@dataclass(frozen=True, slots=True)
 class DayReport:
     """The report of ``[start, end)`` (ISO 8601 UTC); amounts in minor units."""
 
@@ -58,6 +91,7 @@ class DayReport:
     wagers: tuple[WagerLine, ...]
     events: tuple[tuple[str, int], ...]  # event name → how many in the period
     meters: tuple[tuple[str, int], ...]  # every meter of the epoch when the report was made
+    event_log: tuple[EventLine, ...] = ()  # every event of the period, oldest first
 
     def total(self, name: str) -> int:
         """One money line (``cash_in``, ``hold``...)."""
@@ -89,7 +123,7 @@ def build(db: sqlite_utils.Database, start: datetime, end: datetime) -> DayRepor
     return DayReport(
         first, last, epochs.current(db), tuple(money), tuple(played),
         tuple(vouchers.end_of_day(db, first, last).items()), handpays, _wagers(db, first, last),
-        _events(db, first, last), tuple(sorted(meters.read(db).items())),
+        _events(db, first, last), tuple(sorted(meters.read(db).items())), _event_log(db, first, last),
     )  # fmt: skip
 
 
@@ -112,9 +146,29 @@ def _events(db: sqlite_utils.Database, first: str, last: str) -> tuple[tuple[str
     return tuple((str(name), int(count)) for name, count in rows)
 
 
-def rows(report: DayReport) -> list[tuple[str, str, str | int]]:
+def _event_log(db: sqlite_utils.Database, first: str, last: str) -> tuple[EventLine, ...]:
+    rows = db.execute(
+        "SELECT id, time, name, seat, user, detail FROM events WHERE time >= ? AND time < ? ORDER BY id",
+        [first, last],
+    )
+    return tuple(EventLine(i, t, n, s, u or "", d) for i, t, n, s, u, d in rows)
+
+
+def provenance_rows(origin: Provenance) -> list[tuple[str, str, str | int]]:
+    """The CSV's first rows: what it is of, in which units, and whether the ledger verified."""
+    return [
+        ("report", "venue", origin.venue), ("report", "table_id", origin.table_id),
+        ("report", "currency", origin.currency),
+        ("report", "units", f"amounts are integers of the minor unit of {origin.currency} (100 = 1.00)"),
+        ("report", "generated", origin.generated), ("report", "software", origin.software),
+        ("report", "manifest", origin.manifest), ("report", "ledger_verify", origin.verification),
+    ]  # fmt: skip
+
+
+def rows(report: DayReport, origin: Provenance | None = None) -> list[tuple[str, str, str | int]]:
     """The report as ``(section, name, value)`` rows, the CSV's body."""
-    out: list[tuple[str, str, str | int]] = [
+    out: list[tuple[str, str, str | int]] = provenance_rows(origin) if origin is not None else []
+    out += [
         ("period", "start", report.start), ("period", "end", report.end), ("period", "epoch", report.epoch)
     ]  # fmt: skip
     out += [("money", name, value) for name, value in report.money]
@@ -127,14 +181,19 @@ def rows(report: DayReport) -> list[tuple[str, str, str | int]]:
         out += [("wager", f"{name}:wagered", w.wagered), ("wager", f"{name}:won", w.won)]
     out += [("events", name, value) for name, value in report.events]
     out += [("meters", name, value) for name, value in report.meters]
+    for e in report.event_log:
+        seat = f" seat {e.seat}" if e.seat is not None else ""
+        user = f" by {e.user}" if e.user else ""
+        out.append(("event", f"{e.id} {e.time}", f"{e.name}{seat}{user} {e.detail}"))
     return out
 
 
-def write_csv(report: DayReport, target: Path) -> Path:
-    """The report as CSV (``section,name,value``; amounts in minor units)."""
+def write_csv(report: DayReport, target: Path, origin: Provenance | None = None) -> Path:
+    """The report as CSV (``section,name,value``): first the provenance rows (currency, table, units),
+    then every figure (amounts in minor units) and every event of the period."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(("section", "name", "value"))
-        writer.writerows(rows(report))
+        writer.writerows(rows(report, origin))
     return target

@@ -137,6 +137,8 @@ def _from_journal(db: sqlite_utils.Database, found: Counter[str], start: str = "
             _count(found, f"bill:{-amount}:value", -amount, f"bill:{-amount}:count")
         elif account == accounts.VOUCHER_LIABILITY and kind in _VOUCHER_METERS:
             _count(found, _VOUCHER_METERS[kind], abs(amount), _VOUCHER_METERS[kind] + "_count")
+        elif account == accounts.FLOOR_VOUCHERS and kind == "voucher_in":  # another table's, paid here
+            _count(found, "vouchers_in", -amount, "vouchers_in_count")
         elif account == accounts.HANDPAY:
             _count(found, "handpays", amount, "handpays_count")
         elif account == accounts.CANCELLED:

@@ -239,6 +239,15 @@ class OutboxReader:
         ).fetchone()
         return None if row is None else (int(row[0]), int(row[1]), str(row[2]), row[3])
 
+    def outstanding(self, limit: int = 10_000) -> list[str]:
+        """Numbers of the vouchers this ledger printed that it has not seen redeemed or voided."""
+        rows = self._conn.execute(
+            "SELECT v.number FROM vouchers v WHERE NOT EXISTS (SELECT 1 FROM voucher_actions a WHERE "
+            "a.number = v.number AND a.action IN ('redeem', 'void')) ORDER BY v.id LIMIT ?",
+            [limit],
+        ).fetchall()
+        return [str(number) for (number,) in rows]
+
     def close(self) -> None:
         """Close the connection."""
         self._conn.close()

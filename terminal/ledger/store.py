@@ -25,6 +25,7 @@ from terminal.ledger import (
     dayreport,
     epochs,
     events,
+    floor_vouchers,
     highwater,
     keyfile,
     meters,
@@ -326,15 +327,28 @@ class Ledger:
             value = self.credits(seat) if amount is None else amount
             return vouchers.issue(self.chain, time, expires, check_seat(seat), value, number)
 
-    def redeem_voucher(self, number: str, seat: int, *, now: datetime) -> int:
-        """Credit ``seat`` with the voucher; a refusal is logged (committed) and then raised."""
+    def redeem_voucher(self, number: str, seat: int, *, now: datetime, floor: bool = False) -> int:
+        """Credit ``seat`` with the voucher; a refusal is logged (committed) and then raised.
+
+        ``floor``: the floor's voucher bucket already moved it to redeemed (nothing to reconcile later)."""
         try:
             with self._transaction(now) as time:
-                return vouchers.redeem(self.chain, time, number, check_seat(seat))
+                extra = {"floor": True} if floor else None
+                return vouchers.redeem(self.chain, time, number, check_seat(seat), extra)
         except VoucherError as refused:
             with self._transaction(now) as time:
                 vouchers.log_refusal(self.chain, time, number, seat, str(refused))
             raise
+
+    def redeem_floor_voucher(self, number: str, seat: int, amount: int, issuer: str, *, now: datetime) -> int:
+        """Credit ``seat`` with another table's voucher the floor's bucket just moved to redeemed for us."""
+        with self._transaction(now) as time:
+            return floor_vouchers.redeem(self.chain, time, number, check_seat(seat), amount, issuer)
+
+    def voucher_paid_elsewhere(self, number: str, where: str, *, now: datetime, voided: bool = False) -> int:
+        """Close our voucher that the floor says was redeemed (or voided) at ``where``; returns its amount."""
+        with self._transaction(now) as time:
+            return floor_vouchers.paid_elsewhere(self.chain, time, number, where, voided)
 
     def void_voucher(
         self, number: str, first: Actor, second: Actor, reason: str, *, now: datetime
@@ -389,6 +403,10 @@ class Ledger:
     def active_tilts(self) -> list[tuple[str, int | None, str]]:
         """The tilts raised and not cleared, as the event log has them: (kind, seat, detail), oldest first."""
         return events.active_tilts(self.db)
+
+    def pin_states(self) -> dict[str, dict[str, Any]]:
+        """Per user id, the latest wrong-PIN count and lockout (``SERVICE_PIN``'s detail)."""
+        return {user: _detail(text) for user, text in events.pin_states(self.db).items()}
 
     def events(self, code: EventCode | None = None, limit: int = 1000) -> list[events.Event]:
         """The latest events, oldest first."""

@@ -16,8 +16,9 @@ terminal.ledger.errors.VoucherError: voucher 123456789012345675: check digit doe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import sqlite_utils
 
@@ -98,8 +99,10 @@ def issue(chain: Chain, time: str, expires_at: str | None, seat: int, amount: in
     return Voucher(number, seat, amount, time, expires_at, "outstanding")
 
 
-def redeem(chain: Chain, time: str, number: str, seat: int) -> int:
-    """Credit ``seat`` with an outstanding voucher's amount and return it; refusals raise VoucherError."""
+def redeem(chain: Chain, time: str, number: str, seat: int, extra: Mapping[str, Any] | None = None) -> int:
+    """Credit ``seat`` with an outstanding voucher's amount and return it; refusals raise VoucherError.
+
+    ``extra`` joins the event's detail (``{"floor": True}``: the floor's bucket already says redeemed)."""
     voucher = lookup(chain.db, number, time)
     if voucher.state != "outstanding":
         when = f" at {voucher.closed_at}" if voucher.closed_at else f" at {voucher.expires_at}"
@@ -108,9 +111,8 @@ def redeem(chain: Chain, time: str, number: str, seat: int) -> int:
     txn = journal.post(chain, Entry("voucher_in", time, seat, None, number), postings)
     chain.append("voucher_actions", [(number, "redeem", seat, time, None, None, None, None, None, txn)])
     meters.bump(chain.db, {"vouchers_in": voucher.amount, "vouchers_in_count": 1})
-    events.log(
-        chain, time, EventCode.VOUCHER_REDEEM, seat=seat, detail={"number": number, "amount": voucher.amount}
-    )
+    detail = {"number": number, "amount": voucher.amount, **(extra or {})}
+    events.log(chain, time, EventCode.VOUCHER_REDEEM, seat=seat, detail=detail)
     return voucher.amount
 
 

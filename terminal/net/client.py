@@ -18,11 +18,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import ssl
 from collections.abc import Callable
 
 from terminal.net.codec import encode_frame, read_frame
 from terminal.net.errors import HandshakeError, ProtocolError
 from terminal.net.messages import Ack, Direction, Error, Heartbeat, Hello, Message, Ready, Welcome
+from terminal.net.pki import CONTROLLER
 from terminal.net.server import Clock, Log, NetEvent, ignore_event
 from terminal.net.session import (
     NONCE_SIZE,
@@ -53,8 +55,10 @@ class TableClient:
         log: Log = ignore_event,
         entropy_source: Callable[[int], bytes] = os.urandom,
         clock: Clock | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.seat, self._key, self._host, self._port = seat, key, host, port
+        self._tls = tls  # this station's certificate and the table CA (terminal.net.tls); None: plain TCP
         self._timeout_factor, self._log = timeout_factor, log
         self._entropy, self._clock = entropy_source, clock
         self._writer: asyncio.StreamWriter | None = None
@@ -77,13 +81,18 @@ class TableClient:
 
     async def connect(self, timeout_s: float = 5.0) -> Welcome:
         """Connect and run the handshake; raises :class:`HandshakeError` if the controller refuses."""
-        reader, writer = await asyncio.open_connection(self._host, self._port)
+        reader, writer = await self._open(timeout_s)
         try:
             welcome, sealer, opener = await asyncio.wait_for(self._handshake(reader, writer), timeout_s)
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
             writer.close()
-            why = "controller closed the handshake (wrong key or unknown seat?)"
+            why = "controller closed the handshake (wrong key or unknown seat? a TLS table? see [links] tls)"
             raise HandshakeError(f"{self.seat}: {why}") from exc
+        except ssl.SSLError as exc:  # TLS 1.3: the controller judges our certificate after its Finished
+            writer.close()
+            raise HandshakeError(
+                f"{self.seat}: the controller refused this station's certificate: {exc}"
+            ) from exc
         except HandshakeError:
             writer.close()
             raise
@@ -101,6 +110,24 @@ class TableClient:
         if welcome.heartbeat_ms:
             self._tasks.append(asyncio.create_task(self._heartbeat(welcome.heartbeat_ms / 1000)))
         return welcome
+
+    async def _open(self, timeout_s: float) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        if self._tls is None:
+            return await asyncio.open_connection(self._host, self._port)
+        try:  # the controller's certificate must be the table CA's, for the name "controller"
+            return await asyncio.open_connection(
+                self._host,
+                self._port,
+                ssl=self._tls,
+                server_hostname=CONTROLLER,
+                ssl_handshake_timeout=timeout_s,
+            )
+        except ssl.SSLCertVerificationError as exc:
+            raise HandshakeError(f"{self.seat}: not this table's controller: {exc.verify_message}") from exc
+        except ssl.SSLError as exc:  # a plain-TCP table, or TLS below 1.3
+            raise HandshakeError(
+                f"{self.seat}: no TLS 1.3 link to the controller: {exc.reason or exc}"
+            ) from exc
 
     async def _handshake(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import os
 import re
+import ssl
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -39,6 +40,7 @@ from terminal.net.messages import (
     Welcome,
     body_to_json,
 )
+from terminal.net.pki import PkiError
 from terminal.net.session import (
     NONCE_SIZE,
     Opener,
@@ -47,6 +49,7 @@ from terminal.net.session import (
     notice,
     open_hello,
 )
+from terminal.net.tls import CertificateRefused, ServerTls
 
 
 class Handler(Protocol):
@@ -93,10 +96,14 @@ def printable(text: str) -> str:
 class _Link:
     """One authenticated connection."""
 
-    def __init__(self, seat: str, writer: asyncio.StreamWriter, sealer: Sealer, opener: Opener, now: float):
+    def __init__(
+        self, seat: str, writer: asyncio.StreamWriter, sealer: Sealer, opener: Opener, now: float,
+        serial: int | None = None,
+    ) -> None:  # fmt: skip
         self.seat, self.writer, self.sealer, self.opener = seat, writer, sealer, opener
         self.last_seen = now
         self.closed = False
+        self.serial = serial  # the client certificate's serial on a TLS link (revocation drops the link)
 
     async def send(self, msg: Message, body: dict[str, JSONValue] | None = None) -> None:
         if self.writer.is_closing():  # lost or closing: asyncio would count (and at 5 log) every write
@@ -104,6 +111,17 @@ class _Link:
         # Seal and write without an await in between, so sequence numbers hit the wire in order.
         self.writer.write(encode_frame(self.sealer.seal(msg, body)))
         await self.writer.drain()
+
+
+class _UntilTls(asyncio.StreamReaderProtocol):
+    """A stream protocol that reads nothing until ``start_tls``: a ClientHello read into the plain stream's
+    buffer would never reach the TLS layer (asyncio's ``start_server(ssl=...)`` would handshake by itself,
+    but drops the reason of every refused handshake where nobody can log it)."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if isinstance(transport, asyncio.ReadTransport):
+            transport.pause_reading()  # start_tls resumes it under the TLS protocol
+        super().connection_made(transport)
 
 
 class TableServer:
@@ -124,12 +142,14 @@ class TableServer:
         entropy_source: Callable[[int], bytes] = os.urandom,
         clock: Clock | None = None,
         watchdog: bool = True,
+        tls: ServerTls | None = None,
     ) -> None:
         self._keys = dict(keys)
         self._handler = handler
         self._table_id, self._host, self._port = table_id, host, port
         self._heartbeat_s, self._timeout_s, self._handshake_s = heartbeat_s, timeout_s, handshake_timeout_s
         self._log, self._entropy, self._clock, self._watchdog_on = log, entropy_source, clock, watchdog
+        self._tls = tls  # None: plain TCP (a loopback-only table)
         self._links: dict[str, _Link] = {}
         self._server: asyncio.Server | None = None
         self._watchdog: asyncio.Task[None] | None = None
@@ -139,7 +159,12 @@ class TableServer:
 
     async def start(self) -> None:
         """Start listening (and, unless disabled, the heartbeat watchdog)."""
-        self._server = await asyncio.start_server(self._serve, self._host, self._port)
+        if self._tls is None:
+            self._server = await asyncio.start_server(self._serve, self._host, self._port)
+        else:  # each connection is upgraded in _serve, so a refused handshake is seen and logged
+            loop = asyncio.get_running_loop()
+            factory = lambda: _UntilTls(asyncio.StreamReader(), self._serve)  # noqa: E731
+            self._server = await loop.create_server(factory, self._host, self._port)
         if self._watchdog_on:
             self._watchdog = asyncio.create_task(self._watch())
 
@@ -216,6 +241,21 @@ class TableServer:
             await asyncio.sleep(self._heartbeat_s)
             await self.broadcast(Heartbeat())
             await self.check_links()
+            await self.drop_revoked()
+
+    async def drop_revoked(self) -> tuple[str, ...]:
+        """Drop every link whose certificate the revocation list now names; returns their seats."""
+        if self._tls is None:
+            return ()
+        try:
+            revoked = self._tls.revoked()
+        except PkiError as bad:  # new clients are refused meanwhile (ServerTls.admit); say it once a beat
+            self._log(NetEvent("internal", None, str(bad)))
+            return ()
+        gone = [link for link in self._links.values() if link.serial in revoked]
+        for link in gone:
+            await self._drop(link, f"certificate serial {link.serial:x} revoked")
+        return tuple(link.seat for link in gone)
 
     async def _drop(self, link: _Link, why: str) -> None:
         if link.closed:
@@ -235,7 +275,13 @@ class TableServer:
             self._connections.add(task)
             task.add_done_callback(self._connections.discard)
         try:
+            if self._tls is not None:
+                await asyncio.wait_for(writer.start_tls(self._tls.context), self._handshake_s)
             link = await asyncio.wait_for(self._handshake(reader, writer), self._handshake_s)
+        except ssl.SSLError as exc:  # a plain client, another CA's certificate, no certificate, not TLS 1.3
+            self._log(NetEvent("refused", None, f"TLS handshake failed: {exc.reason or exc}"))
+            writer.close()
+            return
         except (ProtocolError, TimeoutError, asyncio.IncompleteReadError, ConnectionError) as exc:
             self._log(NetEvent("refused", None, f"handshake failed: {type(exc).__name__}: {exc}"))
             writer.close()
@@ -259,7 +305,10 @@ class TableServer:
 
     async def _handshake(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> _Link:
         try:
+            peer = self._tls.admit(writer.get_extra_info("ssl_object")) if self._tls is not None else None
             seat, seat_key, hello = open_hello(await read_frame(reader), self._keys)
+            if peer is not None and peer.name != seat:  # a certificate speaks for its own client id only
+                raise CertificateRefused(f"the certificate of {peer.name} cannot speak for {seat}")
         except ProtocolError as exc:  # no session yet: say why in a notice the client can read, then drop
             with contextlib.suppress(ConnectionError, OSError):
                 writer.write(encode_frame(notice(Error(exc.code, printable(str(exc)), None))))
@@ -269,7 +318,7 @@ class TableServer:
         keys = derive_session_keys(seat_key, seat, bytes.fromhex(hello.nonce), server_nonce)
         sealer = Sealer(keys.server_to_client, seat)
         opener = Opener(keys.client_to_server, seat, Direction.CLIENT)
-        link = _Link(seat, writer, sealer, opener, self.now())
+        link = _Link(seat, writer, sealer, opener, self.now(), peer.serial if peer is not None else None)
         heartbeat_ms = int(self._heartbeat_s * 1000)
         await link.send(Welcome(server_nonce.hex(), printable(self._table_id), heartbeat_ms))
         try:

@@ -25,6 +25,7 @@ CODES: tuple[str, ...] = (
     "device",
     "link_lost",
     "handpay",
+    "floor_offline",
 )
 LINK_CODES: tuple[str, ...] = ("connecting", "reconnecting")
 
@@ -37,6 +38,7 @@ _BY_KIND = {
     "software_verify": "table_check",
     "link_lost": "link_lost",
     "handpay": "handpay",
+    "floor_offline": "floor_offline",
 }
 _DEVICES = ("bill_acceptor", "ticket_reader", "ticket_printer")
 

@@ -90,7 +90,8 @@ class SeatApp:
                 self.game.process(gesture)
                 posted, self.game.posted = self.game.posted, []
             else:
-                posted = pages.process(self.control, self.frame, gesture.pos) if gesture.kind == "tap" else []
+                tap = gesture.kind == "tap"
+                posted = pages.process(self.control, self.frame, gesture.pos, self.painter) if tap else []
         for intent in posted:
             self.act(intent, now)
 
@@ -113,7 +114,7 @@ class SeatApp:
         strip = (
             message_strip.game_rect(self.frame)
             if self.control.ui.screen == "game"
-            else pages.footer(self.control, self.frame)
+            else pages.footer(self.control, self.frame, self.painter)
         )
         message_strip.draw_notice(surface, self.painter, self.control, self.frame, strip, now)
         hardware.draw(surface, self.painter, self.control, self.frame)

@@ -1,14 +1,16 @@
 """The help screen's content, built from the same paytables the engines settle with (never retyped).
 
-For every wager the controller's ``Offer`` lists, the rows name the wager, its configured paytable's
-payouts (with their unit: "to 1" returns the stake, "for 1" includes it) and its limits; then the house
-rules the ``Offer`` carries (rounding, vig, odds, wheel...). Each row is catalogue keys with arguments, so
-both languages draw the same data.
+Help is a book of pages, one per family of wagers (roulette: inside, outside, Five Adjacent, Touchdown;
+craps: the line and its odds, place/buy/lay, the one-roll and hardway bets, hops, Fire, Bonus, Lucky
+Shooter), then the house rules. Each page is rows of catalogue keys with their arguments: a heading, a
+paragraph, a label with its value, or a table row of cells; so both languages draw the same data. The
+payouts come from ``terminal.games`` (each with its unit: "to 1" returns the stake, "for 1" includes it),
+the limits and house rules from the controller's ``Offer``; no internal id (a paytable's name) is shown.
 
 >>> from terminal.net import messages as m
 >>> offer = m.Offer("roulette", (m.OfferedWager("straight", "standard", 100, 10000, 100),), ())
->>> [(r.key, r.value_args) for r in rows(offer, str) if r.key == "help.pays"]
-[('help.pays', (('denominator', '1'), ('numerator', '35')))]
+>>> [r.cells[2] for r in pages(offer, str)[0].rows if r.cells and not r.heading]
+[('payout.to', (('denominator', '1'), ('numerator', '35')))]
 """
 
 from __future__ import annotations
@@ -16,99 +18,175 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout
-from terminal.games.craps_rules import (
-    FIELD,
-    HARDWAY,
-    HOP_HARD,
-    HOP_MIXED,
-    HORN,
-    LAY_ODDS,
-    PLACE,
-    PLACE_LOSE,
-    PROPOSITION,
-    SIX_SEVEN_EIGHT,
-    SIX_SEVEN_EIGHT_PAIR,
-    TRUE_ODDS,
-)
 from terminal.games.paytables import roulette_paytable, touchdown_paytable
 from terminal.net import messages as m
 
+Args = tuple[tuple[str, str], ...]
+Cell = tuple[str, Args]
 EVEN = Payout(1)  # pass, don't pass, come, don't come: even money (GAMES.md § 2.1)
-# Wagers whose rules need words beyond their payouts (``rules.<wager>`` in the catalogue, wrapped).
-EXPLAINED = frozenset(
-    (
-        "five_adjacent",
-        "first_five",
-        "touchdown",
-        "pass",
-        "dont_pass",
-        "come",
-        "dont_come",
-        "field",
-        "fire",
-        "all_small",
-        "all_tall",
-        "all_or_nothing",
-        "lucky_shooter",
-        "horn_high",
-        "whirl",
-        "six_seven_eight",
-    )
-)
+INSIDE = ("straight", "split", "street", "corner", "line", "first_five")
+OUTSIDE = ("column", "dozen", "red", "black", "odd", "even", "low", "high")
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One line of help: a label (key, args) and a value (key, args); ``heading`` rows stand alone."""
+    """One line of help: a label (key, args) and a value; ``heading`` rows stand out; ``value_key ==
+    "wrap"`` makes the label a paragraph; ``cells`` make a table row (a heading row is the table's head)."""
 
-    key: str
-    args: tuple[tuple[str, str], ...] = ()
+    key: str = ""
+    args: Args = ()
     value_key: str = ""
-    value_args: tuple[tuple[str, str], ...] = ()
+    value_args: Args = ()
     heading: bool = False
+    cells: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of help: its title and its rows."""
+
+    title: str
+    rows: tuple[Row, ...]
+
+
+def payout_cell(payout: Payout) -> Cell:
+    """A payout as the catalogue writes it (``payout.to`` / ``payout.for``)."""
+    return f"payout.{payout.unit}", (
+        ("denominator", f"{payout.denominator:,}"),
+        ("numerator", f"{payout.numerator:,}"),
+    )
 
 
 def payout_row(key: str, payout: Payout, **args: str) -> Row:
     """A row paying ``payout`` (its unit chooses ``payout.to`` or ``payout.for``)."""
-    value = (("denominator", f"{payout.denominator:,}"), ("numerator", f"{payout.numerator:,}"))
-    return Row(key, tuple(sorted(args.items())), f"payout.{payout.unit}", value)
+    value_key, value_args = payout_cell(payout)
+    return Row(key, tuple(sorted(args.items())), value_key, value_args)
 
 
-def rows(offer: m.Offer, money: Callable[[int], str]) -> list[Row]:
-    """Every row of help for the wagers and house rules of ``offer``."""
-    out = [Row(f"help.rules_{offer.game}", heading=True)]
-    for wager in offer.wagers:
-        out.append(Row(f"wager.{wager.wager}", heading=True))
-        if wager.wager in EXPLAINED:
-            out.append(Row(f"rules.{wager.wager}", value_key="wrap"))
-        out += list(_payouts(offer.game, wager))
-        limits = (
-            ("increment", money(wager.increment)),
-            ("maximum", money(wager.maximum)),
-            ("minimum", money(wager.minimum)),
-            ("paytable", wager.paytable.upper()),
+def text(key: str, **args: str) -> Row:
+    """A paragraph."""
+    return Row(key, tuple(sorted(args.items())), "wrap")
+
+
+def head(*keys: str) -> Row:
+    """A table's heading row."""
+    return Row(heading=True, cells=tuple((k, ()) for k in keys))
+
+
+def limits_cell(wager: m.OfferedWager, money: Callable[[int], str]) -> Cell:
+    """A wager's limits: "$1.00 - $100.00"."""
+    return "fmt.range", (("maximum", money(wager.maximum)), ("minimum", money(wager.minimum)))
+
+
+def limits_row(wager: m.OfferedWager, money: Callable[[int], str]) -> Row:
+    """A wager's limits and its step, as a labelled row."""
+    key, args = limits_cell(wager, money)
+    step = (("increment", money(wager.increment)),)
+    return Row("help.limits", step, key, args)
+
+
+def one_limits(rows: list[Row], wagers: list[m.OfferedWager], money: Callable[[int], str]) -> list[Row]:
+    """A table whose wagers all have the same limits loses its Limits column: one row says them."""
+    if not wagers or len({(w.minimum, w.maximum, w.increment) for w in wagers}) > 1:
+        return rows
+    return [Row(heading=r.heading, cells=r.cells[:-1]) for r in rows] + [limits_row(wagers[0], money)]
+
+
+def pages(offer: m.Offer, money: Callable[[int], str]) -> list[Page]:
+    """Every page of help for the wagers and house rules of ``offer``."""
+    if offer.game == "craps":
+        from terminal.seat.help_craps import craps_pages
+
+        found = craps_pages(offer, money)
+    else:
+        found = list(_roulette_pages(offer, money))
+    return [*found, Page("help.family.house", tuple(house_rows(offer, money)))]
+
+
+def _offered(offer: m.Offer) -> dict[str, m.OfferedWager]:
+    return {w.wager: w for w in offer.wagers}
+
+
+def _roulette_pages(offer: m.Offer, money: Callable[[int], str]) -> Iterator[Page]:
+    offered = _offered(offer)
+    for title, kinds, note in (
+        ("help.family.inside", INSIDE, "help.inside.note"),
+        ("help.family.outside", OUTSIDE, "help.outside.note"),
+    ):
+        rows = [head("help.col.bet", "help.col.covers", "help.col.pays", "help.col.limits")]
+        chosen = [offered[k] for k in kinds if k in offered]
+        for wager in chosen:
+            pays = payout_cell(roulette_paytable(wager.paytable).payout(wager.wager))
+            name: Cell = (f"wager.{wager.wager}", ())
+            cells = (name, (f"help.covers.{wager.wager}", ()), pays, limits_cell(wager, money))
+            rows.append(Row(cells=cells))
+        if chosen:
+            yield Page(title, (*one_limits(rows, chosen, money), text(note)))
+    five = offered.get("five_adjacent")
+    if five is not None:
+        straight = roulette_paytable(five.paytable).payout("straight")
+        five_rows = (
+            text("rules.five_adjacent"),
+            payout_row("help.five_adjacent", straight),
+            limits_row(five, money),
         )
-        out.append(Row("help.limits", limits, value_key="wrap"))
-    out.append(Row("help.house_rules", heading=True))
-    out.append(Row("help.rounding", value_key="wrap"))
-    for rule in offer.rules:
-        if rule.key == "bills":
-            shown = ", ".join(money(int(bill)) for bill in rule.value.split() if bill.isdigit())
-            out.append(Row("rule.bills", value_key="fmt.value", value_args=(("value", shown),)))
-        elif rule.key != "rounding":
-            out.append(
-                Row(
-                    f"rule.{rule.key}", value_key=_rule_value(rule.value), value_args=(("value", rule.value),)
-                )
-            )
+        yield Page("help.family.five_adjacent", five_rows)
+    touchdown = offered.get("touchdown")
+    if touchdown is not None:
+        yield Page("help.family.touchdown", tuple(_touchdown_rows(offer, touchdown, money)))
+
+
+def _touchdown_rows(offer: m.Offer, wager: m.OfferedWager, money: Callable[[int], str]) -> Iterator[Row]:
+    yield text("rules.touchdown")
+    yield head("help.col.result", "help.col.pays")
+    for band, payout in touchdown_paytable(wager.paytable.upper()).entries:
+        yield Row(cells=((f"band.{band}", ()), payout_cell(payout)))
+    yards = yard_bands(_rule(offer, "touchdown_yards"))
+    if yards:
+        yield head("help.col.pocket", "help.col.yards")
+        for pockets, count in yards:
+            yield Row(cells=(("fmt.value", (("value", pockets),)), ("fmt.value", (("value", count),))))
+    seconds = _rule(offer, "team_choice_seconds")
+    if seconds:
+        yield Row("rule.team_choice_seconds", (), "fmt.value", (("value", seconds),))
+    yield limits_row(wager, money)
+
+
+def yard_bands(rule: str) -> list[tuple[str, str]]:
+    """The Touchdown yards rule (one value per pocket 0..36; 00 moves as 0) as runs of pockets.
+
+    >>> yard_bands("0, 3, 3, 5, 5")
+    [('0, 00', '0'), ('1-2', '3'), ('3-4', '5')]
+    """
+    values = [v.strip() for v in rule.split(",") if v.strip()]
+    if len(values) < 2:
+        return []
+    out = [("0, 00", values[0])]
+    start = 1
+    for pocket in range(2, len(values) + 1):
+        if pocket == len(values) or values[pocket] != values[start]:
+            span = str(start) if pocket - 1 == start else f"{start}-{pocket - 1}"
+            out.append((span, values[start]))
+            start = pocket
     return out
 
 
-def first_payout(game: str, wager: m.OfferedWager) -> Row | None:
-    """The first payout row of ``wager`` (what a picker button says it pays), or None."""
-    return next(iter(_payouts(game, wager)), None)
+def _rule(offer: m.Offer, key: str) -> str:
+    return next((r.value for r in offer.rules if r.key == key), "")
+
+
+def house_rows(offer: m.Offer, money: Callable[[int], str]) -> Iterator[Row]:
+    """Rounding, units, the seat's and the credits' limits, the bills, the wheel: the house rules."""
+    yield text("help.rounding")
+    shown = ("seat_max", "credit_limit", "handpay_limit", "wheel", "come_odds_on_comeout", "place_increments")
+    for rule in offer.rules:
+        if rule.key in shown:
+            yield Row(f"rule.{rule.key}", (), _rule_value(rule.value), (("value", rule.value),))
+    bills = _rule(offer, "bills")
+    if bills:
+        listed = ", ".join(money(int(bill)) for bill in bills.split() if bill.isdigit())
+        yield Row("rule.bills", (), "wrap_value", (("value", listed),))
 
 
 def _rule_value(value: str) -> str:
@@ -116,77 +194,14 @@ def _rule_value(value: str) -> str:
     return f"value.{value}" if value in known else "fmt.value"
 
 
-def _payouts(game: str, wager: m.OfferedWager) -> Iterator[Row]:
-    kind = wager.wager
+def first_payout(game: str, wager: m.OfferedWager) -> Row | None:
+    """What ``wager`` pays first (a picker button says it), or None."""
     if game == "roulette":
+        kind = "straight" if wager.wager == "five_adjacent" else wager.wager
         if kind == "touchdown":
-            for band, payout in touchdown_paytable(wager.paytable.upper()).entries:
-                yield payout_row(f"band.{band}", payout)
-        elif kind == "five_adjacent":
-            yield payout_row("help.five_adjacent", roulette_paytable(wager.paytable).payout("straight"))
-        else:
-            yield payout_row("help.pays", roulette_paytable(wager.paytable).payout(kind))
-        return
-    yield from _craps_payouts(kind, wager.paytable.upper())
+            return payout_row("help.pays", touchdown_paytable(wager.paytable.upper()).entries[0][1])
+        return payout_row("help.pays", roulette_paytable(wager.paytable).payout(kind))
+    from terminal.seat.help_craps import craps_payout
 
-
-def _craps_payouts(kind: str, paytable: str) -> Iterator[Row]:
-    number = kind.rpartition("_")[2]
-    n = int(number) if number.isdigit() else 0
-    simple: dict[str, Payout] = {k: v[1] for k, v in PROPOSITION.items()}
-    if kind in ("pass", "dont_pass", "come", "dont_come"):
-        yield payout_row("help.pays", EVEN)
-        odds, key = (TRUE_ODDS, "help.odds") if kind in ("pass", "come") else (LAY_ODDS, "help.lay_odds")
-        for point, payout in odds.items():
-            yield payout_row(key, payout, number=str(point))
-    elif kind.startswith("place_lose_"):
-        yield payout_row("help.pays", PLACE_LOSE[n])
-    elif kind.startswith("place_"):
-        yield payout_row("help.pays", PLACE[n])
-    elif kind.startswith("buy_"):
-        yield payout_row("help.pays_less_vig", TRUE_ODDS[n])
-    elif kind.startswith("lay_"):
-        yield payout_row("help.pays_less_vig", LAY_ODDS[n])
-    elif kind.startswith("hard_"):
-        yield payout_row("help.pays", HARDWAY[n])
-    elif kind == "field":
-        for total, payout in FIELD.items():
-            yield payout_row("help.on_total", payout, number=str(total))
-    elif kind in simple:
-        yield payout_row("help.pays", simple[kind])
-    elif kind in ("c_and_e", "horn", "horn_high", "whirl"):
-        yield from _horn_family(kind)
-    elif kind.startswith("hop_"):
-        first, second = kind.split("_")[1:]
-        yield payout_row("help.pays", HOP_HARD if first == second else HOP_MIXED)
-    elif kind == "six_seven_eight":
-        yield payout_row("help.pays", SIX_SEVEN_EIGHT)
-        yield payout_row("help.pays_pair", SIX_SEVEN_EIGHT_PAIR)
-    else:
-        yield from _side_payouts(kind, paytable)
-
-
-def _horn_family(kind: str) -> Iterator[Row]:
-    if kind == "c_and_e":
-        yield payout_row("help.half_craps", PROPOSITION["any_craps"][1])
-        yield payout_row("help.half_eleven", PROPOSITION["eleven"][1])
-        return
-    for total, payout in HORN.items():
-        yield payout_row("help.on_total", payout, number=str(total))
-    if kind == "whirl":
-        yield payout_row("help.on_total", PROPOSITION["any_seven"][1], number="7")
-
-
-def _side_payouts(kind: str, paytable: str) -> Iterator[Row]:
-    if kind == "fire":
-        for points, payout in fire.PAYTABLES[paytable].pays:
-            yield payout_row("help.fire_points", payout, count=str(points))
-    elif kind in ("all_small", "all_tall", "all_or_nothing"):
-        yield payout_row("help.pays", bonus.PAYTABLES[paytable].payout(kind))
-    elif kind == "lucky_shooter":
-        for result, payout in lucky_shooter.PAYTABLES[paytable].pays:
-            if result == lucky_shooter.TOP:
-                yield payout_row("help.lucky_top", payout)
-            else:
-                yield payout_row("help.lucky_count", payout, count=result.split(" ")[0])
-        yield payout_row("help.lucky_hold", Payout(1, 1, "for"))
+    payout = craps_payout(wager.wager, wager.paytable)
+    return payout_row("help.pays", payout) if payout is not None else None

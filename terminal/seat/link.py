@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import ssl
 import threading
 
 from terminal.net import messages as m
@@ -26,8 +27,10 @@ Inbound = m.Message | LinkStatus
 class Link:
     """One seat's connection, run in a daemon thread."""
 
-    def __init__(self, seat: str, key: bytes, host: str, port: int) -> None:
-        self.seat, self._key, self._host, self._port = seat, key, host, port
+    def __init__(
+        self, seat: str, key: bytes, host: str, port: int, tls: ssl.SSLContext | None = None
+    ) -> None:
+        self.seat, self._key, self._host, self._port, self._tls = seat, key, host, port, tls
         self.inbox: queue.Queue[Inbound] = queue.Queue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[m.Message] | None = None
@@ -76,7 +79,7 @@ class Link:
         stop = asyncio.Event()
         self._outbox, self._stop = outbox, stop
         self._started.set()
-        client = TableClient(self.seat, self._key, self._host, self._port)
+        client = TableClient(self.seat, self._key, self._host, self._port, tls=self._tls)
         delay = 0.2
         while not stop.is_set():
             try:

@@ -9,6 +9,7 @@ screenshots for ``terminal screens`` and ``terminal run --headless``).
 from __future__ import annotations
 
 import os
+import ssl
 import time
 from pathlib import Path
 
@@ -49,13 +50,14 @@ def run_seat(
     reality_check_minutes: int,
     fullscreen: bool = False,
     max_seconds: float | None = None,
+    tls: ssl.SSLContext | None = None,
 ) -> int:
     """Run one seat screen until the window closes (or ``max_seconds`` pass); returns the exit code."""
     pygame.init()
     flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
     screen = pygame.display.set_mode(size, flags)
     pygame.display.set_caption(f"seat {seat}")
-    link = Link(f"seat-{seat}", key, host, port)
+    link = Link(f"seat-{seat}", key, host, port, tls)
     app = SeatApp(
         f"seat-{seat}", link, size=size, language=language, long_press_ms=long_press_ms,
         reality_check_minutes=reality_check_minutes,

@@ -15,7 +15,7 @@ from terminal.devices.barcode import interleaved_2_of_5
 from terminal.devices.voucher import format_validation
 from terminal.money import amount_in_words, find_currency
 from terminal.net import messages as m
-from terminal.seat import help_content, message_strip, theme
+from terminal.seat import help_page, message_strip, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
 from terminal.seat.overlays import session_minutes, signed_money
@@ -29,15 +29,19 @@ def body(frame: Frame) -> pygame.Rect:
     return frame.below_top.inflate(-frame.unit, -frame.unit)
 
 
-def buttons(control: SeatControl, frame: Frame) -> list[Button]:
-    """Back, plus the page's own buttons."""
+def buttons(control: SeatControl, frame: Frame, p: Painter | None = None) -> list[Button]:
+    """Back, plus the page's own buttons (help's paging buttons are off at either end: ``p`` measures
+    how many screens of help there are)."""
     area, u, screen = body(frame), frame.unit, control.ui.screen
     size = pygame.Rect(0, 0, u * 9, u * 5 // 2)
     back = size.move(area.right - size.width - u, area.bottom - size.height - u // 2)
     out = [Button(back, "button.back", i.Intent(i.SCREEN, "game"))]
     if screen == "help":
-        out.append(Button(back.move(-2 * (size.width + u), 0), "button.previous", i.Intent(i.PAGE, value=-1)))
-        out.append(Button(back.move(-(size.width + u), 0), "button.next", i.Intent(i.PAGE, value=1)))
+        last = p is None or control.ui.page >= len(help_sheets(p, control, frame)) - 1
+        previous = Button(back.move(-2 * (size.width + u), 0), "button.previous", i.Intent(i.PAGE, value=-1),
+                          enabled=control.ui.page > 0)  # fmt: skip
+        out += [previous, Button(back.move(-(size.width + u), 0), "button.next", i.Intent(i.PAGE, value=1),
+                                 enabled=not last)]  # fmt: skip
     if screen == "cashout" and control.ui.cashout_step == "confirm":
         can = control.model.me is not None and control.model.me.credits > 0 and control.model.betting_open
         confirm = pygame.Rect(0, 0, u * 16, u * 3)
@@ -48,9 +52,9 @@ def buttons(control: SeatControl, frame: Frame) -> list[Button]:
     return out
 
 
-def footer(control: SeatControl, frame: Frame) -> pygame.Rect:
+def footer(control: SeatControl, frame: Frame, p: Painter | None = None) -> pygame.Rect:
     """The page's message strip: the footer left of its buttons."""
-    row = buttons(control, frame)
+    row = buttons(control, frame, p)
     right = min(b.rect.left for b in row if b.rect.top == row[0].rect.top)
     return message_strip.footer_rect(frame, right)
 
@@ -62,10 +66,12 @@ def content(frame: Frame) -> pygame.Rect:
     return pygame.Rect(area.left + u, area.top + u * 4, area.width - 2 * u, area.height - u * 7)
 
 
-def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.Intent]:
-    """The intents of a tap on a page."""
-    hit = hit_button(buttons(control, frame), pos)
-    if hit is None:
+def process(
+    control: SeatControl, frame: Frame, pos: tuple[int, int], p: Painter | None = None
+) -> list[i.Intent]:
+    """The intents of a tap on a page (a paging button off at the end of help does nothing)."""
+    hit = hit_button(buttons(control, frame, p), pos)
+    if hit is None or (not hit.enabled and hit.intent.kind == i.PAGE):
         return []
     return [hit.intent] if hit.enabled else [i.Intent(i.REFUSED, "cashout.not_now")]
 
@@ -89,7 +95,7 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     {"help": _help, "history": _history, "cashout": _cashout, "session": _session}[screen](
         surface, p, control, frame, content(frame), now
     )
-    for button in buttons(control, frame):
+    for button in buttons(control, frame, p):
         draw_button(surface, p, button, frame.unit)
 
 
@@ -101,91 +107,31 @@ def _help(
         p.draw(surface, "status.waiting", box.topleft, frame.unit, theme.DIM_INK)
         return
     u = frame.unit
-    columns = 3 if box.width > box.height * 1.6 else 2
-    col_w = (box.width - (columns - 1) * u) // columns
-    pages = paginate(p, help_content.rows(offer, p.money), box.height, col_w, u, columns)
-    page = min(control.ui.page, len(pages) - 1)
-    p.draw(
-        surface,
-        "fmt.page",
-        (box.right, box.top - u * 3 // 2),
-        u * 8 // 10,
-        theme.DIM_INK,
-        anchor="topright",
-        page=page + 1,
-        pages=len(pages),
-    )
-    for column, rows in enumerate(pages[page]):
-        x, y = box.left + column * (col_w + u), box.top
-        for row in rows:
-            y += _draw_row(surface, p, row, pygame.Rect(x, y, col_w, box.bottom - y), u)
+    found = help_sheets(p, control, frame)
+    page = min(control.ui.page, len(found) - 1)
+    sheet = found[page]
+    p.draw(surface, "fmt.page", (box.right, box.top - u * 3 // 2), u * 8 // 10, theme.DIM_INK,
+           anchor="topright", page=page + 1, pages=len(found))  # fmt: skip
+    title = "help.continued" if sheet.continued else "fmt.value"
+    p.draw(surface, title, box.topleft, u * 13 // 10, theme.GOLD, bold=True, max_width=box.width,
+           value=p.tr(sheet.title), title=p.tr(sheet.title))  # fmt: skip
+    family = next(pg for pg in help_page.book(p, offer) if pg.title == sheet.title)
+    rects = help_page.column_rects(help_body(box, u), u, len(sheet.columns))
+    for rows, column in zip(sheet.columns, rects, strict=False):
+        help_page.draw_column(surface, p, rows, family, column, u)
 
 
-def _row_height(p: Painter, row: help_content.Row, width: int, u: int) -> int:
-    if row.value_key == "wrap":
-        text = p.tr(row.key, **dict(row.args))
-        lines = max(1, p.font(u * 8 // 10).size(text)[0] * 11 // 10 // max(1, width - u) + 1)
-        return lines * p.font(u * 8 // 10).get_linesize() + u // 3
-    return u * 3 // 2 if row.heading else u * 11 // 10
+def help_body(box: pygame.Rect, unit: int) -> pygame.Rect:
+    """The help page's rows: under the family's title."""
+    return pygame.Rect(box.left, box.top + unit * 2, box.width, box.height - unit * 2)
 
 
-def paginate(
-    p: Painter, rows: list[help_content.Row], height: int, width: int, u: int, columns: int
-) -> list[list[list[help_content.Row]]]:
-    """Rows poured into columns of ``height`` pixels, ``columns`` per page."""
-    pages: list[list[list[help_content.Row]]] = [[[]]]
-    used = 0
-    for row in rows:
-        need = _row_height(p, row, width, u)
-        if used + need > height or (row.heading and used + need + u * 3 > height):
-            if len(pages[-1]) == columns:
-                pages.append([])
-            pages[-1].append([])
-            used = 0
-        pages[-1][-1].append(row)
-        used += need
-    return pages
-
-
-def _draw_row(surface: pygame.Surface, p: Painter, row: help_content.Row, box: pygame.Rect, u: int) -> int:
-    args: dict[str, Any] = dict(row.args)
-    if row.heading:
-        p.draw(
-            surface,
-            row.key,
-            (box.left, box.top + u // 3),
-            u,
-            theme.GOLD,
-            bold=True,
-            max_width=box.width,
-            **args,
-        )
-        return u * 3 // 2
-    if row.value_key == "wrap":
-        inner = box.inflate(-u, 0).move(u // 2, 0)
-        return p.wrap(surface, row.key, inner, u * 8 // 10, theme.DIM_INK, **args) + u // 3
-    p.draw(
-        surface,
-        row.key,
-        (box.left + u // 2, box.top),
-        u * 9 // 10,
-        theme.INK,
-        max_width=box.width * 6 // 10,
-        **args,
-    )
-    if row.value_key:
-        p.draw(
-            surface,
-            row.value_key,
-            (box.right, box.top),
-            u * 9 // 10,
-            theme.INK,
-            anchor="topright",
-            bold=True,
-            max_width=box.width * 4 // 10,
-            **dict(row.value_args),
-        )
-    return u * 11 // 10
+def help_sheets(p: Painter, control: SeatControl, frame: Frame) -> list[help_page.Sheet]:
+    """The screens of help for this table, at this size and language."""
+    offer = control.model.offer
+    if offer is None:
+        return []
+    return help_page.sheets(p, help_page.book(p, offer), help_body(content(frame), frame.unit), frame.unit)
 
 
 def _history(

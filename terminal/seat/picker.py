@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from terminal.seat import help_content, theme
+from terminal.seat import help_content, help_craps, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
 from terminal.seat.layouts.base import Layout, Picker, UnknownSpotError
@@ -185,22 +185,24 @@ def _draw_choice(
         p.draw(surface, "picker.stake", foot.center, u * 9 // 10, theme.GOLD, anchor="center", bold=True,
                max_width=foot.width, amount=p.money(stake))  # fmt: skip
         return
-    pays = _pays(p, control, wager)
+    pays = _pays(p, control, choice.spot)
     if pays is not None:
         p.draw(surface, "picker.pays", foot.center, u * 4 // 5, theme.DIM_INK, anchor="center",
                max_width=foot.width, payout=pays)  # fmt: skip
 
 
-def _pays(p: Painter, control: SeatControl, wager: str) -> str | None:
-    """What the wager pays, in words, from the same paytables the engine settles with."""
+def _pays(p: Painter, control: SeatControl, spot: str) -> str | None:
+    """What the spot pays, in words, from the same paytables the engine settles with."""
     model = control.model
-    offer, found = model.offer, offered(model, wager)
-    if offer is None or found is None:
+    offer, found = model.offer, offered(model, wager_id(spot))
+    if offer is None:
         return None
-    row = help_content.first_payout(offer.game, found)
-    if row is None:
-        return None
-    return p.tr(row.value_key, **dict(row.value_args))
+    if offer.game == "craps":  # odds on a come point are no wager of the offer, yet pay true odds
+        payout = help_craps.craps_payout(spot, found.paytable if found is not None else "")
+        row = help_content.payout_row("help.pays", payout) if payout is not None else None
+    else:
+        row = help_content.first_payout(offer.game, found) if found is not None else None
+    return None if row is None else p.tr(row.value_key, **dict(row.value_args))
 
 
 def _draw_pocket(surface: pygame.Surface, p: Painter, choice: Choice, stake: int, u: int) -> None:

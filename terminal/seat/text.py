@@ -2,8 +2,10 @@
 
 This module holds the only ``font.render`` call of the seat (a test reads the AST of ``terminal/seat`` to
 keep it so; the layouts draw their labels through ``LayoutView.tr``). Rendered lines are cached by text,
-size, colour and weight, so a steady frame costs a blit per label. A label wider than its room is drawn in
-a smaller size until it fits, so a longer Spanish string never spills over its neighbour.
+size, colour and weight, so a steady frame costs a blit per label. No text is ever drawn below
+:attr:`Painter.min_size` (14 px on a 1080-line screen, the frame's ``text_min``): a label wider than its
+room shrinks down to that size and then wraps onto more lines, so a longer Spanish string never spills over
+its neighbour nor turns unreadable.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class Painter:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.min_size = 14  # no text below this: the frame's ``text_min`` (the app sets it per screen size)
         self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
+        self._layouts: dict[tuple[str, int, bool, int, int], tuple[int, tuple[str, ...]]] = {}
 
     @property
     def language(self) -> str:
@@ -86,6 +89,7 @@ class Painter:
         return self.font
 
     def _render(self, text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
+        size = max(self.min_size, int(size))
         key = (text, size, colour, bold)
         found = self._lines.get(key)
         if found is None:
@@ -95,16 +99,34 @@ class Painter:
                 self._lines.popitem(last=False)
         return found
 
+    def fitting(self, text: str, size: int, bold: bool, width: int) -> int:
+        """The largest size up to ``size``, never below :attr:`min_size`, at which ``text`` is at most
+        ``width`` pixels wide (the smallest size when nothing fits: the caller wraps it)."""
+        size = max(self.min_size, int(size))
+        while width and size > self.min_size and self.font(size, bold).size(text)[0] > width:
+            size = max(self.min_size, size * 9 // 10)
+        return size
+
+    def _fitted(self, text: str, size: int, bold: bool, width: int) -> tuple[int, tuple[str, ...]]:
+        """The size and the lines ``text`` is drawn in within ``width`` (cached: asked every frame)."""
+        key = (text, size, bold, width, self.min_size)
+        found = self._layouts.get(key)
+        if found is None:
+            fitted = self.fitting(text, size, bold, width)
+            wide = width and self.font(fitted, bold).size(text)[0] > width
+            found = (fitted, tuple(self._wrapped(text, fitted, bold, width)) if wide else (text,))
+            if len(self._layouts) > _CACHE_SIZE:
+                self._layouts.clear()
+            self._layouts[key] = found
+        return found
+
     def label(
         self, key: str, size: int, colour: Colour, *, bold: bool = False, max_width: int = 0, **args: Any
     ) -> pygame.Surface:
-        """The rendered line of ``key``; shrunk until it fits ``max_width`` pixels when one is given."""
+        """The rendered line of ``key``, shrunk towards ``max_width`` but never below :attr:`min_size`
+        (:meth:`draw` wraps what still does not fit)."""
         text = self.tr(key, **args)
-        surface = self._render(text, size, colour, bold)
-        while max_width and surface.get_width() > max_width and size > 8:
-            size = max(8, size * 9 // 10)
-            surface = self._render(text, size, colour, bold)
-        return surface
+        return self._render(text, self._fitted(text, size, bold, max_width)[0], colour, bold)
 
     def draw(
         self,
@@ -119,31 +141,52 @@ class Painter:
         max_width: int = 0,
         **args: Any,
     ) -> pygame.Rect:
-        """Draw ``key`` with its fields at ``at`` (``anchor`` names the point of the text's box)."""
-        line = self.label(key, size, colour, bold=bold, max_width=max_width, **args)
-        box = line.get_rect(**{anchor: at})
-        surface.blit(line, box)
+        """Draw ``key`` with its fields at ``at`` (``anchor`` names the point of the text's box); returns
+        the box drawn. Text wider than ``max_width`` shrinks down to :attr:`min_size`, then wraps onto more
+        lines: it is never drawn smaller."""
+        text = self.tr(key, **args)
+        size, lines = self._fitted(text, size, bold, max_width)
+        if len(lines) == 1:
+            line = self._render(text, size, colour, bold)
+            box = line.get_rect(**{anchor: at})
+            surface.blit(line, box)
+            return box
+        rendered = [self._render(line, size, colour, bold) for line in lines]
+        step = self.font(size, bold).get_linesize()
+        box = pygame.Rect(0, 0, max(r.get_width() for r in rendered), step * len(rendered))
+        setattr(box, anchor, at)
+        align = "midtop" if "center" in anchor or anchor in ("midtop", "midbottom") else (
+            "topright" if "right" in anchor else "topleft")  # fmt: skip
+        for n, line_image in enumerate(rendered):
+            x = {"midtop": box.centerx, "topright": box.right, "topleft": box.left}[align]
+            surface.blit(line_image, line_image.get_rect(**{align: (x, box.top + n * step)}))
         return box
 
     def wrap(
-        self, surface: pygame.Surface, key: str, box: pygame.Rect, size: int, colour: Colour, **args: Any
+        self,
+        surface: pygame.Surface,
+        key: str,
+        box: pygame.Rect,
+        size: int,
+        colour: Colour,
+        *,
+        bold: bool = False,
+        **args: Any,
     ) -> int:
         """Draw ``key`` wrapped to ``box``'s width from its top; returns the height used."""
-        font = self.font(size)
+        step = self.font(size, bold).get_linesize()
         y = box.top
         for paragraph in self.tr(key, **args).split("\n"):
-            line = ""
-            for word in paragraph.split(" "):
-                trial = f"{line} {word}".strip()
-                if line and font.size(trial)[0] > box.width:
-                    surface.blit(self._render(line, size, colour, False), (box.left, y))
-                    y += font.get_linesize()
-                    line = word
-                else:
-                    line = trial
-            surface.blit(self._render(line, size, colour, False), (box.left, y))
-            y += font.get_linesize()
+            for line in self._wrapped(paragraph, size, bold, box.width):
+                surface.blit(self._render(line, size, colour, bold), (box.left, y))
+                y += step
         return y - box.top
+
+    def wrapped_height(self, key: str, width: int, size: int, *, bold: bool = False, **args: Any) -> int:
+        """The height :meth:`wrap` would use for ``key`` in ``width`` pixels."""
+        paragraphs = self.tr(key, **args).split("\n")
+        lines = sum(len(self._wrapped(p, size, bold, width)) for p in paragraphs)
+        return lines * self.font(size, bold).get_linesize()
 
     def block(
         self,
@@ -155,20 +198,36 @@ class Painter:
         *,
         bold: bool = False,
         **args: Any,
-    ) -> None:
-        """Draw ``key`` wrapped and centred in ``box``, in the largest size up to ``size`` that fits it."""
+    ) -> pygame.Rect:
+        """Draw ``key`` wrapped and centred in ``box``, in the largest size up to ``size`` that fits it
+        (never below :attr:`min_size`: a box too small for that is the caller's to make larger); returns
+        the box of the lines drawn."""
         text = self.tr(key, **args)
-        size = max(8, size)
-        lines = self._wrapped(text, size, bold, box.width)
-        while size > 8 and not self._fits(lines, size, bold, box):
-            size = max(8, size * 9 // 10)
-            lines = self._wrapped(text, size, bold, box.width)
+        size, lines = self._blocked(text, size, bold, box.size)
         step = self.font(size, bold).get_linesize()
         y = box.centery - len(lines) * step // 2
+        drawn = pygame.Rect(box.centerx, y, 0, 0)
         for line in lines:
             rendered = self._render(line, size, colour, bold)
-            surface.blit(rendered, rendered.get_rect(midtop=(box.centerx, y)))
+            drawn.union_ip(surface.blit(rendered, rendered.get_rect(midtop=(box.centerx, y))))
             y += step
+        return drawn
+
+    def _blocked(
+        self, text: str, size: int, bold: bool, room: tuple[int, int]
+    ) -> tuple[int, tuple[str, ...]]:
+        """The size and lines of ``text`` in a box of ``room`` (cached: asked every frame)."""
+        key = (text, size, bold, room[0] * 100_000 + room[1], -self.min_size)
+        found = self._layouts.get(key)
+        if found is None:
+            box = pygame.Rect((0, 0), room)
+            size = max(self.min_size, size)
+            lines = self._wrapped(text, size, bold, box.width)
+            while size > self.min_size and not self._fits(lines, size, bold, box):
+                size = max(self.min_size, size * 9 // 10)
+                lines = self._wrapped(text, size, bold, box.width)
+            found = self._layouts[key] = (size, tuple(lines))
+        return found
 
     def _fits(self, lines: list[str], size: int, bold: bool, box: pygame.Rect) -> bool:
         font = self.font(size, bold)

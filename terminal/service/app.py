@@ -17,8 +17,12 @@ import pygame
 from terminal.config import Config
 from terminal.i18n import Catalogue, load_catalogue
 from terminal.net import service_messages as sm
+from terminal.net.errors import HandshakeError
 from terminal.net.keys import client_ids, provision_keys
+from terminal.net.links import client_tls
 from terminal.net.messages import Message
+from terminal.net.pki import PkiError
+from terminal.service.event_text import done_text
 from terminal.service.link import NetLink, ServiceError, ServiceLink
 
 SIZE = (1920, 1080)
@@ -234,7 +238,7 @@ class ServiceApp:
         reply = self.call(command, *args)
         if isinstance(reply, sm.ServiceDone):
             self.refresh()
-            self.state.status, self.state.status_ok = reply.message, True
+            self.state.status, self.state.status_ok = done_text(self.t, reply, args), True
         elif reply is not None:
             self.state.replies[self.state.screen] = reply
 
@@ -299,8 +303,12 @@ def run_service(config: Config, lang: str, windowed: bool = False) -> int:
 
     keys = provision_keys(config.seat.keys_path, client_ids(config.table.seats), _entropy)
     try:
-        link = NetLink(keys["service"], config.table.host, config.table.port)
-    except (OSError, TimeoutError, ServiceError) as failed:
+        tls = client_tls(config, "service")
+        link = NetLink(keys["service"], config.table.host, config.table.port, tls=tls)
+    except PkiError as failed:
+        print(f"terminal service: no certificate for this service terminal: {failed}", file=sys.stderr)
+        return 1
+    except (OSError, TimeoutError, ServiceError, HandshakeError) as failed:
         print(
             f"terminal service: no table at {config.table.host}:{config.table.port}: {failed}",
             file=sys.stderr,

@@ -8,6 +8,7 @@ Tests and the screenshot renderer use an in-process link with the same contract.
 from __future__ import annotations
 
 import asyncio
+import ssl
 import threading
 from collections.abc import Coroutine
 from typing import Any, Protocol, TypeVar
@@ -44,11 +45,13 @@ class ServiceLink(Protocol):
 class NetLink:
     """A :class:`ServiceLink` over the authenticated protocol (the ``service`` client's key)."""
 
-    def __init__(self, key: bytes, host: str, port: int, client: str = "service") -> None:
+    def __init__(
+        self, key: bytes, host: str, port: int, client: str = "service", tls: ssl.SSLContext | None = None
+    ) -> None:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="service-link", daemon=True)
         self._thread.start()
-        self._client = TableClient(client, key, host, port)
+        self._client = TableClient(client, key, host, port, tls=tls)
         self._run(self._client.connect())
 
     def _run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 10.0) -> T:

@@ -27,11 +27,12 @@ def render_screens(
     config: Config,
     users: Mapping[str, tuple[str, str]],
     voucher: str = "",
+    size: tuple[int, int] = SIZE,
 ) -> list[Path]:
     """Login, meters, events, recall, voucher void, config diff, RAM clear, tilts and the rest, as PNGs."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
-    surface = pygame.Surface(SIZE)
+    surface = pygame.Surface(size)
     ui = Ui(surface)
     out_dir.mkdir(parents=True, exist_ok=True)
     app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency)

@@ -8,6 +8,8 @@ certified generator.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from typing import cast
 
 from rng import EntropySource, HealthParameters, Rng, RngFailure
@@ -33,8 +35,11 @@ def driver_for(c: Config) -> GameDriver:
     return RouletteDriver(roulette_rules(c), touchdown_rules(c))
 
 
-def make_rng(c: Config, clock: Clock, ledger: Ledger) -> Rng:
-    """The production generator, after its power-up self-test (logged either way)."""
+def make_rng(
+    c: Config, clock: Clock, ledger: Ledger, entropy: Callable[[int], bytes] = os.urandom
+) -> Rng:
+    """The production generator, after its power-up self-test (logged either way); ``entropy`` is the
+    OS source except for the lab's reproducible screenshots (``terminal screens``)."""
     try:
         results = power_up(c.rng.generator)
     except RngFailure as failed:
@@ -46,7 +51,7 @@ def make_rng(c: Config, clock: Clock, ledger: Ledger) -> Rng:
         min_entropy=c.rng.min_entropy_per_byte, alpha_exponent=c.rng.health_alpha_exponent
     )
     return Rng(
-        EntropySource(health),
+        EntropySource(health, entropy),
         clock=clock.monotonic,
         generator=c.rng.generator,
         reseed_interval=c.rng.reseed_interval,
@@ -55,7 +60,7 @@ def make_rng(c: Config, clock: Clock, ledger: Ledger) -> Rng:
     )
 
 
-def boot(c: Config, clock: Clock) -> Table:
+def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) -> Table:
     """Lock the ledger's folder, open the ledger, self-test the RNG and assemble the table (not started)."""
     locks = [FolderLock.acquire(c.ledger.path)]  # one table per ledger: a second process is refused here
     try:
@@ -71,7 +76,7 @@ def boot(c: Config, clock: Clock) -> Table:
     if c.lab.mode:
         c = lab_mode.test_config(c)
     try:
-        rng = make_rng(c, clock, ledger)
+        rng = make_rng(c, clock, ledger, entropy)
     except RngFailure:
         ledger.close()
         raise

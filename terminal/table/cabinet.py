@@ -124,6 +124,12 @@ class Cabinet:
         if self.table.tilts.blocks_seat(seat):
             reader.reject("the seat takes no money now")
             return
+        if self.table.floor is not None:  # the floor's bucket knows every table's vouchers
+            from terminal.table import floor_side
+
+            refusal = floor_side.reader_refusal(self.table, number)
+            reader.reject(refusal) if refusal is not None else reader.accept()
+            return
         try:
             voucher = self.table.ledger.voucher(number, now=self.table.clock.wall())
         except LedgerError as unknown:
@@ -135,6 +141,7 @@ class Cabinet:
         reader.accept()
 
     def _voucher_stacked(self, seat: int, number: str) -> None:
+        before = self.table.credits(seat)
         try:
             credits = self.table.redeem(seat, number)
         except Refused as refused:  # stacked but refused: the ticket is in the box, an attendant decides
@@ -142,7 +149,7 @@ class Cabinet:
                 Tilt(TiltKind.DEVICE_FAULT, seat, f"voucher {number} stacked but {refused}")
             )
             return
-        amount = self.table.ledger.voucher(number, now=self.table.clock.wall()).amount
+        amount = credits - before  # another table's voucher is not in this ledger's vouchers
         self.outbox.append((f"seat-{seat}", m.BuyIn(f"seat-{seat}", "voucher", amount, credits)))
 
     def _service_key(self, on: bool) -> None:

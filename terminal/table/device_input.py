@@ -14,6 +14,8 @@ from terminal.net.messages import DeviceInput
 from terminal.table.cabinet import Cabinet
 
 SERVICE_KEY, BILL_ACCEPTOR, TICKET_READER = "service_key", "bill_acceptor", "ticket_reader"
+#: The code of a voucher of another table refused while the floor is unreachable (``floor_side``).
+FLOOR_OFFLINE = "floor_offline"
 INPUTS: dict[str, tuple[str, ...]] = {  # device -> the actions a person can take on it
     SERVICE_KEY: ("on", "off"),
     BILL_ACCEPTOR: ("insert",),
@@ -48,5 +50,7 @@ def apply_input(cabinet: Cabinet, seat: int | None, message: DeviceInput) -> Non
     except DeviceStateError as busy:
         raise DeviceInputRefused(f"money: {busy}") from None
     reason = cabinet.returned.pop(seat, None)
+    if reason is not None and FLOOR_OFFLINE in reason:  # one line the seat shows in the player's language
+        raise DeviceInputRefused(f"{FLOOR_OFFLINE}: ")
     if reason is not None:
         raise DeviceInputRefused(f"money: {reason}")

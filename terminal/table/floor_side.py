@@ -5,18 +5,29 @@ NATS module is imported. At power-up, with the floor reachable, the ledger must 
 witness of it (``terminal.floor.witness``) or the table stays closed; then the link's thread starts. The
 table never waits for it: :func:`watch` (from ``Table.tick``, once a second) logs the link going down and
 coming back, and tilts the table only when floor events have waited longer than
-``[floor] max_offline_minutes``; the tilt clears itself once they drain.
+``[floor] max_offline_minutes``; the tilt clears itself once they drain. It also closes our vouchers the
+floor paid elsewhere.
+
+Vouchers: with the floor reachable every redemption, of our own vouchers too, is first a compare-and-set
+in the floor's bucket (:func:`redeem`), then the ledger's posting; of two tables racing for one voucher
+only the first update is accepted. With the floor unreachable the table takes only vouchers it printed
+(its own ledger knows them) and tells the player so in one line (:data:`OFFLINE_LINE`); the link
+reconciles those redemptions with the bucket when it is back.
 """
 
 from __future__ import annotations
 
+import contextlib
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from terminal.config import Config
-from terminal.floor import witness
-from terminal.floor.link import FloorLink, LinkStatus
-from terminal.ledger import EventCode, highwater
+from terminal.floor import vouchers, witness
+from terminal.floor.link import FloorLink, FloorUnavailable, LinkStatus
+from terminal.ledger import EventCode, LedgerError, VoucherError, highwater
+from terminal.ledger.records import stamp
+from terminal.ledger.vouchers import Voucher
+from terminal.net.service_messages import MeterView
 from terminal.sections import FloorSection
 from terminal.table.tilts import Tilt, TiltKind
 
@@ -24,6 +35,8 @@ if TYPE_CHECKING:
     from terminal.table.table import Table
 
 WATCH_EVERY_S = 1.0
+#: Why a voucher of another table is refused while the floor is unreachable (the seat shows it).
+OFFLINE_LINE = "floor_offline: the floor is offline; this table takes only vouchers it printed"
 
 
 def attach(c: Config, table: Table) -> None:
@@ -79,6 +92,102 @@ def watch(table: Table, state: dict[str, Any]) -> None:
         table.raise_tilt(Tilt(TiltKind.FLOOR_OFFLINE, None, detail))
     elif tilted and not late:
         table.clear_tilt(TiltKind.FLOOR_OFFLINE, None, None, condition_over=True)
+    _post_closed(table, link)
+
+
+def _post_closed(table: Table, link: FloorLink) -> None:
+    """Close in the ledger our vouchers the floor closed: paid or voided elsewhere, or our own claim whose
+    posting a crash cut off (the ticket is in our box: the seat gets its credits)."""
+    while not link.closed.empty():
+        closed = link.closed.get_nowait()
+        try:
+            if closed.seat is not None:
+                table.ledger.redeem_voucher(closed.number, closed.seat, now=table.clock.wall(), floor=True)
+            else:
+                table.ledger.voucher_paid_elsewhere(
+                    closed.number, closed.where, now=table.clock.wall(), voided=closed.voided
+                )
+        except VoucherError:  # closed here meanwhile: the ledger already says so
+            continue
+
+
+def _own(table: Table, number: str) -> Voucher | None:
+    try:
+        return table.ledger.voucher(number, now=table.clock.wall())
+    except VoucherError:  # not printed here (or not a validation number: the floor will say so)
+        return None
+
+
+def reader_refusal(table: Table, number: str) -> str | None:
+    """Why the reader must give the ticket back (one line), or ``None`` to take it in."""
+    link = table.floor
+    own = _own(table, number)
+    if own is not None and own.state != "outstanding":
+        return f"voucher is {own.state}"
+    if link is None:
+        return None
+    try:
+        found = link.call(lambda kv: vouchers.read(kv, number))
+    except FloorUnavailable:
+        return None if own is not None else OFFLINE_LINE
+    if found is None:
+        return None if own is not None else f"voucher {number} is unknown on the floor"
+    return vouchers.refusal(found[0], stamp(table.clock.wall()))
+
+
+def redeem(table: Table, seat: int, number: str) -> int:
+    """Redeem at ``seat``: compare-and-set on the floor first, then the ledger; returns the seat's credits.
+
+    Raises ``VoucherError`` (logged as a refusal) when the floor or the ledger refuses it.
+    """
+    link, ledger = table.floor, table.ledger
+    own = _own(table, number)
+    if link is None or (own is not None and own.state != "outstanding"):
+        ledger.redeem_voucher(number, seat, now=table.clock.wall())  # refuses and logs it
+        return ledger.credits(seat)
+    when = stamp(table.clock.wall())
+    by = {"table": table.config.table.table_id, "seat": seat, "time": when, "offline": False}
+    try:
+        record, revision = link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, time=when))
+    except FloorUnavailable:
+        if own is None:
+            _refuse(table, seat, number, OFFLINE_LINE)
+        ledger.redeem_voucher(number, seat, now=table.clock.wall())  # ours, offline: reconciled later
+        return ledger.credits(seat)
+    except vouchers.UnknownVoucherError as unknown:
+        if own is None:
+            _refuse(table, seat, number, str(unknown))
+        ledger.redeem_voucher(number, seat, now=table.clock.wall())  # ours, its issue not sent yet
+        return ledger.credits(seat)
+    except vouchers.FloorVoucherError as refused:
+        _refuse(table, seat, number, str(refused))
+    try:
+        if own is not None:
+            ledger.redeem_voucher(number, seat, now=table.clock.wall(), floor=True)
+        else:
+            ledger.redeem_floor_voucher(number, seat, int(record["amount"]), str(record["issuer"]),
+                                        now=table.clock.wall())  # fmt: skip
+    except LedgerError:  # not posted: the voucher goes back to issued on the floor
+        with contextlib.suppress(FloorUnavailable):
+            link.call(lambda kv: vouchers.release(kv, number, record, revision))
+        raise
+    return ledger.credits(seat)
+
+
+def _refuse(table: Table, seat: int, number: str, reason: str) -> NoReturn:
+    table.ledger.log_event(EventCode.VOUCHER_REFUSED, now=table.clock.wall(), seat=seat,
+                           detail={"number": number, "reason": reason})  # fmt: skip
+    raise VoucherError(reason)
+
+
+def link_meters(table: Table) -> tuple[MeterView, ...]:
+    """What service mode shows of the link, first on the meters page: up or down, the backlog, its age."""
+    if table.floor is None:
+        return ()
+    status = table.floor.status()
+    age = int(status.age_s(table.clock.wall()))
+    return (MeterView("floor_link_up", int(status.online)), MeterView("floor_backlog", status.backlog),
+            MeterView("floor_backlog_seconds", age))  # fmt: skip
 
 
 def _detail(status: LinkStatus) -> dict[str, Any]:

@@ -8,6 +8,7 @@ table (a hand-pay lock cleared, a new epoch opened).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from rng import RngFailure
@@ -18,6 +19,7 @@ from terminal.net.messages import Message
 from terminal.table import config_change as cfg_edit
 from terminal.table import service_views
 from terminal.table.phases import Phase
+from terminal.table.report_origin import provenance
 from terminal.table.service_auth import Session
 from terminal.table.table import Table
 from terminal.table.tilts import RULES, Tilt, TiltKind
@@ -41,7 +43,12 @@ def _args(args: tuple[str, ...], count: int, names: str) -> tuple[str, ...]:
 
 # -- views ---------------------------------------------------------------------------------------------
 def meters(table: Table) -> Message:
-    return service_views.meters_report(table.ledger, table.config)
+    report = service_views.meters_report(table.ledger, table.config)
+    if table.floor is None:
+        return report
+    from terminal.table import floor_side  # the floor's modules load only with [floor]
+
+    return replace(report, meters=(*floor_side.link_meters(table), *report.meters))
 
 
 def events(table: Table, args: tuple[str, ...]) -> Message:
@@ -92,15 +99,20 @@ def report_export(table: Table, args: tuple[str, ...]) -> Message:
     start, end = service_views.day_bounds(when.astimezone(UTC))
     built = table.ledger.day_report(start, end)
     c = table.config
+    origin = provenance(c, _verification(table), table.clock.wall())
     stem = c.lab.output_dir / f"dayreport-{c.table.table_id}-{start:%Y-%m-%d}"
-    csv_path = dayreport.write_csv(built, stem.with_suffix(".csv"))
-    pdf_path = daypdf.write_pdf(
-        built,
-        stem.with_suffix(".pdf"),
-        currency=c.money.currency,
-        title=f"{c.table.venue} {c.table.table_id}",
-    )
+    csv_path = dayreport.write_csv(built, stem.with_suffix(".csv"), origin)
+    pdf_path = daypdf.write_pdf(built, stem.with_suffix(".pdf"), origin=origin)
     return sm.ServiceDone("report_export", service_views.clip(f"CSV {csv_path}  PDF {pdf_path}"))
+
+
+def _verification(table: Table) -> str:
+    """The ledger verified from its last checkpoint and held to its high-water mark, for a report."""
+    found = table.ledger.verify(incremental=True)
+    finding = found.first_bad or table.ledger.check_mark()
+    if finding is not None:
+        return f"FAILED after {found.rows} rows: {finding}; the figures are not to be trusted"
+    return f"OK: {found.rows} rows since the last checkpoint verified up to the high-water mark"
 
 
 def voucher(table: Table, args: tuple[str, ...]) -> Message:
@@ -226,15 +238,17 @@ def ram_clear(table: Table, first: Actor, second: Actor) -> Message:
     return sm.ServiceDone("ram_clear", f"epoch {table.ledger.epoch()} started; archive {archive.name}")
 
 
-def selftest(table: Table, verifier: Callable[[], tuple[bool, str]] | None) -> Message:
+def selftest(table: Table, verifier: Callable[[], tuple[str, str]] | None) -> Message:
     """RNG known answers and health checks, ledger integrity and meters, software verification."""
     now = table.clock.wall()
     results = [_rng_test(table), _ledger_test(table)]
     if verifier is not None:
-        passed, detail = verifier()
-        code = EventCode.SOFTWARE_VERIFY_PASS if passed else EventCode.SOFTWARE_VERIFY_FAIL
+        status, detail = verifier()
+        code = {
+            "pass": EventCode.SOFTWARE_VERIFY_PASS, "not_installed": EventCode.SOFTWARE_VERIFY_SKIPPED
+        }.get(status, EventCode.SOFTWARE_VERIFY_FAIL)  # fmt: skip
         table.ledger.log_event(code, now=now, detail={"detail": detail[:200], "on_demand": True})
-        results.append(sm.SelfTestView("software", "pass" if passed else "fail", service_views.clip(detail)))
+        results.append(sm.SelfTestView("software", status, service_views.clip(detail)))
     else:
         results.append(sm.SelfTestView("software", "not_installed", "software verification is not installed"))
     return sm.SelfTestReport(tuple(results))

@@ -18,7 +18,7 @@ def floor_config(
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
     cfg.write_text(
-        f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\n"
+        f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\n"
         "[floor]\n"
         f"url = {url}\nrequest_ms = 500\nheartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",
         encoding="utf-8",
@@ -32,7 +32,7 @@ def ledger_facts(c: Config) -> dict[str, Any]:
     try:
         stored = meters.read(ledger.db)
         return {
-            "meters": {n: v for n, v in stored.items() if ":" not in n or n.startswith("wager:")},
+            "meters": {n: v for n, v in stored.items() if v and (":" not in n or n.startswith("wager:"))},
             "events": [tuple(r) for r in ledger.db.execute("SELECT id, code FROM events ORDER BY id")],
             "rounds": [r for (r,) in ledger.db.execute("SELECT round_id FROM settlements ORDER BY id")],
         }

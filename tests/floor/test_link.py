@@ -10,10 +10,16 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from terminal.lab.headless import run_headless
+from terminal.table import service_acts
+from terminal.table.boot import boot
+from terminal.table.clock import ManualClock
+from terminal.table.table import Table
+from terminal.table.tilts import TiltKind
 from tests.floor.servers import Server, stream_messages
 from tests.floor.tables import floor_config, ledger_facts, sums
 
@@ -66,7 +72,7 @@ def test_link_cut_the_table_plays_on_and_catches_up_in_order(tmp_path: Path, ser
 def test_without_a_floor_section_nothing_of_the_floor_loads(tmp_path: Path) -> None:
     """No ``[floor]``: the table plays as before; no NATS module is imported, no outbox table exists."""
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text("[table]\nseats = 2\n", encoding="utf-8")
+    cfg.write_text("[table]\nseats = 2\nport = 0\n", encoding="utf-8")
     script = (
         "import sys; from terminal import config; from terminal.lab.headless import run_headless\n"
         f"c = config.load(__import__('pathlib').Path({str(cfg)!r}))\n"
@@ -80,3 +86,41 @@ def test_without_a_floor_section_nothing_of_the_floor_loads(tmp_path: Path) -> N
     with sqlite3.connect(tmp_path / "var" / "ledger.sqlite") as conn:
         tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert "outbox" not in tables
+
+
+def test_service_mode_shows_the_backlog_and_the_table_tilts_only_past_the_limit(tmp_path: Path) -> None:
+    late = Server(tmp_path / "nats")  # its ports chosen, not started yet: the floor is unreachable
+    c = floor_config(tmp_path / "t1", late.url, extra="max_offline_minutes = 5\n")
+    clock = ManualClock(time.time())
+    table = boot(c, clock)
+    try:
+        table.start()
+        table.bill_stacked(1, 2000)
+        shown = {m.name: m.value for m in service_acts.meters(table).meters}  # type: ignore[attr-defined]
+        assert shown["floor_link_up"] == 0 and shown["floor_backlog"] >= 3  # witness skipped, power-up, bill
+        table.tick()
+        assert not table.tilts.blocks_table()  # offline, but young: the table plays on
+        clock.advance(5 * 60 + 1)
+        _ticks(table, 1.2)
+        assert any(t.kind is TiltKind.FLOOR_OFFLINE for t in table.tilts.active)
+        late.start()  # the link comes back: the backlog drains and the tilt clears itself
+        deadline = time.monotonic() + 30
+        while table.tilts.blocks_table() and time.monotonic() < deadline:
+            _ticks(table, 0.2)
+        assert not table.tilts.blocks_table()
+        shown = {m.name: m.value for m in service_acts.meters(table).meters}  # type: ignore[attr-defined]
+        assert shown["floor_link_up"] == 1
+        table.ledger.close()  # drains what the watch logged
+        messages = _table_messages(late.url, "T-01")
+    finally:
+        table.ledger.close()
+        late.kill()
+    names = {m["body"]["event"]["name"] for m in messages if m["body"]["kind"] == "event"}
+    assert {"FLOOR_OFFLINE", "FLOOR_ONLINE", "TILT", "TILT_CLEARED"} <= names
+
+
+def _ticks(table: Table, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        table.tick()
+        time.sleep(0.05)

@@ -17,6 +17,7 @@ from terminal import config as configuration
 from terminal.lab.live_table import LiveTableError
 from terminal.lab.supervisor import free_port, wait_for_port
 from terminal.net.keys import client_ids, provision_keys
+from terminal.net.links import client_tls
 from terminal.seat import intents as i
 from terminal.seat.app import SeatApp
 from terminal.seat.link import Link
@@ -93,7 +94,7 @@ def test_a_person_buys_in_plays_a_round_and_cashes_out_at_the_live_table(
         )  # fmt: skip
         procs.insert(0, display)
         keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
-        link = Link("seat-1", keys["seat-1"], "127.0.0.1", port)
+        link = Link("seat-1", keys["seat-1"], "127.0.0.1", port, client_tls(c, "seat-1"))  # TLS, as shipped
         app = SeatApp("seat-1", link, size=(1280, 720))
         link.start()
         try:

@@ -24,6 +24,7 @@ from terminal.lab.supervisor import free_port
 from terminal.net import service_messages as sm
 from terminal.net.client import TableClient
 from terminal.net.keys import load_keys
+from terminal.net.links import client_tls
 from terminal.net.messages import Ack, DeviceInput, Tilt
 from terminal.service.link import NetLink
 
@@ -51,7 +52,8 @@ def test_a_headless_table_listens_on_its_port_says_so_and_its_service_key_turns(
     async def technician(bound: int, stop: asyncio.Event) -> None:
         seen["port"] = bound
         keys = load_keys(c.seat.keys_path)
-        client = TableClient("service", keys["service"], "127.0.0.1", port)  # the configured port itself
+        tls = client_tls(c, "service")  # the service terminal's certificate, made at the controller's start
+        client = TableClient("service", keys["service"], "127.0.0.1", port, tls=tls)  # the configured port
         await client.connect()
         seen["on"] = await client.request(DeviceInput("service_key", "on", 0, ""))
         seen["tilt"] = await _tilt(client, True)  # the table is out of service: no round can finish
@@ -76,8 +78,9 @@ def test_a_port_in_use_is_one_line_and_exit_1(tmp_path: Path, capsys: pytest.Cap
         cfg = tmp_path / "kiosk.cfg"
         cfg.write_text(f"[table]\nport = {taken.getsockname()[1]}\nseats = 2\n", encoding="utf-8")
         assert main(["run", "--headless", "--rounds", "2", "--config", str(cfg)]) == 1
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "cannot listen on 127.0.0.1:" in err[0] and "in use" in err[0]
+    err = capsys.readouterr().err.strip().splitlines()  # progress lines (certificates made) come first
+    assert err[-1].startswith("terminal run: cannot listen on 127.0.0.1:") and "in use" in err[-1], err
+    assert sum("cannot listen" in line for line in err) == 1
 
 
 class _Lines:
@@ -120,8 +123,9 @@ def test_terminal_controller_runs_alone_and_service_reaches_it_from_another_proc
     lines = _Lines(controller)
     try:
         where = lines.wait(LISTENING)
-        keys = load_keys(configuration.load(cfg).seat.keys_path)
-        link = NetLink(keys["service"], where["host"], int(where["port"]))  # what `terminal service` opens
+        c = configuration.load(cfg)
+        keys, tls = load_keys(c.seat.keys_path), client_tls(c, "service")
+        link = NetLink(keys["service"], where["host"], int(where["port"]), tls=tls)  # as `terminal service`
         try:
             link.device("service_key", "on")
             session = link.call("login", "root", "73519")

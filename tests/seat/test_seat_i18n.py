@@ -11,7 +11,7 @@ import pytest
 from terminal.games.catalog import ALL_WAGERS
 from terminal.games.paytables import TOUCHDOWN_BANDS
 from terminal.i18n import LANGUAGES, load_catalogue
-from terminal.seat import help_content
+from terminal.seat import help_content, help_craps
 from terminal.seat.intents import Intent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,7 +21,12 @@ KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)+")
 DYNAMIC = (
     {f"wager.{w}" for w in ALL_WAGERS}
     | {f"band.{b}" for b in TOUCHDOWN_BANDS}
-    | {f"rules.{w}" for w in help_content.EXPLAINED}
+    | {f"rules.{w}" for w in (*help_craps.LINE, *help_craps.BONUS, "fire", "lucky_shooter", "five_adjacent",
+                              "touchdown")}
+    | {f"help.covers.{w}" for w in (*help_content.INSIDE, *help_content.OUTSIDE)}
+    | {f"help.col.{k}" for k in help_craps.NUMBERS}
+    | {f"help.vig.{k}" for k in ("buy", "lay")}
+    | {f"short.{k}" for k in ("straight", "split", "street", "corner", "line", "first_five", "five_adjacent")}
     | {f"title.{s}" for s in ("help", "history", "cashout", "session")}
     | {
         f"{k}{suffix}"
@@ -34,7 +39,6 @@ DYNAMIC = (
         f"error.{code}"
         for code in ("limit", "credits", "locked", "tilt", "rules", "voucher", "money", "other")
     }
-    | {f"help.rules_{g}" for g in ("roulette", "craps")}
     | {f"payout.{u}" for u in ("to", "for")}
     | {
         f"value.{v}"
@@ -46,16 +50,9 @@ DYNAMIC = (
             "seat_max",
             "credit_limit",
             "handpay_limit",
-            "max_odds",
-            "vig_percent",
-            "buy_vig",
-            "lay_vig",
-            "vig_minimum",
             "come_odds_on_comeout",
             "place_increments",
             "wheel",
-            "five_adjacent",
-            "touchdown_yards",
             "team_choice_seconds",
             "bills",
         )

@@ -1,0 +1,176 @@
+"""Vouchers across the floor, against a real ``nats-server -js``.
+
+A voucher printed at one table is redeemed at another; two tables racing for one voucher cannot both
+pay it (1,000 races, exactly one winner each); with the floor unreachable a table takes only its own
+vouchers and says so in one line; the issuing table closes its vouchers the floor paid elsewhere, so the
+two ledgers' ``floor_vouchers`` balances cancel out.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from terminal.floor import vouchers
+from terminal.floor.link import FloorUnavailable
+from terminal.ledger import accounts
+from terminal.table import floor_side
+from terminal.table.boot import boot
+from terminal.table.clock import ManualClock
+from terminal.table.table import Refused, Table
+from tests.floor.servers import Server
+from tests.floor.tables import floor_config
+
+T = TypeVar("T")
+
+
+class TableThread:
+    """A table on a thread of its own (a table, like its SQLite connection, is single-threaded)."""
+
+    def __init__(self, folder: Path, url: str, table_id: str) -> None:
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix=table_id)
+        c = floor_config(folder, url, table_id)
+        self.table: Table = self.pool.submit(boot, c, ManualClock(time.time())).result(60)
+
+    def do(self, job: Callable[[Table], T]) -> T:
+        return self.pool.submit(job, self.table).result(60)
+
+    def close(self) -> None:
+        self.do(lambda t: t.ledger.close())
+        self.pool.shutdown()
+
+
+@pytest.fixture
+def pair(tmp_path: Path, server: Server) -> Iterator[tuple[TableThread, TableThread]]:
+    """Tables T-01 and T-02 on the same floor, each on its own thread."""
+    a = TableThread(tmp_path / "a", server.url, "T-01")
+    b = TableThread(tmp_path / "b", server.url, "T-02")
+    try:
+        yield a, b
+    finally:
+        a.close()
+        b.close()
+
+
+def wait_for(check: Callable[[], T], timeout_s: float = 15.0) -> T:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def on_floor(table: TableThread, number: str) -> dict[str, object] | None:
+    """The voucher's record in the floor's bucket (``None`` if it has none)."""
+    link = table.table.floor
+    assert link is not None
+    try:
+        found = link.call(lambda kv: vouchers.read(kv, number))
+    except FloorUnavailable:  # not (re)connected yet
+        return None
+    return None if found is None else found[0]
+
+
+def print_voucher(table: TableThread, seat: int, value: int) -> str:
+    def job(t: Table) -> str:
+        t.bill_stacked(seat, value)
+        return t.cash_out(seat).number
+
+    number = table.do(job)
+    wait_for(lambda: on_floor(table, number))  # the bucket has it
+    return number
+
+
+def pump(table: TableThread, seconds: float) -> None:
+    """Let the table's once-a-second watch run (it posts what the floor closed elsewhere)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        table.do(lambda t: t.tick())
+        time.sleep(0.05)
+
+
+def redeem(seat: int, number: str) -> Callable[[Table], bool]:
+    def job(t: Table) -> bool:
+        try:
+            t.redeem(seat, number)
+        except Refused:
+            return False
+        return True
+
+    return job
+
+
+def race(racers: dict[str, tuple[TableThread, int]], number: str) -> dict[str, bool]:
+    """Every table redeems ``number`` at the same instant (a barrier in each table's thread); who was paid."""
+    gate = threading.Barrier(len(racers))
+
+    def at_gate(seat: int) -> Callable[[Table], bool]:
+        def job(t: Table) -> bool:
+            gate.wait()
+            return redeem(seat, number)(t)
+
+        return job
+
+    futures = {name: table.pool.submit(at_gate(seat), table.table) for name, (table, seat) in racers.items()}
+    return {name: future.result(60) for name, future in futures.items()}
+
+
+def test_a_voucher_printed_at_one_table_is_paid_at_another_once(
+    pair: tuple[TableThread, TableThread],
+) -> None:
+    a, b = pair
+    number = print_voucher(a, 1, 2000)
+    assert b.do(lambda t: floor_side.reader_refusal(t, number)) is None
+    assert b.do(lambda t: t.redeem(3, number)) == 2000
+    with pytest.raises(Refused, match="redeemed at T-02 seat 3"):
+        a.do(lambda t: t.redeem(2, number))  # its own voucher, but the floor says it is paid
+    assert b.do(lambda t: t.ledger.meters()["vouchers_in"]) == 2000
+    pump(a, 7.0)  # the link's sweep finds it closed elsewhere; the table's watch posts it
+    assert a.do(lambda t: t.ledger.voucher(number, now=t.clock.wall()).state) == "redeemed"
+    owed = [t.do(lambda t: t.ledger.balances()[accounts.FLOOR_VOUCHERS]) for t in (a, b)]
+    assert owed == [2000, -2000]  # T-01 owes the floor what T-02 paid for it
+    assert a.do(lambda t: t.ledger.audit()) == [] and b.do(lambda t: t.ledger.audit()) == []
+
+
+@pytest.mark.slow
+def test_two_tables_race_for_one_voucher_a_thousand_times(pair: tuple[TableThread, TableThread]) -> None:
+    a, b = pair
+    wins = {"T-01": 0, "T-02": 0}
+    for attempt in range(1000):
+        number = print_voucher(a, 1, 500)
+        results = race({"T-01": (a, 2), "T-02": (b, 2)}, number)
+        assert sorted(results.values()) == [False, True], f"race {attempt}: {results}"
+        wins[next(name for name, won in results.items() if won)] += 1
+    pump(a, 7.0)
+    credits = [t.do(lambda t: t.ledger.credits(2)) for t in (a, b)]
+    assert sum(credits) == 1000 * 500  # every voucher paid once, at one table or the other
+    assert sum(t.do(lambda t: t.ledger.meters().get("vouchers_in", 0)) for t in (a, b)) == 1000 * 500
+    outstanding = a.do(lambda t: t.ledger.end_of_day(t.clock.wall().replace(year=2000), t.clock.wall()))
+    assert outstanding["outstanding_count"] == 0  # T-01 closed the ones T-02 won
+    assert sum(t.do(lambda t: t.ledger.balances().get(accounts.FLOOR_VOUCHERS, 0)) for t in (a, b)) == 0
+    assert min(wins.values()) > 0, wins  # both tables won races: they really raced
+
+
+def test_offline_a_table_takes_only_its_own_vouchers_and_reconciles(
+    pair: tuple[TableThread, TableThread], server: Server
+) -> None:
+    a, b = pair
+    mine = print_voucher(a, 1, 2000)
+    theirs = print_voucher(b, 1, 5000)
+    server.stop()
+    wait_for(lambda: a.do(lambda t: t.floor is not None and not t.floor.status().online) or None)
+    assert a.do(lambda t: floor_side.reader_refusal(t, theirs)) == floor_side.OFFLINE_LINE
+    with pytest.raises(Refused, match="takes only vouchers it printed"):
+        a.do(lambda t: t.redeem(2, theirs))
+    assert a.do(lambda t: t.redeem(2, mine)) == 2000  # its own: paid from its own ledger
+    server.start()
+    record = wait_for(lambda: (r := on_floor(a, mine)) and r["state"] == "redeemed" and r, 30)
+    assert record["by"] == {"table": "T-01", "seat": 2, "time": record["by"]["time"], "offline": True}  # type: ignore[index]

@@ -1,0 +1,151 @@
+"""A tour of every seat screen: a real seat app with a real table's offer, put into each state in turn.
+
+The tables are the offers configurations make (``terminal.table.views.offer``); the states are reached
+with the controller's own messages (results, prompts, tilts, hand-pays, vouchers) and the seat's intents
+(screens, pages, the picker, the hardware panel). Tests walk the tour to check what every screen draws.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+
+from terminal import config as configuration
+from terminal.net import messages as m
+from terminal.seat import intents as i
+from terminal.seat import pages
+from terminal.seat.app import SeatApp
+from terminal.seat.model import LinkStatus
+from terminal.table.views import offer
+from tests.seat.seat_states import Sent, craps_views, roulette_views, seat_state, table_state, wager
+
+TABLES = {
+    "double_zero": "[roulette]\nwheel = double_zero\n",
+    "single_zero": "[roulette]\nwheel = single_zero\n[touchdown]\noffered = false\n",
+    "double_as_single": "[roulette]\nwheel = double_as_single\n[touchdown]\noffered = false\n",
+    "craps": "[table]\ngame = craps\n",
+}
+VOUCHER = m.CashedOut("seat-1", 17_350, "629461984026563521", "Keystone Casino", "T-01",
+                      "2026-11-23T07:25:35", "2026-12-23", "USD")  # fmt: skip
+ROULETTE_BETS = (
+    wager("straight:17", 500), wager("split:17-20", 100), wager("corner:1-2-4-5", 100),
+    wager("dozen:2", 2500), wager("red", 1000), wager("column:3", 500), wager("five_adjacent:17", 500),
+    wager("high", 200),
+    wager("street:16-17-18", 100), wager("line:1-2-3-4-5-6", 100), wager("odd", 100), wager("black", 100),
+)  # fmt: skip
+CRAPS_BETS = (
+    wager("pass", 1000), wager("pass_odds", 2000), wager("place_6", 600), wager("buy_4", 2500),
+    wager("come", 1000, number=6), wager("come_odds_6", 1000), wager("hard_8", 100), wager("field", 500),
+    wager("fire", 100), wager("hop_2_5", 100), wager("horn_high:12", 500), wager("any_seven", 100),
+    wager("lay_10", 4000, working=False), wager("lucky_shooter", 500, number=6, marks=(4, 9)),
+)  # fmt: skip
+
+
+def table_offer(table: str) -> m.Offer:
+    """The offer a configuration of ``table`` makes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        return offer(configuration.loads(TABLES[table], "<tour>", Path(tmp)))
+
+
+def seat_app(table: str, language: str = "en", size: tuple[int, int] = (1920, 1080)) -> SeatApp:
+    """A linked seat at ``table`` with wagers down and the betting window open."""
+    game = "craps" if table == "craps" else "roulette"
+    offered = table_offer(table)
+    state = table_state(game)
+    if game == "roulette":
+        state = replace(state, wheel=next(r.value for r in offered.rules if r.key == "wheel"))
+    app = SeatApp("seat-1", Sent(), size=size, language=language, reality_check_minutes=30)
+    views = roulette_views() if game == "roulette" else craps_views()
+    bets = ROULETTE_BETS if game == "roulette" else CRAPS_BETS
+    app.receive([LinkStatus(True, ""), state, offered, *views, seat_state(credits=123_450, wagers=bets)], 0.0)
+    return app
+
+
+def _result(app: SeatApp) -> m.Result:
+    craps = app.control.model.table is not None and app.control.model.table.game == "craps"
+    me = app.control.model.me
+    outcome = "4-2" if craps else "17"
+    winners = {
+        "place_6",
+        "field",
+        "straight:17",
+        "split:17-20",
+        "dozen:2",
+        "column:3",
+        "five_adjacent:17",
+        "odd",
+    }
+    settled = tuple(
+        m.SettlementView("seat-1", w.spot, w.amount, w.amount * 3 if w.spot in winners else 0, "win")
+        for w in (me.wagers if me is not None else ())
+    )
+    return m.Result(5, outcome, settled)
+
+
+Step = Callable[[SeatApp], None]
+
+
+def _screen(name: str) -> Step:
+    return lambda app: app.act(i.Intent(i.SCREEN, name), 1.0)
+
+
+def _receive(*messages: m.Message | LinkStatus) -> Step:
+    return lambda app: app.receive(list(messages), 1.0)
+
+
+def _picker(app: SeatApp) -> None:
+    layout = app.game.layout
+    names = [p.name for p in layout.pickers()] if layout is not None else []
+    if names:
+        app.act(i.Intent(i.PICK, names[0]), 1.0)
+
+
+def _locked(app: SeatApp) -> None:
+    state = app.control.model.table
+    assert state is not None
+    app.receive([replace(state, phase="locked", countdown_ms=0)], 1.0)
+
+
+def _result_shown(app: SeatApp) -> None:
+    _locked(app)
+    app.receive([_result(app)], 1.0)
+
+
+STATES: dict[str, Step] = {
+    "betting": lambda app: None,
+    "picker": _picker,
+    "notice": _receive(
+        m.Error("refused", "limit: the seat's wagers this round would pass the limit 250000", 1)
+    ),
+    "locked": _locked,
+    "result": _result_shown,
+    "prompt": _receive(m.TeamPrompt("seat-1", 5, 15_000)),
+    "tilt": _receive(m.Tilt("door_open", True, "table: main door open")),
+    "service": _receive(m.Tilt("service_mode", True, "table: service key on")),
+    "handpay": _receive(
+        m.Tilt("handpay", True, "seat 1: award of 250000 on straight"), m.HandPay("seat-1", 250_000)
+    ),
+    "link_lost": _receive(LinkStatus(False, "connection closed by the controller")),
+    "reality": lambda app: setattr(app.control, "ui", replace(app.control.ui, reality_check=True)),
+    "test_mode": lambda app: app.receive([replace(app.control.model.table, test_mode=True)], 1.0),  # type: ignore[type-var]
+    "hardware": lambda app: app.act(i.Intent(i.HARDWARE), 1.0),
+    "history": _screen("history"),
+    "session": _screen("session"),
+    "cashout": _screen("cashout"),
+    "voucher": _receive(VOUCHER),
+}
+
+
+def tour(table: str, language: str, size: tuple[int, int]) -> Iterator[tuple[str, SeatApp]]:
+    """Every state of the seat at ``table`` (and every page of its help), each in a fresh app."""
+    for name, step in STATES.items():
+        app = seat_app(table, language, size)
+        step(app)
+        yield name, app
+    app = seat_app(table, language, size)
+    app.act(i.Intent(i.SCREEN, "help"), 1.0)
+    for page in range(len(pages.help_sheets(app.painter, app.control, app.frame))):
+        app.control.ui = replace(app.control.ui, page=page)
+        yield f"help {page + 1}", app
