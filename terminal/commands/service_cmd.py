@@ -5,6 +5,8 @@ table (``[table] host``/``port``, the ``service`` key of ``[seat] keys_path``). 
 first administrator; ``users add|passwd|remove`` need an administrator's id and PIN; ``users list`` shows
 ids and roles (never hashes). PINs are read without echo from a terminal, or one per line from standard
 input when it is not a terminal (scripts and tests): the administrator's PIN first, then the new PIN.
+The administrator's PIN counts towards the same lockout as at the service screen (``[service]
+pin_attempts``, ``lockout_seconds``), kept in the ledger's event log (:mod:`terminal.table.pin_guard`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
+from terminal.ledger import LedgerError
+from terminal.ledger.lock import LedgerBusyError
+from terminal.table.pin_guard import guarded_auth
+from terminal.table.service_auth import LoginError
 from terminal.table.users import (
     ScryptParams,
     User,
@@ -81,7 +87,10 @@ def _users(args: argparse.Namespace) -> int:
         return 1
     try:
         print(users_command(loaded, args, read_pin))
-    except (UserError, UsersFileError) as refused:
+    except LedgerBusyError as busy:  # the table runs: it reads the users file only when it starts anyway
+        print(f"terminal service users {args.action}: stop the table first: {busy}", file=sys.stderr)
+        return 1
+    except (UserError, UsersFileError, LedgerError) as refused:
         print(f"terminal service users {args.action}: {refused}", file=sys.stderr)
         return 1
     return 0
@@ -97,7 +106,7 @@ def users_command(c: Config, args: argparse.Namespace, pin: ReadPin) -> str:
         changed = store.init(args.user, _new_pin(pin, args.user), os.urandom, params)
         changed.save(path)
         return f"administrator {args.user} created in {path}"
-    admin = _administrator(store, args.admin, pin)
+    admin = _administrator(c, store, args.admin, pin)
     if args.action == "add":
         role = parse_role(args.role)
         changed = store.add(admin, args.user, role, _new_pin(pin, args.user), os.urandom, params)
@@ -112,10 +121,13 @@ def users_command(c: Config, args: argparse.Namespace, pin: ReadPin) -> str:
     return f"{done} by {admin.user_id}"
 
 
-def _administrator(store: UserStore, user_id: str, pin: ReadPin) -> User:
-    admin = store.authenticate(user_id, pin(f"PIN of administrator {user_id}: "))
-    if admin is None:
-        raise UserError(f"wrong user or PIN for administrator {user_id}")
+def _administrator(c: Config, store: UserStore, user_id: str, pin: ReadPin) -> User:
+    """The administrator whose PIN this is, under the service screen's lockout (kept in the ledger)."""
+    with guarded_auth(c, store) as auth:
+        try:
+            admin = auth.check_pin(user_id, pin(f"PIN of administrator {user_id}: "), "cli")
+        except LoginError as refused:
+            raise UserError(str(refused)) from None
     return admin
 
 

@@ -46,6 +46,7 @@ class EventCode(enum.IntEnum):
     SERVICE_LOGIN = 530
     SERVICE_LOGOUT = 531
     SERVICE_ACTION = 532  # any other act of a service user (what, by whom, refused or done)
+    SERVICE_PIN = 533  # a user id's wrong-PIN count or lockout changed (screen or CLI): restored at start
     HANDPAY = 600
     CANCEL_CREDITS = 601
     VOUCHER_ISSUE = 610
@@ -116,6 +117,17 @@ def active_tilts(db: sqlite_utils.Database) -> list[tuple[str, int | None, str]]
         else:
             active.pop((str(kind), seat), None)
     return [(kind, seat, text) for (kind, seat), text in active.items()]
+
+
+def pin_states(db: sqlite_utils.Database) -> dict[str, str]:
+    """The detail of the latest ``SERVICE_PIN`` event of every user id: the wrong-PIN counts and lockouts
+    a restart restores (what the service screen and the command line both go by)."""
+    rows = db.execute(
+        "SELECT json_extract(detail, '$.user'), detail FROM events WHERE id IN (SELECT MAX(id) FROM events "
+        "WHERE code = ? GROUP BY json_extract(detail, '$.user'))",
+        [int(EventCode.SERVICE_PIN)],
+    )
+    return {str(user): str(detail) for user, detail in rows if user is not None}
 
 
 def last(db: sqlite_utils.Database, code: EventCode) -> Event | None:

@@ -404,6 +404,10 @@ class Ledger:
         """The tilts raised and not cleared, as the event log has them: (kind, seat, detail), oldest first."""
         return events.active_tilts(self.db)
 
+    def pin_states(self) -> dict[str, dict[str, Any]]:
+        """Per user id, the latest wrong-PIN count and lockout (``SERVICE_PIN``'s detail)."""
+        return {user: _detail(text) for user, text in events.pin_states(self.db).items()}
+
     def events(self, code: EventCode | None = None, limit: int = 1000) -> list[events.Event]:
         """The latest events, oldest first."""
         return events.read(self.db, code=code, limit=limit)

@@ -47,12 +47,12 @@ from terminal.net.messages import Message, ServiceCommand
 from terminal.software import boot as software
 from terminal.table import service_acts as acts
 from terminal.table.roles import ActRefusedError, acts_of, require
-from terminal.table.service_auth import LoginError, ServiceAuth, Session
+from terminal.table.service_auth import LoginError, PinChange, ServiceAuth, Session
 from terminal.table.table import Refused, Table
 from terminal.table.tilts import TiltClearError, TiltKind
 from terminal.table.users import UserStore
 
-Verifier = Callable[[], tuple[bool, str]]
+Verifier = Callable[[], tuple[str, str]]  # (pass | fail | not_installed, detail)
 """Software verification: (passed, detail). The lab's ``terminal verify`` provides it."""
 ForceOutcome = Callable[[Session, tuple[str, ...]], Message]
 
@@ -106,8 +106,10 @@ class ServiceDesk:
         s = table.config.service
         users = store if store is not None else UserStore.load(s.users_path)
         auth = ServiceAuth(
-            users, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds, table.clock.monotonic
-        )
+            users, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds, table.clock.monotonic,
+            wall=lambda: table.clock.wall().timestamp(), record=lambda change: _pin_changed(table, change),
+        )  # fmt: skip
+        auth.restore(PinChange.from_detail(d) for d in table.ledger.pin_states().values())
         desk = cls(table, auth)
         desk.software_verification = lambda: _verify_software(table)
         desk.force_outcome = lambda session, args: _force(table, args)
@@ -188,7 +190,7 @@ class ServiceDesk:
         if len(args) < 3:
             raise ServiceRefused(f"{act} needs your PIN and a second person's id and PIN")
         pin, second_id, second_pin, rest = args[0], args[1], args[2], args[3:]
-        self.auth.check_pin(first.user.user_id, pin)
+        self.auth.check_pin(first.user.user_id, pin, first.client)
         second = self.auth.second_person(act, first, second_id, second_pin)
         one, two = _actor(first), Actor(second.user_id, second.role_name)
         if act == "voucher_void":
@@ -218,17 +220,26 @@ class ServiceDesk:
             raise ServiceRefused(f"the event log could not be written: {failed}") from None
 
 
+def _pin_changed(table: Table, change: PinChange) -> None:
+    """A wrong-PIN count or lockout, into the event log: the next start (and the CLI) read it back."""
+    table.ledger.log_event(EventCode.SERVICE_PIN, now=table.clock.wall(), detail=change.to_detail())
+
+
 def _actor(session: Session) -> Actor:
     return Actor(session.user.user_id, session.user.role_name)
 
 
-def _verify_software(table: Table) -> tuple[bool, str]:
-    """The installed program against the signed manifest, as at boot (``[lab] verify_at_boot``)."""
+def _verify_software(table: Table) -> tuple[str, str]:
+    """(status, detail) of the installed program against the signed manifest: ``pass``, ``fail``, or
+    ``not_installed`` for a development build (``verify_at_boot = auto`` and no manifest), which is not a
+    failure: nothing was ever signed. With ``always`` a missing manifest fails, as at boot."""
     lab = table.config.lab
+    if lab.verify_at_boot == "auto" and not lab.manifest_path.is_file():
+        return "not_installed", "no manifest is installed: a development build, not verified"
     mode = "always" if lab.verify_at_boot == "auto" else lab.verify_at_boot  # on demand: a manifest is due
     found = software.check(mode, lab.manifest_path, lab.trusted_key)
     key = f"; trusted key {lab.trusted_key} fingerprint {found.key}" if found.key else ""
-    return found.status != "fail", found.detail + key
+    return ("fail" if found.status == "fail" else "pass"), found.detail + key
 
 
 def _force(table: Table, args: tuple[str, ...]) -> Message:

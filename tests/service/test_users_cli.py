@@ -36,7 +36,7 @@ def test_users_are_created_changed_and_removed_with_an_administrators_pin(
     assert _run(monkeypatch, cfg, "73519\n", "init", "--user", "other") == 1  # only the first
     assert _run(monkeypatch, cfg, "00000\n86420\n", "add", "--admin", "root", "--user", "ann", "--role",
                 "attendant") == 1  # fmt: skip
-    assert "wrong user or PIN for administrator root" in capsys.readouterr().err
+    assert "wrong user or PIN for root (2 tries left)" in capsys.readouterr().err  # as at the screen
     assert _run(monkeypatch, cfg, "73519\n86420\n", "add", "--admin", "root", "--user", "ann", "--role",
                 "attendant") == 0  # fmt: skip
     store = UserStore.load(users)

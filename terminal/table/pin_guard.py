@@ -1,0 +1,60 @@
+"""PINs checked outside the running table (``terminal service users ...``) under the service screen's
+own lockout: the counts and lockouts are read from, and written to, the same ledger event log.
+
+Only one process writes a ledger: this takes the ledger folder's lock as the table does
+(:mod:`terminal.ledger.lock`), so while the table runs the command is refused in one line naming its
+process (the table reads the users file only when it starts anyway). A table that never ran has no
+ledger yet: nobody can be locked out of it, and a wrong PIN makes the ledger to be written down in.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from datetime import UTC, datetime
+
+from terminal.config import Config
+from terminal.ledger import EventCode, Ledger
+from terminal.ledger.lock import FolderLock
+from terminal.table import lab_mode
+from terminal.table.service_auth import PinChange, ServiceAuth
+from terminal.table.users import UserStore
+
+Now = Callable[[], datetime]
+
+
+def _system_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@contextmanager
+def guarded_auth(c: Config, store: UserStore, now: Now = _system_now) -> Iterator[ServiceAuth]:
+    """A :class:`ServiceAuth` whose lockouts are the table's: restored from its ledger, recorded into it.
+
+    Raises :class:`~terminal.ledger.lock.LedgerBusyError` while the table runs, and a
+    :class:`~terminal.ledger.LedgerError` if the ledger cannot be opened or does not verify.
+    """
+    played = lab_mode.test_config(c)  # in lab mode the table's service desk writes the test ledger
+    with ExitStack() as stack:
+        for path in dict.fromkeys((c.ledger.path, played.ledger.path)):  # the folders the table locks
+            stack.callback(FolderLock.acquire(path).release)
+        opened: list[Ledger] = []
+
+        def ledger() -> Ledger:
+            if not opened:
+                opened.append(Ledger.from_config(played, now=now()))
+                stack.callback(opened[0].close)
+            return opened[0]
+
+        def record(change: PinChange) -> None:
+            ledger().log_event(EventCode.SERVICE_PIN, now=now(), detail=change.to_detail())
+
+        s = c.service
+        auth = ServiceAuth(
+            store, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds, time.monotonic,
+            wall=lambda: now().timestamp(), record=record,
+        )  # fmt: skip
+        if played.ledger.path.exists():
+            auth.restore(PinChange.from_detail(d) for d in ledger().pin_states().values())
+        yield auth
