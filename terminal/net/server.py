@@ -69,7 +69,8 @@ class Handler(Protocol):
 class NetEvent:
     """Something the protocol noticed, for the event log.
 
-    ``kind`` is ``link_up``, ``link_lost``, ``refused`` (a frame or handshake refused) or ``internal``.
+    ``kind`` is ``link_up``, ``link_lost``, ``refused`` (a frame or handshake refused), ``closed`` (a
+    connection gone before its first frame: a port probe, such as the supervisor's) or ``internal``.
     """
 
     kind: str
@@ -111,6 +112,20 @@ class _Link:
         # Seal and write without an await in between, so sequence numbers hit the wire in order.
         self.writer.write(encode_frame(self.sealer.seal(msg, body)))
         await self.writer.drain()
+
+
+_TLS_REASONS = {  # OpenSSL's reason codes, as a technician reads them
+    "WRONG_VERSION_NUMBER": "not TLS (a plain-TCP client?)",
+    "HTTP_REQUEST": "not TLS (an HTTP request)",
+    "CERTIFICATE_VERIFY_FAILED": "its certificate is not from this table's CA",
+    "PEER_DID_NOT_RETURN_A_CERTIFICATE": "the client sent no certificate",
+    "UNSUPPORTED_PROTOCOL": "the client offered no TLS 1.3",
+}
+
+
+def _tls_reason(exc: ssl.SSLError) -> str:
+    reason = str(exc.reason or exc)
+    return f"{_TLS_REASONS[reason]} ({reason})" if reason in _TLS_REASONS else reason
 
 
 class _UntilTls(asyncio.StreamReaderProtocol):
@@ -279,10 +294,14 @@ class TableServer:
                 await asyncio.wait_for(writer.start_tls(self._tls.context), self._handshake_s)
             link = await asyncio.wait_for(self._handshake(reader, writer), self._handshake_s)
         except ssl.SSLError as exc:  # a plain client, another CA's certificate, no certificate, not TLS 1.3
-            self._log(NetEvent("refused", None, f"TLS handshake failed: {exc.reason or exc}"))
+            self._log(NetEvent("refused", None, f"TLS handshake failed: {_tls_reason(exc)}"))
             writer.close()
             return
-        except (ProtocolError, TimeoutError, asyncio.IncompleteReadError, ConnectionError) as exc:
+        except (asyncio.IncompleteReadError, ConnectionError) as exc:  # gone before a word: a port probe
+            self._log(NetEvent("closed", None, f"closed before the handshake: {type(exc).__name__}"))
+            writer.close()
+            return
+        except (ProtocolError, TimeoutError) as exc:
             self._log(NetEvent("refused", None, f"handshake failed: {type(exc).__name__}: {exc}"))
             writer.close()
             return

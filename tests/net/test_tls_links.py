@@ -141,7 +141,7 @@ def test_a_client_whose_certificate_is_from_another_ca_is_refused(
     events = _refused(
         pki,
         lambda port: TableClient("seat-1", KEYS["seat-1"], "127.0.0.1", port, tls=context),
-        "refused this station's certificate|controller closed the handshake",
+        "refused this station.s certificate",
     )
     assert any(e.kind == "refused" and "TLS handshake failed" in e.detail for e in events), events
 
@@ -152,7 +152,7 @@ def test_a_client_without_a_certificate_is_refused(pki: p.PkiFolder) -> None:
     events = _refused(
         pki,
         lambda port: TableClient("seat-1", KEYS["seat-1"], "127.0.0.1", port, tls=context),
-        "refused this station's certificate|controller closed the handshake",
+        "refused this station.s certificate",
     )
     assert any("TLS handshake failed" in e.detail for e in events), events
 
