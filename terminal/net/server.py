@@ -70,7 +70,8 @@ class NetEvent:
     """Something the protocol noticed, for the event log.
 
     ``kind`` is ``link_up``, ``link_lost``, ``refused`` (a frame or handshake refused), ``closed`` (a
-    connection gone before its first frame: a port probe, such as the supervisor's) or ``internal``.
+    connection gone before its first frame: a port probe, such as the supervisor's), ``revocation`` (the
+    revocation list in force, at start and whenever it changes) or ``internal``.
     """
 
     kind: str
@@ -165,6 +166,7 @@ class TableServer:
         self._heartbeat_s, self._timeout_s, self._handshake_s = heartbeat_s, timeout_s, handshake_timeout_s
         self._log, self._entropy, self._clock, self._watchdog_on = log, entropy_source, clock, watchdog
         self._tls = tls  # None: plain TCP (a loopback-only table)
+        self._enforced: frozenset[int] | None = None  # the revoked serials last announced
         self._links: dict[str, _Link] = {}
         self._server: asyncio.Server | None = None
         self._watchdog: asyncio.Task[None] | None = None
@@ -180,6 +182,7 @@ class TableServer:
             loop = asyncio.get_running_loop()
             factory = lambda: _UntilTls(asyncio.StreamReader(), self._serve)  # noqa: E731
             self._server = await loop.create_server(factory, self._host, self._port)
+        await self.drop_revoked()  # announces the revocation list in force (an event for the ledger)
         if self._watchdog_on:
             self._watchdog = asyncio.create_task(self._watch())
 
@@ -267,6 +270,10 @@ class TableServer:
         except PkiError as bad:  # new clients are refused meanwhile (ServerTls.admit); say it once a beat
             self._log(NetEvent("internal", None, str(bad)))
             return ()
+        if revoked != self._enforced:
+            self._enforced = revoked
+            serials = ", ".join(f"{serial:x}" for serial in sorted(revoked)) or "none"
+            self._log(NetEvent("revocation", None, f"list {self._tls.number} in force; revoked: {serials}"))
         gone = [link for link in self._links.values() if link.serial in revoked]
         for link in gone:
             await self._drop(link, f"certificate serial {link.serial:x} revoked")

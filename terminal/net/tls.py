@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from cryptography import x509
 
 from terminal.net.errors import AuthError
-from terminal.net.pki import CONTROLLER, PkiError, PkiFolder, common_name, load_cert, load_crl
+from terminal.net.pki import CONTROLLER, PkiError, PkiFolder, common_name, crl_number, load_cert, load_crl
 from terminal.net.pki import revoked_serials as serials_of
 
 
@@ -83,6 +83,7 @@ class ServerTls:
     _ca: x509.Certificate = field(init=False)
     _revoked: frozenset[int] = field(init=False, default=frozenset())
     _stamp: tuple[int, int] | None = field(init=False, default=None)
+    number: int = field(init=False, default=0)  # the CRL number of the list in force
 
     def __post_init__(self) -> None:
         self.context = server_context(self.pki)
@@ -97,8 +98,8 @@ class ServerTls:
             raise PkiError(f"{self.pki.crl}: the revocation list is gone: {failed.strerror}") from None
         stamp = (status.st_mtime_ns, status.st_size)
         if stamp != self._stamp:
-            self._revoked = serials_of(load_crl(self.pki, self._ca))
-            self._stamp = stamp
+            crl = load_crl(self.pki, self._ca)
+            self._revoked, self.number, self._stamp = serials_of(crl), crl_number(crl), stamp
         return self._revoked
 
     def admit(self, ssl_object: ssl.SSLObject | None) -> Peer:

@@ -250,3 +250,15 @@ def test_private_keys_are_0600_and_a_readable_one_is_refused(pki: p.PkiFolder) -
     pki.key("seat-1").chmod(0o644)
     with pytest.raises(p.PkiError, match="must be 600"):
         p.load_key(pki.key("seat-1"))
+
+
+def test_the_revocation_list_in_force_is_announced_at_start_and_on_every_change(pki: p.PkiFolder) -> None:
+    async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
+        assert [e.detail for e in events if e.kind == "revocation"] == ["list 1 in force; revoked: none"]
+        serial, _ = p.revoke(pki, "display", NOW)
+        await server.drop_revoked()
+        await server.drop_revoked()  # unchanged: said once
+        said = [e.detail for e in events if e.kind == "revocation"]
+        assert said[1:] == [f"list 2 in force; revoked: {serial:x}"]
+
+    _tls_server(pki, body)
