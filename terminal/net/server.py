@@ -49,7 +49,7 @@ from terminal.net.session import (
     notice,
     open_hello,
 )
-from terminal.net.tls import CertificateRefused, ServerTls
+from terminal.net.tls import CertificateRefused, ServerTls, UntilTls, tls_reason
 
 
 class Handler(Protocol):
@@ -115,31 +115,6 @@ class _Link:
         await self.writer.drain()
 
 
-_TLS_REASONS = {  # OpenSSL's reason codes, as a technician reads them
-    "WRONG_VERSION_NUMBER": "not TLS (a plain-TCP client?)",
-    "HTTP_REQUEST": "not TLS (an HTTP request)",
-    "CERTIFICATE_VERIFY_FAILED": "its certificate is not from this table's CA",
-    "PEER_DID_NOT_RETURN_A_CERTIFICATE": "the client sent no certificate",
-    "UNSUPPORTED_PROTOCOL": "the client offered no TLS 1.3",
-}
-
-
-def _tls_reason(exc: ssl.SSLError) -> str:
-    reason = str(exc.reason or exc)
-    return f"{_TLS_REASONS[reason]} ({reason})" if reason in _TLS_REASONS else reason
-
-
-class _UntilTls(asyncio.StreamReaderProtocol):
-    """A stream protocol that reads nothing until ``start_tls``: a ClientHello read into the plain stream's
-    buffer would never reach the TLS layer (asyncio's ``start_server(ssl=...)`` would handshake by itself,
-    but drops the reason of every refused handshake where nobody can log it)."""
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        if isinstance(transport, asyncio.ReadTransport):
-            transport.pause_reading()  # start_tls resumes it under the TLS protocol
-        super().connection_made(transport)
-
-
 class TableServer:
     """Listens on ``host:port`` for seats, the display and service screens (``port=0``: any free port)."""
 
@@ -180,7 +155,7 @@ class TableServer:
             self._server = await asyncio.start_server(self._serve, self._host, self._port)
         else:  # each connection is upgraded in _serve, so a refused handshake is seen and logged
             loop = asyncio.get_running_loop()
-            factory = lambda: _UntilTls(asyncio.StreamReader(), self._serve)  # noqa: E731
+            factory = lambda: UntilTls(asyncio.StreamReader(), self._serve)  # noqa: E731
             self._server = await loop.create_server(factory, self._host, self._port)
         await self.drop_revoked()  # announces the revocation list in force (an event for the ledger)
         if self._watchdog_on:
@@ -301,7 +276,7 @@ class TableServer:
                 await asyncio.wait_for(writer.start_tls(self._tls.context), self._handshake_s)
             link = await asyncio.wait_for(self._handshake(reader, writer), self._handshake_s)
         except ssl.SSLError as exc:  # a plain client, another CA's certificate, no certificate, not TLS 1.3
-            self._log(NetEvent("refused", None, f"TLS handshake failed: {_tls_reason(exc)}"))
+            self._log(NetEvent("refused", None, f"TLS handshake failed: {tls_reason(exc)}"))
             writer.close()
             return
         except (asyncio.IncompleteReadError, ConnectionError) as exc:  # gone before a word: a port probe

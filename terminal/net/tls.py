@@ -15,6 +15,7 @@ The protocol's own MACs and sequence numbers stay inside TLS, unchanged.
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from dataclasses import dataclass, field
 
@@ -116,3 +117,29 @@ class ServerTls:
         if peer.serial in revoked:
             raise CertificateRefused(f"the certificate of {peer.name} (serial {peer.serial:x}) is revoked")
         return peer
+
+
+_TLS_REASONS = {  # OpenSSL's reason codes, as a technician reads them
+    "WRONG_VERSION_NUMBER": "not TLS (a plain-TCP client?)",
+    "HTTP_REQUEST": "not TLS (an HTTP request)",
+    "CERTIFICATE_VERIFY_FAILED": "its certificate is not from this table's CA",
+    "PEER_DID_NOT_RETURN_A_CERTIFICATE": "the client sent no certificate",
+    "UNSUPPORTED_PROTOCOL": "the client offered no TLS 1.3",
+}
+
+
+def tls_reason(exc: ssl.SSLError) -> str:
+    """Why a TLS handshake failed, in words, with OpenSSL's own reason code."""
+    reason = str(exc.reason or exc)
+    return f"{_TLS_REASONS[reason]} ({reason})" if reason in _TLS_REASONS else reason
+
+
+class UntilTls(asyncio.StreamReaderProtocol):
+    """A stream protocol that reads nothing until ``start_tls``: a ClientHello read into the plain stream's
+    buffer would never reach the TLS layer (asyncio's ``start_server(ssl=...)`` would handshake by itself,
+    but drops the reason of every refused handshake where nobody can log it)."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if isinstance(transport, asyncio.ReadTransport):
+            transport.pause_reading()  # start_tls resumes it under the TLS protocol
+        super().connection_made(transport)
