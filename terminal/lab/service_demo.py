@@ -143,7 +143,7 @@ def _play(table: Table) -> None:
         table.play_round()
         table.open_round()
     table.cash_out(1)
-    table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, "award of 1,800.00 on straight:17"))
+    table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, json.dumps({"award": 180000, "wager": "straight"})))
     table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
 
 

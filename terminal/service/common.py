@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.money import find_currency, format_amount
+from terminal.money import find_currency
 from terminal.service.app import ServiceApp
 from terminal.service.ui import MUTED, TEXT, Ui
 
@@ -14,8 +14,8 @@ DIGITS = "123456789C0<"
 
 
 def money(app: ServiceApp, units: int) -> str:
-    """An amount in the table's currency."""
-    return format_amount(units, find_currency(app.currency))
+    """An amount in the table's currency, as the screen's language writes money (Babel, CLDR)."""
+    return app.t.money(units, app.currency, find_currency(app.currency).digits)
 
 
 def title(ui: Ui, text: str, sub: str = "") -> None:

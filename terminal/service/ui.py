@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 import pygame
 
 Action = Callable[[], None]
+#: No text on a service screen is drawn smaller than this (pixels at 1920x1080): a technician reads it at
+#: arm's length on a touchscreen. :meth:`Ui.text` refuses smaller text, so a view cannot shrink a label.
+MIN_TEXT_PX = 14
 
 BG = (12, 18, 28)
 PANEL = (24, 33, 46)
@@ -76,6 +79,8 @@ class Ui:
         width: int | None = None,
     ) -> pygame.Rect:
         """Draw one line (cut with '...' to ``width``); returns its rectangle."""
+        if size < MIN_TEXT_PX:
+            raise ValueError(f"service text of {size} px is under the {MIN_TEXT_PX} px minimum: {text!r}")
         font = self.fonts.get(size, bold)
         shown = fit(font, text, width) if width else text
         image = font.render(shown, True, color)
@@ -193,11 +198,3 @@ def grid(rect: pygame.Rect, columns: int, rows: int, gap: int = 12) -> list[pyga
         for r in range(rows)
         for c in range(columns)
     ]
-
-
-def keypad(ui: Ui, rect: pygame.Rect, keys: str, press: Callable[[str], Action], columns: int) -> None:
-    """A grid of keys; ``<`` is backspace and ``C`` clears."""
-    rows = -(-len(keys) // columns)
-    for cell, key in zip(grid(rect, columns, rows, 10), keys, strict=False):
-        label = {"<": "DEL", "C": "CLR"}.get(key, key)
-        ui.button(cell, label, press(key), size=36)

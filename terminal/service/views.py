@@ -15,7 +15,9 @@ from terminal.net import service_messages as sm
 from terminal.service import views_acts
 from terminal.service.app import MENU, ServiceApp
 from terminal.service.common import ALNUM, CONTENT, DIGITS, has, money, pager, title
-from terminal.service.ui import ACCENT, BAD, GOOD, MUTED, TEXT, Ui, grid, keypad
+from terminal.service.event_text import detail_text, event_name, role_name, wager_name
+from terminal.service.keypad import keypad
+from terminal.service.ui import ACCENT, BAD, GOOD, MUTED, TEXT, Ui, grid
 
 MONEY_METERS = (
     "wagered",
@@ -90,7 +92,9 @@ def _login(ui: Ui, app: ServiceApp) -> None:
     card = pygame.Rect(260, 140, 1400, 840)
     ui.panel(card, border=2)
     ui.text(t("service.login.title"), (card.x + 48, card.y + 40), 56, TEXT, bold=True)
-    ui.text(t("service.login.hint"), (card.x + 48, card.y + 110), 30, MUTED, width=card.width - 96)
+    hint = "service.login.hint" if state.key_on else "service.login.hint_key_off"
+    ink = MUTED if state.key_on else ACCENT
+    ui.text(t(hint), (card.x + 48, card.y + 110), 30, ink, width=card.width - 96)
     ui.field(
         pygame.Rect(card.x + 48, card.y + 220, 600, 90),
         t("service.login.user"),
@@ -108,7 +112,7 @@ def _login(ui: Ui, app: ServiceApp) -> None:
     ui.button(
         pygame.Rect(card.x + 48, card.y + 540, 600, 110),
         t("service.login.enter"),
-        app.login,
+        app.login if state.key_on else None,  # service mode starts with the key: no key, no login
         primary=True,
         size=44,
     )
@@ -122,9 +126,9 @@ def _login(ui: Ui, app: ServiceApp) -> None:
     )
     pad = pygame.Rect(card.x + 720, card.y + 220, 632, 580)
     if state.focus == "pin":
-        keypad(ui, pad, DIGITS, app.key, 3)
+        keypad(ui, app.t, pad, DIGITS, app.key, 3)
     else:
-        keypad(ui, pad, ALNUM, app.key, 6)
+        keypad(ui, app.t, pad, ALNUM, app.key, 6)
 
 
 def _meters(ui: Ui, app: ServiceApp) -> None:
@@ -162,7 +166,7 @@ def _meters(ui: Ui, app: ServiceApp) -> None:
     ]
     rows2 = [
         (
-            w.wager,
+            wager_name(app.t, w.wager),
             w.paytable,
             money(app, w.wagered),
             money(app, w.won),
@@ -206,7 +210,7 @@ def _events(ui: Ui, app: ServiceApp) -> None:
     title(ui, t("service.events.title"))
     chips = grid(pygame.Rect(CONTENT.x, CONTENT.y + 64, CONTENT.width, 64), 10, 1, 8)
     for rect, kind in zip(chips, EVENT_KINDS, strict=True):
-        label = t("service.events.all") if not kind else kind.replace("_", " ")
+        label = t("service.events.all") if not kind else event_name(app.t, kind)
         ui.button(rect, label, partial(app.set_event_kind, kind), selected=state.event_kind == kind, size=24)
     spans = grid(pygame.Rect(CONTENT.x, CONTENT.y + 140, 700, 60), 3, 1, 8)
     for rect, span in zip(spans, ("hour", "day", "all"), strict=True):
@@ -239,10 +243,10 @@ def _events(ui: Ui, app: ServiceApp) -> None:
         (
             str(e.id),
             e.time[:19].replace("T", " "),
-            e.name,
+            event_name(app.t, e.name),
             str(e.seat or ""),
-            f"{e.user} ({e.role})" if e.user else "",
-            e.detail,
+            f"{e.user} ({role_name(app.t, e.role)})" if e.user else "",
+            detail_text(app.t, e.detail, app.currency),
         )
         for e in reply.events
     ]
@@ -276,7 +280,7 @@ def _recall(ui: Ui, app: ServiceApp) -> None:
         views_acts.round_detail(ui, app, detail, pygame.Rect(CONTENT.x, CONTENT.y + 196, CONTENT.width, 674))
         return
     if state.focus == "round":
-        keypad(ui, pygame.Rect(CONTENT.x + 1116, CONTENT.y + 196, 400, 400), DIGITS, app.key, 3)
+        keypad(ui, app.t, pygame.Rect(CONTENT.x + 1116, CONTENT.y + 196, 400, 400), DIGITS, app.key, 3)
     listing = state.replies.get("recall")
     if not isinstance(listing, sm.RecallList):
         return
@@ -292,7 +296,7 @@ def _recall(ui: Ui, app: ServiceApp) -> None:
         (
             str(r.round_id),
             r.time[:19].replace("T", " "),
-            r.game,
+            t(f"help.rules_{r.game}") if app.t.has(f"help.rules_{r.game}") else r.game,
             r.outcome,
             money(app, r.staked),
             money(app, r.returned),

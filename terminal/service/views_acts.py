@@ -3,6 +3,7 @@ the detail of a recalled round, and the two-person confirmation drawn over any o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 
@@ -11,7 +12,9 @@ import pygame
 from terminal.net import service_messages as sm
 from terminal.service.app import VOID_REASONS, ServiceApp
 from terminal.service.common import ALNUM, CONTENT, DIGITS, money, pager, title
-from terminal.service.ui import ACCENT, BAD, GOOD, INFO, MUTED, PANEL, TEXT, Ui, grid, keypad
+from terminal.service.event_text import detail_text, event_name, handpay_award, tilt_name, wager_name
+from terminal.service.keypad import keypad, pad_for
+from terminal.service.ui import ACCENT, BAD, GOOD, INFO, MUTED, PANEL, TEXT, Ui, grid
 
 
 def round_detail(ui: Ui, app: ServiceApp, r: sm.RoundRecall, rect: pygame.Rect) -> None:
@@ -20,7 +23,9 @@ def round_detail(ui: Ui, app: ServiceApp, r: sm.RoundRecall, rect: pygame.Rect) 
     ui.panel(pygame.Rect(rect.x, rect.y, 360, 220), border=2)
     ui.text(t("service.recall.round_no", round=r.round_id), (rect.x + 24, rect.y + 20), 32, MUTED)
     ui.text(r.outcome, (rect.x + 180, rect.y + 120), 96, ACCENT, bold=True, anchor="center")
-    ui.text(f"{r.game} - {r.phase}", (rect.x + 24, rect.y + 180), 26, MUTED)
+    game = t(f"help.rules_{r.game}") if app.t.has(f"help.rules_{r.game}") else r.game
+    phase = t(f"service.phase.{r.phase}") if app.t.has(f"service.phase.{r.phase}") else r.phase
+    ui.text(f"{game} - {phase}", (rect.x + 24, rect.y + 180), 26, MUTED)
     ui.text(r.time[:19].replace("T", " "), (rect.x + 380, rect.y + 20), 30, TEXT)
     ui.button(pygame.Rect(rect.right - 260, rect.y, 260, 72), t("service.back"), app.close_round)
     seats = [
@@ -47,7 +52,14 @@ def round_detail(ui: Ui, app: ServiceApp, r: sm.RoundRecall, rect: pygame.Rect) 
         row_height=40,
     )
     wagers = [
-        (str(w.seat), w.spot, w.paytable, money(app, w.stake), w.result, money(app, w.returned))
+        (
+            str(w.seat),
+            wager_name(app.t, w.spot),
+            w.paytable,
+            money(app, w.stake),
+            app.t.text(f"service.result.{w.result}") if app.t.has(f"service.result.{w.result}") else w.result,
+            money(app, w.returned),
+        )
         for w in r.wagers
     ]
     colors = [GOOD if w.result == "win" else BAD if w.result == "lose" else None for w in r.wagers]
@@ -84,7 +96,7 @@ def vouchers(ui: Ui, app: ServiceApp) -> None:
         app.lookup_voucher,
         primary=True,
     )
-    keypad(ui, pygame.Rect(CONTENT.x, CONTENT.y + 270, 500, 480), DIGITS, app.key, 3)
+    keypad(ui, app.t, pygame.Rect(CONTENT.x, CONTENT.y + 270, 500, 480), DIGITS, app.key, 3)
     info = state.replies.get("vouchers")
     if not isinstance(info, sm.VoucherInfo):
         return
@@ -140,12 +152,12 @@ def tilts(ui: Ui, app: ServiceApp) -> None:
         ui.panel(row, border=2)
         ui.badge(
             pygame.Rect(row.x + 20, row.y + 24, 300, 48),
-            tilt.kind.replace("_", " ").upper(),
+            tilt_name(app.t, tilt.kind),
             BAD if tilt.kind in ("ledger_integrity", "rng_failure", "ledger_storage") else ACCENT,
         )
         where = t("service.tilts.table") if tilt.seat is None else t("service.tilts.seat", seat=tilt.seat)
         ui.text(where, (row.x + 340, row.y + 16), 30, TEXT, bold=True)
-        ui.text(tilt.detail, (row.x + 340, row.y + 54), 26, MUTED, width=720)
+        ui.text(_tilt_detail(app, tilt), (row.x + 340, row.y + 54), 26, MUTED, width=720)
         rule = t("service.tilts.auto") if tilt.automatic else t("service.tilts.by", role=tilt.clear_role)
         ui.text(rule, (row.right - 340, row.y + 48), 26, MUTED, anchor="midright")
         clear = partial(app.act, "clear_tilt", tilt.kind, "" if tilt.seat is None else str(tilt.seat))
@@ -155,6 +167,13 @@ def tilts(ui: Ui, app: ServiceApp) -> None:
             clear if app.may("clear_tilt") and not tilt.automatic else None,
             primary=True,
         )
+
+
+def _tilt_detail(app: ServiceApp, tilt: sm.TiltView) -> str:
+    award, wager = handpay_award(tilt.detail)
+    if award is not None:
+        return f"{money(app, award)} - {wager_name(app.t, wager)}"
+    return detail_text(app.t, tilt.detail, app.currency)
 
 
 def handpay(ui: Ui, app: ServiceApp) -> None:
@@ -170,7 +189,13 @@ def handpay(ui: Ui, app: ServiceApp) -> None:
         ui.text(
             t("service.tilts.seat", seat=tilt.seat), (row.x + 24, row.centery), 40, ACCENT, True, "midleft"
         )
-        ui.text(tilt.detail, (row.x + 260, row.centery), 30, TEXT, anchor="midleft", width=800)
+        award, wager = handpay_award(tilt.detail)
+        if award is not None:
+            ui.text(money(app, award), (row.x + 260, row.centery), 48, TEXT, True, "midleft")
+            name = wager_name(app.t, wager)
+            ui.text(name, (row.x + 640, row.centery), 30, MUTED, anchor="midleft", width=420)
+        else:
+            ui.text(tilt.detail, (row.x + 260, row.centery), 30, TEXT, anchor="midleft", width=800)
         pay = partial(app.act, "handpay", str(tilt.seat))
         ui.button(
             pygame.Rect(row.right - 420, row.y + 12, 400, 72), t("service.handpay.pay"), pay, primary=True
@@ -236,7 +261,8 @@ def _config_edit(ui: Ui, app: ServiceApp, diff: sm.ConfigDiff | None) -> None:
             app.preview_config,
             primary=True,
         )
-        keypad(ui, pygame.Rect(CONTENT.x, CONTENT.y + 270, 900, 420), ALNUM, app.key, 9)
+        keys, columns = pad_for(state.fields.get("value", ""))  # a number gets the numeric pad
+        keypad(ui, app.t, pygame.Rect(CONTENT.x, CONTENT.y + 270, 900, 420), keys, app.key, columns)
     ui.button(
         pygame.Rect(CONTENT.x + 1216, CONTENT.y + 150, 300, 90), t("service.back"), partial(_leave_edit, app)
     )
@@ -326,7 +352,21 @@ def selftest(ui: Ui, app: ServiceApp) -> None:
         status = found.status if found else "not_run"
         color = {"pass": GOOD, "fail": BAD, "not_installed": MUTED}.get(status, PANEL)
         ui.badge(pygame.Rect(row.right - 330, row.y + 36, 300, 58), t(f"service.selftest.{status}"), color)
-        ui.text(found.detail if found else "", (row.x + 32, row.y + 80), 28, MUTED, width=row.width - 420)
+        ui.text(_selftest_detail(app, found), (row.x + 32, row.y + 80), 28, MUTED, width=row.width - 420)
+
+
+def _selftest_detail(app: ServiceApp, found: sm.SelfTestView | None) -> str:
+    """The result in the screen's language; a failure's own finding as the controller wrote it."""
+    if found is None:
+        return ""
+    if found.status == "not_installed":
+        return app.t.text("service.selftest.no_manifest")
+    checks = re.match(r"(\d+) known-answer", found.detail)
+    if found.status == "pass" and found.name == "rng" and checks:
+        return app.t.text("service.selftest.rng_ok", checks=checks[1])
+    if found.status == "pass" and found.name == "ledger":
+        return app.t.text("service.selftest.ledger_ok")
+    return found.detail
 
 
 def report(ui: Ui, app: ServiceApp) -> None:
@@ -357,7 +397,7 @@ def report(ui: Ui, app: ServiceApp) -> None:
         size=25,
         row_height=33,
     )
-    events = [(e.name.replace("_", " "), f"{e.value:,}") for e in reply.events]
+    events = [(event_name(app.t, e.name), app.t.number(e.value)) for e in reply.events]
     ui.table(
         pygame.Rect(CONTENT.x + 920, CONTENT.y + 100, 596, 770),
         [(t("service.col.event"), 380, "l"), (t("service.col.count"), 180, "r")],
@@ -422,7 +462,8 @@ def confirm_overlay(ui: Ui, app: ServiceApp) -> None:
             t("service.two.what", what=" / ".join(c.args)), (box.x + 40, box.y + 600), 28, TEXT, width=560
         )
     pad = pygame.Rect(box.x + 660, box.y + 200, 620, 480)
-    keypad(ui, pad, ALNUM if c.focus == "second" else DIGITS, app.key, 7 if c.focus == "second" else 3)
+    second = c.focus == "second"
+    keypad(ui, app.t, pad, ALNUM if second else DIGITS, app.key, 7 if second else 3)
     ui.button(pygame.Rect(box.x + 40, box.bottom - 130, 560, 100), t("service.cancel"), app.cancel_confirm)
     ui.button(
         pygame.Rect(box.x + 660, box.bottom - 130, 620, 100),

@@ -238,15 +238,17 @@ def ram_clear(table: Table, first: Actor, second: Actor) -> Message:
     return sm.ServiceDone("ram_clear", f"epoch {table.ledger.epoch()} started; archive {archive.name}")
 
 
-def selftest(table: Table, verifier: Callable[[], tuple[bool, str]] | None) -> Message:
+def selftest(table: Table, verifier: Callable[[], tuple[str, str]] | None) -> Message:
     """RNG known answers and health checks, ledger integrity and meters, software verification."""
     now = table.clock.wall()
     results = [_rng_test(table), _ledger_test(table)]
     if verifier is not None:
-        passed, detail = verifier()
-        code = EventCode.SOFTWARE_VERIFY_PASS if passed else EventCode.SOFTWARE_VERIFY_FAIL
+        status, detail = verifier()
+        code = {
+            "pass": EventCode.SOFTWARE_VERIFY_PASS, "not_installed": EventCode.SOFTWARE_VERIFY_SKIPPED
+        }.get(status, EventCode.SOFTWARE_VERIFY_FAIL)  # fmt: skip
         table.ledger.log_event(code, now=now, detail={"detail": detail[:200], "on_demand": True})
-        results.append(sm.SelfTestView("software", "pass" if passed else "fail", service_views.clip(detail)))
+        results.append(sm.SelfTestView("software", status, service_views.clip(detail)))
     else:
         results.append(sm.SelfTestView("software", "not_installed", "software verification is not installed"))
     return sm.SelfTestReport(tuple(results))

@@ -52,7 +52,7 @@ from terminal.table.table import Refused, Table
 from terminal.table.tilts import TiltClearError, TiltKind
 from terminal.table.users import UserStore
 
-Verifier = Callable[[], tuple[bool, str]]
+Verifier = Callable[[], tuple[str, str]]  # (pass | fail | not_installed, detail)
 """Software verification: (passed, detail). The lab's ``terminal verify`` provides it."""
 ForceOutcome = Callable[[Session, tuple[str, ...]], Message]
 
@@ -229,13 +229,17 @@ def _actor(session: Session) -> Actor:
     return Actor(session.user.user_id, session.user.role_name)
 
 
-def _verify_software(table: Table) -> tuple[bool, str]:
-    """The installed program against the signed manifest, as at boot (``[lab] verify_at_boot``)."""
+def _verify_software(table: Table) -> tuple[str, str]:
+    """(status, detail) of the installed program against the signed manifest: ``pass``, ``fail``, or
+    ``not_installed`` for a development build (``verify_at_boot = auto`` and no manifest), which is not a
+    failure: nothing was ever signed. With ``always`` a missing manifest fails, as at boot."""
     lab = table.config.lab
+    if lab.verify_at_boot == "auto" and not lab.manifest_path.is_file():
+        return "not_installed", "no manifest is installed: a development build, not verified"
     mode = "always" if lab.verify_at_boot == "auto" else lab.verify_at_boot  # on demand: a manifest is due
     found = software.check(mode, lab.manifest_path, lab.trusted_key)
     key = f"; trusted key {lab.trusted_key} fingerprint {found.key}" if found.key else ""
-    return found.status != "fail", found.detail + key
+    return ("fail" if found.status == "fail" else "pass"), found.detail + key
 
 
 def _force(table: Table, args: tuple[str, ...]) -> Message:

@@ -146,13 +146,13 @@ def event_page(ledger: Ledger, kind: str, since: str, until: str, page: int) -> 
 
 
 def _detail_text(detail: str) -> str:
+    """The detail as the ledger holds it (compact JSON): the service screen labels each field in its own
+    language and writes amounts as money; a detail too long for the wire is cut (and shown as text)."""
     try:
         loaded: Any = json.loads(detail)
     except ValueError:
         return detail
-    if isinstance(loaded, dict):
-        return ", ".join(f"{k}={v}" for k, v in loaded.items())
-    return str(loaded)
+    return json.dumps(loaded, separators=(",", ":"), ensure_ascii=False)
 
 
 def outcome_text(record: RoundRecord) -> str:

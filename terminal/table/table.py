@@ -12,6 +12,7 @@ a round without one reopens its window with its wagers standing.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -485,7 +486,8 @@ class Table:
         for s in settlements:
             seat = seat_of(s.wager_ref)
             if s.net >= self.config.money.handpay_limit and seat not in locks:
-                locks[seat] = Tilt(TiltKind.HANDPAY, seat, f"award of {s.net} on {s.kind}")
+                award = json.dumps({"award": s.net, "wager": s.kind})  # the service screen writes it as money
+                locks[seat] = Tilt(TiltKind.HANDPAY, seat, award)
         return list(locks.values())
 
     def _persist_state(self) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from terminal.display import regions, samples
@@ -90,9 +91,12 @@ def _outside(box: regions.Rect) -> list[tuple[int, int]]:
     ]
 
 
-def _pixels(points: list[tuple[int, int]]) -> list[bytes]:
+def _pixels(points: np.ndarray) -> np.ndarray:
+    """(r, g, b) at each (x, y) of ``points`` in the frame, one row per point (numpy: a Python loop over
+    the points cost seconds a test)."""
     data = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data().get_data("RGBA", W * 4)
-    return [data[(y * W + x) * 4 : (y * W + x) * 4 + 3] for x, y in points]
+    xs, ys = points.T
+    return np.frombuffer(data, np.uint8).reshape(H, W, 4)[ys, xs, :3]
 
 
 def _same_boards(before: Scene, now: Scene) -> list[str]:
@@ -106,7 +110,8 @@ def _replay(painter: Painter, model: DisplayModel, burst: list[object], stage_bo
     assert before.stage is Stage.CLOSED and before.headline == "display.no_more_bets"
     painter.paint(before)
     points = _outside(stage_box)
-    still = _pixels(points)
+    where = np.array(points)
+    still = _pixels(where)
     for message in burst:
         model = apply(model, message, T0)
     frames = int(settle_time(model) * FPS)
@@ -118,7 +123,7 @@ def _replay(painter: Painter, model: DisplayModel, burst: list[object], stage_bo
         assert _same_boards(before, scene) == [], (result.outcome, frame)
         if frame % STEP == 0:
             painter.paint(scene)
-            moved = [p for p, a, b in zip(points, still, _pixels(points), strict=True) if a != b]
+            moved = [points[k] for k in np.flatnonzero((_pixels(where) != still).any(axis=1))]
             assert moved == [], (result.outcome, frame, moved[:10])
     rest = scene_at(model, T0 + settle_time(model) + WINNERS_AFTER_S + 0.1, 20)
     assert rest.stage is Stage.RESULT and rest.headline != before.headline

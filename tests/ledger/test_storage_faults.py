@@ -97,6 +97,7 @@ def test_a_read_only_file_system(tmp_path: Path) -> None:
         assert found[command][0] == 0, (command, found[command])
 
 
+@pytest.mark.slow
 @needs_mount
 def test_a_ledger_killed_mid_write_is_verified_from_read_only_media_with_its_log(tmp_path: Path) -> None:
     """SIGKILL leaves committed rows in the write-ahead log; read-only media cannot take SQLite's shared

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -103,7 +104,7 @@ def test_the_technician_turns_the_simulated_key_then_logs_in_and_exports_the_day
     app.go("report")
     app.act("report_export", "")
     csv_path = tmp_path / "out" / f"dayreport-T-01-{controller.table.clock.wall():%Y-%m-%d}.csv"
-    assert app.state.status_ok and str(csv_path) in app.state.status
+    assert app.state.status_ok and csv_path.name in app.state.status and str(tmp_path) not in app.state.status
     rows = csv_path.read_text(encoding="utf-8").splitlines()
     wagered = next(r for r in rows if r.startswith("money,wagered,"))
     assert int(wagered.split(",")[2]) == controller.table.ledger.meters()["wagered"] > 0
@@ -111,3 +112,36 @@ def test_the_technician_turns_the_simulated_key_then_logs_in_and_exports_the_day
     app.turn_key()  # key off: back to play, back to the login screen
     assert not app.state.key_on and app.state.session is None and not controller.desk.key_on()
     controller.table.ledger.close()
+
+
+def test_service_text_under_14_px_is_refused_and_no_screen_draws_any(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terminal.service import ui
+
+    surface = pygame.Surface((200, 100))
+    with pytest.raises(ValueError, match="14 px"):
+        ui.Ui(surface).text("tiny", (0, 0), 13)
+    sizes: list[int] = []
+    original = ui.Ui.text
+
+    def text(self: ui.Ui, label: str, pos: tuple[int, int], size: int = 30, *args: Any, **kw: Any) -> Any:
+        sizes.append(size)
+        return original(self, label, pos, size, *args, **kw)
+
+    monkeypatch.setattr(ui.Ui, "text", text)
+    render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", "es")
+    assert sizes and min(sizes) >= ui.MIN_TEXT_PX
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)])
+def test_service_screens_scale_to_other_screens_and_touches_map_back(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from terminal.service.canvas import Canvas
+
+    paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", "en", size)
+    assert all(pygame.image.load(str(p)).get_size() == size for p in paths)
+    canvas = Canvas(size)
+    assert canvas.to_logical(canvas.box.center) == (960, 540)
+    assert canvas.to_logical(canvas.box.topleft) == (0, 0)

@@ -1,0 +1,113 @@
+"""Events, tilts and wagers as a technician reads them: translated names, amounts as money.
+
+The controller sends an event's detail as the JSON the ledger holds (``{"value": 10000}``); this module
+turns it into ``Amount: $100.00`` in the screen's language. Field names, event names, tilt kinds and
+wager names come from the catalogue (``service.event.*``, ``service.detail.*``, ``service.tilt.*`` and the
+seat's ``wager.*``); a name the catalogue does not know yet is shown as it is, so nothing is ever hidden.
+Money fields (the ledger's integer minor units) are written in the table's currency.
+
+>>> from terminal.i18n import load_catalogue
+>>> detail_text(load_catalogue("en"), '{"value": 10000}', "USD")
+'Amount: $100.00'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import PurePath
+from typing import Any
+
+from terminal.i18n import Catalogue
+from terminal.net import service_messages as sm
+
+#: Detail fields that hold money in minor units.
+MONEY_FIELDS = frozenset({"value", "amount", "award", "credits", "stake", "returned", "cancelled"})
+
+
+def _named(cat: Catalogue, key: str, raw: str) -> str:
+    return cat.text(key) if cat.has(key) else raw.replace("_", " ")
+
+
+def event_name(cat: Catalogue, name: str) -> str:
+    """``bill_stacked`` as ``Bill stacked`` / ``Billete apilado``."""
+    return _named(cat, f"service.event.{name}", name)
+
+
+def tilt_name(cat: Catalogue, kind: str) -> str:
+    """``door_open`` as ``Door open`` / ``Puerta abierta``."""
+    return _named(cat, f"service.tilt.{kind}", kind)
+
+
+def role_name(cat: Catalogue, role: str) -> str:
+    """``technician`` as ``Technician`` / ``Técnico``."""
+    return _named(cat, f"service.role.{role}", role)
+
+
+def wager_name(cat: Catalogue, spot: str) -> str:
+    """A spot as the seat names it: ``straight:17`` as ``Straight 17``, ``dozen:2`` as ``Dozen 2``."""
+    kind, _, numbers = spot.partition(":")
+    name = _named(cat, f"wager.{kind}", kind)
+    return f"{name} {numbers}" if numbers else name
+
+
+def _value(cat: Catalogue, key: str, value: Any, currency: str) -> str:
+    if key in MONEY_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return cat.money(value, currency)
+    if isinstance(value, bool):
+        return cat.text("service.yes" if value else "service.no")
+    if key == "tilt" and isinstance(value, str):
+        return tilt_name(cat, value)
+    if key == "role" and isinstance(value, str):
+        return role_name(cat, value)
+    if key == "wager" and isinstance(value, str):
+        return wager_name(cat, value)
+    if key in ("command", "client") and isinstance(value, str):  # a service command is its menu entry
+        return _named(cat, f"service.{'menu' if key == 'command' else 'client'}.{value}", value)
+    if isinstance(value, int):
+        return str(value)
+    return str(value)
+
+
+def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
+    """An event's detail: each field's translated label and its value, money as money."""
+    try:
+        loaded: Any = json.loads(detail)
+    except ValueError:
+        return detail  # an older controller's flat text: shown as it came
+    if not isinstance(loaded, dict):
+        return str(loaded)
+    parts = []
+    for key, value in loaded.items():
+        if value is None or value == "" or value == []:
+            continue
+        if key == "detail" and isinstance(value, str):  # a tilt's or check's own words: maybe JSON again
+            value = detail_text(cat, value, currency) if value.startswith("{") else value
+        label = _named(cat, f"service.detail.{key}", key)
+        parts.append(f"{label}: {_value(cat, key, value, currency)}")
+    return "; ".join(parts)
+
+
+def handpay_award(detail: str) -> tuple[int | None, str]:
+    """A hand-pay tilt's award (minor units) and wager kind, from its JSON detail (``None``: not known)."""
+    try:
+        loaded: Any = json.loads(detail)
+    except ValueError:
+        return None, ""
+    if not isinstance(loaded, dict):
+        return None, ""
+    award = loaded.get("award")
+    return (award if isinstance(award, int) else None), str(loaded.get("wager", ""))
+
+
+def done_text(cat: Catalogue, reply: sm.ServiceDone, args: tuple[str, ...]) -> str:
+    """What the status line says after an act: the catalogue's sentence, file names never full paths."""
+    if reply.act == "report_export":
+        names = [PurePath(p).name for p in re.findall(r"\S+\.(?:csv|pdf)", reply.message)]
+        return cat.text("service.done.report_export", files=", ".join(names))
+    key = f"service.done.{reply.act}"
+    if not cat.has(key):
+        return reply.message
+    if reply.act == "clear_tilt":
+        return cat.text(key, tilt=tilt_name(cat, args[0]) if args else "")
+    return cat.text(key, seat=args[0] if args else "")

@@ -1,0 +1,38 @@
+"""The service screen's on-screen keypads: digits for PINs, amounts and round numbers, letters for ids.
+
+A touchscreen station has no keyboard, so every field is typed on a keypad drawn beside it. A numeric
+field (a PIN, a round number, an amount or a number in the configuration) gets the large numeric pad;
+a user id or a text value the letters pad. ``<`` deletes the last character and ``C`` clears the field;
+their labels come from the catalogue (``service.key.delete``, ``service.key.clear``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pygame
+
+from terminal.i18n import Catalogue
+from terminal.service.ui import Action, Ui, grid
+
+DIGITS = "123456789C0<"
+#: Digits with the decimal point, for amounts and decimal settings (``12.50``).
+DECIMAL = "789456123.0<C"
+ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789.-_<C"
+_NUMBER = re.compile(r"^\d*(\.\d*)?$")
+
+
+def pad_for(value: str) -> tuple[str, int]:
+    """The keys and columns for a field holding ``value``: numeric pad for a number, else letters."""
+    return (DECIMAL, 3) if value and _NUMBER.fullmatch(value.replace(",", "")) else (ALNUM, 9)
+
+
+def keypad(
+    ui: Ui, cat: Catalogue, rect: pygame.Rect, keys: str, press: Callable[[str], Action], columns: int
+) -> None:
+    """A grid of keys, each at least 72 px high at 1080p in every pad the screens use."""
+    names = {"<": cat.text("service.key.delete"), "C": cat.text("service.key.clear")}
+    rows = -(-len(keys) // columns)
+    for cell, key in zip(grid(rect, columns, rows, 10), keys, strict=False):
+        ui.button(cell, names.get(key, key), press(key), size=36 if len(names.get(key, key)) < 4 else 26)
