@@ -55,22 +55,23 @@ def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, clus
     c = floor_config(tmp_path / "t1", cluster.url, extra="replicas = 3\n", request_ms=2000)
     run_headless(c, rounds=3, seats=3, progress=_quiet)  # creates the R3 stream and bucket
     assert _replicas(cluster.url) == (3, 3)
-    before = len(_table_messages(cluster.url, "T-01"))
-    player = threading.Thread(target=run_headless, args=(c,), kwargs={"rounds": 40, "seats": 3,
-                                                                      "progress": _quiet})  # fmt: skip
+    failures: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            run_headless(c, rounds=300, seats=3, progress=_quiet)
+        except BaseException as failed:  # handed to the test's thread
+            failures.append(failed)
+
+    player = threading.Thread(target=play)
     player.start()
-    deadline = time.monotonic() + 120
-    while len(_table_messages(cluster.url, "T-01")) < before + 40 and time.monotonic() < deadline:
-        time.sleep(0.2)
-    at_kill = len(_table_messages(cluster.url, "T-01"))
+    time.sleep(3.0)  # rounds are being played and published
+    assert player.is_alive(), f"the table stopped before the node died: {failures}"
     cluster.servers[0].kill()  # mid-run: SIGKILL, whichever node led the stream
-    assert player.is_alive(), "the table was still playing when the node died"
     player.join(600)
-    assert not player.is_alive()
+    assert not player.is_alive() and not failures, failures
     survivors = ", ".join(s.url for s in cluster.servers[1:])
-    after = _table_messages(survivors, "T-01")
-    assert len(after) > at_kill  # it went on publishing through the other two
-    check_floor_matches_ledger(after, ledger_facts(c))
+    check_floor_matches_ledger(_table_messages(survivors, "T-01"), ledger_facts(c))
     a = TableThread(tmp_path / "a", survivors, "T-02")
     b = TableThread(tmp_path / "b", survivors, "T-03")
     try:
