@@ -340,6 +340,7 @@ __all__ = [
     "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection", "FireBetSection",
     "FloorSection",
     "LabSection", "LedgerSection", "LimitsSection", "LinksSection", "LuckyShooterSection", "MoneySection",
-    "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "SoundSection", "TableSection",
+    "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "SoundSection",
+    "TableSection",
     "TouchdownSection", "WindowsSection", "cross_check", "defaults", "load", "loads", "template",
 ]  # fmt: skip

@@ -272,7 +272,7 @@ class SoundSection:
         "80", integer(0, 100), "loudness of the table display's calls, percent (0 = silent)"
     )
     seat_volume: int = setting(
-        "60", integer(0, 100), "loudness of each seat's sounds (chip, bets closing, win), percent (0 = silent)"
+        "60", integer(0, 100), "loudness of each seat's sounds (chip, closing, win), percent (0 = silent)"
     )
     seat_calls: bool = setting(
         "false", boolean(), "seats also call the bets and the result, in their player's language"
@@ -281,7 +281,7 @@ class SoundSection:
 
 @dataclass(frozen=True, slots=True)
 class WindowsSection:
-    """[windows]: where each window of this machine opens (auto: full screen if every window has a monitor)."""
+    """[windows]: where each window of this machine opens (auto: full screen if each has a monitor)."""
 
     display: Placement = setting("auto", placement(), "the table display's window")
     seat_1: Placement = setting("auto", placement(), "seat 1's window")

@@ -52,7 +52,7 @@ class Placement:
     def __str__(self) -> str:
         if self.mode == "window":
             return f"{self.width}x{self.height}+{self.x}+{self.y}@{self.monitor}"
-        return "fullscreen@{}".format(self.monitor) if self.mode == "fullscreen" else "auto"
+        return f"fullscreen@{self.monitor}" if self.mode == "fullscreen" else "auto"
 
 
 AUTO = Placement("auto")
@@ -83,7 +83,8 @@ class WindowPlan:
 
 
 def parse_placement(text: str) -> Placement:
-    """``auto`` | ``fullscreen[@N]`` | ``WxH+X+Y[@N]`` → :class:`Placement` (``ValueError`` naming the forms)."""
+    """``auto`` | ``fullscreen[@N]`` | ``WxH+X+Y[@N]`` → :class:`Placement`; a ``PlacementError`` names
+    the forms allowed."""
     value = text.strip().lower()
     if value == "auto":
         return AUTO
@@ -128,10 +129,8 @@ def plan_window(
     placement = placements.get(name, AUTO)
     note = ""
     if placement.mode != "auto" and placement.monitor >= len(monitors):
-        note = (
-            f"{name} = {placement}: monitor {placement.monitor} is not connected "
-            f"({len(monitors)} monitor{'s' if len(monitors) != 1 else ''}: 0 to {len(monitors) - 1}); using auto"
-        )
+        count = f"{len(monitors)} monitor{'s' if len(monitors) != 1 else ''}"
+        note = f"{name} = {placement}: monitor {placement.monitor} is not connected ({count}); using auto"
         placement = AUTO
     if placement.mode == "fullscreen":
         return _full(placement.monitor, monitors)

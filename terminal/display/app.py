@@ -18,7 +18,11 @@ from terminal.display.link import DisplayLink
 from terminal.display.model import DisplayModel, apply
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
+from terminal.display.sounds import moment_of
+from terminal.display.window import Place, open_window
 from terminal.i18n import load_catalogue
+from terminal.sound.cues import TableVoice
+from terminal.sound.player import Sound
 
 FPS = 60.0
 
@@ -26,12 +30,18 @@ FPS = 60.0
 class DisplayApp:
     """One table display window."""
 
-    def __init__(self, c: Config, link: DisplayLink, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        c: Config,
+        link: DisplayLink,
+        clock: Callable[[], float] = time.monotonic,
+        sound: Sound | None = None,
+        place: Place | None = None,
+    ) -> None:
         self.config, self.link, self.clock = c, link, clock
+        self.voice = TableVoice(sound or Sound.silent())  # silent unless the command gives it a mixer
         d = c.display
-        self.window = pyglet.window.Window(
-            d.width, d.height, caption=f"{c.table.venue} {c.table.table_id}", fullscreen=d.fullscreen
-        )
+        self.window = open_window(place, (d.width, d.height), f"{c.table.venue} {c.table.table_id}")
         self.painter = Painter(self.window, load_catalogue(c.seat.language), d.history_length)
         self.model = DisplayModel(
             game=c.table.game, wheel=c.roulette.wheel, test_mode=c.lab.mode, currency=c.money.currency
@@ -51,7 +61,9 @@ class DisplayApp:
 
     def on_draw(self) -> None:
         self.feed()
-        self.painter.paint(scene_at(self.model, self.clock(), self.config.display.history_length))
+        scene = scene_at(self.model, self.clock(), self.config.display.history_length)
+        self.voice.frame(moment_of(self.model, scene))
+        self.painter.paint(scene)
 
     def on_resize(self, _width: int, _height: int) -> None:
         self.painter.invalidate()  # and pyglet's own handler sets the viewport (not consumed here)

@@ -33,12 +33,14 @@ PLACE_BETS = "place_bets"
 BETS_CLOSING = "bets_closing"
 NO_MORE_BETS = "no_more_bets"
 
-_EN = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-       "sixteen seventeen eighteen nineteen twenty").split()  # fmt: skip
+_EN = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+       "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+       "twenty")  # fmt: skip
 _EN_TENS = {20: "twenty", 30: "thirty"}
-_ES = ("cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciséis "
-       "diecisiete dieciocho diecinueve veinte veintiuno veintidós veintitrés veinticuatro veinticinco "
-       "veintiséis veintisiete veintiocho veintinueve treinta").split()  # fmt: skip
+_ES = ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once",
+       "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete", "dieciocho", "diecinueve", "veinte",
+       "veintiuno", "veintidós", "veintitrés", "veinticuatro", "veinticinco", "veintiséis", "veintisiete",
+       "veintiocho", "veintinueve", "treinta")  # fmt: skip
 
 
 def number_words(number: int, language: str) -> str:
@@ -115,7 +117,8 @@ def _craps_lines() -> list[Line]:
                   Line(f"made_{n}", f"{en}, winner", f"{es}, ganador")]  # fmt: skip
     for n in (4, 6, 8, 10):
         en, es = both(n)
-        lines += [Line(f"hard_{n}", f"hard {en}", f"{es} duro"), Line(f"easy_{n}", f"easy {en}", f"{es} fácil")]
+        lines += [Line(f"hard_{n}", f"hard {en}", f"{es} duro"),
+                  Line(f"easy_{n}", f"easy {en}", f"{es} fácil")]  # fmt: skip
     lines += [Line(f"number_{n}", *both(n)) for n in (5, 9)]
     return lines
 

@@ -43,8 +43,8 @@ class MixerSink:
 
     def _open(self) -> bool:
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=FREQUENCY, size=-16, channels=1, buffer=1024)
+            # does nothing when the mixer is open already (a seat whose pygame.init() opened it)
+            pygame.mixer.init(frequency=FREQUENCY, size=-16, channels=1, buffer=1024)
             pygame.mixer.set_num_channels(CHANNELS)
             pygame.mixer.set_reserved(1)  # channel 0: the voice only
             self._voice = pygame.mixer.Channel(VOICE)
