@@ -2,14 +2,14 @@
 
 Each face describes each frame as a :class:`Moment` (the round, its stage, the seconds left to bet, the
 result on screen and the craps point). :class:`Announcer` compares it with the frame before and names
-what just happened: the window opened, is closing, closed; a result is on screen; this seat won. Each
-face then plays its own part: :class:`TableVoice` is the croupier on the table display (every call, in
-the table's language); :class:`SeatSounds` is a seat's own speaker (the chip, a tick as betting closes,
-the lock, the win; and, with ``[sound] seat_calls``, the calls in the player's language).
+what just happened: the window opened, is closing, closed; a result is on screen; this seat won.
+:class:`SeatSounds` plays a seat's part on its own speaker (the chip, a tick as betting closes, the
+lock, the win; and, with ``[sound] seat_calls``, the calls in the player's language). The table display
+has its own cues from its scene (:mod:`terminal.display.cues`) and says them through
+:func:`terminal.display.sounds.table_voice`; both call an outcome with :func:`call_for`.
 
-A face describes a result only once it shows it: the display when the ball has landed or the dice
-rest, the seat when its result appears. Nothing is said on the first frame (a face starting mid-round
-does not call a stale result).
+A seat describes a result once it shows it. Nothing is said on the first frame (a seat starting
+mid-round does not call a stale result).
 
 >>> a = Announcer()
 >>> a.hear(Moment("roulette", 7, "betting", 25))
@@ -49,12 +49,11 @@ class Moment:
     won: int = 0
 
 
-def call_for(game: str, outcome: str, point: int | None) -> str:
-    """The clip calling ``outcome`` (``"17"``, ``"00"``, ``"4-3 (7)"``) with the craps ``point`` before it."""
-    if game == "craps":
-        roll = _ROLL.match(outcome)
-        if roll is None:
-            raise ValueError(f"{outcome!r} is not a craps roll like 4-3")
+def call_for(outcome: str, point: int | None) -> str:
+    """The clip calling ``outcome``: a pocket (``"17"``, ``"00"``) or a roll (``"4-3"``, ``"4-3 (7)"``)
+    made with the craps ``point`` on (None: a come-out)."""
+    roll = _ROLL.match(outcome)
+    if roll is not None:
         return calls.craps_call(int(roll[1]), int(roll[2]), point)
     return calls.roulette_call(outcome.strip())
 
@@ -110,26 +109,6 @@ class Announcer:
             events.append(CLOSING)
 
 
-class TableVoice:
-    """The croupier on the table display: every call, in the table's language."""
-
-    def __init__(self, sound: Sound) -> None:
-        self.sound = sound
-        self.announcer = Announcer()
-
-    def frame(self, moment: Moment) -> None:
-        """Say whatever ``moment`` brings."""
-        for event in self.announcer.hear(moment):
-            if event == OPEN:
-                self.sound.say(calls.PLACE_BETS)
-            elif event == CLOSING:
-                self.sound.say(calls.BETS_CLOSING)
-            elif event == CLOSED:
-                self.sound.say(calls.NO_MORE_BETS)
-            elif event == RESULT and moment.outcome is not None:
-                self.sound.say(call_for(moment.game, moment.outcome, self.announcer.point))
-
-
 class SeatSounds:
     """A seat's own speaker: effects for the player, and the calls in their language if ``calls``."""
 
@@ -152,7 +131,7 @@ class SeatSounds:
                 self.sound.effect(calls.LOCK)
                 self._say(calls.NO_MORE_BETS, language)
             elif event == RESULT and moment.outcome is not None:
-                self._say(call_for(moment.game, moment.outcome, self.announcer.point), language)
+                self._say(call_for(moment.outcome, self.announcer.point), language)
             elif event == WIN:
                 self.sound.effect(calls.WIN)
 
