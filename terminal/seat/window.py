@@ -27,7 +27,8 @@ class _Rect(ctypes.Structure):
 
 def _sdl() -> ctypes.CDLL | None:
     folder = Path(pygame.__file__).resolve().parent
-    names = (*sorted((folder.parent / "pygame.libs").glob("libSDL2-2*")), folder / "SDL2.dll")
+    wheel_libs = folder.with_name(folder.name + ".libs")  # where a manylinux wheel keeps its libraries
+    names = (*sorted(wheel_libs.glob("libSDL2-2*")), folder / "SDL2.dll")
     for candidate in names:
         if candidate.exists():
             try:
