@@ -19,7 +19,8 @@ KIOSK = (Monitor(0, 0, 1920, 1080), Monitor(1920, 0, 1280, 800), Monitor(3200, 0
 @pytest.mark.parametrize(
     ("text", "placement"),
     [
-        ("auto", AUTO), (" Fullscreen ", Placement("fullscreen", 0)), ("fullscreen@2", Placement("fullscreen", 2)),
+        ("auto", AUTO), (" Fullscreen ", Placement("fullscreen", 0)),
+        ("fullscreen@2", Placement("fullscreen", 2)),
         ("1280x720+10+20", Placement("window", 0, 10, 20, 1280, 720)),
         ("800x600+0+0@1", Placement("window", 1, 0, 0, 800, 600)),
     ],
@@ -28,9 +29,11 @@ def test_placements_are_read(text: str, placement: Placement) -> None:
     assert parse_placement(text) == placement
 
 
-@pytest.mark.parametrize("text", ["full", "1280x720", "1280x720+0", "100x100+0+0", "fullscreen@16", "-1x2+0+0"])
+@pytest.mark.parametrize(
+    "text", ["full", "1280x720", "1280x720+0", "100x100+0+0", "fullscreen@16", "-1x2+0+0"]
+)
 def test_bad_placements_say_what_is_allowed(text: str) -> None:
-    with pytest.raises(PlacementError, match="must be auto|from 320x240|past the last"):
+    with pytest.raises(PlacementError, match=r"must be auto|from 320x240|past the last"):
         parse_placement(text)
 
 
@@ -57,12 +60,13 @@ def test_auto_on_one_monitor_tiles_the_windows_without_overlap() -> None:
     plans = [plan_window(w, {}, windows, DESK, (1920, 1080)) for w in windows]
     assert not any(p.fullscreen for p in plans)
     for p in plans:
-        assert 0 <= p.x and p.x + p.width <= 1920 and 0 <= p.y and p.y + p.height <= 1080
+        assert p.x >= 0 and p.x + p.width <= 1920 and p.y >= 0 and p.y + p.height <= 1080
         assert abs(p.width / p.height - 16 / 9) < 0.01  # the configured shape
     for a in plans:
         for b in plans:
             if a is not b:
-                assert a.x + a.width <= b.x or b.x + b.width <= a.x or a.y + a.height <= b.y or b.y + b.height <= a.y
+                apart_x = a.x + a.width <= b.x or b.x + b.width <= a.x
+                assert apart_x or a.y + a.height <= b.y or b.y + b.height <= a.y
 
 
 def test_auto_on_a_kiosk_gives_each_window_its_own_monitor_full_screen() -> None:

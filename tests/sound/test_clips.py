@@ -17,7 +17,8 @@ from terminal.sound.cues import call_for
 from terminal.sound.mixer import MixerSink
 from terminal.sound.player import RecordingSink, Sound
 
-RED = {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36}  # the wheel's reds, written out here
+# the wheel's reds, written out here rather than read from the code under test
+RED = {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36}
 
 
 @pytest.fixture(scope="module")

@@ -42,7 +42,8 @@ def test_effects_are_made_the_same_each_run_and_decode(tmp_path: Path) -> None:
 def test_a_line_is_spoken_trimmed_and_normalised(tmp_path: Path) -> None:
     tool = _tool()
     for language in calls.LANGUAGES:
-        signal = tool.speak("diecisiete, negro" if language == "es" else "seventeen, black", language, tmp_path)
+        words = "diecisiete, negro" if language == "es" else "seventeen, black"
+        signal = tool.speak(words, language, tmp_path)
         assert 0.6 < signal.size / 22_050 < 2.5
         assert abs(float(np.max(np.abs(signal))) - 10 ** (-1 / 20)) < 1e-6
         assert abs(signal[0]) < 0.01 and abs(signal[-1]) < 0.01  # faded: no click

@@ -25,7 +25,8 @@ def test_the_volume_changes_with_credits_on_a_seat_and_is_logged(tmp_path: Path)
     assert "display_volume = 30" in desk.table.config.path.read_text(encoding="utf-8")
     event = desk.table.ledger.events(EventCode.CONFIG_CHANGE)[-1]
     detail = json.loads(event.detail)
-    assert (detail["before"], detail["after"]) == ({"sound.display_volume": "80"}, {"sound.display_volume": "30"})
+    before, after = {"sound.display_volume": "80"}, {"sound.display_volume": "30"}
+    assert (detail["before"], detail["after"]) == (before, after)
     assert (event.user, detail["second_user"]) == ("tom", "dan")
 
 
