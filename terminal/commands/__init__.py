@@ -8,6 +8,7 @@ from terminal.commands import (
     config_cmd,
     controller_cmd,
     display_cmd,
+    floor_cmd,
     keys_cmd,
     lab_cmd,
     ledger_cmd,
@@ -34,4 +35,5 @@ COMMANDS: tuple[ModuleType, ...] = (
     verify_cmd,
     keys_cmd,
     lab_cmd,
+    floor_cmd,
 )

@@ -14,6 +14,7 @@ from typing import Any
 
 from terminal.config import Config
 from terminal.display.gl import pyglet
+from terminal.display.layout import layout_for
 from terminal.display.link import DisplayLink
 from terminal.display.model import DisplayModel, apply
 from terminal.display.painter import Painter
@@ -34,13 +35,17 @@ class DisplayApp:
         )
         self.painter = Painter(self.window, load_catalogue(c.seat.language), d.history_length)
         self.model = DisplayModel(
-            game=c.table.game, wheel=c.roulette.wheel, test_mode=c.lab.mode, currency=c.money.currency
+            game=c.table.game,
+            wheel=c.roulette.wheel,
+            test_mode=c.lab.mode,
+            currency=c.money.currency,
+            yards=c.touchdown.yards,
         )
         self.window.push_handlers(
             on_draw=self.on_draw,
             on_key_press=self.on_key_press,
             on_resize=self.on_resize,
-            on_expose=self.painter.invalidate,
+            on_expose=lambda: self.painter.invalidate(),
         )
 
     def feed(self) -> None:
@@ -53,8 +58,13 @@ class DisplayApp:
         self.feed()
         self.painter.paint(scene_at(self.model, self.clock(), self.config.display.history_length))
 
-    def on_resize(self, _width: int, _height: int) -> None:
-        self.painter.invalidate()  # and pyglet's own handler sets the viewport (not consumed here)
+    def on_resize(self, width: int, height: int) -> None:
+        """A new size may be a new shape: lay the display out again (pyglet's own handler, not consumed
+        here, sets the viewport)."""
+        if layout_for(width, height) != self.painter.fit:
+            c = self.config
+            self.painter = Painter(self.window, load_catalogue(c.seat.language), c.display.history_length)
+        self.painter.invalidate()
 
     def on_key_press(self, symbol: int, _modifiers: int) -> bool:
         if symbol == pyglet.window.key.ESCAPE:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import queue
 import threading
@@ -90,9 +91,10 @@ class FloorLink:
     """One table's link to the floor; see the module docstring."""
 
     def __init__(self, section: FloorSection, table_id: str, ledger_path: Path | str, outbox: Outbox,
-                 about: About | None = None) -> None:  # fmt: skip
+                 about: About | None = None, info: dict[str, Any] | None = None) -> None:  # fmt: skip
         self.section, self.table_id, self.outbox = section, table_id, outbox
         self.about = about or dict
+        self.info = info or {}
         self._reader = OutboxReader(ledger_path)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name=f"floor {table_id}", daemon=True)
@@ -179,11 +181,18 @@ class FloorLink:
             js = nc.jetstream(timeout=self.section.request_ms / 1000)
             await connect.ensure_stream(js, self.section.replicas)
             self._kv = await connect.ensure_bucket(js, self.section.replicas)
+            await self._publish_info(js)
         except Exception as failed:  # no server answered: offline, try again soon
             self._error = _one_line(failed)
             return None
         self._nc, self._js = nc, js
         return js
+
+    async def _publish_info(self, js: JetStreamContext) -> None:
+        """What the floor needs to know of this table (game, venue, PAR edges), once per connection."""
+        body = json.dumps({"kind": "info", "table": self.table_id, **self.info}, sort_keys=True).encode()
+        once = {"Nats-Msg-Id": f"{self.table_id}:info:{hashlib.sha256(body).hexdigest()[:16]}"}
+        await js.publish(names.info_subject(self.table_id), body, headers=once)
 
     async def _went_down(self) -> None:
         self._online, self._resync, self._error = False, True, "connection to the floor lost"

@@ -30,6 +30,11 @@ def round_subject(table_id: str) -> str:
     return f"floor.{table_id}.round"
 
 
+def info_subject(table_id: str) -> str:
+    """The subject of what a table says of itself at every connect (game, venue, PAR edges)."""
+    return f"floor.{table_id}.info"
+
+
 def alert_subject(table_id: str) -> str:
     """The subject of a table's reconciliation alerts (a voucher paid twice across the floor)."""
     return f"floor.{table_id}.alert"

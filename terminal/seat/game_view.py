@@ -190,7 +190,7 @@ class GameView:
         f, p = self.frame, self.painter
         surface = pygame.Surface((f.width, f.height))
         surface.fill(theme.FELT_DARK)
-        for band in (f.top, f.bottom, f.side):
+        for band in (f.top, f.bottom, f.side, *([f.ledger] if f.ledger is not None else [])):
             panel(surface, band)
         for n, key in enumerate(_METERS):
             cell = self._meter_cell(n)

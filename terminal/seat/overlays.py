@@ -20,10 +20,16 @@ from terminal.seat.widgets import Button, dim, draw_button, hit_button, panel
 _WATERMARKS: dict[tuple[int, str], pygame.Surface] = {}
 
 
-def card(frame: Frame, width: float = 0.5, height: float = 0.45) -> pygame.Rect:
-    """A centred modal card, as fractions of the screen."""
-    rect = pygame.Rect(0, 0, int(frame.width * width), int(frame.height * height))
-    rect.center = (frame.width // 2, frame.top.bottom + (frame.height - frame.top.bottom) // 2)
+def card(frame: Frame, width: float = 0.5, height: float = 0.45, *, over_layout: bool = False) -> pygame.Rect:
+    """A centred modal card, as fractions of a 16:9 screen of this height (a 21:9 screen's card is no
+    wider); ``over_layout`` centres it over the layout (the Touchdown prompt), else below the meters."""
+    wide = min(frame.width, frame.height * 16 // 9)
+    rect = pygame.Rect(0, 0, int(wide * width), int(frame.height * height))
+    if over_layout:
+        rect.width = min(rect.width, frame.layout.width - 2 * frame.unit)
+        rect.center = frame.layout.center
+    else:
+        rect.center = (frame.width // 2, frame.top.bottom + (frame.height - frame.top.bottom) // 2)
     return rect
 
 
@@ -39,6 +45,7 @@ def buttons(control: SeatControl, frame: Frame, now: float) -> list[Button]:
         rect.midbottom = (box.centerx, box.bottom - height // 3)
         return [Button(rect, "button.continue", i.Intent(i.DISMISS, "reality"), colour=theme.READY)]
     if model.prompt is not None and model.team is None and prompt_left(model, now) > 0:
+        box = card(frame, over_layout=True)
         half = box.width // 2 - height // 2
         red = pygame.Rect(box.left + height // 3, box.bottom - height - height // 3, half, height)
         black = red.move(half + height // 3, 0)
@@ -138,7 +145,7 @@ def _draw_stop(
 
 def _draw_prompt(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
     dim(surface, frame.layout, 150)
-    box = card(frame)
+    box = card(frame, over_layout=True)
     panel(surface, box)
     u = frame.unit
     _line(surface, p, box, u, "touchdown.prompt", box.top + u, u * 2, theme.GOLD, bold=True)

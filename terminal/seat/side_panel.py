@@ -51,6 +51,11 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         draw_field(surface, p, control, model.game.touchdown, field, u)
     else:
         used = 0
+    if frame.ledger is not None:  # a wide screen: the wagers and the last results have a column
+        column = frame.ledger.inflate(-16, -16)
+        strip = pygame.Rect(column.left, column.bottom - strip.height, column.width, strip.height)
+        body = pygame.Rect(column.left, column.top, column.width, strip.top - 8 - column.top)
+        used = 0
     top = body.top + used + (u // 2 if used else 0)
     wager_list.draw(surface, p, control, pygame.Rect(body.left, top, body.width, body.bottom - top), u, now)
     _draw_strip(surface, p, model.history, strip, u)

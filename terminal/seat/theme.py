@@ -9,6 +9,8 @@ bar with the chip tray and the action buttons.
 (86, 1080, 1920)
 >>> frame.touch, frame.text_min, Frame.of(1024, 768).touch, Frame.of(1024, 768).text_min
 (48, 14, 40, 10)
+>>> frame.ledger is None, Frame.of(2560, 1080).ledger.width, Frame.of(2560, 1080).layout.width
+(True, 601, 1476)
 """
 
 from __future__ import annotations
@@ -63,6 +65,9 @@ def ink_on(colour: Colour) -> Colour:
     return PAPER_INK if (299 * r + 587 * g + 114 * b) // 1000 > 150 else INK
 
 
+_LAYOUT_ASPECT = 1.8  # widest the layout band may be for its height: a 16:9 screen's proportions
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
     """The bands of a seat screen of a given size, and the base text size."""
@@ -74,21 +79,28 @@ class Frame:
     side: pygame.Rect
     bottom: pygame.Rect
     unit: int  # the base text height in pixels
+    ledger: pygame.Rect | None = None  # a wide screen's column for the seat's wagers and the last results
 
     @classmethod
     def of(cls, width: int, height: int) -> Frame:
-        """Cut a ``width`` x ``height`` screen into its bands."""
+        """Cut a ``width`` x ``height`` screen into its bands, per aspect: the layout never wider than
+        a 16:9 screen's, a wider screen (21:9) giving the room over to a column of its own."""
         top_h = round(height * 0.08)
         bottom_h = round(height * 0.15)
-        side_w = max(round(width * 0.24), round(height * 0.40))
+        side_w = max(round(min(width, height * 16 // 9) * 0.24), round(height * 0.40))
         middle = height - top_h - bottom_h
         top = pygame.Rect(0, 0, width, top_h)
         side = pygame.Rect(width - side_w, top_h, side_w, middle)
-        layout = pygame.Rect(0, top_h, width - side_w, middle).inflate(
-            -round(height * 0.02), -round(height * 0.02)
-        )
+        widest = round(middle * _LAYOUT_ASPECT)
+        room = width - side_w
+        ledger = None
+        if room - widest > side_w * 4 // 5:  # a wide screen: the wagers list gets a column of its own
+            ledger = pygame.Rect(0, top_h, room - widest, middle)
+        left = ledger.right if ledger is not None else 0
+        pad = round(height * 0.02)
+        layout = pygame.Rect(left, top_h, room - left, middle).inflate(-pad, -pad)
         bottom = pygame.Rect(0, height - bottom_h, width, bottom_h)
-        return cls(width, height, top, layout, side, bottom, max(10, round(height * 0.026)))
+        return cls(width, height, top, layout, side, bottom, max(10, round(height * 0.026)), ledger)
 
     @property
     def touch(self) -> int:

@@ -316,23 +316,27 @@ def run_service(config: Config, lang: str, windowed: bool = False) -> int:
         return 1
     pygame.init()
     flags = 0 if windowed else pygame.FULLSCREEN
-    surface = pygame.display.set_mode(SIZE, flags)
+    window = pygame.display.set_mode((0, 0) if not windowed else SIZE, flags)  # full screen: its own size
+    from terminal.service.canvas import Canvas
+
+    canvas = Canvas(window.get_size())
     pygame.display.set_caption("Service")
     app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency)
     running, clock = True, pygame.time.Clock()
     from terminal.service.ui import Ui
 
-    ui = Ui(surface)
+    ui = Ui(canvas.surface)
     while running:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 running = False
             elif event.type == pygame.MOUSEBUTTONUP:
-                ui.click(event.pos)
+                ui.click(canvas.to_logical(event.pos))
             elif event.type == pygame.KEYDOWN:
                 handle_key(app, event)
         app.check_idle()
         draw(ui, app)
+        canvas.present(window)
         pygame.display.flip()
         clock.tick(30)
     link.close()

@@ -15,6 +15,7 @@ import pygame
 
 from terminal.config import Config
 from terminal.service.app import SIZE, ServiceApp
+from terminal.service.canvas import Canvas
 from terminal.service.link import ServiceLink
 from terminal.service.ui import Ui
 from terminal.service.views import draw
@@ -32,16 +33,18 @@ def render_screens(
     """Login, meters, events, recall, voucher void, config diff, RAM clear, tilts and the rest, as PNGs."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
-    surface = pygame.Surface(size)
-    ui = Ui(surface)
+    canvas = Canvas(size)
+    image = pygame.Surface(size)
+    ui = Ui(canvas.surface)
     out_dir.mkdir(parents=True, exist_ok=True)
     app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency)
     shots: list[Path] = []
 
     def shot(name: str) -> None:
         draw(ui, app)
+        canvas.present(image)
         target = out_dir / f"service-{lang}-{name}.png"
-        pygame.image.save(surface, str(target))
+        pygame.image.save(image, str(target))
         shots.append(target)
 
     def login(role: str) -> None:

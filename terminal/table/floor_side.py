@@ -29,6 +29,7 @@ from terminal.ledger.records import stamp
 from terminal.ledger.vouchers import Voucher
 from terminal.net.service_messages import MeterView
 from terminal.sections import FloorSection
+from terminal.table.service_views import par_rows
 from terminal.table.tilts import Tilt, TiltKind
 
 if TYPE_CHECKING:
@@ -45,7 +46,9 @@ def attach(c: Config, table: Table) -> None:
     if section is None or outbox is None:
         return
     check_witness(c, section, table)
-    link = FloorLink(section, c.table.table_id, c.ledger.path, outbox, about=lambda: about(table))
+    link = FloorLink(
+        section, c.table.table_id, c.ledger.path, outbox, about=lambda: about(table), info=info(c)
+    )
     outbox.on_close(link.close)
     link.start()
     table.floor = link
@@ -192,6 +195,13 @@ def link_meters(table: Table) -> tuple[MeterView, ...]:
 
 def _detail(status: LinkStatus) -> dict[str, Any]:
     return {"backlog": status.backlog, "oldest": status.oldest, "error": status.error[:200]}
+
+
+def info(c: Config) -> dict[str, Any]:
+    """What the floor needs to know of this table: game, venue, seats, and the PAR sheet's house edge of
+    every offered wager (exact fractions), so the floor can set each day's hold against PAR."""
+    edges = {f"{row.game}:{row.wager}": str(row.house_edge) for row in par_rows(c)}
+    return {"game": c.table.game, "venue": c.table.venue, "seats": c.table.seats, "par": edges}
 
 
 def about(table: Table) -> dict[str, Any]:

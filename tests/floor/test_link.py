@@ -29,7 +29,9 @@ def _quiet(_: str) -> None:
 
 
 def _table_messages(url: str, table_id: str) -> list[dict[str, Any]]:
-    return [m for m in stream_messages(url) if m["subject"].startswith(f"floor.{table_id}.")]
+    """The table's outbox messages (rounds, events, vouchers) as the stream holds them."""
+    kinds = {f"floor.{table_id}.{kind}" for kind in ("round", "event", "voucher")}
+    return [m for m in stream_messages(url) if m["subject"] in kinds]
 
 
 def check_floor_matches_ledger(messages: list[dict[str, Any]], facts: dict[str, Any]) -> None:

@@ -122,10 +122,11 @@ STATES: dict[str, Step] = {
     "locked": _locked,
     "result": _result_shown,
     "prompt": _receive(m.TeamPrompt("seat-1", 5, 15_000)),
-    "tilt": _receive(m.Tilt("door_open", True, "table: main door open")),
-    "service": _receive(m.Tilt("service_mode", True, "table: service key on")),
+    "tilt": _receive(m.Tilt("door_open", True, None, "door_open", "table: main door open")),
+    "service": _receive(m.Tilt("service_mode", True, None, "out_of_service", "table: service key on")),
     "handpay": _receive(
-        m.Tilt("handpay", True, "seat 1: award of 250000 on straight"), m.HandPay("seat-1", 250_000)
+        m.Tilt("handpay", True, 1, "handpay", "seat 1: award of 250000 on straight"),
+        m.HandPay("seat-1", 250_000),
     ),
     "link_lost": _receive(LinkStatus(False, "connection closed by the controller")),
     "reality": lambda app: setattr(app.control, "ui", replace(app.control.ui, reality_check=True)),

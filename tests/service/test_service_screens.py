@@ -132,3 +132,16 @@ def test_service_text_under_14_px_is_refused_and_no_screen_draws_any(
     monkeypatch.setattr(ui.Ui, "text", text)
     render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", "es")
     assert sizes and min(sizes) >= ui.MIN_TEXT_PX
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)])
+def test_service_screens_scale_to_other_screens_and_touches_map_back(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from terminal.service.canvas import Canvas
+
+    paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", "en", size)
+    assert all(pygame.image.load(str(p)).get_size() == size for p in paths)
+    canvas = Canvas(size)
+    assert canvas.to_logical(canvas.box.center) == (960, 540)
+    assert canvas.to_logical(canvas.box.topleft) == (0, 0)

@@ -297,12 +297,19 @@ class CrapsLayout(LayeredLayout):
             return
         room = self._label_rect(spot)
         pips = room.inflate(-room.width // 6, -room.height // 4)
-        if caption is not None:
+        if caption is not None:  # "HARD 6" beside its dice, or above them when the cell is too narrow
+            needed = view.fonts(self._size(0.6), True).size(caption)[0] + 8
             text = room.copy()
-            text.width = room.width * 2 // 5
-            pips.left, pips.width = text.right, room.right - text.right
+            if needed <= room.width // 2:
+                text.width = max(room.width * 2 // 5, needed)
+                pips.left, pips.width = text.right, room.right - text.right
+                pips = pips.inflate(-6, -room.height // 4)
+            else:
+                text.height = room.height * 2 // 5
+                pips = pygame.Rect(room.left, text.bottom, room.width, room.bottom - text.bottom).inflate(
+                    -4, -4
+                )
             self._text(paint.write(surface, view.fonts, caption, text, self._size(0.6), paint.WHITE))
-            pips = pips.inflate(-6, -room.height // 4)
         self._text(paint.dice(surface, pips, faces, paint.RED if faces[0] == faces[1] else paint.BLACK))
 
     # --- per frame ---------------------------------------------------------------------------------------

@@ -1,0 +1,42 @@
+"""The cage: the cashier redeems or voids a voucher of any table, through the same compare-and-set.
+
+The bucket's record moves ``issued`` → ``redeemed`` (or ``voided``) on the revision the cage read, exactly
+as at a table; then the act goes to the stream on ``floor.cage.voucher`` (message id per voucher, act and
+revision), so the floor store hears it, and the issuing table closes the voucher in its own ledger when
+its link next looks. A refusal (unknown, paid, voided, expired, or lost to a table a moment before) is one
+line and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from terminal.floor import connect, names, vouchers
+from terminal.ledger.records import stamp
+from terminal.sections import FloorSection
+
+
+async def close(section: FloorSection, number: str, action: str, *, user: str, now: datetime,
+                reason: str = "", second_user: str = "") -> dict[str, Any]:  # fmt: skip
+    """Redeem (``action`` ``redeemed``) or void (``voided``) voucher ``number`` at the cage; the record."""
+    timeout = section.request_ms / 1000
+    nc = await connect.connect(section, "cage", timeout_s=timeout, reconnect=False)
+    try:
+        js = nc.jetstream(timeout=timeout)
+        await connect.ensure_stream(js, section.replicas)
+        kv = await connect.ensure_bucket(js, section.replicas)
+        when = stamp(now)
+        by = {"table": names.CAGE, "seat": None, "time": when, "user": user}
+        record, revision = await vouchers.close(kv, number, action, by, time=when, reason=reason)
+        body = {"kind": "cage", "action": action, "number": number, "amount": record["amount"],
+                "issuer": record["issuer"], "user": user, "time": when, "reason": reason}  # fmt: skip
+        if second_user:
+            body["second_user"] = second_user
+        once = {"Nats-Msg-Id": names.cage_msg_id(number, action, revision)}
+        data = json.dumps(body, sort_keys=True).encode()
+        await js.publish(f"floor.{names.CAGE}.voucher", data, headers=once)
+        return record
+    finally:
+        await nc.close()

@@ -1,0 +1,137 @@
+"""The floor service's reader: the ``FLOOR`` stream into the floor store, in stream order, exactly once.
+
+The store's cursor (the last stream sequence applied) is the only bookmark: each start reads from the
+message after it with a fresh consumer, so a floor service killed at any instant resumes where its last
+committed transaction left it, and ``terminal floor rebuild`` is the same loop on an empty store. Alive
+messages (``floorstatus.<table>``, not kept by the stream) are held in memory: when each table last spoke,
+its phase, tilts and backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.errors import Error as NatsError
+from nats.js import JetStreamContext
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+
+from terminal.floor import connect, names
+from terminal.ledger.floorstore import FloorStore
+from terminal.sections import FloorSection
+
+Applied = Callable[[int, str, dict[str, Any]], None]
+
+
+@dataclass
+class Alive:
+    """What the tables last said in their alive messages, by table id (with the time it arrived)."""
+
+    seen: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def heard(self, data: bytes) -> str | None:
+        """Note one alive message; returns its table id (``None`` for an unreadable one)."""
+        try:
+            body = json.loads(data)
+            table = str(body["table"])
+        except (ValueError, KeyError, TypeError):
+            return None
+        self.seen[table] = body | {"received": time.time()}
+        return table
+
+
+async def catch_up(js: JetStreamContext, store: FloorStore, applied: Applied | None = None,
+                   idle_s: float = 0.5) -> int:  # fmt: skip
+    """Apply every message after the store's cursor until the stream has none for ``idle_s``; returns
+    how many were applied."""
+    sub = await _subscribe(js, store.cursor())
+    count = 0
+    try:
+        while True:
+            try:
+                batch = await sub.fetch(500, timeout=idle_s)
+            except (NatsError, TimeoutError):
+                return count
+            count += _apply_all(store, batch, applied)
+    finally:
+        with contextlib.suppress(Exception):
+            await sub.unsubscribe()
+
+
+async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, *,
+                 applied: Applied | None = None, alive: Alive | None = None,
+                 on_alive: Callable[[str], None] | None = None) -> None:  # fmt: skip
+    """Keep the store up with the stream (and ``alive`` with the tables) until ``stop`` is set."""
+    while not stop.is_set():
+        try:
+            nc = await connect.connect(section, "floor service", timeout_s=section.request_ms / 1000)
+        except Exception:  # no server yet: try again
+            await _pause(stop, 1.0)
+            continue
+        try:
+            await _follow(nc, section, store, stop, applied, alive, on_alive)
+        except Exception:  # a server went away mid-fetch: resume from the cursor
+            await _pause(stop, 0.5)
+        finally:
+            with contextlib.suppress(Exception):
+                await nc.close()
+
+
+async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: asyncio.Event,
+                  applied: Applied | None, alive: Alive | None,
+                  on_alive: Callable[[str], None] | None) -> None:  # fmt: skip
+    js = nc.jetstream(timeout=section.request_ms / 1000)
+    await connect.ensure_stream(js, section.replicas)
+    await connect.ensure_bucket(js, section.replicas)
+    if alive is not None:
+
+        async def heard(msg: Msg) -> None:
+            table = alive.heard(msg.data)
+            if table is not None and on_alive is not None:
+                on_alive(table)
+
+        await nc.subscribe(f"{names.STATUS_PREFIX}.*", cb=heard)
+    sub = await _subscribe(js, store.cursor())
+    while not stop.is_set():
+        try:
+            batch = await sub.fetch(500, timeout=0.5)
+        except TimeoutError:
+            continue
+        _apply_all(store, batch, applied)
+
+
+async def _subscribe(js: JetStreamContext, cursor: int) -> JetStreamContext.PullSubscription:
+    config = ConsumerConfig(
+        deliver_policy=DeliverPolicy.BY_START_SEQUENCE if cursor else DeliverPolicy.ALL,
+        opt_start_seq=cursor + 1 if cursor else None,
+        ack_policy=AckPolicy.NONE,  # the store's cursor is the bookmark, not the server's
+        inactive_threshold=60.0,
+    )
+    return await js.pull_subscribe(names.STREAM_SUBJECTS, stream=names.STREAM, config=config)
+
+
+def _apply_all(store: FloorStore, batch: list[Msg], applied: Applied | None) -> int:
+    count = 0
+    for msg in batch:
+        seq = msg.metadata.sequence.stream
+        try:
+            body = json.loads(msg.data)
+        except ValueError:  # not ours: stepped over (the cursor passes it), never read again
+            body = {}
+        if store.apply(seq, msg.subject, body if isinstance(body, dict) else {}):
+            count += 1
+            if applied is not None:
+                applied(seq, msg.subject, body)
+    return count
+
+
+async def _pause(stop: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)

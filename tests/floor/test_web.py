@@ -1,0 +1,165 @@
+"""The floor manager's page in a real headless Chromium (Debian's ``chromium`` and ``chromium-driver``).
+
+The test setup installs them with apt-get when it runs as root and they are missing; otherwise the test
+is skipped with the reason. The page runs against a real ``nats-server -js``, real tables and the real
+floor service; the browser logs in with a service user, reads every table's row, watches the live feed
+grow by server-sent events as a table plays on, and saves a screenshot (``FLOOR_SHOTS`` keeps it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from terminal.config import Config
+from terminal.devices.events import Door
+from terminal.floor.web import serve
+from terminal.lab.headless import run_headless
+from terminal.ledger.floorstore import FloorStore
+from terminal.table.tilts import Role, Tilt, TiltKind
+from terminal.table.users import ScryptParams, UserStore
+from tests.floor.servers import Server
+from tests.floor.tables import floor_config
+from tests.floor.test_link import _quiet
+from tests.floor.test_vouchers import TableThread
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+FAST = ScryptParams(n=2**4, r=8, p=1)
+FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1920,1080",
+)  # fmt: skip
+
+
+def _chromium() -> tuple[str, str]:
+    """Chromium and its driver from the distribution, installed here if root and missing."""
+    found = shutil.which("chromium"), shutil.which("chromedriver")
+    if None in found and os.geteuid() == 0:
+        env = os.environ | {"DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], env=env, capture_output=True, timeout=600)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium", "chromium-driver"], env=env,
+                       capture_output=True, timeout=1200)  # fmt: skip
+        found = shutil.which("chromium"), shutil.which("chromedriver")
+    if found[0] is None or found[1] is None:
+        pytest.skip("Chromium and chromedriver are not installed (apt-get install chromium "
+                    "chromium-driver, as root) and this test run cannot install them: not root")  # fmt: skip
+    return found[0], found[1]
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[object]:
+    binary, driver = _chromium()
+    options = webdriver.ChromeOptions()
+    options.binary_location = binary
+    for flag in (*FLAGS, f"--user-data-dir={tmp_path / 'chromium-profile'}"):
+        options.add_argument(flag)
+    chrome = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver))
+    try:
+        yield chrome
+    finally:
+        chrome.quit()
+
+
+class FloorPage:
+    """``terminal floor serve`` in a thread of its own (its loop follows the stream and serves)."""
+
+    def __init__(self, c: Config) -> None:
+        assert c.floor is not None
+        self.section = c.floor
+        self.users = UserStore.load(c.service.users_path)
+        self.loop = asyncio.new_event_loop()
+        self.stop = asyncio.Event()
+        self.where: list[str] = []
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._main(),), daemon=True)
+
+    async def _main(self) -> None:
+        def authenticate(user_id: str, pin: str) -> tuple[str, str] | None:
+            user = self.users.authenticate(user_id, pin)
+            return None if user is None else (user.user_id, user.role_name)
+
+        store = FloorStore(self.section.store_path, self.section.gaming_day_hour)  # in the page's own thread
+        try:
+            await serve(self.section, store, authenticate, host="127.0.0.1", port=0, stop=self.stop,
+                        currency="USD", ready=self.where.append)  # fmt: skip
+        finally:
+            store.close()
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.where and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return f"http://{self.where[0]}/"
+
+    def __exit__(self, *exc: object) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(10)
+
+
+def _users(c: Config) -> None:
+    admin = UserStore().init("ada", "1111", lambda n: b"a" * n, FAST)
+    users = admin.add(admin.users[0], "fay", Role.ATTENDANT, "2468", lambda n: b"f" * n, FAST)
+    c.service.users_path.parent.mkdir(parents=True, exist_ok=True)
+    users.save(c.service.users_path)
+
+
+def test_the_floor_page_shows_every_table_and_a_live_feed(
+    tmp_path: Path, server: Server, browser: object
+) -> None:
+    chrome = browser
+    service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC")
+    _users(service)
+    run_headless(floor_config(tmp_path / "t2", server.url, "T-02", game="craps"), rounds=6, seats=3,
+                 progress=_quiet)  # fmt: skip  (T-02 played, then closed: it goes offline)
+    live = TableThread(tmp_path / "t1", server.url, "T-01")  # T-01 stays on: alive messages, open
+    t3 = TableThread(tmp_path / "t3", server.url, "T-03")
+    try:
+        t3.do(lambda t: t.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{Door.MAIN.value} door open")))
+        with FloorPage(service) as url:
+            chrome.get(url)  # type: ignore[attr-defined]
+            chrome.find_element(By.ID, "user").send_keys("fay")  # type: ignore[attr-defined]
+            chrome.find_element(By.ID, "pin").send_keys("1357")  # type: ignore[attr-defined]
+            chrome.find_element(By.ID, "enter").click()  # type: ignore[attr-defined]
+            assert "wrong PIN" in chrome.find_element(By.ID, "error").text  # type: ignore[attr-defined]
+            chrome.find_element(By.ID, "user").send_keys("fay")  # type: ignore[attr-defined]
+            chrome.find_element(By.ID, "pin").send_keys("2468")  # type: ignore[attr-defined]
+            chrome.find_element(By.ID, "enter").click()  # type: ignore[attr-defined]
+            wait = WebDriverWait(chrome, 30)
+            wait.until(lambda d: _status(d, "T-01") == "open" and _status(d, "T-02") == "offline"
+                       and _status(d, "T-03") == "tilt")  # fmt: skip
+            assert "fay (attendant)" in chrome.find_element(By.TAG_NAME, "header").text  # type: ignore[attr-defined]
+            row = wait.until(lambda d: _text(d, 'tr[data-table="T-02"]'))
+            assert "craps" in row and "$" in row
+            before = len(chrome.find_elements(By.CSS_SELECTOR, "#feed li"))  # type: ignore[attr-defined]
+            live.do(lambda t: t.bill_stacked(2, 5000))  # a bill at T-01: the feed hears it, no reload
+            wait.until(lambda d: "T-01 BILL_STACKED seat 2 value $50.00" in _text(d, "#feed"))
+            assert len(chrome.find_elements(By.CSS_SELECTOR, "#feed li")) > before  # type: ignore[attr-defined]
+            out = Path(os.environ.get("FLOOR_SHOTS", tmp_path))
+            out.mkdir(parents=True, exist_ok=True)
+            chrome.save_screenshot(str(out / "floor_page.png"))  # type: ignore[attr-defined]
+    finally:
+        live.close()
+        t3.close()
+
+
+def _text(driver: object, css: str) -> str:
+    """The text of the element at ``css`` now ("" while the page re-renders the table under it)."""
+    try:
+        return str(driver.find_element(By.CSS_SELECTOR, css).text)  # type: ignore[attr-defined]
+    except Exception:  # not there yet, or replaced between the find and the read
+        return ""
+
+
+def _status(driver: object, table: str) -> str:
+    return _text(driver, f'tr[data-table="{table}"] .badge')
