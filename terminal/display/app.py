@@ -1,7 +1,8 @@
 """The table display application: a pyglet window, the link thread, and a frame clock.
 
 Each frame drains the link's queue into the model (stamped with the injected clock), builds the scene
-for that instant and paints it. The window closes on its close button, Escape, or SIGTERM/SIGINT (the
+for that instant and paints it, and hands the moments players should hear (``cues``) to ``on_cue``: the
+call point for the table's sounds. The window closes on its close button, Escape, or SIGTERM/SIGINT (the
 ``terminal run`` supervisor stops its children that way).
 """
 
@@ -13,11 +14,13 @@ from collections.abc import Callable
 from typing import Any
 
 from terminal.config import Config
+from terminal.display.cues import Cue, cues
 from terminal.display.gl import pyglet
+from terminal.display.layout import layout_for
 from terminal.display.link import DisplayLink
 from terminal.display.model import DisplayModel, apply
 from terminal.display.painter import Painter
-from terminal.display.scene import scene_at
+from terminal.display.scene import Scene, scene_at
 from terminal.i18n import load_catalogue
 
 FPS = 60.0
@@ -26,21 +29,35 @@ FPS = 60.0
 class DisplayApp:
     """One table display window."""
 
-    def __init__(self, c: Config, link: DisplayLink, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        c: Config,
+        link: DisplayLink,
+        clock: Callable[[], float] = time.monotonic,
+        on_cue: Callable[[Cue], None] | None = None,
+    ) -> None:
+        """``on_cue`` hears each moment of :mod:`terminal.display.cues` (bets closing, no more bets, the
+        result called): the call point for the table's sounds (none given: silent)."""
         self.config, self.link, self.clock = c, link, clock
+        self.on_cue = on_cue or (lambda _cue: None)
+        self._scene: Scene | None = None
         d = c.display
         self.window = pyglet.window.Window(
             d.width, d.height, caption=f"{c.table.venue} {c.table.table_id}", fullscreen=d.fullscreen
         )
         self.painter = Painter(self.window, load_catalogue(c.seat.language), d.history_length)
         self.model = DisplayModel(
-            game=c.table.game, wheel=c.roulette.wheel, test_mode=c.lab.mode, currency=c.money.currency
+            game=c.table.game,
+            wheel=c.roulette.wheel,
+            test_mode=c.lab.mode,
+            currency=c.money.currency,
+            yards=c.touchdown.yards,
         )
         self.window.push_handlers(
             on_draw=self.on_draw,
             on_key_press=self.on_key_press,
             on_resize=self.on_resize,
-            on_expose=self.painter.invalidate,
+            on_expose=lambda: self.painter.invalidate(),
         )
 
     def feed(self) -> None:
@@ -51,10 +68,19 @@ class DisplayApp:
 
     def on_draw(self) -> None:
         self.feed()
-        self.painter.paint(scene_at(self.model, self.clock(), self.config.display.history_length))
+        scene = scene_at(self.model, self.clock(), self.config.display.history_length)
+        self.painter.paint(scene)
+        for cue in cues(self._scene, scene):
+            self.on_cue(cue)
+        self._scene = scene
 
-    def on_resize(self, _width: int, _height: int) -> None:
-        self.painter.invalidate()  # and pyglet's own handler sets the viewport (not consumed here)
+    def on_resize(self, width: int, height: int) -> None:
+        """A new size may be a new shape: lay the display out again (pyglet's own handler, not consumed
+        here, sets the viewport)."""
+        if layout_for(width, height) != self.painter.fit:
+            c = self.config
+            self.painter = Painter(self.window, load_catalogue(c.seat.language), c.display.history_length)
+        self.painter.invalidate()
 
     def on_key_press(self, symbol: int, _modifiers: int) -> bool:
         if symbol == pyglet.window.key.ESCAPE:

@@ -6,12 +6,10 @@ from terminal.display import dice_motion, theme
 from terminal.display.boards import LuckyProgress
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
+from terminal.display.layout import CrapsStage, die_size
 from terminal.display.model import CrapsInfo
 from terminal.i18n import Catalogue
 
-TX, TY, TW, TH = 40, 330, 1060, 615  # the tray
-DIE = 150
-POINT_Y = 175
 POINTS = (4, 5, 6, 8, 9, 10)
 BONUS = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 PIPS = {
@@ -56,77 +54,106 @@ class Die:
 
 
 class DiceView:
-    """Paints the tray, dice, puck and the Fire / Bonus / Lucky Shooter boards."""
+    """Paints the tray, dice, puck and the Fire / Bonus / Lucky Shooter boards of ``stage``."""
 
-    def __init__(self, sc: Scale, cat: Catalogue) -> None:
-        self.sc, self.cat = sc, cat
+    def __init__(self, sc: Scale, cat: Catalogue, stage: CrapsStage) -> None:
+        self.sc, self.cat, self.stage = sc, cat, stage
         self.static, self.dynamic, self.tray = Batch(), Batch(), Batch()
-        s, _b, d = sc, self.static, self.dynamic
+        s, d = sc, self.dynamic
+        tx, ty, tw, th = stage.tray
         self._keep: list[object] = [
             pyglet.shapes.RoundedRectangle(
-                s(TX - 14),
-                s(TY - 14),
-                s(TW + 28),
-                s(TH + 28),
+                s(tx - 14),
+                s(ty - 14),
+                s(tw + 28),
+                s(th + 28),
                 radius=s(30),
                 color=theme.WOOD,
                 batch=self.tray,
                 group=layer(0),
             ),
             pyglet.shapes.RoundedRectangle(
-                s(TX), s(TY), s(TW), s(TH), radius=s(22), color=theme.FELT, batch=self.tray, group=layer(1)
+                s(tx), s(ty), s(tw), s(th), radius=s(22), color=theme.FELT, batch=self.tray, group=layer(1)
             ),
         ]
-        self.dice = (Die(d, s(DIE)), Die(d, s(DIE)))
+        size = die_size(stage.tray)
+        self.dice = (Die(d, s(size)), Die(d, s(size)))
         self._build_points()
         self._build_boards()
 
     def _build_points(self) -> None:
         s, b, d = self.sc, self.static, self.dynamic
-        self.point_boxes: list[pyglet.shapes.BorderedRectangle] = []
+        x0, y0, w, h = self.stage.points
+        step = (w - 40) / len(POINTS)
+        self.point_x: dict[int, float] = {}
+        words: list[Text] = []
         for k, number in enumerate(POINTS):
-            x = TX + 20 + k * 172
+            x = x0 + 20 + k * step
             box = pyglet.shapes.BorderedRectangle(
                 s(x),
-                s(POINT_Y - 10),
-                s(150),
-                s(130),
+                s(y0 + 5),
+                s(step - 22),
+                s(h - 20),
                 border=s(3),
                 color=theme.FELT,
                 border_color=theme.WHITE,
                 batch=b,
                 group=layer(1),
             )
-            self.point_boxes.append(box)
+            self._keep.append(box)
+            self.point_x[number] = x + (step - 22) / 2
             word = number in (6, 9)
-            label = Text(b, layer(2), s(x + 75), s(POINT_Y + 55), s(48 if word else 64), bold=True)
-            label.show(self.cat.text(f"display.point_{number}") if word else str(number), fit=s(136))
-            self._keep.append(label)
-        self.puck = pyglet.shapes.Circle(0, 0, s(40), color=theme.WHITE, batch=d, group=layer(3))
-        self.puck_text = Text(d, layer(4), 0, 0, s(26), color=theme.BLACK, bold=True)
+            text = Text(
+                b,
+                layer(2),
+                s(x + (step - 22) / 2),
+                s(y0 + 5 + (h - 20) / 2),
+                s(48 if word else 64),
+                bold=True,
+            )
+            text.show(self.cat.text(f"display.point_{number}") if word else str(number), fit=s(step - 26))
+            self._keep.append(text)
+            words.extend([text] if word else [])
+        smallest = min(float(t.label.font_size) for t in words)  # SIX and NINE alike, whichever is longer
+        for text, number in zip(words, (6, 9), strict=True):
+            if smallest < s(64) * 0.6:  # a narrow box: the word would be tiny beside the digits
+                text.show(str(number), fit=s(step - 26))
+                text.label.font_size = s(64)
+            else:
+                text.label.font_size = smallest
+        self.puck_y = y0 + h + 20
+        self.puck = pyglet.shapes.Circle(0, 0, s(48), color=theme.WHITE, batch=d, group=layer(3))
+        self.puck_text = Text(d, layer(4), 0, 0, s(24), color=theme.BLACK, bold=True)
 
     def _build_boards(self) -> None:
         s, b, d, cat = self.sc, self.static, self.dynamic, self.cat
-        self._keep += panel(b, layer(0), s(1130), s(165), s(760), s(530), self.sc)
-        rows = (("display.fire", 640), ("display.bonus", 500), ("display.lucky", 345))
-        for key, y in rows:
-            title = Text(b, layer(2), s(1150), s(y + 22), s(24), color=theme.GOLD, anchor_x="left", bold=True)
-            title.show(cat.text(key))
+        x, y, w, h = self.stage.boards
+        self._keep += panel(b, layer(0), self.stage.boards, self.sc)
+        for key, at in (("display.fire", 0.938), ("display.bonus", 0.674), ("display.lucky", 0.381)):
+            title = Text(
+                b, layer(2), s(x + 20), s(y + h * at), s(24), color=theme.GOLD, anchor_x="left", bold=True
+            )
+            title.show(cat.text(key), fit=s(w / 2 if key == "display.lucky" else w - 40))
             self._keep.append(title)
-        self.shooter = Text(d, layer(2), s(1150), s(210), s(28), anchor_x="left", bold=True)
-        self.fire = self._cells(POINTS, 1150, 590, 110)
-        self.bonus = self._cells(BONUS, 1150, 450, 72)
-        self.lucky = self._cells(POINTS, 1150, 295, 110)
-        self.lucky_text = Text(d, layer(2), s(1870), s(367), s(24), anchor_x="right", bold=True)
+        self.shooter = Text(d, layer(2), s(x + 20), s(y + h * 0.085), s(28), anchor_x="left", bold=True)
+        self.shooter_room = s(w - 40)
+        self.fire = self._cells(POINTS, y + h * 0.802)
+        self.bonus = self._cells(BONUS, y + h * 0.538)
+        self.lucky = self._cells(POINTS, y + h * 0.245)
+        self.lucky_text = Text(
+            d, layer(2), s(x + w - 20), s(y + h * 0.381), s(24), anchor_x="right", bold=True
+        )
+        self.lucky_room = s(w / 2 - 40)
 
-    def _cells(
-        self, numbers: tuple[int, ...], x0: float, y: float, step: float
-    ) -> dict[int, tuple[object, Text]]:
+    def _cells(self, numbers: tuple[int, ...], y: float) -> dict[int, tuple[object, Text]]:
         s = self.sc
+        x0, _, w, _ = self.stage.boards
+        step = min(120.0, (w - 40) / len(numbers))
         cells: dict[int, tuple[object, Text]] = {}
         for k, number in enumerate(numbers):
+            left = x0 + 20 + k * step
             box = pyglet.shapes.BorderedRectangle(
-                s(x0 + k * step),
+                s(left),
                 s(y - 28),
                 s(step - 12),
                 s(56),
@@ -136,7 +163,7 @@ class DiceView:
                 batch=self.dynamic,
                 group=layer(1),
             )
-            text = Text(self.dynamic, layer(2), s(x0 + k * step + (step - 12) / 2), s(y), s(28), bold=True)
+            text = Text(self.dynamic, layer(2), s(left + (step - 12) / 2), s(y), s(28), bold=True)
             text.show(str(number))
             cells[number] = (box, text)
         return cells
@@ -151,27 +178,27 @@ class DiceView:
         """Paint the tray at ``pose`` and the boards from ``craps`` and ``lucky``."""
         self.static.draw()
         s = self.sc
+        tx, ty, tw, th = self.stage.tray
         if pose is not None:
             for die, (fx, fy), face, spin in zip(
                 self.dice, pose.positions, pose.faces, pose.spin_deg, strict=True
             ):
-                die.place(s(TX + fx * TW), s(TY + fy * TH), face, spin)
+                die.place(s(tx + fx * tw), s(ty + fy * th), face, spin)
         self._puck(craps)
         self._boards(craps, lucky)
         self.dynamic.draw()
 
     def _puck(self, craps: CrapsInfo | None) -> None:
+        """ON over the point's box; OFF at the end of the row on the come-out."""
         s = self.sc
         point = craps.point if craps is not None else None
-        if point in POINTS:
-            x = TX + 20 + POINTS.index(point) * 172 + 75
-            self.puck.position, self.puck.color = (s(x), s(POINT_Y + 150)), theme.WHITE
-            self.puck_text.label.position = (s(x), s(POINT_Y + 150), 0)
-            self.puck_text.show(self.cat.text("display.puck_on"), theme.BLACK)
-        else:
-            self.puck.position, self.puck.color = (s(TX + TW - 60), s(POINT_Y + 150)), theme.BLACK
-            self.puck_text.label.position = (s(TX + TW - 60), s(POINT_Y + 150), 0)
-            self.puck_text.show(self.cat.text("display.puck_off"), theme.WHITE)
+        tx, _, tw, _ = self.stage.tray
+        on = point is not None and point in self.point_x
+        x = self.point_x[point] if on and point is not None else tx + tw - 60
+        self.puck.position, self.puck.color = (s(x), s(self.puck_y)), theme.WHITE if on else theme.BLACK
+        self.puck_text.label.position = (s(x), s(self.puck_y), 0)
+        key = "display.puck_on" if on else "display.puck_off"
+        self.puck_text.show(self.cat.text(key), theme.BLACK if on else theme.WHITE, fit=s(90))
 
     def _boards(self, craps: CrapsInfo | None, lucky: LuckyProgress | None) -> None:
         cat = self.cat
@@ -181,18 +208,19 @@ class DiceView:
             )
             if craps.new_shooter:
                 line += f"   {cat.text('display.new_shooter')}"
-            self.shooter.show(line)
+            self.shooter.show(line, fit=self.shooter_room)
         _light(self.fire, craps.fire_points if craps else (), (220, 80, 20, 255))
         _light(self.bonus, craps.bonus_marks if craps else (), (40, 120, 200, 255))
         marks = lucky.marks if lucky is not None else ()
         _light(self.lucky, marks, (200, 160, 20, 255), point=lucky.point if lucky else None)
         if lucky is None or lucky.point is None:
-            self.lucky_text.show(cat.text("display.lucky_none"))
+            self.lucky_text.show(cat.text("display.lucky_none"), fit=self.lucky_room)
         else:
-            self.lucky_text.show(
+            line = (
                 f"{cat.text('display.lucky_point', point=lucky.point)}   "
                 f"{cat.text('display.lucky_count', count=len(marks))}"
             )
+            self.lucky_text.show(line, fit=self.lucky_room)
 
 
 def _light(

@@ -8,169 +8,163 @@ from __future__ import annotations
 
 from terminal.display import field_motion, theme
 from terminal.display.gl import pyglet
-from terminal.display.kit import Batch, Scale, Text, layer, panel
+from terminal.display.kit import Batch, Scale, Text, label, layer, panel
+from terminal.display.layout import Rect
 from terminal.display.model import TouchdownInfo
 from terminal.display.scene import TouchdownPanel
 from terminal.games.wheels import pocket_text
 from terminal.i18n import Catalogue
 
-X, Y, W, H = 1130, 400, 760, 290  # the panel
-FX, FY, FW, FH = 1150, 480, 720, 110  # the field, end zones included
-ZONE = 60  # end zone width
 BROWN = (139, 69, 19, 255)
 
 
 class FieldView:
-    """Paints the field and the drive."""
+    """Paints the Touchdown panel inside ``rect`` (design pixels): the field takes the height left over."""
 
-    def __init__(self, sc: Scale, cat: Catalogue) -> None:
+    def __init__(self, sc: Scale, cat: Catalogue, rect: Rect) -> None:
         self.sc, self.cat = sc, cat
         self.static, self.dynamic = Batch(), Batch()
-        self._keep: list[object] = panel(self.static, layer(0), sc(X), sc(Y), sc(W), sc(H), sc)
+        x, y, w, h = self.rect = rect
+        self.fx, self.fw = x + 20, w - 40
+        self.fy, self.fh = y + 72, h - 186  # under the title, status and teams; over the chart and downs
+        self.zone = self.fw / 12
+        self._keep: list[object] = panel(self.static, layer(0), rect, sc)
         self._build_field()
-        self.title = Text(
+        s, d = sc, self.dynamic
+        title = Text(
             self.static,
             layer(3),
-            sc(X + 20),
-            sc(Y + H - 28),
-            sc(24),
+            s(x + 20),
+            s(y + h - 28),
+            s(24),
             color=theme.GOLD,
             anchor_x="left",
             bold=True,
         )
-        self.title.show(cat.text("display.touchdown"))
-        self.status = Text(self.dynamic, layer(3), sc(X + W / 2), sc(Y + H - 60), sc(26), bold=True)
+        title.show(cat.text("display.touchdown"), fit=s(w - 40))
+        self._keep.append(title)
+        self.status = Text(d, layer(3), s(x + w / 2), s(y + h - 64), s(26), bold=True)
+        self.status_room = s(w - 40)
         self.ball = pyglet.shapes.Ellipse(
-            0, sc(FY + FH / 2), sc(16), sc(10), color=BROWN, batch=self.dynamic, group=layer(4)
+            0, s(self.fy + self.fh / 2), s(16), s(10), color=BROWN, batch=d, group=layer(4)
         )
-        self.lace = pyglet.shapes.Line(
-            0, 0, 0, 0, thickness=sc(2), color=theme.WHITE, batch=self.dynamic, group=layer(5)
-        )
+        self.lace = pyglet.shapes.Line(0, 0, 0, 0, thickness=s(2), color=theme.WHITE, batch=d, group=layer(5))
         self.marks = [
-            Text(self.dynamic, layer(5), 0, sc(FY - 16), sc(18), bold=True, color=theme.GOLD)
-            for _ in range(4)
+            Text(d, layer(5), 0, s(self.fy - 16), s(18), bold=True, color=theme.GOLD) for _ in range(4)
         ]
-        self.downs = Text(self.dynamic, layer(3), sc(X + W / 2), sc(Y + 26), sc(21))
-        self.teams = (
-            Text(self.dynamic, layer(3), sc(FX), sc(FY + FH + 16), sc(19), anchor_x="left", bold=True),
-            Text(self.dynamic, layer(3), sc(FX + FW), sc(FY + FH + 16), sc(19), anchor_x="right", bold=True),
-        )
+        self.note = Text(d, layer(3), s(x + w / 2), s(y + 26), s(21))  # who is choosing a team
+        self.note_room = s(w - 24)
+        cell = (w - 24) / 4
+        self.downs = [Text(d, layer(3), s(x + 12 + cell * (k + 0.5)), s(y + 26), s(21)) for k in range(4)]
+        self.down_room = s(cell - 8)
+        self.teams = Text(d, layer(3), s(x + w / 2), s(self.fy + self.fh + 17), s(19), bold=True)
+        self.team_room = s(self.fw)
 
     def _build_field(self) -> None:
-        sc, b = self.sc, self.static
-        grass = FW - 2 * ZONE
+        s, b, fx, fy, fw, fh, zone = self.sc, self.static, self.fx, self.fy, self.fw, self.fh, self.zone
+        grass = fw - 2 * zone
         for k in range(10):
             colour = theme.FIELD_GRASS if k % 2 == 0 else theme.FIELD_GRASS_ALT
             self._keep.append(
                 pyglet.shapes.Rectangle(
-                    sc(FX + ZONE + k * grass / 10),
-                    sc(FY),
-                    sc(grass / 10),
-                    sc(FH),
+                    s(fx + zone + k * grass / 10),
+                    s(fy),
+                    s(grass / 10),
+                    s(fh),
                     color=colour,
                     batch=b,
                     group=layer(1),
                 )
             )
         for zone_x, colour, key in (
-            (FX, theme.BLACK, "display.black"),
-            (FX + FW - ZONE, theme.RED, "display.red"),
+            (fx, theme.BLACK, "display.black"),
+            (fx + fw - zone, theme.RED, "display.red"),
         ):
             self._keep.append(
                 pyglet.shapes.Rectangle(
-                    sc(zone_x), sc(FY), sc(ZONE), sc(FH), color=colour, batch=b, group=layer(1)
+                    s(zone_x), s(fy), s(zone), s(fh), color=colour, batch=b, group=layer(1)
                 )
             )
             self._keep.append(
-                pyglet.text.Label(
+                label(
+                    b,
+                    layer(2),
                     self.cat.text(key),
-                    x=sc(zone_x + ZONE / 2),
-                    y=sc(FY + FH / 2),
-                    anchor_x="center",
-                    anchor_y="center",
+                    s(zone_x + zone / 2),
+                    s(fy + fh / 2),
+                    s(min(22, zone * 0.37)),
+                    bold=True,
                     rotation=-90 if colour == theme.BLACK else 90,
-                    font_name=theme.FONT,
-                    font_size=sc(22),
-                    dpi=72,
-                    weight="bold",
-                    color=theme.WHITE,
-                    batch=b,
-                    group=layer(2),
                 )
             )
         for k in range(11):
-            x = sc(FX + ZONE + k * grass / 10)
+            x = s(fx + zone + k * grass / 10)
             self._keep.append(
                 pyglet.shapes.Line(
                     x,
-                    sc(FY),
+                    s(fy),
                     x,
-                    sc(FY + FH),
-                    thickness=sc(2 if k % 5 else 4),
+                    s(fy + fh),
+                    thickness=s(2 if k % 5 else 4),
                     color=theme.WHITE,
                     batch=b,
                     group=layer(2),
                 )
             )
             if 0 < k < 10:
-                self._keep.append(
-                    pyglet.text.Label(
-                        str(50 - abs(50 - k * 10)),
-                        x=x,
-                        y=sc(FY + 18),
-                        anchor_x="center",
-                        anchor_y="center",
-                        font_name=theme.FONT,
-                        font_size=sc(16),
-                        dpi=72,
-                        color=theme.WHITE,
-                        batch=b,
-                        group=layer(2),
-                    )
-                )
+                self._keep.append(label(b, layer(2), str(50 - abs(50 - k * 10)), x, s(fy + 18), s(16)))
 
     def x_of(self, yards: float) -> float:
         """Screen x of a signed yard position (+ toward the red end zone on the right)."""
-        grass = FW - 2 * ZONE
-        return self.sc(FX + ZONE + grass / 2 + yards * grass / 100)
+        grass = self.fw - 2 * self.zone
+        return self.sc(self.fx + self.zone + grass / 2 + yards * grass / 100)
 
     def draw(self, pose: field_motion.FieldPose | None, panel: TouchdownPanel) -> None:
         """Paint the panel, the field at ``pose`` (None: no game in progress, the ball waits on the 50)."""
         self.static.draw()
         info = panel.info
         ball = pose.ball if pose is not None else 0.0
-        x, y = self.x_of(ball), self.sc(FY + FH / 2)
+        x, y = self.x_of(ball), self.sc(self.fy + self.fh / 2)
         self.ball.position = (x, y)
         self.lace.x, self.lace.y, self.lace.x2, self.lace.y2 = x - self.sc(7), y, x + self.sc(7), y
         text, colour = self._status(pose, panel)
-        self.status.show(text, colour, fit=self.sc(W - 40))
+        self.status.show(text, colour, fit=self.status_room)
         marks = pose.marks if pose is not None and not pose.moving else (pose.marks[:-1] if pose else ())
         self._marks(marks)
-        self.downs.show(self._downs(pose, info), fit=self.sc(W - 24))
-        for row, team in zip(self.teams, ("black", "red"), strict=True):
-            row.show(self._team(info.teams, team), fit=self.sc(FW / 2 - 10))
+        self._downs(pose, info)
+        teams = [self._team(info.teams, team) for team in ("red", "black")]
+        self.teams.show("   ·   ".join(t for t in teams if t), fit=self.team_room)
         self.dynamic.draw()
 
-    def _downs(self, pose: field_motion.FieldPose | None, info: TouchdownInfo) -> str:
-        """The downs played with their pockets and yards; while teams are chosen, who is choosing."""
+    def _downs(self, pose: field_motion.FieldPose | None, info: TouchdownInfo) -> None:
+        """The downs played, one cell each (pocket and yards); while teams are chosen, who is choosing."""
         cat = self.cat
         choosing = [seat.removeprefix("seat-") for seat, team, _ in info.teams if team == "none"]
+        note = ""
         if info.phase == "game" and not info.downs:
-            if choosing:
-                key = "display.choosing_one" if len(choosing) == 1 else "display.choosing_many"
-                return cat.text(key, seats=", ".join(choosing))
-            return cat.text("display.first_down_next")
+            key = "display.choosing_one" if len(choosing) == 1 else "display.choosing_many"
+            note = (
+                cat.text(key, seats=", ".join(choosing)) if choosing else cat.text("display.first_down_next")
+            )
+        self.note.show(note, fit=self.note_room)
         moves = pose.marks if pose is not None else ()
-        steps = [
-            f"{cat.text('display.down', down=k + 1)}: {pocket_text(info.downs[k])} ({_signed(moves, k)})"
-            for k in range(min(len(info.downs), len(moves)))
-        ]
-        return "   ".join(steps)
+        for k, cell in enumerate(self.downs):
+            shown = k < min(len(info.downs), len(moves))
+            text = (
+                cat.text(
+                    "display.down_cell",
+                    ordinal=cat.text(f"display.ordinal_{k + 1}"),
+                    pocket=pocket_text(info.downs[k]),
+                    yards=_signed(moves, k),
+                )
+                if shown
+                else ""
+            )
+            cell.show(text, fit=self.down_room)
 
     def _team(self, teams: tuple[tuple[str, str, bool], ...], team: str) -> str:
-        """``RED TEAM: SEATS 2, 7`` (an RNG-assigned seat marked), or the team's name alone."""
+        """``RED: SEATS 2, 7`` (an RNG-assigned seat marked); empty when no seat plays the team."""
         cat = self.cat
-        title = cat.text(f"display.team_{team}")
         seats = [
             cat.text("display.seat_assigned", seat=seat.removeprefix("seat-"))
             if assigned
@@ -179,9 +173,9 @@ class FieldView:
             if chosen == team
         ]
         if not seats:
-            return title
+            return ""
         key = "display.team_seat" if len(seats) == 1 else "display.team_seats"
-        return cat.text(key, team=title, seats=", ".join(seats))
+        return cat.text(key, team=cat.text(f"display.{team}"), seats=", ".join(seats))
 
     def _marks(self, marks: tuple[int, ...]) -> None:
         """The drive chart under the field: the down numbers at the yards where each down ended.
@@ -196,8 +190,8 @@ class FieldView:
             tuple(self.x_of(yard) for yard, _ in groups),
             tuple(text.content_width for text in shown),
             gap=self.sc(6),
-            lo=self.sc(FX),
-            hi=self.sc(FX + FW),
+            lo=self.sc(self.fx),
+            hi=self.sc(self.fx + self.fw),
         )
         for text, x in zip(shown, xs, strict=True):
             text.label.x = x
@@ -214,7 +208,8 @@ class FieldView:
         if kind == "touchdown":
             return cat.text("display.drive_touchdown", team=name), theme.GOLD
         if kind == "turnover":
-            return cat.text("display.drive_turnover", team=name), theme.WHITE
+            line = field_motion.yard_line(round(pose.ball))
+            return cat.text("display.drive_turnover", team=name, line=line), theme.WHITE
         if kind == "tie":
             return cat.text("display.drive_tie"), theme.WHITE
         line = field_motion.yard_line(round(pose.ball))

@@ -17,16 +17,8 @@ from terminal.display.dice_view import DiceView
 from terminal.display.field_view import FieldView
 from terminal.display.gl import preserves_frames, pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, set_visible
-from terminal.display.regions import (
-    WHEEL_BOX,
-    Rect,
-    has_overlay,
-    merged,
-    overlaps,
-    padded,
-    regions_of,
-    whole_key,
-)
+from terminal.display.layout import Panels, Rect, layout_for
+from terminal.display.regions import has_overlay, merged, overlaps, padded, regions_of, whole_key
 from terminal.display.scene import Banner, Scene
 from terminal.display.side_view import SideView
 from terminal.display.wheel_view import WheelView
@@ -37,12 +29,12 @@ BANNER_COLOURS = {
     "out_of_service": theme.BANNER_SERVICE,
     "link_lost": theme.BANNER_LINK,
 }
-WHEEL_CX, WHEEL_CY, WHEEL_R = 570, 555, 385
 _NOTHING = object()  # a key no scene has: the next frame repaints everything
+Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
 
 
 class Painter:
-    """The display's views for one window."""
+    """The display's views for one window, laid out for its shape (``layout.layout_for``)."""
 
     def __init__(
         self,
@@ -51,30 +43,67 @@ class Painter:
         history_length: int,
         incremental: bool | None = None,
     ) -> None:
-        self.window, self.cat = window, cat
+        self.window, self.cat, self.history_length = window, cat, history_length
         self.incremental = preserves_frames() if incremental is None else incremental
         self._whole: object = _NOTHING
         self._keys: dict[str, object] = {}
         self._rects: dict[str, tuple[Rect, ...]] = {}  # each region's rectangles in the last frame
         self._wheel_pose: object = _NOTHING
-        self.sc = sc = Scale(window.width, window.height)
-        self.side = SideView(sc, cat, history_length)
-        self.craps_side = SideView(sc, cat, history_length, winners_at=(60, 345))  # craps: inside the tray
-        self.field = FieldView(sc, cat)
-        self.dice = DiceView(sc, cat)
+        self.fit = fit = layout_for(window.width, window.height)
+        self.design = fit.design
+        self.sc = Scale(fit.scale)
+        self.origin = Mat4.from_translation(Vec3(fit.offset[0], fit.offset[1], 0.0))  # the design's corner
+        self.wheel_box = self.design.wheel_box()
+        self._sides: dict[Panels, SideView] = {}
+        self._field: FieldView | None = None
+        self._dice: DiceView | None = None
         self._wheels: dict[tuple[int, ...], WheelView] = {}
         self.overlay = Batch()
         self._build_overlay()
 
+    def side(self, panels: Panels) -> SideView:
+        """The boards of one arrangement (built on first use: a table shows one or two)."""
+        if panels not in self._sides:
+            self._sides[panels] = SideView(self.sc, self.cat, self.history_length, self.design.top, panels)
+        return self._sides[panels]
+
+    def field(self) -> FieldView:
+        """The Touchdown panel (built on first use)."""
+        if self._field is None:
+            rect = self.design.touchdown.field
+            if rect is None:
+                raise ValueError(f"the {self.design.name} layout has no Touchdown field")
+            self._field = FieldView(self.sc, self.cat, rect)
+        return self._field
+
+    def dice(self) -> DiceView:
+        """The craps stage (built on first use)."""
+        if self._dice is None:
+            self._dice = DiceView(self.sc, self.cat, self.design.craps)
+        return self._dice
+
     def wheel(self, order: tuple[int, ...]) -> WheelView:
         """The cached wheel view of ``order`` (built on first use)."""
         if order not in self._wheels:
-            self._wheels[order] = WheelView(self.sc, WHEEL_CX, WHEEL_CY, WHEEL_R, order)
+            cx, cy, r = self.design.wheel
+            self._wheels[order] = WheelView(self.sc, cx, cy, r, order, self.origin)
         return self._wheels[order]
 
+    def batches(self, scene: Scene) -> set[Batch]:
+        """Every batch a frame of ``scene`` draws from (the tests find its labels by them)."""
+        panels = self.design.panels(scene.game, scene.touchdown is not None)
+        views: list[object] = [self.side(panels)]
+        if scene.game == "craps":
+            views.append(self.dice())
+        else:
+            views.append(self.wheel(scene.wheel_order))
+            views += [self.field()] if scene.touchdown is not None else []
+        return {self.overlay} | {b for view in views for b in vars(view).values() if isinstance(b, Batch)}
+
     def _build_overlay(self) -> None:
-        s, o = self.sc, self.overlay
-        w, h = self.window.width, self.window.height
+        """Banners and the TEST mark: in window pixels, across the whole window."""
+        o, w, h = self.overlay, self.window.width, self.window.height
+        s = Scale(self.fit.scale)
         self.screen = pyglet.shapes.Rectangle(0, 0, w, h, color=theme.SERVICE_SCREEN, batch=o, group=layer(0))
         self.band = pyglet.shapes.Rectangle(
             0, h / 2 - s(150), w, s(300), color=theme.BANNER_TILT, batch=o, group=layer(0)
@@ -83,9 +112,6 @@ class Painter:
         self.band_reason = Text(o, layer(1), w / 2, h / 2 - s(75), s(36), wrap=w - s(160))
         self.band_table = Text(o, layer(1), w / 2, h / 2 - s(250), s(30), color=theme.GOLD)
         self.mark = Text(o, layer(2), w / 2, h / 2, s(420), color=theme.WATERMARK, bold=True, rotation=-24)
-        self.mark_corner = Text(
-            o, layer(2), s(330), s(1020), s(40), color=(255, 80, 80, 255), anchor_x="left", bold=True
-        )
 
     def invalidate(self) -> None:
         """Repaint everything next frame (the window was resized or exposed)."""
@@ -94,7 +120,7 @@ class Painter:
     def paint(self, scene: Scene) -> None:
         """Paint ``scene``: everything, or only what changed since the last frame."""
         whole = whole_key(scene)
-        regions = regions_of(scene)
+        regions = regions_of(scene, self.design)
         if not self.incremental or whole != self._whole:
             self._repaint(scene, None)
             self._whole, self._wheel_pose = whole, scene.wheel
@@ -107,46 +133,53 @@ class Painter:
                 then_and_now = merged((*self._rects.get(region.name, ()), *region.rects))
                 for rect in map(padded, then_and_now):
                     self._repaint(scene, rect)
-                    wheel_hit = wheel_hit or overlaps(rect, WHEEL_BOX)
+                    wheel_hit = wheel_hit or overlaps(rect, self.wheel_box)
                 self._keys[region.name] = region.key
                 self._rects[region.name] = region.rects
         if scene.wheel is not None and (scene.wheel != self._wheel_pose or wheel_hit):
             if has_overlay(scene) or wheel_hit:
-                self._repaint(scene, WHEEL_BOX)
+                self._repaint(scene, self.wheel_box)
             else:
+                self.window.view = self.origin
                 self.wheel(scene.wheel_order).draw_turning(self.window, scene.wheel)
+                self.window.view = Mat4()
             self._wheel_pose = scene.wheel
 
     def _repaint(self, scene: Scene, rect: Rect | None) -> None:
-        """Clear ``rect`` (None: the window) and paint everything of ``scene`` that falls inside it."""
+        """Clear ``rect`` (design pixels; None: the window) and paint everything of ``scene`` inside it."""
         gl = pyglet.gl
         if rect is not None:
             fx = self.window.get_framebuffer_size()[0] / self.window.width
-            x0, y0 = math.floor(self.sc(rect[0]) * fx), math.floor(self.sc(rect[1]) * fx)
-            x1 = math.ceil(self.sc(rect[0] + rect[2]) * fx)
-            y1 = math.ceil(self.sc(rect[1] + rect[3]) * fx)
+            ox, oy = self.fit.offset
+            x0, y0 = math.floor((ox + self.sc(rect[0])) * fx), math.floor((oy + self.sc(rect[1])) * fx)
+            x1 = math.ceil((ox + self.sc(rect[0] + rect[2])) * fx)
+            y1 = math.ceil((oy + self.sc(rect[1] + rect[3])) * fx)
             gl.glEnable(gl.GL_SCISSOR_TEST)
             gl.glScissor(x0, y0, x1 - x0, y1 - y0)
         bg = theme.BACKGROUND
         gl.glClearColor(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1.0)
         gl.glClear(gl.GL_COLOR_BUFFER_BIT)  # no depth buffer is used: clearing it would cost a full fill
         try:
-            self._draw(scene, wheel=rect is None or overlaps(rect, WHEEL_BOX))
+            self._draw(scene, wheel=rect is None or overlaps(rect, self.wheel_box))
         finally:
             gl.glDisable(gl.GL_SCISSOR_TEST)
 
     def _draw(self, scene: Scene, wheel: bool = True) -> None:
         """Everything of ``scene`` in painting order; ``wheel`` False: all but the wheel (clipped away)."""
+        self.window.view = self.origin
+        panels = self.design.panels(scene.game, scene.touchdown is not None)
         if scene.game == "craps":
-            self.dice.draw_tray()
-            self.craps_side.draw(scene)
-            self.dice.draw(scene.dice, scene.craps, scene.lucky)
+            dice = self.dice()
+            dice.draw_tray()
+            self.side(panels).draw(scene)
+            dice.draw(scene.dice, scene.craps, scene.lucky)
         else:
             if scene.wheel is not None and wheel:
                 self.wheel(scene.wheel_order).draw(self.window, scene.wheel)
-            self.side.draw(scene)
+            self.side(panels).draw(scene)
             if scene.touchdown is not None:
-                self.field.draw(scene.field, scene.touchdown)
+                self.field().draw(scene.field, scene.touchdown)
+        self.window.view = Mat4()
         self._overlay(scene.banner, scene.test, scene.table)
 
     def _overlay(self, banner: Banner | None, test: bool, table: str) -> None:
@@ -166,7 +199,6 @@ class Painter:
             self.band_reason.show("")
             self.band_table.show("")
         self.mark.show(cat.text("display.test") if test else "")
-        self.mark_corner.show(cat.text("display.test") if test else "")
         self.overlay.draw()
 
     def save(self, path: Path) -> Path:

@@ -53,7 +53,11 @@ def recorder(c: Config, into: Recorded) -> Callable[[int, asyncio.Event], Corout
 
 def _model_until(c: Config, recorded: Recorded, end: int) -> DisplayModel:
     model = DisplayModel(
-        game=c.table.game, wheel=c.roulette.wheel, test_mode=c.lab.mode, currency=c.money.currency
+        game=c.table.game,
+        wheel=c.roulette.wheel,
+        test_mode=c.lab.mode,
+        currency=c.money.currency,
+        yards=c.touchdown.yards,
     )
     for at, message in recorded[:end]:
         model = apply(model, message, at)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
-from terminal.display.scene import settle_time
+from terminal.display.scene import colour_of, settle_time
 from terminal.games.touchdown import DEFAULT_YARDS, yards_moved
 from terminal.games.wheels import WHEELS, parse_pocket, pocket_text
 from terminal.net import messages as m
@@ -39,15 +39,26 @@ def table_state(model: DisplayModel, round_id: int, phase: str, countdown_ms: in
 
 
 def _result(round_id: int, outcome: str) -> m.Result:
-    wins = (
-        m.SettlementView("seat-3", "straight:17", 500, 18_000, "win"),
-        m.SettlementView("seat-1", "red", 2_000, 0, "lose"),
-        m.SettlementView("seat-5", "column:2", 1_000, 3_000, "win"),
-        m.SettlementView("seat-6", "black", 2_500, 5_000, "win"),
-    )
+    """The outcome with wagers that won and lost on it, as a table would settle them."""
     if "-" in outcome:
         first, second = (int(x) for x in outcome.split("-"))
-        return m.Result(round_id, f"{outcome} ({first + second})", wins)
+        total = first + second
+        field = total in (2, 3, 4, 9, 10, 11, 12)
+        settled = (
+            m.SettlementView("seat-3", "field", 1_000, 2_000 if field else 0, "win" if field else "lose"),
+            m.SettlementView(
+                "seat-5", "any_seven", 500, 2_500 if total == 7 else 0, "win" if total == 7 else "lose"
+            ),
+            m.SettlementView("seat-6", f"hop_{min(first, second)}_{max(first, second)}", 500, 8_000, "win"),
+        )
+        return m.Result(round_id, f"{outcome} ({total})", settled)
+    colour = colour_of(outcome)
+    wins: tuple[m.SettlementView, ...] = (
+        m.SettlementView("seat-3", f"straight:{outcome}", 500, 18_000, "win"),
+        m.SettlementView("seat-1", "red" if colour != "red" else "black", 2_000, 0, "lose"),
+    )
+    if colour != "green":
+        wins += (m.SettlementView("seat-6", colour, 2_500, 5_000, "win"),)
     return m.Result(round_id, outcome, wins)
 
 
@@ -69,6 +80,11 @@ def craps_view(
 ) -> m.GameView:  # fmt: skip
     """The ``GameView`` of a craps table: shooter 4, with some points made and Bonus numbers hit."""
     return m.GameView("craps", ROUND, None, m.CrapsView(point, 4, rolls, False, fire, bonus, last_roll))
+
+
+def seven_out(last_roll: str) -> m.GameView:
+    """The ``GameView`` after a seven-out: a new shooter, Fire and Bonus cleared."""
+    return m.GameView("craps", ROUND, None, m.CrapsView(None, 5, 0, True, (), (), last_roll))
 
 
 def base(

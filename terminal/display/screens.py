@@ -50,7 +50,7 @@ def _shots(c: Config) -> list[Shot]:
         ("display-craps-mid-tumble", lambda: samples.spun(samples.craps(cr, 6, "4-2"), "4-3", 0.9)),
         (
             "display-craps-seven-out",
-            lambda: samples.at_rest(samples.craps(cr, 6, "4-2"), "4-3", view=samples.craps_view(None, "4-3")),
+            lambda: samples.at_rest(samples.craps(cr, 6, "4-2"), "4-3", view=samples.seven_out("4-3")),
         ),
         (
             "display-craps-point-set",

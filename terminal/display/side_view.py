@@ -1,133 +1,168 @@
-"""The boards around the stage: top bar (round, headline, countdown), outcome, winners, history, hot/cold."""
+"""The boards around the stage: top bar (round, headline, countdown), outcome, winners, history, hot/cold.
+
+Each board is laid out inside its panel's rectangle (:mod:`terminal.display.layout`), so one view serves
+every screen shape and arrangement.
+"""
 
 from __future__ import annotations
+
+import math
 
 from terminal.display import theme
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
+from terminal.display.layout import Panels, Rect
 from terminal.display.scene import Scene, colour_of
 from terminal.i18n import Catalogue
 from terminal.money import find_currency, format_amount
 
-OUT_X, OUT_Y, OUT_W, OUT_H = 1130, 710, 760, 235
-WIN_X, WIN_Y, WIN_W, WIN_H = 1130, 165, 760, 220
-HIST_X, HIST_Y, HIST_W, HIST_H = 30, 20, 1180, 125
-HC_X, HC_Y, HC_W, HC_H = 1230, 20, 660, 125
-HC_CELLS, HC_STEP = 1400, 122  # where the hot and cold numbers start, and their spacing
-MAX_WINNERS = 8
+MAX_WINNERS = 8  # a table has at most eight seats
+WINNER_COLUMN = 300  # design pixels a winners column needs ("PUESTO 8   $12,345.00")
+MIN_TILE = 52  # the narrowest history tile ("00" and "36" at 24 px, with a gap)
+LEFT_BLOCK, RIGHT_BLOCK = 380, 350  # the top bar's round and countdown blocks: the headline keeps clear
+HOT = (255, 140, 40, 255)
+COLD = (120, 190, 255, 255)
 
 
 class SideView:
-    """Everything but the stage (wheel or dice) and the Touchdown field."""
+    """Everything but the stage (wheel or dice) and the Touchdown field, for one arrangement of panels."""
 
-    def __init__(
-        self, sc: Scale, cat: Catalogue, history_length: int, winners_at: tuple[float, float] = (WIN_X, WIN_Y)
-    ) -> None:
-        self.sc, self.cat = sc, cat
+    def __init__(self, sc: Scale, cat: Catalogue, history_length: int, top: Rect, panels: Panels) -> None:
+        self.sc, self.cat, self.panels = sc, cat, panels
         self.static, self.dynamic = Batch(), Batch()
-        s, b, d = sc, self.static, self.dynamic
         self._keep: list[object] = []
-        win_x, winners_y = winners_at
-        for x, y, w, h in (
-            (OUT_X, OUT_Y, OUT_W, OUT_H),
-            (win_x, winners_y, WIN_W, WIN_H),
-            (HIST_X, HIST_Y, HIST_W, HIST_H),
-            (HC_X, HC_Y, HC_W, HC_H),
-        ):
-            self._keep += panel(b, layer(0), s(x), s(y), s(w), s(h), sc)
-        self.round = Text(d, layer(2), s(40), s(1020), s(30), color=theme.DIM, anchor_x="left", bold=True)
-        self.table = Text(d, layer(2), s(40), s(983), s(18), color=theme.DIM, anchor_x="left")
-        self.headline = Text(d, layer(2), s(960), s(1020), s(64), color=theme.GOLD, bold=True)
-        self.clock_ring = pyglet.shapes.Arc(
-            s(1830), s(1015), s(48), segments=90, thickness=s(8), color=theme.GOLD, batch=d, group=layer(1)
-        )
-        self.clock = Text(d, layer(2), s(1830), s(1013), s(44), bold=True)
-        self.clock_label = Text(d, layer(2), s(1765), s(1015), s(18), color=theme.DIM, anchor_x="right")
-        self.out_label = Text(
-            b, layer(2), s(OUT_X + OUT_W / 2), s(OUT_Y + OUT_H - 30), s(26), color=theme.GOLD, bold=True
-        )
-        self.out_disc = pyglet.shapes.Circle(
-            s(OUT_X + 150), s(OUT_Y + 95), s(85), color=theme.GREEN, batch=d, group=layer(1)
-        )
-        self.out_rim = pyglet.shapes.Arc(
-            s(OUT_X + 150), s(OUT_Y + 95), s(85), thickness=s(5), color=theme.GOLD, batch=d, group=layer(2)
-        )
-        self.out_text = Text(d, layer(3), s(OUT_X + 150), s(OUT_Y + 95), s(96), bold=True)
-        self.out_detail = Text(d, layer(3), s(OUT_X + 290), s(OUT_Y + 95), s(56), anchor_x="left", bold=True)
-        self.win_title = Text(
-            b, layer(2), s(win_x + WIN_W / 2), s(winners_y + WIN_H - 28), s(26), color=theme.GOLD, bold=True
-        )
-        self.win_title.show(cat.text("display.winners"))
-        self.win_rows = [
-            Text(
-                d,
-                layer(2),
-                s(win_x + 30 + (k // 4) * 370),
-                s(winners_y + WIN_H - 70 - (k % 4) * 40),
-                s(26),
-                anchor_x="left",
-            )
-            for k in range(MAX_WINNERS)
-        ]
-        self.hist_title = Text(
-            b,
-            layer(2),
-            s(HIST_X + 20),
-            s(HIST_Y + HIST_H - 22),
-            s(20),
-            color=theme.GOLD,
-            anchor_x="left",
-            bold=True,
-        )
-        self.hist_title.show(cat.text("display.history"))
-        self._build_history(history_length)
-        self._build_hot_cold()
+        for rect in (panels.outcome, panels.winners, panels.history, panels.hot_cold):
+            self._keep += panel(self.static, layer(0), rect, sc)
+        self._build_top(top)
+        self._build_outcome(panels.outcome)
+        self._build_winners(panels.winners)
+        self._build_history(panels.history, history_length)
+        self._build_hot_cold(panels.hot_cold)
         self._history: tuple[object, ...] = ()
 
-    def _build_history(self, n: int) -> None:
+    def _build_top(self, top: Rect) -> None:
         s, d = self.sc, self.dynamic
-        tile = min(56.0, (HIST_W - 40) / n)
+        x, y, w, _ = top
+        self.round = Text(
+            d, layer(2), s(x + 40), s(y + 55), s(30), color=theme.DIM, anchor_x="left", bold=True
+        )
+        self.table = Text(d, layer(2), s(x + 40), s(y + 18), s(18), color=theme.DIM, anchor_x="left")
+        self.headline = Text(d, layer(2), s(x + w / 2), s(y + 55), s(64), color=theme.GOLD, bold=True)
+        self.headline_room = s(w - 2 * max(LEFT_BLOCK, RIGHT_BLOCK))
+        ring_x = x + w - 90
+        self.clock_ring = pyglet.shapes.Arc(
+            s(ring_x),
+            s(y + 50),
+            s(48),
+            segments=90,
+            thickness=s(8),
+            color=theme.GOLD,
+            batch=d,
+            group=layer(1),
+        )
+        self.clock = Text(d, layer(2), s(ring_x), s(y + 48), s(44), bold=True)
+        self.clock_label = Text(
+            d, layer(2), s(ring_x - 65), s(y + 50), s(18), color=theme.DIM, anchor_x="right", wrap=s(200)
+        )
+
+    def _build_outcome(self, rect: Rect) -> None:
+        s, b, d = self.sc, self.static, self.dynamic
+        x, y, w, h = rect
+        self.out_label = Text(b, layer(2), s(x + w / 2), s(y + h - 30), s(26), color=theme.GOLD, bold=True)
+        r = min(w * 0.22, (h - 70) / 2)
+        cx, cy = x + 40 + r, y + (h - 50) / 2
+        self.out_disc = pyglet.shapes.Circle(s(cx), s(cy), s(r), color=theme.GREEN, batch=d, group=layer(1))
+        self.out_rim = pyglet.shapes.Arc(
+            s(cx), s(cy), s(r), thickness=s(5), color=theme.GOLD, batch=d, group=layer(2)
+        )
+        self.out_text = Text(d, layer(3), s(cx), s(cy), s(r * 1.13), bold=True)
+        detail_x = cx + r + 40
+        self.out_detail = Text(
+            d, layer(3), s(detail_x), s(cy), s(min(56, r * 0.66)), anchor_x="left", bold=True
+        )
+        self.detail_room = s(x + w - 20 - detail_x)
+
+    def _build_winners(self, rect: Rect) -> None:
+        s, b, d = self.sc, self.static, self.dynamic
+        x, y, w, h = rect
+        title = Text(b, layer(2), s(x + w / 2), s(y + h - 28), s(26), color=theme.GOLD, bold=True)
+        title.show(self.cat.text("display.winners"), fit=s(w - 40))
+        self._keep.append(title)
+        columns = max(1, min(2, int((w - 30) / WINNER_COLUMN)))
+        rows = math.ceil(MAX_WINNERS / columns)
+        step = min(44.0, (h - 66) / rows)
+        width = (w - 40) / columns
+        size = min(26.0, step * 0.7)  # rows never touch
+        self.win_rows = [
+            Text(d, layer(2), s(x + 25 + (k // rows) * width), s(y + h - 70 - (k % rows) * step), s(size),
+                 anchor_x="left")
+            for k in range(MAX_WINNERS)
+        ]  # fmt: skip
+        self.win_room = s(width - 10)
+
+    def _build_history(self, rect: Rect, n: int) -> None:
+        s, b, d = self.sc, self.static, self.dynamic
+        x, y, w, h = rect
+        title = Text(
+            b, layer(2), s(x + 20), s(y + h - 22), s(20), color=theme.GOLD, anchor_x="left", bold=True
+        )
+        title.show(self.cat.text("display.history"), fit=s(w / 2 - 30))
+        self._keep.append(title)
+        self.test_mark = Text(
+            d,
+            layer(2),
+            s(x + w - 20),
+            s(y + h - 22),
+            s(22),
+            color=theme.TEST_MARK,
+            anchor_x="right",
+            bold=True,
+        )  # lab mode: TEST beside the results, as well as across the screen
+        self.test_mark.room = s(w / 2 - 30)
+        count = max(1, min(n, int((w - 40) / MIN_TILE)))
+        tile = min(90.0, (w - 40) / count)
         self.tiles: list[tuple[pyglet.shapes.Rectangle, Text]] = []
-        for k in range(n):
-            x = HIST_X + 20 + k * tile
-            rect = pyglet.shapes.Rectangle(
-                s(x), s(HIST_Y + 14), s(tile - 6), s(60), color=theme.BLACK, batch=d, group=layer(1)
+        for k in range(count):
+            left = x + 20 + k * tile
+            rect_ = pyglet.shapes.Rectangle(
+                s(left), s(y + 14), s(tile - 6), s(60), color=theme.BLACK, batch=d, group=layer(1)
             )
             size = 30 if k == 0 else 24
-            self.tiles.append(
-                (rect, Text(d, layer(2), s(x + (tile - 6) / 2), s(HIST_Y + 44), s(size), bold=True))
-            )
+            text = Text(d, layer(2), s(left + (tile - 6) / 2), s(y + 44), s(size), bold=True)
+            text.room = s(tile - 6)
+            self.tiles.append((rect_, text))
 
-    def _build_hot_cold(self) -> None:
+    def _build_hot_cold(self, rect: Rect) -> None:
         s, b, d = self.sc, self.static, self.dynamic
+        x, y, w, h = rect
+        cells_x = x + 190
+        step = (x + w - 20 - cells_x) / 4
         self.hc_rows: list[list[tuple[pyglet.shapes.Circle, Text, Text]]] = []
-        for row, key, colour in (
-            (0, "display.hot", (255, 140, 40, 255)),
-            (1, "display.cold", (120, 190, 255, 255)),
-        ):
-            y = HC_Y + HC_H - 35 - row * 55
-            title = Text(b, layer(2), s(HC_X + 20), s(y), s(24), color=colour, anchor_x="left", bold=True)
-            title.show(self.cat.text(key), fit=s(HC_CELLS - HC_X - 30))
+        for row, key, colour in ((0, "display.hot", HOT), (1, "display.cold", COLD)):
+            cy = y + h * (0.72 if row == 0 else 0.28)
+            title = Text(b, layer(2), s(x + 20), s(cy), s(24), color=colour, anchor_x="left", bold=True)
+            title.show(self.cat.text(key), fit=s(cells_x - x - 30))
             self._keep.append(title)
             cells = []
             for k in range(4):
-                cx = HC_CELLS + 24 + k * HC_STEP
-                disc = pyglet.shapes.Circle(s(cx), s(y), s(24), color=theme.BLACK, batch=d, group=layer(1))
-                count = Text(d, layer(2), s(cx + 30), s(y), s(20), color=theme.DIM, anchor_x="left")
-                cells.append((disc, Text(d, layer(2), s(cx), s(y), s(24), bold=True), count))
+                cx = cells_x + 24 + k * step
+                disc = pyglet.shapes.Circle(s(cx), s(cy), s(24), color=theme.BLACK, batch=d, group=layer(1))
+                count = Text(d, layer(2), s(cx + 30), s(cy), s(20), color=theme.DIM, anchor_x="left")
+                count.room = s(step - 58)
+                cells.append((disc, Text(d, layer(2), s(cx), s(cy), s(24), bold=True), count))
             self.hc_rows.append(cells)
-        self.hc_wait = Text(
-            d, layer(2), s(HC_CELLS), s(HC_Y + HC_H / 2), s(22), color=theme.DIM, anchor_x="left"
-        )
+        self.hc_wait = Text(d, layer(2), s(cells_x), s(y + h / 2), s(22), color=theme.DIM, anchor_x="left")
+        self.hc_room = s(x + w - 20 - cells_x)
 
     def draw(self, scene: Scene) -> None:
         """Paint the boards for ``scene`` (texts first: the static batch holds some set here)."""
         cat = self.cat
         self.round.show(cat.text("display.round", round=scene.round_id) if scene.round_id else "")
         args = {k: cat.text(f"display.{v}") if k == "colour" else v for k, v in scene.headline_args}
-        self.headline.show(cat.text(scene.headline, **args), fit=self.sc(1100))
-        self.table.show(scene.table, fit=self.sc(360))  # venue · table id, clear of the headline
+        self.headline.show(cat.text(scene.headline, **args), fit=self.headline_room)
+        self.table.show(scene.table, fit=self.sc(LEFT_BLOCK - 50))  # venue · table id, clear of the headline
         self._countdown(scene)
+        self.test_mark.show(cat.text("display.test") if scene.test else "", fit=self.test_mark.room)
         self._outcome(scene)
         self._winners(scene)
         self._history_tiles(scene)
@@ -143,7 +178,7 @@ class SideView:
 
     def _outcome(self, scene: Scene) -> None:
         cat = self.cat
-        self.out_label.show(cat.text(scene.outcome_label))
+        self.out_label.show(cat.text(scene.outcome_label), fit=self.sc(self.panels.outcome[2] - 40))
         shown = scene.outcome is not None
         set_visible(self.out_disc, shown)
         set_visible(self.out_rim, shown)
@@ -155,14 +190,9 @@ class SideView:
         self.out_disc.color = theme.OUTCOME_COLOURS.get(detail, theme.BLACK)
         self.out_text.show(scene.outcome)
         words = {"red": "display.red", "black": "display.black", "green": "display.green"}
-        text = (
-            cat.text(words[detail])
-            if detail in words
-            else (scene.history[0].outcome if scene.history else "")
-        )
-        self.out_detail.show(
-            text, theme.OUTCOME_COLOURS.get(detail, theme.WHITE) if detail == "red" else theme.WHITE
-        )
+        text = cat.text(words[detail]) if detail in words else _dice_text(scene)
+        colour = theme.OUTCOME_COLOURS["red"] if detail == "red" else theme.WHITE
+        self.out_detail.show(text, colour, fit=self.detail_room)
 
     def _winners(self, scene: Scene) -> None:
         rows = scene.winners or ()
@@ -171,12 +201,10 @@ class SideView:
             if k < len(rows):
                 seat = rows[k].seat.removeprefix("seat-")
                 amount = format_amount(rows[k].won, currency)
-                text.show(
-                    f"{self.cat.text('display.seat_wins', seat=seat)}   {amount}",
-                    theme.WHITE,
-                )
+                line = f"{self.cat.text('display.seat_wins', seat=seat)}   {amount}"
+                text.show(line, theme.WHITE, fit=self.win_room)
             elif k == 0 and scene.winners is not None:
-                text.show(self.cat.text("display.no_winners"), theme.DIM)
+                text.show(self.cat.text("display.no_winners"), theme.DIM, fit=self.win_room * 2)
             else:
                 text.show("")
 
@@ -187,11 +215,10 @@ class SideView:
         for k, (rect, text) in enumerate(self.tiles):
             if k < len(scene.history):
                 item = scene.history[k]
-                outcome = item.outcome
-                colour = colour_of(outcome)
+                colour = colour_of(item.outcome)
                 set_visible(rect, True)
                 rect.color = theme.OUTCOME_COLOURS[colour] if not item.void else (80, 80, 80, 255)
-                text.show(outcome if colour != "dice" else outcome.replace("-", "·"))
+                text.show(item.outcome if colour != "dice" else item.outcome.replace("-", "·"), fit=text.room)
             else:
                 set_visible(rect, False)
                 text.show("")
@@ -202,7 +229,7 @@ class SideView:
             self.hc_wait.show("")
         else:
             wait = self.cat.text("display.too_few_spins", spins=board.spins, needed=board.needed)
-            self.hc_wait.show(wait, fit=self.sc(HC_X + HC_W - HC_CELLS - 20))
+            self.hc_wait.show(wait, fit=self.hc_room)
         for cells, values in zip(self.hc_rows, (board.hot, board.cold), strict=True):
             for k, (disc, text, count) in enumerate(cells):
                 if board.ready and k < len(values):
@@ -211,8 +238,13 @@ class SideView:
                     colour = "dice" if scene.game == "craps" else colour_of(outcome)
                     disc.color = theme.OUTCOME_COLOURS[colour]
                     text.show(outcome)
-                    count.show(self.cat.text("display.times_seen", count=seen))
+                    count.show(self.cat.text("display.times_seen", count=seen), fit=count.room)
                 else:
                     set_visible(disc, False)
                     text.show("")
                     count.show("")
+
+
+def _dice_text(scene: Scene) -> str:
+    """The roll beside its total (``4·3``)."""
+    return scene.history[0].outcome.replace("-", "·") if scene.history else ""

@@ -32,6 +32,7 @@ BANNER_SERVICE: RGBA = (160, 100, 0, 235)
 BANNER_LINK: RGBA = (60, 60, 70, 235)
 SERVICE_SCREEN: RGBA = (24, 30, 38, 255)  # out of service: a screen of its own, the game hidden
 WATERMARK: RGBA = (255, 255, 255, 46)
+TEST_MARK: RGBA = (255, 80, 80, 255)
 FIELD_GRASS: RGBA = (34, 120, 50, 255)
 FIELD_GRASS_ALT: RGBA = (30, 108, 45, 255)
 FONT = "DejaVu Sans"

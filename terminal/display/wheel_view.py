@@ -13,7 +13,7 @@ import math
 
 from terminal.display import theme, wheel_motion
 from terminal.display.gl import pyglet
-from terminal.display.kit import Batch, Scale, layer, set_visible
+from terminal.display.kit import Batch, Scale, label, layer, set_visible
 from terminal.display.mesh import Mesh, angle_grid, disc, ring
 from terminal.games.wheels import DOUBLE_ZERO, is_red, pocket_text
 
@@ -41,8 +41,19 @@ def _darker(c: theme.RGBA, f: float = 0.7) -> theme.RGBA:
 class WheelView:
     """Paints one wheel of ``order`` centred on (cx, cy)."""
 
-    def __init__(self, sc: Scale, cx: float, cy: float, radius: float, order: tuple[int, ...]) -> None:
+    def __init__(
+        self,
+        sc: Scale,
+        cx: float,
+        cy: float,
+        radius: float,
+        order: tuple[int, ...],
+        origin: pyglet.math.Mat4 | None = None,
+    ) -> None:
+        """The wheel of ``order`` centred on (cx, cy) with ``radius`` (design pixels); ``origin`` is the
+        view that places the design on the window (the wheel turns inside it)."""
         self.cx, self.cy, self.r, self.order = sc(cx), sc(cy), sc(radius), order
+        self.origin = origin if origin is not None else Mat4()
         self.bowl, self.track, self.centre, self.face = Batch(), Batch(), Batch(), Batch()
         self.top, self.wipe, self.unspoke = Batch(), Batch(), Batch()
         self._keep: list[object] = []
@@ -128,20 +139,15 @@ class WheelView:
             mid = wheel_motion.face_angle(order, pocket)
             rad = math.radians(mid)
             self._add(
-                pyglet.text.Label(
+                label(
+                    f,
+                    numbers,
                     pocket_text(pocket),
-                    x=cx + r * NUMBER_AT * math.cos(rad),
-                    y=cy + r * NUMBER_AT * math.sin(rad),
-                    anchor_x="center",
-                    anchor_y="center",
+                    cx + r * NUMBER_AT * math.cos(rad),
+                    cy + r * NUMBER_AT * math.sin(rad),
+                    r * 0.062,
+                    bold=True,
                     rotation=90.0 - mid,
-                    font_name=theme.FONT,
-                    font_size=r * 0.062,
-                    dpi=72,
-                    weight="bold",
-                    color=theme.WHITE,
-                    batch=f,
-                    group=numbers,
                 )
             )
             edge = math.radians(mid - step / 2)
@@ -242,18 +248,19 @@ class WheelView:
             self.wipe.draw()
             window.view = self._spin
             self.unspoke.draw()
-            window.view = Mat4()
+            window.view = self.origin
         self._turning(window, pose)
 
     def _turning(self, window: pyglet.window.Window, pose: wheel_motion.WheelPose) -> None:
         spin = (
-            Mat4.from_translation(Vec3(self.cx, self.cy, 0.0))
+            self.origin
+            @ Mat4.from_translation(Vec3(self.cx, self.cy, 0.0))
             @ Mat4.from_rotation(math.radians(pose.wheel_deg), Vec3(0.0, 0.0, 1.0))
             @ Mat4.from_translation(Vec3(-self.cx, -self.cy, 0.0))
         )
         window.view = spin
         self.face.draw()
-        window.view = Mat4()
+        window.view = self.origin
         self._spin = spin
         radius = self.r * wheel_motion.ball_ring(pose.ball_radius)
         rad = math.radians(pose.ball_deg)

@@ -42,11 +42,13 @@ def toggle_rect(frame: Frame) -> pygame.Rect:
     return frame.nav_cell(5)
 
 
-def shown(control: SeatControl, now: float) -> bool:
-    """Whether the hardware is within reach: on the game screen, not under a page nor above a card that
-    holds the screen (a hand-pay, a tilt, the reality check, the team prompt), except out of service,
-    where the simulated key is what turns the service off again."""
-    if control.ui.screen != "game":
+def shown(control: SeatControl, now: float = 0.0) -> bool:
+    """Whether the hardware is within reach: on a table whose devices are simulated, on the game screen,
+    not under a page nor above a card that holds the screen (a hand-pay, a tilt, the reality check, the
+    team prompt), except out of service, where the simulated key is what turns the service off again."""
+    table = control.model.table
+    simulated = table is not None and table.devices == "simulated"  # never on a hardware table
+    if not simulated or control.ui.screen != "game":
         return False
     return key_on(control.model) or not overlays.blocking(control, now)
 

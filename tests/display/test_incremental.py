@@ -9,6 +9,7 @@ import pytest
 
 from terminal.display import regions, samples
 from terminal.display.gl import pyglet
+from terminal.display.layout import DESIGNS, Design, die_size
 from terminal.display.model import DisplayModel
 from terminal.display.painter import Painter
 from terminal.display.scene import Scene, scene_at
@@ -103,26 +104,39 @@ def test_a_turning_frame_repaints_only_the_wheel(window: pyglet.window.Window) -
     before = _frame()
     painter.paint(scene_at(model, t + 1 / 60, 20))
     after = _frame()
-    x0, y0, w, h = regions.WHEEL_BOX
+    x0, y0, w, h = painter.design.wheel_box()
     xs, ys = _where((_rgb(after) != _rgb(before)).any(axis=2))
     inside = (x0 <= xs) & (xs < x0 + w) & (y0 <= ys) & (ys < y0 + h)
     assert list(zip(xs[~inside].tolist(), ys[~inside].tolist(), strict=True)) == []
     assert after != before  # the wheel did turn
 
 
-def test_the_dice_boxes_use_the_trays_geometry() -> None:
-    from terminal.display import dice_view
+@pytest.mark.parametrize("design", DESIGNS, ids=lambda d: d.name)
+def test_the_dice_boxes_hold_the_dice_at_every_instant(design: Design) -> None:
+    from terminal.display import dice_motion
 
-    assert regions.TRAY == (dice_view.TX, dice_view.TY, dice_view.TW, dice_view.TH)
-    assert regions.DIE_REACH >= dice_view.DIE / 2 * 2**0.5  # a die turned 45 degrees still fits
+    tx, ty, tw, th = design.craps.tray
+    half = die_size(design.craps.tray) / 2 * 2**0.5  # a die turned 45 degrees
+    model, start = samples.spun(samples.craps(samples.base("craps"), 6, "4-2"), "4-3", 0.0)
+    for k in range(int(dice_motion.TumblePlan((1, 1), 0.0).duration_s * 60) + 2):
+        scene = scene_at(model, start + k / 60, 20)
+        (bx, by, bw, bh,) = regions.dice_boxes(scene, design)[0]  # fmt: skip
+        assert scene.dice is not None
+        for fx, fy in scene.dice.positions:
+            x, y = tx + fx * tw, ty + fy * th
+            assert bx <= x - half and x + half <= bx + bw and by <= y - half and y + half <= by + bh
 
 
 def test_no_board_region_reaches_into_the_wheel() -> None:
     """So a board repaint never forces the wheel to repaint whole (a performance property of the layout)."""
     scene: Scene = scene_at(*samples.at_rest(samples.base(), "17"), 20)
-    for region in regions.regions_of(scene):
-        for rect in region.rects:
-            assert not regions.overlaps(regions.padded(rect), regions.WHEEL_BOX), region.name
+    for design in DESIGNS:
+        for region in regions.regions_of(scene, design):
+            for rect in region.rects:
+                assert not regions.overlaps(regions.padded(rect), design.wheel_box()), (
+                    design.name,
+                    region.name,
+                )
 
 
 def test_frames_are_kept_headless_unless_a_full_repaint_is_asked_for(

@@ -20,6 +20,7 @@ import pytest
 
 from terminal.display import regions, samples
 from terminal.display.gl import pyglet
+from terminal.display.layout import Rect
 from terminal.display.model import DisplayModel, apply, board_text
 from terminal.display.painter import Painter
 from terminal.display.replay import Recorded, recorder
@@ -80,7 +81,7 @@ def _opens(message: object) -> bool:
     return isinstance(message, m.TableState) and message.phase == "open"
 
 
-def _outside(box: regions.Rect) -> list[tuple[int, int]]:
+def _outside(box: Rect) -> list[tuple[int, int]]:
     """Sample points (every 8 px) outside ``box`` (design pixels = window pixels at 1920x1080)."""
     x0, y0, w, h = regions.padded(box, 6.0)
     return [
@@ -103,7 +104,7 @@ def _same_boards(before: Scene, now: Scene) -> list[str]:
     return [name for name in BOARDS if getattr(before, name) != getattr(now, name)]
 
 
-def _replay(painter: Painter, model: DisplayModel, burst: list[object], stage_box: regions.Rect) -> None:
+def _replay(painter: Painter, model: DisplayModel, burst: list[object], stage_box: Rect) -> None:
     result = burst[0]
     assert isinstance(result, m.Result)
     before = scene_at(model, T0 - 1 / FPS, 20)
@@ -138,7 +139,7 @@ def test_no_frame_before_rest_shows_the_outcome(
     recorded = _recorded(tmp_path, game)
     start = DisplayModel(game=game)
     painter = Painter(window, load_catalogue("en"), 20, incremental=True)
-    box = regions.WHEEL_BOX if game == "roulette" else regions.TRAY
+    box = painter.design.wheel_box() if game == "roulette" else painter.design.craps.tray
     rounds = list(_rounds(recorded, start))
     assert len(rounds) == 3
     for model, burst in rounds:
@@ -166,7 +167,7 @@ def test_no_touchdown_frame_before_rest_shows_the_down(
         m.History((m.HistoryEntry(samples.ROUND, pocket, False),)),
         samples.table_state(model, samples.ROUND + 1, "open", 25_000),
     ]
-    _replay(painter, model, burst, regions.WHEEL_BOX)
+    _replay(painter, model, burst, painter.design.wheel_box())
     for message in burst:
         model = apply(model, message, T0)
     rest = scene_at(model, T0 + settle_time(model) + 3.0, 20)

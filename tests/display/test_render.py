@@ -11,7 +11,6 @@ from terminal.display.gl import HEADLESS, pyglet
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
 from terminal.display.screens import render_display_screens
-from terminal.display.side_view import OUT_X, OUT_Y
 from terminal.i18n import load_catalogue
 from tests.table.harness import make_config
 
@@ -51,16 +50,18 @@ def test_rendering_is_headless_in_tests() -> None:
 def test_the_outcome_disc_has_the_pockets_colour(painter: Painter, outcome: str, colour: theme.RGBA) -> None:
     model, t = samples.at_rest(samples.base(), outcome)
     painter.paint(scene_at(model, t, 20))
-    assert _near(_pixel(OUT_X + 150, OUT_Y + 95 - 70), colour)
+    x, y, w, h = painter.design.touchdown.outcome
+    r = min(w * 0.22, (h - 70) / 2)  # the disc: at the panel's left, under its title
+    assert _near(_pixel(x + 40 + r, y + (h - 50) / 2 - r * 0.8), colour)
 
 
 def test_the_ball_sits_under_the_pointer_at_rest(painter: Painter) -> None:
     model, t = samples.at_rest(samples.base(), "17")
     painter.paint(scene_at(model, t, 20))
-    from terminal.display.painter import WHEEL_CX, WHEEL_CY, WHEEL_R
     from terminal.display.wheel_motion import BALL_SEAT
 
-    assert _near(_pixel(WHEEL_CX, WHEEL_CY + WHEEL_R * BALL_SEAT), theme.BALL, 10)
+    cx, cy, r = painter.design.wheel
+    assert _near(_pixel(cx, cy + r * BALL_SEAT), theme.BALL, 10)
 
 
 def test_the_banner_and_the_watermark_show(painter: Painter) -> None:
