@@ -21,6 +21,7 @@ from terminal.sections import (
     SECTIONS,
     BonusCrapsSection,
     CrapsSection,
+    DevicesSection,
     DisplaySection,
     FireBetSection,
     FloorSection,
@@ -73,6 +74,7 @@ class Config:
     display: DisplaySection
     lab: LabSection
     links: LinksSection
+    devices: DevicesSection
     floor: FloorSection | None = None  # the casino floor link; None: no [floor] section, nothing runs
 
 
@@ -275,6 +277,14 @@ def _rule_plain_links(c: Config) -> Iterator[Finding]:
         yield "links", "tls", message
 
 
+def _rule_hardware(c: Config) -> Iterator[Finding]:
+    devices = c.devices
+    if devices.kind == "hardware":
+        for key in ("main_door", "service_key"):
+            if getattr(devices, key) is None:
+                yield "devices", key, "a hardware table needs this switch wired (its GPIO value file)"
+
+
 def _rule_floor(c: Config) -> Iterator[Finding]:
     floor = c.floor
     if floor is not None and (floor.cert_path is None) != (floor.key_path is None):
@@ -284,7 +294,7 @@ def _rule_floor(c: Config) -> Iterator[Finding]:
 
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money, _rule_links,
-    _rule_plain_links, _rule_floor,
+    _rule_plain_links, _rule_floor, _rule_hardware,
 )  # fmt: skip
 
 

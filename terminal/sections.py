@@ -263,6 +263,21 @@ class LinksSection:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class DevicesSection:
+    """[devices]: the table's bill acceptors, ticket readers, printers, door switches and service key."""
+
+    kind: str = setting(
+        "simulated", choice("simulated", "hardware"),
+        "simulated (software devices a screen can work: lab and demo) or hardware (the real switches)",
+    )  # fmt: skip
+    main_door: Path | None = setting("none", optional_path(), "hardware: main door switch (GPIO value file)")
+    logic_door: Path | None = setting("none", optional_path(), "hardware: logic door switch (value file)")
+    cash_door: Path | None = setting("none", optional_path(), "hardware: cash box door switch (value file)")
+    service_key: Path | None = setting("none", optional_path(), "hardware: service key switch (value file)")
+    poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches are read")
+
+
 SECTIONS: dict[str, type] = {
     "table": TableSection,
     "limits": LimitsSection,
@@ -280,6 +295,7 @@ SECTIONS: dict[str, type] = {
     "display": DisplaySection,
     "lab": LabSection,
     "links": LinksSection,
+    "devices": DevicesSection,
 }
 
 

@@ -149,6 +149,8 @@ async def _play(
     if recovered is not None:
         progress(f"recovered round {recovered.round_id}: settled its persisted outcome {recovered.text}")
     cabinet = Cabinet(table)
+    if c.devices.kind != "simulated":  # the bots' hands work simulated devices; a hardware table has none
+        raise HeadlessError("a headless run plays with simulated devices; this table's are hardware")
     cabinet.attach(simulated_table(seats, c.money.bills, cabinet.on_event, table.clock.wall))
     controller = Controller(
         table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table),

@@ -15,9 +15,12 @@ import os
 import random
 import signal
 from collections.abc import Callable
+from datetime import datetime
 
 from terminal.config import Config
-from terminal.devices.simulated import simulated_table
+from terminal.devices.events import Door
+from terminal.devices.gpio import HardwareDevices, hardware_table
+from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.lab.bots import Bot
 from terminal.lab.headless import _menu, _print, results_pause
 from terminal.net.keys import client_ids, provision_keys
@@ -55,7 +58,7 @@ async def _serve(
     if recovered is not None:
         progress(f"recovered round {recovered.round_id}: settled its persisted outcome {recovered.text}")
     cabinet = Cabinet(table)
-    cabinet.attach(simulated_table(c.table.seats, c.money.bills, cabinet.on_event, table.clock.wall))
+    cabinet.attach(devices_for(c, cabinet, table.clock.wall))
     controller = Controller(
         table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table),
         cabinet=cabinet,
@@ -81,6 +84,9 @@ async def _serve(
     ]  # fmt: skip
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
     tasks.append(asyncio.create_task(_expire_sessions(controller, stop)))
+    if isinstance(cabinet.devices, HardwareDevices):  # the switches are read every [devices] poll_ms
+        polling = _poll_switches(cabinet.devices, controller, c.devices.poll_ms, stop)
+        tasks.append(asyncio.create_task(polling))
     played = 0
     try:
         played = await _rounds(c, table, controller, cabinet, bot_seats, rounds, stop)
@@ -126,6 +132,29 @@ def _say_refusals(progress: Callable[[str], None]) -> Callable[[NetEvent], None]
             progress(f"link {event.kind:<9}{event.seat or 'a client'}: {event.detail}")
 
     return log
+
+
+def devices_for(c: Config, cabinet: Cabinet, now: Callable[[], datetime]) -> SimDevices | HardwareDevices:
+    """The device set ``[devices] kind`` names: simulated (a screen may work them) or the real switches."""
+    if c.devices.kind == "simulated":
+        return simulated_table(c.table.seats, c.money.bills, cabinet.on_event, now)
+    section = c.devices
+    wired = {Door.MAIN: section.main_door, Door.LOGIC: section.logic_door, Door.CASH_BOX: section.cash_door}
+    doors = {door: path for door, path in wired.items() if path is not None}
+    if section.service_key is None:
+        raise ValueError("[devices] service_key: a hardware table needs its service key switch")
+    return hardware_table(doors, section.service_key, cabinet.on_event, now)
+
+
+async def _poll_switches(
+    devices: HardwareDevices, controller: Controller, every_ms: int, stop: asyncio.Event
+) -> None:
+    """Read the door and key switches; tell the screens what they changed."""
+    while not stop.is_set():
+        devices.poll()
+        await controller.sync_tilts()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every_ms / 1000)
 
 
 async def _expire_sessions(controller: Controller, stop: asyncio.Event, every_s: float = 1.0) -> None:

@@ -40,7 +40,10 @@ class EventCode(enum.IntEnum):
     FLOOR_WITNESS_PASS = 430  # the ledger reaches the floor's last word on it (start-up, floor reachable)
     FLOOR_WITNESS_FAIL = 431  # it does not: rolled back with its mark, or swapped; the table stays closed
     FLOOR_WITNESS_SKIPPED = 432  # the floor was unreachable at start-up
-    CONFIG_CHANGE = 500
+    CONFIG_CHANGE = 500  # two people; records the new file's SHA-256
+    CONFIG_BASELINE = 501  # the first boot of a ledger: the configuration it starts with, by its SHA-256
+    CONFIG_UNLOGGED = 502  # the file at boot is not the one the log last recorded: changed by nobody logged
+    CONFIG_ACCEPTED = 503  # an administrator cleared that tilt: the file as it is now is the one recorded
     RAM_CLEAR = 510
     MODE_CHANGE = 520
     SERVICE_LOGIN = 530
@@ -117,6 +120,26 @@ def active_tilts(db: sqlite_utils.Database) -> list[tuple[str, int | None, str]]
         else:
             active.pop((str(kind), seat), None)
     return [(kind, seat, text) for (kind, seat), text in active.items()]
+
+
+def last_config_hash(db: sqlite_utils.Database) -> str | None:
+    """The ``config_sha256`` of the newest event recording one (a change, a baseline, an acceptance)."""
+    row = db.execute(
+        "SELECT json_extract(detail, '$.config_sha256') FROM events WHERE code IN (?, ?, ?) "
+        "AND coalesce(json_extract(detail, '$.config_sha256'), '') != '' ORDER BY id DESC LIMIT 1",
+        [int(EventCode.CONFIG_CHANGE), int(EventCode.CONFIG_BASELINE), int(EventCode.CONFIG_ACCEPTED)],
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def last_setting(db: sqlite_utils.Database, key: str) -> tuple[Any, bool] | None:
+    """The value the newest ``CONFIG_CHANGE`` touching ``key`` gave it, and whether it has a second user."""
+    row = db.execute(
+        "SELECT json_extract(detail, ?), json_extract(detail, '$.second_user') FROM events WHERE code = ? "
+        "AND json_extract(detail, ?) IS NOT NULL ORDER BY id DESC LIMIT 1",
+        [f'$.after."{key}"', int(EventCode.CONFIG_CHANGE), f'$.after."{key}"'],
+    ).fetchone()
+    return None if row is None else (row[0], bool(row[1]))
 
 
 def pin_states(db: sqlite_utils.Database) -> dict[str, str]:

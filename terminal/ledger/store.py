@@ -389,16 +389,28 @@ class Ledger:
             return events.log(self.chain, time, code, seat=seat, actor=actor, detail=extra)
 
     def config_changed(self, before: Mapping[str, Any], after: Mapping[str, Any], first: Actor, second: Actor,
-                       *, now: datetime) -> int:  # fmt: skip
-        """Log a configuration change with its before and after values and both users."""
+                       *, now: datetime, config_sha256: str = "") -> int:  # fmt: skip
+        """Log a configuration change with its before and after values, both users and the SHA-256 of the
+        file it makes (compared at every boot: ``terminal.table.config_record``)."""
         epochs.check_users(first, second)
         detail = {
             "before": dict(before),
             "after": dict(after),
             "second_user": second.name,
             "second_role": second.role,
+            "config_sha256": config_sha256,
         }
         return self.log_event(EventCode.CONFIG_CHANGE, now=now, actor=first, detail=detail)
+
+    def config_hash(self) -> str | None:
+        """The SHA-256 of the configuration the event log last recorded (a change, a baseline, an
+        acceptance), or ``None`` if it records none."""
+        return events.last_config_hash(self.db)
+
+    def last_setting(self, key: str) -> tuple[Any, bool] | None:
+        """The value the last logged configuration change gave ``key`` (``section.key``) and whether two
+        people made it; ``None`` if no logged change touched it."""
+        return events.last_setting(self.db, key)
 
     def active_tilts(self) -> list[tuple[str, int | None, str]]:
         """The tilts raised and not cleared, as the event log has them: (kind, seat, detail), oldest first."""

@@ -275,7 +275,8 @@ class TableState(Message):
     """The round as every screen shows it: game, phase, countdown, limits, chips, units and the table.
 
     ``wheel`` is the roulette wheel (``double_zero``, ``single_zero``, ``double_as_single``) or ``none`` at
-    craps; ``test_mode`` is lab mode: every screen shows a permanent TEST watermark.
+    craps; ``test_mode`` is lab mode: every screen shows a permanent TEST watermark; ``devices`` is
+    ``simulated`` (a seat may offer its simulated bill acceptor, marked as such) or ``hardware`` (it may not).
     """
 
     game: Ident
@@ -291,6 +292,7 @@ class TableState(Message):
     seats: Count
     wheel: Ident
     test_mode: bool
+    devices: Ident = "simulated"
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,7 +45,9 @@ def toggle_rect(frame: Frame) -> pygame.Rect:
 def shown(control: SeatControl) -> bool:
     """Whether the hardware is within reach: on the game screen (stopped or not), not under a full-screen
     page or the reality check."""
-    return control.ui.screen == "game" and not control.ui.reality_check
+    table = control.model.table
+    simulated = table is not None and table.devices == "simulated"  # never on a hardware table
+    return simulated and control.ui.screen == "game" and not control.ui.reality_check
 
 
 def card(frame: Frame) -> pygame.Rect:

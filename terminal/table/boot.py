@@ -19,7 +19,7 @@ from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wa
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock
 from terminal.software import boot as software
-from terminal.table import lab_mode
+from terminal.table import config_record, lab_mode
 from terminal.table.clock import Clock
 from terminal.table.craps_driver import CrapsDriver
 from terminal.table.driver import GameDriver
@@ -66,13 +66,14 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
     try:
         if c.lab.mode and c.lab.test_ledger_path.parent != c.ledger.path.parent:
             locks.append(FolderLock.acquire(c.lab.test_ledger_path))
-        ledger = _open_ledger(c, clock)
+        ledger, unlogged, forcing = _open_ledger(c, clock)
     except BaseException:
         for lock in locks:
             lock.release()
         raise
     for lock in locks:
         ledger.hold(lock)
+    home, config_sha256 = c.ledger, config_record.file_hash(c.path)
     if c.lab.mode:
         c = lab_mode.test_config(c)
     try:
@@ -80,8 +81,12 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
     except RngFailure:
         ledger.close()
         raise
-    source = cast(Rng, lab_mode.ForcedRng(rng)) if c.lab.mode else rng
+    # Forced outcomes only when lab mode was entered through the logged two-person change.
+    source = cast(Rng, lab_mode.ForcedRng(rng)) if forcing else rng
     table = Table(c, ledger, source, clock, driver_for(c))
+    table.home, table.config_sha256 = home, config_sha256
+    if unlogged is not None:
+        table.raise_tilt(Tilt(TiltKind.CONFIG_UNLOGGED, None, unlogged))
     verify_software(c, clock, table)
     if c.floor is not None and not c.lab.mode:  # the floor link: its modules load only when it is on
         from terminal.table import floor_side
@@ -94,15 +99,22 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
     return table
 
 
-def _open_ledger(c: Config, clock: Clock) -> Ledger:
-    """The ledger the table plays on: production's, or in lab mode the test ledger (the mode change is
-    logged in production's first)."""
+def _open_ledger(c: Config, clock: Clock) -> tuple[Ledger, str | None, bool]:
+    """The ledger the table plays on: production's, or in lab mode the test ledger. Production's first
+    compares the configuration with its record and logs a mode change; returns the ledger, why the
+    configuration is unlogged (or ``None``) and whether forced outcomes may be offered."""
     ledger = Ledger.from_config(c, now=clock.wall())
-    lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
+    try:
+        unlogged = config_record.examine(ledger, c, clock.wall())
+        forcing = config_record.lab_mode_logged(ledger, c, unlogged)
+        lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
+    except BaseException:
+        ledger.close()
+        raise
     if not c.lab.mode:
-        return ledger
+        return ledger, unlogged, forcing
     ledger.close()  # test rounds go to the test ledger; production's meters and rounds stay untouched
-    return Ledger.from_config(lab_mode.test_config(c), now=clock.wall())
+    return Ledger.from_config(lab_mode.test_config(c), now=clock.wall()), unlogged, forcing
 
 
 def verify_software(c: Config, clock: Clock, table: Table) -> None:

@@ -29,6 +29,7 @@ from terminal.devices.events import (
     VoucherReturned,
     VoucherStacked,
 )
+from terminal.devices.gpio import HardwareDevices
 from terminal.devices.interfaces import BillAcceptor, TicketReader
 from terminal.devices.simulated import SimDevices
 from terminal.ledger import EventCode, LedgerError
@@ -42,12 +43,12 @@ class Cabinet:
     """Routes device events to the table; ``outbox`` holds what the seats must be told."""
 
     table: Table
-    devices: SimDevices | None = None
+    devices: SimDevices | HardwareDevices | None = None
     outbox: list[tuple[str, m.Message]] = field(default_factory=list)
     pockets: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))  # vouchers printed
     returned: dict[int, str] = field(default_factory=dict)  # seat -> why its last bill or voucher came back
 
-    def attach(self, devices: SimDevices) -> None:
+    def attach(self, devices: SimDevices | HardwareDevices) -> None:
         """Wire the devices (their sink is :meth:`on_event`) and make them the table's sensors; then read
         them once: what changed while nothing listened (the controller down) counts as it is now."""
         self.devices = devices

@@ -123,6 +123,8 @@ class Controller:
 
         A bill or voucher given back is refused with the reason; what the cabinet did is pushed anyway."""
         seat = seat_number(client)
+        if self.table.config.devices.kind == "hardware":  # no screen may insert a bill or turn the key
+            raise ValueError("rules: this table's devices are hardware; a screen cannot work them")
         if self.cabinet is None or (seat is None and client != "service"):
             raise ValueError(f"rules: {client} has no simulated devices at this table")
         try:
@@ -217,6 +219,7 @@ class Controller:
             c.table.seats,
             c.roulette.wheel if table.driver.game == "roulette" else "none",
             c.lab.mode,
+            c.devices.kind,
         )
 
     def seat_state(self, seat: int) -> m.SeatState:

@@ -10,6 +10,7 @@ then stacked or returned). A bill or voucher the device or the table gave back i
 from __future__ import annotations
 
 from terminal.devices.events import DeviceStateError
+from terminal.devices.simulated import SimDevices
 from terminal.net.messages import DeviceInput
 from terminal.table.cabinet import Cabinet
 
@@ -34,7 +35,7 @@ def apply_input(cabinet: Cabinet, seat: int | None, message: DeviceInput) -> Non
     if action not in INPUTS.get(device, ()):
         raise DeviceInputRefused(f"rules: {device}/{action} is not a device input")
     devices = cabinet.devices
-    if devices is None:
+    if not isinstance(devices, SimDevices):  # a hardware table: only its real devices move anything
         raise DeviceInputRefused("rules: this table has no simulated devices; use the real hardware")
     if device == SERVICE_KEY:
         devices.key.turn(action == "on")

@@ -7,6 +7,7 @@ table (a hand-pay lock cleared, a new epoch opened).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -17,7 +18,7 @@ from terminal.ledger import Actor, EventCode, daypdf, dayreport
 from terminal.net import service_messages as sm
 from terminal.net.messages import Message
 from terminal.table import config_change as cfg_edit
-from terminal.table import service_views
+from terminal.table import config_record, service_views
 from terminal.table.phases import Phase
 from terminal.table.report_origin import provenance
 from terminal.table.service_auth import Session
@@ -161,6 +162,8 @@ def clear_tilt(table: Table, session: Session, args: tuple[str, ...]) -> Message
             raise ActError(f"the RNG self-test failed; the tilt stays: {failed}") from None
         return sm.ServiceDone("clear_tilt", "rng_failure cleared: self-test passed, generator reseeded")
     table.clear_tilt(kind, seat, session.role, condition_over=_condition_over(table, kind, seat))
+    if kind is TiltKind.CONFIG_UNLOGGED:  # the administrator accepts the file: the next boot agrees
+        config_record.accept(table, Actor(session.user.user_id, session.user.role_name))
     return sm.ServiceDone("clear_tilt", f"{kind.value} cleared" + (f" at seat {seat}" if seat else ""))
 
 
@@ -216,7 +219,9 @@ def config_change(table: Table, first: Actor, second: Actor, args: tuple[str, ..
     text, _, changes = cfg_edit.prepare(table.config.path, edits)
     before = {f"{c.section}.{c.key}": c.before for c in changes}
     after = {f"{c.section}.{c.key}": c.after for c in changes}
-    table.ledger.config_changed(before, after, first, second, now=table.clock.wall())
+    with config_record.home_ledger(table) as home:  # production's log, even in lab mode
+        home.config_changed(before, after, first, second, now=table.clock.wall(),
+                            config_sha256=hashlib.sha256(text.encode("utf-8")).hexdigest())  # fmt: skip
     cfg_edit.write(table.config.path, text)
     return sm.ConfigDiff(_change_views(changes), True, "")
 

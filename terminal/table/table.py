@@ -92,6 +92,8 @@ class Table:
         self.deadline = 0.0
         self.team_deadline: float | None = None
         self.tilts = Tilts()
+        self.home = config.ledger  # production's ledger (in lab mode the table plays on another)
+        self.config_sha256 = ""  # the file the table booted with, as boot hashed it
         self.sensors: Sensors | None = None  # the cabinet's: whether a door or device condition is over
         self.linked: set[int] = set()
         self.done: set[int] = set()
@@ -326,7 +328,10 @@ class Table:
     def force_outcome(self, args: tuple[str, ...]) -> int:
         """Lab mode only: queue forced outcomes (``lab_mode``); returns how many are waiting."""
         if not self.config.lab.mode or not isinstance(self.rng, ForcedRng):
-            raise Refused("lab", "forced outcomes exist only in lab mode ([lab] mode = true)")
+            raise Refused(
+                "lab", "forced outcomes exist only in lab mode entered through the logged two-person "
+                "configuration change (lab.mode=true)",
+            )
         size = wheel(self.config.roulette.wheel).size if self.driver.game == "roulette" else 0
         try:
             return self.rng.force(parse_force(args, size))

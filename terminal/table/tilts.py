@@ -42,6 +42,7 @@ class TiltKind(enum.Enum):
     LINK_LOST = "link_lost"
     HANDPAY = "handpay"
     SOFTWARE_VERIFY = "software_verify"  # a program file differs from the signed manifest
+    CONFIG_UNLOGGED = "config_unlogged"  # kiosk.cfg changed between two boots and no logged change says so
     FLOOR_OFFLINE = "floor_offline"  # floor events waited past [floor] max_offline_minutes to be sent
 
 
@@ -66,6 +67,8 @@ RULES: dict[TiltKind, ClearRule] = {
     TiltKind.LINK_LOST: ClearRule(table_wide=False, automatic=True, role=None),
     TiltKind.HANDPAY: ClearRule(table_wide=False, automatic=False, role=Role.ATTENDANT),
     TiltKind.SOFTWARE_VERIFY: ClearRule(table_wide=True, automatic=False, role=Role.ADMINISTRATOR),
+    # Clearing it accepts the file as it is: the acceptance is logged with the file's SHA-256.
+    TiltKind.CONFIG_UNLOGGED: ClearRule(table_wide=True, automatic=False, role=Role.ADMINISTRATOR),
     # Clears itself once the link is back and the backlog is younger than the limit again.
     TiltKind.FLOOR_OFFLINE: ClearRule(table_wide=True, automatic=True, role=None),
 }

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from rng import EntropySource, HealthParameters, Rng
+from terminal import config
+from terminal.config import Config
 from terminal.devices.events import ServiceKeyTurned
 from terminal.ledger import EventCode, Ledger, keyfile
 from terminal.net import messages as m
@@ -49,6 +51,28 @@ def _lab_desk(table: Table) -> ServiceDesk:
     return desk
 
 
+def enter_lab_mode(tmp_path: Path, extra: str = "") -> Config:
+    """Lab mode entered as it must be: a logged two-person configuration change (lab.mode=true) at a
+    production table, then a restart. Returns the configuration the table now boots with."""
+    c = make_config(tmp_path, extra)
+    table = boot(c, ManualClock(1_799_999_000.0))
+    table.start()
+    entropy = iter(range(100))
+    store = UserStore().init("dan", "4444", lambda n: bytes([next(entropy)]) * n, ScryptParams(n=2**4))
+    admin = store.find("dan")
+    assert admin is not None
+    store = store.add(admin, "ted", Role.TECHNICIAN, "6666", lambda n: bytes([next(entropy)]) * n,
+                      ScryptParams(n=2**4))  # fmt: skip
+    Cabinet(table).on_event(None, ServiceKeyTurned(datetime.now(UTC), True))
+    desk = ServiceDesk.for_table(table, store)
+    desk.handle("service", m.ServiceCommand("login", ("ted", "6666")))
+    change = m.ServiceCommand("config_change", ("6666", "dan", "4444", "lab.mode=true"))
+    changed = desk.handle("service", change)
+    assert isinstance(changed, sm.ConfigDiff) and changed.applied
+    table.ledger.close()
+    return config.load(c.path)
+
+
 def mode_changes(ledger: Ledger) -> list[dict[str, object]]:
     return [json.loads(e.detail) for e in ledger.events(EventCode.MODE_CHANGE)]
 
@@ -65,7 +89,7 @@ def test_forcing_is_refused_outside_lab_mode(tmp_path: Path) -> None:
 
 
 def test_lab_mode_plays_forced_spins_on_the_test_ledger_only(tmp_path: Path) -> None:
-    c = make_config(tmp_path, LAB)
+    c = enter_lab_mode(tmp_path)
     clock = ManualClock(1_800_000_000.0)
     table = boot(c, clock)
     assert table.ledger.path == tmp_path / "var" / "test-ledger.sqlite"
@@ -113,7 +137,7 @@ def test_leaving_lab_mode_is_logged_once_and_production_resumes(tmp_path: Path) 
 
 
 def test_craps_rolls_and_touchdown_teams_can_be_forced(tmp_path: Path) -> None:
-    c = make_config(tmp_path, "[table]\ngame = craps\n" + LAB)
+    c = enter_lab_mode(tmp_path, "[table]\ngame = craps\n")
     table = boot(c, ManualClock(1_800_000_000.0))
     table.start()
     assert table.force_outcome(("roll", "4-3", "6-6")) == 2
