@@ -118,18 +118,20 @@ async def _subscribe(js: JetStreamContext, cursor: int) -> JetStreamContext.Pull
 
 
 def _apply_all(store: FloorStore, batch: list[Msg], applied: Applied | None) -> int:
-    count = 0
+    """Apply a fetched batch in one store transaction; tell ``applied`` of each message that counted."""
+    parsed: list[tuple[int, str, dict[str, Any]]] = []
     for msg in batch:
-        seq = msg.metadata.sequence.stream
         try:
             body = json.loads(msg.data)
         except ValueError:  # not ours: stepped over (the cursor passes it), never read again
             body = {}
-        if store.apply(seq, msg.subject, body if isinstance(body, dict) else {}):
-            count += 1
-            if applied is not None:
-                applied(seq, msg.subject, body)
-    return count
+        parsed.append((msg.metadata.sequence.stream, msg.subject, body if isinstance(body, dict) else {}))
+    done = set(store.apply_many(parsed))
+    if applied is not None:
+        for seq, subject, body in parsed:
+            if seq in done:
+                applied(seq, subject, body)
+    return len(done)
 
 
 async def _pause(stop: asyncio.Event, seconds: float) -> None:

@@ -24,12 +24,12 @@ from typing import Any
 from terminal.config import Config
 from terminal.devices.simulated import simulated_table
 from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
-from terminal.ledger import LedgerError, meters, report
+from terminal.ledger import EventCode, LedgerError, meters, report
 from terminal.money import find_currency, format_amount
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.links import client_tls, local_host, plain_warning, server_tls
 from terminal.net.pki import PkiError
-from terminal.net.server import TableServer
+from terminal.net.server import NetEvent, TableServer
 from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import Clock, ManualClock, SystemClock
@@ -40,6 +40,28 @@ from terminal.table.tilts import TiltKind
 
 Progress = Callable[[str], None]
 SPIN_S = {"roulette": 7.0, "craps": 2.5}  # the display's animation before the outcome shows
+
+
+def net_log(table: Table, say: Progress | None) -> Callable[[NetEvent], None]:
+    """The controller's use of the protocol's events: the revocation list in force (at start and on every
+    change) goes into the ledger's event log; refusals are said with ``say`` (None: kept quiet)."""
+
+    def log(event: NetEvent) -> None:
+        if event.kind == "revocation":
+            try:
+                detail = {"detail": event.detail}
+                table.ledger.log_event(EventCode.LINK_REVOCATIONS, now=table.clock.wall(), detail=detail)
+            except LedgerError as failed:  # the table tilts on its own next write; say it here too
+                if say is not None:
+                    say(f"revocations    not logged: {failed}")
+        if say is None:
+            return
+        if event.kind == "revocation":
+            say(f"revocations    {event.detail}")
+        elif event.kind in ("refused", "internal"):
+            say(f"link {event.kind:<10}{event.seat or 'a client'}: {event.detail}")
+
+    return log
 
 
 def results_pause(c: Config) -> float:
@@ -173,6 +195,7 @@ async def _play(
         heartbeat_s=c.seat.heartbeat_ms / 1000,
         timeout_s=c.seat.link_timeout_ms / 1000,
         tls=tls,
+        log=net_log(table, None),
     )
     controller.server = server
     try:
@@ -193,7 +216,6 @@ async def _play(
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
     if observer is not None:
         tasks.append(asyncio.create_task(observer(server.port, stop)))
-    await _until_linked(table, seats)
     hands = random.Random(chooser.random())
     every = max(1, rounds // 10)
 
@@ -202,7 +224,8 @@ async def _play(
         if table.round_id % every == 0:
             progress(f"round {table.round_id}: {len(table.linked)} seats linked")
 
-    try:
+    try:  # the bots and the server are stopped however this ends (a seat refused included)
+        await _until_linked(table, seats, tasks)
         pause = results_pause(c) if realtime else 0.0
         play = asyncio.create_task(controller.play(rounds, before_window, pause))
         reports = await _watch(table, play, progress)
@@ -256,9 +279,14 @@ def _menu(c: Config) -> tuple[tuple[str, int], ...]:
     return roulette_menu(c.roulette.wheel, c.roulette.five_adjacent, c.touchdown.offered)
 
 
-async def _until_linked(table: Table, seats: int, timeout: float = 10.0) -> None:
+async def _until_linked(
+    table: Table, seats: int, bots: list[asyncio.Task[None]], timeout: float = 10.0
+) -> None:
     deadline = asyncio.get_running_loop().time() + timeout
     while len(table.linked) < seats:
+        failed = [t.exception() for t in bots if t.done() and not t.cancelled() and t.exception()]
+        if failed:  # a bot the controller refused (a revoked certificate...): say why, not just "too slow"
+            raise HeadlessError(f"only {len(table.linked)} of {seats} bot seats linked: {failed[0]}")
         if asyncio.get_running_loop().time() > deadline:
             raise HeadlessError(f"only {len(table.linked)} of {seats} bot seats linked in {timeout} s")
         await asyncio.sleep(0.005)

@@ -22,10 +22,10 @@ from terminal.devices.events import Door
 from terminal.devices.gpio import HardwareDevices, hardware_table
 from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.lab.bots import Bot
-from terminal.lab.headless import _menu, _print, results_pause
+from terminal.lab.headless import _menu, _print, net_log, results_pause
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.links import client_tls, local_host, plain_warning, server_tls
-from terminal.net.server import NetEvent, TableServer
+from terminal.net.server import TableServer
 from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import SystemClock
@@ -70,7 +70,7 @@ async def _serve(
     server = TableServer(
         keys, controller, table_id=c.table.table_id, host=c.table.host, port=port,
         heartbeat_s=c.seat.heartbeat_ms / 1000, timeout_s=c.seat.link_timeout_ms / 1000, tls=tls,
-        log=_say_refusals(progress),
+        log=net_log(table, progress),
     )  # fmt: skip
     controller.server = server
     await server.start()
@@ -122,16 +122,6 @@ async def _rounds(
         if not stop.is_set():
             table.open_round()
     return played
-
-
-def _say_refusals(progress: Callable[[str], None]) -> Callable[[NetEvent], None]:
-    """The controller says each client it refused (a certificate from elsewhere, revoked, a bad frame)."""
-
-    def log(event: NetEvent) -> None:
-        if event.kind in ("refused", "internal"):
-            progress(f"link {event.kind:<9}{event.seat or 'a client'}: {event.detail}")
-
-    return log
 
 
 def devices_for(c: Config, cabinet: Cabinet, now: Callable[[], datetime]) -> SimDevices | HardwareDevices:

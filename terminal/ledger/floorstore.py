@@ -100,18 +100,28 @@ class FloorStore:
     def apply(self, stream_seq: int, subject: str, body: dict[str, Any]) -> bool:
         """Apply one stream message in one transaction; ``False`` if it was applied before (a duplicate),
         or is not a message this store reads (it is stepped over, never read again)."""
+        return bool(self.apply_many([(stream_seq, subject, body)]))
+
+    def apply_many(self, messages: list[tuple[int, str, dict[str, Any]]]) -> list[int]:
+        """Apply a batch of stream messages (in stream order) in one transaction with the cursor, so a
+        fetched batch costs one commit; returns the stream sequences applied (duplicates left out)."""
+        applied: list[int] = []
         # BEGIN IMMEDIATE: a second writer (a report's catch-up) waits, then sees the cursor moved.
         with self._atomic():
-            if stream_seq <= self.cursor():
-                return False
-            try:
-                applied = self._apply(stream_seq, subject.split(".")[-1], body)
-            except (KeyError, TypeError, ValueError):
-                applied = False
+            cursor = self.cursor()
+            for stream_seq, subject, body in messages:
+                if stream_seq <= cursor:
+                    continue
+                try:
+                    if self._apply(stream_seq, subject.split(".")[-1], body):
+                        applied.append(stream_seq)
+                except (KeyError, TypeError, ValueError):  # not a message of ours: stepped over
+                    pass
+                cursor = stream_seq
             self.db.execute(
                 "INSERT INTO cursor (id, stream_seq) VALUES (1, ?) "
                 "ON CONFLICT(id) DO UPDATE SET stream_seq = excluded.stream_seq",
-                [stream_seq],
+                [cursor],
             )
         return applied
 

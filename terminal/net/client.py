@@ -86,7 +86,11 @@ class TableClient:
             welcome, sealer, opener = await asyncio.wait_for(self._handshake(reader, writer), timeout_s)
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
             writer.close()
-            why = "controller closed the handshake (wrong key or unknown seat? a TLS table? see [links] tls)"
+            why = (  # on TLS the controller answers every other refusal with a notice that says why
+                "the controller refused this station's certificate (not from its table CA?)"
+                if self._tls is not None
+                else "controller closed the handshake (wrong key, unknown seat, or a TLS table: [links] tls?)"
+            )
             raise HandshakeError(f"{self.seat}: {why}") from exc
         except ssl.SSLError as exc:  # TLS 1.3: the controller judges our certificate after its Finished
             writer.close()

@@ -49,7 +49,7 @@ from terminal.net.session import (
     notice,
     open_hello,
 )
-from terminal.net.tls import CertificateRefused, ServerTls
+from terminal.net.tls import CertificateRefused, ServerTls, UntilTls, tls_reason
 
 
 class Handler(Protocol):
@@ -69,7 +69,9 @@ class Handler(Protocol):
 class NetEvent:
     """Something the protocol noticed, for the event log.
 
-    ``kind`` is ``link_up``, ``link_lost``, ``refused`` (a frame or handshake refused) or ``internal``.
+    ``kind`` is ``link_up``, ``link_lost``, ``refused`` (a frame or handshake refused), ``closed`` (a
+    connection gone before its first frame: a port probe, such as the supervisor's), ``revocation`` (the
+    revocation list in force, at start and whenever it changes) or ``internal``.
     """
 
     kind: str
@@ -113,17 +115,6 @@ class _Link:
         await self.writer.drain()
 
 
-class _UntilTls(asyncio.StreamReaderProtocol):
-    """A stream protocol that reads nothing until ``start_tls``: a ClientHello read into the plain stream's
-    buffer would never reach the TLS layer (asyncio's ``start_server(ssl=...)`` would handshake by itself,
-    but drops the reason of every refused handshake where nobody can log it)."""
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        if isinstance(transport, asyncio.ReadTransport):
-            transport.pause_reading()  # start_tls resumes it under the TLS protocol
-        super().connection_made(transport)
-
-
 class TableServer:
     """Listens on ``host:port`` for seats, the display and service screens (``port=0``: any free port)."""
 
@@ -150,6 +141,7 @@ class TableServer:
         self._heartbeat_s, self._timeout_s, self._handshake_s = heartbeat_s, timeout_s, handshake_timeout_s
         self._log, self._entropy, self._clock, self._watchdog_on = log, entropy_source, clock, watchdog
         self._tls = tls  # None: plain TCP (a loopback-only table)
+        self._enforced: frozenset[int] | None = None  # the revoked serials last announced
         self._links: dict[str, _Link] = {}
         self._server: asyncio.Server | None = None
         self._watchdog: asyncio.Task[None] | None = None
@@ -163,8 +155,9 @@ class TableServer:
             self._server = await asyncio.start_server(self._serve, self._host, self._port)
         else:  # each connection is upgraded in _serve, so a refused handshake is seen and logged
             loop = asyncio.get_running_loop()
-            factory = lambda: _UntilTls(asyncio.StreamReader(), self._serve)  # noqa: E731
+            factory = lambda: UntilTls(asyncio.StreamReader(), self._serve)  # noqa: E731
             self._server = await loop.create_server(factory, self._host, self._port)
+        await self.drop_revoked()  # announces the revocation list in force (an event for the ledger)
         if self._watchdog_on:
             self._watchdog = asyncio.create_task(self._watch())
 
@@ -252,6 +245,10 @@ class TableServer:
         except PkiError as bad:  # new clients are refused meanwhile (ServerTls.admit); say it once a beat
             self._log(NetEvent("internal", None, str(bad)))
             return ()
+        if revoked != self._enforced:
+            self._enforced = revoked
+            serials = ", ".join(f"{serial:x}" for serial in sorted(revoked)) or "none"
+            self._log(NetEvent("revocation", None, f"list {self._tls.number} in force; revoked: {serials}"))
         gone = [link for link in self._links.values() if link.serial in revoked]
         for link in gone:
             await self._drop(link, f"certificate serial {link.serial:x} revoked")
@@ -279,10 +276,14 @@ class TableServer:
                 await asyncio.wait_for(writer.start_tls(self._tls.context), self._handshake_s)
             link = await asyncio.wait_for(self._handshake(reader, writer), self._handshake_s)
         except ssl.SSLError as exc:  # a plain client, another CA's certificate, no certificate, not TLS 1.3
-            self._log(NetEvent("refused", None, f"TLS handshake failed: {exc.reason or exc}"))
+            self._log(NetEvent("refused", None, f"TLS handshake failed: {tls_reason(exc)}"))
             writer.close()
             return
-        except (ProtocolError, TimeoutError, asyncio.IncompleteReadError, ConnectionError) as exc:
+        except (asyncio.IncompleteReadError, ConnectionError) as exc:  # gone before a word: a port probe
+            self._log(NetEvent("closed", None, f"closed before the handshake: {type(exc).__name__}"))
+            writer.close()
+            return
+        except (ProtocolError, TimeoutError) as exc:
             self._log(NetEvent("refused", None, f"handshake failed: {type(exc).__name__}: {exc}"))
             writer.close()
             return

@@ -15,13 +15,14 @@ The protocol's own MACs and sequence numbers stay inside TLS, unchanged.
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from dataclasses import dataclass, field
 
 from cryptography import x509
 
 from terminal.net.errors import AuthError
-from terminal.net.pki import CONTROLLER, PkiError, PkiFolder, common_name, load_cert, load_crl
+from terminal.net.pki import CONTROLLER, PkiError, PkiFolder, common_name, crl_number, load_cert, load_crl
 from terminal.net.pki import revoked_serials as serials_of
 
 
@@ -83,6 +84,7 @@ class ServerTls:
     _ca: x509.Certificate = field(init=False)
     _revoked: frozenset[int] = field(init=False, default=frozenset())
     _stamp: tuple[int, int] | None = field(init=False, default=None)
+    number: int = field(init=False, default=0)  # the CRL number of the list in force
 
     def __post_init__(self) -> None:
         self.context = server_context(self.pki)
@@ -97,8 +99,8 @@ class ServerTls:
             raise PkiError(f"{self.pki.crl}: the revocation list is gone: {failed.strerror}") from None
         stamp = (status.st_mtime_ns, status.st_size)
         if stamp != self._stamp:
-            self._revoked = serials_of(load_crl(self.pki, self._ca))
-            self._stamp = stamp
+            crl = load_crl(self.pki, self._ca)
+            self._revoked, self.number, self._stamp = serials_of(crl), crl_number(crl), stamp
         return self._revoked
 
     def admit(self, ssl_object: ssl.SSLObject | None) -> Peer:
@@ -115,3 +117,29 @@ class ServerTls:
         if peer.serial in revoked:
             raise CertificateRefused(f"the certificate of {peer.name} (serial {peer.serial:x}) is revoked")
         return peer
+
+
+_TLS_REASONS = {  # OpenSSL's reason codes, as a technician reads them
+    "WRONG_VERSION_NUMBER": "not TLS (a plain-TCP client?)",
+    "HTTP_REQUEST": "not TLS (an HTTP request)",
+    "CERTIFICATE_VERIFY_FAILED": "its certificate is not from this table's CA",
+    "PEER_DID_NOT_RETURN_A_CERTIFICATE": "the client sent no certificate",
+    "UNSUPPORTED_PROTOCOL": "the client offered no TLS 1.3",
+}
+
+
+def tls_reason(exc: ssl.SSLError) -> str:
+    """Why a TLS handshake failed, in words, with OpenSSL's own reason code."""
+    reason = str(exc.reason or exc)
+    return f"{_TLS_REASONS[reason]} ({reason})" if reason in _TLS_REASONS else reason
+
+
+class UntilTls(asyncio.StreamReaderProtocol):
+    """A stream protocol that reads nothing until ``start_tls``: a ClientHello read into the plain stream's
+    buffer would never reach the TLS layer (asyncio's ``start_server(ssl=...)`` would handshake by itself,
+    but drops the reason of every refused handshake where nobody can log it)."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if isinstance(transport, asyncio.ReadTransport):
+            transport.pause_reading()  # start_tls resumes it under the TLS protocol
+        super().connection_made(transport)

@@ -3,14 +3,17 @@ for a station's computer; the headless table plays on the keys it made."""
 
 from __future__ import annotations
 
+import json
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from terminal import config
 from terminal.cli import main
-from terminal.lab.headless import run_headless
+from terminal.lab.headless import HeadlessError, run_headless
+from terminal.ledger import EventCode, Ledger
 from terminal.net import pki as p
 from terminal.net.keys import load_keys
 from terminal.net.tls import client_context
@@ -75,9 +78,30 @@ def test_export_holds_what_one_station_needs_and_nothing_else(cfg: Path, tmp_pat
     assert client_context(p.PkiFolder(out / "pki"), "seat-2") is not None  # loads as the seat would
 
 
-def test_the_table_plays_on_the_keys_init_made(cfg: Path) -> None:
+def _revocations(c: config.Config) -> list[str]:
+    ledger = Ledger.from_config(c, now=datetime.now(UTC))
+    try:
+        return [json.loads(e.detail)["detail"] for e in ledger.events(EventCode.LINK_REVOCATIONS)]
+    finally:
+        ledger.close()
+
+
+def test_the_table_plays_on_the_keys_init_made_and_logs_the_revocations_in_force(cfg: Path) -> None:
     assert _keys(cfg, "init") == 0
     said: list[str] = []
-    summary = run_headless(config.load(cfg), rounds=3, seats=2, seed=1, progress=said.append)
+    c = config.load(cfg)
+    summary = run_headless(c, rounds=3, seats=2, seed=1, progress=said.append)
     assert summary.rounds == 3 and summary.verified
     assert not any(line.startswith("certificates") for line in said)  # nothing new was needed
+    assert _revocations(c) == ["list 1 in force; revoked: none"]
+    assert _keys(cfg, "revoke", "--client", "display") == 0
+    serial = p.load_cert(p.PkiFolder(c.links.pki_dir).cert("display")).serial_number
+    assert run_headless(c, rounds=1, seats=2, seed=2, progress=said.append).verified
+    assert _revocations(c)[-1] == f"list 2 in force; revoked: {serial:x}"
+
+
+def test_a_revoked_seat_cannot_join_the_table_and_the_run_says_why(cfg: Path) -> None:
+    assert _keys(cfg, "init") == 0
+    assert _keys(cfg, "revoke", "--client", "seat-2") == 0
+    with pytest.raises(HeadlessError, match=r"only 1 of 2 bot seats linked: seat-2: .* is revoked"):
+        run_headless(config.load(cfg), rounds=1, seats=2, seed=1, progress=lambda _: None)

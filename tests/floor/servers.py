@@ -130,8 +130,17 @@ class Cluster:
 
 
 def stream_messages(url: str, stream: str = "FLOOR", subject: str = "floor.>") -> list[dict[str, Any]]:
-    """Every message of ``stream`` on ``subject`` as ``{"subject", "msg_id", "body"}``, in stream order."""
-    return asyncio.run(_messages(url, stream, subject))
+    """Every message of ``stream`` on ``subject`` as ``{"subject", "msg_id", "body"}``, in stream order.
+
+    A cluster that just lost a node may take a few seconds to elect new leaders: asked again till then."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            return asyncio.run(_messages(url, stream, subject))
+        except (NatsError, TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(1.0)
 
 
 async def _messages(url: str, stream: str, subject: str) -> list[dict[str, Any]]:

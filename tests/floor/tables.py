@@ -12,7 +12,8 @@ from terminal.ledger import Ledger, meters
 
 
 def floor_config(
-    folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = ""
+    folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = "",
+    request_ms: int = 500,
 ) -> Config:
     """A table of its own in ``folder`` whose floor link points at ``url``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -20,7 +21,7 @@ def floor_config(
     cfg.write_text(
         f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\n"
         "[floor]\n"
-        f"url = {url}\nrequest_ms = 500\nheartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",
+        f"url = {url}\nrequest_ms = {request_ms}\nheartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",
         encoding="utf-8",
     )
     return configuration.load(cfg)
