@@ -311,7 +311,11 @@ class DevicesSection:
     logic_door: Path | None = setting("none", optional_path(), "hardware: logic door switch (value file)")
     cash_door: Path | None = setting("none", optional_path(), "hardware: cash box door switch (value file)")
     service_key: Path | None = setting("none", optional_path(), "hardware: service key switch (value file)")
-    poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches are read")
+    money_lines: str = setting(
+        "none", text(400), "hardware: each seat's bill validator and ticket reader (ID-003), serial lines in "
+        "seat order separated by commas, or none",
+    )  # fmt: skip
+    poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches and units are read")
 
 
 SECTIONS: dict[str, type] = {
