@@ -140,8 +140,8 @@ def test_locked_dims_winners_glow_and_the_dolly_marks_the_number() -> None:
     assert _pixel_sum(dim, probe) < _pixel_sum(plain, probe)
     glow = lit.get_at(probe)
     assert glow.r > plain.get_at(probe).r + 40 and glow.r > glow.b  # yellow over green
-    cell = layout.area("straight:17").rect
-    corner = (cell.right - 8, cell.top + 12)  # where the dolly stands, clear of the chips
+    cell = layout.geometry.grid.cell_rect(17).move(layout.rect.topleft)
+    corner = (cell.right - 5, cell.top + 5)  # the dolly stands on the box's corner, beside the number
     assert lit.get_at(corner) != plain.get_at(corner)
 
 
@@ -161,8 +161,8 @@ def test_a_full_1920x1080_frame_draws_in_under_8_ms(kind: str) -> None:
     surface = pygame.Surface((1920, 1080))
     layout.draw(surface, view)
     times = []
-    for _ in range(15):
-        start = time.perf_counter()
+    for _ in range(15):  # CPU time: other processes on a busy machine (a parallel suite) do not count
+        start = time.process_time()
         layout.draw(surface, view)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     assert statistics.median(times) < 0.008, f"{statistics.median(times) * 1000:.2f} ms"
