@@ -27,7 +27,7 @@ install: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,lab,cluster,floor]'
+	$(PY) -m pip install --quiet -e '.[dev,lab,cluster,floor,sounds]'
 	$(PY) -B -m terminal.i18n_build > /dev/null
 	touch $(STAMP)
 
@@ -36,7 +36,7 @@ i18n: $(STAMP)
 	$(PY) -B -m terminal.i18n_build
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check rng terminal tests benchmarks
+	$(VENV)/bin/ruff check rng terminal tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy --strict rng terminal

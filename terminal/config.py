@@ -35,10 +35,13 @@ from terminal.sections import (
     RouletteSection,
     SeatSection,
     ServiceSection,
+    SoundSection,
     TableSection,
     TouchdownSection,
+    WindowsSection,
 )
 from terminal.settings import ParseContext, Setting, settings_of
+from terminal.windows import machine_windows, overlaps
 
 DEFAULT_PATH = Path("kiosk.cfg")
 _OVERRIDE = re.compile(r"^(?P<wager>[a-z0-9_]+)_(?P<bound>min|max)$")
@@ -74,6 +77,8 @@ class Config:
     display: DisplaySection
     lab: LabSection
     links: LinksSection
+    sound: SoundSection
+    windows: WindowsSection
     devices: DevicesSection
     floor: FloorSection | None = None  # the casino floor link; None: no [floor] section, nothing runs
 
@@ -292,9 +297,18 @@ def _rule_floor(c: Config) -> Iterator[Finding]:
         yield "floor", given, f"a TLS client certificate needs both cert_path and key_path; {missing} is none"
 
 
+def _rule_windows(c: Config) -> Iterator[Finding]:
+    # Windows this machine opens that are placed over each other: the complaint that started [windows].
+    mine = machine_windows(c.table.local_seats)
+    for first, second in overlaps(c.windows.placements(), mine):
+        a, b = c.windows.placements()[first], c.windows.placements()[second]
+        message = f"{second} = {b} covers {first} = {a} on monitor {b.monitor}; both open on this machine"
+        yield "windows", second, message
+
+
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money, _rule_links,
-    _rule_plain_links, _rule_floor, _rule_hardware,
+    _rule_plain_links, _rule_floor, _rule_hardware, _rule_windows,
 )  # fmt: skip
 
 
@@ -336,6 +350,7 @@ __all__ = [
     "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection", "FireBetSection",
     "FloorSection",
     "LabSection", "LedgerSection", "LimitsSection", "LinksSection", "LuckyShooterSection", "MoneySection",
-    "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "TableSection",
-    "TouchdownSection", "cross_check", "defaults", "load", "loads", "template",
+    "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "SoundSection",
+    "TableSection",
+    "TouchdownSection", "WindowsSection", "cross_check", "defaults", "load", "loads", "template",
 ]  # fmt: skip

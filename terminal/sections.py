@@ -18,6 +18,7 @@ from terminal.settings import (
     choice,
     integer,
     optional_path,
+    placement,
     seat_list,
     setting,
     text,
@@ -25,6 +26,7 @@ from terminal.settings import (
     yard_map,
 )
 from terminal.settings import path as a_path
+from terminal.windows import Placement
 
 ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))
 
@@ -232,7 +234,6 @@ class DisplaySection:
 
     width: int = setting("1920", integer(640, 7680), "display width in pixels")
     height: int = setting("1080", integer(480, 4320), "display height in pixels")
-    fullscreen: bool = setting("false", boolean(), "run the display full screen")
     history_length: int = setting("20", integer(5, 100), "results shown in the history strip")
 
 
@@ -269,6 +270,41 @@ class LinksSection:
 
 
 @dataclass(frozen=True, slots=True)
+class SoundSection:
+    """[sound]: what the table says and plays (assets/sounds), and how loud."""
+
+    display_volume: int = setting(
+        "80", integer(0, 100), "loudness of the table display's calls, percent (0 = silent)"
+    )
+    seat_volume: int = setting(
+        "60", integer(0, 100), "loudness of each seat's sounds (chip, closing, win), percent (0 = silent)"
+    )
+    seat_calls: bool = setting(
+        "false", boolean(), "seats also call the bets and the result, in their player's language"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class WindowsSection:
+    """[windows]: where each window of this machine opens (auto: full screen if each has a monitor)."""
+
+    display: Placement = setting("auto", placement(), "the table display's window")
+    seat_1: Placement = setting("auto", placement(), "seat 1's window")
+    seat_2: Placement = setting("auto", placement(), "seat 2's window")
+    seat_3: Placement = setting("auto", placement(), "seat 3's window")
+    seat_4: Placement = setting("auto", placement(), "seat 4's window")
+    seat_5: Placement = setting("auto", placement(), "seat 5's window")
+    seat_6: Placement = setting("auto", placement(), "seat 6's window")
+    seat_7: Placement = setting("auto", placement(), "seat 7's window")
+    seat_8: Placement = setting("auto", placement(), "seat 8's window")
+
+    def placements(self) -> dict[str, Placement]:
+        """Every window's placement by name (``display``, ``seat_1`` ...)."""
+        names = ("display", *(f"seat_{n}" for n in range(1, 9)))
+        return {name: getattr(self, name) for name in names}
+
+
+@dataclass(frozen=True, slots=True)
 class DevicesSection:
     """[devices]: the table's bill acceptors, ticket readers, printers, door switches and service key."""
 
@@ -280,7 +316,11 @@ class DevicesSection:
     logic_door: Path | None = setting("none", optional_path(), "hardware: logic door switch (value file)")
     cash_door: Path | None = setting("none", optional_path(), "hardware: cash box door switch (value file)")
     service_key: Path | None = setting("none", optional_path(), "hardware: service key switch (value file)")
-    poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches are read")
+    money_lines: str = setting(
+        "none", text(400), "hardware: each seat's bill validator and ticket reader (ID-003), serial lines in "
+        "seat order separated by commas, or none",
+    )  # fmt: skip
+    poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches and units are read")
 
 
 SECTIONS: dict[str, type] = {
@@ -300,6 +340,8 @@ SECTIONS: dict[str, type] = {
     "display": DisplaySection,
     "lab": LabSection,
     "links": LinksSection,
+    "sound": SoundSection,
+    "windows": WindowsSection,
     "devices": DevicesSection,
 }
 

@@ -209,6 +209,17 @@ def seat_list(high: int = 8) -> Parser:
     return parse
 
 
+def placement() -> Parser:
+    """Where a window opens (:mod:`terminal.windows`): ``auto``, ``fullscreen[@N]`` or ``WxH+X+Y[@N]``."""
+    from terminal.windows import ALLOWED, parse_placement
+
+    @_describe(ALLOWED)
+    def parse(text: str, _: ParseContext) -> Any:
+        return parse_placement(text)
+
+    return parse
+
+
 def optional_path() -> Parser:
     """A path as :func:`path` reads it, or ``none`` for no file."""
     single = path()

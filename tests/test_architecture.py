@@ -44,7 +44,8 @@ RULES = (
     Rule("games/ and par/ depend on nothing above them", PURE, EVERYTHING_ELSE),
     Rule("only ledger/ touches SQLite", PACKAGES, ("sqlite3", "sqlite_utils"), ("terminal.ledger",)),
     Rule(
-        "only seat/ and service/ import pygame", PACKAGES, ("pygame",), ("terminal.seat", "terminal.service")
+        "only seat/, service/ and sound/ import pygame", PACKAGES, ("pygame",),
+        ("terminal.seat", "terminal.service", "terminal.sound"),
     ),
     Rule("only display/ imports pyglet", PACKAGES, ("pyglet",), ("terminal.display",)),
     Rule(

@@ -14,10 +14,12 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from terminal import config
 from terminal.config import Config, ConfigError
+from terminal.windows import Monitor, WindowPlan, machine_windows, plan_window
 
 
 def add_config_option(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +50,17 @@ SEED_HELP = (
     "leading 0)"
 )
 _HEX = re.compile(r"(?:0[xX])?(?P<digits>[0-9a-fA-F]{1,64})")
+
+
+def placer(c: Config, window: str, design: tuple[int, int]) -> Callable[[Sequence[Monitor]], WindowPlan]:
+    """Where ``window`` (``display``, ``seat_N``) opens, given the monitors its toolkit finds: its
+    ``[windows]`` placement among this machine's windows (the display and ``[table] local_seats``)."""
+    windows = machine_windows(c.table.local_seats, own=window)
+
+    def place(monitors: Sequence[Monitor]) -> WindowPlan:
+        return plan_window(window, c.windows.placements(), windows, monitors, design)
+
+    return place
 
 
 def seed_arg(text: str) -> bytes:

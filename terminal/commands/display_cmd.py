@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from terminal.commands.common import add_config_option, load_config
+from terminal.commands.common import add_config_option, load_config, placer
 from terminal.net.keys import KeyStoreError, load_keys
 from terminal.net.links import client_tls
 from terminal.net.pki import PkiError
@@ -53,7 +53,13 @@ def _display(args: argparse.Namespace) -> int:
         return 1
     from terminal.display.app import DisplayApp  # pyglet loads only for this command
     from terminal.display.link import DisplayLink
+    from terminal.display.sounds import table_voice
+    from terminal.sound.mixer import MixerSink
+    from terminal.sound.player import Sound
 
     port = args.port if args.port is not None else loaded.table.port
-    DisplayApp(loaded, DisplayLink(key, loaded.table.host, port, tls=tls)).run()
+    sound = Sound(MixerSink(), loaded.sound.display_volume, loaded.seat.language)
+    place = placer(loaded, "display", (loaded.display.width, loaded.display.height))
+    link = DisplayLink(key, loaded.table.host, port, tls=tls)
+    DisplayApp(loaded, link, on_cue=table_voice(sound), place=place).run()
     return 0

@@ -1,7 +1,8 @@
 """``terminal seat --seat N``: one player's seat screen, a client of the table controller.
 
 The seat connects to ``[table] host/port`` with its key from ``[seat] keys_path`` (provisioned by the
-controller on its first run) and opens a window of ``[seat] width/height`` (``--fullscreen`` on a kiosk).
+controller on its first run) and opens its window where ``[windows] seat_N`` puts it (``--fullscreen``: full
+screen on that monitor), laid out for ``[seat] width/height`` when ``auto`` tiles it on a shared monitor.
 Without a display it runs on SDL's dummy driver, which is useful only for ``--seconds`` smoke runs.
 """
 
@@ -11,7 +12,7 @@ import argparse
 import sys
 from typing import Any
 
-from terminal.commands.common import add_config_option, load_config
+from terminal.commands.common import add_config_option, load_config, placer
 from terminal.net.keys import KeyStoreError, load_keys
 from terminal.net.links import client_tls
 from terminal.net.pki import PkiError
@@ -58,8 +59,13 @@ def _run(args: argparse.Namespace) -> int:
         print(f"terminal seat: no certificate for seat-{args.seat}: {failed}", file=sys.stderr)
         return 1
     from terminal.seat.main import run_seat  # pygame only for the command that needs it
+    from terminal.sound.cues import SeatSounds
+    from terminal.sound.mixer import MixerSink
+    from terminal.sound.player import Sound
 
     s = loaded.seat
+    speaker = Sound(MixerSink(), loaded.sound.seat_volume, args.language or s.language)
+    sound = SeatSounds(speaker, calls=loaded.sound.seat_calls)
     return run_seat(
         args.seat,
         key,
@@ -72,4 +78,6 @@ def _run(args: argparse.Namespace) -> int:
         fullscreen=args.fullscreen,
         max_seconds=args.seconds,
         tls=tls,
+        place=placer(loaded, f"seat_{args.seat}", (s.width, s.height)),
+        sound=sound,
     )

@@ -21,6 +21,7 @@ from terminal.display.link import DisplayLink
 from terminal.display.model import DisplayModel, apply
 from terminal.display.painter import Painter
 from terminal.display.scene import Scene, scene_at
+from terminal.display.window import Place, open_window
 from terminal.i18n import load_catalogue
 
 FPS = 60.0
@@ -35,16 +36,16 @@ class DisplayApp:
         link: DisplayLink,
         clock: Callable[[], float] = time.monotonic,
         on_cue: Callable[[Cue], None] | None = None,
+        place: Place | None = None,
     ) -> None:
         """``on_cue`` hears each moment of :mod:`terminal.display.cues` (bets closing, no more bets, the
-        result called): the call point for the table's sounds (none given: silent)."""
+        result called): the call point for the table's sounds (none given: silent). ``place`` puts the
+        window among the monitors (``[windows] display``; none: the configured size, placed by the system)."""
         self.config, self.link, self.clock = c, link, clock
         self.on_cue = on_cue or (lambda _cue: None)
         self._scene: Scene | None = None
         d = c.display
-        self.window = pyglet.window.Window(
-            d.width, d.height, caption=f"{c.table.venue} {c.table.table_id}", fullscreen=d.fullscreen
-        )
+        self.window = open_window(place, (d.width, d.height), f"{c.table.venue} {c.table.table_id}")
         self.painter = Painter(self.window, load_catalogue(c.seat.language), d.history_length)
         self.model = DisplayModel(
             game=c.table.game,

@@ -13,7 +13,7 @@ import pygame
 
 from terminal.money import MoneyError, find_currency
 from terminal.net import messages as m
-from terminal.seat import hardware, message_strip, overlays, pages
+from terminal.seat import hardware, message_strip, overlays, pages, sounds
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl, Sender
 from terminal.seat.game_view import GameView
@@ -21,6 +21,8 @@ from terminal.seat.model import LinkStatus
 from terminal.seat.pointer import Gesture, Pointer
 from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
+from terminal.sound.cues import SeatSounds
+from terminal.sound.player import Sound
 
 
 class SeatApp:
@@ -35,7 +37,9 @@ class SeatApp:
         language: str = "en",
         long_press_ms: int = 600,
         reality_check_minutes: int = 0,
+        sound: SeatSounds | None = None,
     ) -> None:
+        self.sound = sound or SeatSounds(Sound.silent())  # silent in tests and screenshots
         self.frame = Frame.of(*size)
         self.painter = Painter(language, find_currency("USD"))
         self.painter.min_size = self.frame.text_min
@@ -76,6 +80,7 @@ class SeatApp:
         for gesture in self.pointer.tick(now):
             self.gesture(gesture, now)
         self.control.tick(now)
+        self.sound.frame(sounds.moment_of(self.control.model, now), self.painter.language)
 
     def gesture(self, gesture: Gesture, now: float) -> None:
         """Route one gesture to whatever is on top, and act on the intents it posts."""
@@ -100,7 +105,10 @@ class SeatApp:
         if intent.kind == i.LANGUAGE:
             self.painter.set_language(intent.text)
             return
+        sent = len(self.control.ui.pending)
         self.control.handle(intent, now)
+        if len(self.control.ui.pending) > sent:  # a chip went to the controller (not refused on screen)
+            self.sound.chip()
 
     # -- output ----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, now: float) -> None:

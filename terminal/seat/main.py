@@ -17,6 +17,8 @@ import pygame
 
 from terminal.seat.app import SeatApp
 from terminal.seat.link import Link
+from terminal.seat.window import Place, open_window
+from terminal.sound.cues import SeatSounds
 
 FPS = 60
 
@@ -51,16 +53,23 @@ def run_seat(
     fullscreen: bool = False,
     max_seconds: float | None = None,
     tls: ssl.SSLContext | None = None,
+    place: Place | None = None,
+    sound: SeatSounds | None = None,
 ) -> int:
-    """Run one seat screen until the window closes (or ``max_seconds`` pass); returns the exit code."""
+    """Run one seat screen until the window closes (or ``max_seconds`` pass); returns the exit code.
+
+    ``place`` says where the window opens among the monitors (``[windows]``; none: ``size``, wherever the
+    window manager puts it); ``sound`` is the seat's speaker (none: silent)."""
     pygame.init()
-    flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
-    screen = pygame.display.set_mode(size, flags)
-    pygame.display.set_caption(f"seat {seat}")
+    if place is not None:
+        screen = open_window(place, f"seat {seat}", fullscreen=fullscreen)
+    else:
+        screen = pygame.display.set_mode(size, pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+        pygame.display.set_caption(f"seat {seat}")
     link = Link(f"seat-{seat}", key, host, port, tls)
     app = SeatApp(
-        f"seat-{seat}", link, size=size, language=language, long_press_ms=long_press_ms,
-        reality_check_minutes=reality_check_minutes,
+        f"seat-{seat}", link, size=screen.get_size(), language=language, long_press_ms=long_press_ms,
+        reality_check_minutes=reality_check_minutes, sound=sound,
     )  # fmt: skip
     link.start()
     clock = pygame.time.Clock()

@@ -203,19 +203,28 @@ def change_blocked(table: Table) -> str:
     return ""
 
 
+# Sections that touch neither money nor the game (how loud, where windows open): a technician may change
+# them with credits on the seats and a round in play, still with two people and logged.
+PRESENTATION = ("sound", "windows")
+
+
+def _blocked(table: Table, edits: tuple[cfg_edit.Edit, ...]) -> str:
+    return "" if all(e.section in PRESENTATION for e in edits) else change_blocked(table)
+
+
 def config_preview(table: Table, args: tuple[str, ...]) -> Message:
     """Validate a change with the loader and show it; nothing is written."""
     edits = tuple(cfg_edit.parse_edit(a) for a in args)
     _, _, changes = cfg_edit.prepare(table.config.path, edits)
-    return sm.ConfigDiff(_change_views(changes), False, change_blocked(table))
+    return sm.ConfigDiff(_change_views(changes), False, _blocked(table, edits))
 
 
 def config_change(table: Table, first: Actor, second: Actor, args: tuple[str, ...]) -> Message:
     """Write a validated change (two people, nothing on the table), logged with before and after."""
-    blocked = change_blocked(table)
+    edits = tuple(cfg_edit.parse_edit(a) for a in args)
+    blocked = _blocked(table, edits)
     if blocked:
         raise ActError(f"the configuration may not change now: {blocked}")
-    edits = tuple(cfg_edit.parse_edit(a) for a in args)
     text, _, changes = cfg_edit.prepare(table.config.path, edits)
     before = {f"{c.section}.{c.key}": c.before for c in changes}
     after = {f"{c.section}.{c.key}": c.after for c in changes}

@@ -238,7 +238,9 @@ def _verify_software(table: Table) -> tuple[str, str]:
         return "not_installed", "no manifest is installed: a development build, not verified"
     mode = "always" if lab.verify_at_boot == "auto" else lab.verify_at_boot  # on demand: a manifest is due
     found = software.check(mode, lab.manifest_path, lab.trusted_key)
-    key = f"; trusted key {lab.trusted_key} fingerprint {found.key}" if found.key else ""
+    # The screen has one line: the key's file name and the first half of its fingerprint (128 bits) to
+    # compare with the maker's published one; the event log and `terminal verify` have it whole.
+    key = f"; key {lab.trusted_key.name} {found.key[:39]} …" if found.key else ""
     return ("fail" if found.status == "fail" else "pass"), found.detail + key
 
 

@@ -161,8 +161,8 @@ def test_a_full_1920x1080_frame_draws_in_under_8_ms(kind: str) -> None:
     surface = pygame.Surface((1920, 1080))
     layout.draw(surface, view)
     times = []
-    for _ in range(15):
-        start = time.perf_counter()
+    for _ in range(15):  # CPU time: other processes on a busy machine (a parallel suite) do not count
+        start = time.process_time()
         layout.draw(surface, view)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     assert statistics.median(times) < 0.008, f"{statistics.median(times) * 1000:.2f} ms"

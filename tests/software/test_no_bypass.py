@@ -245,3 +245,20 @@ def test_the_launcher_verifies_before_any_program_module_runs(tmp_path: Path) ->
     assert ran.returncode == 0, ran.stderr
     assert "OK " in ran.stdout and fingerprint(KEY.public_key()) in ran.stdout
     assert not list(copy.rglob("__pycache__/*.pyc"))  # nothing was written: byte-code is off
+
+
+def test_service_mode_shows_the_trusted_key_with_its_fingerprint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from terminal.table import service_desk
+    from tests.table.harness import make_config, make_table
+
+    (tmp_path / "keys").mkdir()
+    (tmp_path / "keys" / "maker.pub").write_bytes(_public_pem())
+    c = make_config(tmp_path, "[lab]\ntrusted_key = keys/maker.pub\nverify_at_boot = always\n")
+    c.lab.manifest_path.write_text(make_manifest(KEY, ROOT, software.site_dirs()), encoding="utf-8")
+    table = make_table(c)
+    passed, detail = service_desk._verify_software(table)  # what the self-test card shows
+    printed = fingerprint(KEY.public_key())
+    assert passed and detail.endswith(f"; key maker.pub {printed[:39]} …"), detail
+    table.ledger.close()
