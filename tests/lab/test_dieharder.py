@@ -52,7 +52,9 @@ def test_rng_dump_to_a_pipe_stops_quietly_when_the_reader_has_enough() -> None:
 
 
 @pytest.mark.skipif(shutil.which("dieharder") is None, reason="dieharder (Debian's package) is not installed")
-def test_a_dieharder_test_on_the_production_generator(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_dieharder_test_on_the_production_generator(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text("", encoding="utf-8")
     status = main(["lab", "dieharder", "--out", str(tmp_path), "--tests", "0", "--config", str(cfg)])
@@ -65,7 +67,7 @@ def test_a_dieharder_test_on_the_production_generator(tmp_path: Path, capsys: py
     assert "dieharder 3." in capsys.readouterr().out
 
 
-def test_dieharder_missing_or_bad_tests_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_test_numbers_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as bad:
         main(["lab", "dieharder", "--out", str(tmp_path), "--tests", "x"])
     assert bad.value.code == 2 and "test numbers" in capsys.readouterr().err
