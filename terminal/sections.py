@@ -182,7 +182,12 @@ class RngSection:
     )
     reseed_interval: int = setting("100000", integer(1, 2**48), "generate calls between reseeds")
     reseed_seconds: int = setting("600", integer(1, 86_400), "reseed at least this often")
-    background_advance: bool = setting("true", boolean(), "advance the generator between rounds")
+    background_advance: bool = setting(
+        "true", boolean(), "cycle the generator after every round and on a timer while the table is idle"
+    )
+    advance_ms: int = setting(
+        "100", integer(10, 10_000), "with background_advance, cycle it this often while idle (milliseconds)"
+    )
     min_entropy_per_byte: int = setting(
         "7", integer(1, 8), "claimed min-entropy of the OS source, bits per byte (SP 800-90B health tests)"
     )
@@ -311,7 +316,11 @@ class DevicesSection:
     logic_door: Path | None = setting("none", optional_path(), "hardware: logic door switch (value file)")
     cash_door: Path | None = setting("none", optional_path(), "hardware: cash box door switch (value file)")
     service_key: Path | None = setting("none", optional_path(), "hardware: service key switch (value file)")
-    poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches are read")
+    money_lines: str = setting(
+        "none", text(400), "hardware: each seat's bill validator and ticket reader (ID-003), serial lines in "
+        "seat order separated by commas, or none",
+    )  # fmt: skip
+    poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches and units are read")
 
 
 SECTIONS: dict[str, type] = {

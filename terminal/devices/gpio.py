@@ -9,20 +9,24 @@ and report through the same event sink as the simulated devices (``DoorOpened``,
 line and reports what changed; the controller calls it every ``[devices] poll_ms``.
 
 A line that cannot be read counts as a door *open* (and a key *on*): a cut wire must stop play, never hide
-an open door. A hardware table has no simulated bill acceptor, ticket reader or printer, and no screen can
-work its devices (the controller refuses ``DeviceInput``): money comes only through the real devices'
-own drivers.
+an open door. A hardware table has no simulated device, and no screen can work its devices (the
+controller refuses ``DeviceInput``): money comes only through each seat's bill validator and ticket
+reader (:mod:`terminal.devices.id003`), polled with the switches. Ticket printers have no driver yet: a
+hardware table pays out by hand-pay.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from terminal.devices.events import Clock, DeviceEvent, DoorClosed, DoorOpened, EventSink, ServiceKeyTurned
 from terminal.devices.events import Door as DoorName
-from terminal.devices.simulated import SimBillAcceptor, SimTicketPrinter, SimTicketReader, TableSink
+from terminal.devices.id003 import Id003Unit, open_line
+from terminal.devices.interfaces import BillAcceptor, TicketPrinter, TicketReader
+from terminal.devices.simulated import TableSink
 
 
 def read_line(path: Path) -> bool:
@@ -87,22 +91,34 @@ class HardwareDevices:
 
     doors: GpioDoors
     key: GpioServiceKey
-    acceptors: tuple[SimBillAcceptor, ...] = ()
-    readers: tuple[SimTicketReader, ...] = ()
-    printers: tuple[SimTicketPrinter, ...] = ()
+    acceptors: tuple[BillAcceptor, ...] = ()  # one per seat, in seat order (an ID-003 unit each)
+    readers: tuple[TicketReader, ...] = ()  # the same units: each reads tickets too
+    printers: tuple[TicketPrinter, ...] = ()
+    units: tuple[Id003Unit, ...] = ()
 
     def poll(self) -> None:
-        """Read every switch once."""
+        """Read every switch and every money unit's line once."""
         self.doors.poll()
         self.key.poll()
+        for unit in self.units:
+            unit.poll()
 
 
-def hardware_table(doors: dict[DoorName, Path], key: Path, emit: TableSink, now: Clock) -> HardwareDevices:
-    """The switches of a hardware table, read once so they start as they are."""
+def hardware_table(
+    doors: dict[DoorName, Path], key: Path, emit: TableSink, now: Clock, lines: tuple[Path, ...] = ()
+) -> HardwareDevices:
+    """The switches of a hardware table and its seats' money units (``lines``: the serial line of each
+    seat's ID-003 unit, in seat order), read once so they start as they are."""
 
     def cabinet(event: DeviceEvent) -> None:
         emit(None, event)
 
-    devices = HardwareDevices(GpioDoors(dict(doors), cabinet, now), GpioServiceKey(key, cabinet, now))
+    units = tuple(
+        Id003Unit(open_line(str(line)), functools.partial(emit, seat), now)
+        for seat, line in enumerate(lines, 1)
+    )
+    devices = HardwareDevices(
+        GpioDoors(dict(doors), cabinet, now), GpioServiceKey(key, cabinet, now), units, units, (), units
+    )
     devices.poll()
     return devices

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from terminal.config import Config
-from terminal.devices.simulated import simulated_table
+from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
 from terminal.ledger import EventCode, LedgerError, meters, report
 from terminal.money import find_currency, format_amount
@@ -295,7 +295,7 @@ async def _until_linked(
 def _feed_seats(table: Table, cabinet: Cabinet, seats: int, hands: random.Random) -> None:
     """Players who run low feed money: a voucher they were printed earlier, else a bill."""
     devices = cabinet.devices
-    if devices is None:
+    if not isinstance(devices, SimDevices):  # bots' hands work simulated devices only
         return
     for seat in range(1, seats + 1):
         if table.credits(seat) >= 2_000 or table.tilts.blocks_seat(seat):

@@ -16,6 +16,7 @@ import random
 import signal
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 
 from terminal.config import Config
 from terminal.devices.events import Door
@@ -133,7 +134,9 @@ def devices_for(c: Config, cabinet: Cabinet, now: Callable[[], datetime]) -> Sim
     doors = {door: path for door, path in wired.items() if path is not None}
     if section.service_key is None:
         raise ValueError("[devices] service_key: a hardware table needs its service key switch")
-    return hardware_table(doors, section.service_key, cabinet.on_event, now)
+    given = section.money_lines.strip()
+    lines = () if given.lower() == "none" else tuple(Path(p.strip()) for p in given.split(",") if p.strip())
+    return hardware_table(doors, section.service_key, cabinet.on_event, now, lines)
 
 
 async def _poll_switches(
@@ -157,8 +160,9 @@ async def _expire_sessions(controller: Controller, stop: asyncio.Event, every_s:
 
 def _feed(table: Table, cabinet: Cabinet, seats: tuple[int, ...], hands: random.Random) -> None:
     """Bots who run low put a bill in their seat's acceptor."""
-    if cabinet.devices is None:
+    devices = cabinet.devices
+    if not isinstance(devices, SimDevices):  # a bot has no hands for a real bill validator
         return
     for seat in seats:
         if table.credits(seat) < 2_000 and not table.tilts.blocks_seat(seat):
-            cabinet.devices.acceptors[seat - 1].insert_bill(hands.choice(table.config.money.bills))
+            devices.acceptors[seat - 1].insert_bill(hands.choice(table.config.money.bills))

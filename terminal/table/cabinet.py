@@ -70,10 +70,10 @@ class Cabinet:
             return not devices.doors.open_doors()
         if kind is TiltKind.SERVICE_MODE:
             return not devices.key.is_on()
-        if kind is TiltKind.DEVICE_FAULT and seat is not None and 1 <= seat <= len(devices.acceptors):
+        if kind is TiltKind.DEVICE_FAULT and seat is not None:
             index = seat - 1
-            parts = (devices.acceptors[index], devices.readers[index], devices.printers[index])
-            return all(part.fault is None for part in parts)
+            kinds: tuple[tuple[object, ...], ...] = (devices.acceptors, devices.readers, devices.printers)
+            return all(getattr(part[index], "fault", None) is None for part in kinds if index < len(part))
         return kind is not TiltKind.DEVICE_FAULT
 
     def on_event(self, seat: int | None, event: DeviceEvent) -> None:
