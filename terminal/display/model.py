@@ -77,6 +77,7 @@ class TouchdownInfo:
     ball: int
     teams: tuple[tuple[str, str, bool], ...]  # (seat, team, assigned)
     at: float
+    round_id: int = 0  # the round whose result this view followed
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +229,7 @@ def _touchdown(model: DisplayModel, view: m.GameView, now: float) -> TouchdownIn
     before = model.touchdown
     same = before is not None and before.gains == gains and before.phase == td.phase
     at = before.at if same and before is not None else now
-    info = TouchdownInfo(str(td.phase), tuple(td.downs), gains, int(td.ball), teams, at)
+    info = TouchdownInfo(str(td.phase), tuple(td.downs), gains, int(td.ball), teams, at, int(view.round_id))
     result = model.result
     last_down = (
         before is not None
@@ -243,4 +244,4 @@ def _touchdown(model: DisplayModel, view: m.GameView, now: float) -> TouchdownIn
     pocket = parse_pocket(result.outcome)  # the fourth down: the table has settled the drive already
     gains = (*before.gains, yards_moved(model.yards, pocket))
     ball = field_motion.drive_positions(gains)[-1]
-    return TouchdownInfo("final", (*before.downs, pocket), gains, ball, before.teams, now)
+    return TouchdownInfo("final", (*before.downs, pocket), gains, ball, before.teams, now, int(view.round_id))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +65,19 @@ def _model_until(c: Config, recorded: Recorded, end: int) -> DisplayModel:
     return model
 
 
-def _moments(c: Config, recorded: Recorded) -> list[tuple[str, int, float]]:
-    """(name, messages to apply, instant) of each shot."""
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One shot: paint the model after the first ``end`` messages at ``at`` (``without_result``: as the
+    screen is once the last result's presentation is over)."""
+
+    name: str
+    end: int
+    at: float
+    without_result: bool = False
+
+
+def _moments(c: Config, recorded: Recorded) -> list[Moment]:
+    """The shots of a run."""
     results = [k for k, (_, msg) in enumerate(recorded) if isinstance(msg, m.Result)]
     if not results:
         return []
@@ -79,17 +91,19 @@ def _moments(c: Config, recorded: Recorded) -> list[tuple[str, int, float]]:
     shown = last + 1  # the GameView and History pushed with the Result belong to the outcome shown
     while shown < len(recorded) and isinstance(recorded[shown][1], m.GameView | m.History):
         shown += 1
+    # A headless table opens the window the instant the last result is sent; on a real-time table the
+    # result has been shown by then: the window's shots are painted as that table shows them.
     moments = [
-        ("display-run-1-betting", opened + 1, state_at + 0.2),
-        ("display-run-2-no-more-bets", opened + 1, state_at + window + 0.2),
-        ("display-run-3-spin", last + 1, at + settle_time(probe) * 0.5),
-        ("display-run-4-outcome", shown, at + settle_time(probe) + 2.0),
+        Moment("display-run-1-betting", opened + 1, state_at + 0.2, without_result=True),
+        Moment("display-run-2-no-more-bets", opened + 1, state_at + window + 0.2, without_result=True),
+        Moment("display-run-3-spin", last + 1, at + settle_time(probe) * 0.5),
+        Moment("display-run-4-outcome", shown, at + settle_time(probe) + 2.0),
     ]
     drive = [k for k, (_, msg) in enumerate(recorded) if _mid_drive(msg)]
     if drive:
         k = drive[-1]
         moments.append(
-            ("display-run-5-touchdown-mid-drive", k + 1, recorded[k][0] + settle_time(probe) + 3.0)
+            Moment("display-run-5-touchdown-mid-drive", k + 1, recorded[k][0] + settle_time(probe) + 3.0)
         )
     return moments
 
@@ -113,9 +127,11 @@ def render_run_screens(c: Config, recorded: Recorded, out_dir: Path) -> list[Pat
     try:
         painter = Painter(window, load_catalogue(c.seat.language), c.display.history_length)
         written = []
-        for name, end, t in moments:
-            painter.paint(scene_at(_model_until(c, recorded, end), t, c.display.history_length))
-            written.append(painter.save(out_dir / f"{name}.png"))
+        for moment in moments:
+            model = _model_until(c, recorded, moment.end)
+            model = replace(model, result=None) if moment.without_result else model
+            painter.paint(scene_at(model, moment.at, c.display.history_length))
+            written.append(painter.save(out_dir / f"{moment.name}.png"))
         return written
     finally:
         window.close()

@@ -165,7 +165,7 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
         wheel_order=order,
         wheel=_wheel(model, order, t) if model.game != "craps" else None,
         dice=_dice(model, t) if model.game == "craps" else None,
-        field=_field(model, held.touchdown, t),
+        field=_field(model, held.touchdown, t, stage is Stage.SPINNING),
         touchdown=_touchdown(model, held, stage),
         winners=winners,
         history=history[:history_length],
@@ -249,11 +249,17 @@ def _hot_cold(model: DisplayModel, outcomes: tuple[str, ...]) -> boards.HotCold:
 
 
 def _wheel(model: DisplayModel, order: tuple[int, ...], t: float) -> wheel_motion.WheelPose:
+    """The spin to the result; before any result (a display just started), at rest on the last one."""
     result = model.result
     if result is None or "-" in result.outcome:
-        return wheel_motion.rest_pose(order, order[0])
+        last = next((parse_pocket(h.outcome) for h in model.history if h.outcome in _texts(order)), order[0])
+        return wheel_motion.rest_pose(order, last)
     pocket = parse_pocket(result.outcome)
     return wheel_motion.pose_at(wheel_motion.SpinPlan(order, pocket, result.at), t)
+
+
+def _texts(order: tuple[int, ...]) -> tuple[str, ...]:
+    return boards.roulette_universe(order)
 
 
 def _dice(model: DisplayModel, t: float) -> dice_motion.DicePose:
@@ -266,12 +272,18 @@ def _dice(model: DisplayModel, t: float) -> dice_motion.DicePose:
     return dice_motion.pose_at(dice_motion.TumblePlan(dice_motion.parse_roll(roll), start), t)
 
 
-def _field(model: DisplayModel, td: TouchdownInfo | None, t: float) -> field_motion.FieldPose | None:
-    """The drive on the field: a down's move starts once the ball that made it has landed."""
+def _field(
+    model: DisplayModel, td: TouchdownInfo | None, t: float, held: bool
+) -> field_motion.FieldPose | None:
+    """The drive on the field. A down's move starts once the ball that made it has landed; while a spin
+    holds the boards, the drive stands where it was."""
     if td is None or model.game == "craps":
         return None
     start = td.at
-    if model.result is not None and abs(td.at - model.result.at) < 2.0:
-        start = max(td.at, model.result.at + settle_time(model))
+    result = model.result
+    if held:
+        start = -1e9
+    elif result is not None and td.round_id == result.round_id:
+        start = result.at + settle_time(model)
     gains = td.gains if td.phase in ("game", "final") else ()
     return field_motion.pose_at(field_motion.DrivePlan(gains, start), t)

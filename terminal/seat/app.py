@@ -84,7 +84,7 @@ class SeatApp:
 
     def gesture(self, gesture: Gesture, now: float) -> None:
         """Route one gesture to whatever is on top, and act on the intents it posts."""
-        posted = hardware.process(self.control, self.frame, gesture.pos)
+        posted = hardware.process(self.control, self.frame, gesture.pos, now)
         if posted is None:
             posted = overlays.process(self.control, self.frame, gesture.pos, now)
         if posted is not None and gesture.kind != "tap":
@@ -124,6 +124,7 @@ class SeatApp:
             if self.control.ui.screen == "game"
             else pages.footer(self.control, self.frame, self.painter)
         )
-        message_strip.draw_notice(surface, self.painter, self.control, self.frame, strip, now)
-        hardware.draw(surface, self.painter, self.control, self.frame)
+        if not overlays.blocking(self.control, now):  # nothing stale or live above a card
+            message_strip.draw_notice(surface, self.painter, self.control, self.frame, strip, now)
+        hardware.draw(surface, self.painter, self.control, self.frame, now)
         self.frames += 1

@@ -44,6 +44,7 @@ class Ui:
     hardware: bool = False  # the simulated-hardware panel is open
     vouchers: tuple[tuple[str, int], ...] = ()  # (validation, amount) printed at this seat this session
     picker: str | None = None  # the layout's picker open over the felt (a point box, a number)
+    bets_page: int = 0  # the page of the side panel's list of the seat's wagers
 
 
 class SeatControl:
@@ -159,7 +160,9 @@ class SeatControl:
     def _screen(self, intent: i.Intent, now: float) -> None:
         if intent.text not in SCREENS:
             raise ValueError(f"unknown screen {intent.text!r}; screens: {SCREENS}")
-        self.ui = replace(self.ui, screen=intent.text, page=0, cashout_step="confirm", picker=None)
+        self.ui = replace(
+            self.ui, screen=intent.text, page=0, cashout_step="confirm", picker=None, reality_check=False
+        )  # the reality check's Cash out and My session leave it for their screen
 
     def _pick(self, intent: i.Intent, now: float) -> None:
         """Open the picker ``intent.text`` over the felt while bets are open, or close it (``""``)."""
@@ -175,6 +178,9 @@ class SeatControl:
         self.ui = replace(self.ui, selected=None if self.ui.selected is not None else intent.text)
 
     def _page(self, intent: i.Intent, now: float) -> None:
+        if intent.kind == i.BETS_PAGE:
+            self.ui = replace(self.ui, bets_page=max(0, self.ui.bets_page + intent.value))
+            return
         self.ui = replace(self.ui, page=max(0, self.ui.page + intent.value))
 
     def _dismiss(self, intent: i.Intent, now: float) -> None:
@@ -225,6 +231,7 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.CHIP: SeatControl._chip,
     i.SELECT: SeatControl._select,
     i.PAGE: SeatControl._page,
+    i.BETS_PAGE: SeatControl._page,
     i.DISMISS: SeatControl._dismiss,
     i.REFUSED: SeatControl._refused,
     i.LANGUAGE: SeatControl._language,

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from terminal.seat import intents as i
-from terminal.seat import layout_port, picker, side_panel, theme
+from terminal.seat import layout_port, picker, side_panel, theme, wager_list
 from terminal.seat.control import SeatControl
 from terminal.seat.layouts.base import Layout, UnknownSpotError, picked
 from terminal.seat.pointer import Gesture
@@ -128,6 +128,11 @@ class GameView:
             if rect.collidepoint(gesture.pos):
                 self.posted.append(i.Intent(i.CHIP, value=value))
                 return
+        box, f = side_panel.sections(self.frame, self.control).wagers, self.frame
+        paging = wager_list.process(self.control, box, f.unit, f.touch, gesture.pos, self.now)
+        if paging is not None:
+            self.posted += paging if gesture.kind == "tap" else []
+            return
         spot = layout.hit(gesture.pos) if layout is not None else None
         if spot is None:
             return
@@ -249,6 +254,8 @@ class GameView:
             return ("status.waiting", {}, theme.DIM_INK)
         seconds = (model.countdown_ms(now) + 999) // 1000
         if model.table.phase != "open" or seconds == 0:
+            if model.result is not None and model.showing_result(now):
+                return ("meter.result", {}, theme.GOLD)  # the result on show, not a lock
             return ("bets.closed_short", {}, theme.WARN)
         return ("fmt.seconds", {"seconds": seconds}, theme.WARN if seconds <= 5 else theme.INK)
 
@@ -301,7 +308,7 @@ class GameView:
             model.winners() if showing else (),
             model.result.outcome if showing and model.result else None,
             point,
-            not model.can_bet(self.now),
+            not model.can_bet(self.now) and not showing,  # a result shows on the bright felt
             tr,
             p.money,
             p.fonts(),

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from terminal.seat import intents as i
-from terminal.seat import theme
+from terminal.seat import overlays, theme
 from terminal.seat.control import SeatControl
 from terminal.seat.model import SeatModel
 from terminal.seat.text import Painter
@@ -42,12 +42,15 @@ def toggle_rect(frame: Frame) -> pygame.Rect:
     return frame.nav_cell(5)
 
 
-def shown(control: SeatControl) -> bool:
-    """Whether the hardware is within reach: on the game screen (stopped or not), not under a full-screen
-    page or the reality check."""
+def shown(control: SeatControl, now: float = 0.0) -> bool:
+    """Whether the hardware is within reach: on a table whose devices are simulated, on the game screen,
+    not under a page nor above a card that holds the screen (a hand-pay, a tilt, the reality check, the
+    team prompt), except out of service, where the simulated key is what turns the service off again."""
     table = control.model.table
     simulated = table is not None and table.devices == "simulated"  # never on a hardware table
-    return simulated and control.ui.screen == "game" and not control.ui.reality_check
+    if not simulated or control.ui.screen != "game":
+        return False
+    return key_on(control.model) or not overlays.blocking(control, now)
 
 
 def card(frame: Frame) -> pygame.Rect:
@@ -86,9 +89,9 @@ def keys(control: SeatControl, frame: Frame) -> list[Key]:
     return out
 
 
-def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.Intent] | None:
+def process(control: SeatControl, frame: Frame, pos: tuple[int, int], now: float) -> list[i.Intent] | None:
     """Intents of a tap on the hardware button or the open panel; None when neither takes it."""
-    if not shown(control):
+    if not shown(control, now):
         return None
     if toggle_rect(frame).collidepoint(pos):
         return [i.Intent(i.HARDWARE)]
@@ -100,9 +103,9 @@ def process(control: SeatControl, frame: Frame, pos: tuple[int, int]) -> list[i.
     return [] if card(frame).collidepoint(pos) else [i.Intent(i.HARDWARE)]  # a tap outside closes it
 
 
-def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame) -> None:
+def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
     """The hardware button, and the panel when it is open."""
-    if not shown(control):
+    if not shown(control, now):
         return
     u = frame.unit
     toggle = Button(toggle_rect(frame), "hardware.button", i.Intent(i.HARDWARE), hot=control.ui.hardware,

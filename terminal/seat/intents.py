@@ -20,6 +20,7 @@ SCREEN = "screen"  # text: game | help | history | cashout | session
 CASH_OUT = "cash_out"  # confirmed on the cash-out screen
 LANGUAGE = "language"  # text: en | es
 PAGE = "page"  # value: +1 / -1 on a paged screen
+BETS_PAGE = "bets_page"  # value: +1 / -1 through the side panel's list of the seat's wagers
 DISMISS = "dismiss"  # close the reality check, the voucher or a notice
 REFUSED = "refused"  # a touch the seat refuses on screen (after the lock, on a blocked seat)
 HARDWARE = "hardware"  # open or close the simulated-hardware panel (lab tables)

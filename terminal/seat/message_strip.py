@@ -13,6 +13,7 @@ import pygame
 
 from terminal.seat import theme
 from terminal.seat.control import SeatControl
+from terminal.seat.outcome import describe
 from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
 
@@ -34,28 +35,40 @@ def footer_rect(frame: Frame, right: int) -> pygame.Rect:
     return pygame.Rect(left, top, max(u, right - u - left), height)
 
 
-def status_key(control: SeatControl, now: float) -> tuple[str, theme.Colour]:
-    """The round's status on this seat and its colour."""
+def status_key(control: SeatControl, p: Painter, now: float) -> tuple[str, theme.Colour, dict[str, str]]:
+    """The round's status on this seat, its colour and its fields: while a result shows (before the next
+    window opens), the result itself ("17 BLACK ODD"), never "no more bets"."""
     model = control.model
     if control.ui.selected is not None:
-        return "onoff.prompt", theme.GOLD
+        return "onoff.prompt", theme.GOLD, {}
     if model.can_bet(now):
-        return "status.place_bets", theme.INK
+        return "status.place_bets", theme.INK, {}
     if model.link == "up" and model.table is not None and not model.tilts:
         locked = model.me is not None and model.me.locked is not None
-        return ("status.seat_stopped" if locked else "bets.closed"), theme.WARN
-    return "status.waiting", theme.DIM_INK
+        if not locked and model.result is not None and model.showing_result(now):
+            return "status.result", theme.GOLD, {"outcome": result_words(control, p)}
+        return ("status.seat_stopped" if locked else "bets.closed"), theme.WARN, {}
+    return "status.waiting", theme.DIM_INK, {}
+
+
+def result_words(control: SeatControl, p: Painter) -> str:
+    """The last result in words, in the seat's language ("17 BLACK ODD")."""
+    result = control.model.result
+    if result is None:
+        return ""
+    key, args = describe(p.tr, result.outcome)
+    return p.tr(key, **args)
 
 
 def draw_status(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
     """The quiet status box of the game screen (a notice, drawn later, covers it while it shows)."""
     box = game_rect(frame)
-    key, colour = status_key(control, now)
-    edge = theme.GOLD if key == "onoff.prompt" else theme.PANEL_EDGE
+    key, colour, args = status_key(control, p, now)
+    edge = theme.GOLD if key in ("onoff.prompt", "status.result") else theme.PANEL_EDGE
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=frame.unit // 2)
     pygame.draw.rect(surface, edge, box, width=2, border_radius=frame.unit // 2)
     u = frame.unit
-    p.block(surface, key, box.inflate(-u, -u // 2), u * 13 // 10, colour, bold=True)
+    p.block(surface, key, box.inflate(-u, -u // 2), u * 13 // 10, colour, bold=True, **args)
 
 
 def draw_notice(

@@ -17,7 +17,7 @@ from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
 from terminal.seat.widgets import Button, dim, draw_button, hit_button, panel
 
-_WATERMARKS: dict[tuple[int, str], pygame.Surface] = {}
+_WATERMARKS: dict[tuple[int, int, str], pygame.Surface] = {}
 
 
 def card(frame: Frame, width: float = 0.5, height: float = 0.45, *, over_layout: bool = False) -> pygame.Rect:
@@ -40,10 +40,23 @@ def buttons(control: SeatControl, frame: Frame, now: float) -> list[Button]:
     height = int(box.height * 0.22)
     if _stopped(model) is not None:
         return []
-    if ui.reality_check:
-        rect = pygame.Rect(0, 0, box.width // 3, height)
-        rect.midbottom = (box.centerx, box.bottom - height // 3)
-        return [Button(rect, "button.continue", i.Intent(i.DISMISS, "reality"), colour=theme.READY)]
+    if ui.reality_check:  # keep playing, or stop: cash out, or look at the session first
+        choices = (
+            ("button.continue", i.Intent(i.DISMISS, "reality"), theme.READY),
+            ("button.session", i.Intent(i.SCREEN, "session"), theme.BUTTON),
+            ("button.cashout", i.Intent(i.SCREEN, "cashout"), theme.BUTTON),
+        )
+        gap = height // 3
+        width = (box.width - 4 * gap) // 3
+        return [
+            Button(
+                pygame.Rect(box.left + gap + n * (width + gap), box.bottom - gap - height, width, height),
+                key,
+                intent,
+                colour=colour,
+            )
+            for n, (key, intent, colour) in enumerate(choices)
+        ]
     if model.prompt is not None and model.team is None and prompt_left(model, now) > 0:
         box = card(frame, over_layout=True)
         half = box.width // 2 - height // 2
@@ -95,7 +108,9 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     """Every overlay that applies, in order: stop or modal card, watermark (notices are the strip's)."""
     model, ui = control.model, control.ui
     stopped = _stopped(model)
-    if stopped is not None:
+    if stopped is not None and stopped[0] == "stop.handpay":
+        _draw_handpay(surface, p, control, frame, now)
+    elif stopped is not None:
         _draw_stop(surface, p, control, frame, stopped, now)
     elif ui.reality_check:
         _draw_reality(surface, p, control, frame, now)
@@ -143,6 +158,35 @@ def _draw_stop(
     )  # fmt: skip
 
 
+def blocking(control: SeatControl, now: float) -> bool:
+    """Whether a card stops or holds the screen (a stop, the reality check, the team prompt): nothing is
+    drawn above it but the meters (no notice, no hardware button)."""
+    model = control.model
+    prompting = model.prompt is not None and model.team is None and prompt_left(model, now) > 0
+    return _stopped(model) is not None or control.ui.reality_check or prompting
+
+
+def _draw_handpay(
+    surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float
+) -> None:
+    """The hand-pay lock: the award the attendant brings is the biggest thing on the screen."""
+    dim(surface, frame.below_top, 200)
+    box = card(frame, 0.6, 0.55)
+    panel(surface, box, theme.PANEL)
+    pygame.draw.rect(surface, theme.GOLD, box, width=6, border_radius=12)
+    u, model = frame.unit, control.model
+    amount = model.handpay if model.handpay is not None else (model.me.last_win if model.me else 0)
+    _line(surface, p, box, u, "stop.handpay", box.top + u, u * 3 // 2, theme.WARN, bold=True)
+    _line(
+        surface, p, box, u, "fmt.money", box.top + u * 3, u * 4, theme.GOLD, bold=True, amount=p.money(amount)
+    )
+    room = pygame.Rect(box.left + u, box.top + u * 9, box.width - 2 * u, u * 3)
+    p.block(surface, "handpay.help", room, u, theme.INK)
+    credits = p.money(model.credits_shown(now))
+    _line(surface, p, box, u, "stop.credits_kept", box.bottom - u, u, theme.DIM_INK, anchor="midbottom",
+          amount=credits)  # fmt: skip
+
+
 def _draw_prompt(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
     dim(surface, frame.layout, 150)
     box = card(frame, over_layout=True)
@@ -169,7 +213,7 @@ def _draw_reality(
     size = u * 5 // 4
     _line(surface, p, box, u, "reality.body", box.top + u * 4, size, theme.INK, minutes=minutes, net=net)
     for button in buttons(control, frame, now):
-        draw_button(surface, p, button, u * 3 // 2)
+        draw_button(surface, p, button, u * 6 // 5)
 
 
 def session_minutes(model: SeatModel, now: float) -> int:
@@ -183,14 +227,26 @@ def signed_money(p: Painter, units: int) -> str:
     return ("+" if units >= 0 else "-") + p.money(abs(units))
 
 
+WATERMARK_ALPHA = 96  # see-through: what is under it stays readable, yet it shows on every colour
+
+
 def draw_watermark(surface: pygame.Surface, p: Painter, frame: Frame) -> None:
-    """The lab mode's TEST mark: large, translucent, across the middle of every screen."""
-    key = (frame.height, p.language)
+    """The lab mode's TEST mark (in the player's language): large, translucent, across the middle of every
+    screen, white edged in red so it shows on the felt, on red and black pockets and on the dark panels."""
+    key = (frame.width, frame.height, p.language)
     mark = _WATERMARKS.get(key)
     if mark is None:  # rotating a large label is slow: once per size and language
-        label = p.label("watermark.test", frame.height // 3, theme.ALERT, bold=True)
-        mark = pygame.transform.rotate(label, 20)
-        mark.set_alpha(60)
+        size, room = frame.height // 3, frame.width * 3 // 4
+        edge = p.label("watermark.test", size, theme.ALERT, bold=True, max_width=room)
+        face = p.label("watermark.test", size, theme.INK, bold=True, max_width=room)
+        ring = max(3, frame.height // 180)
+        plain = pygame.Surface((edge.get_width() + 2 * ring, edge.get_height() + 2 * ring), pygame.SRCALPHA)
+        for dx in range(-ring, ring + 1, ring):
+            for dy in range(-ring, ring + 1, ring):
+                plain.blit(edge, (ring + dx, ring + dy))
+        plain.blit(face, (ring, ring))
+        mark = pygame.transform.rotate(plain, 20)
+        mark.set_alpha(WATERMARK_ALPHA)
         _WATERMARKS[key] = mark
     surface.blit(mark, mark.get_rect(center=(frame.width // 2, frame.height // 2)))
     # And a red frame round the whole screen: always in view, covering no label or hit area.

@@ -15,13 +15,14 @@ from terminal.devices.barcode import interleaved_2_of_5
 from terminal.devices.voucher import format_validation
 from terminal.money import amount_in_words, find_currency
 from terminal.net import messages as m
-from terminal.seat import help_page, message_strip, theme
+from terminal.seat import help_page, history_page, message_strip, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
+from terminal.seat.model import SeatModel
 from terminal.seat.overlays import session_minutes, signed_money
 from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
-from terminal.seat.widgets import Button, draw_button, hit_button, panel, pocket_colour
+from terminal.seat.widgets import Button, draw_button, hit_button, panel
 
 
 def body(frame: Frame) -> pygame.Rect:
@@ -137,56 +138,7 @@ def help_sheets(p: Painter, control: SeatControl, frame: Frame) -> list[help_pag
 def _history(
     surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
 ) -> None:
-    u, model = frame.unit, control.model
-    left = pygame.Rect(box.left, box.top, box.width * 4 // 10, box.height)
-    right = pygame.Rect(left.right + u, box.top, box.right - left.right - u, box.height)
-    p.draw(surface, "history.results", left.topleft, u * 5 // 4, theme.INK, bold=True)
-    results = model.history.results if model.history else ()
-    per_row, cell = 6, left.width // 6
-    for n, entry in enumerate(results[:48]):
-        rect = pygame.Rect(
-            left.left + (n % per_row) * cell, left.top + u * 2 + (n // per_row) * u * 2, cell - 6, u * 7 // 4
-        )
-        colour = theme.BUTTON_OFF if entry.void or "-" in entry.outcome else pocket_colour(entry.outcome)
-        pygame.draw.rect(surface, colour, rect, border_radius=6)
-        key = "history.void" if entry.void else "fmt.outcome"
-        p.draw(
-            surface,
-            key,
-            rect.center,
-            u,
-            theme.INK,
-            anchor="center",
-            bold=True,
-            max_width=rect.width - 4,
-            outcome=entry.outcome,
-        )
-    _seat_rounds(surface, p, model.rounds, right, u)
-
-
-def _seat_rounds(
-    surface: pygame.Surface, p: Painter, rounds: m.SeatRounds | None, box: pygame.Rect, u: int
-) -> None:
-    p.draw(surface, "history.mine", box.topleft, u * 5 // 4, theme.INK, bold=True)
-    cols = (0.0, 0.22, 0.45, 0.72)
-    heads = ("history.col_round", "history.col_outcome", "history.col_wagered", "history.col_paid")
-    y = box.top + u * 2
-    for frac, key in zip(cols, heads, strict=True):
-        p.draw(surface, key, (box.left + int(box.width * frac), y), u * 8 // 10, theme.DIM_INK)
-    if rounds is None or not rounds.rounds:
-        p.draw(surface, "history.none", (box.left, y + u * 3 // 2), u, theme.DIM_INK)
-        return
-    for row in rounds.rounds:
-        y += u * 3 // 2
-        values: tuple[tuple[str, dict[str, Any]], ...] = (
-            ("fmt.number", {"number": row.round_id}),
-            ("fmt.outcome", {"outcome": row.outcome}),
-            ("fmt.money", {"amount": p.money(row.wagered)}),
-            ("fmt.money", {"amount": p.money(row.paid)}),
-        )
-        for frac, (key, args) in zip(cols, values, strict=True):
-            colour = theme.WIN if key == "fmt.money" and frac > 0.7 and row.paid > row.wagered else theme.INK
-            p.draw(surface, key, (box.left + int(box.width * frac), y), u, colour, **args)
+    history_page.draw(surface, p, control, box, frame.unit)
 
 
 def _cashout(
@@ -286,6 +238,12 @@ def _barcode(surface: pygame.Surface, digits: str, box: pygame.Rect) -> None:
         x += width * scale
 
 
+def money_in(model: SeatModel) -> int:
+    """The money the player brought to this session: the credits on the seat when it started (bills or
+    vouchers put in before the screen linked), and every bill and voucher since."""
+    return (model.session.first_credits or 0) + model.session.money_in
+
+
 def _session(
     surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
 ) -> None:
@@ -293,7 +251,7 @@ def _session(
     net = model.net_result()
     rows = (
         ("session.time", {"minutes": session_minutes(model, now)}, theme.INK),
-        ("session.money_in", {"amount": p.money(model.session.money_in)}, theme.INK),
+        ("session.money_in", {"amount": p.money(money_in(model))}, theme.INK),
         ("session.money_out", {"amount": p.money(model.session.money_out)}, theme.INK),
         ("session.net", {"amount": signed_money(p, net)}, theme.WIN if net > 0 else theme.INK),
     )

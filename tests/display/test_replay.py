@@ -27,7 +27,7 @@ def test_the_outcome_shot_includes_the_game_view_pushed_with_the_result(tmp_path
         (3.0, m.History((m.HistoryEntry(5, "5-3", False),))),
         (3.1, samples.table_state(crapsy, 6, "open", 25_000)),
     ]
-    moments = {name: end for name, end, _ in replay._moments(c, recorded)}
+    moments = {moment.name: moment.end for moment in replay._moments(c, recorded)}
     outcome = replay._model_until(c, recorded, moments["display-run-4-outcome"])
     assert outcome.craps is not None and outcome.craps.point == 8 and outcome.craps.last_roll == "5-3"
     assert [h.outcome for h in outcome.history] == ["5-3"]

@@ -140,8 +140,8 @@ def test_locked_dims_winners_glow_and_the_dolly_marks_the_number() -> None:
     assert _pixel_sum(dim, probe) < _pixel_sum(plain, probe)
     glow = lit.get_at(probe)
     assert glow.r > plain.get_at(probe).r + 40 and glow.r > glow.b  # yellow over green
-    cell = layout.area("straight:17").rect
-    corner = (cell.right - 8, cell.top + 12)  # where the dolly stands, clear of the chips
+    cell = layout.geometry.grid.cell_rect(17).move(layout.rect.topleft)
+    corner = (cell.right - 5, cell.top + 5)  # the dolly stands on the box's corner, beside the number
     assert lit.get_at(corner) != plain.get_at(corner)
 
 

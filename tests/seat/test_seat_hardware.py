@@ -30,7 +30,7 @@ def test_a_printed_voucher_can_go_back_in_once_and_a_buyin_is_shown() -> None:
     app, sent = linked_app()
     voucher = m.CashedOut("seat-1", 4_200, "001234567890123456", "V", "T", "2026-11-23T07:00:00", "", "USD")
     app.receive([voucher], 1.0)
-    assert not hardware.shown(app.control)  # the voucher page is up: the button would cover it
+    assert not hardware.shown(app.control, 1.0)  # the voucher page is up: the button would cover it
     app.act(i.Intent(i.DISMISS, "voucher"), 1.0)  # Done: back at the game screen, the acceptor in reach
     app.act(i.Intent(i.HARDWARE), 1.0)
     keys = [
@@ -61,15 +61,15 @@ def test_the_hardware_button_never_covers_a_page_or_the_reality_check() -> None:
     toggle = hardware.toggle_rect(app.frame).center
     for screen in ("help", "history", "session", "cashout"):
         app.act(i.Intent(i.SCREEN, screen), 1.0)
-        assert not hardware.shown(app.control)
+        assert not hardware.shown(app.control, 1.0)
         app.gesture(Gesture("tap", toggle), 1.0)
         assert not app.control.ui.hardware, screen  # the tap went to the page, not to a hidden button
     app.act(i.Intent(i.SCREEN, "game"), 1.0)
-    assert hardware.shown(app.control)
+    assert hardware.shown(app.control, 1.0)
     app.gesture(Gesture("tap", toggle), 1.0)
     assert app.control.ui.hardware
     app.act(i.Intent(i.HARDWARE), 1.0)
     app.control.ui = replace(app.control.ui, reality_check=True)
-    assert not hardware.shown(app.control)
+    assert not hardware.shown(app.control, 1.0)
     app.gesture(Gesture("tap", toggle), 1.0)
     assert app.control.ui.hardware is False

@@ -21,11 +21,14 @@ KEY = re.compile(r"[a-z_]+(\.[a-z0-9_]+)+")
 DYNAMIC = (
     {f"wager.{w}" for w in ALL_WAGERS}
     | {f"band.{b}" for b in TOUCHDOWN_BANDS}
-    | {f"rules.{w}" for w in (*help_craps.LINE, *help_craps.BONUS, "fire", "lucky_shooter", "five_adjacent",
-                              "touchdown")}
+    | {
+        f"rules.{w}"
+        for w in (*help_craps.LINE, *help_craps.BONUS, "fire", "lucky_shooter", "five_adjacent", "touchdown")
+    }
     | {f"help.covers.{w}" for w in (*help_content.INSIDE, *help_content.OUTSIDE)}
     | {f"help.col.{k}" for k in help_craps.NUMBERS}
     | {f"help.vig.{k}" for k in ("buy", "lay")}
+    | {f"parity.{k}" for k in ("odd", "even")}
     | {f"short.{k}" for k in ("straight", "split", "street", "corner", "line", "first_five", "five_adjacent")}
     | {f"title.{s}" for s in ("help", "history", "cashout", "session")}
     | {

@@ -48,7 +48,7 @@ def test_the_lock_is_said_in_the_strip_not_over_the_racetrack(size: tuple[int, i
     app, _ = linked_app(size=size)
     open_ = _frame(app, 1.0)
     app.receive([table_state(phase="locked", countdown_ms=0)], 1.0)
-    assert message_strip.status_key(app.control, 1.0)[0] == "bets.closed"
+    assert message_strip.status_key(app.control, app.painter, 1.0)[0] == "bets.closed"
     locked = _frame(app, 1.0)
     felt = app.game._base(1.0)  # the felt as the layout draws it (closed): nothing may be painted over it
     assert _same(felt, locked, app.frame.layout)

@@ -26,3 +26,61 @@ def test_the_test_mark_frames_the_screen_and_crosses_its_middle(size: tuple[int,
     middle = [surface.get_at((x, height // 2)) for x in range(width // 4, 3 * width // 4)]
     assert any(pixel.r > 40 and pixel.r > pixel.g for pixel in middle)  # the red TEST, see-through
     assert all(pixel != alert for pixel in middle)  # translucent: it never hides what is under it
+
+
+def _mask(p: Painter, frame: Frame) -> list[tuple[int, int]]:
+    """The pixels the mark's letters cover (drawn on black: where it lightened the black clearly, leaving
+    out the letters' soft anti-aliased rims)."""
+    points = []
+    black = pygame.Surface((frame.width, frame.height))
+    black.fill((0, 0, 0))
+    draw_watermark(black, p, frame)
+    edge = max(4, frame.unit // 4) + 2
+    for y in range(edge, frame.height - edge, 3):
+        for x in range(edge, frame.width - edge, 3):
+            if sum(black.get_at((x, y))[:3]) >= 60:
+                points.append((x, y))
+    return points
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768), (2560, 1080)])
+@pytest.mark.parametrize("state", ["betting", "result", "history", "tilt"])
+@pytest.mark.parametrize("table", ["double_zero", "single_zero", "craps"])
+def test_the_test_mark_stands_out_on_every_layout_in_the_players_language(
+    table: str, state: str, size: tuple[int, int], language: str
+) -> None:
+    """A contrast test: over the mark's letters, the screen in lab mode differs clearly from the same
+    screen without the mark, whatever lies under it (felt, pockets, panels, a card)."""
+    from dataclasses import replace
+
+    from tests.seat.screen_tour import STATES, seat_app
+
+    screens = {}
+    for test_mode in (False, True):
+        app = seat_app(table, language, size)
+        app.receive([replace(app.control.model.table, test_mode=test_mode)], 0.5)  # type: ignore[type-var]
+        STATES[state](app)
+        surface = pygame.Surface(size)
+        app.draw(surface, 1.5)
+        screens[test_mode] = surface
+    letters = _mask(app.painter, app.frame)
+    assert len(letters) > 200
+    differences = [
+        sum(
+            abs(a - b)
+            for a, b in zip(screens[True].get_at(xy)[:3], screens[False].get_at(xy)[:3], strict=True)
+        )
+        / 3
+        for xy in letters
+    ]
+    clear = sum(1 for d in differences if d >= 20) / len(differences)
+    assert clear >= 0.8, f"only {clear:.0%} of the mark stands out"  # white under white: the rest
+    assert sum(differences) / len(differences) >= 40
+
+
+def test_the_mark_is_in_the_players_language() -> None:
+    init_headless()
+    frame = Frame.of(1920, 1080)
+    english, spanish = Painter("en", find_currency("USD")), Painter("es", find_currency("USD"))
+    assert _mask(english, frame) != _mask(spanish, frame)  # TEST / PRUEBA

@@ -271,9 +271,12 @@ class RouletteLayout(LayeredLayout):
                 pygame.draw.rect(surface, paint.WHITE, rect.inflate(2, 2), 4, border_radius=6)
 
     def draw_markers(self, surface: pygame.Surface, view: LayoutView) -> None:
+        """The winning number ringed in gold, and the dolly, large, on its box's top right corner: beside
+        the number, never on it."""
         pocket = self._outcome(view)
         if pocket is None:
             return
         main = self._outcome_rects(pocket)[0]
-        radius = max(6, round(min(main.size) * 0.17))
-        paint.dolly(surface, (main.right - radius - 4, main.top + radius + 4), radius)
+        pygame.draw.rect(surface, paint.GOLD, main.inflate(6, 6), max(4, main.width // 14), border_radius=8)
+        radius = max(8, round(min(main.size) * 0.26))
+        paint.dolly(surface, main.topright, radius)
