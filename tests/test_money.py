@@ -96,6 +96,6 @@ def test_amount_in_words() -> None:
 
 def test_amount_in_words_in_spanish_as_a_cheque_writes_it() -> None:
     assert amount_in_words(17_350, language="es") == "CIENTO SETENTA Y TRES DÓLARES CON CINCUENTA CENTAVOS"
-    assert amount_in_words(2_100, language="es") == "VEINTIÚN DÓLARES CON CERO CENTAVOS"  # veintiún, not veintiuno
+    assert amount_in_words(2_100, language="es") == "VEINTIÚN DÓLARES CON CERO CENTAVOS"  # not veintiuno
     assert amount_in_words(300_000_000, language="es") == "TRES MILLONES DE DÓLARES CON CERO CENTAVOS"
     assert amount_in_words(100, find_currency("EUR"), "es") == "UN EURO CON CERO CÉNTIMOS"
