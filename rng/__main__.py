@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, BinaryIO, NoReturn
 
 from rng.cavp import GroupResult, load_folder, mechanism, run_groups
 from rng.entropy import EntropySource, HealthParameters
@@ -92,21 +92,33 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _write_chunks(path: Path, total: int, chunks: Iterable[bytes]) -> None:
+def _write_chunks(out: BinaryIO, total: int, chunks: Iterable[bytes]) -> int:
+    """Write the chunks; returns the bytes written (fewer when a reader on a pipe closed it early)."""
     done = 0
-    with path.open("wb") as out:
+    try:
         for chunk in chunks:
             out.write(chunk)
             done += len(chunk)
             if done % (64 * CHUNK) == 0 or done == total:
                 _progress(f"{done:,}/{total:,} bytes")
+        out.flush()
+    except BrokenPipeError:  # an external battery (dieharder -g 200) stops reading once it has enough
+        pass
+    return done
 
 
 def cmd_dump(args: argparse.Namespace) -> int:
-    """Raw generator output to a file."""
+    """Raw generator output to a file, or with ``--out -`` to standard output (a pipe into a battery)."""
     rng = production_rng(args)
-    _write_chunks(args.out, args.bytes, rng.stream(args.bytes))
-    print(f"wrote {args.bytes:,} bytes of {rng.generator_id} output to {args.out}")
+    if str(args.out) == "-":
+        done = _write_chunks(sys.stdout.buffer, args.bytes, rng.stream(args.bytes))
+        with contextlib.suppress(BrokenPipeError, ValueError):
+            sys.stdout.close()  # the reader may be gone: nothing is left to flush on exit
+        _progress(f"wrote {done:,} bytes of {rng.generator_id} output to standard output")
+        return 0
+    with args.out.open("wb") as out:
+        done = _write_chunks(out, args.bytes, rng.stream(args.bytes))
+    print(f"wrote {done:,} bytes of {rng.generator_id} output to {args.out}")
     return 0
 
 
@@ -212,8 +224,8 @@ def build_parser() -> argparse.ArgumentParser:
     selftest.add_argument("--vectors", type=Path, help="a CAVP drbg folder: run every AES and HMAC group")
     selftest.set_defaults(func=cmd_selftest)
     dump = commands.add_parser("dump", help="raw generator output, for external batteries")
-    dump.add_argument("--bytes", type=_positive, required=True)
-    dump.add_argument("--out", type=Path, required=True)
+    dump.add_argument("--bytes", type=_positive, required=True, help="how many (a pipe's reader may stop)")
+    dump.add_argument("--out", type=Path, required=True, help="file to write, or - for standard output")
     dump.set_defaults(func=cmd_dump)
     outcomes = commands.add_parser("outcomes", help="scaled outcomes through the production path")
     outcomes.add_argument("--range", type=_positive, required=True, help="outcomes are 0..N-1")

@@ -76,7 +76,8 @@ class Rng:
 
     __slots__ = (
         "_clock", "_drbg", "_entropy", "_last_head", "_requests", "_reseed_due", "_scaler",
-        "block_bytes", "counter", "epoch", "generator", "generator_id", "reseed_interval", "reseed_seconds",
+        "block_bytes", "counter", "cycles", "epoch", "generator", "generator_id", "reseed_interval",
+        "reseed_seconds",
     )  # fmt: skip
 
     def __init__(
@@ -105,6 +106,7 @@ class Rng:
         self._last_head = b""
         self.counter = 0
         self.epoch = 0
+        self.cycles = 0  # background advances since instantiation (a count the lab may see, never state)
         self._instantiate(name)
         self._scaler = Scaler(self._stream(array("Q")).__next__, WORD_BITS)
 
@@ -149,10 +151,13 @@ class Rng:
     def advance(self) -> None:
         """Between rounds: reseed if due, then move the generator on by one request, dropping the buffer.
 
-        The next round's outcomes then come from output generated after the previous round ended.
+        The next round's outcomes then come from output generated after the previous round ended. The table
+        also calls it on a timer while it is idle (``[rng] advance_ms``), so the words a draw takes were
+        generated at most that long before it.
         """
         if self._due():
             self._reseed_drbg()
+        self.cycles += 1
         self._scaler.next_word = self._stream(self._fresh_words()).__next__
 
     # -- output --------------------------------------------------------------------------------------

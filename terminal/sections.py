@@ -182,7 +182,12 @@ class RngSection:
     )
     reseed_interval: int = setting("100000", integer(1, 2**48), "generate calls between reseeds")
     reseed_seconds: int = setting("600", integer(1, 86_400), "reseed at least this often")
-    background_advance: bool = setting("true", boolean(), "advance the generator between rounds")
+    background_advance: bool = setting(
+        "true", boolean(), "cycle the generator after every round and on a timer while the table is idle"
+    )
+    advance_ms: int = setting(
+        "100", integer(10, 10_000), "with background_advance, cycle it this often while idle (milliseconds)"
+    )
     min_entropy_per_byte: int = setting(
         "7", integer(1, 8), "claimed min-entropy of the OS source, bits per byte (SP 800-90B health tests)"
     )

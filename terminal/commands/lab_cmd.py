@@ -27,9 +27,28 @@ def _count(text: str) -> int:
     return value
 
 
+def _whole(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, got {text!r}")
+    return value
+
+
+def _tests(text: str) -> tuple[int, ...] | None:
+    if text == "all":
+        return None
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected all or test numbers like 0,1,2, got {text!r}") from None
+
+
 def register(commands: Any) -> None:
     """Add the ``lab`` command and its ``rng-report`` action."""
-    parser = commands.add_parser("lab", help="lab certification tools (rng-report)")
+    parser = commands.add_parser("lab", help="lab certification tools (rng-report, dieharder)")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     actions.required = True
     report = actions.add_parser(
@@ -38,13 +57,33 @@ def register(commands: Any) -> None:
         description="The RNG evidence a lab files, generated through the production path.",
     )
     report.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the evidence")
-    report.add_argument("--sequences", type=_count, default=100, help="battery sequences (default 100)")
-    report.add_argument("--bits", type=_count, default=1_000_000, help="bits per sequence (default 10**6)")
     report.add_argument(
-        "--outcomes", type=_count, default=1_000_000, help="scaled outcomes per range (default 1,000,000)"
+        "--profile", choices=("quick", "lab"), default="quick",
+        help="quick (default: 100 sequences, 10**6 outcomes per game) or lab (the run a lab files: "
+        "1,000 sequences of 10**6 bits, 10**7 outcomes per game); the options below override it",
+    )  # fmt: skip
+    report.add_argument("--sequences", type=_count, help="battery sequences (quick 100, lab 1000)")
+    report.add_argument("--bits", type=_count, help="bits per sequence (10**6)")
+    report.add_argument("--outcomes", type=_count, help="scaled outcomes per range 6, 37, 38 (10**6)")
+    report.add_argument(
+        "--games", type=_whole, help="outcomes per game-level stream (quick 10**6, lab 10**7; 0: none)"
     )
     add_config_option(report)
     report.set_defaults(func=_rng_report)
+    external = actions.add_parser(
+        "dieharder",
+        help="the dieharder battery (Debian's package) on the production generator's raw output",
+        description="Pipe the production generator into dieharder -g 200 for as long as it reads; write "
+        "dieharder.txt and dieharder.json into DIR; exit 1 if a test FAILED.",
+    )
+    external.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the output")
+    external.add_argument(
+        "--tests", type=_tests, default=None, metavar="all|N,N,...",
+        help="dieharder test numbers (dieharder -l lists them); default all (-a)",
+    )  # fmt: skip
+    external.add_argument("--resolve", action="store_true", help="re-run WEAK results until resolved (-Y 1)")
+    add_config_option(external)
+    external.set_defaults(func=_dieharder)
 
 
 def _rng_report(args: argparse.Namespace) -> int:
@@ -60,7 +99,7 @@ def _rng_report(args: argparse.Namespace) -> int:
         )
         return 1
     try:
-        sizes = rng_report.Sizes(args.sequences, args.bits, args.outcomes)
+        sizes = _sizes(args, rng_report.PROFILES[args.profile])
         args.out.mkdir(parents=True, exist_ok=True)
         started = time.monotonic()
         evidence, html_path = rng_report.write_report(loaded, args.out, sizes, args.config, started)
@@ -70,8 +109,49 @@ def _rng_report(args: argparse.Namespace) -> int:
     failed = [f.name for f in evidence.families if not f.passed]
     failed += [f"outcomes[{o.k}]" for o in evidence.outcomes if not o.passed]
     failed += [r.label for r in evidence.selftests if r.passed != r.total]
+    failed += list(evidence.game_family.failing) if evidence.game_family is not None else []
+    for family in evidence.families:
+        print(family.summary())
+    if evidence.game_family is not None:
+        print(evidence.game_family.summary())
     print(f"{'PASS' if evidence.passed else 'FAIL'} {evidence.generator_id}: report {html_path}")
     if failed:
         print(f"failed: {', '.join(failed)}")
     print(f"figures in {args.out / 'rng-report.json'}; {evidence.seconds:.0f} s")
     return 0 if evidence.passed else 1
+
+
+def _sizes(args: argparse.Namespace, profile: Any) -> Any:
+    """The profile's sizes with whatever the command line sets instead."""
+    from dataclasses import replace
+
+    chosen = {k: getattr(args, k) for k in ("sequences", "bits", "outcomes", "games")}
+    return replace(profile, **{k: v for k, v in chosen.items() if v is not None})
+
+
+def _dieharder(args: argparse.Namespace) -> int:
+    loaded = load_config(args)
+    if loaded is None:
+        return 1
+    import json
+    from dataclasses import asdict
+
+    from terminal.lab import dieharder
+    from terminal.lab.rng_evidence import production_rng
+
+    def said(given: int) -> None:
+        print(f"terminal lab dieharder: {given / 2**30:,.0f} GiB given so far", file=sys.stderr, flush=True)
+
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+        run = dieharder.run(production_rng(loaded), args.out, args.tests, args.resolve, said)
+    except (ValueError, OSError) as bad:
+        print(f"terminal lab dieharder: {bad}", file=sys.stderr)
+        return 1
+    record = asdict(run) | {"counts": run.counts, "passed": run.passed}
+    (args.out / "dieharder.json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+    counts = ", ".join(f"{n} {word}" for word, n in run.counts.items())
+    print(f"{'PASS' if run.passed else 'FAIL'} dieharder {run.version} on {run.generator_id}: "
+          f"{len(run.results)} results ({counts}); {run.bytes_read:,} bytes read in {run.seconds:,.0f} s")
+    print(f"command: {' '.join(run.command)} (stdin: the generator); output {args.out / 'dieharder.txt'}")
+    return 0 if run.passed else 1

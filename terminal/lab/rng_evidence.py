@@ -29,6 +29,8 @@ from rng.cavp import GroupResult
 from rng.families import BATTERY_ALPHA, FamilyVerdict, judge_battery
 from rng.selftest import health_checks, known_answers, power_up
 from terminal.config import Config
+from terminal.lab.game_ranges import StreamResult
+from terminal.lab.game_stats import FamilyVerdict as GameFamily
 
 RANGES = (6, 37, 38)
 MAX_LAG = 20
@@ -37,23 +39,35 @@ Tick = Callable[[int], None]  # advance a progress bar by n units
 
 @dataclass(frozen=True, slots=True)
 class Sizes:
-    """How much to generate: battery sequences of ``bits`` bits, and ``outcomes`` draws per range."""
+    """How much to generate: battery sequences of ``bits`` bits, ``outcomes`` draws per range, and
+    ``games`` outcomes per game-level stream (0: none)."""
 
     sequences: int = 100
     bits: int = 1_000_000
     outcomes: int = 1_000_000
+    games: int = 1_000_000
 
     def __post_init__(self) -> None:
-        if self.sequences < 1 or self.bits < 1000 or self.outcomes < 100:
+        games_ok = self.games == 0 or self.games >= 1000
+        if self.sequences < 1 or self.bits < 1000 or self.outcomes < 100 or not games_ok:
             raise ValueError(
                 f"sizes too small: sequences {self.sequences} (>= 1), bits {self.bits} (>= 1000), "
-                f"outcomes {self.outcomes} (>= 100)"
+                f"outcomes {self.outcomes} (>= 100), games {self.games} (0 or >= 1000)"
             )
+
 
     @property
     def raw_bytes(self) -> int:
         """Bytes of raw output the battery needs."""
         return -(-self.sequences * self.bits // 8)
+
+
+#: ``--profile``: the quick look (a couple of minutes), and the run a lab files (SP 800-22 at m = 1,000
+#: sequences of 10^6 bits, 10^7 outcomes per game through the production path).
+PROFILES = {
+    "quick": Sizes(),
+    "lab": Sizes(sequences=1000, bits=1_000_000, outcomes=1_000_000, games=10_000_000),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +105,16 @@ class Evidence:
     alpha: float = BATTERY_ALPHA
     rejections: int = 0
     notes: tuple[str, ...] = field(default=())
+    games: tuple[StreamResult, ...] = ()  # game-level streams, each on its own generator
+    game_family: GameFamily | None = None
 
     @property
     def passed(self) -> bool:
-        """Self-tests, every test of the battery and every outcome test passed."""
+        """Self-tests, every test of the battery, every outcome test and the game-level family passed."""
         selftests = all(r.passed == r.total for r in self.selftests)
-        return selftests and all(f.passed for f in self.families) and all(o.passed for o in self.outcomes)
+        games = self.game_family is None or self.game_family.passed
+        battery = all(f.passed for f in self.families) and all(o.passed for o in self.outcomes)
+        return selftests and battery and games
 
 
 def production_rng(c: Config) -> Rng:

@@ -65,6 +65,8 @@ def render(e: Evidence, plots: dict[str, Path], config_path: Path, when: str) ->
                 ("generated", _esc(when)),
                 ("battery input", f"{s.sequences} sequences × {s.bits:,} bits of raw DRBG output (raw.bin)"),
                 ("scaled outcomes", f"{s.outcomes:,} per range (6, 37, 38), <code>Rng.randbelow</code>"),
+                ("game-level streams", f"{s.games:,} outcomes per game, each its own generator, drawn by the "
+                 "game's driver as the table draws a round" if s.games else "not run"),
                 ("run time", f"{e.seconds:,.0f} s"),
             ),
         ),
@@ -99,7 +101,8 @@ def render(e: Evidence, plots: dict[str, Path], config_path: Path, when: str) ->
         ),
         _image(plots["histograms"], "outcome histograms"),
         _image(plots["serial"], "serial correlation"),
-        "<h2>4. Files</h2>",
+        *_games(e),
+        "<h2>5. Files</h2>",
         _table(
             ("file", "bytes", "SHA-256"),
             [(_esc(n), f"{b:,}", f"<code>{h}</code>") for n, b, h in e.files],
@@ -108,6 +111,28 @@ def render(e: Evidence, plots: dict[str, Path], config_path: Path, when: str) ->
         "</body></html>",
     ]
     return "\n".join(parts)
+
+
+def _games(e: Evidence) -> list[str]:
+    """Section 4: the game-level family, one table per stream."""
+    if e.game_family is None:
+        return []
+    parts = [
+        "<h2>4. Game-level tests (independent streams through the production path)</h2>",
+        f"<p>{_word(e.game_family.passed)} {_esc(e.game_family.summary())}</p>",
+    ]
+    for g in e.games:
+        parts.append(
+            f"<h3>{_esc(g.name)}: {g.n:,} outcomes from <code>{_esc(g.generator_id)}</code> "
+            f"({g.seconds:,.0f} s)</h3>"
+        )
+        rows = [
+            (_word(c.p_value >= e.game_family.threshold), _esc(c.name), f"{c.statistic:.5g}",
+             str(c.df) if c.df else "", f"{c.p_value:.4f}")
+            for c in g.checks
+        ]  # fmt: skip
+        parts.append(_table(("verdict", "check", "statistic", "df", "P"), rows, numeric=frozenset({2, 3, 4})))
+    return parts
 
 
 def _family_row(f: Any) -> tuple[str, ...]:
@@ -135,7 +160,8 @@ def to_json(e: Evidence) -> dict[str, Any]:
     """The report's figures as JSON (P-values included) for the lab's own tools."""
     return {
         "generator": e.generator, "generator_id": e.generator_id, "passed": e.passed,
-        "sizes": {"sequences": e.sizes.sequences, "bits": e.sizes.bits, "outcomes": e.sizes.outcomes},
+        "sizes": {"sequences": e.sizes.sequences, "bits": e.sizes.bits, "outcomes": e.sizes.outcomes,
+                  "games": e.sizes.games},
         "selftests": [{"label": r.label, "passed": r.passed, "total": r.total} for r in e.selftests],
         "families": [
             {k: getattr(f, k) for k in f.__dataclass_fields__} for f in e.families
@@ -151,6 +177,17 @@ def to_json(e: Evidence) -> dict[str, Any]:
              "serial_p": o.serial_p, "passed": o.passed}
             for o in e.outcomes
         ],
+        "games": [
+            {"stream": g.name, "generator_id": g.generator_id, "outcomes": g.n, "counts": list(g.counts),
+             "seconds": g.seconds,
+             "checks": [
+                 {"name": c.name, "statistic": c.statistic, "df": c.df, "p": c.p_value} for c in g.checks
+             ]}
+            for g in e.games
+        ],
+        "game_family": None if e.game_family is None else {
+            k: getattr(e.game_family, k) for k in e.game_family.__dataclass_fields__
+        },
         "files": [{"name": n, "bytes": b, "sha256": h} for n, b, h in e.files],
         "seconds": e.seconds,
     }  # fmt: skip

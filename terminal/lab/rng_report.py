@@ -15,11 +15,12 @@ from pathlib import Path
 from tqdm import tqdm
 
 from terminal.config import Config
+from terminal.lab import game_ranges, rng_html, rng_plots
 from terminal.lab import rng_evidence as ev
-from terminal.lab import rng_html, rng_plots
-from terminal.lab.rng_evidence import Evidence, Sizes
+from terminal.lab.game_stats import judge
+from terminal.lab.rng_evidence import PROFILES, Evidence, Sizes
 
-__all__ = ["Sizes", "write_report"]
+__all__ = ["PROFILES", "Sizes", "write_report"]
 
 
 def _bar(total: int, what: str, unit: str = "it", scale: bool = False) -> tqdm:
@@ -44,6 +45,7 @@ def gather(c: Config, out: Path, sizes: Sizes, started: float) -> Evidence:
     with _bar(sizes.sequences, "SP 800-22 battery", "seq") as bar:
         verdicts, families = ev.run_battery(raw_path.read_bytes(), sizes, bar.update)
     files = [raw_path, *(out / f"outcomes-{k}.txt" for k in ev.RANGES)]
+    games = game_streams(c, sizes.games)
     return Evidence(
         generator_id=rng.generator_id,
         generator=c.rng.generator,
@@ -55,7 +57,18 @@ def gather(c: Config, out: Path, sizes: Sizes, started: float) -> Evidence:
         files=tuple(ev.file_record(p) for p in files),
         seconds=time.monotonic() - started,
         rejections=rng.rejections,
+        games=games,
+        game_family=judge([check for g in games for check in g.checks]) if games else None,
     )
+
+
+def game_streams(c: Config, n: int) -> tuple[game_ranges.StreamResult, ...]:
+    """Every game's stream of ``n`` outcomes, each on a generator of its own (none when ``n`` is 0)."""
+    if n == 0:
+        return ()
+    streams = game_ranges.GAME_STREAMS
+    with _bar(n * len(streams), "game-level streams", "draw", scale=True) as bar:
+        return tuple(game_ranges.run_stream(s, lambda: ev.production_rng(c), n, bar.update) for s in streams)
 
 
 def write_report(

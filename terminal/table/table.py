@@ -35,6 +35,7 @@ from terminal.ledger import (
 )
 from terminal.ledger.vouchers import Voucher
 from terminal.table.clock import Clock
+from terminal.table.cycling import Cycler
 from terminal.table.driver import Drawn, GameDriver, WagerLine
 from terminal.table.lab_mode import ForcedRng, parse_force
 from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
@@ -103,6 +104,8 @@ class Table:
         self._serial = int(clock.wall().timestamp() * 1_000_000)
         self.floor: FloorLink | None = None  # the casino floor link ([floor]); see ``floor_side``
         self._floor_watch: dict[str, Any] = {}
+        cycling = config.rng
+        self.cycler = Cycler(clock, self._advance_rng, cycling.advance_ms / 1000, cycling.background_advance)
 
     # -- start-up and recovery -------------------------------------------------------------------------
     def start(self) -> RoundReport | None:
@@ -288,6 +291,7 @@ class Table:
         self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
         self.done.clear()
         self.seats.clear()
+        self.cycler.after_round()  # the next outcome comes from output generated after this round ended
         if self.driver.awaiting_team() and self.team_deadline is None:
             self.team_deadline = self.clock.monotonic() + self.config.touchdown.team_choice_seconds
 
@@ -304,6 +308,7 @@ class Table:
             from terminal.table import floor_side
 
             floor_side.watch(self, self._floor_watch)
+        self.cycler.idle()
         due = self.team_deadline is not None and self.clock.monotonic() >= self.team_deadline
         if not due or self.phase is not Phase.OPEN:
             return ()
@@ -426,6 +431,16 @@ class Table:
             team = ("red", "black")[self._randbelow(2)]
             self.choose_team(seat, team, assigned=True)
         self.team_deadline = None
+
+    def _advance_rng(self) -> None:
+        """Cycle the generator (``cycling``); a failure tilts the table as a failed draw does."""
+        if any(t.kind is TiltKind.RNG_FAILURE for t in self.tilts.active):
+            return  # a failed generator waits for the technician's self-test (``clear_rng_failure``)
+        try:
+            self.rng.advance()
+        except RngFailure as failed:
+            self.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, str(failed)))
+            self._log(EventCode.RNG_SELFTEST_FAIL, detail={"failure": str(failed), "on": "advance"})
 
     def _draw(self) -> Drawn:
         try:

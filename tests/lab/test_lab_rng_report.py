@@ -18,7 +18,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     cfg = out / "kiosk.cfg"
     cfg.write_text("", encoding="utf-8")
     argv = ["lab", "rng-report", "--out", str(out), "--sequences", "4", "--bits", "20000"]
-    argv += ["--outcomes", "3000"]
+    argv += ["--outcomes", "3000", "--games", "3000"]
     assert main([*argv, "--config", str(cfg)]) in (0, 1)
     return out
 
@@ -47,7 +47,7 @@ def test_the_report_states_generator_selftests_and_every_verdict(report: Path) -
         assert f"<td>{family['name']}</td>" in page
     assert page.count("data:image/png;base64,") == 3
     every = all(f["passed"] for f in figures["families"]) and all(o["passed"] for o in figures["outcomes"])
-    assert figures["passed"] == every
+    assert figures["passed"] == (every and figures["game_family"]["passed"])
     for name in ("outcome-histograms.png", "p-values.png", "serial-correlation.png"):
         assert (report / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -58,3 +58,31 @@ def test_bad_sizes_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[st
     argv = ["lab", "rng-report", "--out", str(tmp_path), "--bits", "10", "--config", str(cfg)]
     assert main(argv) == 1
     assert "bits 10" in capsys.readouterr().err
+
+
+def test_the_game_level_streams_are_in_the_report(report: Path) -> None:
+    """Each game's stream: its own generator instance, its counts, every check and the family verdict."""
+    figures = json.loads((report / "rng-report.json").read_text())
+    page = (report / "rng-report.html").read_text(encoding="utf-8")
+    games = figures["games"]
+    assert [g["stream"] for g in games] == [
+        "craps: two dice", "roulette: double_zero wheel", "roulette: single_zero wheel"
+    ]
+    assert len({g["generator_id"] for g in games} | {figures["generator_id"]}) == 4  # none shared
+    for game in games:
+        assert game["outcomes"] == sum(game["counts"]) == 3000 and game["generator_id"] in page
+        first = game["checks"][0]
+        assert first["p"] == pytest.approx(stats.chisquare(game["counts"]).pvalue)
+    family = figures["game_family"]
+    checks = sum(len(g["checks"]) for g in games)
+    assert family["checks"] == checks and family["threshold"] == pytest.approx(0.01 / checks)
+    smallest = min(c["p"] for g in games for c in g["checks"])
+    assert family["passed"] == (smallest >= 0.01 / checks)
+    assert "Game-level tests" in page
+
+
+def test_the_lab_profile_is_the_run_a_lab_files() -> None:
+    from terminal.lab.rng_report import PROFILES
+
+    lab = PROFILES["lab"]
+    assert (lab.sequences, lab.bits, lab.games) == (1000, 1_000_000, 10_000_000)

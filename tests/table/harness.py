@@ -59,6 +59,9 @@ class ScriptedRng:
     def dice(self, count: int = 2) -> Draw[object]:
         return self._next()
 
+    def advance(self) -> None:  # the table's background cycling moves the real generator on
+        self.real.advance()
+
 
 def scripted_table(c: Config, *values: object, clock: ManualClock | None = None) -> Table:
     """A table whose outcomes are ``values`` in order (pockets for roulette, dice pairs for craps)."""

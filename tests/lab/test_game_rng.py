@@ -1,0 +1,152 @@
+"""Game-level RNG tests: the ranges are right, the family catches what it must, the streams are real.
+
+The planted defects are made with numpy's own generator, apart from the code under test, and each is
+one a lab worries about: a die that follows the other, colours that alternate too often, a correlation
+three spins apart, a loaded sum. The 10^7-outcome runs through the production path are ``slow``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from rng import EntropySource, HealthParameters, Rng
+from terminal.config import defaults
+from terminal.games.wheels import is_black, is_red
+from terminal.lab import game_ranges as gr
+from terminal.lab.game_stats import OutcomeRange, check_range, judge, runs_check, uniform_range
+from terminal.lab.rng_evidence import production_rng
+
+N = 1_000_000
+
+
+def _fixed_rng() -> Rng:
+    counter = itertools.count()
+    source = EntropySource(
+        HealthParameters(min_entropy=8), lambda n: bytes((next(counter) * 7 + 3) % 251 for _ in range(n))
+    )
+    return Rng(source, clock=lambda: 0.0, name="game-test")
+
+
+def _family(r: OutcomeRange, values: np.ndarray) -> tuple[bool, set[str]]:
+    checks = check_range(r, values.astype(np.int16))
+    verdict = judge(checks)
+    return verdict.passed, {name.removeprefix(f"{r.name}: ") for name in verdict.failing}
+
+
+def test_the_craps_range_matches_two_dice_counted_by_hand() -> None:
+    r = gr.craps_range()
+    sums = r.projections[0]
+    by_hand = Counter(a + b for a in range(1, 7) for b in range(1, 7))
+    assert sums.probabilities == tuple(Fraction(by_hand[s], 36) for s in range(2, 13))
+    assert [sums.of[i] + 2 for i in range(36)] == [a + b for a in range(1, 7) for b in range(1, 7)]
+
+
+@pytest.mark.parametrize("wheel_name", ["double_zero", "single_zero"])
+def test_the_roulette_ranges_split_colours_as_the_wheel_does(wheel_name: str) -> None:
+    r = gr.roulette_range(wheel_name)
+    colours = r.splits[0]
+    assert [p for p in range(r.size) if colours.of[p] == 1] == [p for p in range(r.size) if is_red(p)]
+    assert [p for p in range(r.size) if colours.of[p] == 0] == [p for p in range(r.size) if is_black(p)]
+    assert r.size == (38 if wheel_name == "double_zero" else 37)
+
+
+def test_a_healthy_stream_passes_every_check() -> None:
+    values = np.random.default_rng(1).integers(0, 36, N)
+    passed, failing = _family(gr.craps_range(), values)
+    assert passed, failing
+
+
+def test_a_die_that_follows_the_other_fails_independence() -> None:
+    gen = np.random.default_rng(2)
+    first, second = gen.integers(0, 6, N), gen.integers(0, 6, N)
+    copy = gen.random(N) < 0.01
+    second[copy] = first[copy]
+    passed, failing = _family(gr.craps_range(), first * 6 + second)
+    assert not passed and "independence of die 1 and die 2" in failing
+
+
+def test_colours_that_alternate_too_often_fail_the_runs_of_red_and_black() -> None:
+    gen = np.random.default_rng(3)
+    values = gen.integers(0, 38, N)
+    red = np.array(sorted(p for p in range(38) if is_red(p)))
+    black = np.array(sorted(p for p in range(38) if is_black(p)))
+    for i in range(1, N):  # after a red, a black one time in fifty more than chance
+        if is_red(int(values[i - 1])) and gen.random() < 0.02:
+            values[i] = black[gen.integers(0, 18)]
+        elif is_black(int(values[i - 1])) and gen.random() < 0.02:
+            values[i] = red[gen.integers(0, 18)]
+    passed, failing = _family(gr.roulette_range("double_zero"), values)
+    assert not passed and "runs of red/black" in failing
+
+
+def test_a_correlation_three_spins_apart_fails_at_lag_three_only() -> None:
+    gen = np.random.default_rng(4)
+    values = gen.integers(0, 38, N)
+    echo = gen.random(N) < 0.02
+    echo[:3] = False
+    values[echo] = values[np.flatnonzero(echo) - 3]
+    passed, failing = _family(gr.roulette_range("double_zero"), values)
+    lags = {name for name in failing if name.startswith("serial")}
+    assert not passed and lags == {"serial correlation of the pocket number (00 as 37) at lag 3"}
+
+
+def test_a_loaded_sum_fails_the_sums() -> None:
+    gen = np.random.default_rng(5)
+    values = gen.integers(0, 36, N)
+    values[gen.random(N) < 0.004] = 35  # 6-6 a little too often
+    passed, failing = _family(gr.craps_range(), values)
+    assert not passed and "chi-square of the 11 sums" in failing
+
+
+def test_the_statistics_agree_with_scipy_and_a_hand_count() -> None:
+    values = np.random.default_rng(6).integers(0, 38, 50_000).astype(np.int16)
+    checks = {c.name: c for c in check_range(gr.roulette_range("double_zero"), values)}
+    whole = checks["chi-square of 38 outcomes"]
+    assert whole.p_value == pytest.approx(stats.chisquare(np.bincount(values, minlength=38)).pvalue)
+    lag1 = checks["serial correlation of the pocket number (00 as 37) at lag 1"].statistic
+    x = values - values.mean()
+    assert lag1 == pytest.approx(float((x[:-1] * x[1:]).sum() / (x * x).sum()))
+    marks = np.array([1, 1, 0, -1, 0, 1, 0, 0], dtype=np.int8)  # kept: 1 1 0 0 1 0 0 → 4 runs
+    z = runs_check("s", "x", marks).statistic
+    n1, n2, n = 3, 4, 7
+    mean = 2 * n1 * n2 / n + 1
+    var = 2 * n1 * n2 * (2 * n1 * n2 - n) / (n * n * (n - 1))
+    assert z == pytest.approx((4 - mean) / var**0.5)
+
+
+def test_streams_are_drawn_by_the_games_drivers() -> None:
+    """The stream of outcomes is exactly what the production calls give: ``dice(2)`` and ``randbelow(38)``."""
+    craps, roulette, _ = gr.GAME_STREAMS
+    twin = _fixed_rng()
+    values = gr.draw_stream(craps, _fixed_rng(), 500)
+    assert values.tolist() == [(a - 1) * 6 + b - 1 for a, b in (twin.dice(2).value for _ in range(500))]
+    twin = _fixed_rng()
+    spins = [twin.randbelow(38).value for _ in range(500)]
+    assert gr.draw_stream(roulette, _fixed_rng(), 500).tolist() == spins
+
+
+@pytest.mark.parametrize("size", [216, 54])
+def test_any_range_takes_the_family_sic_bo_and_big_six_sizes(size: int) -> None:
+    """Sic Bo's 216 triples and Big Six's 54 sections are one range entry once those games exist."""
+    rng = _fixed_rng()
+    values = np.array(rng.randbelow_values(size, 400_000), dtype=np.int16)
+    checks = check_range(uniform_range(f"range {size}", size), values)
+    assert checks[0].df == size - 1 and judge(checks).passed
+
+
+@pytest.mark.slow
+def test_ten_million_outcomes_per_game_through_the_production_path() -> None:
+    """The lab's figure: 10^7 outcomes per game, each game on its own freshly seeded production generator."""
+    c = defaults()
+    n = 10_000_000
+    results = [gr.run_stream(s, lambda: production_rng(c), n, lambda _: None) for s in gr.GAME_STREAMS]
+    assert len({r.generator_id for r in results}) == len(results)
+    verdict = judge([check for r in results for check in r.checks])
+    print(verdict.summary())
+    assert verdict.passed, verdict.failing
