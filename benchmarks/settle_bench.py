@@ -20,8 +20,8 @@ import craps_bench  # beside this script
 
 from terminal.games.base import Result, Settlement
 from terminal.games.paytables import TOUCHDOWN_PAYTABLES
-from terminal.games.roulette import RouletteRules, Wager, make_rules, place, settle
-from terminal.games.spots import legal_spots
+from terminal.games.roulette.rules import RouletteRules, Wager, make_rules, place, settle
+from terminal.games.roulette.spots import legal_spots
 from terminal.par.craps import CrapsParParams, craps_par_rows
 from terminal.par.roulette import roulette_rows
 from terminal.par.touchdown import touchdown_rows

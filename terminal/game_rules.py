@@ -10,9 +10,9 @@ from __future__ import annotations
 from terminal.config import Config
 from terminal.games.base import Limits
 from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
-from terminal.games.craps_rules import CrapsRules
-from terminal.games.roulette import RouletteRules, make_rules
-from terminal.games.touchdown import TouchdownRules, rules_for
+from terminal.games.craps.rules import CrapsRules
+from terminal.games.roulette.rules import RouletteRules, make_rules
+from terminal.games.roulette.touchdown import TouchdownRules, rules_for
 from terminal.money import find_currency
 from terminal.par.craps import CrapsParParams
 

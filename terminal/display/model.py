@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from terminal.display import dice_motion, field_motion
-from terminal.games.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
-from terminal.games.wheels import parse_pocket
+from terminal.games.roulette.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
+from terminal.games.roulette.wheels import parse_pocket
 from terminal.net import messages as m
 
 MAX_HISTORY = 100

@@ -11,8 +11,8 @@ import random
 
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import colour_of, settle_time
-from terminal.games.touchdown import DEFAULT_YARDS, yards_moved
-from terminal.games.wheels import WHEELS, parse_pocket, pocket_text
+from terminal.games.roulette.touchdown import DEFAULT_YARDS, yards_moved
+from terminal.games.roulette.wheels import WHEELS, parse_pocket, pocket_text
 from terminal.net import messages as m
 
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)

@@ -15,8 +15,8 @@ import ssl
 from collections import Counter
 from dataclasses import dataclass, field
 
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import wheel
+from terminal.games.roulette.spots import legal_spots
+from terminal.games.roulette.wheels import wheel
 from terminal.net import messages as m
 from terminal.net.client import TableClient
 from terminal.net.errors import ProtocolError

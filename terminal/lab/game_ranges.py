@@ -27,7 +27,7 @@ import numpy as np
 from rng import Rng
 from terminal import config as configuration
 from terminal.config import Config
-from terminal.games.wheels import is_red, wheel
+from terminal.games.roulette.wheels import is_red, wheel
 from terminal.lab.game_stats import Check, OutcomeRange, Outcomes, Pairing, Projection, Split, check_range
 from terminal.table.boot import driver_for
 

@@ -26,9 +26,9 @@ from terminal.game_rules import (
 )
 from terminal.games.base import Limits, Payout
 from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
-from terminal.games.craps import POINTS, Spot
-from terminal.games.craps_rules import LAY_ODDS, PLACE, PLACE_LOSE, TRUE_ODDS, CrapsRules, win_amount
-from terminal.games.spots import spots_of
+from terminal.games.craps.records import POINTS, Spot
+from terminal.games.craps.rules import LAY_ODDS, PLACE, PLACE_LOSE, TRUE_ODDS, CrapsRules, win_amount
+from terminal.games.roulette.spots import spots_of
 from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan
 from terminal.lab.simulate_roulette import RoulettePlan
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import cast
 
-from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout
-from terminal.games.craps import BONUS_KINDS, HARD_NUMBERS, HOPS, HORN_NUMBERS, POINTS, Spot, Wager
-from terminal.games.craps_rules import (
+from terminal.games.craps import bonus, fire, lucky_shooter
+from terminal.games.craps.records import BONUS_KINDS, HARD_NUMBERS, HOPS, HORN_NUMBERS, POINTS, Spot, Wager
+from terminal.games.craps.rules import (
     FIELD,
     HARDWAY,
     HOP_HARD,

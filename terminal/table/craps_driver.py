@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rng import Rng
-from terminal.games import craps_actions, craps_settle
 from terminal.games.base import IllegalBetError, Limits
-from terminal.games.craps import Roll, Spot, TableState, Wager
-from terminal.games.craps_rules import CrapsRules
+from terminal.games.craps import actions as craps_actions
+from terminal.games.craps import settle as craps_settle
+from terminal.games.craps.records import Roll, Spot, TableState, Wager
+from terminal.games.craps.rules import CrapsRules
 from terminal.ledger.recall import WagerRecord
 from terminal.table.driver import Drawn, Placement, Settled, WagerLine
 

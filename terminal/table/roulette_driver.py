@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from rng import Rng
-from terminal.games import roulette, touchdown, touchdown_codec
 from terminal.games.base import IllegalBetError, Limits
-from terminal.games.roulette import RouletteRules
-from terminal.games.touchdown import TouchdownRules
-from terminal.games.wheels import pocket_text
+from terminal.games.roulette import rules as roulette
+from terminal.games.roulette import touchdown, touchdown_codec
+from terminal.games.roulette.rules import RouletteRules
+from terminal.games.roulette.touchdown import TouchdownRules
+from terminal.games.roulette.wheels import pocket_text
 from terminal.ledger.recall import WagerRecord
 from terminal.table.driver import Drawn, Placement, Settled, WagerLine
 

@@ -23,7 +23,7 @@ from rng import Rng, RngFailure
 from rng.selftest import power_up
 from terminal.config import Config
 from terminal.games.base import IllegalBetError, Settlement
-from terminal.games.wheels import wheel
+from terminal.games.roulette.wheels import wheel
 from terminal.ledger import (
     Draw,
     EventCode,

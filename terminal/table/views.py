@@ -12,8 +12,8 @@ from typing import Any
 from terminal.config import Config
 from terminal.game_rules import craps_rules, offered_craps_wagers, wager_limits
 from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import DOUBLE_ZERO, pocket_text, wheel
+from terminal.games.roulette.spots import legal_spots
+from terminal.games.roulette.wheels import DOUBLE_ZERO, pocket_text, wheel
 from terminal.money import find_currency, format_amount
 from terminal.net import messages as m
 from terminal.table.craps_driver import CrapsDriver, paytable_of

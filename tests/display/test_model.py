@@ -5,7 +5,7 @@ from __future__ import annotations
 from terminal.display import boards, samples
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import RESULT_HOLD_S, Banner, Stage, scene_at, settle_time
-from terminal.games.wheels import WHEELS
+from terminal.games.roulette.wheels import WHEELS
 from terminal.net import messages as m
 
 STATE = samples.table_state

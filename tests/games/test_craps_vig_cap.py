@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from terminal.games.craps import Spot, TableState, Wager
-from terminal.games.craps_actions import VigCapError, change, place
-from terminal.games.craps_rules import CrapsRules
+from terminal.games.craps.actions import VigCapError, change, place
+from terminal.games.craps.records import Spot, TableState, Wager
+from terminal.games.craps.rules import CrapsRules
 from terminal.par.craps import CrapsParParams, craps_par_rows
 from terminal.par.vig import stake_edges
 

@@ -17,7 +17,7 @@ from scipy import stats
 
 from rng import EntropySource, HealthParameters, Rng
 from terminal.config import defaults
-from terminal.games.wheels import is_black, is_red
+from terminal.games.roulette.wheels import is_black, is_red
 from terminal.lab import game_ranges as gr
 from terminal.lab.game_stats import OutcomeRange, check_range, judge, runs_check, uniform_range
 from terminal.lab.rng_evidence import production_rng

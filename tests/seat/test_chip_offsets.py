@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
-from terminal.games.craps import POINTS
+from terminal.games.craps.records import POINTS
 from terminal.money import USD
 from terminal.seat.layout_port import make_layout
 from terminal.seat.layouts import LayoutView

@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from terminal import config as configuration
-from terminal.games.craps_spots import offered_spots
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import WHEELS
+from terminal.games.craps.spots import offered_spots
+from terminal.games.roulette.spots import legal_spots
+from terminal.games.roulette.wheels import WHEELS
 from terminal.net import messages as m
 from terminal.seat import intents as i
 from terminal.seat import picker
