@@ -77,4 +77,10 @@ def summary(c: Config) -> list[str]:
     lines.append(f"rng            {c.rng.generator}, reseed every {c.rng.reseed_interval} calls")
     lines.append(f"lab mode       {'ON (TEST)' if c.lab.mode else 'off'}")
     lines.append(describe_links(c))
+    s = c.sound
+    calls = "on" if s.seat_calls else "off"
+    lines.append(f"sound          display {s.display_volume}%, seats {s.seat_volume}%, seat calls {calls}")
+    mine = ("display", *(f"seat_{n}" for n in c.table.local_seats))
+    placed = ", ".join(f"{name.replace('_', ' ')} {c.windows.placements()[name]}" for name in mine)
+    lines.append(f"windows        {placed}")
     return lines

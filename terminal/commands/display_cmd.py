@@ -54,11 +54,13 @@ def _display(args: argparse.Namespace) -> int:
     from terminal.display.app import DisplayApp  # pyglet loads only for this command
     from terminal.display.link import DisplayLink
     from terminal.display.sounds import table_voice
+    from terminal.sound.level import FollowedLevel
     from terminal.sound.mixer import MixerSink
     from terminal.sound.player import Sound
 
     port = args.port if args.port is not None else loaded.table.port
-    sound = Sound(MixerSink(), loaded.sound.display_volume, loaded.seat.language)
+    level = FollowedLevel(args.config, "display_volume", loaded.sound.display_volume)
+    sound = Sound(MixerSink(), level.level, loaded.seat.language, follow=level)
     place = placer(loaded, "display", (loaded.display.width, loaded.display.height))
     link = DisplayLink(key, loaded.table.host, port, tls=tls)
     DisplayApp(loaded, link, on_cue=table_voice(sound), place=place).run()

@@ -60,11 +60,13 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     from terminal.seat.main import run_seat  # pygame only for the command that needs it
     from terminal.sound.cues import SeatSounds
+    from terminal.sound.level import FollowedLevel
     from terminal.sound.mixer import MixerSink
     from terminal.sound.player import Sound
 
     s = loaded.seat
-    speaker = Sound(MixerSink(), loaded.sound.seat_volume, args.language or s.language)
+    level = FollowedLevel(args.config, "seat_volume", loaded.sound.seat_volume)
+    speaker = Sound(MixerSink(), level.level, args.language or s.language, follow=level)
     sound = SeatSounds(speaker, calls=loaded.sound.seat_calls)
     return run_seat(
         args.seat,

@@ -307,7 +307,8 @@ def service(job: Job) -> list[Path]:
     written: list[Path] = []
     for language in job.languages:
         with tempfile.TemporaryDirectory() as tmp:
-            written += render_service_screens(job.config(Path(tmp)), job.out, language, job.size)
+            c, entropy = job.config(Path(tmp)), job.entropy("service")
+            written += render_service_screens(c, job.out, language, job.size, entropy)
         job.progress(f"service {language}")
     return written
 

@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -87,16 +88,21 @@ class DirectLink:
         """Nothing to close."""
 
 
-def demo_table(config: Config, folder: Path) -> tuple[Controller, Cabinet]:
-    """A table on ``config`` with its ledger, keys and users in ``folder``; some rounds already played."""
+def demo_table(
+    config: Config, folder: Path, entropy: Callable[[int], bytes] = os.urandom
+) -> tuple[Controller, Cabinet]:
+    """A table on ``config`` with its ledger, keys and users in ``folder``; some rounds already played.
+
+    ``entropy`` feeds the ledger's chain key and the table's DRBG: a seeded stream (``terminal screens``)
+    plays the same rounds and prints the same voucher every run."""
     text = config.path.read_text(encoding="utf-8") if config.path.is_file() else ""
     cfg = folder / "kiosk.cfg"
     cfg.write_text(_local(text, folder), encoding="utf-8")
     c = configuration.load(cfg)
     clock = ManualClock(datetime(2026, 11, 23, 14, 0, tzinfo=UTC).timestamp())
     c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
-    ledger = Ledger.from_config(c, now=clock.wall())
-    table = Table(c, ledger, make_rng(c, clock, ledger), clock, driver_for(c))
+    ledger = Ledger.from_config(c, now=clock.wall(), entropy=entropy)
+    table = Table(c, ledger, make_rng(c, clock, ledger, entropy), clock, driver_for(c))
     table.start()
     store = UserStore()
     entropy, params = os.urandom, ScryptParams(n=2**12)
@@ -159,18 +165,27 @@ def _play(table: Table) -> None:
 
 
 def render_service_screens(
-    config: Config, out_dir: Path, lang: str = "en", size: tuple[int, int] = (1920, 1080)
+    config: Config,
+    out_dir: Path,
+    lang: str = "en",
+    size: tuple[int, int] = (1920, 1080),
+    entropy: Callable[[int], bytes] = os.urandom,
 ) -> list[Path]:
-    """Every service screen rendered headless against a real controller; returns the PNG paths."""
+    """Every service screen rendered headless against a real controller; returns the PNG paths.
+
+    The screens show the demo table's clock (never the machine's), so a seeded ``entropy`` draws the very
+    same pixels every run."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with tempfile.TemporaryDirectory(prefix="service-screens-") as folder:
-        controller, _cabinet = demo_table(config, Path(folder))
+        controller, _cabinet = demo_table(config, Path(folder), entropy)
         link = DirectLink(controller)
         users = {role: (user, pin) for user, role, pin in DEMO_USERS}
         issued = controller.table.ledger.events(EventCode.VOUCHER_ISSUE)
         voucher = str(json.loads(issued[-1].detail)["number"]) if issued else ""
         try:
-            return render_screens(link, out_dir, lang, controller.table.config, users, voucher, size)
+            clock, config = controller.table.clock, controller.table.config
+            wall = lambda: clock.wall().timestamp()  # noqa: E731
+            return render_screens(link, out_dir, lang, config, users, voucher, size, wall)
         finally:
             controller.table.ledger.close()

@@ -88,8 +88,9 @@ class ServiceApp:
         seats: int,
         currency: str = "USD",
         clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
     ) -> None:
-        self.link, self.table_id, self.seats, self.clock = link, table_id, seats, clock
+        self.link, self.table_id, self.seats, self.clock, self.wall = link, table_id, seats, clock, wall
         self.t = load_catalogue(lang)
         self.currency = currency
         self.state = State(last_input=clock())
@@ -186,7 +187,7 @@ class ServiceApp:
         since = ""
         if self.state.event_span != "all":
             hours = {"hour": 1, "day": 24}[self.state.event_span]
-            since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(time.time() - hours * 3600))
+            since = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(self.wall() - hours * 3600))
         page = str(self.state.page.get("events", 1))
         return self.call("events", self.state.event_kind, since, "", page)
 

@@ -8,6 +8,7 @@ the same intents a touch would post, then one frame drawn.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -29,6 +30,7 @@ def render_screens(
     users: Mapping[str, tuple[str, str]],
     voucher: str = "",
     size: tuple[int, int] = SIZE,
+    wall: Callable[[], float] = time.time,
 ) -> list[Path]:
     """Login, meters, events, recall, voucher void, config diff, RAM clear, tilts and the rest, as PNGs."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -37,7 +39,7 @@ def render_screens(
     image = pygame.Surface(size)
     ui = Ui(canvas.surface)
     out_dir.mkdir(parents=True, exist_ok=True)
-    app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency)
+    app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency, wall=wall)
     shots: list[Path] = []
 
     def shot(name: str) -> None:

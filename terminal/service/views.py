@@ -60,7 +60,8 @@ def _header(ui: Ui, app: ServiceApp) -> None:
         ui.text(who, (1560, 48), 32, TEXT, anchor="midright", width=420)
         ui.button(pygame.Rect(1600, 16, 296, 64), t("service.logout"), app.logout, size=30)
     else:
-        ui.text(time.strftime("%Y-%m-%d %H:%M"), (1880, 48), 32, MUTED, anchor="midright")
+        now = time.strftime("%Y-%m-%d %H:%M", time.localtime(app.wall()))
+        ui.text(now, (1880, 48), 32, MUTED, anchor="midright")
 
 
 def _status(ui: Ui, app: ServiceApp) -> None:

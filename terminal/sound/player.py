@@ -1,5 +1,6 @@
 """Playing a clip by name: :class:`Sound` turns a clip name and a language into a file and a volume, and
-hands it to a :class:`Sink` (``pygame.mixer`` in a face, a :class:`RecordingSink` in tests).
+hands it to a :class:`Sink` (``pygame.mixer`` in a face, a :class:`RecordingSink` in tests). The volume
+may follow the configuration file (``follow``: :class:`terminal.sound.level.FollowedLevel`).
 
 The volume is a percentage (``[sound] display_volume`` / ``seat_volume``); at 0 nothing reaches the sink.
 A clip missing from the assets is logged once and skipped: a sound never stops a screen.
@@ -69,11 +70,13 @@ class Sound:
         volume: int,
         language: str = "en",
         resolver: Callable[[str], Path] = resolve,
+        follow: Callable[[], int] | None = None,
     ) -> None:
         if not 0 <= volume <= 100:
             raise ValueError(f"volume {volume} must be from 0 to 100")
         self.sink, self.volume, self.language = sink, volume, language
         self._resolve = resolver
+        self._follow = follow  # the level as service mode last set it (terminal.sound.level)
         self._missing: set[str] = set()
 
     @classmethod
@@ -90,6 +93,8 @@ class Sound:
         self._play(clip_ref(name, ""), voice=False)
 
     def _play(self, ref: str, *, voice: bool) -> None:
+        if self._follow is not None:
+            self.volume = self._follow()
         if self.sink is None or self.volume == 0:
             return
         try:
