@@ -217,8 +217,8 @@ def _has(seat: LiveSeat, spot: str) -> bool:
 
 
 def _point(seat: LiveSeat) -> int | None:
-    game = seat.model.game
-    return game.craps.point if game is not None and game.craps is not None else None
+    craps = seat.model.craps
+    return craps.point if craps is not None else None
 
 
 def _craps_rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:

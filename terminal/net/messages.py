@@ -28,9 +28,9 @@ from terminal.net.schema import (
     Amount,
     Count,
     Ident,
-    IntRange,
     Nonce,
     Pattern,
+    Record,
     Spot,
     Text,
     Validation,
@@ -96,7 +96,6 @@ def body_from_json(name: str, version: int, body: JSONValue) -> Message:
     return built
 
 
-Team = Annotated[str, Pattern(r"red|black")]
 Source = Annotated[str, Pattern(r"bill|voucher")]
 CurrencyCode = Annotated[str, Pattern(r"[A-Z]{3}")]
 
@@ -180,7 +179,7 @@ class DoubleWagers(Message):
 @message("SetWorking", 1, Direction.CLIENT)
 @dataclass(frozen=True, slots=True)
 class SetWorking(Message):
-    """Turn a craps wager ON or OFF (for wagers that may be off on the come-out)."""
+    """Turn a wager ON or OFF, where the game lets it be off (a wager off on the come-out)."""
 
     spot: Spot
     working: bool
@@ -189,9 +188,9 @@ class SetWorking(Message):
 @message("ChooseTeam", 1, Direction.CLIENT)
 @dataclass(frozen=True, slots=True)
 class ChooseTeam(Message):
-    """The Touchdown team of the seat's current game."""
+    """The seat's choice the game asked for (one of its options: a team of the side game in progress)."""
 
-    team: Team
+    team: Ident
 
 
 @message("BetsDone", 1, Direction.CLIENT)
@@ -269,13 +268,13 @@ class LimitsView:
     increment: Amount
 
 
-@message("TableState", 2, Direction.SERVER)
+@message("TableState", 3, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class TableState(Message):
     """The round as every screen shows it: game, phase, countdown, limits, chips, units and the table.
 
-    ``wheel`` is the roulette wheel (``double_zero``, ``single_zero``, ``double_as_single``) or ``none`` at
-    craps; ``test_mode`` is lab mode: every screen shows a permanent TEST watermark; ``devices`` is
+    ``variant`` is what the game's configuration changes on every screen (a wheel, a paytable), as the
+    game names it; ``test_mode`` is lab mode: every screen shows a permanent TEST watermark; ``devices`` is
     ``simulated`` (a seat may offer its simulated bill acceptor, marked as such) or ``hardware`` (it may not).
     """
 
@@ -290,7 +289,7 @@ class TableState(Message):
     venue: Text
     table_id: Text
     seats: Count
-    wheel: Ident
+    variant: Ident
     test_mode: bool
     devices: Ident = "simulated"
 
@@ -299,9 +298,9 @@ class TableState(Message):
 class WagerView:
     """One wager standing on the layout.
 
-    ``number`` is a come or don't-come bet's moved point, or the Lucky Shooter's point; ``marks`` are the
-    Lucky Shooter's numbers already rolled; ``vig`` is commission collected with the wager; ``standing``
-    says it was placed in an earlier round (a craps contract or a Touchdown game: it cannot be taken back).
+    ``number`` is a number the wager moved to or chose (a come point, a side wager's point); ``marks`` are
+    numbers the wager has collected so far; ``vig`` is commission collected with the wager; ``standing``
+    says it was placed in an earlier round (a contract still in play: it cannot be taken back).
     """
 
     spot: Spot
@@ -350,7 +349,7 @@ class Result(Message):
 @message("TeamPrompt", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class TeamPrompt(Message):
-    """Touchdown: choose red or black within ``countdown_ms`` or the RNG assigns a team."""
+    """The game asks the seat to choose (a team) within ``countdown_ms``, or the RNG assigns an option."""
 
     seat: Ident
     round_id: Count
@@ -415,10 +414,6 @@ class HandPay(Message):
 
 # --- controller → clients: what the screens show beside the round ------------------------------------
 
-SignedYards = Annotated[int, IntRange(-50, 50)]
-"""Touchdown yards toward the red end zone (negative: toward black)."""
-
-
 @dataclass(frozen=True, slots=True)
 class OfferedWager:
     """A wager the table offers, with the paytable it settles under and its own limits."""
@@ -448,48 +443,15 @@ class Offer(Message):
     rules: tuple[RuleView, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TeamView:
-    """A seat's Touchdown team (``none`` until chosen); ``assigned`` when the RNG picked it."""
-
-    seat: Ident
-    team: Annotated[str, Pattern(r"red|black|none")]
-    assigned: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TouchdownView:
-    """The table's Touchdown game: ``downs`` are the pockets spun (37 is 00), ``gains`` their yards."""
-
-    phase: Annotated[str, Pattern(r"open|game")]
-    downs: tuple[Count, ...]
-    gains: tuple[SignedYards, ...]
-    ball: SignedYards
-    teams: tuple[TeamView, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CrapsView:
-    """The craps table: point (None on the come-out), shooter, rolls, Fire points and Bonus numbers."""
-
-    point: Count | None
-    shooter: Count
-    rolls: Count
-    new_shooter: bool
-    fire_points: tuple[Count, ...]
-    bonus_marks: tuple[Count, ...]
-    last_roll: Text
-
-
-@message("GameView", 1, Direction.SERVER)
+@message("GameView", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class GameView(Message):
-    """The game's state that outlives a round, for every screen."""
+    """The game's state that outlives a round, for every screen: ``state`` is the record its game
+    declares (the game's ``view_type``), which each screen decodes with that type."""
 
     game: Ident
     round_id: Count
-    touchdown: TouchdownView | None
-    craps: CrapsView | None
+    state: Record
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import main
-from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"game", "wager", "paytable", "true_odds", "payout", "house_edge", "house_edge_pct"}

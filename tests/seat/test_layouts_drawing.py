@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from terminal.games.catalog import CRAPS_WAGERS
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
 from terminal.games.craps.records import POINTS
 from terminal.games.roulette.wheels import WHEELS
 from terminal.i18n import load_catalogue

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from terminal.games.base import IllegalBetError
-from terminal.games.catalog import ROULETTE_WAGERS
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.games.roulette.wheels import (
     DOUBLE_ZERO,
     WHEELS,
