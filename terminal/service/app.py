@@ -16,11 +16,11 @@ import pygame
 
 from terminal.config import Config
 from terminal.i18n import Catalogue, load_catalogue
-from terminal.net import service_messages as sm
 from terminal.net.errors import HandshakeError
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.links import client_tls
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.net.pki import PkiError
 from terminal.service.event_text import done_text
 from terminal.service.link import NetLink, ServiceError, ServiceLink

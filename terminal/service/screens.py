@@ -94,7 +94,7 @@ def render_screens(
 
 
 def _first_round(app: ServiceApp) -> None:
-    from terminal.net import service_messages as sm
+    from terminal.net.messages import service as sm
 
     listing = app.state.replies.get("recall")
     if isinstance(listing, sm.RecallList) and listing.rounds:
@@ -102,7 +102,7 @@ def _first_round(app: ServiceApp) -> None:
 
 
 def _config_diff(app: ServiceApp) -> None:
-    from terminal.net import service_messages as sm
+    from terminal.net.messages import service as sm
 
     listing = app.state.replies.get("config")
     if not isinstance(listing, sm.ConfigListing):

@@ -11,7 +11,7 @@ from functools import partial
 
 import pygame
 
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.service import views_acts
 from terminal.service.app import MENU, ServiceApp
 from terminal.service.common import ALNUM, CONTENT, DIGITS, has, money, pager, title

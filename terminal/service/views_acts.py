@@ -9,7 +9,7 @@ from functools import partial
 
 import pygame
 
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.service.app import VOID_REASONS, ServiceApp
 from terminal.service.common import ALNUM, CONTENT, DIGITS, money, pager, title
 from terminal.service.event_text import detail_text, event_name, handpay_award, tilt_name, wager_name

@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 from rng import RngFailure
 from rng.selftest import power_up
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.table import config_change as cfg_edit
 from terminal.table import config_record, service_views
 from terminal.table.phases import Phase

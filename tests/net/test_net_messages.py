@@ -73,7 +73,7 @@ SAMPLES: list[m.Message] = [
     m.History((m.HistoryEntry(12, "00", True), m.HistoryEntry(11, "17", False))),
     m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0),)),
 ]
-SAMPLES += service_samples.SAMPLES  # the service screen's replies (terminal/net/service_messages.py)
+SAMPLES += service_samples.SAMPLES  # the service screen's replies (terminal/net/messages/service.py)
 
 
 def test_touchdown_yards_are_bounded_by_the_field() -> None:

@@ -530,4 +530,4 @@ class SeatRounds(Message):
 
 # The service screen's replies live in their own module; importing it here registers them with every
 # decoder that imports this module.
-from terminal.net import service_messages as service_messages  # noqa: E402
+from terminal.net.messages import service as service  # noqa: E402
