@@ -2,7 +2,7 @@
 
 >>> from terminal.service.layout.frame import Frame
 >>> g = tilts(Frame.of(1920, 1080))
->>> g.row(0), g.row(1).y, g.row(0).clear
+>>> g.card(0), g.card(1).y, g.row(0).clear
 (<rect(380, 230, 1516, 96)>, 338, <rect(1576, 242, 300, 72)>)
 """
 
