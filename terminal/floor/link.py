@@ -67,6 +67,8 @@ class ClosedOnFloor:
     where: str
     voided: bool
     seat: int | None
+    amount: int
+    issuer: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +280,7 @@ class FloorLink:
             if not self._online or self._kv is None:
                 continue
             with contextlib.suppress(Exception):  # a slow server: the next sweep asks again
-                for number in self._reader.outstanding():
+                for number in [*self._reader.outstanding(), *self._reader.claimed()]:
                     if number not in self._reported:
                         await self._check_closed(self._kv, number)
 
@@ -291,7 +293,9 @@ class FloorLink:
         ours = by.get("table") == self.table_id
         where = str(by.get("table", "?")) + (f" seat {by['seat']}" if by.get("seat") else "")
         seat = int(by["seat"]) if ours and by.get("seat") else None
-        self.closed.put(ClosedOnFloor(number, where, record["state"] == "voided", seat))
+        voided = record["state"] == "voided"
+        amount, issuer = int(record["amount"]), str(record["issuer"])
+        self.closed.put(ClosedOnFloor(number, where, voided, seat, amount, issuer))
         self._reported.add(number)
 
     async def _heartbeat(self) -> None:

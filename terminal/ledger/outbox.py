@@ -248,6 +248,16 @@ class OutboxReader:
         ).fetchall()
         return [str(number) for (number,) in rows]
 
+    def claimed(self) -> list[str]:
+        """Numbers of other tables' vouchers this table set out to claim and has not posted (a crash
+        between the floor's compare-and-set and the ledger's posting leaves one)."""
+        rows = self._conn.execute(
+            "SELECT DISTINCT json_extract(e.detail, '$.number') FROM events e WHERE e.code = 615 AND NOT "
+            "EXISTS (SELECT 1 FROM voucher_actions a WHERE a.number = json_extract(e.detail, '$.number') "
+            "AND a.action IN ('redeem', 'void'))"
+        ).fetchall()
+        return [str(number) for (number,) in rows if number]
+
     def close(self) -> None:
         """Close the connection."""
         self._conn.close()

@@ -104,7 +104,10 @@ def _post_closed(table: Table, link: FloorLink) -> None:
     while not link.closed.empty():
         closed = link.closed.get_nowait()
         try:
-            if closed.seat is not None:
+            if closed.seat is not None and closed.issuer != table.config.table.table_id:
+                table.ledger.redeem_floor_voucher(closed.number, closed.seat, closed.amount, closed.issuer,
+                                                  now=table.clock.wall())  # fmt: skip
+            elif closed.seat is not None:
                 table.ledger.redeem_voucher(closed.number, closed.seat, now=table.clock.wall(), floor=True)
             else:
                 table.ledger.voucher_paid_elsewhere(
@@ -150,6 +153,9 @@ def redeem(table: Table, seat: int, number: str) -> int:
         return ledger.credits(seat)
     when = stamp(table.clock.wall())
     by = {"table": table.config.table.table_id, "seat": seat, "time": when, "offline": False}
+    if own is None:  # the intent first: a crash after the floor's compare-and-set is found again
+        intent = {"number": number}
+        ledger.log_event(EventCode.VOUCHER_CLAIM, now=table.clock.wall(), seat=seat, detail=intent)
     try:
         record, revision = link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, time=when))
     except FloorUnavailable:

@@ -19,7 +19,7 @@ import pytest
 
 from terminal.floor import vouchers
 from terminal.floor.link import FloorUnavailable
-from terminal.ledger import accounts
+from terminal.ledger import EventCode, accounts
 from terminal.table import floor_side
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
@@ -174,3 +174,24 @@ def test_offline_a_table_takes_only_its_own_vouchers_and_reconciles(
     server.start()
     record = wait_for(lambda: (r := on_floor(a, mine)) and r["state"] == "redeemed" and r, 30)
     assert record["by"] == {"table": "T-01", "seat": 2, "time": record["by"]["time"], "offline": True}  # type: ignore[index]
+
+
+def test_a_claim_cut_off_by_a_crash_is_posted_to_the_seat_that_stacked_the_ticket(
+    pair: tuple[TableThread, TableThread],
+) -> None:
+    """The bucket says T-02 seat 4 redeemed it, but T-02 died before its ledger posted the credit (the
+    ticket is in its box): T-02's link finds the claim and the seat gets its credits, once."""
+    a, b = pair
+    number = print_voucher(a, 1, 2000)
+    link = b.table.floor
+    assert link is not None
+    by = {"table": "T-02", "seat": 4, "time": "2026-01-01T00:00:00.000000Z", "offline": False}
+    intent = {"number": number}  # what redeem logs before it claims
+    b.do(lambda t: t.ledger.log_event(EventCode.VOUCHER_CLAIM, now=t.clock.wall(), seat=4, detail=intent))
+    link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, time=by["time"]))  # the claim, no post
+    assert b.do(lambda t: t.ledger.credits(4)) == 0
+    pump(b, 7.0)
+    assert b.do(lambda t: t.ledger.credits(4)) == 2000
+    pump(b, 6.0)  # looked at again: paid once
+    assert b.do(lambda t: t.ledger.credits(4)) == 2000
+    assert b.do(lambda t: t.ledger.audit()) == []

@@ -131,11 +131,11 @@ def test_the_floor_page_shows_every_table_and_a_live_feed(
             chrome.find_element(By.ID, "user").send_keys("fay")  # type: ignore[attr-defined]
             chrome.find_element(By.ID, "pin").send_keys("1357")  # type: ignore[attr-defined]
             chrome.find_element(By.ID, "enter").click()  # type: ignore[attr-defined]
-            assert "wrong PIN" in chrome.find_element(By.ID, "error").text  # type: ignore[attr-defined]
+            wait = WebDriverWait(chrome, 30)
+            wait.until(lambda d: "wrong PIN" in _text(d, "#error"))  # the answer page, once it has loaded
             chrome.find_element(By.ID, "user").send_keys("fay")  # type: ignore[attr-defined]
             chrome.find_element(By.ID, "pin").send_keys("2468")  # type: ignore[attr-defined]
             chrome.find_element(By.ID, "enter").click()  # type: ignore[attr-defined]
-            wait = WebDriverWait(chrome, 30)
             wait.until(lambda d: _status(d, "T-01") == "open" and _status(d, "T-02") == "offline"
                        and _status(d, "T-03") == "tilt")  # fmt: skip
             assert "fay (attendant)" in chrome.find_element(By.TAG_NAME, "header").text  # type: ignore[attr-defined]
