@@ -59,7 +59,9 @@ class Type:
     label: int = 28  # a field's label, a screen's subtitle, a roomy table's rows
     table: int = 26  # a table's rows, a badge, a small button's label
     dense: int = 25  # the day report's long table
-    chip: int = 24  # the event log's filter chips
+    chip: int = 24  # the event log's filter chips; a self-test's detail, an identity's value
+    small: int = 22  # an install of the install log
+    caption: int = 20  # what a line of the program's identity is
 
 
 TYPE = Type()

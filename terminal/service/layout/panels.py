@@ -98,21 +98,72 @@ class SelfTestRow:
 
 
 @dataclass(frozen=True, slots=True)
+class IdentityLine:
+    """One line of the program's identity: what it is (small, muted) over its value."""
+
+    name: Point
+    value: Point
+    width: int
+
+
+@dataclass(frozen=True, slots=True)
 class SelfTests:
-    """The run button, then a card per test."""
+    """The run button, a card per test on the left, the program's identity on the right, the install
+    log along the foot (two columns)."""
 
     run: pygame.Rect
     first: pygame.Rect
     step: int
+    identity: pygame.Rect
+    installs: pygame.Rect
+    identity_lines: int = 6
+    installs_shown: int = 10
 
     def row(self, index: int) -> SelfTestRow:
         r = self.first.move(0, index * self.step)
-        return SelfTestRow(r, point(r, 32, 24), box(r, -330, 36, 300, 58), point(r, 32, 80), r.width - 420)
+        return SelfTestRow(r, point(r, 24, 16), box(r, -250, 16, 226, 52), point(r, 24, 82), r.width - 48)
+
+    @property
+    def identity_title(self) -> Point:
+        return point(self.identity, 24, 14)
+
+    def identity_line(self, index: int) -> IdentityLine:
+        down = 58 + index * 60
+        i = self.identity
+        return IdentityLine(point(i, 24, down), point(i, 24, down + 24), i.width - 48)
+
+    @property
+    def installs_title(self) -> Point:
+        return point(self.installs, 24, 12)
+
+    @property
+    def installs_warning(self) -> Point:
+        """Top right: the install log's links are broken."""
+        return point(self.installs, -24, 14)
+
+    @property
+    def no_installs(self) -> Point:
+        return point(self.installs, 24, 56)
+
+    @property
+    def install_width(self) -> int:
+        return (self.installs.width - 72) // 2
+
+    def install(self, index: int) -> Point:
+        """The ``index``-th install, newest first: five down the left column, then five down the right."""
+        column, line = divmod(index, self.installs_shown // 2)
+        return point(self.installs, 24 + column * (self.install_width + 24), 50 + line * 32)
 
 
 def selftests(frame: Frame) -> SelfTests:
     c = frame.content
-    return SelfTests(run=box(c, 0, 110, 520, 100), first=box(c, 0, 250, 0, 130), step=150)
+    return SelfTests(
+        run=box(c, 0, 100, 520, 90),
+        first=box(c, 0, 210, 740, 130),
+        step=145,
+        identity=box(c, 770, 210, -770, 420),
+        installs=box(c, 0, 650, 0, -650),
+    )
 
 
 @dataclass(frozen=True, slots=True)
