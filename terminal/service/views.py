@@ -12,7 +12,7 @@ from functools import partial
 import pygame
 
 from terminal.net import service_messages as sm
-from terminal.service import views_acts
+from terminal.service import views_acts, views_selftest
 from terminal.service.app import MENU, ServiceApp
 from terminal.service.common import ALNUM, CONTENT, DIGITS, has, money, pager, title
 from terminal.service.event_text import detail_text, event_name, role_name, wager_name
@@ -326,6 +326,6 @@ SCREENS = {
     "handpay": views_acts.handpay,
     "config": views_acts.config,
     "ramclear": views_acts.ram_clear,
-    "selftest": views_acts.selftest,
+    "selftest": views_selftest.selftest,
     "report": views_acts.report,
 }

@@ -3,7 +3,6 @@ the detail of a recalled round, and the two-person confirmation drawn over any o
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial
 
@@ -14,7 +13,7 @@ from terminal.service.app import VOID_REASONS, ServiceApp
 from terminal.service.common import ALNUM, CONTENT, DIGITS, money, pager, title
 from terminal.service.event_text import detail_text, event_name, handpay_award, tilt_name, wager_name
 from terminal.service.keypad import keypad, pad_for
-from terminal.service.ui import ACCENT, BAD, GOOD, INFO, MUTED, PANEL, TEXT, Ui, grid
+from terminal.service.ui import ACCENT, BAD, GOOD, INFO, MUTED, TEXT, Ui, grid
 
 
 def round_detail(ui: Ui, app: ServiceApp, r: sm.RoundRecall, rect: pygame.Rect) -> None:
@@ -329,44 +328,6 @@ def ram_clear(ui: Ui, app: ServiceApp) -> None:
         danger=True,
         size=40,
     )
-
-
-def selftest(ui: Ui, app: ServiceApp) -> None:
-    t = app.t.text
-    title(ui, t("service.selftest.title"), t("service.selftest.sub"))
-    ui.button(
-        pygame.Rect(CONTENT.x, CONTENT.y + 110, 520, 100),
-        t("service.selftest.run"),
-        partial(app.act, "selftest"),
-        primary=True,
-        size=40,
-    )
-    reply = app.state.replies.get("selftest")
-    names = ("rng", "ledger", "software")
-    results = {r.name: r for r in reply.results} if isinstance(reply, sm.SelfTestReport) else {}
-    for i, name in enumerate(names):
-        row = pygame.Rect(CONTENT.x, CONTENT.y + 250 + i * 150, CONTENT.width, 130)
-        ui.panel(row, border=2)
-        ui.text(t(f"service.selftest.{name}"), (row.x + 32, row.y + 24), 38, TEXT, bold=True)
-        found = results.get(name)
-        status = found.status if found else "not_run"
-        color = {"pass": GOOD, "fail": BAD, "not_installed": MUTED}.get(status, PANEL)
-        ui.badge(pygame.Rect(row.right - 330, row.y + 36, 300, 58), t(f"service.selftest.{status}"), color)
-        ui.text(_selftest_detail(app, found), (row.x + 32, row.y + 80), 28, MUTED, width=row.width - 420)
-
-
-def _selftest_detail(app: ServiceApp, found: sm.SelfTestView | None) -> str:
-    """The result in the screen's language; a failure's own finding as the controller wrote it."""
-    if found is None:
-        return ""
-    if found.status == "not_installed":
-        return app.t.text("service.selftest.no_manifest")
-    checks = re.match(r"(\d+) known-answer", found.detail)
-    if found.status == "pass" and found.name == "rng" and checks:
-        return app.t.text("service.selftest.rng_ok", checks=checks[1])
-    if found.status == "pass" and found.name == "ledger":
-        return app.t.text("service.selftest.ledger_ok")
-    return found.detail
 
 
 def report(ui: Ui, app: ServiceApp) -> None:
