@@ -185,6 +185,8 @@ def _meter_name(app: ServiceApp, name: str) -> str:
     if name.startswith("bill:"):  # bill:2000:value, bill:2000:count
         _, value, what = name.split(":")
         return app.t.text(f"service.meter.bill_{what}", bill=money(app, int(value)))
+    if name.startswith("door:"):  # door:main:opens: the openings of one door
+        name = "door_" + name.split(":")[1] + "_opens"
     return app.t.text(f"service.meter.{name}") if has(app, f"service.meter.{name}") else name
 
 

@@ -33,7 +33,8 @@ def _break_the_chain(db: Path) -> None:  # (two rounds played: a checkpoint exis
     fails, so the table refuses to open the ledger."""
     outside = sqlite3.connect(db)
     outside.execute("DROP TRIGGER checkpoints_no_update")
-    outside.execute("UPDATE checkpoints SET heads = heads || ' ' WHERE id = (SELECT max(id) FROM checkpoints)")
+    last = "(SELECT max(id) FROM checkpoints)"
+    outside.execute(f"UPDATE checkpoints SET heads = heads || ' ' WHERE id = {last}")
     outside.commit()
     outside.close()
 
