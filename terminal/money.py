@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import NewType
+
+from num2words import num2words  # type: ignore[import-untyped]
 
 Credits = NewType("Credits", int)
 
@@ -122,6 +125,13 @@ def format_amount(units: int, currency: Currency = USD, *, symbol: bool = True) 
     return f"{sign}{currency.symbol if symbol else ''}{text}"
 
 
+def _spanish_words(units: int, currency: Currency) -> str:
+    text = num2words(Decimal(units) / currency.scale, lang="es", to="currency", currency=currency.code)
+    # a whole number of millions takes "de" before the currency ("un millón de dólares"): num2words omits it
+    text = re.sub(r"\b(millón|millones) (?=\S+ con\b|\S+$)", r"\1 de ", str(text))
+    return text.upper()
+
+
 def format_chip(units: int, currency: Currency = USD) -> str:
     """The short amount written on a chip: whole amounts without decimals, thousands as ``K``.
 
@@ -192,8 +202,17 @@ def number_in_words(n: int) -> str:
     return " ".join(words)
 
 
-def amount_in_words(units: int, currency: Currency = USD) -> str:
-    """The amount in words for the voucher: major units in words and minor units in figures."""
+def amount_in_words(units: int, currency: Currency = USD, language: str = "en") -> str:
+    """The amount in words for the voucher: in English major units in words and minor units in figures;
+    in Spanish both in words, as a Spanish cheque writes them (``num2words``).
+
+    >>> amount_in_words(2150, language="es")
+    'VEINTIÚN DÓLARES CON CINCUENTA CENTAVOS'
+    >>> amount_in_words(100_000_000, language="es")
+    'UN MILLÓN DE DÓLARES CON CERO CENTAVOS'
+    """
+    if language == "es":
+        return _spanish_words(check_amount(units), currency)
     major, minor = divmod(check_amount(units), currency.scale)
     text = f"{number_in_words(major)} {currency.major_name}"
     if currency.digits:

@@ -92,3 +92,10 @@ def test_number_in_words(n: int, words: str) -> None:
 def test_amount_in_words() -> None:
     assert amount_in_words(1) == "ZERO DOLLARS AND 01 CENTS"
     assert amount_in_words(MAX_AMOUNT).startswith("NINETY-TWO QUADRILLION")
+
+
+def test_amount_in_words_in_spanish_as_a_cheque_writes_it() -> None:
+    assert amount_in_words(17_350, language="es") == "CIENTO SETENTA Y TRES DÓLARES CON CINCUENTA CENTAVOS"
+    assert amount_in_words(2_100, language="es") == "VEINTIÚN DÓLARES CON CERO CENTAVOS"  # not veintiuno
+    assert amount_in_words(300_000_000, language="es") == "TRES MILLONES DE DÓLARES CON CERO CENTAVOS"
+    assert amount_in_words(100, find_currency("EUR"), "es") == "UN EURO CON CERO CÉNTIMOS"

@@ -12,7 +12,7 @@ A line that cannot be read counts as a door *open* (and a key *on*): a cut wire 
 an open door. A hardware table has no simulated device, and no screen can work its devices (the
 controller refuses ``DeviceInput``): money comes only through each seat's bill validator and ticket
 reader (:mod:`terminal.devices.id003`), polled with the switches. Ticket printers have no driver yet: a
-hardware table pays out by hand-pay.
+hardware seat's cash-out is refused before any voucher is issued (an attendant pays by hand).
 """
 
 from __future__ import annotations

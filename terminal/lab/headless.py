@@ -269,7 +269,7 @@ async def _watch(
 
 
 def _print(cabinet: Cabinet, seat: int, voucher: Any) -> None:
-    if cabinet.devices is not None:
+    if cabinet.devices is not None and seat <= len(cabinet.devices.printers):
         cabinet.devices.printers[seat - 1].print_voucher(voucher)
 
 

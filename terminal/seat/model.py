@@ -219,7 +219,9 @@ def _result(model: SeatModel, result: m.Result, now: float) -> SeatModel:
     table = model.table
     if table is not None and table.round_id == result.round_id and table.phase == "open":
         table = replace(table, phase="shown", countdown_ms=0)
-    return replace(model, table=table, result=result, result_at=now)
+    # a refusal of the closed window ("no more bets", a limit) is stale once its round has a result
+    stale = model.notice is not None and model.notice.severity == "warn"
+    return replace(model, table=table, result=result, result_at=now, notice=None if stale else model.notice)
 
 
 def _seat_state(model: SeatModel, state: m.SeatState, now: float) -> SeatModel:

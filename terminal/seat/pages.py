@@ -202,7 +202,7 @@ def draw_voucher(surface: pygame.Surface, p: Painter, v: m.CashedOut, box: pygam
         ),
         ("voucher.validation", {"number": format_validation(v.validation)}, u, True),
         ("fmt.money", {"amount": p.money(v.amount)}, u * 2, True),
-        ("fmt.value", {"value": amount_in_words(v.amount, currency)}, u * 7 // 10, False),
+        ("fmt.value", {"value": amount_in_words(v.amount, currency, p.language)}, u * 7 // 10, False),
         ("voucher.expires", {"date": v.expires}, u * 8 // 10, False)
         if v.expires
         else ("voucher.no_expiry", {}, u * 8 // 10, False),

@@ -184,6 +184,9 @@ class Controller:
         return None
 
     def _cash_out(self, seat: int) -> Message:
+        devices = self.cabinet.devices if self.cabinet is not None else None
+        if devices is not None and seat > len(devices.printers):  # refused before a voucher is issued
+            raise Refused("rules", "this seat has no ticket printer: call an attendant to be paid by hand")
         voucher = self.table.cash_out(seat)
         if self.printer is not None:
             self.printer(

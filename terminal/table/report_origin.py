@@ -40,7 +40,10 @@ def manifest_fingerprint(c: Config) -> str:
 
 def provenance(c: Config, verification: str, now: datetime) -> Provenance:
     """The provenance of a report made at ``now`` of this table's ledger."""
+    from terminal.table.identity import identity  # it builds on the two functions above
+
     return Provenance(
         venue=c.table.venue, table_id=c.table.table_id, currency=c.money.currency, generated=stamp(now),
         software=software_version(), manifest=manifest_fingerprint(c), verification=verification,
+        games=identity(c).summary(),
     )  # fmt: skip

@@ -17,8 +17,10 @@ from rng.selftest import power_up
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
 from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.software import installs
 from terminal.table import config_change as cfg_edit
 from terminal.table import config_record, service_views
+from terminal.table.identity import identity
 from terminal.table.phases import Phase
 from terminal.table.report_origin import provenance
 from terminal.table.service_auth import Session
@@ -265,7 +267,13 @@ def selftest(table: Table, verifier: Callable[[], tuple[str, str]] | None) -> Me
         results.append(sm.SelfTestView("software", status, service_views.clip(detail)))
     else:
         results.append(sm.SelfTestView("software", "not_installed", "software verification is not installed"))
-    return sm.SelfTestReport(tuple(results))
+    lines = tuple(sm.IdentityLine(k, g, service_views.clip(v)) for k, g, v in identity(table.config).rows())
+    recent, problem = installs.last(table.config.lab.install_log)
+    views = tuple(
+        sm.InstallView(i.time, i.version, i.manifest_sha256[:16], service_views.clip(i.result), i.who[:64])
+        for i in recent
+    )
+    return sm.SelfTestReport(tuple(results), lines, views, service_views.clip(problem or ""))
 
 
 def _rng_test(table: Table) -> sm.SelfTestView:

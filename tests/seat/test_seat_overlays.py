@@ -75,3 +75,20 @@ def test_continue_leaves_the_player_at_the_table() -> None:
     app.act(carry_on.intent, 2.0)
     assert app.control.ui.screen == "game" and not app.control.ui.reality_check
     assert carry_on.intent == i.Intent(i.DISMISS, "reality")
+
+
+def test_the_voucher_on_a_spanish_seat_gives_the_amount_in_spanish_words() -> None:
+    from tests.seat.screen_tour import VOUCHER
+
+    app = seat_app("double_zero", "es", (1920, 1080))
+    app.receive([VOUCHER], 1.0)
+    drawn: list[str] = []
+    draw = app.painter.draw
+
+    def watched(target: pygame.Surface, key: str, at: tuple[int, int], *a: Any, **kw: Any) -> Any:
+        drawn.append(str(kw.get("value", "")))
+        return draw(target, key, at, *a, **kw)
+
+    app.painter.draw = watched
+    app.draw(pygame.Surface((1920, 1080)), 1.5)
+    assert "CIENTO SETENTA Y TRES DÓLARES CON CINCUENTA CENTAVOS" in drawn

@@ -102,3 +102,13 @@ def test_the_paging_arrows_are_finger_sized_and_stop_at_the_ends() -> None:
     assert app.control.ui.bets_page == 0  # nothing before the first page
     app.act(i.Intent(i.BETS_PAGE, value=1), 1.0)
     assert wager_list.paged(app.control, box, app.frame.unit, app.frame.touch, 1.0).page == 1
+
+
+def test_a_refusal_of_the_closed_window_is_gone_when_its_result_arrives() -> None:
+    app = seat_app("double_zero")
+    state = app.control.model.table
+    app.receive([replace(state, phase="locked", countdown_ms=0)], 1.0)
+    app.act(i.Intent(i.PLACE, "straight:5"), 1.0)  # a touch after the lock: "no more bets"
+    assert app.control.model.notice_at(1.0) is not None
+    app.receive([m.Result(5, "17", ())], 1.5)
+    assert app.control.model.notice_at(1.6) is None  # the result speaks, not the stale refusal

@@ -210,3 +210,19 @@ def test_the_switches_are_read_from_their_gpio_lines(tmp_path: Path) -> None:
 def test_a_hardware_table_needs_its_door_and_key_switches(tmp_path: Path) -> None:
     with pytest.raises(config.ConfigError, match="main_door"):
         make_config(tmp_path, "[devices]\nkind = hardware\n")
+
+
+def test_a_seat_without_a_ticket_printer_refuses_a_cash_out_before_any_voucher_is_issued(
+    tmp_path: Path,
+) -> None:
+    c = _hardware(tmp_path)
+    table = boot(c, ManualClock(CLOCK))
+    table.start()
+    cabinet = Cabinet(table)
+    cabinet.attach(devices_for(c, cabinet, table.clock.wall))
+    table.bill_stacked(1, 5_000)  # as a bill validator's VEND VALID would
+    controller = Controller(table, cabinet=cabinet)
+    with pytest.raises(ValueError, match="no ticket printer"):
+        asyncio.run(controller.on_message("seat-1", m.CashOut()))
+    assert table.credits(1) == 5_000 and not table.ledger.events(EventCode.VOUCHER_ISSUE)
+    table.ledger.close()
