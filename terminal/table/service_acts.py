@@ -248,6 +248,7 @@ def ram_clear(table: Table, first: Actor, second: Actor) -> Message:
     if blocked:
         raise ActError(f"RAM clear refused: {blocked}")
     archive = table.ledger.ram_clear(first, second, now=table.clock.wall())
+    table.auditor.boot()  # a new epoch: its meters start at zero, audited (and marked) afresh
     table.driver.restore(None, [])
     table.phase = Phase.SHOWN
     table.open_round()
