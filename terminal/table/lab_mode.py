@@ -22,7 +22,7 @@ certified generator.
 >>> from terminal.table.boot import driver_for
 >>> parse_force(("pocket", "17", "00"), driver_for(config.defaults()))
 (('outcome', (17,)), ('outcome', (37,)))
->>> parse_force(("roll", "4-3"), driver_for(config.loads("[table]\ngame = craps\n")))
+>>> parse_force(("roll", "4-3"), driver_for(config.loads("[table]\\ngame = craps\\n")))
 (('outcome', (4, 3)),)
 """
 
