@@ -21,7 +21,7 @@ from pathlib import PurePath
 from typing import Any
 
 from terminal.i18n import Catalogue
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 
 #: Detail fields that hold money in minor units.
 MONEY_FIELDS = frozenset({"value", "amount", "award", "credits", "stake", "returned", "cancelled"})

@@ -15,8 +15,8 @@ from datetime import UTC, datetime
 from rng import RngFailure
 from rng.selftest import power_up
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.software import installs
 from terminal.table import config_change as cfg_edit
 from terminal.table import config_record, service_views
@@ -248,6 +248,7 @@ def ram_clear(table: Table, first: Actor, second: Actor) -> Message:
     if blocked:
         raise ActError(f"RAM clear refused: {blocked}")
     archive = table.ledger.ram_clear(first, second, now=table.clock.wall())
+    table.auditor.boot()  # a new epoch: its meters start at zero, audited (and marked) afresh
     table.driver.restore(None, [])
     table.phase = Phase.SHOWN
     table.open_round()
