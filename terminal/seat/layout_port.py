@@ -41,7 +41,19 @@ def _roulette(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, tou
     return roulette_layout(rect, table.variant, five, "touchdown" in wagers, touch)
 
 
-LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps}
+def _sicbo(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.sicbo import SicBoLayout
+
+    return SicBoLayout(rect, table.variant, touch)
+
+
+def _bigsix(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.bigsix import BigSixLayout
+
+    return BigSixLayout(rect, table.variant, table.venue, touch)
+
+
+LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps, "sicbo": _sicbo, "bigsix": _bigsix}
 """Each game's seat layout, registered under the game's name."""
 
 
