@@ -8,6 +8,7 @@ declarations (``terminal config template``), so the file and the code cannot dri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from terminal.games.base import Limits
@@ -19,6 +20,7 @@ from terminal.settings import (
     integer,
     optional_path,
     placement,
+    ratio,
     seat_list,
     setting,
     text,
@@ -254,6 +256,9 @@ class LabSection:
     )
     test_ledger_path: Path = setting(
         "var/test-ledger.sqlite", a_path(), "lab mode plays on this ledger: test meters, production untouched"
+    )
+    rtp_floor: Fraction = setting(
+        "0", ratio(), "the jurisdiction's least RTP of any offered wager (0.80, 0.85; 0: none)"
     )
     install_log: Path = setting(
         "var/installs.jsonl", a_path(), "install and update log: every make-manifest, its result and who"
