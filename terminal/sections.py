@@ -38,6 +38,9 @@ class TableSection:
     """[table]: what this table is and plays."""
 
     venue: str = setting("Keystone Casino", text(40), "venue name, printed on vouchers")
+    address: str = setting(
+        "1 Casino Boulevard, Harrisburg, PA 17101", text(80), "the venue's address, printed on vouchers"
+    )
     table_id: str = setting("T-01", text(16, r"[A-Za-z0-9-]+"), "table id: letters, digits, dashes")
     game: str = setting("roulette", choice("roulette", "craps"), "the game this table runs")
     seats: int = setting("8", integer(1, 8), "number of player seats")

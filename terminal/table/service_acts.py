@@ -25,6 +25,7 @@ from terminal.table.phases import Phase
 from terminal.table.report_origin import provenance
 from terminal.table.service_auth import Session
 from terminal.table.table import Table
+from terminal.table.tickets import Printer, printed_voucher
 from terminal.table.tilts import RULES, Tilt, TiltKind
 
 
@@ -134,6 +135,25 @@ def config_listing(table: Table) -> Message:
 
 
 # -- acts that change the table --------------------------------------------------------------------------
+def reprint_voucher(
+    table: Table, printer: Printer | None, session: Session, args: tuple[str, ...]
+) -> Message:
+    """Print an outstanding voucher's ticket again on its seat's printer, marked REPRINT, and log who."""
+    (number,) = _args(args, 1, "validation number")
+    found = table.ledger.voucher(number, now=table.clock.wall())
+    if found.state != "outstanding":
+        raise ActError(f"voucher {number} is {found.state}: only an outstanding voucher is reprinted")
+    if printer is None:
+        raise ActError("this table has no printer to reprint on")
+    ticket = printed_voucher(table, found.seat, number, found.amount, found.expires_at, found.issued_at, True)
+    printer(found.seat, ticket)
+    actor = Actor(session.user.user_id, session.user.role_name)
+    detail = {"number": number, "seat": found.seat, "amount": found.amount}
+    table.ledger.log_event(EventCode.VOUCHER_REPRINT, now=table.clock.wall(), seat=found.seat, actor=actor,
+                           detail=detail)  # fmt: skip
+    return sm.ServiceDone("voucher_reprint", f"voucher {number} reprinted at seat {found.seat}")
+
+
 def handpay(table: Table, session: Session, args: tuple[str, ...]) -> Message:
     """Pay the locked seat's credits by hand and clear its hand-pay lock."""
     (seat_text,) = _args(args, 1, "seat")
