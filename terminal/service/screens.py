@@ -71,6 +71,7 @@ def render_screens(
     app.post(i.Intent(i.GO, "ramclear"), *two_people("ram_clear", (), tech[1], admin[0]))
     shot("ramclear-confirm")
     app.post(i.Intent(i.LOGOUT), *login(users["attendant"]), i.Intent(i.GO, "vouchers"))
+    shot("vouchers")  # the last vouchers issued and redeemed
     app.post(*_voucher_void(app, voucher, users["attendant"][1], admin[0]))
     shot("voucher-void")
     app.post(i.Intent(i.CANCEL), i.Intent(i.GO, "handpay"))

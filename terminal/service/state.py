@@ -69,6 +69,7 @@ class Replies:
     recall: sm.RecallList | None = None
     round: sm.RoundRecall | None = None
     voucher: sm.VoucherInfo | None = None
+    vouchers: sm.VoucherHistory | None = None
     tilts: sm.TiltList | None = None
     config: sm.ConfigListing | None = None
     diff: sm.ConfigDiff | None = None
@@ -90,6 +91,7 @@ _KINDS: dict[str, type[Message]] = {
     "recall": sm.RecallList,
     "round": sm.RoundRecall,
     "voucher": sm.VoucherInfo,
+    "vouchers": sm.VoucherHistory,
     "tilts": sm.TiltList,
     "config": sm.ConfigListing,
     "diff": sm.ConfigDiff,

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from rng import RngFailure
 from rng.selftest import power_up
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
+from terminal.ledger.vouchers import Voucher
 from terminal.net import service_messages as sm
 from terminal.net.messages import Message
 from terminal.software import installs
@@ -135,6 +136,21 @@ def config_listing(table: Table) -> Message:
 
 
 # -- acts that change the table --------------------------------------------------------------------------
+def recent_vouchers(table: Table, args: tuple[str, ...]) -> Message:
+    """The last N vouchers issued and redeemed (N from 1 to 50, 10 if not given)."""
+    count = _number(args[0], "count") if args and args[0] else 10
+    if not 1 <= count <= 50:
+        raise ActError(f"count {count}: from 1 to 50")
+    issued, redeemed = table.ledger.recent_vouchers(count, now=table.clock.wall())
+
+    def line(v: Voucher, when: str) -> sm.VoucherLine:
+        return sm.VoucherLine(v.number, v.seat, v.amount, when, v.state)
+
+    return sm.VoucherHistory(
+        tuple(line(v, v.issued_at) for v in issued), tuple(line(v, v.closed_at or "") for v in redeemed)
+    )
+
+
 def reprint_voucher(
     table: Table, printer: Printer | None, session: Session, args: tuple[str, ...]
 ) -> Message:

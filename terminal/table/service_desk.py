@@ -83,6 +83,7 @@ COMMANDS: dict[str, Command] = {
     "handpay": Command("handpay", 0, lambda d, s, a: acts.handpay(d.table, s, a)),
     "clear_tilt": Command("clear_tilt", 0, lambda d, s, a: acts.clear_tilt(d.table, s, a)),
     "void_voucher": Command("voucher_void", 3, lambda d, s, a: d.two_person("voucher_void", s, a)),
+    "vouchers_recent": Command("voucher_lookup", 0, lambda d, s, a: acts.recent_vouchers(d.table, a)),
     "reprint_voucher": Command(
         "voucher_reprint", 0, lambda d, s, a: acts.reprint_voucher(d.table, d.printer, s, a)
     ),

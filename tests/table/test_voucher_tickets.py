@@ -70,3 +70,19 @@ def test_a_redeemed_voucher_is_not_reprinted_and_a_technician_may_not(tmp_path: 
     with pytest.raises(ServiceRefused, match="is redeemed: only an outstanding voucher is reprinted"):
         _cmd(desk, "reprint_voucher", number)
     assert len(printed) == 1
+
+
+def test_service_recall_lists_the_last_vouchers_issued_and_redeemed(tmp_path: Path) -> None:
+    desk, _, first = _cashed_out(tmp_path)
+    table = desk.table  # type: ignore[attr-defined]
+    table.ledger.redeem_voucher(first, 1, now=table.clock.wall())
+    table.ledger.bill_stacked(2, 2_000, now=table.clock.wall())
+    second = table.ledger.issue_voucher(2, table._randbelow, now=table.clock.wall())
+    _login(desk, "ann")
+    history = _cmd(desk, "vouchers_recent", "5")
+    assert isinstance(history, sm.VoucherHistory)
+    issued = [(v.number, v.state) for v in history.issued]
+    assert issued == [(second.number, "outstanding"), (first, "redeemed")]
+    assert [(v.number, v.seat, v.amount) for v in history.redeemed] == [(first, 1, 5_000)]
+    with pytest.raises(ServiceRefused, match="from 1 to 50"):
+        _cmd(desk, "vouchers_recent", "500")
