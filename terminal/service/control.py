@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from terminal.i18n import Catalogue
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.service.link import ServiceError, ServiceLink
 from terminal.service.state import ServiceState, logged_out
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 
 MAX_TYPED = 64  # characters in any field
 _FIELDS = ("user", "pin", "round", "voucher", "value")

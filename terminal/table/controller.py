@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from terminal.net import messages as m
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.net.server import TableServer
 from terminal.net.tilt_codes import code_for
 from terminal.table import tickets, views

@@ -16,8 +16,8 @@ from rng import RngFailure
 from rng.selftest import power_up
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
 from terminal.ledger.vouchers import Voucher
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.software import installs
 from terminal.table import config_change as cfg_edit
 from terminal.table import config_record, service_views

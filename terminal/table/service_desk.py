@@ -42,8 +42,8 @@ from datetime import datetime
 from typing import Any
 
 from terminal.ledger import Actor, EventCode, LedgerError
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message, ServiceCommand
+from terminal.net.messages import service as sm
 from terminal.software import boot as software
 from terminal.table import service_acts as acts
 from terminal.table.roles import ActRefusedError, acts_of, require

@@ -16,7 +16,7 @@ from terminal.game_rules import craps_par_params, offered_craps_wagers
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.recall import RoundRecord
 from terminal.ledger.vouchers import Voucher
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.par.craps import craps_par_rows
 from terminal.par.roulette import roulette_rows
 from terminal.par.rows import ParRow

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 
 SAMPLES: list[Message] = [
     sm.ServiceSession("tech1", "technician", ("meters", "events"), 120_000),

@@ -11,8 +11,8 @@ import pytest
 
 from terminal.devices.events import ServiceKeyTurned
 from terminal.ledger import EventCode
-from terminal.net import service_messages as sm
 from terminal.net.messages import ServiceCommand, body_from_json, body_to_json
+from terminal.net.messages import service as sm
 from terminal.table.cabinet import Cabinet
 from terminal.table.controller import Controller
 from terminal.table.roles import ROLE_ACTS, TWO_PERSON, markdown_table

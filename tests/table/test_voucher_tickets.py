@@ -10,7 +10,7 @@ import pytest
 
 from terminal.devices.voucher import Voucher, render_ticket
 from terminal.ledger import EventCode
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.table.controller import Controller
 from terminal.table.service_desk import ServiceRefused
 from terminal.table.tilts import Role, Tilt, TiltKind

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.keypad import DIGITS, keypad
