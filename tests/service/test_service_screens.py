@@ -22,7 +22,7 @@ from terminal.service.app import ServiceApp
 from terminal.service.screens import login, typing
 
 SHOTS = ("key-off", "login", "meters", "events", "recall", "recall-round", "tilts", "selftest", "config",
-         "config-diff", "ramclear-confirm", "voucher-void", "handpay", "report")  # fmt: skip
+         "config-diff", "ramclear-confirm", "vouchers", "voucher-void", "handpay", "report")  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
