@@ -36,7 +36,7 @@ class Login:
 
 
 def login(frame: Frame) -> Login:
-    card = box(frame.screen, 260, 140, 1400, 840)
+    card = box(frame.screen, (frame.size[0] - 1400) // 2, 140, 1400, 840)  # centred
     return Login(
         card=card,
         title=point(card, 48, 40),
@@ -214,7 +214,7 @@ class Confirm:
 
 
 def confirm(frame: Frame) -> Confirm:
-    dialog = box(frame.screen, 300, 130, 1320, 850)
+    dialog = box(frame.screen, (frame.size[0] - 1320) // 2, 130, 1320, 850)  # centred
     return Confirm(
         dialog=dialog,
         title=point(dialog, 40, 30),
