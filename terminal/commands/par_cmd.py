@@ -60,8 +60,12 @@ def _run(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a configuration the rules refuse, e.g. yards for the greens
         print(f"terminal par-sheet: {exc}", file=sys.stderr)
         return 1
+    from terminal.rtp_floor import below_floor, describe
+
+    under = below_floor(loaded, rows)
+    floor = loaded.lab.rtp_floor
     if args.format == "json":
-        print(render_json(rows))
+        print(render_json(rows, floor))
     else:
         header = (
             f"configuration {loaded.path}",
@@ -69,5 +73,7 @@ def _run(args: argparse.Namespace) -> int:
             *(_rules_line(loaded, game) for game in games),
             "paytables: every one" if args.all_paytables else "paytables: as configured",
         )
-        print(render_markdown(rows, header))
+        print(render_markdown(rows, header, floor))
+    for row in under:
+        print(f"terminal par-sheet: below [lab] rtp_floor: {describe(row, floor)}", file=sys.stderr)
     return 0

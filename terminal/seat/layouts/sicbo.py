@@ -155,8 +155,8 @@ class SicBoLayout(LayeredLayout):
             self._write(surface, view, self._pays(kind), foot, size)
         else:  # one of a kind: paid by the dice that show the number
             self._dice_row(surface, upper, (int(arg),))
-            pays = "  ".join(f"{self.table.payout(f'one_of_a_kind_{k}').numerator}:1" for k in (1, 2, 3))
-            self._write(surface, view, pays, foot, size)
+            odds = "  ".join(f"{self.table.payout(f'one_of_a_kind_{k}').numerator}:1" for k in (1, 2, 3))
+            self._write(surface, view, odds, foot, size)
 
     def _write(self, surface: pygame.Surface, view: LayoutView, text: str, rect: pygame.Rect, size: int,
                colour: paint.Colour = paint.LINE) -> None:  # fmt: skip
