@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from terminal.games.craps import CrapsRefusal, TableState, Wager
+from terminal.games.craps import CrapsRefusal, TableState, Wager, new_wager
 from terminal.games.craps_rules import LAY_ODDS, CrapsRules, win_amount
 
 
@@ -83,10 +83,11 @@ def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: Cra
         _check_amount(state, wager, wager.amount, rules)
     if kind in _ODDS_BASE:
         _check_odds(state, wagers, wager, wager.amount, rules)
-    # the constructor, not dataclasses.replace: this runs for every chip placed
+    # new_wager, not dataclasses.replace: this runs for every chip placed
     w = wager
     vig = _vig_on_bet(w, w.amount, rules)
-    return Wager(w.ref, w.seat, w.spot, w.amount, w.working, vig, w.number, w.marks, w.reduced, state.shooter)
+    shooter = state.shooter
+    return new_wager(w.ref, w.seat, w.spot, w.amount, w.working, vig, w.number, w.marks, w.reduced, shooter)
 
 
 def remove(state: TableState, wagers: tuple[Wager, ...], ref: str) -> tuple[tuple[Wager, ...], int]:

@@ -15,10 +15,11 @@ never both, so no wager is settled twice. ``returned`` includes the stake; a Buy
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 
 from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout, Result, Settlement
-from terminal.games.craps import BONUS_KINDS, POINTS, Roll, TableState, Wager, next_state
+from terminal.games.craps import BONUS_KINDS, POINTS, Roll, TableState, Wager, new_wager, next_state
 from terminal.games.craps_rules import (
     FIELD,
     HARDWAY,
@@ -46,7 +47,7 @@ def settle(
     state: TableState, wagers: tuple[Wager, ...], roll: Roll, rules: CrapsRules
 ) -> tuple[tuple[Settlement, ...], tuple[Wager, ...], TableState]:
     """Settle ``wagers`` on ``roll`` from ``state``."""
-    if len({w.ref for w in wagers}) != len(wagers):
+    if len({*map(_REF, wagers)}) != len(wagers):
         refs = [w.ref for w in wagers]
         raise ValueError(f"wager refs must be unique, got {sorted(r for r in refs if refs.count(r) > 1)}")
     # losers, then pushes, then winners, each in wager order (a stable sort by result, without the sort)
@@ -54,14 +55,17 @@ def settle(
     pushed: list[Settlement] = []
     won: list[Settlement] = []
     remaining: list[Wager] = []
+    carry = remaining.append
     lose, push, resolvers = Result.LOSE, Result.PUSH, _RESOLVERS
     for wager in wagers:
         outcome = resolvers[wager.spot.kind](wager, state, roll, rules)  # resolve(), inlined: every wager
-        if isinstance(outcome, Settlement):
+        if outcome is wager:  # most wagers on most rolls: carried on unchanged
+            carry(wager)
+        elif isinstance(outcome, Settlement):
             result = outcome.result
             (lost if result is lose else pushed if result is push else won).append(outcome)
         else:
-            remaining.append(outcome)
+            carry(outcome)  # carried on with progress (a come bet moved to its point)
     return (*lost, *pushed, *won), tuple(remaining), next_state(state, roll)
 
 
@@ -111,7 +115,12 @@ def _even(wager: Wager, entry: str) -> Settlement:
 
 
 _new = object.__new__
-_set = object.__setattr__
+_REF = attrgetter("ref")
+# Settlement's slots, written through their descriptors: no attribute lookup by name on every write
+_S_REF, _S_KIND, _S_PAYTABLE, _S_STAKE, _S_RETURNED, _S_RESULT, _S_ENTRY = (
+    vars(Settlement)[name].__set__
+    for name in ("wager_ref", "kind", "paytable", "stake", "returned", "result", "entry")
+)
 
 
 def _record(
@@ -119,13 +128,13 @@ def _record(
 ) -> Settlement:
     """``Settlement(ref, kind, ...)`` without the frozen ``__init__``'s overhead: every settled wager."""
     s: Settlement = _new(Settlement)
-    _set(s, "wager_ref", ref)
-    _set(s, "kind", kind)
-    _set(s, "paytable", paytable)
-    _set(s, "stake", stake)
-    _set(s, "returned", returned)
-    _set(s, "result", result)
-    _set(s, "entry", entry)
+    _S_REF(s, ref)
+    _S_KIND(s, kind)
+    _S_PAYTABLE(s, paytable)
+    _S_STAKE(s, stake)
+    _S_RETURNED(s, returned)
+    _S_RESULT(s, result)
+    _S_ENTRY(s, entry)
     return s
 
 
@@ -139,9 +148,9 @@ def _pass(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Out
 def _come(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Outcome:
     outcome = _line(wager, wager.number, roll.total)
     if wager.number is None and outcome is wager and roll.total in POINTS:
-        w = wager  # the constructor, not dataclasses.replace: a come bet moves on most rolls
-        moved = roll.total
-        return Wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, moved, w.marks, w.reduced, w.shooter)
+        w = wager  # new_wager, not dataclasses.replace: a come bet moves on most rolls
+        to = roll.total
+        return new_wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, to, w.marks, w.reduced, w.shooter)
     return outcome
 
 

@@ -13,10 +13,11 @@ until every wager placed is settled, so no wager is cut short.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from rng import Rng
 from terminal.games.base import IllegalBetError
-from terminal.games.craps import POINTS, Roll, Spot, TableState, Wager
+from terminal.games.craps import POINTS, Roll, Spot, TableState, Wager, new_wager
 from terminal.games.craps_actions import place
 from terminal.games.craps_rules import CrapsRules
 from terminal.games.craps_settle import settle
@@ -27,6 +28,9 @@ _MOMENT = {
     "pass": "come_out", "dont_pass": "come_out", "come": "point", "dont_come": "point", "fire": "new_shooter",
     "all_small": "new_shooter", "all_tall": "new_shooter", "all_or_nothing": "new_shooter",
 }  # fmt: skip
+_REF = attrgetter("ref")
+_FRESH = (None, 0, None, (), False, 0)  # a new wager's working, vig, number, marks, reduced, shooter
+_LINE_ODDS = ("pass_odds", "dont_pass_odds")  # never wanted on a come-out: they back the table's point
 _ODDS_FLAT = {
     "pass_odds": "pass",
     "dont_pass_odds": "dont_pass",
@@ -65,6 +69,24 @@ class CrapsPlan:
 
     rules: CrapsRules
     entries: tuple[CrapsEntry, ...]
+    # The entries whose moment can come, in plan order, by phase (come-out or point, new shooter or not;
+    # see ``_phase``): ``place_wanted`` would pass over the others anyway. Built once.
+    phases: tuple[tuple[CrapsEntry, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        come_out = tuple(e for e in self.entries if e.when != "point" and e.spot.kind not in _LINE_ODDS)
+        point = tuple(e for e in self.entries if e.when != "come_out")
+        phases = tuple(
+            tuple(e for e in entries if new_shooter or e.when != "new_shooter")
+            for entries in (come_out, point)
+            for new_shooter in (False, True)
+        )
+        object.__setattr__(self, "phases", phases)
+
+
+def _phase(state: TableState) -> int:
+    """The index of ``state``'s entries in :attr:`CrapsPlan.phases`."""
+    return 2 * (state.point is not None) + state.new_shooter
 
 
 def entries(strategy: tuple[tuple[str, int], ...]) -> tuple[CrapsEntry, ...]:
@@ -124,16 +146,16 @@ def place_wanted(
     plan: CrapsPlan, state: TableState, wagers: tuple[Wager, ...], serial: int
 ) -> tuple[tuple[Wager, ...], int, int]:
     """Place every entry whose moment has come and that the seat does not hold; count refusals."""
-    held = {w.ref for w in wagers}
+    held = {*map(_REF, wagers)}
     flats: set[tuple[str, int | None]] | None = None  # the seat's (kind, come point) pairs, when needed
     point, rules = state.point, plan.rules
     refused = 0
-    for entry in plan.entries:
+    for entry in plan.phases[_phase(state)]:
         when = entry.when
         if when == "point":  # a new Come/Don't Come each roll: the last one has moved or settled by now
             if point is None:
                 continue
-            wager: Wager | None = Wager(f"{entry.ref}#{serial}", 1, entry.spot, entry.amount)
+            wager: Wager | None = new_wager(f"{entry.ref}#{serial}", 1, entry.spot, entry.amount, *_FRESH)
         elif entry.ref in held:
             continue
         elif when == "always":
