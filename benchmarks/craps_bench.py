@@ -41,10 +41,10 @@ STRATEGY = (
 def ours(dice: list[tuple[int, int]]) -> float:
     """The simulator's strategy loop: each wager asked for when its moment comes, placed through the rules."""
     plan = CrapsPlan(CrapsRules(bonus_paytable="2"), entries(STRATEGY))
-    state, wagers, serial = TableState(), (), 0
+    state, wagers, serial, placed = TableState(), (), 0, {}
     start = time.perf_counter()
     for a, b in dice:
-        wagers, serial, _ = place_wanted(plan, state, wagers, serial)
+        wagers, serial, _ = place_wanted(plan, state, wagers, serial, placed)
         _, wagers, state = settle(state, wagers, Roll(a, b), plan.rules)
     return len(dice) / (time.perf_counter() - start)
 

@@ -106,9 +106,34 @@ class TableState:
         return state
 
 
+_T_POINT, _T_SHOOTER, _T_NEW_SHOOTER, _T_FIRE, _T_MARKS, _T_ROLLS = (
+    vars(TableState)[name].__set__
+    for name in ("point", "shooter", "new_shooter", "fire_points", "bonus_marks", "rolls")
+)
+
+
+def _table(
+    point: int | None,
+    shooter: int,
+    new_shooter: bool,
+    fire: tuple[int, ...],
+    marks: tuple[int, ...],
+    rolls: int,
+) -> TableState:
+    """``TableState(...)`` through its slots, without the frozen ``__init__``'s checked writes."""
+    state: TableState = object.__new__(TableState)
+    _T_POINT(state, point)
+    _T_SHOOTER(state, shooter)
+    _T_NEW_SHOOTER(state, new_shooter)
+    _T_FIRE(state, fire)
+    _T_MARKS(state, marks)
+    _T_ROLLS(state, rolls)
+    return state
+
+
 def next_state(state: TableState, roll: Roll) -> TableState:
     """The table after ``roll``: point set, made or sevened out; Fire points and Bonus marks updated."""
-    # the constructor, not dataclasses.replace: this runs on every roll
+    # _table, not dataclasses.replace or the constructor: this runs on every roll
     total = roll.total
     marks = state.bonus_marks
     if total == 7:
@@ -119,13 +144,13 @@ def next_state(state: TableState, roll: Roll) -> TableState:
     point, shooter, fire_points = state.point, state.shooter, state.fire_points
     if point is None:
         new_point = total if total in POINTS else None
-        return TableState(new_point, shooter, False, fire_points, marks, rolls)
+        return _table(new_point, shooter, False, fire_points, marks, rolls)
     if total == point:
         made = fire_points if total in fire_points else tuple(sorted((*fire_points, total)))
-        return TableState(None, shooter, state.new_shooter, made, marks, rolls)
+        return _table(None, shooter, state.new_shooter, made, marks, rolls)
     if total == 7:
-        return TableState(shooter=shooter + 1, rolls=rolls)
-    return TableState(point, shooter, state.new_shooter, fire_points, marks, rolls)
+        return _table(None, shooter + 1, True, (), (), rolls)
+    return _table(point, shooter, state.new_shooter, fire_points, marks, rolls)
 
 
 # --- wager spots: the canonical text form seats, protocol and ledger use -------------------------------

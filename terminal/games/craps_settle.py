@@ -91,7 +91,7 @@ def is_working(wager: Wager, state: TableState, rules: CrapsRules) -> bool:
 
 def _done(wager: Wager, returned: int, entry: str, paytable: str = STANDARD) -> Settlement:
     # by the seat's net: a multi-part wager (Whirl on a 7) can come back exactly even or partly
-    cost = wager.cost
+    cost = wager.amount + wager.vig  # wager.cost, without the property's call: every settlement
     net = returned - cost
     result = Result.WIN if net > 0 else Result.PUSH if net == 0 else Result.LOSE
     return _record(wager.ref, wager.spot.wager_id, paytable, cost, returned, result, entry)
@@ -102,11 +102,11 @@ def _win(wager: Wager, payout: Payout, entry: str, paytable: str = STANDARD) -> 
 
 
 def _lose(wager: Wager, entry: str, paytable: str = STANDARD) -> Settlement:
-    return _record(wager.ref, wager.spot.wager_id, paytable, wager.cost, 0, Result.LOSE, entry)
+    return _record(wager.ref, wager.spot.wager_id, paytable, wager.amount + wager.vig, 0, Result.LOSE, entry)
 
 
 def _push(wager: Wager, entry: str) -> Settlement:
-    cost = wager.cost
+    cost = wager.amount + wager.vig
     return _record(wager.ref, wager.spot.wager_id, STANDARD, cost, cost, Result.PUSH, entry)
 
 
@@ -116,6 +116,7 @@ def _even(wager: Wager, entry: str) -> Settlement:
 
 _new = object.__new__
 _REF = attrgetter("ref")
+_FACES = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))  # a one-roll wager's entry, "3-4"
 # Settlement's slots, written through their descriptors: no attribute lookup by name on every write
 _S_REF, _S_KIND, _S_PAYTABLE, _S_STAKE, _S_RETURNED, _S_RESULT, _S_ENTRY = (
     vars(Settlement)[name].__set__
@@ -219,7 +220,7 @@ def _number(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> O
 
 def _one_roll(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Outcome:
     kind, total, amount = wager.spot.kind, roll.total, wager.amount
-    entry = f"{roll.die1}-{roll.die2}"
+    entry = _FACES[roll.die1][roll.die2]
     if kind == "field":
         return _win(wager, FIELD[total], entry) if total in FIELD else _lose(wager, entry)
     if kind in PROPOSITION:

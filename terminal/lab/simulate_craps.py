@@ -29,7 +29,6 @@ _MOMENT = {
     "all_small": "new_shooter", "all_tall": "new_shooter", "all_or_nothing": "new_shooter",
 }  # fmt: skip
 _REF = attrgetter("ref")
-_FRESH = (None, 0, None, (), False, 0)  # a new wager's working, vig, number, marks, reduced, shooter
 _LINE_ODDS = ("pass_odds", "dont_pass_odds")  # never wanted on a come-out: they back the table's point
 _ODDS_FLAT = {
     "pass_odds": "pass",
@@ -116,12 +115,13 @@ def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
     """Roll ``rounds`` times placing the plan's wagers, then until every wager placed is settled."""
     rules, state = plan.rules, TableState()
     wagers: tuple[Wager, ...] = ()
+    placed: dict[int, Wager] = {}
     sums: dict[str, list[int]] = {}
     rolls = refused = serial = 0
     dice = rng.dice
     while rolls < rounds or wagers:
         if rolls < rounds:
-            wagers, serial, refusals = place_wanted(plan, state, wagers, serial)
+            wagers, serial, refusals = place_wanted(plan, state, wagers, serial, placed)
             refused += refusals
         a, b = dice(2).value
         done, wagers, state = settle(state, wagers, Roll(a, b), rules)
@@ -143,19 +143,30 @@ def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
 
 
 def place_wanted(
-    plan: CrapsPlan, state: TableState, wagers: tuple[Wager, ...], serial: int
+    plan: CrapsPlan,
+    state: TableState,
+    wagers: tuple[Wager, ...],
+    serial: int,
+    placed: dict[int, Wager] | None = None,
 ) -> tuple[tuple[Wager, ...], int, int]:
-    """Place every entry whose moment has come and that the seat does not hold; count refusals."""
+    """Place every entry whose moment has come and that the seat does not hold; count refusals.
+
+    ``placed``, kept by the caller from one roll to the next, remembers the wager each request (by its
+    ``id``: the plan's requests live as long as the plan) was last placed as. When the same request is
+    wanted again for the same shooter, that wager is handed to ``place`` instead: the rules check it as
+    they would check the request, and hand it back unchanged rather than building a copy.
+    """
     held = {*map(_REF, wagers)}
     flats: set[tuple[str, int | None]] | None = None  # the seat's (kind, come point) pairs, when needed
-    point, rules = state.point, plan.rules
+    point, rules, shooter = state.point, plan.rules, state.shooter
     refused = 0
     for entry in plan.phases[_phase(state)]:
         when = entry.when
         if when == "point":  # a new Come/Don't Come each roll: the last one has moved or settled by now
             if point is None:
                 continue
-            wager: Wager | None = new_wager(f"{entry.ref}#{serial}", 1, entry.spot, entry.amount, *_FRESH)
+            ref, spot = f"{entry.ref}#{serial}", entry.spot
+            wager: Wager | None = new_wager(ref, 1, spot, entry.amount, None, 0, None, (), False, shooter)
         elif entry.ref in held:
             continue
         elif when == "always":
@@ -171,10 +182,17 @@ def place_wanted(
         if wager is None:
             continue
         serial += 1
+        if placed is not None and when != "point":
+            last = placed.get(id(wager))
+            request, wager = wager, last if last is not None and last.shooter == shooter else wager
         try:
-            wagers = (*wagers, place(state, wagers, wager, rules))
+            made = place(state, wagers, wager, rules)
         except IllegalBetError:
             refused += 1
+            continue
+        wagers = (*wagers, made)
+        if placed is not None and when != "point":
+            placed[id(request)] = made
     return wagers, serial, refused
 
 
