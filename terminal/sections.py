@@ -8,9 +8,11 @@ declarations (``terminal config template``), so the file and the code cannot dri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from terminal.games.base import Limits
+from terminal.games.registry import GAMES
 from terminal.settings import (
     amount,
     amount_list,
@@ -19,6 +21,7 @@ from terminal.settings import (
     integer,
     optional_path,
     placement,
+    ratio,
     seat_list,
     setting,
     text,
@@ -36,8 +39,11 @@ class TableSection:
     """[table]: what this table is and plays."""
 
     venue: str = setting("Keystone Casino", text(40), "venue name, printed on vouchers")
+    address: str = setting(
+        "1 Casino Boulevard, Harrisburg, PA 17101", text(80), "the venue's address, printed on vouchers"
+    )
     table_id: str = setting("T-01", text(16, r"[A-Za-z0-9-]+"), "table id: letters, digits, dashes")
-    game: str = setting("roulette", choice("roulette", "craps"), "the game this table runs")
+    game: str = setting("roulette", choice(*GAMES), "the game this table runs")
     seats: int = setting("8", integer(1, 8), "number of player seats")
     betting_seconds: int = setting("25", integer(5, 300), "length of the betting window")
     results_seconds: int = setting("8", integer(1, 60), "how long results stay on screen")
@@ -148,6 +154,20 @@ class BonusCrapsSection:
 
 
 @dataclass(frozen=True, slots=True)
+class SicBoSection:
+    """[sicbo]: Sic Bo (§ 625a)."""
+
+    paytable: str = setting("A", choice("A", "B"), "Sic Bo paytable (§ 625a.6)")
+
+
+@dataclass(frozen=True, slots=True)
+class BigSixSection:
+    """[bigsix]: the Big Six wheel (§ 619a); the flag section shows [table] venue."""
+
+    paytable: str = setting("standard", choice("standard"), "Big Six paytable (§ 619a.3 minimums)")
+
+
+@dataclass(frozen=True, slots=True)
 class MoneySection:
     """[money]: currency, bills, vouchers and hand-pays."""
 
@@ -255,6 +275,9 @@ class LabSection:
     test_ledger_path: Path = setting(
         "var/test-ledger.sqlite", a_path(), "lab mode plays on this ledger: test meters, production untouched"
     )
+    rtp_floor: Fraction = setting(
+        "0", ratio(), "the jurisdiction's least RTP of any offered wager (0.80, 0.85; 0: none)"
+    )
     install_log: Path = setting(
         "var/installs.jsonl", a_path(), "install and update log: every make-manifest, its result and who"
     )
@@ -335,6 +358,8 @@ SECTIONS: dict[str, type] = {
     "lucky_shooter": LuckyShooterSection,
     "fire_bet": FireBetSection,
     "bonus_craps": BonusCrapsSection,
+    "sicbo": SicBoSection,
+    "bigsix": BigSixSection,
     "money": MoneySection,
     "ledger": LedgerSection,
     "rng": RngSection,

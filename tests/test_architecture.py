@@ -192,7 +192,6 @@ def test_the_rules_catch_a_violation(tmp_path: Path) -> None:
 #: checks, the report's origin, the seat's help); each must go from this list when it goes from the code,
 #: and no other may appear.
 KNOWN_CIRCLES = (
-    ("terminal.net.messages", "terminal.net.service_messages"),
     ("terminal.seat.help_content", "terminal.seat.help_craps"),
     ("terminal.table.floor_side", "terminal.table.integrity", "terminal.table.table"),
     ("terminal.table.identity", "terminal.table.report_origin"),

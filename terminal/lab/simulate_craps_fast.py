@@ -9,7 +9,7 @@ value (:meth:`CrapsPart.project`), so the part has few states: the one-roll bets
 Bonus wager the point and the totals it needs that were rolled. Odds sit in the part of their flat bet
 (placing odds reads the flat), so placing within a part is placing at the seat.
 
-Each step is the simulator's own code on the part's entries: :func:`terminal.games.craps_settle.settle`
+Each step is the simulator's own code on the part's entries: :func:`terminal.games.craps.settle.settle`
 and :func:`terminal.lab.simulate_craps.place_wanted`. Come bets' references (``come#17``) are renamed by
 their come point (``come#6``: there is at most one come bet per come point, since a new one moves to a
 number only on the roll that settles the one already there) and the wagers sorted, so that the same
@@ -23,8 +23,8 @@ from dataclasses import dataclass, replace
 from operator import add, attrgetter
 
 from rng import Rng
-from terminal.games.craps import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
-from terminal.games.craps_settle import settle
+from terminal.games.craps.records import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
+from terminal.games.craps.settle import settle
 from terminal.lab import fastsim
 from terminal.lab.simulate_craps import CrapsPlan, place_wanted, stat_key
 from terminal.lab.simulate_stats import ChunkOutcome

@@ -58,6 +58,7 @@ class EventCode(enum.IntEnum):
     VOUCHER_REFUSED = 612
     VOUCHER_VOID = 613
     VOUCHER_PAID_ELSEWHERE = 614  # our voucher, redeemed at another table or the cage (the floor says)
+    VOUCHER_REPRINT = 615  # an outstanding voucher's ticket printed again, marked REPRINT (who, which)
     VOUCHER_CLAIM = 615  # about to claim another table's voucher on the floor (found again after a crash)
     BILL_STACKED = 620
     COMMS_LOSS = 700
@@ -65,7 +66,7 @@ class EventCode(enum.IntEnum):
     LINK_REVOCATIONS = 702  # the link revocation list the controller enforces: at start and on every change
     FLOOR_OFFLINE = 710  # the floor link went down (the table keeps playing; the outbox grows)
     FLOOR_ONLINE = 711  # the floor link is back; the backlog drains in order
-    TEAM_ASSIGNED = 800  # a Touchdown team the RNG assigned after the seat's choice timed out
+    TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from terminal.floor.link import FloorLink, FloorUnavailable, LinkStatus
 from terminal.ledger import EventCode, LedgerError, VoucherError, highwater
 from terminal.ledger.records import stamp
 from terminal.ledger.vouchers import Voucher
-from terminal.net.service_messages import MeterView
+from terminal.net.messages.service import MeterView
 from terminal.sections import FloorSection
 from terminal.table.service_views import par_rows
 from terminal.table.tilts import Tilt, TiltKind

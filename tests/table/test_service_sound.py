@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from terminal.ledger import EventCode
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.table.service_desk import ServiceRefused
 from tests.table.test_service import PINS, _cmd, _desk, _login
 

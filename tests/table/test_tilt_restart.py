@@ -18,8 +18,8 @@ import pytest
 from terminal.devices.events import Door, ServiceKeyTurned
 from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.ledger import EventCode
-from terminal.net import service_messages as sm
 from terminal.net.messages import ServiceCommand
+from terminal.net.messages import service as sm
 from terminal.table.cabinet import Cabinet
 from terminal.table.service_desk import ServiceDesk, ServiceRefused
 from terminal.table.table import Refused, Table
