@@ -53,7 +53,10 @@ def bump(db: sqlite_utils.Database, deltas: Mapping[str, int]) -> None:
     rows = [(name, check_amount(delta)) for name, delta in sorted(deltas.items()) if delta]
     db.conn.executemany(
         f"INSERT INTO meters (name, value) VALUES (?, ? % {_MOD}) "
-        f"ON CONFLICT(name) DO UPDATE SET value = (value + excluded.value) % {_MOD}",
+        # A sum past 64 bits (only a stored value far beyond any width) turns real in SQLite: -1 then,
+        # which the table's CHECK refuses, so the whole transaction is refused rather than wrapped wrongly.
+        f"ON CONFLICT(name) DO UPDATE SET value = CASE WHEN typeof(value + excluded.value) = 'integer' "
+        f"THEN (value + excluded.value) % {_MOD} ELSE -1 END",
         rows,
     )
 
