@@ -26,6 +26,7 @@ from terminal.sections import (
     DisplaySection,
     FireBetSection,
     FloorSection,
+    HotRollerSection,
     LabSection,
     LedgerSection,
     LimitsSection,
@@ -71,6 +72,7 @@ class Config:
     lucky_shooter: LuckyShooterSection
     fire_bet: FireBetSection
     bonus_craps: BonusCrapsSection
+    hot_roller: HotRollerSection
     sicbo: SicBoSection
     bigsix: BigSixSection
     money: MoneySection
@@ -227,7 +229,7 @@ def _rule_touchdown_wheel(c: Config) -> Iterator[Finding]:
 def _rule_min_max(c: Config) -> Iterator[Finding]:
     yield from _min_max(c, "limits", c.limits.wager_min, c.limits.wager_max, "wager_min", "wager_max")
     yield from _min_max(c, "limits", c.limits.wager_max, c.limits.seat_max, "wager_max", "seat_max")
-    for name in ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps"):
+    for name in ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps", "hot_roller"):
         section = getattr(c, name)
         yield from _min_max(c, name, section.min, section.max)
     for wager, low, high in c.limits.overrides:
@@ -352,7 +354,7 @@ def template() -> str:
 
 __all__ = [
     "BigSixSection", "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection",
-    "FireBetSection", "FloorSection",
+    "FireBetSection", "FloorSection", "HotRollerSection",
     "LabSection", "LedgerSection", "LimitsSection", "LinksSection", "LuckyShooterSection", "MoneySection",
     "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "SicBoSection",
     "SoundSection", "TableSection",
