@@ -19,7 +19,9 @@ from terminal.money import CURRENCIES, find_currency, format_amount
 from terminal.sections import (
     OPTIONAL_SECTIONS,
     SECTIONS,
+    B2BSection,
     BigSixSection,
+    Blazing7sSection,
     BonusCrapsSection,
     CrapsSection,
     DevicesSection,
@@ -67,6 +69,8 @@ class Config:
     limits: LimitsSection
     roulette: RouletteSection
     touchdown: TouchdownSection
+    b2b: B2BSection
+    blazing7s: Blazing7sSection
     craps: CrapsSection
     lucky_shooter: LuckyShooterSection
     fire_bet: FireBetSection
@@ -351,7 +355,8 @@ def template() -> str:
 
 
 __all__ = [
-    "BigSixSection", "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection",
+    "B2BSection", "BigSixSection", "Blazing7sSection",
+    "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection",
     "FireBetSection", "FloorSection",
     "LabSection", "LedgerSection", "LimitsSection", "LinksSection", "LuckyShooterSection", "MoneySection",
     "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "SicBoSection",
