@@ -172,13 +172,24 @@ class HandPay(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatWagerView:
+    """One wager of a recalled round: its spot, its stake, what it paid (stake included) and its result."""
+
+    spot: Text
+    stake: Amount
+    paid: Amount
+    result: Ident  # win | lose | push
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRoundView:
-    """One of a seat's past rounds: what it wagered and what came back (stakes included)."""
+    """One of a seat's past rounds: what it wagered and what came back (stakes included), wager by wager."""
 
     round_id: Count
     outcome: Text
     wagered: Amount
     paid: Amount
+    wagers: tuple[SeatWagerView, ...] = ()
 
 
 @FAMILY.message("SeatRounds", 1, Direction.SERVER)
