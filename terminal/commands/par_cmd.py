@@ -13,7 +13,7 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
-from terminal.game_rules import craps_par_params, offered_craps_wagers
+from terminal.config.game_rules import craps_par_params, offered_craps_wagers
 from terminal.games.catalog import GAMES
 from terminal.games.paytables import ROULETTE_PAYTABLES, TOUCHDOWN_PAYTABLES
 from terminal.par.craps import craps_par_rows

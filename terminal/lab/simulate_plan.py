@@ -17,7 +17,7 @@ from collections.abc import Callable
 from math import lcm
 
 from terminal.config import Config
-from terminal.game_rules import (
+from terminal.config.game_rules import (
     craps_rules,
     offered_craps_wagers,
     roulette_rules,

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from terminal.config import Config
-from terminal.game_rules import craps_par_params, offered_craps_wagers
+from terminal.config.game_rules import craps_par_params, offered_craps_wagers
 from terminal.lab.simulate import SimRun
 from terminal.lab.simulate_stats import Verdict, family_z, judge
 from terminal.par.craps import craps_par_rows

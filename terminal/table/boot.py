@@ -15,7 +15,7 @@ from typing import cast
 from rng import EntropySource, HealthParameters, Rng, RngFailure
 from rng.selftest import power_up
 from terminal.config import Config
-from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
+from terminal.config.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock
 from terminal.software import boot as software

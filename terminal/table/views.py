@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from terminal.config import Config
-from terminal.game_rules import craps_rules, offered_craps_wagers, wager_limits
+from terminal.config.game_rules import craps_rules, offered_craps_wagers, wager_limits
 from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
 from terminal.games.spots import legal_spots
 from terminal.games.wheels import DOUBLE_ZERO, pocket_text, wheel

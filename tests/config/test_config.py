@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from terminal import config
 from terminal.config import ConfigError
-from terminal.sections import SECTIONS
-from terminal.settings import CONTEXT, settings_of
+from terminal.config.keys import CONTEXT, settings_of
+from terminal.config.sections import SECTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "kiosk.cfg"

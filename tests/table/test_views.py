@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from terminal.game_rules import wager_limits
+from terminal.config.game_rules import wager_limits
 from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
 from terminal.net import messages as m
 from terminal.table import views

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from terminal.games.base import Limits
-from terminal.settings import (
+from terminal.config.keys import (
     amount,
     amount_list,
     boolean,
@@ -25,7 +24,8 @@ from terminal.settings import (
     url_list,
     yard_map,
 )
-from terminal.settings import path as a_path
+from terminal.config.keys import path as a_path
+from terminal.games.base import Limits
 from terminal.windows import Placement
 
 ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))

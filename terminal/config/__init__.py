@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from terminal.games.catalog import ALL_WAGERS
-from terminal.ini import Entry, IniDocument, Problem, read_ini, read_ini_text
-from terminal.money import CURRENCIES, find_currency, format_amount
-from terminal.sections import (
+from terminal.config.ini import Entry, IniDocument, Problem, read_ini, read_ini_text
+from terminal.config.keys import ParseContext, Setting, settings_of
+from terminal.config.sections import (
     OPTIONAL_SECTIONS,
     SECTIONS,
     BonusCrapsSection,
@@ -40,7 +39,8 @@ from terminal.sections import (
     TouchdownSection,
     WindowsSection,
 )
-from terminal.settings import ParseContext, Setting, settings_of
+from terminal.games.catalog import ALL_WAGERS
+from terminal.money import CURRENCIES, find_currency, format_amount
 from terminal.windows import machine_windows, overlaps
 
 DEFAULT_PATH = Path("kiosk.cfg")
