@@ -7,9 +7,7 @@ from typing import Any
 
 from terminal import config
 from terminal.commands.common import add_config_option, load_config
-from terminal.config import Config
-from terminal.money import find_currency, format_amount
-from terminal.net.links import describe as describe_links
+from terminal.config.show import summary
 
 
 def register(commands: Any) -> None:
@@ -45,42 +43,3 @@ def _show(args: argparse.Namespace) -> int:
 def _template(_: argparse.Namespace) -> int:
     print(config.template())
     return 0
-
-
-def summary(c: Config) -> list[str]:
-    """A few lines a technician reads to confirm what the table will run."""
-    currency = find_currency(c.money.currency)
-
-    def money(units: int) -> str:
-        return format_amount(units, currency)
-
-    game = c.table.game
-    lines = [
-        f"configuration  {c.path}",
-        f"table          {c.table.table_id} at {c.table.venue}: {game}, {c.table.seats} seats",
-        f"limits         {money(c.limits.wager_min)} to {money(c.limits.wager_max)} a wager, "
-        f"{money(c.limits.seat_max)} a seat per round, in steps of {money(c.limits.increment)}",
-        f"money          {currency.code}, credit {money(c.money.denomination)}, "
-        f"hand-pay at {money(c.money.handpay_limit)}",
-    ]
-    if game == "roulette":
-        touchdown = f"paytable {c.touchdown.paytable}" if c.touchdown.offered else "not offered"
-        lines.append(f"roulette       wheel {c.roulette.wheel}, Touchdown {touchdown}")
-    else:
-        lines.append(
-            f"craps          odds {c.craps.max_odds}, vig {c.craps.vig_percent}%, Lucky Shooter "
-            f"{c.lucky_shooter.paytable if c.lucky_shooter.offered else 'off'}, Fire "
-            f"{c.fire_bet.paytable if c.fire_bet.offered else 'off'}, Bonus "
-            f"{c.bonus_craps.paytable if c.bonus_craps.offered else 'off'}"
-        )
-    lines.append(f"ledger         {c.ledger.path}")
-    lines.append(f"rng            {c.rng.generator}, reseed every {c.rng.reseed_interval} calls")
-    lines.append(f"lab mode       {'ON (TEST)' if c.lab.mode else 'off'}")
-    lines.append(describe_links(c))
-    s = c.sound
-    calls = "on" if s.seat_calls else "off"
-    lines.append(f"sound          display {s.display_volume}%, seats {s.seat_volume}%, seat calls {calls}")
-    mine = ("display", *(f"seat_{n}" for n in c.table.local_seats))
-    placed = ", ".join(f"{name.replace('_', ' ')} {c.windows.placements()[name]}" for name in mine)
-    lines.append(f"windows        {placed}")
-    return lines

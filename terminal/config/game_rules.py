@@ -1,4 +1,4 @@
-"""The rule records each engine takes, built from a validated :class:`~terminal.config.Config`.
+"""The rule records each engine takes, built from a validated :class:`~terminal.config.model.Config`.
 
 The engines in ``terminal/games`` and ``terminal/par`` are pure and never read the configuration; the
 controller and the command line hand them these records. One builder per record, so the table and the
@@ -7,7 +7,7 @@ PAR sheet cannot disagree about what the configuration means.
 
 from __future__ import annotations
 
-from terminal.config import Config
+from terminal.config.model import Config
 from terminal.games.base import Limits
 from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
 from terminal.games.craps_rules import CrapsRules
