@@ -20,7 +20,7 @@ from terminal.config import defaults
 from terminal.games.wheels import is_black, is_red
 from terminal.lab import game_ranges as gr
 from terminal.lab.game_stats import OutcomeRange, check_range, judge, runs_check, uniform_range
-from terminal.lab.rng_evidence import production_rng
+from terminal.table.generator import production_rng
 
 N = 1_000_000
 
