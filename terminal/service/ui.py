@@ -85,6 +85,10 @@ class Ui:
         self.surface.blit(image, rect)
         return rect
 
+    def width_of(self, text: str, size: int, bold: bool = False) -> int:
+        """How wide ``text`` is drawn at ``size``, in pixels."""
+        return int(self.fonts.get(size, bold).size(text)[0])
+
     def panel(self, rect: pygame.Rect, color: Colour = theme.PANEL, border: int = 0) -> None:
         pygame.draw.rect(self.surface, color, rect, border_radius=theme.RADIUS)
         if border:

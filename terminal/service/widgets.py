@@ -106,6 +106,22 @@ def _row(
         x += col.width
 
 
+def paragraph(
+    ui: Ui, text: str, at: Point, size: int, color: Colour, width: int, lines: int, leading: int
+) -> None:
+    """``text`` wrapped at words into at most ``lines`` lines of ``width`` pixels, ``leading`` apart (the
+    last one cut with '...' if it still does not fit)."""
+    rows: list[str] = []
+    for word in text.split():
+        if rows and ui.width_of(f"{rows[-1]} {word}", size) <= width:
+            rows[-1] = f"{rows[-1]} {word}"
+        else:
+            rows.append(word)
+    shown = [*rows[: lines - 1], " ".join(rows[lines - 1 :])] if len(rows) > lines else rows
+    for n, row in enumerate(shown):
+        ui.text(row, (at[0], at[1] + n * leading), size, color, width=width)
+
+
 def name_values(ui: Ui, names: Point, values: Point, step: int, lines: Sequence[tuple[str, str]]) -> None:
     """Lines of a name (muted) and its value, a ``step`` apart: the facts on a card."""
     for n, (name, value) in enumerate(lines):

@@ -26,8 +26,32 @@ SHOTS = ("key-off", "login", "meters", "events", "recall", "recall-round", "tilt
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_every_service_screen_renders(tmp_path: Path, lang: str) -> None:
+def test_every_service_screen_renders(tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every screen draws, and no label, button, chip or note is cut short ("Bloqueo desp..."): only a
+    table's cell may end in '...' (a long event detail)."""
+    from terminal.service import ui, widgets
+
+    cut: list[str] = []
+    in_table = [False]
+    fit, row = ui.fit, widgets._row
+
+    def fitting(font: Any, text: str, width: int | None) -> str:
+        shown = fit(font, text, width)
+        if shown != text and not in_table[0]:
+            cut.append(text)
+        return shown
+
+    def table_row(*args: Any, **kw: Any) -> None:
+        in_table[0] = True
+        try:
+            row(*args, **kw)
+        finally:
+            in_table[0] = False
+
+    monkeypatch.setattr(ui, "fit", fitting)
+    monkeypatch.setattr(widgets, "_row", table_row)
     paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", lang)
+    assert cut == []
     assert [p.name for p in paths] == [f"service-{lang}-{name}.png" for name in SHOTS]
     for path in paths:
         image = pygame.image.load(str(path))
@@ -141,3 +165,13 @@ def test_service_screens_scale_to_other_screens_and_touches_map_back(
     canvas = Canvas(size)
     assert canvas.to_logical(canvas.box.center) == (960, 540)
     assert canvas.to_logical(canvas.box.topleft) == (0, 0)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_event_of_the_ledger_has_a_name_on_the_service_screen(lang: str) -> None:
+    """The event log names each kind of event in the screen's language, never the ledger's code word."""
+    from terminal.ledger.events import EventCode
+
+    cat = load_catalogue(lang)
+    missing = [code.name.lower() for code in EventCode if not cat.has(f"service.event.{code.name.lower()}")]
+    assert missing == []

@@ -30,6 +30,7 @@ class Login:
     enter: pygame.Rect
     note: Point
     note_width: int
+    note_leading: int  # a second line of the note, this far below the first
     key: pygame.Rect
     pad: pygame.Rect
 
@@ -46,6 +47,7 @@ def login(frame: Frame) -> Login:
         enter=box(card, 48, 540, 600, 110),
         note=point(card, 48, 680),
         note_width=620,
+        note_leading=30,
         key=box(card, 48, 750, 600, 70),
         pad=box(card, 720, 220, 632, 580),
     )

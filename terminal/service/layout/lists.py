@@ -5,8 +5,10 @@ the columns and aligns them.
 
 >>> from terminal.service.layout.frame import Frame
 >>> g = events(Frame.of(1920, 1080))
->>> g.kinds[0], g.spans[2], g.table.rect, sum(g.table.widths)
-(<rect(380, 184, 144, 64)>, <rect(852, 260, 228, 60)>, <rect(380, 336, 1516, 560)>, 1510)
+>>> g.kinds[0], g.kinds[5], g.spans[2]
+(<rect(380, 192, 296, 60)>, <rect(380, 260, 296, 60)>, <rect(1668, 120, 228, 56)>)
+>>> g.table.rect, sum(g.table.widths)
+(<rect(380, 336, 1516, 560)>, 1510)
 """
 
 from __future__ import annotations
@@ -48,20 +50,21 @@ def meters(frame: Frame) -> Meters:
 
 @dataclass(frozen=True, slots=True)
 class Events:
-    """The event log: a chip per kind of event, a chip per span of time, the count, the page of events."""
+    """The event log: the spans of time and the count beside the title, a chip per kind of event in two
+    rows under it (each name whole), then the page of events."""
 
     kinds: tuple[pygame.Rect, ...]
     spans: tuple[pygame.Rect, ...]
-    count: Point  # middle left
+    count: Point  # middle right, left of the spans
     table: Table
 
 
 def events(frame: Frame, kinds: int = 10, spans: int = 3) -> Events:
     c = frame.content
     return Events(
-        kinds=tuple(grid(box(c, 0, 64, 0, 64), kinds, 1, 8)),
-        spans=tuple(grid(box(c, 0, 140, 700, 60), spans, 1, 8)),
-        count=point(c, 730, 170),
+        kinds=tuple(grid(box(c, 0, 72, 0, 128), -(-kinds // 2), 2, 8)),
+        spans=tuple(grid(box(c, -700, 0, 700, 56), spans, 1, 8)),
+        count=point(c, -724, 28),
         table=Table(box(c, 0, 216, 0, 560), (90, 270, 230, 80, 200, 640), 42, 26),
     )
 

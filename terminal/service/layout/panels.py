@@ -95,6 +95,7 @@ class SelfTestRow:
     badge: pygame.Rect
     detail: Point
     detail_width: int
+    detail_leading: int = 24  # a second line of the detail
 
 
 @dataclass(frozen=True, slots=True)
