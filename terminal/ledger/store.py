@@ -362,6 +362,12 @@ class Ledger:
         """Look a voucher up by validation number."""
         return vouchers.lookup(self.db, number, stamp(now))
 
+    def recent_vouchers(
+        self, limit: int, *, now: datetime
+    ) -> tuple[list[vouchers.Voucher], list[vouchers.Voucher]]:
+        """The last ``limit`` vouchers issued here and the last redeemed here, newest first."""
+        return vouchers.recent(self.db, limit, stamp(now))
+
     def end_of_day(self, start: datetime, end: datetime) -> dict[str, int]:
         """Voucher counts of ``[start, end)`` and the outstanding ones at ``end``."""
         return vouchers.end_of_day(self.db, stamp(start), stamp(end))

@@ -76,6 +76,7 @@ class ServiceControl:
             "tilts": lambda: self.call("tilts"),
             "handpay": lambda: self.call("tilts"),
             "config": lambda: self.call("config"),
+            "vouchers": lambda: self.call("vouchers_recent", "10"),
             "report": lambda: self.call("report", ""),
         }
         loader = loaders.get(s.screen)

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from rng import RngFailure
 from rng.selftest import power_up
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
+from terminal.ledger.vouchers import Voucher
 from terminal.net.messages import Message
 from terminal.net.messages import service as sm
 from terminal.software import installs
@@ -25,6 +26,7 @@ from terminal.table.phases import Phase
 from terminal.table.report_origin import provenance
 from terminal.table.service_auth import Session
 from terminal.table.table import Table
+from terminal.table.tickets import Printer, printed_voucher
 from terminal.table.tilts import RULES, Tilt, TiltKind
 
 
@@ -134,6 +136,40 @@ def config_listing(table: Table) -> Message:
 
 
 # -- acts that change the table --------------------------------------------------------------------------
+def recent_vouchers(table: Table, args: tuple[str, ...]) -> Message:
+    """The last N vouchers issued and redeemed (N from 1 to 50, 10 if not given)."""
+    count = _number(args[0], "count") if args and args[0] else 10
+    if not 1 <= count <= 50:
+        raise ActError(f"count {count}: from 1 to 50")
+    issued, redeemed = table.ledger.recent_vouchers(count, now=table.clock.wall())
+
+    def line(v: Voucher, when: str) -> sm.VoucherLine:
+        return sm.VoucherLine(v.number, v.seat, v.amount, when, v.state)
+
+    return sm.VoucherHistory(
+        tuple(line(v, v.issued_at) for v in issued), tuple(line(v, v.closed_at or "") for v in redeemed)
+    )
+
+
+def reprint_voucher(
+    table: Table, printer: Printer | None, session: Session, args: tuple[str, ...]
+) -> Message:
+    """Print an outstanding voucher's ticket again on its seat's printer, marked REPRINT, and log who."""
+    (number,) = _args(args, 1, "validation number")
+    found = table.ledger.voucher(number, now=table.clock.wall())
+    if found.state != "outstanding":
+        raise ActError(f"voucher {number} is {found.state}: only an outstanding voucher is reprinted")
+    if printer is None:
+        raise ActError("this table has no printer to reprint on")
+    ticket = printed_voucher(table, found.seat, number, found.amount, found.expires_at, found.issued_at, True)
+    printer(found.seat, ticket)
+    actor = Actor(session.user.user_id, session.user.role_name)
+    detail = {"number": number, "seat": found.seat, "amount": found.amount}
+    table.ledger.log_event(EventCode.VOUCHER_REPRINT, now=table.clock.wall(), seat=found.seat, actor=actor,
+                           detail=detail)  # fmt: skip
+    return sm.ServiceDone("voucher_reprint", f"voucher {number} reprinted at seat {found.seat}")
+
+
 def handpay(table: Table, session: Session, args: tuple[str, ...]) -> Message:
     """Pay the locked seat's credits by hand and clear its hand-pay lock."""
     (seat_text,) = _args(args, 1, "seat")

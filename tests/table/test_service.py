@@ -65,7 +65,8 @@ def _advance(table: Table, seconds: float) -> None:
 # Arguments that pass the role check and reach the act (the act may still refuse them for its own reasons).
 SAMPLE_ARGS = {
     "events": ("", "", "", "1"), "recall": ("1",), "recall_seat": ("1",), "report": ("",),
-    "voucher": ("123456789012345671",), "handpay": ("1",), "clear_tilt": ("door_open", ""),
+    "voucher": ("123456789012345671",), "reprint_voucher": ("123456789012345671",),
+    "handpay": ("1",), "clear_tilt": ("door_open", ""),
     "void_voucher": ("x", "y", "z", "123456789012345671", "reason"), "config_preview": ("table.seats=6",),
     "config_change": ("x", "y", "z", "table.seats=6"), "ram_clear": ("x", "y", "z"),
 }  # fmt: skip

@@ -182,6 +182,26 @@ class VoucherInfo(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class VoucherLine:
+    """A voucher in the recall of the last ones issued or redeemed: when that happened, and where."""
+
+    number: Validation
+    seat: Count
+    amount: Amount
+    time: Text
+    state: Ident
+
+
+@FAMILY.message("VoucherHistory", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class VoucherHistory(Message):
+    """The last vouchers issued and the last redeemed at this table, newest first."""
+
+    issued: tuple[VoucherLine, ...]
+    redeemed: tuple[VoucherLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TiltView:
     """An active tilt: where, why, and who may clear it."""
 
