@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from terminal.config import Config
-from terminal.game_rules import craps_par_params, offered_craps_wagers
+from terminal.config.game_rules import craps_par_params, offered_craps_wagers
 from terminal.par.craps import craps_par_rows
 from terminal.par.roulette import roulette_rows
 from terminal.par.rows import ParRow, percent
