@@ -26,6 +26,7 @@ from terminal.config.loader import loads as loads
 from terminal.config.model import Config as Config
 from terminal.config.rules import cross_check as cross_check
 from terminal.config.sections import (
+    BigSixSection as BigSixSection,
     BonusCrapsSection as BonusCrapsSection,
 )
 from terminal.config.sections import (
@@ -72,6 +73,7 @@ from terminal.config.sections import (
 )
 from terminal.config.sections import (
     ServiceSection as ServiceSection,
+    SicBoSection as SicBoSection,
 )
 from terminal.config.sections import (
     SoundSection as SoundSection,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from terminal.config.sections import (
+    BigSixSection,
     BonusCrapsSection,
     CrapsSection,
     DevicesSection,
@@ -29,6 +30,7 @@ from terminal.config.sections import (
     RouletteSection,
     SeatSection,
     ServiceSection,
+    SicBoSection,
     SoundSection,
     TableSection,
     TouchdownSection,
@@ -49,6 +51,8 @@ class Config:
     lucky_shooter: LuckyShooterSection
     fire_bet: FireBetSection
     bonus_craps: BonusCrapsSection
+    sicbo: SicBoSection
+    bigsix: BigSixSection
     money: MoneySection
     ledger: LedgerSection
     rng: RngSection

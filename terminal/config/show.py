@@ -1,8 +1,9 @@
 """``terminal config show``: the few lines a technician reads to confirm what the table will run.
 
 The same lines head ``terminal run`` and ``terminal controller``. Each is declared below as a label and
-what it says of the loaded :class:`~terminal.config.model.Config`; a line that says nothing (the craps line
-at a roulette table) is left out.
+what it says of the loaded :class:`~terminal.config.model.Config` (the game's line is named after the game
+and says what the game's own setup reports: house rules and paytables); a line that says nothing is left
+out.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from terminal.config.game_rules import setup
 from terminal.config.model import Config
 from terminal.money import find_currency, format_amount
 
@@ -18,9 +20,9 @@ _LABEL_WIDTH = 15
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line of the summary: its label, and its text (``None``: not shown for this configuration)."""
+    """One line of the summary: its label (or how to name it), and its text (``None``: not shown)."""
 
-    label: str
+    label: str | Callable[[Config], str]
     says: Callable[[Config], str | None]
 
 
@@ -45,19 +47,10 @@ def _money_line(c: Config) -> str:
     return f"{m.currency}, credit {_money(c, m.denomination)}, hand-pay at {_money(c, m.handpay_limit)}"
 
 
-def _roulette(c: Config) -> str | None:
-    if c.table.game != "roulette":
-        return None
-    touchdown = f"paytable {c.touchdown.paytable}" if c.touchdown.offered else "not offered"
-    return f"wheel {c.roulette.wheel}, Touchdown {touchdown}"
-
-
-def _craps(c: Config) -> str | None:
-    if c.table.game == "roulette":
-        return None
-    sides = (("Lucky Shooter", c.lucky_shooter), ("Fire", c.fire_bet), ("Bonus", c.bonus_craps))
-    offered = ", ".join(f"{name} {s.paytable if s.offered else 'off'}" for name, s in sides)
-    return f"odds {c.craps.max_odds}, vig {c.craps.vig_percent}%, {offered}"
+def _game(c: Config) -> str:
+    plan = setup(c)
+    rules = ", ".join(f"{key} {value}" for key, value in plan.house_rules)
+    return f"{rules}; paytables {', '.join(plan.paytables)}"
 
 
 def _links(c: Config) -> str:
@@ -82,8 +75,7 @@ LINES: tuple[Line, ...] = (
     Line("table", _table),
     Line("limits", _limits),
     Line("money", _money_line),
-    Line("roulette", _roulette),
-    Line("craps", _craps),
+    Line(lambda c: c.table.game, _game),
     Line("ledger", lambda c: str(c.ledger.path)),
     Line("rng", lambda c: f"{c.rng.generator}, reseed every {c.rng.reseed_interval} calls"),
     Line("lab mode", lambda c: "ON (TEST)" if c.lab.mode else "off"),
@@ -95,5 +87,5 @@ LINES: tuple[Line, ...] = (
 
 def summary(c: Config) -> list[str]:
     """The lines of ``terminal config show`` for ``c``."""
-    shown = ((line.label, line.says(c)) for line in LINES)
+    shown = ((line.label if isinstance(line.label, str) else line.label(c), line.says(c)) for line in LINES)
     return [f"{label:<{_LABEL_WIDTH}}{text}" for label, text in shown if text is not None]

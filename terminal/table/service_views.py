@@ -12,15 +12,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from terminal.config import Config
-from terminal.config.game_rules import craps_par_params, offered_craps_wagers
+from terminal.config.game_rules import ConfigSettings, game_of
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.recall import RoundRecord
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages import service as sm
-from terminal.par.craps import craps_par_rows
-from terminal.par.roulette import roulette_rows
 from terminal.par.rows import ParRow
-from terminal.par.touchdown import touchdown_rows
 
 PAGE = 12
 _TEXT = 500  # a Text field holds 512 characters
@@ -35,13 +32,7 @@ def clip(text: str, limit: int = _TEXT) -> str:
 
 def par_rows(c: Config) -> list[ParRow]:
     """The PAR sheet rows of the configured game (the same rows as ``terminal par-sheet``)."""
-    if c.table.game == "craps":
-        offered = offered_craps_wagers(c)
-        return [row for row in craps_par_rows(craps_par_params(c)) if row.wager in offered]
-    rows = roulette_rows(c.roulette.wheel, c.roulette.five_adjacent, c.roulette.paytable)
-    if c.touchdown.offered:
-        rows += touchdown_rows((c.touchdown.paytable,), c.touchdown.yards)
-    return rows
+    return game_of(c).par_rows(ConfigSettings(c), all_paytables=False)
 
 
 def meters_report(ledger: Ledger, c: Config) -> sm.MetersReport:
@@ -159,7 +150,7 @@ def _detail_text(detail: str) -> str:
 
 
 def outcome_text(record: RoundRecord) -> str:
-    """A round's outcome as shown (``17``, ``00``, ``4-3``; ``void`` for a 00 re-spin; ``-`` if none)."""
+    """A round's outcome as its game wrote it for people (``17``, ``4-3 (7)``, ``flag@27``; ``-`` if none)."""
     if record.outcome is None:
         return "-"
     text = str(record.outcome.get("text", "")) if isinstance(record.outcome, dict) else str(record.outcome)
