@@ -27,6 +27,8 @@ from terminal.config.model import Config as Config
 from terminal.config.rules import cross_check as cross_check
 from terminal.config.sections import (
     BigSixSection as BigSixSection,
+)
+from terminal.config.sections import (
     BonusCrapsSection as BonusCrapsSection,
 )
 from terminal.config.sections import (
@@ -73,6 +75,8 @@ from terminal.config.sections import (
 )
 from terminal.config.sections import (
     ServiceSection as ServiceSection,
+)
+from terminal.config.sections import (
     SicBoSection as SicBoSection,
 )
 from terminal.config.sections import (

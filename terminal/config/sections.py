@@ -30,8 +30,8 @@ from terminal.config.keys import (
     yard_map,
 )
 from terminal.config.keys import path as a_path
-from terminal.games.registry import GAMES
 from terminal.games.base import Limits
+from terminal.games.registry import GAMES
 from terminal.windows import Placement
 
 ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))

@@ -226,7 +226,9 @@ def test_show_summarises_what_the_table_will_run(tmp_path: Path) -> None:
         "table          T-01 at Keystone Casino: craps, 8 seats",
         "limits         €1.00 to €500.00 a wager, €2,500.00 a seat per round, in steps of €1.00",
         "money          EUR, credit €0.01, hand-pay at €1,000.00",
-        "craps          odds 3-4-5x, vig 5%, Lucky Shooter A, Fire off, Bonus 1",
+        "craps          max_odds 3-4-5x, vig_percent 5, buy_vig on_win, lay_vig on_bet, vig_minimum €1.00, "
+        "come_odds_on_comeout off, place_increments on; "
+        "paytables craps:standard, lucky_shooter:A, bonus_craps:1",
         f"ledger         {tmp_path / 'var' / 'ledger.sqlite'}",
         "rng            hmac_drbg_sha256, reseed every 100000 calls",
         "lab mode       off",
@@ -235,5 +237,6 @@ def test_show_summarises_what_the_table_will_run(tmp_path: Path) -> None:
         "windows        display auto, seat 1 auto, seat 3 auto",
     ]
     roulette = summary(config.defaults(tmp_path))
-    assert "roulette       wheel double_zero, Touchdown paytable A" in roulette
+    game = next(line for line in roulette if line.startswith("roulette       wheel double_zero, "))
+    assert game.endswith("; paytables roulette:standard, touchdown:A")
     assert not any(line.startswith("craps") for line in roulette)
