@@ -17,7 +17,7 @@ from collections.abc import Callable
 from math import lcm
 
 from terminal.config import Config
-from terminal.game_rules import ConfigSettings, wager_limits
+from terminal.config.game_rules import ConfigSettings, wager_limits
 from terminal.games.base import Limits, Payout
 from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
 from terminal.games.craps.game import GAME_DECLARATION as CRAPS
