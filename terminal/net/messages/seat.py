@@ -192,7 +192,7 @@ class SeatRoundView:
     wagers: tuple[SeatWagerView, ...] = ()
 
 
-@FAMILY.message("SeatRounds", 1, Direction.SERVER)
+@FAMILY.message("SeatRounds", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class SeatRounds(Message):
     """A seat's own last rounds, newest first (at most 10)."""
