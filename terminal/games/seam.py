@@ -25,6 +25,7 @@ dice in one draw; ``below``: one uniform integer below n), persisted, then hande
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
@@ -252,6 +253,10 @@ class Engine(Protocol[P, OutcomeT]):
         ...
 
 
+VARIANT = re.compile(r"[a-z0-9][a-z0-9_\-]{0,31}")
+"""What a variant may be: the protocol's identifier (``TableState.variant``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """A game as one table's configuration sets it up: the engine and everything shown about it.
@@ -261,7 +266,9 @@ class Setup:
     screen; ``bot_menu`` what the bots play, each (spot, stake) (repeated entries are played more often);
     ``paytables`` the paytable ids in play, ``family:name`` (``touchdown:A``), as the software identity
     lists them; ``showcase`` a few typical wagers, each (spot, multiple of the table minimum), for the
-    rounds a demonstration plays (the service demo, the screens' tours).
+    rounds a demonstration plays (the service demo, the screens' tours); ``simulate`` the wagers the
+    lab's simulation keeps up through the engine, each (spot, stake) at a stake every payout pays exactly
+    (empty: the lab plays the game with a strategy of its own).
     """
 
     game: str
@@ -273,6 +280,12 @@ class Setup:
     bot_menu: tuple[tuple[str, int], ...]
     paytables: tuple[str, ...]
     showcase: tuple[tuple[str, int], ...] = ()
+    simulate: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not VARIANT.fullmatch(self.variant):  # every screen is told it in TableState.variant
+            bad = f"{self.game}: variant {self.variant!r} is not a protocol identifier (a-z, 0-9, _, -)"
+            raise ValueError(bad)
 
     def limits(self, kind: str) -> Limits:
         """The limits of an offered wager id."""

@@ -14,7 +14,7 @@ import pytest
 
 from terminal import config as configuration
 from terminal.config import ConfigError
-from terminal.game_rules import ConfigSettings
+from terminal.config.game_rules import ConfigSettings
 from terminal.games.base import IllegalBetError, Result
 from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, WeightsError, parse_weights
 from terminal.games.roulette.blazing7s import ball_space, balls_drawn, blazing_paytable, bonus_payout
