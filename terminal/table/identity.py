@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from terminal.config import Config
-from terminal.game_rules import ConfigSettings
+from terminal.config.game_rules import ConfigSettings
 from terminal.games.registry import GAMES, game
 from terminal.table.report_origin import manifest_fingerprint, software_version
 
