@@ -23,6 +23,7 @@ dice in one draw; ``below``: one uniform integer below n), persisted, then hande
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
@@ -244,6 +245,10 @@ class Engine(Protocol[P, OutcomeT]):
         ...
 
 
+VARIANT = re.compile(r"[a-z0-9][a-z0-9_\-]{0,31}")
+"""What a variant may be: the protocol's identifier (``TableState.variant``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """A game as one table's configuration sets it up: the engine and everything shown about it.
@@ -268,6 +273,11 @@ class Setup:
     paytables: tuple[str, ...]
     showcase: tuple[tuple[str, int], ...] = ()
     simulate: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not VARIANT.fullmatch(self.variant):  # every screen is told it in TableState.variant
+            bad = f"{self.game}: variant {self.variant!r} is not a protocol identifier (a-z, 0-9, _, -)"
+            raise ValueError(bad)
 
     def limits(self, kind: str) -> Limits:
         """The limits of an offered wager id."""
