@@ -2,16 +2,16 @@
 
 The seat, its betting layouts, the table display and the service screens name their colours, fonts and type
 sizes in one file (``assets:theme.toml``) and read them here, each through its own table: ``looks("seat")``,
-``looks("layout.craps")``. A colour is ``[r, g, b]`` or ``[r, g, b, a]`` (0..255), or the dotted name of
+``looks("layout", "craps")``. A colour is ``[r, g, b]`` or ``[r, g, b, a]`` (0..255), or the dotted name of
 another colour of the file; asking for a look the file does not hold, or one of the wrong kind, raises a
 :class:`ThemeError` of one line naming the file, the table and the key. This module imports no drawing
 library: the pygame faces and the pyglet display read the same plain tuples.
 
 >>> looks("seat").rgb("felt"), looks("layout").rgb("felt")  # the same name, two palettes
 ((14, 92, 52), (13, 94, 54))
->>> looks("seat.marks").rgb("triple") == looks("seat").rgb("gold")  # a reference
+>>> looks("seat", "marks").rgb("triple") == looks("seat").rgb("gold")  # a reference
 True
->>> looks("display").rgba("watermark"), looks("service.type").size("title")
+>>> looks("display").rgba("watermark"), looks("service", "type").size("title")
 ((255, 255, 255, 46), 46)
 >>> looks("seat").rgb("no_such_colour")
 Traceback (most recent call last):
@@ -168,6 +168,6 @@ def _theme(ref: str) -> Looks:
     return Looks.of_file(resolve(ref))
 
 
-def looks(table: str, ref: str = THEME) -> Looks:
-    """The theme's table ``table`` (``"seat"``, ``"layout.craps"``, ``"service.type"``), read once."""
-    return _theme(ref).part(table)
+def looks(*table: str, ref: str = THEME) -> Looks:
+    """The theme's table ``table`` (``looks("seat")``, ``looks("layout", "craps")``), the file read once."""
+    return _theme(ref).part(".".join(table))

@@ -125,9 +125,9 @@ def test_every_look_in_the_file_is_read() -> None:
     from terminal.games.bigsix.rules import WAGERS
     from terminal.service.theme import Type
 
-    assert set(looks("layout.bigsix").rgb_table()) == set(WAGERS)
-    assert set(looks("service.type").sizes()) == {role.name for role in fields(Type)}
-    assert set(looks("seat.marks").rgb_table()) == {"big", "small", "triple"}
+    assert set(looks("layout", "bigsix").rgb_table()) == set(WAGERS)
+    assert set(looks("service", "type").sizes()) == {role.name for role in fields(Type)}
+    assert set(looks("seat", "marks").rgb_table()) == {"big", "small", "triple"}
 
 
 def test_two_palettes_keep_their_own_colours() -> None:

@@ -11,7 +11,7 @@ from terminal.theme import RGBA as RGBA
 from terminal.theme import looks
 
 _LOOKS = looks("display")
-_SIZES = looks("display.sizes")
+_SIZES = looks("display", "sizes")
 
 BASE_W, BASE_H = _SIZES.size("base_width"), _SIZES.size("base_height")
 
@@ -51,7 +51,7 @@ FIRE_LIT: RGBA = _LOOKS.rgba("fire_lit")
 BONUS_LIT: RGBA = _LOOKS.rgba("bonus_lit")
 LUCKY_LIT: RGBA = _LOOKS.rgba("lucky_lit")
 POINT_CELL: RGBA = _LOOKS.rgba("point_cell")
-FONT = looks("display.fonts").text("family")
+FONT = looks("display", "fonts").text("family")
 
 POCKET_COLOURS = {"red": RED, "black": BLACK, "green": GREEN}
 OUTCOME_COLOURS = {"red": RED, "black": BLACK, "green": GREEN, "dice": _LOOKS.rgba("dice_tile")}

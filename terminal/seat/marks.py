@@ -24,8 +24,8 @@ from terminal.theme import looks
 Cell = tuple[theme.Colour, str, dict[str, Any]]
 """A history cell: its fill, and the catalogue key and fields of its words."""
 
-SICBO_COLOURS = looks("seat.marks").rgb_table()
-BIGSIX_COLOURS: dict[str, theme.Colour] = looks("layout.bigsix").rgb_table()
+SICBO_COLOURS = looks("seat", "marks").rgb_table()
+BIGSIX_COLOURS: dict[str, theme.Colour] = looks("layout", "bigsix").rgb_table()
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,8 +24,8 @@ from terminal.seat.theme import Colour
 from terminal.theme import looks
 
 # Font files, best first (the theme's [seat.fonts]: DejaVu Sans where a package ships it, else pygame's).
-REGULAR_FONT: tuple[str, ...] = looks("seat.fonts").texts("regular")
-BOLD_FONT: tuple[str, ...] = looks("seat.fonts").texts("bold")
+REGULAR_FONT: tuple[str, ...] = looks("seat", "fonts").texts("regular")
+BOLD_FONT: tuple[str, ...] = looks("seat", "fonts").texts("bold")
 _CACHE_SIZE = 4000
 
 

@@ -39,9 +39,9 @@ INK_ON_ACCENT: Colour = _LOOKS.rgb("ink_on_accent")
 INK_ON_BADGE: Colour = _LOOKS.rgb("ink_on_badge")
 SHADE = _LOOKS.rgba("shade")
 
-RADIUS = looks("service.sizes").size("radius")
-FIELD_RADIUS = looks("service.sizes").size("field_radius")
-BADGE_RADIUS = looks("service.sizes").size("badge_radius")
+RADIUS = looks("service", "sizes").size("radius")
+FIELD_RADIUS = looks("service", "sizes").size("field_radius")
+BADGE_RADIUS = looks("service", "sizes").size("badge_radius")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,5 +69,5 @@ class Type:
     caption: int
 
 
-_TYPE = looks("service.type")
+_TYPE = looks("service", "type")
 TYPE = Type(**{role.name: _TYPE.size(role.name) for role in fields(Type)})

@@ -26,7 +26,7 @@ from terminal.theme import looks
 BIGSIX_KEYS: tuple[str, ...] = ("layout.bigsix_sections", "layout.bigsix_joker", "layout.to_one")
 NUMBERS = {"one": "1", "two": "2", "five": "5", "ten": "10", "twenty": "20"}
 #: Each symbol's colour, on the wheel and the layout alike.
-SYMBOL_COLOURS: dict[str, paint.Colour] = looks("layout.bigsix").rgb_table()
+SYMBOL_COLOURS: dict[str, paint.Colour] = looks("layout", "bigsix").rgb_table()
 
 
 class BigSixLayout(LayeredLayout):

@@ -47,7 +47,7 @@ _CHIP_SIDE: dict[str, str] = {
     **{f"hop_{a}_{b}": "corner" for a, b in HOPS},
     **{f"horn_high:{n}": "corner" for n in HORN_NUMBERS},
 }  # fmt: skip
-_LOOKS = looks("layout.craps")
+_LOOKS = looks("layout", "craps")
 FIRE: paint.Colour = _LOOKS.rgb("fire")
 _LUCKY_SHOOTER: paint.Colour = _LOOKS.rgb("lucky_shooter")
 _BONUS: paint.Colour = _LOOKS.rgb("bonus")

@@ -22,7 +22,7 @@ ROULETTE_KEYS: tuple[str, ...] = (
     "layout.touchdown_hint", "layout.closed", "layout.wheel.double_zero", "layout.wheel.single_zero",
     "layout.wheel.double_as_single", "layout.wager_off", "layout.pick_hint",
 )  # fmt: skip
-_LOOKS = looks("layout.roulette")
+_LOOKS = looks("layout", "roulette")
 _CLOSED_INK: paint.Colour = _LOOKS.rgb("closed_ink")
 _TOUCHDOWN_FIELD: paint.Colour = _LOOKS.rgb("touchdown_field")
 _YARD_LINE: paint.Colour = _LOOKS.rgb("touchdown_yard_line")

@@ -31,7 +31,7 @@ SICBO_KEYS: tuple[str, ...] = (
 )  # fmt: skip
 _BANDS = (0.34, 0.21, 0.21, 0.24)  # heights of: corners/doubles/triples, totals, combinations, singles
 _GAP = 0.012
-_PAIR_SHADE: paint.Colour = looks("layout.sicbo").rgb("pair_shade")
+_PAIR_SHADE: paint.Colour = looks("layout", "sicbo").rgb("pair_shade")
 
 
 def _columns(left: float, right: float, weights: tuple[float, ...]) -> list[tuple[float, float]]:
