@@ -14,7 +14,10 @@ from terminal.games.craps_rules import CrapsRules
 from terminal.games.roulette import RouletteRules, make_rules
 from terminal.games.touchdown import TouchdownRules, rules_for
 from terminal.money import find_currency
-from terminal.par.craps import CrapsParParams
+from terminal.par.craps import CrapsParParams, craps_par_rows
+from terminal.par.roulette import roulette_rows
+from terminal.par.rows import ParRow
+from terminal.par.touchdown import touchdown_rows
 
 _SIDE_SECTIONS = {
     "touchdown": "touchdown",
@@ -105,3 +108,15 @@ def offered_craps_wagers(c: Config) -> frozenset[str]:
     if not c.lucky_shooter.offered:
         off.add("lucky_shooter")
     return frozenset(CRAPS_WAGERS) - off
+
+
+def par_rows(c: Config) -> list[ParRow]:
+    """The PAR sheet rows of the configured game (the same rows as ``terminal par-sheet``): service mode's
+    meters set actual RTP beside them, the floor sets each day's hold against them."""
+    if c.table.game == "craps":
+        offered = offered_craps_wagers(c)
+        return [row for row in craps_par_rows(craps_par_params(c)) if row.wager in offered]
+    rows = roulette_rows(c.roulette.wheel, c.roulette.five_adjacent, c.roulette.paytable)
+    if c.touchdown.offered:
+        rows += touchdown_rows((c.touchdown.paytable,), c.touchdown.yards)
+    return rows

@@ -34,7 +34,8 @@ IO_AND_CLOCK = (
 EVERYTHING_ELSE = tuple(
     f"terminal.{name}"
     for name in (
-        "ledger", "table", "net", "devices", "seat", "display", "service", "lab", "config", "cli", "floor",
+        "ledger", "table", "desk", "net", "devices", "seat", "display", "service", "lab", "config", "cli",
+        "floor",
     )
 )
 
@@ -49,9 +50,9 @@ RULES = (
     ),
     Rule("only display/ imports pyglet", PACKAGES, ("pyglet",), ("terminal.display",)),
     Rule(
-        "UIs never import ledger/ or table/: they speak the protocol",
+        "UIs never import ledger/, table/ or desk/: they speak the protocol",
         UIS,
-        ("terminal.ledger", "terminal.table"),
+        ("terminal.ledger", "terminal.table", "terminal.desk"),
     ),
     Rule(
         "no module of rng/ or of the outcome path imports random",
@@ -67,12 +68,18 @@ RULES = (
     Rule(
         "floor/ sits beside the table, not above it: the table starts the link, never the other way",
         ("terminal.floor",),
-        ("terminal.table", "terminal.net", "terminal.devices", "rng", *UIS),
+        ("terminal.table", "terminal.desk", "terminal.net", "terminal.devices", "rng", *UIS),
     ),
     Rule(
         "ledger/ knows nothing of the floor link (its outbox is plain rows)",
         ("terminal.ledger",),
         ("terminal.floor",),
+    ),
+    Rule(
+        "desk/ (service mode's back end) sits above the table: only the shells (lab/, commands/) import it",
+        PACKAGES,
+        ("terminal.desk",),
+        ("terminal.desk", "terminal.lab", "terminal.commands", "terminal.cli"),
     ),
 )
 
@@ -173,3 +180,14 @@ def test_the_rules_catch_a_violation(tmp_path: Path) -> None:
         "terminal/games/_planted_for_test.py:2 imports terminal.ledger",
         "terminal/games/_planted_for_test.py:2 imports terminal.ledger.journal",
     ]
+
+
+def test_the_desk_rule_catches_a_back_arrow(source_tree: tuple[Module, ...]) -> None:
+    """The round engine reaching up into service mode is found; a shell importing the desk is not."""
+    rule = next(r for r in RULES if r.forbidden == ("terminal.desk",))
+    planted = (
+        Module("terminal.table._planted", "terminal/table/_planted.py", ((3, "terminal.desk.desk"),)),
+        Module("terminal.lab._planted", "terminal/lab/_planted.py", ((4, "terminal.desk.desk"),)),
+    )
+    found = violations(rule, (*source_tree, *planted))
+    assert found == ["terminal/table/_planted.py:3 imports terminal.desk.desk"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
+from terminal.desk.users import UserError, UsersFileError, UserStore
 from terminal.lab.progress import bar, interactive
 from terminal.ledger import Actor, LedgerError, adopt, dayreport, highwater, keyfile, meters, report, schema
 from terminal.ledger.errors import storage_errors
@@ -24,7 +25,6 @@ from terminal.ledger.lock import FolderLock
 from terminal.ledger.verify import Verification, snapshot, verify
 from terminal.money import find_currency, format_amount
 from terminal.table.tilts import Role
-from terminal.table.users import UserError, UsersFileError, UserStore
 
 LARGE = 100_000  # rows from which ``ledger verify`` shows a progress bar
 
@@ -281,7 +281,7 @@ def _day(day: date | None) -> tuple[datetime, datetime]:
 
 def _day_report(args: argparse.Namespace, loaded: Config, built: dayreport.DayReport, verdict: str) -> None:
     """Write the CSV and PDF end-of-day report the options ask for."""
-    from terminal.table.report_origin import provenance
+    from terminal.desk.report_origin import provenance
 
     origin = provenance(loaded, verdict, datetime.now(UTC))  # the shell reads the clock
     if args.csv:

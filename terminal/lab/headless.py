@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from terminal.config import Config
+from terminal.desk.desk import ServiceDesk
 from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
 from terminal.ledger import EventCode, LedgerError, meters, report
@@ -34,7 +35,6 @@ from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import Clock, ManualClock, SystemClock
 from terminal.table.controller import Controller
-from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import RoundReport, Table
 from terminal.table.tilts import TiltKind
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from terminal.devices.voucher import Voucher as PrintedVoucher
 from terminal.money import find_currency
@@ -27,12 +27,24 @@ from terminal.table import views
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.device_input import apply_input
-from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Refused, RoundReport, Table, seat_of
 from terminal.table.tilts import Tilt, TiltKind
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
 Printer = Callable[[int, PrintedVoucher], None]
+
+
+class Desk(Protocol):
+    """Service mode as the controller reaches it (:class:`terminal.desk.desk.ServiceDesk`): the table never
+    imports the service back end; the shell that builds both hands the desk in."""
+
+    def handle(self, client: str, command: m.ServiceCommand) -> Message:
+        """Carry out one service command, or raise ``ValueError`` (the protocol's ``Error`` reply)."""
+        ...
+
+    def expire_idle(self) -> tuple[str, ...]:
+        """End the sessions idle past the limit; returns their clients."""
+        ...
 
 
 def seat_number(client: str) -> int | None:
@@ -49,7 +61,7 @@ class Controller:
     printer: Printer | None = None
     server: TableServer | None = None
     stall_seconds: float = 2.0  # on a manual clock, a window nobody finishes closes after this real time
-    desk: ServiceDesk | None = None  # service mode (terminal.table.service_desk); None refuses it
+    desk: Desk | None = None  # service mode (terminal.desk); None refuses it
     cabinet: Cabinet | None = None  # the devices; DeviceInput works its simulated ones, BuyIn goes out
 
     def __post_init__(self) -> None:

@@ -12,15 +12,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from terminal.config import Config
-from terminal.game_rules import craps_par_params, offered_craps_wagers
+from terminal.game_rules import par_rows
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.recall import RoundRecord
 from terminal.ledger.vouchers import Voucher
 from terminal.net import service_messages as sm
-from terminal.par.craps import craps_par_rows
-from terminal.par.roulette import roulette_rows
-from terminal.par.rows import ParRow
-from terminal.par.touchdown import touchdown_rows
 
 PAGE = 12
 _TEXT = 500  # a Text field holds 512 characters
@@ -31,17 +27,6 @@ def clip(text: str, limit: int = _TEXT) -> str:
     """``text`` fit for a Text field: printable, at most ``limit`` characters."""
     clean = "".join(ch if ch.isprintable() else " " for ch in text)
     return clean if len(clean) <= limit else clean[: limit - 1] + "…"
-
-
-def par_rows(c: Config) -> list[ParRow]:
-    """The PAR sheet rows of the configured game (the same rows as ``terminal par-sheet``)."""
-    if c.table.game == "craps":
-        offered = offered_craps_wagers(c)
-        return [row for row in craps_par_rows(craps_par_params(c)) if row.wager in offered]
-    rows = roulette_rows(c.roulette.wheel, c.roulette.five_adjacent, c.roulette.paytable)
-    if c.touchdown.offered:
-        rows += touchdown_rows((c.touchdown.paytable,), c.touchdown.yards)
-    return rows
 
 
 def meters_report(ledger: Ledger, c: Config) -> sm.MetersReport:
