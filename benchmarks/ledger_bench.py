@@ -37,15 +37,17 @@ def _settlements(specs: list[WagerSpec]) -> list[Settlement]:
                        Result.WIN if i % 9 == 0 else Result.LOSE) for i, s in enumerate(specs)]  # fmt: skip
 
 
-def bench_settlement(folder: Path, repeats: int) -> tuple[list[float], list[float]]:
-    """Milliseconds to settle one 200-wager round (and to place its wagers in one batch)."""
+def bench_settlement(folder: Path, repeats: int) -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds to settle one 200-wager round, to place its wagers in one batch, and to settle it with
+    the memory checks the table runs after every settlement (``terminal.table.integrity``)."""
     # with the high-water mark beside the key, as ``Ledger.from_config`` opens it in production
     led = Ledger(folder / "round.sqlite", KEY, now=START, bills=(10_000,), mark_path=folder / "round.mark")
     now = START
     for seat in range(1, SEATS + 1):
         for _ in range(50):
             led.bill_stacked(seat, 10_000, now=now)
-    settle_ms, place_ms = [], []
+    settle_ms, place_ms, checked_ms = [], [], []
+    mark = led.audit_since(None)[1]
     for _ in range(repeats):
         now += timedelta(seconds=30)
         round_id = led.open_round("roulette", now=now)
@@ -57,8 +59,12 @@ def bench_settlement(folder: Path, repeats: int) -> tuple[list[float], list[floa
         began = time.perf_counter()
         led.settle_round(round_id, _settlements(specs), now=now, state={"round": round_id})
         settle_ms.append((time.perf_counter() - began) * 1000)
+        found = led.integrity_check(full=False)
+        findings, mark = led.audit_since(mark)
+        checked_ms.append((time.perf_counter() - began) * 1000)
+        assert found == findings == [], found + findings
     led.close()
-    return settle_ms, place_ms
+    return settle_ms, place_ms, checked_ms
 
 
 def bench_plain_sqlite(folder: Path, repeats: int) -> list[float]:
@@ -137,6 +143,17 @@ def bench_verify(path: Path) -> tuple[float, int, float, float]:
     return full.rows / seconds, full.rows, opening, quick_rows
 
 
+def bench_boot_check(path: Path) -> float:
+    """Seconds of the whole-database ``PRAGMA integrity_check`` the table runs at boot and door close."""
+    led = Ledger(path, KEY, now=START)
+    began = time.perf_counter()
+    found = led.integrity_check(full=True)
+    seconds = time.perf_counter() - began
+    led.close()
+    assert found == [], found
+    return seconds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=500_000, help="size of the ledger to verify")
@@ -145,17 +162,21 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         print(f"settling {args.rounds} rounds of {SEATS} seats x {PER_SEAT} wagers, durably ...")
-        settle, place = bench_settlement(folder, args.rounds)
+        settle, place, checked = bench_settlement(folder, args.rounds)
         plain = bench_plain_sqlite(folder, args.rounds)
         ledger_ms, plain_ms = statistics.median(settle), statistics.median(plain)
         print(f"settle round (ledger)     median {ledger_ms:8.2f} ms   target < 20 ms")
+        print(f"settle + memory checks    median {statistics.median(checked):8.2f} ms   target < 20 ms"
+              " (integrity_check of the caches, meter and balance audit since the last round)")
         print(f"place 200 wagers (ledger) median {statistics.median(place):8.2f} ms")
         print(f"same rows, plain sqlite3  median {plain_ms:8.2f} ms")
         print(f"ratio ledger / plain      {ledger_ms / plain_ms:8.2f} x")
         print(f"building a ledger of about {args.rows:,} rows ...")
         rows = build_large(folder / "large.sqlite", args.rows)
-        rate, checked, opening, quick = bench_verify(folder / "large.sqlite")
-        print(f"full verification         {rate:12,.0f} rows/s over {checked:,} rows   target >= 200,000/s")
+        rate, verified, opening, quick = bench_verify(folder / "large.sqlite")
+        print(f"full verification         {rate:12,.0f} rows/s over {verified:,} rows   target >= 200,000/s")
+        print(f"boot memory check         {bench_boot_check(folder / 'large.sqlite') * 1000:8.1f} ms "
+              "(PRAGMA integrity_check of the whole database)")
         print(
             f"open with start-up check  {opening * 1000:8.1f} ms ({quick:,} rows after the last checkpoint"
             f" of {rows:,})"

@@ -255,6 +255,9 @@ class LabSection:
     test_ledger_path: Path = setting(
         "var/test-ledger.sqlite", a_path(), "lab mode plays on this ledger: test meters, production untouched"
     )
+    install_log: Path = setting(
+        "var/installs.jsonl", a_path(), "install and update log: every make-manifest, its result and who"
+    )
 
 
 @dataclass(frozen=True, slots=True)

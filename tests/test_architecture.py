@@ -26,6 +26,13 @@ class Rule:
 
 
 PURE = ("terminal.games", "terminal.par")
+SERVICE_DRAWING = tuple(
+    f"terminal.service.{name}" for name in ("views", "widgets", "ui", "layout", "keypad", "theme", "labels")
+)
+SERVICE_ACTING = tuple(
+    f"terminal.service.{name}"
+    for name in ("app", "control", "dispatch", "acts", "navigation", "session", "link", "screens")
+)
 UIS = ("terminal.seat", "terminal.display", "terminal.service")
 IO_AND_CLOCK = (
     "sqlite3", "sqlite_utils", "pygame", "pyglet", "rng", "time", "datetime", "random", "secrets", "logging",
@@ -74,6 +81,11 @@ RULES = (
         "ledger/ knows nothing of the floor link (its outbox is plain rows)",
         ("terminal.ledger",),
         ("terminal.floor",),
+    ),
+    Rule(
+        "service views only draw and post intents: they never reach the control, its handlers or the link",
+        SERVICE_DRAWING,
+        SERVICE_ACTING,
     ),
     Rule(
         "desk/ (service mode's back end) sits above the table: only the shells (lab/, commands/) import it",
@@ -191,3 +203,93 @@ def test_the_desk_rule_catches_a_back_arrow(source_tree: tuple[Module, ...]) -> 
     )
     found = violations(rule, (*source_tree, *planted))
     assert found == ["terminal/table/_planted.py:3 imports terminal.desk.desk"]
+
+
+# -- no circles ---------------------------------------------------------------------------------------------
+#: Circles that #18's other steps take apart (the protocol in parts, the table's floor side and integrity
+#: checks, the seat's help); each must go from this list when it goes from the code,
+#: and no other may appear.
+KNOWN_CIRCLES = (
+    ("terminal.net.messages", "terminal.net.service_messages"),
+    ("terminal.seat.help_content", "terminal.seat.help_craps"),
+    ("terminal.table.floor_side", "terminal.table.integrity", "terminal.table.table"),
+)
+
+
+def _package(name: str) -> str:
+    """The package a module belongs to for the circle rule: ``terminal.service.views.login`` is in
+    ``terminal.service``; ``rng.drbg`` in ``rng``."""
+    return ".".join(name.split(".")[:2]) if name.startswith("terminal.") else name.split(".")[0]
+
+
+def dependencies(modules: tuple[Module, ...]) -> dict[str, set[str]]:
+    """Each module's imports of modules of its own package. ``from pkg import sub`` depends on ``pkg.sub``
+    alone (the package itself is loaded first anyway); ``from pkg import name`` on ``pkg``."""
+    known = {m.name for m in modules}
+    graph: dict[str, set[str]] = {}
+    for module in modules:
+        names = {name for _, name in module.imports}
+        targets = set()
+        for name in names & known:
+            children = [n for n in names if n.rpartition(".")[0] == name]
+            if not children or any(n not in known for n in children):
+                targets.add(name)
+        graph[module.name] = {t for t in targets if t != module.name and _package(t) == _package(module.name)}
+    return graph
+
+
+def circles(modules: tuple[Module, ...]) -> list[tuple[str, ...]]:
+    """Every set of modules of one package that import each other round in a circle (Tarjan's strongly
+    connected components), each sorted."""
+    graph = dependencies(modules)
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[tuple[str, ...]] = []
+
+    def visit(node: str) -> None:
+        order[node] = low[node] = len(order)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in order:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], order[nxt])
+        if low[node] == order[node]:
+            component = []
+            while not component or component[-1] != node:
+                component.append(stack.pop())
+            if len(component) > 1:
+                found.append(tuple(sorted(component)))
+
+    for node in sorted(graph):
+        if node not in order:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_import_circles_inside_a_package(source_tree: tuple[Module, ...]) -> None:
+    """Modules of a package form layers: none imports, even lazily inside a function, a module that
+    imports it back (directly or round a longer circle). A type imported only for the type checker counts:
+    the two modules still know each other."""
+    found = circles(source_tree)
+    new = [c for c in found if c not in KNOWN_CIRCLES]
+    gone = [c for c in KNOWN_CIRCLES if c not in found]
+    assert not new, f"import circles inside a package: {new} (take them apart: a module or a protocol)"
+    assert not gone, f"circles gone from the code (well done): take {gone} off KNOWN_CIRCLES"
+
+
+def test_the_circle_rule_catches_a_circle() -> None:
+    """Planted: a three-module circle, a package re-exporting from its submodule (not a circle), and
+    imports across packages (never a circle of one package)."""
+    planted = (
+        Module("terminal.x", "terminal/x/__init__.py", ((1, "terminal.x.a"), (1, "terminal.x.a.A"))),
+        Module("terminal.x.a", "terminal/x/a.py", ((1, "terminal.x"), (1, "terminal.x.b"))),
+        Module("terminal.x.b", "terminal/x/b.py", ((2, "terminal.x.c"), (2, "terminal.x.c.f"))),
+        Module("terminal.x.c", "terminal/x/c.py", ((5, "terminal.x.a"), (5, "terminal.y"))),
+        Module("terminal.y", "terminal/y/__init__.py", ((1, "terminal.x.c"),)),
+    )
+    assert circles(planted) == [("terminal.x.a", "terminal.x.b", "terminal.x.c")]
+    reexport = (*planted[:1], Module("terminal.x.a", "terminal/x/a.py", ()))
+    assert circles(reexport) == []

@@ -7,19 +7,27 @@
 - ``terminal verify keygen --private PATH [--public PATH] [--force]``: the maker's Ed25519 key pair
   (private key 0600, kept off the table; the public key to ``[lab] trusted_key`` by default). An existing
   key is never overwritten without ``--force``.
-- ``terminal verify make-manifest --key PATH [--out PATH]``: sign the manifest of the files installed now.
+- ``terminal verify make-manifest --key PATH [--out PATH] [--by WHO]``: sign the manifest of the files
+  installed now; every run, done or failed, is a line of the install log (``[lab] install_log``).
+
+``terminal verify`` first prints the program's identity (``terminal.table.identity``): software version,
+manifest fingerprint, each game's identifier and paytable ids, and the last install.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
+import hashlib
 import os
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from terminal.commands.common import SEED_HELP, add_config_option, load_config, seed_arg
 from terminal.software import boot as software
+from terminal.software import installs
 from terminal.software.manifest import (
     ROOT,
     ManifestError,
@@ -61,6 +69,7 @@ def register(commands: Any) -> None:
     maker = actions.add_parser("make-manifest", help="sign the manifest of the installed files")
     maker.add_argument("--key", type=Path, required=True, metavar="PATH", help="the maker's private key")
     maker.add_argument("--out", type=Path, metavar="PATH", help="default: [lab] manifest_path")
+    maker.add_argument("--by", metavar="WHO", help="who installs, for the install log (default: login name)")
     _common(maker)
     maker.set_defaults(func=_make)
 
@@ -87,6 +96,7 @@ def _verify(args: argparse.Namespace) -> int:
     manifest = loaded.lab.manifest_path
     key_path: Path = args.key or loaded.lab.trusted_key
     seed: bytes | None = args.seed
+    _print_identity(loaded)
     if not manifest.is_file():
         return _fail(f"no manifest at {manifest}: a development build (the maker signs one: make-manifest)")
     if software.inside_tree(key_path, args.root):
@@ -139,15 +149,45 @@ def _write_private(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
+def _print_identity(loaded: Any) -> None:
+    """The program's identity and its last install, before the verification's verdict."""
+    from terminal.table.identity import identity
+
+    for label, value in identity(loaded).lines():
+        print(f"{label:<28} {value}")
+    recent, problem = installs.last(loaded.lab.install_log, 1)
+    latest = "none"
+    if recent:
+        latest = f"{recent[0].time} {recent[0].version} by {recent[0].who}: {recent[0].result}"
+    print(f"{'last install':<28} {latest}" + (f" (install log: {problem})" if problem else ""))
+
+
 def _make(args: argparse.Namespace) -> int:
     loaded = load_config(args)
     if loaded is None:
         return 1
     out: Path = args.out or loaded.lab.manifest_path
+    who: str = args.by or getpass.getuser()
     try:
         text = make_manifest(load_private_key(args.key), args.root, _sites(args.root))
         out.write_text(text, encoding="utf-8")
     except (OSError, ManifestError, ValueError) as bad:
+        _log_install(loaded, "", f"failed: {bad}", who, 0)
         return _fail(str(bad))
-    print(f"signed manifest of {len(text.splitlines()) - 1} files written to {out}")
+    files = len(text.splitlines()) - 1
+    _log_install(loaded, hashlib.sha256(text.encode("utf-8")).hexdigest(), "ok", who, files)
+    print(f"signed manifest of {files} files written to {out}; install logged in {loaded.lab.install_log}")
     return 0
+
+
+def _log_install(loaded: Any, digest: str, result: str, who: str, files: int) -> None:
+    """One line of the install log; a log that cannot be written is said, never silently skipped."""
+    from terminal.table.identity import software_version
+
+    now = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    entry = installs.Install(now, software_version(), digest, result[:200], who, files)
+    try:
+        installs.append(loaded.lab.install_log, entry)
+    except OSError as failed:
+        print(f"terminal verify: the install log {loaded.lab.install_log} could not be written: {failed}",
+              file=sys.stderr)  # fmt: skip

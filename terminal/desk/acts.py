@@ -21,7 +21,9 @@ from terminal.desk.report_origin import provenance
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
 from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.software import installs
 from terminal.table import config_record
+from terminal.table.identity import identity
 from terminal.table.phases import Phase
 from terminal.table.table import Table
 from terminal.table.tilts import RULES, Tilt, TiltKind
@@ -266,7 +268,13 @@ def selftest(table: Table, verifier: Callable[[], tuple[str, str]] | None) -> Me
         results.append(sm.SelfTestView("software", status, views.clip(detail)))
     else:
         results.append(sm.SelfTestView("software", "not_installed", "software verification is not installed"))
-    return sm.SelfTestReport(tuple(results))
+    lines = tuple(sm.IdentityLine(k, g, views.clip(v)) for k, g, v in identity(table.config).rows())
+    recent, problem = installs.last(table.config.lab.install_log)
+    installed = tuple(
+        sm.InstallView(i.time, i.version, i.manifest_sha256[:16], views.clip(i.result), i.who[:64])
+        for i in recent
+    )
+    return sm.SelfTestReport(tuple(results), lines, installed, views.clip(problem or ""))
 
 
 def _rng_test(table: Table) -> sm.SelfTestView:

@@ -111,6 +111,7 @@ def demo_table(
     for user, role, pin in DEMO_USERS[:2]:
         store = store.add(admin, user, parse_role(role), pin, entropy, params)
     store.save(c.service.users_path)
+    _installs(c)
     _play(table)
     cabinet = Cabinet(table)
     cabinet.attach(simulated_table(c.table.seats, c.money.bills, cabinet.on_event, clock.wall))
@@ -126,11 +127,21 @@ def _local(text: str, folder: Path) -> str:
         ("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),
         ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.json"),
         ("seat", "keys_path", "keys/seat.keys"), ("lab", "output_dir", "out"),
+        ("lab", "install_log", "var/installs.jsonl"),
     )  # fmt: skip
     for section, key, value in local:
         text = edit_text(text, section, key, value)
     (folder / "keys").mkdir(exist_ok=True)
     return text
+
+
+def _installs(c: Config) -> None:
+    """Two installs in the demo's log, as ``terminal verify make-manifest`` writes them: one refused."""
+    from terminal.software.installs import Install, append
+
+    append(c.lab.install_log, Install("2026-11-20T09:12:40Z", "0.1.0", "9f" * 32, "ok", "boss", 434))
+    refused = "failed: private key maker.key: not an Ed25519 key"
+    append(c.lab.install_log, Install("2026-11-22T16:03:05Z", "0.1.0", "", refused, "tech", 0))
 
 
 def _play(table: Table) -> None:

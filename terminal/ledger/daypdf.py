@@ -61,6 +61,8 @@ class _Document(FPDF):
         generated = self.origin.generated[:19].replace("T", " ")
         self.cell(0, 5, f"generated {generated} UTC  ·  ledger epoch {self.report.epoch}",
                   new_x="LMARGIN", new_y="NEXT")  # fmt: skip
+        if self.origin.games:
+            self.cell(0, 5, f"game {self.origin.games}", new_x="LMARGIN", new_y="NEXT")
         self.set_draw_color(*_ACCENT)
         self.line(15, self.get_y() + 1, 195, self.get_y() + 1)
         self.ln(4)

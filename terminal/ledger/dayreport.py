@@ -70,6 +70,7 @@ class Provenance:
     software: str  # the program's version
     manifest: str  # SHA-256 of the signed manifest, or why there is none
     verification: str  # "OK: ..." or "FAILED ...": the ledger verified before the report was made
+    games: str = ""  # the game this table runs: its identifier and paytable ids (``terminal.table.identity``)
 
     @property
     def verified(self) -> bool:
@@ -161,7 +162,8 @@ def provenance_rows(origin: Provenance) -> list[tuple[str, str, str | int]]:
         ("report", "currency", origin.currency),
         ("report", "units", f"amounts are integers of the minor unit of {origin.currency} (100 = 1.00)"),
         ("report", "generated", origin.generated), ("report", "software", origin.software),
-        ("report", "manifest", origin.manifest), ("report", "ledger_verify", origin.verification),
+        ("report", "manifest", origin.manifest), ("report", "game", origin.games),
+        ("report", "ledger_verify", origin.verification),
     ]  # fmt: skip
 
 

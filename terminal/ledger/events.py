@@ -37,6 +37,7 @@ class EventCode(enum.IntEnum):
     LEDGER_VERIFY_PASS = 420
     LEDGER_VERIFY_FAIL = 421
     LEDGER_ADOPT = 422  # the high-water mark bound to this database by two people (rows given up, if any)
+    METER_AUDIT = 423  # meters and balances audited against the journal: the mark the next audit starts at
     FLOOR_WITNESS_PASS = 430  # the ledger reaches the floor's last word on it (start-up, floor reachable)
     FLOOR_WITNESS_FAIL = 431  # it does not: rolled back with its mark, or swapped; the table stays closed
     FLOOR_WITNESS_SKIPPED = 432  # the floor was unreachable at start-up

@@ -85,33 +85,43 @@ def add(total: Counter[str], deltas: Mapping[str, int]) -> None:
         total[name] += delta
 
 
-def recompute(db: sqlite_utils.Database) -> dict[str, int]:
-    """Every meter derived again from the journal and the round records."""
+def recompute(db: sqlite_utils.Database, after: Mapping[str, int] | None = None) -> dict[str, int]:
+    """Every meter derived again from the journal and the round records; with ``after`` (table → the last
+    row id already accounted for), only what the rows after those moved: the meters' change since then."""
+    last = dict(after or {})
     found: Counter[str] = Counter()
-    _from_journal(db, found)
-    placed = (
-        "SELECT w.game, w.kind, w.paytable, w.stake FROM wagers w LEFT JOIN results r ON r.wager_id = w.id "
-        "AND r.result = 'withdrawn' WHERE r.id IS NULL"
-    )
-    for game, kind, paytable, stake in db.execute(placed):
+    _from_journal(db, found, after_txn=last.get("transactions", 0))
+    placed = "SELECT game, kind, paytable, stake FROM wagers WHERE id > ?"
+    for game, kind, paytable, stake in db.execute(placed, [last.get("wagers", 0)]):
         found.update({k: v for k, v in wager_meters(game, kind, paytable, stake).items() if k != "wagered"})
+    withdrawn = (  # a wager taken back comes off the meters it moved when it was placed
+        "SELECT w.game, w.kind, w.paytable, w.stake FROM results r JOIN wagers w ON w.id = r.wager_id "
+        "WHERE r.result = 'withdrawn' AND r.id > ?"
+    )
+    for game, kind, paytable, stake in db.execute(withdrawn, [last.get("results", 0)]):
+        found.subtract({k: v for k, v in wager_meters(game, kind, paytable, stake).items() if k != "wagered"})
     query = (
         "SELECT w.game, w.kind, w.paytable, r.returned FROM results r JOIN wagers w ON w.id = r.wager_id "
-        "WHERE r.result != 'withdrawn'"
+        "WHERE r.result != 'withdrawn' AND r.id > ?"
     )
-    for game, kind, paytable, returned in db.execute(query):
+    for game, kind, paytable, returned in db.execute(query, [last.get("results", 0)]):
         found.update({k: v for k, v in won_meters(game, kind, paytable, returned).items() if k != "won"})
     query = (
         "SELECT r.game, t.memo FROM settlements s JOIN rounds r ON r.id = s.round_id "
-        "JOIN transactions t ON t.id = s.txn_id"
+        "JOIN transactions t ON t.id = s.txn_id WHERE s.id > ?"
     )
-    for game, memo in db.execute(query):
+    for game, memo in db.execute(query, [last.get("settlements", 0)]):
         found["void_spins" if memo == "void" else "games_played"] += 1
         found[f"game:{game}:rounds"] += 1
-    found["door_opens"] = db.execute(
-        "SELECT count(*) FROM events WHERE code = ?", [DOOR_OPEN_CODE]
-    ).fetchone()[0]
+    doors = "SELECT json_extract(detail, '$.door') FROM events WHERE code = ? AND id > ?"
+    for (door,) in db.execute(doors, [DOOR_OPEN_CODE, last.get("events", 0)]):
+        found.update(door_meters(door))
     return {name: value for name, value in found.items() if value}
+
+
+def door_meters(door: str | None) -> dict[str, int]:
+    """What one door opening moves: the total, and that door's own count (``door:main:opens``)."""
+    return {"door_opens": 1} | ({f"door:{door}:opens": 1} if door else {})
 
 
 def money_between(db: sqlite_utils.Database, start: str, end: str) -> dict[str, int]:
@@ -121,12 +131,13 @@ def money_between(db: sqlite_utils.Database, start: str, end: str) -> dict[str, 
     return dict(found)
 
 
-def _from_journal(db: sqlite_utils.Database, found: Counter[str], start: str = "", end: str = "~") -> None:
+def _from_journal(db: sqlite_utils.Database, found: Counter[str], start: str = "", end: str = "~",
+                  after_txn: int = 0) -> None:  # fmt: skip
     query = (
         "SELECT t.kind, p.account, p.amount FROM postings p JOIN transactions t ON t.id = p.txn_id "
-        "WHERE t.time >= ? AND t.time < ? ORDER BY p.id"
+        "WHERE t.time >= ? AND t.time < ? AND t.id > ? ORDER BY p.id"
     )
-    for kind, account, amount in db.execute(query, [start, end]):
+    for kind, account, amount in db.execute(query, [start, end, after_txn]):
         what = accounts.kind_of(account)
         if kind in ("wager", "withdraw") and what == "in_play":
             found["wagered"] += amount

@@ -35,6 +35,7 @@ from terminal.ledger import (
     schema,
     vouchers,
 )
+from terminal.ledger import audit as memory
 from terminal.ledger.chain import Chain
 from terminal.ledger.errors import (
     BillError,
@@ -384,8 +385,8 @@ class Ledger:
         if code in _MARKED:
             extra["games_played"] = self.meters().get("games_played", 0)
         with self._transaction(now) as time:
-            if code == EventCode.DOOR_OPEN:
-                meters.bump(self.db, {"door_opens": 1})
+            if code == EventCode.DOOR_OPEN:  # the total and the door's own count
+                meters.bump(self.db, meters.door_meters(extra.get("door")))
             return events.log(self.chain, time, code, seat=seat, actor=actor, detail=extra)
 
     def config_changed(self, before: Mapping[str, Any], after: Mapping[str, Any], first: Actor, second: Actor,
@@ -454,6 +455,27 @@ class Ledger:
     def audit(self) -> list[str]:
         """Meters and balances checked against the journal: every disagreement, as a sentence."""
         return meters.audit_journal(self.db) + meters.audit(self.db)
+
+    def integrity_check(self, *, full: bool) -> list[str]:
+        """``PRAGMA integrity_check`` of the whole database, or of the tables rewritten in place only."""
+        with storage_errors(self.path, "read"):
+            return memory.integrity(self.db, () if full else memory.CACHES)
+
+    def audit_since(self, mark: memory.AuditMark | None) -> tuple[list[str], memory.AuditMark]:
+        """The meter and balance audit since ``mark`` (all of the journal for ``None``), and the new mark."""
+        with storage_errors(self.path, "read"):
+            if mark is None:
+                return self.audit(), memory.mark_now(self.db)
+            return memory.since(self.db, mark)
+
+    def last_audit_mark(self) -> memory.AuditMark | None:
+        """The mark the last ``METER_AUDIT`` event recorded (in this epoch), or ``None``."""
+        last = events.last(self.db, EventCode.METER_AUDIT)
+        return None if last is None else memory.AuditMark.from_json(last.detail)
+
+    def record_audit_mark(self, mark: memory.AuditMark, *, now: datetime, on: str) -> int:
+        """Persist an audited mark as a chained ``METER_AUDIT`` event (``on``: boot, door_close, rounds)."""
+        return self.log_event(EventCode.METER_AUDIT, now=now, detail={"on": on, **mark.to_json()})
 
     # -- epochs ----------------------------------------------------------------------------------------
     def ram_clear(self, first: Actor, second: Actor, *, now: datetime) -> Path:

@@ -237,12 +237,37 @@ class SelfTestView:
     detail: Text
 
 
+@dataclass(frozen=True, slots=True)
+class IdentityLine:
+    """One line of the program's identity (``terminal.table.identity``): ``kind`` is version, manifest,
+    game, game_running (the game this table plays) or paytables; ``game`` names the game of the last three."""
+
+    kind: Ident
+    game: Text
+    value: Text
+
+
+@dataclass(frozen=True, slots=True)
+class InstallView:
+    """One install of the install log, newest first."""
+
+    time: Text
+    version: Text
+    manifest: Text  # the manifest's SHA-256, first 16 hex digits
+    result: Text
+    who: Text
+
+
 @message("SelfTestReport", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class SelfTestReport(Message):
-    """Self-tests run on demand."""
+    """Self-tests run on demand, with the program's identity and its last installs (and the install
+    log's problem, if its links are broken)."""
 
     results: tuple[SelfTestView, ...]
+    identity: tuple[IdentityLine, ...] = ()
+    installs: tuple[InstallView, ...] = ()
+    install_log: Text = ""
 
 
 @message("DayReport", 1, Direction.SERVER)

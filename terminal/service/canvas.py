@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from terminal.service.ui import BG
+from terminal.service.theme import BG
 
 LOGICAL = (1920, 1080)
 

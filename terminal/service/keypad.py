@@ -9,12 +9,14 @@ their labels come from the catalogue (``service.key.delete``, ``service.key.clea
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import pygame
 
 from terminal.i18n import Catalogue
-from terminal.service.ui import Action, Ui, grid
+from terminal.service import intents as i
+from terminal.service.layout.frame import grid
+from terminal.service.theme import TYPE
+from terminal.service.ui import Ui
 
 DIGITS = "123456789C0<"
 #: Digits with the decimal point, for amounts and decimal settings (``12.50``).
@@ -28,11 +30,11 @@ def pad_for(value: str) -> tuple[str, int]:
     return (DECIMAL, 3) if value and _NUMBER.fullmatch(value.replace(",", "")) else (ALNUM, 9)
 
 
-def keypad(
-    ui: Ui, cat: Catalogue, rect: pygame.Rect, keys: str, press: Callable[[str], Action], columns: int
-) -> None:
-    """A grid of keys, each at least 72 px high at 1080p in every pad the screens use."""
+def keypad(ui: Ui, cat: Catalogue, rect: pygame.Rect, keys: str, columns: int) -> None:
+    """A grid of keys, each posting itself (:data:`~terminal.service.intents.KEY`); each at least 72 px
+    high at 1080p in every pad the screens use. A word (Delete, Clear) is set smaller than a character."""
     names = {"<": cat.text("service.key.delete"), "C": cat.text("service.key.clear")}
     rows = -(-len(keys) // columns)
     for cell, key in zip(grid(rect, columns, rows, 10), keys, strict=False):
-        ui.button(cell, names.get(key, key), press(key), size=36 if len(names.get(key, key)) < 4 else 26)
+        label = names.get(key, key)
+        ui.button(cell, label, i.Intent(i.KEY, key), size=TYPE.key if len(label) < 4 else TYPE.table)

@@ -2,7 +2,8 @@
 
 The caller supplies the link (``terminal.lab.service_demo`` builds a real controller and ledger behind
 one) and the demo users by role. Each shot is the application in a state a technician reaches by touch:
-the same intents a touch would post, then one frame drawn.
+the very intents the touches would post (focus a field, type its keys, open a screen), then one frame
+drawn.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from pathlib import Path
 import pygame
 
 from terminal.config import Config
+from terminal.service import intents as i
 from terminal.service.app import SIZE, ServiceApp
 from terminal.service.canvas import Canvas
 from terminal.service.link import ServiceLink
 from terminal.service.ui import Ui
-from terminal.service.views import draw
 
 
 def render_screens(
@@ -43,86 +44,74 @@ def render_screens(
     shots: list[Path] = []
 
     def shot(name: str) -> None:
-        draw(ui, app)
+        app.draw(ui)
         canvas.present(image)
         target = out_dir / f"service-{lang}-{name}.png"
         pygame.image.save(image, str(target))
         shots.append(target)
 
-    def login(role: str) -> None:
-        user, pin = users[role]
-        app.state.fields.update(user=user, pin=pin)
-        app.login()
-
-    tech_user, tech_pin = users["technician"]
+    tech, admin = users["technician"], users["administrator"]
     shot("key-off")  # the technician walks up: the key first
-    app.turn_key()
-    app.state.fields.update(user=tech_user, pin=tech_pin[:3])
-    app.state.focus = "pin"
+    app.post(i.Intent(i.TURN_KEY), *typing("user", tech[0]), *typing("pin", tech[1][:3]))
     shot("login")
-    login("technician")
+    app.post(*login(users["technician"]))
     for screen in ("meters", "events", "recall"):
-        app.go(screen)
+        app.post(i.Intent(i.GO, screen))
         shot(screen)
-    _first_round(app)
+    app.post(*_first_round(app))
     shot("recall-round")
-    app.go("tilts")
+    app.post(i.Intent(i.GO, "tilts"))
     shot("tilts")
-    app.go("selftest")
-    app.act("selftest")
+    app.post(i.Intent(i.GO, "selftest"), i.Intent(i.ACT, "selftest"))
     shot("selftest")
-    app.go("config")
+    app.post(i.Intent(i.GO, "config"))
     shot("config")
-    _config_diff(app)
+    app.post(*_config_diff(app))
     shot("config-diff")
-    app.go("ramclear")
-    _two(app, "ram_clear", "ram_clear", (), tech_pin, users["administrator"][0])
+    app.post(i.Intent(i.GO, "ramclear"), *two_people("ram_clear", (), tech[1], admin[0]))
     shot("ramclear-confirm")
-    app.logout()
-    login("attendant")
-    app.go("vouchers")
-    _voucher_void(app, voucher, users["attendant"][1], users["administrator"][0])
+    app.post(i.Intent(i.LOGOUT), *login(users["attendant"]), i.Intent(i.GO, "vouchers"))
+    app.post(*_voucher_void(app, voucher, users["attendant"][1], admin[0]))
     shot("voucher-void")
-    app.state.confirm = None
-    app.go("handpay")
+    app.post(i.Intent(i.CANCEL), i.Intent(i.GO, "handpay"))
     shot("handpay")
-    app.go("report")
-    app.act("report_export", "")
+    app.post(i.Intent(i.GO, "report"), i.Intent(i.ACT, "report_export", ("",)))
     shot("report")
     pygame.quit()
     return shots
 
 
-def _first_round(app: ServiceApp) -> None:
-    from terminal.net import service_messages as sm
-
-    listing = app.state.replies.get("recall")
-    if isinstance(listing, sm.RecallList) and listing.rounds:
-        app.open_round(str(listing.rounds[-1].round_id))
+def typing(name: str, text: str) -> list[i.Intent]:
+    """The touches that type ``text`` into field ``name``: focus it, clear it, then each key."""
+    return [i.Intent(i.FOCUS, name), i.Intent(i.KEY, "C"), *(i.Intent(i.KEY, char) for char in text)]
 
 
-def _config_diff(app: ServiceApp) -> None:
-    from terminal.net import service_messages as sm
+def login(user: tuple[str, str]) -> list[i.Intent]:
+    """Type the user id and PIN, then log in."""
+    return [*typing("user", user[0]), *typing("pin", user[1]), i.Intent(i.LOGIN)]
 
-    listing = app.state.replies.get("config")
-    if not isinstance(listing, sm.ConfigListing):
-        return
+
+def two_people(act: str, args: tuple[str, ...], my_pin: str, second: str) -> list[i.Intent]:
+    """Open the two-person dialog for ``act`` and type both people's part (the second PIN begun)."""
+    opened = i.Intent(i.ASK_SECOND, act, args)
+    return [opened, *typing("my_pin", my_pin), *typing("second", second), *typing("second_pin", "12")]
+
+
+def _first_round(app: ServiceApp) -> list[i.Intent]:
+    listing = app.state.replies.recall
+    return [i.Intent(i.OPEN_ROUND, str(listing.rounds[-1].round_id))] if listing and listing.rounds else []
+
+
+def _config_diff(app: ServiceApp) -> list[i.Intent]:
+    listing = app.state.replies.config
+    if listing is None:
+        return []
     entry = next(e for e in listing.entries if (e.section, e.key) == ("table", "betting_seconds"))
-    app.state.edit = (entry.section, entry.key)
-    app.state.fields["value"], app.state.focus = "20", "value"
-    app.preview_config()
+    opened = i.Intent(i.EDIT, args=(entry.section, entry.key, entry.value))
+    return [opened, *typing("value", "20"), i.Intent(i.PREVIEW)]
 
 
-def _two(app: ServiceApp, act: str, command: str, args: tuple[str, ...], my_pin: str, second: str) -> None:
-    app.ask_second(act, command, *args)
-    confirm = app.state.confirm
-    if confirm is not None:
-        confirm.my_pin, confirm.second, confirm.second_pin, confirm.focus = my_pin, second, "12", "second_pin"
-
-
-def _voucher_void(app: ServiceApp, number: str, my_pin: str, second: str) -> None:
-    app.state.fields["voucher"] = number
-    app.lookup_voucher()
-    reason: Callable[[str], str] = lambda r: app.t.text(f"service.reason.{r}")  # noqa: E731
-    app.state.reason = "printer_fault"
-    _two(app, "voucher_void", "void_voucher", (number, reason("printer_fault")), my_pin, second)
+def _voucher_void(app: ServiceApp, number: str, my_pin: str, second: str) -> list[i.Intent]:
+    reason = app.cat.text("service.reason.printer_fault")
+    found = [*typing("voucher", number), i.Intent(i.LOOKUP_VOUCHER), i.Intent(i.REASON, "printer_fault")]
+    return [*found, *two_people("voucher_void", (number, reason), my_pin, second)]

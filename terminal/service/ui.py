@@ -1,35 +1,23 @@
-"""A small immediate-mode toolkit for the service screen: every frame draws widgets and records hit areas.
+"""The service screen's immediate-mode toolkit: each frame draws its parts and records their touch areas.
 
-A view calls :meth:`Ui.button` and friends while drawing; a touch (mouse up) on the next frame runs the
-action of the area it landed in. Actions are plain callables posted by the view (intents), so views never
-call the protocol themselves. Sizes are for a 1920×1080 touchscreen: buttons at least 72 px high, text at
-least 26 px.
+A view calls :meth:`Ui.button` and friends while drawing, each touch area with the
+:class:`~terminal.service.intents.Intent` a touch there posts; :meth:`Ui.click` on the next touch returns
+the intent of the area it landed in (the topmost, drawn last). Views never act themselves: events in,
+intents out. Sizes are pixels on the 1920x1080 canvas: buttons at least 72 px high, text at least
+:data:`~terminal.service.theme.MIN_TEXT_PX`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
-Action = Callable[[], None]
-#: No text on a service screen is drawn smaller than this (pixels at 1920x1080): a technician reads it at
-#: arm's length on a touchscreen. :meth:`Ui.text` refuses smaller text, so a view cannot shrink a label.
-MIN_TEXT_PX = 14
+from terminal.service import theme
+from terminal.service.intents import Intent
+from terminal.service.theme import MIN_TEXT_PX, TYPE, Colour
 
-BG = (12, 18, 28)
-PANEL = (24, 33, 46)
-PANEL_HI = (34, 46, 63)
-LINE = (58, 74, 96)
-TEXT = (236, 240, 245)
-MUTED = (150, 163, 181)
-ACCENT = (246, 186, 44)  # service amber
-ACCENT_DARK = (64, 48, 10)
-GOOD = (64, 190, 110)
-BAD = (232, 76, 76)
-INFO = (80, 160, 240)
-DISABLED = (70, 78, 90)
+__all__ = ["MIN_TEXT_PX", "Fonts", "Ui", "fit"]
 
 
 @dataclass
@@ -49,31 +37,40 @@ class Fonts:
 
 @dataclass
 class Ui:
-    """The frame being drawn: the surface, fonts and the hit areas of this frame."""
+    """The frame being drawn: the surface, fonts and the touch areas of this frame."""
 
     surface: pygame.Surface
     fonts: Fonts = field(default_factory=Fonts)
-    hits: list[tuple[pygame.Rect, Action]] = field(default_factory=list)
+    hits: list[tuple[pygame.Rect, Intent]] = field(default_factory=list)
 
     def begin(self) -> None:
+        """A new frame: the background, no touch areas yet."""
         self.hits.clear()
-        self.surface.fill(BG)
+        self.surface.fill(theme.BG)
 
-    def click(self, pos: tuple[int, int]) -> bool:
-        """Run the action under ``pos`` (the topmost one drawn last); returns whether one ran."""
-        for rect, action in reversed(self.hits):
-            if rect.collidepoint(pos):
-                action()
-                return True
-        return False
+    def click(self, pos: tuple[int, int]) -> Intent | None:
+        """The intent of the touch area under ``pos`` (the topmost, drawn last), if any."""
+        return next((intent for rect, intent in reversed(self.hits) if rect.collidepoint(pos)), None)
+
+    def touch(self, rect: pygame.Rect, intent: Intent | None) -> None:
+        """A touch area (``None``: nothing to do there)."""
+        if intent is not None:
+            self.hits.append((rect, intent))
+
+    def modal(self) -> None:
+        """Shade everything drawn so far; from now only what is drawn next takes touches (a dialog)."""
+        shade = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
+        shade.fill(theme.SHADE)
+        self.surface.blit(shade, (0, 0))
+        self.hits.clear()
 
     # -- drawing -----------------------------------------------------------------------------------------
     def text(
         self,
         text: str,
         pos: tuple[int, int],
-        size: int = 30,
-        color: tuple[int, int, int] = TEXT,
+        size: int = TYPE.body,
+        color: Colour = theme.TEXT,
         bold: bool = False,
         anchor: str = "topleft",
         width: int | None = None,
@@ -88,96 +85,41 @@ class Ui:
         self.surface.blit(image, rect)
         return rect
 
-    def panel(self, rect: pygame.Rect, color: tuple[int, int, int] = PANEL, border: int = 0) -> None:
-        pygame.draw.rect(self.surface, color, rect, border_radius=12)
+    def panel(self, rect: pygame.Rect, color: Colour = theme.PANEL, border: int = 0) -> None:
+        pygame.draw.rect(self.surface, color, rect, border_radius=theme.RADIUS)
         if border:
-            pygame.draw.rect(self.surface, LINE, rect, width=border, border_radius=12)
+            pygame.draw.rect(self.surface, theme.LINE, rect, width=border, border_radius=theme.RADIUS)
 
     def button(
         self,
         rect: pygame.Rect,
         label: str,
-        action: Action | None,
+        intent: Intent | None,
         *,
         primary: bool = False,
         selected: bool = False,
         danger: bool = False,
-        size: int = 32,
+        size: int = TYPE.button,
     ) -> None:
-        """A touch target; ``action`` None draws it disabled."""
-        if action is None:
-            fill, ink = PANEL, DISABLED
+        """A touch target posting ``intent``; ``None`` draws it disabled."""
+        if intent is None:
+            fill, ink = theme.PANEL, theme.DISABLED
         elif danger:
-            fill, ink = BAD, TEXT
+            fill, ink = theme.BAD, theme.TEXT
         elif primary or selected:
-            fill, ink = ACCENT, (20, 20, 20)
+            fill, ink = theme.ACCENT, theme.INK_ON_ACCENT
         else:
-            fill, ink = PANEL_HI, TEXT
-        pygame.draw.rect(self.surface, fill, rect, border_radius=12)
-        pygame.draw.rect(self.surface, LINE if action is None else fill, rect, width=2, border_radius=12)
+            fill, ink = theme.PANEL_HI, theme.TEXT
+        pygame.draw.rect(self.surface, fill, rect, border_radius=theme.RADIUS)
+        edge = theme.LINE if intent is None else fill
+        pygame.draw.rect(self.surface, edge, rect, width=2, border_radius=theme.RADIUS)
         self.text(label, rect.center, size, ink, bold=True, anchor="center", width=rect.width - 16)
-        if action is not None:
-            self.hits.append((rect, action))
+        self.touch(rect, intent)
 
-    def badge(self, rect: pygame.Rect, label: str, color: tuple[int, int, int]) -> None:
-        pygame.draw.rect(self.surface, color, rect, border_radius=8)
-        self.text(label, rect.center, 26, (15, 15, 15), bold=True, anchor="center")
-
-    def field(self, rect: pygame.Rect, label: str, value: str, focused: bool, action: Action | None) -> None:
-        """A labelled entry box (the keypad types into the focused one)."""
-        self.text(label, (rect.x, rect.y - 34), 28, MUTED)
-        pygame.draw.rect(self.surface, (8, 12, 18), rect, border_radius=10)
-        pygame.draw.rect(self.surface, ACCENT if focused else LINE, rect, width=3, border_radius=10)
-        self.text(value, (rect.x + 18, rect.centery), 40, TEXT, anchor="midleft", width=rect.width - 36)
-        if action is not None:
-            self.hits.append((rect, action))
-
-    def table(
-        self,
-        rect: pygame.Rect,
-        columns: Sequence[tuple[str, int, str]],
-        rows: Sequence[Sequence[str]],
-        *,
-        row_height: int = 48,
-        size: int = 28,
-        on_row: Callable[[int], Action] | None = None,
-        colors: Sequence[tuple[int, int, int] | None] = (),
-    ) -> None:
-        """Columns are (title, width, align 'l'|'r'); rows beyond the rectangle are not drawn."""
-        self.panel(rect)
-        x0, y = rect.x + 16, rect.y + 10
-        self._row([c[0] for c in columns], columns, x0, y, size, MUTED, bold=True)
-        y += row_height
-        pygame.draw.line(self.surface, LINE, (rect.x + 10, y - 6), (rect.right - 10, y - 6), 2)
-        for index, row in enumerate(rows):
-            if y + row_height > rect.bottom:
-                break
-            band = pygame.Rect(rect.x + 6, y - 4, rect.width - 12, row_height - 2)
-            if index % 2:
-                pygame.draw.rect(self.surface, PANEL_HI, band, border_radius=6)
-            chosen = colors[index] if index < len(colors) else None
-            color = chosen if chosen is not None else TEXT
-            self._row(row, columns, x0, y + 4, size, color)
-            if on_row is not None:
-                self.hits.append((band, on_row(index)))
-            y += row_height
-
-    def _row(
-        self,
-        cells: Sequence[str],
-        columns: Sequence[tuple[str, int, str]],
-        x: int,
-        y: int,
-        size: int,
-        color: tuple[int, int, int],
-        bold: bool = False,
-    ) -> None:
-        for cell, (_, width, align) in zip(cells, columns, strict=False):
-            if align == "r":
-                self.text(cell, (x + width - 14, y), size, color, bold, "topright", width - 20)
-            else:
-                self.text(cell, (x, y), size, color, bold, "topleft", width - 20)
-            x += width
+    def badge(self, rect: pygame.Rect, label: str, color: Colour) -> None:
+        """A state in a coloured box (not a touch target)."""
+        pygame.draw.rect(self.surface, color, rect, border_radius=theme.BADGE_RADIUS)
+        self.text(label, rect.center, TYPE.table, theme.INK_ON_BADGE, bold=True, anchor="center")
 
 
 def fit(font: pygame.font.Font, text: str, width: int | None) -> str:
@@ -187,14 +129,3 @@ def fit(font: pygame.font.Font, text: str, width: int | None) -> str:
     while text and font.size(text + "...")[0] > width:
         text = text[:-1]
     return text + "..."
-
-
-def grid(rect: pygame.Rect, columns: int, rows: int, gap: int = 12) -> list[pygame.Rect]:
-    """``rect`` cut into ``columns`` × ``rows`` cells, row by row."""
-    w = (rect.width - gap * (columns - 1)) // columns
-    h = (rect.height - gap * (rows - 1)) // rows
-    return [
-        pygame.Rect(rect.x + c * (w + gap), rect.y + r * (h + gap), w, h)
-        for r in range(rows)
-        for c in range(columns)
-    ]

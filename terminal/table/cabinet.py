@@ -108,6 +108,7 @@ class Cabinet:
                 self.table.ledger.log_event(
                     EventCode.DOOR_CLOSE, now=self.table.clock.wall(), detail={"door": door.value}
                 )
+                self.table.auditor.after_door_close()  # a door was open: check the memory again
             case ServiceKeyTurned(on=on):
                 self._service_key(on)
             case _:

@@ -37,6 +37,7 @@ from terminal.ledger.vouchers import Voucher
 from terminal.table.clock import Clock
 from terminal.table.cycling import Cycler
 from terminal.table.driver import Drawn, GameDriver, WagerLine
+from terminal.table.integrity import Auditor
 from terminal.table.lab_mode import ForcedRng, parse_force
 from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
 from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
@@ -106,6 +107,7 @@ class Table:
         self._floor_watch: dict[str, Any] = {}
         cycling = config.rng
         self.cycler = Cycler(clock, self._advance_rng, cycling.advance_ms / 1000, cycling.background_advance)
+        self.auditor = Auditor(self)  # integrity_check and the meter audit: boot, door close, settlement
 
     # -- start-up and recovery -------------------------------------------------------------------------
     def start(self) -> RoundReport | None:
@@ -118,6 +120,7 @@ class Table:
         verified = self.ledger.startup
         if verified is not None:
             self._log(EventCode.LEDGER_VERIFY_PASS, detail={"rows": verified.rows})
+        self.auditor.boot()
         last = self.ledger.resume()
         if last is not None and last.phase != "settled" and last.game != self.driver.game:
             raise RecoveryError(
@@ -479,6 +482,7 @@ class Table:
                 )
             return RoundReport(self.round_id, outcome, text, (), settled.notes, void=True)
         self.phase = advance(advance(self.phase, Trigger.SETTLEMENT_POSTED), Trigger.RESULTS_SHOWN)
+        self.auditor.after_settlement()
         for lock in locks:  # written with the settlement: the award and its lock are one transaction
             self.raise_tilt(lock, logged=True)
         report = self._after_settlement(outcome, text, settled.settlements, settled.notes)

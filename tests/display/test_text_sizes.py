@@ -59,10 +59,10 @@ def _problems(painter: Painter, scene: Scene, name: str, width: int, height: int
         left, bottom, right, top = _box(text)
         if left < -1 or bottom < -1 or right > width + 1 or top > height + 1:
             found.append(f"{name}: {text.text!r} is cut by the window's edge")
-    flat = [t for t in shown if not t.label.rotation and t.label.batch is not painter.overlay]
-    for k, a in enumerate(flat):
-        for b in flat[k + 1 :]:
-            if _overlap(_box(a), _box(b)):
+    flat = [(t, _box(t)) for t in shown if not t.label.rotation and t.label.batch is not painter.overlay]
+    for k, (a, box_a) in enumerate(flat):  # each box measured once, not once per pair
+        for b, box_b in flat[k + 1 :]:
+            if _overlap(box_a, box_b):
                 found.append(f"{name}: {a.text!r} lies over {b.text!r}")
     for fixed in list(LABELS):
         if fixed.batch in batches and float(fixed.font_size) < MIN_TEXT_PX:

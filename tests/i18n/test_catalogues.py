@@ -32,6 +32,7 @@ SAME_IN_SPANISH = frozenset({
     "display.call_craps",  # "{total} · CRAPS": the game's name in Spanish too
     "display.yards_gain", "fmt.seconds",  # "YD" and "s": the yard's and the second's symbols in both
     "service.col.par", "service.col.rtp", "service.login.pin",  # PAR sheet, RTP, PIN: used as they are
+    "service.selftest.game_craps",  # the game's name in Spanish too
 })  # fmt: skip
 
 

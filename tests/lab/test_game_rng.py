@@ -147,6 +147,6 @@ def test_ten_million_outcomes_per_game_through_the_production_path() -> None:
     n = 10_000_000
     results = [gr.run_stream(s, lambda: production_rng(c), n, lambda _: None) for s in gr.GAME_STREAMS]
     assert len({r.generator_id for r in results}) == len(results)
-    verdict = judge([check for r in results for check in r.checks])
+    verdict = judge([check for r in results for check in r.checks], alpha=0.001)  # 1 run in 1,000 fails
     print(verdict.summary())
     assert verdict.passed, verdict.failing

@@ -17,7 +17,9 @@ from terminal import config as configuration
 from terminal.devices.events import ServiceKeyTurned
 from terminal.i18n import load_catalogue
 from terminal.lab.service_demo import DirectLink, demo_table, render_service_screens
+from terminal.service import intents as i
 from terminal.service.app import ServiceApp
+from terminal.service.screens import login, typing
 
 SHOTS = ("key-off", "login", "meters", "events", "recall", "recall-round", "tilts", "selftest", "config",
          "config-diff", "ramclear-confirm", "voucher-void", "handpay", "report")  # fmt: skip
@@ -46,18 +48,17 @@ def test_the_app_logs_in_greys_out_what_the_role_may_not_do_and_shows_refusals(t
     controller, cabinet = demo_table(configuration.defaults(tmp_path), tmp_path)
     cabinet.on_event(None, ServiceKeyTurned(controller.table.clock.wall(), True))
     app = ServiceApp(DirectLink(controller), "en", "T-01", 8)
-    app.state.fields.update(user="anna", pin="0000")
-    app.login()
+    app.post(*login(("anna", "0000")))
     assert app.state.session is None and "tries left" in app.state.status and not app.state.status_ok
-    app.state.fields.update(user="anna", pin="1357")
-    app.login()
+    assert app.state.fields.pin == ""  # a PIN is forgotten after each try
+    app.post(*login(("anna", "1357")))
     assert app.state.session is not None and app.state.screen == "meters"
-    assert app.may("handpay") and not app.may("config_view") and not app.may("ram_clear")
-    app.go("handpay")
-    app.act("handpay", "2")
+    s = app.state
+    assert s.may("handpay") and not s.may("config_view") and not s.may("ram_clear")
+    app.post(i.Intent(i.GO, "handpay"), i.Intent(i.ACT, "handpay", ("2",)))
     assert "seat 2" in app.state.status and app.state.status_ok
     assert controller.table.credits(2) == 0
-    app.act("config")  # the screen greys it out; the controller refuses it anyway
+    app.post(i.Intent(i.ACT, "config"))  # the screen greys it out; the controller refuses it anyway
     assert "may not config_view" in app.state.status
     controller.table.ledger.close()
 
@@ -71,20 +72,18 @@ def test_a_voucher_is_voided_end_to_end_through_the_screen(tmp_path: Path) -> No
     cabinet.on_event(None, ServiceKeyTurned(controller.table.clock.wall(), True))
     number = json.loads(controller.table.ledger.events(EventCode.VOUCHER_ISSUE)[-1].detail)["number"]
     app = ServiceApp(DirectLink(controller), "en", "T-01", 8)
-    app.state.fields.update(user="anna", pin="1357")
-    app.login()
-    app.go("vouchers")
+    app.post(*login(("anna", "1357")), i.Intent(i.GO, "vouchers"))
     for digit in number:
-        app.type(digit)
-    app.lookup_voucher()
-    app.ask_second("voucher_void", "void_voucher", number, "Printer fault")
+        app.post(i.Intent(i.KEY, digit))
+    app.post(i.Intent(i.LOOKUP_VOUCHER), i.Intent(i.ASK_SECOND, "voucher_void", (number, "Printer fault")))
     confirm = app.state.confirm
-    assert confirm is not None
-    confirm.my_pin, confirm.second, confirm.second_pin = "1357", "anna", "1357"
-    app.confirm()
+    assert confirm is not None and confirm.command == "void_voucher"
+    both = (*typing("my_pin", "1357"), *typing("second", "anna"), *typing("second_pin", "1357"))
+    app.post(*both, i.Intent(i.CONFIRM))
     assert "two different people" in app.state.status and app.state.confirm is not None
-    confirm.my_pin, confirm.second, confirm.second_pin = "1357", "boss", "9999"
-    app.confirm()
+    assert app.state.confirm.my_pin == app.state.confirm.second_pin == ""  # PINs forgotten, dialog open
+    both = (*typing("my_pin", "1357"), *typing("second", "boss"), *typing("second_pin", "9999"))
+    app.post(*both, i.Intent(i.CONFIRM))
     assert app.state.confirm is None and "voided" in app.state.status
     assert controller.table.ledger.voucher(number, now=controller.table.clock.wall()).state == "voided"
     controller.table.ledger.close()
@@ -93,23 +92,20 @@ def test_a_voucher_is_voided_end_to_end_through_the_screen(tmp_path: Path) -> No
 def test_the_technician_turns_the_simulated_key_then_logs_in_and_exports_the_day(tmp_path: Path) -> None:
     controller, _ = demo_table(configuration.defaults(tmp_path), tmp_path)
     app = ServiceApp(DirectLink(controller), "en", "T-01", 8)
-    app.state.fields.update(user="tech", pin="2468")
-    app.login()  # no key yet: refused
+    app.post(*login(("tech", "2468")))  # no key yet: refused
     assert app.state.session is None and "service key" in app.state.status
-    app.turn_key()
+    app.post(i.Intent(i.TURN_KEY))
     assert app.state.key_on and controller.desk is not None and controller.desk.key_on()
-    app.state.fields.update(user="tech", pin="2468")
-    app.login()
+    app.post(*login(("tech", "2468")))
     assert app.state.session is not None
-    app.go("report")
-    app.act("report_export", "")
+    app.post(i.Intent(i.GO, "report"), i.Intent(i.ACT, "report_export", ("",)))
     csv_path = tmp_path / "out" / f"dayreport-T-01-{controller.table.clock.wall():%Y-%m-%d}.csv"
     assert app.state.status_ok and csv_path.name in app.state.status and str(tmp_path) not in app.state.status
     rows = csv_path.read_text(encoding="utf-8").splitlines()
     wagered = next(r for r in rows if r.startswith("money,wagered,"))
     assert int(wagered.split(",")[2]) == controller.table.ledger.meters()["wagered"] > 0
     assert csv_path.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
-    app.turn_key()  # key off: back to play, back to the login screen
+    app.post(i.Intent(i.TURN_KEY))  # key off: back to play, back to the login screen
     assert not app.state.key_on and app.state.session is None and not controller.desk.key_on()
     controller.table.ledger.close()
 

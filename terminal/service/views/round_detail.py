@@ -1,0 +1,59 @@
+"""One recalled round: its outcome, each seat's credits before and after, every wager and its result."""
+
+from __future__ import annotations
+
+import pygame
+
+from terminal.net import service_messages as sm
+from terminal.service import intents as i
+from terminal.service import theme
+from terminal.service.event_text import wager_name
+from terminal.service.labels import named, stamp
+from terminal.service.layout import lists
+from terminal.service.theme import TYPE
+from terminal.service.ui import Ui
+from terminal.service.views.scene import Scene
+from terminal.service.widgets import columns, table
+
+SEAT_COLUMNS = ("seat", "before", "wagered", "returned", "after")
+WAGER_COLUMNS = ("seat", "wager", "paytable", "wagered", "result", "returned")
+
+
+def draw(ui: Ui, scene: Scene, r: sm.RoundRecall, area: pygame.Rect) -> None:
+    """Round ``r`` in ``area``, with the button back to the seat's list."""
+    t, cat = scene.t, scene.cat
+    g = lists.round_detail(area)
+    ui.panel(g.card, border=2)
+    ui.text(t("service.recall.round_no", round=r.round_id), g.number, TYPE.button, theme.MUTED)
+    ui.text(r.outcome, g.outcome, TYPE.hero, theme.ACCENT, bold=True, anchor="center")
+    game = named(cat, f"help.rules_{r.game}", r.game)
+    phase = named(cat, f"service.phase.{r.phase}", r.phase)
+    ui.text(f"{game} - {phase}", g.game, TYPE.table, theme.MUTED)
+    ui.text(stamp(r.time), g.time, TYPE.body)
+    ui.button(g.back, t("service.back"), i.Intent(i.CLOSE_ROUND))
+    m = scene.money
+    seats = [
+        (str(s.seat), m(s.credits_before), m(s.staked), m(s.returned), m(s.credits_after)) for s in r.seats
+    ]
+    titles = [t(f"service.col.{name}") for name in SEAT_COLUMNS]
+    table(ui, g.seats, columns(titles, g.seats, "rrrrr"), seats)
+    wagers = [
+        (
+            str(w.seat),
+            wager_name(cat, w.spot),
+            w.paytable,
+            m(w.stake),
+            named(cat, f"service.result.{w.result}", w.result),
+            m(w.returned),
+        )
+        for w in r.wagers
+    ]
+    ink = {"win": theme.GOOD, "lose": theme.BAD}
+    titles = [t(f"service.col.{name}") for name in WAGER_COLUMNS]
+    table(
+        ui,
+        g.wagers,
+        columns(titles, g.wagers, "rllrlr"),
+        wagers,
+        colors=[ink.get(w.result) for w in r.wagers],
+    )

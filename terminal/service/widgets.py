@@ -1,0 +1,137 @@
+"""The parts every service screen is built of: a screen's title, a form row, a table, name/value lines,
+filter chips and a pager.
+
+Each draws with a :class:`~terminal.service.ui.Ui` into the rectangles a geometry record gives it
+(:mod:`terminal.service.layout`), and touch areas post the intents the view hands it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from terminal.service import theme
+from terminal.service.intents import Intent
+from terminal.service.layout.frame import Frame, Pager, Point
+from terminal.service.layout.lists import Table
+from terminal.service.theme import TYPE, Colour
+from terminal.service.ui import Ui
+
+FIELD_LABEL_ABOVE = 34  # a field's label sits this far above its box
+FIELD_INSET = 18  # the typed value's margin inside the box
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table's column: its title, width in pixels, and alignment (``l`` or ``r``)."""
+
+    title: str
+    width: int
+    align: str = "l"
+
+
+def columns(titles: Sequence[str], table: Table, aligns: str) -> tuple[Column, ...]:
+    """Columns of ``table`` named ``titles``, aligned as ``aligns`` says (``"lrr"``: one letter each)."""
+    return tuple(Column(t, w, a) for t, w, a in zip(titles, table.widths, aligns, strict=True))
+
+
+def title(ui: Ui, frame: Frame, text: str, sub: str = "") -> None:
+    """The screen's title and a line saying what it is for."""
+    ui.text(text, frame.title, TYPE.title, theme.TEXT, bold=True)
+    if sub:
+        ui.text(sub, frame.subtitle, TYPE.label, theme.MUTED, width=frame.subtitle_width)
+
+
+def field(ui: Ui, rect: pygame.Rect, label: str, value: str, focused: bool, intent: Intent | None) -> None:
+    """A form row: its label above an entry box (the keypad types into the focused one)."""
+    ui.text(label, (rect.x, rect.y - FIELD_LABEL_ABOVE), TYPE.label, theme.MUTED)
+    pygame.draw.rect(ui.surface, theme.WELL, rect, border_radius=theme.FIELD_RADIUS)
+    edge = theme.ACCENT if focused else theme.LINE
+    pygame.draw.rect(ui.surface, edge, rect, width=3, border_radius=theme.FIELD_RADIUS)
+    inset = rect.width - 2 * FIELD_INSET
+    ui.text(
+        value, (rect.x + FIELD_INSET, rect.centery), TYPE.value, theme.TEXT, anchor="midleft", width=inset
+    )
+    ui.touch(rect, intent)
+
+
+def table(
+    ui: Ui,
+    geometry: Table,
+    cols: Sequence[Column],
+    rows: Sequence[Sequence[str]],
+    *,
+    rect: pygame.Rect | None = None,
+    on_row: Sequence[Intent] = (),
+    colors: Sequence[Colour | None] = (),
+) -> None:
+    """A panel of rows under a header line; rows past the panel's foot are not drawn. ``on_row[i]`` is
+    posted by a touch on row ``i``, ``colors[i]`` inks it (default: text)."""
+    box = rect or geometry.rect
+    size, step = geometry.size, geometry.row_height
+    ui.panel(box)
+    x0, y = box.x + 16, box.y + 10
+    _row(ui, [c.title for c in cols], cols, (x0, y), size, theme.MUTED, bold=True)
+    y += step
+    pygame.draw.line(ui.surface, theme.LINE, (box.x + 10, y - 6), (box.right - 10, y - 6), 2)
+    for index, row in enumerate(rows):
+        if y + step > box.bottom:
+            break
+        band = pygame.Rect(box.x + 6, y - 4, box.width - 12, step - 2)
+        if index % 2:
+            pygame.draw.rect(ui.surface, theme.PANEL_HI, band, border_radius=6)
+        chosen = colors[index] if index < len(colors) else None
+        _row(ui, row, cols, (x0, y + 4), size, chosen if chosen is not None else theme.TEXT)
+        ui.touch(band, on_row[index] if index < len(on_row) else None)
+        y += step
+
+
+def _row(
+    ui: Ui,
+    cells: Sequence[str],
+    cols: Sequence[Column],
+    at: Point,
+    size: int,
+    color: Colour,
+    bold: bool = False,
+) -> None:
+    x, y = at
+    for cell, col in zip(cells, cols, strict=False):
+        if col.align == "r":
+            ui.text(cell, (x + col.width - 14, y), size, color, bold, "topright", col.width - 20)
+        else:
+            ui.text(cell, (x, y), size, color, bold, "topleft", col.width - 20)
+        x += col.width
+
+
+def name_values(ui: Ui, names: Point, values: Point, step: int, lines: Sequence[tuple[str, str]]) -> None:
+    """Lines of a name (muted) and its value, a ``step`` apart: the facts on a card."""
+    for n, (name, value) in enumerate(lines):
+        ui.text(name, (names[0], names[1] + n * step), TYPE.body, theme.MUTED)
+        ui.text(value, (values[0], values[1] + n * step), TYPE.button, theme.TEXT)
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One choice of a row of chips: its label, the intent it posts, and whether it is the one chosen."""
+
+    label: str
+    intent: Intent | None
+    chosen: bool = False
+
+
+def chips(ui: Ui, cells: Sequence[pygame.Rect], options: Sequence[Chip], size: int = TYPE.button) -> None:
+    """A row of choices (filters, seats, reasons), the chosen one lit."""
+    for rect, chip in zip(cells, options, strict=True):
+        ui.button(rect, chip.label, chip.intent, selected=chip.chosen, size=size)
+
+
+def pager(
+    ui: Ui, geometry: Pager, labels: tuple[str, str, str], previous: Intent | None, following: Intent | None
+) -> None:
+    """Previous / page x of y / next, ``labels`` in that order (a button is off at either end)."""
+    ui.button(geometry.previous, labels[0], previous)
+    ui.text(labels[1], geometry.label, TYPE.body, theme.TEXT, anchor="center")
+    ui.button(geometry.next, labels[2], following)

@@ -1,0 +1,132 @@
+"""What program a table runs and which games: the identity a technician, a lab and an auditor compare.
+
+Shown on service mode's self-test screen, printed by ``terminal verify`` and carried by the end-of-day
+report. It names:
+
+- the software version (the installed package) and the fingerprint of the signed manifest;
+- each game the program holds, by an identifier that changes whenever its rules do: ``game/variant/digest``,
+  the digest the SHA-256 of its rule modules' sources (``terminal/games``), first 12 hex digits;
+- the paytable ids the configuration sets for each game (``family:name``, as the meters key them).
+
+>>> ident = game_identity(__import__("terminal.config", fromlist=["defaults"]).defaults(), "craps")
+>>> ident.identifier.startswith("craps/standard/"), ident.paytables
+(True, ('craps:standard', 'lucky_shooter:A', 'fire_bet:A', 'bonus_craps:1'))
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from terminal.config import Config
+
+PACKAGE = "automated-gaming-table"
+
+
+def software_version() -> str:
+    """The installed program's version."""
+    try:
+        return metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed as a package)"
+
+
+def manifest_fingerprint(c: Config) -> str:
+    """The SHA-256 of the signed manifest, in groups of four, or why there is none."""
+    path = c.lab.manifest_path
+    try:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return f"none at {path.name} (a development build, not verified)"
+    except OSError as failed:
+        return f"unreadable ({failed.strerror or failed})"
+    return "SHA-256 " + " ".join(digest[i : i + 4] for i in range(0, 32, 4)) + " …"
+
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+#: The rule modules of each game (``terminal/games``); the shared base and catalogue belong to both.
+RULE_MODULES: dict[str, tuple[str, ...]] = {
+    "roulette": ("base", "catalog", "paytables", "roulette", "spots", "touchdown", "touchdown_codec",
+                 "wheels"),
+    "craps": ("base", "bonus", "catalog", "craps", "craps_actions", "craps_rules", "craps_settle",
+              "craps_spots", "fire", "lucky_shooter"),
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class GameIdentity:
+    """One game of the program: its identifier, the paytables configured, whether this table runs it."""
+
+    game: str
+    identifier: str
+    paytables: tuple[str, ...]
+    running: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """The program and its games."""
+
+    version: str
+    manifest: str
+    games: tuple[GameIdentity, ...]
+
+    def lines(self) -> tuple[tuple[str, str], ...]:
+        """(label, value) rows as every place prints them."""
+        rows = [("software version", self.version), ("manifest", self.manifest)]
+        for g in self.games:
+            running = " (this table)" if g.running else ""
+            rows.append((f"game {g.game}{running}", g.identifier))
+            rows.append((f"paytables {g.game}", ", ".join(g.paytables)))
+        return tuple(rows)
+
+    def rows(self) -> tuple[tuple[str, str, str], ...]:
+        """(kind, game, value) rows for screens that word the labels themselves (service mode)."""
+        rows = [("version", "", self.version), ("manifest", "", self.manifest)]
+        for g in self.games:
+            rows.append(("game_running" if g.running else "game", g.game, g.identifier))
+            rows.append(("paytables", g.game, ", ".join(g.paytables)))
+        return tuple(rows)
+
+    def summary(self) -> str:
+        """One line for a report header: version, manifest, the running game and its paytables."""
+        running = next((g for g in self.games if g.running), self.games[0])
+        return f"{running.identifier}; paytables {', '.join(running.paytables)}"
+
+
+def rules_digest(game: str) -> str:
+    """SHA-256 over the game's rule modules (name, NUL, source, in order), first 12 hex digits."""
+    digest = hashlib.sha256()
+    for name in RULE_MODULES[game]:
+        digest.update(name.encode() + b"\0" + (GAMES_DIR / f"{name}.py").read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _variant(c: Config, game: str) -> str:
+    return c.roulette.wheel if game == "roulette" else "standard"
+
+
+def _paytables(c: Config, game: str) -> tuple[str, ...]:
+    if game == "roulette":
+        side = (f"touchdown:{c.touchdown.paytable}",) if c.touchdown.offered else ()
+        return (f"roulette:{c.roulette.paytable}", *side)
+    offered = (
+        ("lucky_shooter", c.lucky_shooter.offered, c.lucky_shooter.paytable),
+        ("fire_bet", c.fire_bet.offered, c.fire_bet.paytable),
+        ("bonus_craps", c.bonus_craps.offered, c.bonus_craps.paytable),
+    )
+    return (f"craps:{c.craps.paytable}", *(f"{name}:{table}" for name, on, table in offered if on))
+
+
+def game_identity(c: Config, game: str) -> GameIdentity:
+    """One game's identity under configuration ``c``."""
+    identifier = f"{game}/{_variant(c, game)}/{rules_digest(game)}"
+    return GameIdentity(game, identifier, _paytables(c, game), c.table.game == game)
+
+
+def identity(c: Config) -> Identity:
+    """The whole identity under configuration ``c``."""
+    games = tuple(game_identity(c, game) for game in RULE_MODULES)
+    return Identity(software_version(), manifest_fingerprint(c), games)
