@@ -8,6 +8,7 @@ declarations (``terminal config template``), so the file and the code cannot dri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from terminal.games.base import Limits
@@ -19,6 +20,7 @@ from terminal.settings import (
     integer,
     optional_path,
     placement,
+    ratio,
     seat_list,
     setting,
     text,
@@ -36,6 +38,9 @@ class TableSection:
     """[table]: what this table is and plays."""
 
     venue: str = setting("Keystone Casino", text(40), "venue name, printed on vouchers")
+    address: str = setting(
+        "1 Casino Boulevard, Harrisburg, PA 17101", text(80), "the venue's address, printed on vouchers"
+    )
     table_id: str = setting("T-01", text(16, r"[A-Za-z0-9-]+"), "table id: letters, digits, dashes")
     game: str = setting("roulette", choice("roulette", "craps"), "the game this table runs")
     seats: int = setting("8", integer(1, 8), "number of player seats")
@@ -254,6 +259,9 @@ class LabSection:
     )
     test_ledger_path: Path = setting(
         "var/test-ledger.sqlite", a_path(), "lab mode plays on this ledger: test meters, production untouched"
+    )
+    rtp_floor: Fraction = setting(
+        "0", ratio(), "the jurisdiction's least RTP of any offered wager (0.80, 0.85; 0: none)"
     )
     install_log: Path = setting(
         "var/installs.jsonl", a_path(), "install and update log: every make-manifest, its result and who"

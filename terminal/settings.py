@@ -18,6 +18,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,18 @@ def integer(low: int, high: int) -> Parser:
         if not re.fullmatch(r"-?[0-9]+", text) or not low <= int(text) <= high:
             raise ValueError(f"must be a whole number from {low} to {high}")
         return int(text)
+
+    return parse
+
+
+def ratio() -> Parser:
+    """A decimal from 0 to 1 with up to four places (``0.85``), kept exact as a Fraction."""
+
+    @_describe("a decimal from 0 to 1 like 0.85 (0: none)")
+    def parse(text: str, _: ParseContext) -> Fraction:
+        if not re.fullmatch(r"(0(\.[0-9]{1,4})?|1(\.0{1,4})?)", text):
+            raise ValueError("must be a decimal from 0 to 1 like 0.85, at most four places")
+        return Fraction(text)
 
     return parse
 

@@ -210,7 +210,6 @@ def test_the_desk_rule_catches_a_back_arrow(source_tree: tuple[Module, ...]) -> 
 #: checks, the seat's help); each must go from this list when it goes from the code,
 #: and no other may appear.
 KNOWN_CIRCLES = (
-    ("terminal.net.messages", "terminal.net.service_messages"),
     ("terminal.seat.help_content", "terminal.seat.help_craps"),
     ("terminal.table.floor_side", "terminal.table.integrity", "terminal.table.table"),
 )

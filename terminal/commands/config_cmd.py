@@ -28,7 +28,15 @@ def register(commands: Any) -> None:
 
 
 def _check(args: argparse.Namespace) -> int:
-    if load_config(args) is None:
+    loaded = load_config(args)
+    if loaded is None:
+        return 1
+    from terminal.rtp_floor import below_floor, describe
+
+    under = below_floor(loaded)
+    for row in under:  # the jurisdiction forbids offering them: one line each, as every other problem
+        print(f"{loaded.path}: [lab] rtp_floor: {describe(row, loaded.lab.rtp_floor)}")
+    if under:
         return 1
     print("OK")
     return 0

@@ -52,7 +52,13 @@ def register(commands: Any) -> None:
     )
     bind.add_argument("--admin", required=True, metavar="ID", help="the administrator")
     bind.add_argument("--second", required=True, metavar="ID", help="a second user (any role)")
-    for sub, func in ((check, _verify), (show, _report), (dump, _export), (bind, _adopt)):
+    wipe = actions.add_parser(
+        "ram-clear", help="RAM clear a ledger that does not verify (the table refuses to open it): two "
+        "people (technician or administrator), the broken file archived as it is, the next epoch started"
+    )
+    wipe.add_argument("--user", required=True, metavar="ID", help="a technician or administrator")
+    wipe.add_argument("--second", required=True, metavar="ID", help="a second technician or administrator")
+    for sub, func in ((check, _verify), (show, _report), (dump, _export), (bind, _adopt), (wipe, _ram_clear)):
         add_config_option(sub)
         sub.add_argument("--db", type=Path, metavar="PATH", help="ledger database (default: [ledger] path)")
         sub.set_defaults(func=func)
@@ -238,6 +244,72 @@ def _adopt(args: argparse.Namespace) -> int:
     print(f"OK: {seen.rows} rows verified{given}; high-water mark {mark} now follows {path} "
           f"(logged: LEDGER_ADOPT by {first.name} and {second.name})")  # fmt: skip
     return 0
+
+
+def _ram_clear(args: argparse.Namespace) -> int:
+    """The two-person RAM clear of a ledger the table cannot open (``terminal.ledger.broken``)."""
+    from terminal.ledger import broken
+
+    opened = _open(args)
+    if opened is None:
+        return 1
+    loaded, path = opened
+    lock: FolderLock | None = None
+    try:
+        lock = FolderLock.acquire(path)  # never beside a running table
+        key = keyfile.load(loaded.ledger.key_path)
+        mark = highwater.mark_path(loaded.ledger.key_path)
+        finding = broken.finding(path, key, mark)
+        if finding is None:
+            print("terminal ledger ram-clear: the ledger verifies; RAM clear it from service mode, which "
+                  "checks no money is held", file=sys.stderr)  # fmt: skip
+            return 1
+        print(f"the ledger does not verify: {finding}")
+        users = _clearing_people(loaded, args.user, args.second)
+        if not _typed("type CLEAR to archive it and start a new epoch: ", "CLEAR"):
+            return 1
+        section = loaded.ledger
+        archive = broken.clear(path, key, section.archive_dir, mark, finding, users, now=datetime.now(UTC),
+                               checkpoint_rows=section.checkpoint_rows)  # fmt: skip
+    except (LedgerError, UserError, UsersFileError, OSError) as failed:
+        print(f"terminal ledger ram-clear: {failed}", file=sys.stderr)
+        return 1
+    finally:
+        if lock is not None:
+            lock.release()
+    print(f"OK: broken ledger archived as {archive}; a new epoch started at {path} "
+          f"(logged: RAM_CLEAR by {users[0].name} and {users[1].name})")  # fmt: skip
+    return 0
+
+
+def _clearing_people(loaded: Config, user_id: str, second_id: str) -> tuple[Actor, Actor]:
+    """Two different users, each a technician or an administrator (``ram_clear``'s roles), with PINs."""
+    from terminal.commands.service_cmd import read_pin
+    from terminal.desk.roles import ROLE_ACTS
+
+    if user_id == second_id:
+        raise UserError(f"a RAM clear needs two different people, not {user_id} twice")
+    store = UserStore.load(loaded.service.users_path)
+    people = []
+    for who in (user_id, second_id):
+        found = store.authenticate(who, read_pin(f"PIN of {who}: "))
+        if found is None or found.role not in ROLE_ACTS["ram_clear"]:
+            raise UserError(f"wrong PIN for {who}, or {who} may not RAM clear (technician or administrator)")
+        people.append(Actor(found.user_id, found.role_name))
+    return people[0], people[1]
+
+
+def _typed(prompt: str, word: str) -> bool:
+    """The operator types ``word`` to go on (from a terminal, or one line of standard input)."""
+    if sys.stdin.isatty():
+        typed = input(prompt)
+    else:
+        print(prompt)
+        typed = sys.stdin.readline()
+    if typed.strip() != word:
+        print(f"terminal ledger: refused: typed {typed.strip()!r}, not {word}", file=sys.stderr)
+        return False
+    return True
 
 
 def _two_people(loaded: Config, admin_id: str, second_id: str) -> tuple[Actor, Actor]:

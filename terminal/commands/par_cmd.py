@@ -81,8 +81,12 @@ def _run(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a configuration the rules refuse, e.g. yards for the greens
         print(f"terminal par-sheet: {exc}", file=sys.stderr)
         return 1
+    from terminal.rtp_floor import below_floor, describe
+
+    under = below_floor(loaded, rows)
+    floor = loaded.lab.rtp_floor
     if args.format == "json":
-        print(render_json(rows))
+        print(render_json(rows, floor))
     else:
         header = (
             f"configuration {loaded.path}",
@@ -91,5 +95,7 @@ def _run(args: argparse.Namespace) -> int:
             f"vig {loaded.craps.vig_percent}% ({loaded.craps.buy_vig} buy, {loaded.craps.lay_vig} lay)",
             "paytables: every one" if args.all_paytables else "paytables: as configured",
         )
-        print(render_markdown(rows, header))
+        print(render_markdown(rows, header, floor))
+    for row in under:
+        print(f"terminal par-sheet: below [lab] rtp_floor: {describe(row, floor)}", file=sys.stderr)
     return 0

@@ -16,7 +16,7 @@ from terminal.config import Config
 from terminal.games.catalog import GAMES
 from terminal.lab import simulate_plots, simulate_report
 from terminal.lab.progress import bar
-from terminal.lab.simulate import SimRun, SimSpec, default_workers, plan_chunks, run_local
+from terminal.lab.simulate import ENGINES, SimRun, SimSpec, default_workers, plan_chunks, run_local
 from terminal.lab.simulate_plan import PlanError, craps_plan, roulette_plan
 
 PROG = "terminal simulate"
@@ -67,6 +67,13 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--confidence", type=_confidence, default=0.99, help="family-wise confidence of the intervals (0.99)"
     )
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="fast",
+        help="fast: the real settlement code asked once per state and outcome (default); plain: asked "
+        "every round (the same sums for the same seed, many times slower)",
+    )
     parser.add_argument("--no-plots", action="store_true", help="skip the plots")
     add_config_option(parser)
     parser.set_defaults(func=_run)
@@ -94,7 +101,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _spec(c: Config, args: argparse.Namespace) -> SimSpec:
     plan = roulette_plan(c) if args.game == "roulette" else craps_plan(c)
-    return SimSpec(args.game, plan, args.seed, c.rng.generator, c.rng.reseed_interval)
+    return SimSpec(args.game, plan, args.seed, c.rng.generator, c.rng.reseed_interval, engine=args.engine)
 
 
 def _simulate(spec: SimSpec, args: argparse.Namespace) -> SimRun:

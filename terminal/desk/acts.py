@@ -19,13 +19,15 @@ from terminal.desk import views
 from terminal.desk.auth import Session
 from terminal.desk.report_origin import provenance
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
-from terminal.net import service_messages as sm
+from terminal.ledger.vouchers import Voucher
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.software import installs
 from terminal.table import config_record
 from terminal.table.identity import identity
 from terminal.table.phases import Phase
 from terminal.table.table import Table
+from terminal.table.tickets import Printer, printed_voucher
 from terminal.table.tilts import RULES, Tilt, TiltKind
 
 
@@ -135,6 +137,40 @@ def config_listing(table: Table) -> Message:
 
 
 # -- acts that change the table --------------------------------------------------------------------------
+def recent_vouchers(table: Table, args: tuple[str, ...]) -> Message:
+    """The last N vouchers issued and redeemed (N from 1 to 50, 10 if not given)."""
+    count = _number(args[0], "count") if args and args[0] else 10
+    if not 1 <= count <= 50:
+        raise ActError(f"count {count}: from 1 to 50")
+    issued, redeemed = table.ledger.recent_vouchers(count, now=table.clock.wall())
+
+    def line(v: Voucher, when: str) -> sm.VoucherLine:
+        return sm.VoucherLine(v.number, v.seat, v.amount, when, v.state)
+
+    return sm.VoucherHistory(
+        tuple(line(v, v.issued_at) for v in issued), tuple(line(v, v.closed_at or "") for v in redeemed)
+    )
+
+
+def reprint_voucher(
+    table: Table, printer: Printer | None, session: Session, args: tuple[str, ...]
+) -> Message:
+    """Print an outstanding voucher's ticket again on its seat's printer, marked REPRINT, and log who."""
+    (number,) = _args(args, 1, "validation number")
+    found = table.ledger.voucher(number, now=table.clock.wall())
+    if found.state != "outstanding":
+        raise ActError(f"voucher {number} is {found.state}: only an outstanding voucher is reprinted")
+    if printer is None:
+        raise ActError("this table has no printer to reprint on")
+    ticket = printed_voucher(table, found.seat, number, found.amount, found.expires_at, found.issued_at, True)
+    printer(found.seat, ticket)
+    actor = Actor(session.user.user_id, session.user.role_name)
+    detail = {"number": number, "seat": found.seat, "amount": found.amount}
+    table.ledger.log_event(EventCode.VOUCHER_REPRINT, now=table.clock.wall(), seat=found.seat, actor=actor,
+                           detail=detail)  # fmt: skip
+    return sm.ServiceDone("voucher_reprint", f"voucher {number} reprinted at seat {found.seat}")
+
+
 def handpay(table: Table, session: Session, args: tuple[str, ...]) -> Message:
     """Pay the locked seat's credits by hand and clear its hand-pay lock."""
     (seat_text,) = _args(args, 1, "seat")
@@ -249,6 +285,7 @@ def ram_clear(table: Table, first: Actor, second: Actor) -> Message:
     if blocked:
         raise ActError(f"RAM clear refused: {blocked}")
     archive = table.ledger.ram_clear(first, second, now=table.clock.wall())
+    table.auditor.boot()  # a new epoch: its meters start at zero, audited (and marked) afresh
     table.driver.restore(None, [])
     table.phase = Phase.SHOWN
     table.open_round()

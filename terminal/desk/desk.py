@@ -46,10 +46,11 @@ from terminal.desk.auth import LoginError, PinChange, ServiceAuth, Session
 from terminal.desk.roles import ActRefusedError, acts_of, require
 from terminal.desk.users import UserStore
 from terminal.ledger import Actor, EventCode, LedgerError
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message, ServiceCommand
+from terminal.net.messages import service as sm
 from terminal.software import boot as software
 from terminal.table.table import Refused, Table
+from terminal.table.tickets import Printer
 from terminal.table.tilts import TiltClearError, TiltKind
 
 Verifier = Callable[[], tuple[str, str]]  # (pass | fail | not_installed, detail)
@@ -82,6 +83,10 @@ COMMANDS: dict[str, Command] = {
     "handpay": Command("handpay", 0, lambda d, s, a: acts.handpay(d.table, s, a)),
     "clear_tilt": Command("clear_tilt", 0, lambda d, s, a: acts.clear_tilt(d.table, s, a)),
     "void_voucher": Command("voucher_void", 3, lambda d, s, a: d.two_person("voucher_void", s, a)),
+    "vouchers_recent": Command("voucher_lookup", 0, lambda d, s, a: acts.recent_vouchers(d.table, a)),
+    "reprint_voucher": Command(
+        "voucher_reprint", 0, lambda d, s, a: acts.reprint_voucher(d.table, d.printer, s, a)
+    ),
     "config": Command("config_view", 0, lambda d, s, a: acts.config_listing(d.table)),
     "config_preview": Command("config_view", 0, lambda d, s, a: acts.config_preview(d.table, a)),
     "config_change": Command("config_change", 3, lambda d, s, a: d.two_person("config_change", s, a)),
@@ -99,6 +104,7 @@ class ServiceDesk:
     auth: ServiceAuth
     software_verification: Verifier | None = None  # for_table wires the signed-manifest check
     force_outcome: ForceOutcome | None = None  # lab test mode; for_table wires Table.force_outcome
+    printer: Printer | None = None  # the seats' printers (the controller's), for a reprint
 
     @classmethod
     def for_table(cls, table: Table, store: UserStore | None = None) -> ServiceDesk:

@@ -25,6 +25,7 @@ ROLE_ACTS: dict[str, frozenset[Role]] = {
     "handpay":        frozenset({A, D}),        # pay a locked award by hand and unlock the seat
     "clear_tilt":     frozenset({A, T, D}),     # then the tilt's own rule decides the role needed
     "voucher_void":   frozenset({A, D}),        # two people and a reason
+    "voucher_reprint": frozenset({A, D}),       # an outstanding voucher's ticket again, marked REPRINT
     "config_view":    frozenset({T, L, D}),     # every key, and a validated preview of a change
     "config_change":  frozenset({T, D}),        # two people; no credits, no round in progress
     "selftest":       frozenset({T, L, D}),     # RNG known answers, ledger integrity, software verification

@@ -16,7 +16,7 @@ from terminal.game_rules import par_rows
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.recall import RoundRecord
 from terminal.ledger.vouchers import Voucher
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 
 PAGE = 12
 _TEXT = 500  # a Text field holds 512 characters
@@ -40,6 +40,8 @@ def meters_report(ledger: Ledger, c: Config) -> sm.MetersReport:
     plain["games_since_power_up"] = ledger.games_since(EventCode.POWER_UP)
     plain["games_since_door_close"] = ledger.games_since(EventCode.DOOR_CLOSE)
     plain.setdefault("door_opens", 0)
+    for door in ("main", "logic", "cash_box"):  # every door's own count (``devices.events.Door``)
+        plain.setdefault(f"door:{door}:opens", 0)
     for name in (
         "games_played",
         "wagered",
@@ -77,6 +79,7 @@ METER_ORDER = (
     "games_since_power_up",
     "games_since_door_close",
     "door_opens",
+    "door:",
     "cash_in",
     "bills_in_count",
     "bill:",

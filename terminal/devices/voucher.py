@@ -61,6 +61,8 @@ class Voucher:
     validation: str
     expires: date | None
     currency: Currency = USD
+    address: str = ""  # the venue's address ([table] address)
+    reprinted_at: datetime | None = None  # a reprint of this voucher, and when: marked on the ticket
 
     def __post_init__(self) -> None:
         check_amount(self.amount)
@@ -78,17 +80,22 @@ class Ticket:
 
 
 def render_ticket(voucher: Voucher) -> Ticket:
-    """Lay out a voucher: venue, table and seat, date and time, validation number, amount in figures and
-    words, expiry, and the Interleaved 2 of 5 barcode of the 18 digits."""
+    """Lay out a voucher: venue and its address, table and seat, date and time, validation number, amount
+    in figures and words, expiry, and the Interleaved 2 of 5 barcode of the 18 digits; a reprint says so
+    in its title and on its last line (when it was reprinted)."""
     expiry = f"VOID AFTER {voucher.expires.isoformat()}" if voucher.expires else "NO EXPIRATION"
+    reprint = voucher.reprinted_at
+    title = "CASHOUT VOUCHER" if reprint is None else "CASHOUT VOUCHER - REPRINT"
     lines = (
-        "CASHOUT VOUCHER",
+        title,
         voucher.venue,
+        *((voucher.address,) if voucher.address else ()),
         f"TABLE {voucher.table_id}  SEAT {voucher.seat}",
         voucher.issued_at.strftime("%Y-%m-%d  %H:%M:%S"),
         f"VALIDATION {format_validation(voucher.validation)}",
         format_amount(voucher.amount, voucher.currency),
         amount_in_words(voucher.amount, voucher.currency),
         expiry,
+        *((reprint.strftime("REPRINTED %Y-%m-%d  %H:%M:%S - NOT A NEW VOUCHER"),) if reprint else ()),
     )
     return Ticket(lines, interleaved_2_of_5(voucher.validation))

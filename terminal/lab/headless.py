@@ -154,6 +154,7 @@ def run_headless(
     try:
         return asyncio.run(_play(c, table, rounds, seats, seed, progress, observer))
     finally:
+        table.power_down("headless run ended")  # finished or interrupted: an orderly stop either way
         table.ledger.close()
 
 

@@ -44,6 +44,7 @@ def serve_live(
     try:
         return asyncio.run(_serve(c, table, port, bot_seats, rounds, progress))
     finally:
+        table.power_down("controller stopped")  # Ctrl-C, SIGTERM or its rounds done: an orderly stop
         table.ledger.close()
 
 

@@ -4,6 +4,11 @@ The chunks depend only on the number of rounds (never on the workers), and each 
 the seed and the chunk's index, so a seeded run gives the same integer sums on one worker, on every core
 or on a Dask cluster. Results merge by adding integers. The local pool is the default; ``--scheduler``
 hands the same chunks to Dask (:mod:`terminal.lab.simulate_dask`).
+
+Each chunk is played by the fast engine (:mod:`terminal.lab.fastsim`: the real settlement code asked once
+per state and outcome, the draws in bulk) unless the spec asks for ``plain``, the loop that calls the
+real code every round. Both give the same sums for the same seed, to the unit; ``plain`` stays so that a
+lab can check that itself (``terminal simulate --engine plain``) and the benchmarks can time against it.
 """
 
 from __future__ import annotations
@@ -15,12 +20,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from rng import HealthParameters
-from terminal.lab import simulate_craps, simulate_roulette
+from terminal.lab import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
 from terminal.lab.simulate_craps import CrapsPlan
 from terminal.lab.simulate_roulette import RoulettePlan
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import ChunkOutcome, Tallies, merge_all
 
+ENGINES = ("fast", "plain")
 CHUNKS_MAX = 200
 CHUNK_MIN = 5_000
 Progress = Callable[[int], None]  # called with the rounds each finished chunk played
@@ -36,6 +42,11 @@ class SimSpec:
     generator: str = "ctr_drbg_aes256"
     reseed_interval: int = 100_000
     health: HealthParameters = field(default_factory=lambda: HealthParameters(min_entropy=8))
+    engine: str = "fast"
+
+    def __post_init__(self) -> None:
+        if self.engine not in ENGINES:
+            raise ValueError(f"engine {self.engine!r} must be one of {', '.join(ENGINES)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +96,12 @@ def plan_chunks(rounds: int, chunk_rounds: int | None = None) -> tuple[Chunk, ..
 def run_chunk(spec: SimSpec, chunk: Chunk) -> tuple[int, ChunkOutcome]:
     """Play one chunk on its own generator (runs in a worker)."""
     rng = make_rng(spec.seed, spec.game, chunk.index, spec.generator, spec.reseed_interval, spec.health)
+    fast = spec.engine == "fast"
     if isinstance(spec.plan, RoulettePlan):
-        return chunk.index, simulate_roulette.play(spec.plan, chunk.rounds, rng)
-    return chunk.index, simulate_craps.play(spec.plan, chunk.rounds, rng)
+        roulette = simulate_roulette_fast.play if fast else simulate_roulette.play
+        return chunk.index, roulette(spec.plan, chunk.rounds, rng)
+    craps = simulate_craps_fast.play if fast else simulate_craps.play
+    return chunk.index, craps(spec.plan, chunk.rounds, rng)
 
 
 def default_workers() -> int:

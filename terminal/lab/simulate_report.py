@@ -24,6 +24,10 @@ from terminal.par.rows import ParRow, fraction_text
 from terminal.par.touchdown import touchdown_rows
 
 ODDS_KEYS = ("pass_odds", "dont_pass_odds", "come_odds", "dont_come_odds")
+_ENGINE_TEXT = {
+    "fast": "the real settlement code asked once per table state and outcome, its answers counted",
+    "plain": "the real settlement code called for every wager of every round",
+}
 
 
 def par_rtps(c: Config, game: str) -> dict[str, Fraction]:
@@ -70,6 +74,7 @@ def to_json(run: SimRun, c: Config, par: dict[str, Fraction], confidence: float)
         "config": str(c.path),
         "table": {"venue": c.table.venue, "table_id": c.table.table_id},
         "generator": run.spec.generator,
+        "engine": run.spec.engine,
         "seed": run.spec.seed.hex() if run.spec.seed is not None else None,
         "rounds_requested": run.requested,
         "rounds_played": run.rounds,
@@ -124,6 +129,7 @@ def markdown(report: dict[str, object], plots: Iterable[str]) -> str:
         "",
         f"- configuration `{report['config']}`, table {_table(report)}",
         f"- generator {report['generator']}, one instance per chunk; seed {seed}",
+        f"- engine {report['engine']} ({_ENGINE_TEXT.get(str(report['engine']), '')})",
         f"- rounds {report['rounds_requested']:,} requested, {report['rounds_played']:,} played "
         "(wagers still working at a chunk's end are played out with no new wagers)",
         f"- {report['chunks']} chunks on {report['workers']} workers ({report['where']}), "

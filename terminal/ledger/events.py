@@ -58,6 +58,7 @@ class EventCode(enum.IntEnum):
     VOUCHER_REFUSED = 612
     VOUCHER_VOID = 613
     VOUCHER_PAID_ELSEWHERE = 614  # our voucher, redeemed at another table or the cage (the floor says)
+    VOUCHER_REPRINT = 615  # an outstanding voucher's ticket printed again, marked REPRINT (who, which)
     VOUCHER_CLAIM = 615  # about to claim another table's voucher on the floor (found again after a crash)
     BILL_STACKED = 620
     COMMS_LOSS = 700

@@ -362,6 +362,12 @@ class Ledger:
         """Look a voucher up by validation number."""
         return vouchers.lookup(self.db, number, stamp(now))
 
+    def recent_vouchers(
+        self, limit: int, *, now: datetime
+    ) -> tuple[list[vouchers.Voucher], list[vouchers.Voucher]]:
+        """The last ``limit`` vouchers issued here and the last redeemed here, newest first."""
+        return vouchers.recent(self.db, limit, stamp(now))
+
     def end_of_day(self, start: datetime, end: datetime) -> dict[str, int]:
         """Voucher counts of ``[start, end)`` and the outstanding ones at ``end``."""
         return vouchers.end_of_day(self.db, stamp(start), stamp(end))
@@ -483,6 +489,9 @@ class Ledger:
         epochs.check_users(first, second)
         if self.archive_dir is None or str(self.path) == ":memory:":
             raise EpochError("this ledger has no archive directory or file; a RAM clear needs both")
+        checked = self.verify()
+        if not checked.ok:  # its balances cannot be trusted: archive it as it is (``broken``)
+            return self._clear_broken(first, second, now, f"the ledger does not verify: {checked.first_bad}")
         held = {
             a: v for a, v in self.balances().items() if v and accounts.kind_of(a) in accounts.NON_NEGATIVE
         }
@@ -490,9 +499,6 @@ class Ledger:
             raise EpochError(
                 f"RAM clear refused: money still held ({', '.join(f'{a} {v}' for a, v in held.items())})"
             )
-        checked = self.verify()
-        if not checked.ok:
-            raise IntegrityError(f"RAM clear refused: the ledger does not verify: {checked.first_bad}")
         waiting = 0 if self.outbox is None else self.outbox.backlog()[0]
         if waiting:  # the archived database would take them away from the floor for good
             raise EpochError(f"RAM clear refused: {waiting} floor events are not sent yet (floor link down?)")
@@ -516,6 +522,23 @@ class Ledger:
             detail = {"archive": str(target), "heads_sha256": digest, "previous_epoch": number,
                       "second_user": second.name, "second_role": second.role}  # fmt: skip
             events.log(self.chain, time, EventCode.RAM_CLEAR, actor=first, detail=detail)
+        return target
+
+
+    def _clear_broken(self, first: Actor, second: Actor, now: datetime, why: str) -> Path:
+        """The RAM clear of a ledger that does not verify: the file archived byte for byte, a new epoch."""
+        from terminal.ledger import broken
+
+        assert self.archive_dir is not None  # ram_clear checked it
+        self._close_database()
+        target = broken.clear(Path(self.path), self.key, self.archive_dir, self.mark_path, why,
+                              (first, second), now=now, checkpoint_rows=self.checkpoint_rows)  # fmt: skip
+        self.db = schema.open_database(self.path)
+        self.chain = Chain(self.db, self.key, self.checkpoint_rows)
+        if self.mark_path is not None:
+            self.marks = highwater.MarkWriter(self.mark_path, self.key)
+        if self.outbox is not None:
+            self.outbox = self.outbox.moved_to(self.db)
         return target
 
 

@@ -146,6 +146,24 @@ def void(chain: Chain, time: str, number: str, first: Actor, second: Actor, reas
     )
 
 
+def recent(db: sqlite_utils.Database, limit: int, time: str) -> tuple[list[Voucher], list[Voucher]]:
+    """The last ``limit`` vouchers issued here and the last ``limit`` redeemed here, newest first; a
+    redeemed one's ``closed_at`` is when, its amount what the seat was credited (another table's too)."""
+    issued = [
+        lookup(db, number, time)
+        for (number,) in db.execute("SELECT number FROM vouchers ORDER BY id DESC LIMIT ?", [limit])
+    ]
+    query = (
+        "SELECT a.number, a.seat, a.time, (SELECT max(p.amount) FROM postings p WHERE p.txn_id = a.txn_id) "
+        "FROM voucher_actions a WHERE a.action = 'redeem' ORDER BY a.id DESC LIMIT ?"
+    )
+    redeemed = [
+        Voucher(number, int(seat or 0), int(amount or 0), when, None, "redeemed", when)
+        for number, seat, when, amount in db.execute(query, [limit])
+    ]
+    return issued, redeemed
+
+
 def end_of_day(db: sqlite_utils.Database, start: str, end: str) -> dict[str, int]:
     """Voucher counts and values for ``[start, end)``, and what is outstanding (and expired) at ``end``."""
     counts: dict[str, int] = {}

@@ -65,6 +65,8 @@ Nonce = Annotated[str, Pattern(r"[0-9a-f]{64}")]
 """32 random bytes as lowercase hex."""
 Validation = Annotated[str, Pattern(r"[0-9]{18}")]
 """A voucher's 18-digit validation number."""
+CurrencyCode = Annotated[str, Pattern(r"[A-Z]{3}")]
+"""An ISO 4217 currency code: ``USD``."""
 
 
 def _where(path: str) -> str:

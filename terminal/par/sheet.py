@@ -16,21 +16,35 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 
 from terminal.par.rows import ParRow, fraction_text, percent
 
 
-def render_json(rows: Sequence[ParRow]) -> str:
-    """One JSON object per line inside a list: diffable, and still one JSON document."""
+def render_json(rows: Sequence[ParRow], floor: Fraction = Fraction(0)) -> str:
+    """One JSON object per line inside a list: diffable, and still one JSON document. With an RTP floor
+    (``[lab] rtp_floor``) each row also says its RTP and whether it is under the floor."""
     if not rows:
         return "[]"
-    return "[\n" + ",\n".join("  " + json.dumps(row.to_json()) for row in rows) + "\n]"
+    return "[\n" + ",\n".join("  " + json.dumps(_json(row, floor)) for row in rows) + "\n]"
 
 
-def render_markdown(rows: Sequence[ParRow], header: Sequence[str] = ()) -> str:
-    """A PAR sheet document: a heading, the ``header`` lines, then one table per game."""
+def _json(row: ParRow, floor: Fraction) -> dict[str, object]:
+    found = row.to_json()
+    if floor:
+        found |= {"rtp_pct": percent(1 - row.house_edge), "below_rtp_floor": 1 - row.house_edge < floor}
+    return found
+
+
+def render_markdown(rows: Sequence[ParRow], header: Sequence[str] = (), floor: Fraction = Fraction(0)) -> str:
+    """A PAR sheet document: a heading, the ``header`` lines, then one table per game; with an RTP floor,
+    a line naming every wager under it, each also marked in its row."""
     lines = ["# PAR sheet", ""]
     lines += [f"- {line}" for line in header]
+    if floor:
+        under = [f"{row.game} {row.wager} ({row.paytable})" for row in rows if 1 - row.house_edge < floor]
+        named = ", ".join(under) if under else "none"
+        lines += [f"- RTP floor {percent(floor)}% ([lab] rtp_floor): wagers under it: {named}"]
     lines += ["- house edge per unit wagered, exact; percentages rounded to 4 decimals for reading"]
     for game in dict.fromkeys(row.game for row in rows):
         lines += ["", f"## {game}", ""]
@@ -38,12 +52,15 @@ def render_markdown(rows: Sequence[ParRow], header: Sequence[str] = ()) -> str:
             "| wager | paytable | true odds | payout | house edge | % | note |",
             "|---|---|---|---|---|---|---|",
         ]
-        lines += [_line(row) for row in rows if row.game == game]
+        lines += [_line(row, floor) for row in rows if row.game == game]
     return "\n".join(lines)
 
 
-def _line(row: ParRow) -> str:
+def _line(row: ParRow, floor: Fraction = Fraction(0)) -> str:
     note = row.note
+    if floor and 1 - row.house_edge < floor:
+        under = f"**RTP {percent(1 - row.house_edge)}% under the floor {percent(floor)}%**"
+        note = f"{under}; {note}" if note else under
     if row.house_edge_resolved is not None:
         resolved = f"per unit resolved {fraction_text(row.house_edge_resolved)}"
         note = f"{note}; {resolved}" if note else resolved

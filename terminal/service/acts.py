@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.service import intents as i
 from terminal.service.control import ServiceControl
 from terminal.service.event_text import done_text

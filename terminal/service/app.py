@@ -24,7 +24,6 @@ from terminal.net.links import client_tls
 from terminal.net.pki import PkiError
 from terminal.service import dispatch, session
 from terminal.service import intents as i
-from terminal.service.canvas import LOGICAL, Canvas
 from terminal.service.control import ServiceControl
 from terminal.service.layout.frame import Frame
 from terminal.service.link import NetLink, ServiceError, ServiceLink
@@ -52,7 +51,7 @@ class ServiceApp:
         self.cat = load_catalogue(lang)
         self.station = Station(table_id, seats, currency)
         self.control = ServiceControl(link, self.cat, clock, wall)
-        self.frame = Frame.of(*LOGICAL)
+        self.frame, self.unit_px = Frame.of(*SIZE), 1.0
 
     @property
     def state(self) -> ServiceState:
@@ -69,7 +68,10 @@ class ServiceApp:
         session.check_idle(self.control)
 
     def draw(self, ui: Ui) -> None:
-        """One frame on ``ui``'s surface; its touch areas are what the next touch lands on."""
+        """One frame on ``ui``'s surface (laid out for its size); its touch areas are what the next touch
+        lands on."""
+        if (self.frame.size, self.unit_px) != (ui.design, ui.sy):
+            self.frame, self.unit_px = Frame.of(*ui.design, ui.sy), ui.sy
         scene = Scene(self.control.state, self.station, self.cat, self.frame, self.control.wall())
         screen.draw(ui, scene)
 
@@ -115,18 +117,16 @@ def run_service(config: Config, lang: str, windowed: bool = False) -> int:
 
 def _loop(app: ServiceApp, window: pygame.Surface) -> None:
     """Touches and keys in, a frame out, 30 times a second, until the window closes."""
-    canvas = Canvas(window.get_size())
-    ui, clock = Ui(canvas.surface), pygame.time.Clock()
+    ui, clock = Ui(window), pygame.time.Clock()
     while True:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 return
             if event.type == pygame.MOUSEBUTTONUP:
-                app.touch(ui, canvas.to_logical(event.pos))
+                app.touch(ui, event.pos)
             elif event.type == pygame.KEYDOWN:
                 app.key(event)
         app.tick()
         app.draw(ui)
-        canvas.present(window)
         pygame.display.flip()
         clock.tick(30)

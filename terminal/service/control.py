@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from terminal.i18n import Catalogue
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.service.link import ServiceError, ServiceLink
 from terminal.service.state import ServiceState, logged_out
 
@@ -76,6 +76,7 @@ class ServiceControl:
             "tilts": lambda: self.call("tilts"),
             "handpay": lambda: self.call("tilts"),
             "config": lambda: self.call("config"),
+            "vouchers": lambda: self.call("vouchers_recent", "10"),
             "report": lambda: self.call("report", ""),
         }
         loader = loaders.get(s.screen)

@@ -9,6 +9,8 @@ Money fields (the ledger's integer minor units) are written in the table's curre
 >>> from terminal.i18n import load_catalogue
 >>> detail_text(load_catalogue("en"), '{"value": 10000}', "USD")
 'Amount: $100.00'
+>>> detail_text(load_catalogue("en"), '{"on": "boot", "ids": {"events": 3}, "meters": {}}', "USD")
+'When: at start-up'
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from pathlib import PurePath
 from typing import Any
 
 from terminal.i18n import Catalogue
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 
 #: Detail fields that hold money in minor units.
 MONEY_FIELDS = frozenset({"value", "amount", "award", "credits", "stake", "returned", "cancelled"})
@@ -64,6 +66,8 @@ def _value(cat: Catalogue, key: str, value: Any, currency: str) -> str:
         return wager_name(cat, value)
     if key in ("command", "client") and isinstance(value, str):  # a service command is its menu entry
         return _named(cat, f"service.{'menu' if key == 'command' else 'client'}.{value}", value)
+    if key == "on" and isinstance(value, str):  # when a check ran: at start-up, at the door, after a round
+        return _named(cat, f"service.detail.on_{value}", value)
     if isinstance(value, int):
         return str(value)
     return str(value)
@@ -79,8 +83,8 @@ def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
         return str(loaded)
     parts = []
     for key, value in loaded.items():
-        if value is None or value == "" or value == []:
-            continue
+        if value is None or value == "" or value == [] or isinstance(value, dict):
+            continue  # nothing to say, or a record for the auditor (an audit's row marks, in the ledger)
         if key == "detail" and isinstance(value, str):  # a tilt's or check's own words: maybe JSON again
             value = detail_text(cat, value, currency) if value.startswith("{") else value
         label = _named(cat, f"service.detail.{key}", key)

@@ -30,6 +30,8 @@ def meter_name(cat: Catalogue, currency: str, name: str) -> str:
     if name.startswith("bill:"):
         _, value, what = name.split(":")
         return cat.text(f"service.meter.bill_{what}", bill=money(cat, currency, int(value)))
+    if name.startswith("door:"):  # door:main:opens: the openings of one door
+        name = "door_" + name.split(":")[1] + "_opens"
     return cat.text(f"service.meter.{name}") if cat.has(f"service.meter.{name}") else name
 
 

@@ -13,12 +13,12 @@ import threading
 from collections.abc import Coroutine
 from typing import Any, Protocol, TypeVar
 
-from terminal.net import service_messages
 from terminal.net.client import TableClient
-from terminal.net.messages import MESSAGES, DeviceInput, Error, Message, ServiceCommand
+from terminal.net.messages import DeviceInput, Direction, Error, Message, ServiceCommand
+from terminal.net.messages import service as service_messages
 
-# Every reply type the service protocol defines: the records registered by ``service_messages``.
-REPLIES = tuple(cls for cls in MESSAGES.values() if cls.__module__ == service_messages.__name__)
+# Every reply type the service protocol defines: what its family has the controller send.
+REPLIES = service_messages.FAMILY.sent_by(Direction.SERVER)
 
 
 T = TypeVar("T")

@@ -35,17 +35,24 @@ def event_span(control: ServiceControl, intent: i.Intent) -> None:
 def seat(control: ServiceControl, intent: i.Intent) -> None:
     """List the rounds of seat ``value`` (closing the round shown)."""
     s = control.state
-    control.state = replace(s, recall_seat=intent.value, replies=replace(s.replies, round=None))
+    pages = s.pages.at("recall", 1)
+    control.state = replace(s, recall_seat=intent.value, replies=replace(s.replies, round=None), pages=pages)
     control.refresh()
 
 
 def open_round(control: ServiceControl, intent: i.Intent) -> None:
-    control.keep(control.call("recall", intent.name))
+    _recall(control, intent.name)
 
 
 def find_round(control: ServiceControl, intent: i.Intent) -> None:
     """The round whose number was typed."""
-    control.keep(control.call("recall", control.state.fields.round))
+    _recall(control, control.state.fields.round)
+
+
+def _recall(control: ServiceControl, round_id: str) -> None:
+    """Round ``round_id`` recalled, its first page of wagers."""
+    control.keep(control.call("recall", round_id))
+    control.state = replace(control.state, pages=control.state.pages.at("round", 1))
 
 
 def close_round(control: ServiceControl, intent: i.Intent) -> None:

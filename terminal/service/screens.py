@@ -18,7 +18,6 @@ import pygame
 from terminal.config import Config
 from terminal.service import intents as i
 from terminal.service.app import SIZE, ServiceApp
-from terminal.service.canvas import Canvas
 from terminal.service.link import ServiceLink
 from terminal.service.ui import Ui
 
@@ -36,16 +35,14 @@ def render_screens(
     """Login, meters, events, recall, voucher void, config diff, RAM clear, tilts and the rest, as PNGs."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.init()
-    canvas = Canvas(size)
     image = pygame.Surface(size)
-    ui = Ui(canvas.surface)
+    ui = Ui(image)
     out_dir.mkdir(parents=True, exist_ok=True)
     app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency, wall=wall)
     shots: list[Path] = []
 
     def shot(name: str) -> None:
         app.draw(ui)
-        canvas.present(image)
         target = out_dir / f"service-{lang}-{name}.png"
         pygame.image.save(image, str(target))
         shots.append(target)
@@ -71,6 +68,7 @@ def render_screens(
     app.post(i.Intent(i.GO, "ramclear"), *two_people("ram_clear", (), tech[1], admin[0]))
     shot("ramclear-confirm")
     app.post(i.Intent(i.LOGOUT), *login(users["attendant"]), i.Intent(i.GO, "vouchers"))
+    shot("vouchers")  # the last vouchers issued and redeemed
     app.post(*_voucher_void(app, voucher, users["attendant"][1], admin[0]))
     shot("voucher-void")
     app.post(i.Intent(i.CANCEL), i.Intent(i.GO, "handpay"))

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 
 MAX_TYPED = 64  # characters in any field
 _FIELDS = ("user", "pin", "round", "voucher", "value")
@@ -69,6 +69,7 @@ class Replies:
     recall: sm.RecallList | None = None
     round: sm.RoundRecall | None = None
     voucher: sm.VoucherInfo | None = None
+    vouchers: sm.VoucherHistory | None = None
     tilts: sm.TiltList | None = None
     config: sm.ConfigListing | None = None
     diff: sm.ConfigDiff | None = None
@@ -90,6 +91,7 @@ _KINDS: dict[str, type[Message]] = {
     "recall": sm.RecallList,
     "round": sm.RoundRecall,
     "voucher": sm.VoucherInfo,
+    "vouchers": sm.VoucherHistory,
     "tilts": sm.TiltList,
     "config": sm.ConfigListing,
     "diff": sm.ConfigDiff,
@@ -100,11 +102,13 @@ _KINDS: dict[str, type[Message]] = {
 
 @dataclass(frozen=True, slots=True)
 class Pages:
-    """The page shown of each paged screen (from 1)."""
+    """The page shown of each paged listing (from 1)."""
 
     meters: int = 1
     events: int = 1
     config: int = 1
+    recall: int = 1  # a seat's rounds
+    round: int = 1  # the wagers of a recalled round
 
     def of(self, screen: str) -> int:
         return int(getattr(self, screen, 1))

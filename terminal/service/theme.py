@@ -3,7 +3,8 @@
 Service mode is amber on a dark slate, apart from the player's green felt at a glance: a technician sees
 from across the floor that a table is out of play. Text sizes are named by their role (a screen's title,
 a table's rows, a key of the keypad), so a view says what a text is, not how big it is; the sizes are
-pixels on a 1920x1080 touchscreen. Geometry lives beside this in :mod:`terminal.service.layout`.
+design units (pixels on a 1920x1080 touchscreen; :class:`~terminal.service.ui.Ui` sets them for others).
+Geometry lives beside this in :mod:`terminal.service.layout`.
 """
 
 from __future__ import annotations

@@ -3,8 +3,16 @@
 A view calls :meth:`Ui.button` and friends while drawing, each touch area with the
 :class:`~terminal.service.intents.Intent` a touch there posts; :meth:`Ui.click` on the next touch returns
 the intent of the area it landed in (the topmost, drawn last). Views never act themselves: events in,
-intents out. Sizes are pixels on the 1920x1080 canvas: buttons at least 72 px high, text at least
-:data:`~terminal.service.theme.MIN_TEXT_PX`.
+intents out.
+
+Views and geometry speak design units: the screen is 1080 units high and at least 1920 wide
+(:func:`design_size`; a wider screen gets a wider frame). The Ui draws them at the surface's own
+resolution: on a 1920x1080 or 2560x1080 screen a unit is a pixel; a 1024x768 screen is drawn at 0.53 x
+0.71 pixels a unit, text sharp at its own size and never under
+:data:`~terminal.service.theme.MIN_TEXT_PX` pixels; a 4K screen at 2 x 2.
+
+>>> design_size((1920, 1080)), design_size((2560, 1080)), design_size((1024, 768)), design_size((3840, 2160))
+((1920, 1080), (2560, 1080), (1920, 1080), (1920, 1080))
 """
 
 from __future__ import annotations
@@ -17,7 +25,17 @@ from terminal.service import theme
 from terminal.service.intents import Intent
 from terminal.service.theme import MIN_TEXT_PX, TYPE, Colour
 
-__all__ = ["MIN_TEXT_PX", "Fonts", "Ui", "fit"]
+__all__ = ["MIN_TEXT_PX", "Fonts", "Ui", "design_size", "fit"]
+
+DESIGN_HEIGHT = 1080
+DESIGN_MIN_WIDTH = 1920
+
+
+def design_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The design frame for a screen of ``size`` pixels: 1080 units high, as wide as its aspect makes
+    it, never narrower than 1920 (a narrower screen draws the 16:9 layout squeezed)."""
+    width = round(size[0] * DESIGN_HEIGHT / size[1])
+    return max(DESIGN_MIN_WIDTH, width), DESIGN_HEIGHT
 
 
 @dataclass
@@ -37,11 +55,19 @@ class Fonts:
 
 @dataclass
 class Ui:
-    """The frame being drawn: the surface, fonts and the touch areas of this frame."""
+    """The frame being drawn: the surface, fonts and the touch areas of this frame (in design units)."""
 
     surface: pygame.Surface
     fonts: Fonts = field(default_factory=Fonts)
     hits: list[tuple[pygame.Rect, Intent]] = field(default_factory=list)
+    design: tuple[int, int] = field(init=False)
+    sx: float = field(init=False)  # pixels per unit, across and down
+    sy: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        size = self.surface.get_size()
+        self.design = design_size(size)
+        self.sx, self.sy = size[0] / self.design[0], size[1] / self.design[1]
 
     def begin(self) -> None:
         """A new frame: the background, no touch areas yet."""
@@ -49,8 +75,36 @@ class Ui:
         self.surface.fill(theme.BG)
 
     def click(self, pos: tuple[int, int]) -> Intent | None:
-        """The intent of the touch area under ``pos`` (the topmost, drawn last), if any."""
-        return next((intent for rect, intent in reversed(self.hits) if rect.collidepoint(pos)), None)
+        """The intent of the touch area under the pixel ``pos`` (the topmost, drawn last), if any."""
+        at = (int(pos[0] / self.sx), int(pos[1] / self.sy))
+        return next((intent for rect, intent in reversed(self.hits) if rect.collidepoint(at)), None)
+
+    # -- design units to pixels ------------------------------------------------------------------------
+    def px(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` in pixels of the surface (edges rounded, so neighbours stay neighbours)."""
+        left, top = round(rect.x * self.sx), round(rect.y * self.sy)
+        right, bottom = round(rect.right * self.sx), round(rect.bottom * self.sy)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def at(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A point in pixels of the surface."""
+        return round(pos[0] * self.sx), round(pos[1] * self.sy)
+
+    def size(self, units: int) -> int:
+        """A length (a radius, a line's width) in pixels: never thinner than one."""
+        return max(1, round(units * min(self.sx, self.sy)))
+
+    def text_px(self, size: int) -> int:
+        """The pixel size text of ``size`` units is set in: in proportion, and never under the minimum."""
+        return max(MIN_TEXT_PX, round(size * min(self.sx, self.sy)))
+
+    def rect(self, color: Colour, rect: pygame.Rect, width: int = 0, radius: int = 0) -> None:
+        """A filled (or, with ``width``, outlined) rectangle, corners rounded by ``radius``."""
+        line, corner = (self.size(width) if width else 0), (self.size(radius) if radius else 0)
+        pygame.draw.rect(self.surface, color, self.px(rect), width=line, border_radius=corner)
+
+    def line(self, color: Colour, start: tuple[int, int], end: tuple[int, int], width: int = 1) -> None:
+        pygame.draw.line(self.surface, color, self.at(start), self.at(end), self.size(width))
 
     def touch(self, rect: pygame.Rect, intent: Intent | None) -> None:
         """A touch area (``None``: nothing to do there)."""
@@ -78,17 +132,21 @@ class Ui:
         """Draw one line (cut with '...' to ``width``); returns its rectangle."""
         if size < MIN_TEXT_PX:
             raise ValueError(f"service text of {size} px is under the {MIN_TEXT_PX} px minimum: {text!r}")
-        font = self.fonts.get(size, bold)
-        shown = fit(font, text, width) if width else text
+        font = self.fonts.get(self.text_px(size), bold)
+        shown = fit(font, text, round(width * self.sx)) if width else text
         image = font.render(shown, True, color)
-        rect = image.get_rect(**{anchor: pos})
+        rect = image.get_rect(**{anchor: self.at(pos)})
         self.surface.blit(image, rect)
         return rect
 
+    def width_of(self, text: str, size: int, bold: bool = False) -> int:
+        """How wide ``text`` is drawn at ``size``, in design units."""
+        return round(self.fonts.get(self.text_px(size), bold).size(text)[0] / self.sx)
+
     def panel(self, rect: pygame.Rect, color: Colour = theme.PANEL, border: int = 0) -> None:
-        pygame.draw.rect(self.surface, color, rect, border_radius=theme.RADIUS)
+        self.rect(color, rect, radius=theme.RADIUS)
         if border:
-            pygame.draw.rect(self.surface, theme.LINE, rect, width=border, border_radius=theme.RADIUS)
+            self.rect(theme.LINE, rect, width=border, radius=theme.RADIUS)
 
     def button(
         self,
@@ -110,15 +168,14 @@ class Ui:
             fill, ink = theme.ACCENT, theme.INK_ON_ACCENT
         else:
             fill, ink = theme.PANEL_HI, theme.TEXT
-        pygame.draw.rect(self.surface, fill, rect, border_radius=theme.RADIUS)
-        edge = theme.LINE if intent is None else fill
-        pygame.draw.rect(self.surface, edge, rect, width=2, border_radius=theme.RADIUS)
+        self.rect(fill, rect, radius=theme.RADIUS)
+        self.rect(theme.LINE if intent is None else fill, rect, width=2, radius=theme.RADIUS)
         self.text(label, rect.center, size, ink, bold=True, anchor="center", width=rect.width - 16)
         self.touch(rect, intent)
 
     def badge(self, rect: pygame.Rect, label: str, color: Colour) -> None:
         """A state in a coloured box (not a touch target)."""
-        pygame.draw.rect(self.surface, color, rect, border_radius=theme.BADGE_RADIUS)
+        self.rect(color, rect, radius=theme.BADGE_RADIUS)
         self.text(label, rect.center, TYPE.table, theme.INK_ON_BADGE, bold=True, anchor="center")
 
 

@@ -47,9 +47,8 @@ def title(ui: Ui, frame: Frame, text: str, sub: str = "") -> None:
 def field(ui: Ui, rect: pygame.Rect, label: str, value: str, focused: bool, intent: Intent | None) -> None:
     """A form row: its label above an entry box (the keypad types into the focused one)."""
     ui.text(label, (rect.x, rect.y - FIELD_LABEL_ABOVE), TYPE.label, theme.MUTED)
-    pygame.draw.rect(ui.surface, theme.WELL, rect, border_radius=theme.FIELD_RADIUS)
-    edge = theme.ACCENT if focused else theme.LINE
-    pygame.draw.rect(ui.surface, edge, rect, width=3, border_radius=theme.FIELD_RADIUS)
+    ui.rect(theme.WELL, rect, radius=theme.FIELD_RADIUS)
+    ui.rect(theme.ACCENT if focused else theme.LINE, rect, width=3, radius=theme.FIELD_RADIUS)
     inset = rect.width - 2 * FIELD_INSET
     ui.text(
         value, (rect.x + FIELD_INSET, rect.centery), TYPE.value, theme.TEXT, anchor="midleft", width=inset
@@ -63,25 +62,24 @@ def table(
     cols: Sequence[Column],
     rows: Sequence[Sequence[str]],
     *,
-    rect: pygame.Rect | None = None,
     on_row: Sequence[Intent] = (),
     colors: Sequence[Colour | None] = (),
 ) -> None:
     """A panel of rows under a header line; rows past the panel's foot are not drawn. ``on_row[i]`` is
     posted by a touch on row ``i``, ``colors[i]`` inks it (default: text)."""
-    box = rect or geometry.rect
+    box = geometry.rect
     size, step = geometry.size, geometry.row_height
     ui.panel(box)
     x0, y = box.x + 16, box.y + 10
     _row(ui, [c.title for c in cols], cols, (x0, y), size, theme.MUTED, bold=True)
     y += step
-    pygame.draw.line(ui.surface, theme.LINE, (box.x + 10, y - 6), (box.right - 10, y - 6), 2)
+    ui.line(theme.LINE, (box.x + 10, y - 6), (box.right - 10, y - 6), 2)
     for index, row in enumerate(rows):
         if y + step > box.bottom:
             break
         band = pygame.Rect(box.x + 6, y - 4, box.width - 12, step - 2)
         if index % 2:
-            pygame.draw.rect(ui.surface, theme.PANEL_HI, band, border_radius=6)
+            ui.rect(theme.PANEL_HI, band, radius=6)
         chosen = colors[index] if index < len(colors) else None
         _row(ui, row, cols, (x0, y + 4), size, chosen if chosen is not None else theme.TEXT)
         ui.touch(band, on_row[index] if index < len(on_row) else None)
@@ -104,6 +102,22 @@ def _row(
         else:
             ui.text(cell, (x, y), size, color, bold, "topleft", col.width - 20)
         x += col.width
+
+
+def paragraph(
+    ui: Ui, text: str, at: Point, size: int, color: Colour, width: int, lines: int, leading: int
+) -> None:
+    """``text`` wrapped at words into at most ``lines`` lines of ``width`` pixels, ``leading`` apart (the
+    last one cut with '...' if it still does not fit)."""
+    rows: list[str] = []
+    for word in text.split():
+        if rows and ui.width_of(f"{rows[-1]} {word}", size) <= width:
+            rows[-1] = f"{rows[-1]} {word}"
+        else:
+            rows.append(word)
+    shown = [*rows[: lines - 1], " ".join(rows[lines - 1 :])] if len(rows) > lines else rows
+    for n, row in enumerate(shown):
+        ui.text(row, (at[0], at[1] + n * leading), size, color, width=width)
 
 
 def name_values(ui: Ui, names: Point, values: Point, step: int, lines: Sequence[tuple[str, str]]) -> None:

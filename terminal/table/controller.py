@@ -13,30 +13,30 @@ import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 from typing import Any, Protocol
 
-from terminal.devices.voucher import Voucher as PrintedVoucher
-from terminal.money import find_currency
 from terminal.net import messages as m
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 from terminal.net.server import TableServer
 from terminal.net.tilt_codes import code_for
-from terminal.table import views
+from terminal.table import tickets, views
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.device_input import apply_input
 from terminal.table.table import Refused, RoundReport, Table, seat_of
+from terminal.table.tickets import printed_voucher
 from terminal.table.tilts import Tilt, TiltKind
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
-Printer = Callable[[int, PrintedVoucher], None]
+Printer = tickets.Printer
 
 
 class Desk(Protocol):
     """Service mode as the controller reaches it (:class:`terminal.desk.desk.ServiceDesk`): the table never
     imports the service back end; the shell that builds both hands the desk in."""
+
+    printer: Printer | None  # the seats' printers, for a voucher reprinted from service mode
 
     def handle(self, client: str, command: m.ServiceCommand) -> Message:
         """Carry out one service command, or raise ``ValueError`` (the protocol's ``Error`` reply)."""
@@ -65,6 +65,8 @@ class Controller:
     cabinet: Cabinet | None = None  # the devices; DeviceInput works its simulated ones, BuyIn goes out
 
     def __post_init__(self) -> None:
+        if self.desk is not None:  # service mode reprints a voucher on its seat's printer
+            self.desk.printer = self.printer
         self._shown: dict[tuple[TiltKind, int | None], Tilt] = {}
         self._offer = views.offer(self.table.config)  # the configuration is fixed while the table runs
         self._history = views.history(self.table)  # read once; each round adds its outcome
@@ -347,21 +349,3 @@ def _tilt_message(tilt: Tilt, active: bool) -> m.Tilt:
     text = "".join(ch for ch in f"{where}: {tilt.detail}" if ch.isprintable())[:200]
     code = code_for(tilt.kind.value, tilt.detail)
     return m.Tilt(tilt.kind.value, active, tilt.seat, code, text)
-
-
-def printed_voucher(
-    table: Table, seat: int, number: str, amount: int, expires_at: str | None
-) -> PrintedVoucher:
-    """The ticket the seat's printer prints for a voucher the ledger issued."""
-    c = table.config
-    expires = date.fromisoformat(expires_at[:10]) if expires_at else None
-    return PrintedVoucher(
-        venue=c.table.venue,
-        table_id=c.table.table_id,
-        seat=seat,
-        issued_at=table.clock.wall(),
-        amount=amount,
-        validation=number,
-        expires=expires,
-        currency=find_currency(c.money.currency),
-    )

@@ -28,7 +28,7 @@ from terminal.game_rules import par_rows
 from terminal.ledger import EventCode, LedgerError, VoucherError, highwater
 from terminal.ledger.records import stamp
 from terminal.ledger.vouchers import Voucher
-from terminal.net.service_messages import MeterView
+from terminal.net.messages.service import MeterView
 from terminal.sections import FloorSection
 from terminal.table.tilts import Tilt, TiltKind
 

@@ -115,6 +115,7 @@ class Table:
 
         Returns the report of a round whose persisted outcome was settled during recovery.
         """
+        self._log_unclean_power_down()
         self._log(EventCode.POWER_UP, detail={"epoch": self.ledger.epoch()})
         self._restore_tilts()
         verified = self.ledger.startup
@@ -142,6 +143,19 @@ class Table:
         self.phase = Phase.OPEN  # no outcome yet: the window reopens with its wagers standing
         self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
         return None
+
+    def power_down(self, reason: str) -> None:
+        """An orderly shutdown (Ctrl-C, SIGTERM, the end of a run): logged before the ledger closes."""
+        self._log(EventCode.POWER_DOWN, detail={"orderly": True, "reason": reason, "round": self.round_id})
+
+    def _log_unclean_power_down(self) -> None:
+        """The last run powered up and never logged its power-down: it was cut. Say so, with the time of
+        the last thing it logged (the power went after that)."""
+        ups, downs = self.ledger.events(EventCode.POWER_UP, 1), self.ledger.events(EventCode.POWER_DOWN, 1)
+        if ups and (not downs or downs[0].id < ups[0].id):
+            last = self.ledger.events(limit=1)[0]
+            when = {"last_event": last.time, "last_code": last.code.name}
+            self._log(EventCode.POWER_DOWN, detail={"orderly": False, "found_at": "boot", **when})
 
     def _restore_tilts(self) -> None:
         """Every tilt the event log has raised and not cleared is active again: a restart clears nothing."""

@@ -15,8 +15,8 @@ from terminal.cli import main
 from terminal.desk.desk import ServiceDesk, ServiceRefused
 from terminal.devices.events import ServiceKeyTurned
 from terminal.ledger import EventCode
-from terminal.net import service_messages as sm
 from terminal.net.messages import ServiceCommand
+from terminal.net.messages import service as sm
 from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock

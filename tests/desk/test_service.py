@@ -14,8 +14,8 @@ from terminal.desk.roles import ROLE_ACTS, TWO_PERSON, markdown_table
 from terminal.desk.users import ScryptParams, UserError, UserStore
 from terminal.devices.events import ServiceKeyTurned
 from terminal.ledger import EventCode
-from terminal.net import service_messages as sm
 from terminal.net.messages import ServiceCommand, body_from_json, body_to_json
+from terminal.net.messages import service as sm
 from terminal.table.cabinet import Cabinet
 from terminal.table.controller import Controller
 from terminal.table.table import Table
@@ -64,7 +64,8 @@ def _advance(table: Table, seconds: float) -> None:
 # Arguments that pass the role check and reach the act (the act may still refuse them for its own reasons).
 SAMPLE_ARGS = {
     "events": ("", "", "", "1"), "recall": ("1",), "recall_seat": ("1",), "report": ("",),
-    "voucher": ("123456789012345671",), "handpay": ("1",), "clear_tilt": ("door_open", ""),
+    "voucher": ("123456789012345671",), "reprint_voucher": ("123456789012345671",),
+    "handpay": ("1",), "clear_tilt": ("door_open", ""),
     "void_voucher": ("x", "y", "z", "123456789012345671", "reason"), "config_preview": ("table.seats=6",),
     "config_change": ("x", "y", "z", "table.seats=6"), "ram_clear": ("x", "y", "z"),
 }  # fmt: skip
@@ -401,3 +402,43 @@ def test_the_readme_prints_the_table_of_roles_the_controller_enforces() -> None:
     table = markdown_table()
     assert table in readme
     assert table.count("\n") == len(ROLE_ACTS) + 1  # a header, a rule and one row per act
+
+
+def test_ram_clear_archives_a_ledger_that_no_longer_verifies(tmp_path: Path) -> None:
+    """A row edited before the last checkpoint: the table runs, its self-test fails, and the two-person RAM
+    clear archives the file as it is instead of refusing (it could never verify again)."""
+    import sqlite3
+
+    from terminal.ledger import Actor
+
+    desk = _desk(tmp_path, 17, 17)
+    table = desk.table
+    table.ledger.archive_dir = tmp_path / "archive"
+    table.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
+    table.bill_stacked(1, 1000)
+    table.place(1, "red", 100)
+    table.play_round()  # meters move: the audit's mark now holds them
+    table.open_round()
+    table.ledger.cancel_credits(1, Actor("ann", "attendant"), now=table.clock.wall())  # no money held
+    table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "key on"))
+    outside = sqlite3.connect(table.ledger.path)
+    outside.execute("DROP TRIGGER events_no_update")
+    outside.execute("UPDATE events SET detail = '{}' WHERE id = 1")
+    outside.commit()
+    outside.close()
+    assert table.self_test_ledger() is not None  # found, tilted
+    _login(desk, "tom")
+    done = _cmd(desk, "ram_clear", PINS["tom"], "dee", PINS["dee"])
+    assert isinstance(done, sm.ServiceDone), done
+    (copy,) = (tmp_path / "archive").glob("*-broken.sqlite")
+    assert copy.with_suffix(".broken.json").exists()
+    assert table.ledger.epoch() == 2 and table.ledger.verify().ok
+    cleared = table.ledger.events(EventCode.RAM_CLEAR)[-1]
+    assert cleared.user == "tom" and '"broken":true' in cleared.detail
+    table.clear_tilt(TiltKind.LEDGER_INTEGRITY, None, Role.ADMINISTRATOR, condition_over=True)
+    _cmd(desk, "logout")
+    table.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
+    table.bill_stacked(1, 1000)
+    table.place(1, "black", 300)
+    table.play_round()  # the new epoch's meters audit clean from zero: no finding, no tilt
+    assert table.auditor.findings == [] and not table.tilts.active

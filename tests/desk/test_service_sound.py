@@ -10,7 +10,7 @@ import pytest
 
 from terminal.desk.desk import ServiceRefused
 from terminal.ledger import EventCode
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from tests.desk.test_service import PINS, _cmd, _desk, _login
 
 

@@ -21,11 +21,11 @@ from terminal import config as configuration
 from terminal.cli import main
 from terminal.lab.headless import run_headless
 from terminal.lab.supervisor import free_port
-from terminal.net import service_messages as sm
 from terminal.net.client import TableClient
 from terminal.net.keys import load_keys
 from terminal.net.links import client_tls
 from terminal.net.messages import Ack, DeviceInput, Tilt
+from terminal.net.messages import service as sm
 from terminal.service.link import NetLink
 
 LISTENING = re.compile(r"controller listening on (?P<host>[0-9.]+):(?P<port>[0-9]+)")

@@ -111,6 +111,8 @@ def test_merge_all_adds_key_by_key() -> None:
 
 
 _DASK_RUN = """
+from dataclasses import replace
+
 import distributed
 from terminal.lab.simulate import plan_chunks, run_local
 from terminal.lab.simulate_dask import run_dask
@@ -121,8 +123,13 @@ with distributed.LocalCluster(  # over TCP, as a lab's scheduler is reached
     n_workers=1, threads_per_worker=2, processes=False, protocol="tcp", dashboard_address=None
 ) as cluster:
     on_dask = run_dask(_spec("roulette"), chunks, cluster.scheduler_address)
+    craps_chunks = plan_chunks(600, 200)
+    craps_on_dask = run_dask(_spec("craps"), craps_chunks, cluster.scheduler_address)
 assert on_dask.where.startswith("dask tcp://"), on_dask.where
-assert on_dask.tallies == run_local(_spec("roulette"), chunks, 1).tallies
+assert on_dask.spec.engine == "fast" and on_dask.tallies == run_local(_spec("roulette"), chunks, 1).tallies
+# the fast engine on the cluster gives, chunk by chunk, what the plain loop gives on one core
+plain = replace(_spec("craps"), engine="plain")
+assert craps_on_dask.outcomes == run_local(plain, craps_chunks, 1).outcomes
 print("same sums")
 """
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import typing
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -73,7 +75,7 @@ SAMPLES: list[m.Message] = [
     m.History((m.HistoryEntry(12, "00", True), m.HistoryEntry(11, "17", False))),
     m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0),)),
 ]
-SAMPLES += service_samples.SAMPLES  # the service screen's replies (terminal/net/service_messages.py)
+SAMPLES += service_samples.SAMPLES  # the service family (terminal/net/messages/service.py)
 
 
 def test_touchdown_yards_are_bounded_by_the_field() -> None:
@@ -149,9 +151,41 @@ def test_unknown_types_and_versions() -> None:
         find_message("DropTables", 1)
 
 
+def _empty_message(name: str) -> type[m.Message]:
+    return dataclasses.dataclass(frozen=True)(type(name, (m.Message,), {}))
+
+
 def test_registering_a_name_twice_is_refused() -> None:
-    with pytest.raises(ValueError, match="registered twice"):
-        m.message("Ack", 1, m.Direction.SERVER)(type("Dup", (m.Message,), {}))
+    other = m.Family("other")
+    other.message("Ack", 1, m.Direction.SERVER)(_empty_message("Dup"))
+    with pytest.raises(ValueError, match=r"Ack v1 registered twice \(link and other families\)"):
+        m.Registry.of(*m.PROTOCOL.families, other)
+    with pytest.raises(ValueError, match="declared twice in the other family"):
+        other.message("Ack", 1, m.Direction.SERVER)(_empty_message("Again"))
+
+
+def test_the_registry_is_its_families_and_nothing_else() -> None:
+    # Declaring a message in a family registers nothing: only a registry built from that family knows it.
+    stray = m.Family("stray")
+    stray.message("Stray", 1, m.Direction.CLIENT)(_empty_message("Stray"))
+    with pytest.raises(UnknownMessageError):
+        find_message("Stray", 1)
+    declared = [cls for family in m.PROTOCOL.families for cls in family.members]
+    assert len(declared) == len(set(declared)) == len(MESSAGES)
+    assert [f.name for f in m.PROTOCOL.families] == ["link", "seat", "display", "service"]
+
+
+def _imports_of_messages(module: str) -> set[str]:
+    tree = ast.parse((Path(m.__file__).parent / f"{module}.py").read_text(encoding="utf-8"))
+    names = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    names |= {a.name for node in ast.walk(tree) if isinstance(node, ast.Import) for a in node.names}
+    return {name for name in names if name.startswith("terminal.net.messages")}
+
+
+def test_no_circle_a_family_imports_only_the_base_and_the_base_no_family() -> None:
+    for family in m.PROTOCOL.families:
+        assert _imports_of_messages(family.name) == {"terminal.net.messages.base"}, family.name
+    assert _imports_of_messages("base") == set()
 
 
 @given(st.integers(), st.text(max_size=40))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from terminal.net import service_messages as sm
 from terminal.net.messages import Message
+from terminal.net.messages import service as sm
 
 SAMPLES: list[Message] = [
     sm.ServiceSession("tech1", "technician", ("meters", "events"), 120_000),
@@ -34,6 +34,10 @@ SAMPLES: list[Message] = [
     ),
     sm.RecallList(1, (sm.RoundLine(3, "2026-11-23T14:00:00.000000Z", "roulette", "17", 100, 3_600),)),
     sm.VoucherInfo("123456789012345671", 1, 8_600, "2026-11-23T14:00:00.000000Z", "", "outstanding", ""),
+    sm.VoucherHistory(
+        (sm.VoucherLine("123456789012345671", 1, 8_600, "2026-11-23T14:00:00.000000Z", "outstanding"),),
+        (sm.VoucherLine("123456789012345689", 2, 500, "2026-11-23T14:05:00.000000Z", "redeemed"),),
+    ),
     sm.TiltList(
         (
             sm.TiltView("handpay", 2, "award", "attendant", False),

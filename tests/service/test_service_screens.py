@@ -22,12 +22,36 @@ from terminal.service.app import ServiceApp
 from terminal.service.screens import login, typing
 
 SHOTS = ("key-off", "login", "meters", "events", "recall", "recall-round", "tilts", "selftest", "config",
-         "config-diff", "ramclear-confirm", "voucher-void", "handpay", "report")  # fmt: skip
+         "config-diff", "ramclear-confirm", "vouchers", "voucher-void", "handpay", "report")  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_every_service_screen_renders(tmp_path: Path, lang: str) -> None:
+def test_every_service_screen_renders(tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every screen draws, and no label, button, chip or note is cut short ("Bloqueo desp..."): only a
+    table's cell may end in '...' (a long event detail)."""
+    from terminal.service import ui, widgets
+
+    cut: list[str] = []
+    in_table = [False]
+    fit, row = ui.fit, widgets._row
+
+    def fitting(font: Any, text: str, width: int | None) -> str:
+        shown = fit(font, text, width)
+        if shown != text and not in_table[0]:
+            cut.append(text)
+        return shown
+
+    def table_row(*args: Any, **kw: Any) -> None:
+        in_table[0] = True
+        try:
+            row(*args, **kw)
+        finally:
+            in_table[0] = False
+
+    monkeypatch.setattr(ui, "fit", fitting)
+    monkeypatch.setattr(widgets, "_row", table_row)
     paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", lang)
+    assert cut == []
     assert [p.name for p in paths] == [f"service-{lang}-{name}.png" for name in SHOTS]
     for path in paths:
         image = pygame.image.load(str(path))
@@ -130,14 +154,53 @@ def test_service_text_under_14_px_is_refused_and_no_screen_draws_any(
     assert sizes and min(sizes) >= ui.MIN_TEXT_PX
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (2560, 1080)])
-def test_service_screens_scale_to_other_screens_and_touches_map_back(
-    tmp_path: Path, size: tuple[int, int]
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768), (2560, 1080)])
+def test_each_size_is_laid_out_for_itself_text_never_under_14_px_touches_big_enough(
+    tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from terminal.service.canvas import Canvas
+    """Drawn at the screen's own resolution (not a 1080p picture scaled): every font at least 14 px,
+    nothing cut short, every touch area at least 48 px at 1080 lines (40 at 768, the seat's rule), and a
+    touch lands on the area drawn under it."""
+    from terminal.service import ui
 
-    paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", "en", size)
+    cut: list[str] = []
+    fit = ui.fit
+
+    def fitting(font: Any, text: str, width: int | None) -> str:
+        shown = fit(font, text, width)
+        cut.extend([text] if shown != text else [])
+        return shown
+
+    monkeypatch.setattr(ui, "fit", fitting)
+    fonts: list[int] = []
+    smallest: list[int] = []
+    get, draw = ui.Fonts.get, ServiceApp.draw
+
+    def font(self: ui.Fonts, px: int, bold: bool = False) -> pygame.font.Font:
+        fonts.append(px)
+        return get(self, px, bold)
+
+    def drawn(self: ServiceApp, surface: ui.Ui) -> None:
+        draw(self, surface)
+        smallest.append(min(min(surface.px(rect).size) for rect, _ in surface.hits))
+        rect, intent = surface.hits[-1]
+        assert surface.click(surface.px(rect).center) == intent  # pixels map back to the area
+
+    monkeypatch.setattr(ui.Fonts, "get", font)
+    monkeypatch.setattr(ServiceApp, "draw", drawn)
+    paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", "es", size)
     assert all(pygame.image.load(str(p)).get_size() == size for p in paths)
-    canvas = Canvas(size)
-    assert canvas.to_logical(canvas.box.center) == (960, 540)
-    assert canvas.to_logical(canvas.box.topleft) == (0, 0)
+    assert min(fonts) >= ui.MIN_TEXT_PX
+    assert min(smallest) >= max(40, round(48 * size[1] / 1080))
+    assert cut == []
+
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_event_of_the_ledger_has_a_name_on_the_service_screen(lang: str) -> None:
+    """The event log names each kind of event in the screen's language, never the ledger's code word."""
+    from terminal.ledger.events import EventCode
+
+    cat = load_catalogue(lang)
+    missing = [code.name.lower() for code in EventCode if not cat.has(f"service.event.{code.name.lower()}")]
+    assert missing == []

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from terminal import config as configuration
 from terminal.cli import main
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.software import installs
 from terminal.table import identity as ident
 from tests.desk.test_service import _cmd, _desk, _login

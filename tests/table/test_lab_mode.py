@@ -18,7 +18,7 @@ from terminal.desk.users import ScryptParams, UserStore
 from terminal.devices.events import ServiceKeyTurned
 from terminal.ledger import EventCode, Ledger, keyfile
 from terminal.net import messages as m
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock

@@ -25,7 +25,7 @@ from terminal.devices.gpio import HardwareDevices, hardware_table
 from terminal.lab.live import devices_for
 from terminal.ledger import EventCode
 from terminal.net import messages as m
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.seat import hardware as seat_hardware
 from terminal.seat import intents as i
 from terminal.table.boot import boot

@@ -20,8 +20,8 @@ from terminal.desk.users import ScryptParams, UserStore
 from terminal.devices.events import Door, ServiceKeyTurned
 from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.ledger import EventCode
-from terminal.net import service_messages as sm
 from terminal.net.messages import ServiceCommand
+from terminal.net.messages import service as sm
 from terminal.table.cabinet import Cabinet
 from terminal.table.table import Refused, Table
 from terminal.table.tilts import RULES, Role, Tilt, TiltKind

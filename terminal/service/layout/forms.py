@@ -30,12 +30,13 @@ class Login:
     enter: pygame.Rect
     note: Point
     note_width: int
+    note_leading: int  # a second line of the note, this far below the first
     key: pygame.Rect
     pad: pygame.Rect
 
 
 def login(frame: Frame) -> Login:
-    card = box(frame.screen, 260, 140, 1400, 840)
+    card = box(frame.screen, (frame.size[0] - 1400) // 2, 140, 1400, 840)  # centred
     return Login(
         card=card,
         title=point(card, 48, 40),
@@ -46,6 +47,7 @@ def login(frame: Frame) -> Login:
         enter=box(card, 48, 540, 600, 110),
         note=point(card, 48, 680),
         note_width=620,
+        note_leading=30,
         key=box(card, 48, 750, 600, 70),
         pad=box(card, 720, 220, 632, 580),
     )
@@ -64,6 +66,7 @@ class VoucherCard:
     reason_label: Point
     reasons: tuple[pygame.Rect, ...]
     void: pygame.Rect
+    reprint: pygame.Rect
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,27 @@ def vouchers(frame: Frame) -> Vouchers:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class VoucherHistory:
+    """The last vouchers issued (left) and redeemed (right): each column's title and ten lines."""
+
+    card: pygame.Rect
+    width: int  # of a column
+
+    def title(self, column: int) -> Point:
+        return point(self.card, 24 + column * (self.width + 24), 20)
+
+    def line(self, column: int, row: int) -> Point:
+        return point(self.card, 24 + column * (self.width + 24), 70 + row * 50)
+
+    def amount(self, column: int, row: int) -> Point:
+        return point(self.card, 24 + column * (self.width + 24) + self.width, 70 + row * 50)
+
+
+def voucher_history(card: pygame.Rect) -> VoucherHistory:
+    return VoucherHistory(card, (card.width - 72) // 2)
+
+
 def voucher_card(card: pygame.Rect, reasons: int) -> VoucherCard:
     return VoucherCard(
         card=card,
@@ -96,7 +120,8 @@ def voucher_card(card: pygame.Rect, reasons: int) -> VoucherCard:
         step=52,
         reason_label=point(card, 32, 390),
         reasons=tuple(grid(box(card, 32, 430, 912, 64), reasons, 1, 10)),
-        void=box(card, 32, 516, 912, 64),
+        void=box(card, 32, 516, 600, 64),
+        reprint=box(card, 652, 516, 292, 64),
     )
 
 
@@ -189,7 +214,7 @@ class Confirm:
 
 
 def confirm(frame: Frame) -> Confirm:
-    dialog = box(frame.screen, 300, 130, 1320, 850)
+    dialog = box(frame.screen, (frame.size[0] - 1320) // 2, 130, 1320, 850)  # centred
     return Confirm(
         dialog=dialog,
         title=point(dialog, 40, 30),

@@ -16,6 +16,7 @@ in from the right edge, on the bottom line" reads ``box(content, -560, -72, 200,
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -64,9 +65,14 @@ class Header:
     clock: Point
 
 
+#: The smallest touch area: 48 px on a 1080-line screen, never under 40 px on a smaller one (the seat's
+#: rule); a layout on a squeezed screen makes rows taller in design units to keep it.
+TOUCH_UNITS, TOUCH_MIN_PX = 48, 40
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """The service screen of one size cut into its bands."""
+    """The service screen of one design size cut into its bands."""
 
     size: tuple[int, int]
     header: Header
@@ -74,10 +80,11 @@ class Frame:
     menu_gap: int
     content: pygame.Rect  # the screen being shown
     status: pygame.Rect  # the status line: what the last act did, or why it was refused
+    touch: int = TOUCH_UNITS  # the smallest touch area, in design units
 
     @classmethod
-    def of(cls, width: int, height: int) -> Frame:
-        """The bands of a ``width`` x ``height`` screen."""
+    def of(cls, width: int, height: int, unit_px: float = 1.0) -> Frame:
+        """The bands of a ``width`` x ``height`` design frame drawn at ``unit_px`` pixels a unit (down)."""
         screen = pygame.Rect(0, 0, width, height)
         bar = box(screen, 0, 0, 0, 96)
         header = Header(
@@ -99,6 +106,7 @@ class Frame:
             menu_gap=10,
             content=box(inner, 356, 120, -356, height - 210),
             status=box(inner, 0, -76, 0, 60),
+            touch=max(TOUCH_UNITS, math.ceil(TOUCH_MIN_PX / unit_px)),
         )
 
     @property

@@ -61,7 +61,7 @@ class Cards:
             kind=box(r, 20, 24, 300, 48),
             where=point(r, 340, 16),
             detail=point(r, 340, 54),
-            detail_width=720,
+            detail_width=r.width - 796,  # between the place and the rule
             rule=point(r, -340, 48),
             clear=box(r, -320, 12, 300, 72),
         )
@@ -95,6 +95,7 @@ class SelfTestRow:
     badge: pygame.Rect
     detail: Point
     detail_width: int
+    detail_leading: int = 24  # a second line of the detail
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import time
 
-import pygame
-
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.layout.frame import grid
@@ -31,8 +29,8 @@ MENU: tuple[tuple[str, str], ...] = (
 def header(ui: Ui, scene: Scene) -> None:
     """The bar: brand, table, the key's state, and who is logged in (log out) or the time."""
     g, t, s = scene.frame.header, scene.t, scene.state
-    pygame.draw.rect(ui.surface, theme.HEADER, g.bar)
-    pygame.draw.rect(ui.surface, theme.ACCENT, g.rule)
+    ui.rect(theme.HEADER, g.bar)
+    ui.rect(theme.ACCENT, g.rule)
     ui.text(t("service.title"), g.brand, TYPE.brand, theme.ACCENT, bold=True, anchor="midleft")
     ui.text(t("service.table", table=scene.station.table_id), g.table, TYPE.button, anchor="midleft")
     if s.key_on:

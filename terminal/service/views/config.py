@@ -6,7 +6,7 @@ from terminal.service import intents as i
 from terminal.service.layout import lists
 from terminal.service.ui import Ui
 from terminal.service.views import config_edit
-from terminal.service.views.paging import paging
+from terminal.service.views.paging import on_page, pages_for, paging
 from terminal.service.views.scene import Scene
 from terminal.service.widgets import columns, table, title
 
@@ -21,9 +21,9 @@ def draw(ui: Ui, scene: Scene) -> None:
     if listing is None:
         return
     g = lists.config_list(scene.frame)
-    pages = max(1, -(-len(listing.entries) // g.per_page))
+    pages = pages_for(len(listing.entries), g.table.rows)  # a page is what the table shows: none hidden
     page = min(s.pages.config, pages)
-    shown = listing.entries[(page - 1) * g.per_page : page * g.per_page]
+    shown = on_page(listing.entries, g.table.rows, page)
     default = t("service.config.default")
     rows = [(e.section, e.key, e.value, default if e.default else "") for e in shown]
     opens = (

@@ -6,7 +6,7 @@ play) and why.
 
 from __future__ import annotations
 
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.keypad import keypad, pad_for

@@ -42,13 +42,13 @@ def draw(ui: Ui, scene: Scene) -> None:
         )
         for k in EVENT_KINDS
     ]
-    chips(ui, g.kinds, kinds, TYPE.chip)
+    chips(ui, g.kinds, kinds, TYPE.table)
     spans = [Chip(t(f"service.events.{n}"), i.Intent(i.EVENT_SPAN, n), s.event_span == n) for n in SPANS]
     chips(ui, g.spans, spans, TYPE.table)
     reply = s.replies.events
     if reply is None:
         return
-    ui.text(t("service.events.count", total=reply.total), g.count, TYPE.label, theme.MUTED, anchor="midleft")
+    ui.text(t("service.events.count", total=reply.total), g.count, TYPE.label, theme.MUTED, anchor="midright")
     rows = [
         (
             str(e.id),

@@ -12,7 +12,7 @@ from terminal.service.layout import forms
 from terminal.service.theme import TYPE
 from terminal.service.ui import Ui
 from terminal.service.views.scene import Scene
-from terminal.service.widgets import field
+from terminal.service.widgets import field, paragraph
 
 
 def draw(ui: Ui, scene: Scene) -> None:
@@ -26,7 +26,7 @@ def draw(ui: Ui, scene: Scene) -> None:
     field(ui, g.pin, t("service.login.pin"), "*" * len(s.fields.pin), s.focus == "pin", pin_focus)
     enter = i.Intent(i.LOGIN) if s.key_on else None  # service mode starts with the key: no key, no login
     ui.button(g.enter, t("service.login.enter"), enter, primary=True, size=TYPE.button_large)
-    ui.text(t("service.login.note"), g.note, TYPE.label, theme.MUTED, width=g.note_width)
+    paragraph(ui, t("service.login.note"), g.note, TYPE.label, theme.MUTED, g.note_width, 2, g.note_leading)
     turn = "service.key.turn_off" if s.key_on else "service.key.turn_on"
     ui.button(g.key, t(turn), i.Intent(i.TURN_KEY), danger=s.key_on, size=TYPE.label)
     if s.focus == "pin":

@@ -6,7 +6,7 @@ from terminal.service import labels
 from terminal.service.event_text import wager_name
 from terminal.service.layout import lists
 from terminal.service.ui import Ui
-from terminal.service.views.paging import paging
+from terminal.service.views.paging import on_page, pages_for, paging
 from terminal.service.views.scene import Scene
 from terminal.service.widgets import columns, table, title
 
@@ -20,14 +20,15 @@ def draw(ui: Ui, scene: Scene) -> None:
     if reply is None:
         return
     g = lists.meters(scene.frame)
+    # One pager turns both tables, each a page of what it shows: every meter is reachable.
+    pages = max(pages_for(len(reply.meters), g.meters.rows), pages_for(len(reply.wagers), g.wagers.rows))
+    page = min(scene.state.pages.meters, pages)
     rows = [
         (labels.meter_name(cat, currency, m.name), labels.meter_value(cat, currency, m.name, m.value))
-        for m in reply.meters
+        for m in on_page(reply.meters, g.meters.rows, page)
     ]
     table(ui, g.meters, columns([t("service.col.meter"), t("service.col.value")], g.meters, "lr"), rows)
-    pages = max(1, -(-len(reply.wagers) // g.per_page))
-    page = min(scene.state.pages.meters, pages)
-    shown = reply.wagers[(page - 1) * g.per_page : page * g.per_page]
+    shown = on_page(reply.wagers, g.wagers.rows, page)
     wagers = [
         (
             wager_name(cat, w.wager),

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pygame
-
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.layout import panels
@@ -20,7 +18,7 @@ def draw(ui: Ui, scene: Scene) -> None:
     g = panels.ram_clear(scene.frame)
     title(ui, scene.frame, t("service.ramclear.title"))
     ui.panel(g.card, border=2)
-    pygame.draw.rect(ui.surface, theme.BAD, g.edge, border_radius=6)  # a red edge: this cannot be undone
+    ui.rect(theme.BAD, g.edge, radius=6)  # a red edge: this cannot be undone
     for n in range(1, STEPS + 1):
         line = f"{n}.  " + t(f"service.ramclear.line{n}")
         ui.text(line, g.line(n - 1), TYPE.menu, width=g.text_width)

@@ -10,6 +10,7 @@ from terminal.service.layout import lists
 from terminal.service.theme import TYPE
 from terminal.service.ui import Ui
 from terminal.service.views import round_detail
+from terminal.service.views.paging import on_page, pages_for, paging
 from terminal.service.views.scene import Scene
 from terminal.service.widgets import Chip, chips, columns, field, table, title
 
@@ -44,8 +45,13 @@ def draw(ui: Ui, scene: Scene) -> None:
         )
         for r in listing.rounds
     ]
-    opens = [i.Intent(i.OPEN_ROUND, str(r.round_id)) for r in listing.rounds]
-    cols = columns([t(f"service.col.{name}") for name in COLUMNS], g.table, "rlllrr")
-    table(ui, g.table, cols, rows, rect=g.table_typing if typing else None, on_row=opens)
+    listed = g.typing if typing else g.table
+    pages = pages_for(len(rows), listed.rows)  # a seat's last 100 rounds, a page at a time
+    page = min(s.pages.recall, pages)
+    shown = on_page(listing.rounds, listed.rows, page)
+    opens = [i.Intent(i.OPEN_ROUND, str(r.round_id)) for r in shown]
+    titles = [t(f"service.col.{name}") for name in COLUMNS]
+    table(ui, listed, columns(titles, listed, "rlllrr"), on_page(rows, listed.rows, page), on_row=opens)
+    paging(ui, scene, "recall", page, pages)
     if not listing.rounds:
         ui.text(t("service.recall.none"), g.none, TYPE.body, theme.MUTED)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.event_text import wager_name
@@ -12,11 +12,13 @@ from terminal.service.labels import named, stamp
 from terminal.service.layout import lists
 from terminal.service.theme import TYPE
 from terminal.service.ui import Ui
+from terminal.service.views.paging import on_page, pages_for, paging
 from terminal.service.views.scene import Scene
 from terminal.service.widgets import columns, table
 
 SEAT_COLUMNS = ("seat", "before", "wagered", "returned", "after")
 WAGER_COLUMNS = ("seat", "wager", "paytable", "wagered", "result", "returned")
+RESULT_INK = {"win": theme.GOOD, "lose": theme.BAD}
 
 
 def draw(ui: Ui, scene: Scene, r: sm.RoundRecall, area: pygame.Rect) -> None:
@@ -48,12 +50,10 @@ def draw(ui: Ui, scene: Scene, r: sm.RoundRecall, area: pygame.Rect) -> None:
         )
         for w in r.wagers
     ]
-    ink = {"win": theme.GOOD, "lose": theme.BAD}
+    pages = pages_for(len(wagers), g.wagers.rows)  # every wager of the round, a page at a time
+    page = min(scene.state.pages.round, pages)
+    ink = [RESULT_INK.get(w.result) for w in on_page(r.wagers, g.wagers.rows, page)]
     titles = [t(f"service.col.{name}") for name in WAGER_COLUMNS]
-    table(
-        ui,
-        g.wagers,
-        columns(titles, g.wagers, "rllrlr"),
-        wagers,
-        colors=[ink.get(w.result) for w in r.wagers],
-    )
+    shown = on_page(wagers, g.wagers.rows, page)
+    table(ui, g.wagers, columns(titles, g.wagers, "rllrlr"), shown, colors=ink)
+    paging(ui, scene, "round", page, pages)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import re
 
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.layout import panels
 from terminal.service.theme import TYPE
 from terminal.service.ui import Ui
 from terminal.service.views.scene import Scene
-from terminal.service.widgets import title
+from terminal.service.widgets import paragraph, title
 
 TESTS = ("rng", "ledger", "software")
 RESULT_COLOURS = {"pass": theme.GOOD, "fail": theme.BAD, "not_installed": theme.MUTED}
@@ -34,7 +34,8 @@ def draw(ui: Ui, scene: Scene) -> None:
         found = results.get(name)
         status = found.status if found else "not_run"
         ui.badge(row.badge, t(f"service.selftest.{status}"), RESULT_COLOURS.get(status, theme.PANEL))
-        ui.text(_detail(scene, found), row.detail, TYPE.chip, theme.MUTED, width=row.detail_width)
+        detail = _detail(scene, found)
+        paragraph(ui, detail, row.detail, TYPE.chip, theme.MUTED, row.detail_width, 2, row.detail_leading)
     if report is not None:
         _identity(ui, scene, report, g)
         _installs(ui, scene, report, g)
@@ -51,7 +52,7 @@ def _identity(ui: Ui, scene: Scene, report: sm.SelfTestReport, g: panels.SelfTes
         ui.text(t(f"service.selftest.id_{line.kind}", game=game), at.name, TYPE.caption, theme.MUTED)
         value = line.value
         if line.kind == "manifest" and not value.startswith("SHA-256"):  # none: a development build
-            value = t("service.selftest.no_manifest")
+            value = t("service.selftest.no_manifest_short")
         ui.text(value, at.value, TYPE.chip, width=at.width)
 
 

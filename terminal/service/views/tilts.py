@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from terminal.net import service_messages as sm
+from terminal.net.messages import service as sm
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.event_text import detail_text, handpay_award, tilt_name, wager_name

@@ -1,8 +1,11 @@
-"""Vouchers: look one up by its number; an outstanding one can be voided by two people, with a reason."""
+"""Vouchers: look one up by its number (an outstanding one can be voided by two people, with a reason, or
+its ticket reprinted, marked as such); until then, the last ten vouchers issued and redeemed."""
 
 from __future__ import annotations
 
-from terminal.net import service_messages as sm
+import pygame
+
+from terminal.net.messages import service as sm
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.keypad import DIGITS, keypad
@@ -31,6 +34,24 @@ def draw(ui: Ui, scene: Scene) -> None:
     keypad(ui, scene.cat, g.pad, DIGITS, 3)
     if s.replies.voucher is not None:
         _card(ui, scene, s.replies.voucher, forms.voucher_card(g.card, len(VOID_REASONS)))
+    elif s.replies.vouchers is not None:
+        _history(ui, scene, s.replies.vouchers, g.card)
+
+
+def _history(ui: Ui, scene: Scene, history: sm.VoucherHistory, card: pygame.Rect) -> None:
+    """Service recall of vouchers: the last ten issued and the last ten redeemed, newest first."""
+    t, g = scene.t, forms.voucher_history(card)
+    ui.panel(card, border=2)
+    columns = (("recent_issued", history.issued), ("recent_redeemed", history.redeemed))
+    for column, (key, lines) in enumerate(columns):
+        ui.text(t(f"service.vouchers.{key}"), g.title(column), TYPE.body, bold=True)
+        if not lines:
+            ui.text(t("service.vouchers.none_yet"), g.line(column, 0), TYPE.chip, theme.MUTED)
+        for n, line in enumerate(lines[:10]):
+            said = f"{stamp(line.time)[:16]}  {line.number[-6:]}  #{line.seat}"
+            ui.text(said, g.line(column, n), TYPE.small, width=g.width)
+            colour = STATE_COLOURS.get(line.state, theme.MUTED)
+            ui.text(scene.money(line.amount), g.amount(column, n), TYPE.small, colour, anchor="topright")
 
 
 def _card(ui: Ui, scene: Scene, info: sm.VoucherInfo, g: forms.VoucherCard) -> None:
@@ -55,3 +76,5 @@ def _card(ui: Ui, scene: Scene, info: sm.VoucherInfo, g: forms.VoucherCard) -> N
     why = t(f"service.reason.{s.reason}")
     void = i.Intent(i.ASK_SECOND, "voucher_void", (info.number, why)) if s.may("voucher_void") else None
     ui.button(g.void, t("service.vouchers.void"), void, danger=True)
+    reprint = i.Intent(i.ACT, "reprint_voucher", (info.number,)) if s.may("voucher_reprint") else None
+    ui.button(g.reprint, t("service.vouchers.reprint"), reprint)

@@ -1,4 +1,4 @@
-"""The service screen's replies: typed records the controller pushes after each ``ServiceCommand``.
+"""The service screen's protocol: its one command, and the typed replies the controller pushes after it.
 
 The screen sends ``ServiceCommand(command, args)`` (see ``terminal.desk.desk`` for the commands
 and their arguments); the controller answers with an ``Ack`` and pushes one of these. Amounts and meters
@@ -9,11 +9,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from terminal.net.messages import Direction, Message, message
+from terminal.net.messages.base import Direction, Family, Message
 from terminal.net.schema import Amount, Count, Ident, Text, Validation
 
+FAMILY = Family("service")
 
-@message("ServiceSession", 1, Direction.SERVER)
+
+@FAMILY.message("ServiceCommand", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class ServiceCommand(Message):
+    """A service-screen request (``login``, ``meters``, ``clear_tilt``...); the controller checks roles."""
+
+    command: Ident
+    args: tuple[Text, ...]
+
+
+@FAMILY.message("ServiceSession", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class ServiceSession(Message):
     """Logged in: who, in which role, the acts that role may do, and the idle limit."""
@@ -24,7 +35,7 @@ class ServiceSession(Message):
     idle_ms: Count
 
 
-@message("ServiceLoggedOut", 1, Direction.SERVER)
+@FAMILY.message("ServiceLoggedOut", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class ServiceLoggedOut(Message):
     """The session ended (logout, idle, key turned off)."""
@@ -32,7 +43,7 @@ class ServiceLoggedOut(Message):
     reason: Text
 
 
-@message("ServiceDone", 1, Direction.SERVER)
+@FAMILY.message("ServiceDone", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class ServiceDone(Message):
     """An act was carried out and logged."""
@@ -63,7 +74,7 @@ class WagerMeterView:
     par_ppm: Count | None
 
 
-@message("MetersReport", 1, Direction.SERVER)
+@FAMILY.message("MetersReport", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class MetersReport(Message):
     """Every meter of TERMINAL.md §2."""
@@ -86,7 +97,7 @@ class EventView:
     detail: Text
 
 
-@message("EventPage", 1, Direction.SERVER)
+@FAMILY.message("EventPage", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class EventPage(Message):
     """One page of the event log, newest first, after the filter."""
@@ -121,7 +132,7 @@ class RecallSeat:
     credits_after: Amount
 
 
-@message("RoundRecall", 1, Direction.SERVER)
+@FAMILY.message("RoundRecall", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class RoundRecall(Message):
     """One round, whole."""
@@ -147,7 +158,7 @@ class RoundLine:
     returned: Amount
 
 
-@message("RecallList", 1, Direction.SERVER)
+@FAMILY.message("RecallList", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class RecallList(Message):
     """A seat's last rounds, newest first."""
@@ -156,7 +167,7 @@ class RecallList(Message):
     rounds: tuple[RoundLine, ...]
 
 
-@message("VoucherInfo", 1, Direction.SERVER)
+@FAMILY.message("VoucherInfo", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class VoucherInfo(Message):
     """A voucher looked up by validation number."""
@@ -171,6 +182,26 @@ class VoucherInfo(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class VoucherLine:
+    """A voucher in the recall of the last ones issued or redeemed: when that happened, and where."""
+
+    number: Validation
+    seat: Count
+    amount: Amount
+    time: Text
+    state: Ident
+
+
+@FAMILY.message("VoucherHistory", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class VoucherHistory(Message):
+    """The last vouchers issued and the last redeemed at this table, newest first."""
+
+    issued: tuple[VoucherLine, ...]
+    redeemed: tuple[VoucherLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TiltView:
     """An active tilt: where, why, and who may clear it."""
 
@@ -181,7 +212,7 @@ class TiltView:
     automatic: bool
 
 
-@message("TiltList", 1, Direction.SERVER)
+@FAMILY.message("TiltList", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class TiltList(Message):
     """Every active tilt."""
@@ -199,7 +230,7 @@ class ConfigEntry:
     default: bool
 
 
-@message("ConfigListing", 1, Direction.SERVER)
+@FAMILY.message("ConfigListing", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class ConfigListing(Message):
     """The whole configuration."""
@@ -218,7 +249,7 @@ class ConfigChangeView:
     after: Text
 
 
-@message("ConfigDiff", 1, Direction.SERVER)
+@FAMILY.message("ConfigDiff", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class ConfigDiff(Message):
     """A change validated by the loader: ``applied`` once two people confirmed it."""
@@ -258,7 +289,7 @@ class InstallView:
     who: Text
 
 
-@message("SelfTestReport", 1, Direction.SERVER)
+@FAMILY.message("SelfTestReport", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class SelfTestReport(Message):
     """Self-tests run on demand, with the program's identity and its last installs (and the install
@@ -270,7 +301,7 @@ class SelfTestReport(Message):
     install_log: Text = ""
 
 
-@message("DayReport", 1, Direction.SERVER)
+@FAMILY.message("DayReport", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class DayReport(Message):
     """End-of-day figures for ``day`` (UTC): money meters, vouchers, hand-pays, event counts."""

@@ -1,0 +1,143 @@
+"""The fast simulation engine: a game's strategy as memoised parts, its outcomes drawn in bulk.
+
+A game that wants its simulation fast declares a :class:`Model`: the size of its outcome alphabet, how
+the certified generator draws outcomes (``draw``: many at once through the production scaling path,
+exactly the values that ``draw_one`` gives one by one, which is the table's own draw) and its strategy
+as independent :class:`~terminal.lab.tabulate.Part` s. :func:`play` then plays a chunk exactly as the
+plain loop does (the same draws in the same order, the same settlements) at the cost of about one list
+index per part and round:
+
+1. every part's first wagers are placed (:meth:`Part.start`);
+2. the requested rounds are drawn in batches and each part walks its memo over a batch: settle, then
+   place for the next round (no placing after the last requested round);
+3. then rounds are drawn one by one until no part has a wager working, so no wager is cut short: the
+   rounds played are the rounds the plain loop plays.
+
+A part that needs draws of its own between rounds (roulette's Touchdown: the team the RNG assigns after
+a trigger) is ``paced``: the rounds are then drawn one by one, each followed by the extra draws the paced
+parts ask for, in part order, and the other parts walk the drawn rounds in bulk afterwards (parts are
+independent, so only the order of the draws matters).
+
+Nothing here names a game: a new game gets the engine by declaring its parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from rng import Rng
+from terminal.lab.simulate_stats import ChunkOutcome, merge_all
+from terminal.lab.tabulate import Chain, Part
+
+BATCH = 8192  # rounds drawn at once
+
+
+class Model(Protocol):
+    """What a game declares for the fast engine (see the module docstring)."""
+
+    @property
+    def width(self) -> int:
+        """Outcomes of one round, numbered 0 .. width - 1."""
+        ...
+
+    @property
+    def parts(self) -> tuple[Part[Any], ...]: ...
+
+    def draw(self, rng: Rng, count: int) -> list[int]:
+        """``count`` rounds' outcomes: the values ``count`` calls of :meth:`draw_one` give."""
+        ...
+
+    def draw_one(self, rng: Rng) -> int:
+        """One round's outcome, drawn as the table draws it."""
+        ...
+
+
+def play(model: Model, rounds: int, rng: Rng) -> ChunkOutcome:
+    """Play ``rounds`` rounds of ``model`` on ``rng``, then until every wager placed is settled."""
+    if rounds < 1:
+        return ChunkOutcome(0, ())
+    chains = tuple(Chain(part) for part in model.parts)
+    paced = tuple(c for c in chains if c.table.part.paced)
+    free = tuple(c for c in chains if not c.table.part.paced)
+    played = 0
+    while played < rounds:
+        count = min(BATCH, rounds - played)
+        left = rounds - played
+        outcomes = _pace(model, paced, rng, count, left) if paced else model.draw(rng, count)
+        for chain in free:
+            if count == left:  # the last requested round places nothing after it
+                chain.walk(outcomes[:-1], placing=True)
+                chain.walk(outcomes[-1:], placing=False)
+            else:
+                chain.walk(outcomes, placing=True)
+        played += count
+    played += _wind_down(model, chains, paced, rng)
+    tallies = merge_all(chain.tallies() for chain in chains)
+    return ChunkOutcome(played, tuple(tallies.items()), sum(chain.refused() for chain in chains))
+
+
+def _pace(model: Model, paced: Sequence[Chain[Any]], rng: Rng, count: int, left: int) -> list[int]:
+    """``count`` rounds drawn one by one, the paced parts playing each with its extra draws; the rounds."""
+    if len(paced) == 1:
+        placing = count < left  # the last requested round, if in this batch, is played apart
+        first = _pace_one(model, paced[0], rng, count - (not placing), True)
+        return first if placing else first + _pace_one(model, paced[0], rng, 1, False)
+    drawn: list[int] = []
+    keep, draw_one = drawn.append, model.draw_one
+    for k in range(count):
+        outcome = draw_one(rng)
+        keep(outcome)
+        placing = k + 1 < left
+        for chain in paced:
+            chain.step(outcome, placing)
+        _extras(model, paced, rng, placing)
+    return drawn
+
+
+def _pace_one(model: Model, chain: Chain[Any], rng: Rng, count: int, placing: bool) -> list[int]:
+    """:func:`_pace` for a single paced part, its step written out: one draw and one index a round."""
+    drawn: list[int] = []
+    keep, draw_one = drawn.append, model.draw_one
+    table = chain.table
+    classes, extra, width = table.classes, table.extra, table.width
+    nxt, visits, row = table.nxt[placing], chain.visits[placing], chain.row
+    for _ in range(count):
+        outcome = draw_one(rng)
+        keep(outcome)
+        index = row + classes[outcome]
+        visits[index] += 1
+        row = nxt[index]
+        if row < 0:
+            row = table.discover(index, placing)
+            chain.grow()
+        if extra[row // width]:  # rare: a draw of the part's own (a team after a trigger)
+            chain.row = row
+            _extras(model, (chain,), rng, placing)
+            row = chain.row
+    chain.row = row
+    return drawn
+
+
+def _extras(model: Model, paced: Sequence[Chain[Any]], rng: Rng, placing: bool) -> None:
+    """The draws paced parts need between rounds, in part order (a team assigned after a trigger)."""
+    for chain in paced:
+        extra = chain.table.extra
+        need = extra[chain.number]
+        while need:
+            chain.step(model.width + rng.randbelow(need).value, placing)
+            need = extra[chain.number]
+
+
+def _wind_down(model: Model, chains: Sequence[Chain[Any]], paced: Sequence[Chain[Any]], rng: Rng) -> int:
+    """Rounds after the requested ones, drawn one by one without placing, until no wager is working."""
+    played = 0
+    working = [c for c in chains if not c.idle]
+    while working:
+        outcome = model.draw_one(rng)
+        played += 1
+        for chain in working:
+            chain.step(outcome, placing=False)
+        _extras(model, paced, rng, placing=False)
+        working = [c for c in working if not c.idle]
+    return played

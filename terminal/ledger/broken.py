@@ -1,0 +1,108 @@
+"""The RAM clear of a ledger that cannot verify: archive the broken file as it is, start the next epoch.
+
+A table refuses to open a ledger whose chain does not verify (or which SQLite cannot even read), so the
+service screen's RAM clear cannot reach it. This is the same two-person act from the command line
+(``terminal ledger ram-clear``): the database and its write-ahead log are copied byte for byte into the
+archive folder with a note (why it was refused, both users, when, the SHA-256 of each file copied), then
+removed, and a fresh database starts the next epoch. Its first rows are the epoch row naming the archive
+and the note's digest, and a ``RAM_CLEAR`` event with ``broken: true``, both users and the finding. The
+high-water mark then follows the new database. Nothing of the broken file is read for the new epoch: its
+money is what the archive and the last end-of-day report say, for the operator and the regulator to settle.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+from datetime import datetime
+from pathlib import Path
+
+from terminal.ledger import epochs, events, highwater, schema
+from terminal.ledger.chain import Chain
+from terminal.ledger.errors import EpochError, LedgerError, storage_errors
+from terminal.ledger.events import EventCode
+from terminal.ledger.records import Actor, stamp
+from terminal.ledger.verify import snapshot, verify
+
+
+def finding(path: Path, key: bytes, mark_file: Path) -> str | None:
+    """Why a table would refuse the ledger (its chain, its mark, or the file itself), or ``None``."""
+    try:
+        with storage_errors(path, "read"), schema.open_readonly(path) as db, snapshot(db):
+            found = verify(db, key)
+            return found.first_bad or highwater.examine(db, highwater.load(mark_file, key), mark_file)
+    except (LedgerError, sqlite3.DatabaseError) as failed:
+        return str(failed)
+
+
+def epoch_of(path: Path, key: bytes, mark_file: Path | None) -> int:
+    """The epoch the broken ledger was in: its high-water mark's, else its own epochs table's, else 0."""
+    try:
+        mark = highwater.load(mark_file, key) if mark_file is not None else None
+    except (LedgerError, OSError, ValueError):
+        mark = None
+    if mark is not None and mark.epoch:
+        return mark.epoch
+    try:
+        with schema.open_readonly(path) as db:
+            return int(db.execute("SELECT coalesce(max(number), 0) FROM epochs").fetchone()[0])
+    except (LedgerError, sqlite3.DatabaseError, OSError):  # unreadable, garbage, no such table
+        return 0
+
+
+def archive_broken(
+    path: Path, archive_dir: Path, epoch: int, label: str, note: dict[str, object]
+) -> tuple[Path, str]:
+    """Copy the database and its log into ``archive_dir`` with a note; returns (copy, the note's digest)."""
+    archive_dir.mkdir(parents=True, exist_ok=True)
+    target = archive_dir / f"ledger-epoch-{epoch:04d}-{label}-broken.sqlite"
+    if target.exists():
+        raise EpochError(f"archive {target} already exists; refusing to overwrite it")
+    copies: dict[str, str] = {}
+    for suffix in ("", "-wal"):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            copy = Path(f"{target}{suffix}")
+            shutil.copyfile(source, copy)
+            copies[copy.name] = hashlib.sha256(copy.read_bytes()).hexdigest()
+            _sync(copy)
+    text = json.dumps(note | {"files": copies}, sort_keys=True, indent=1)
+    note_path = target.with_suffix(".broken.json")
+    note_path.write_text(text, encoding="utf-8")
+    _sync(note_path)
+    return target, hashlib.sha256(text.encode()).hexdigest()
+
+
+def _sync(path: Path) -> None:
+    with open(path, "rb") as handle:
+        os.fsync(handle.fileno())
+
+
+def clear(path: Path, key: bytes, archive_dir: Path, mark_file: Path | None, why: str,
+          users: tuple[Actor, Actor], *, now: datetime, checkpoint_rows: int = 10_000) -> Path:  # fmt: skip
+    """Archive the broken ledger at ``path`` and start the next epoch on a fresh one; returns the archive."""
+    first, second = users
+    epochs.check_users(first, second)
+    number = epoch_of(path, key, mark_file)
+    time = stamp(now)
+    label = time.replace(":", "").replace("-", "").replace(".", "")
+    note = {"epoch": number, "finding": why, "time": time, "user": first.name, "role": first.role,
+            "second_user": second.name, "second_role": second.role}  # fmt: skip
+    target, digest = archive_broken(path, archive_dir, number, label, note)
+    if mark_file is not None:  # the mark waits, unbound, for the new database
+        highwater.write(mark_file, highwater.Mark("", number + 1, {}), key)
+    epochs.remove_database(path)
+    db = schema.open_database(path)
+    chain = Chain(db, key, checkpoint_rows)
+    with chain.transaction(time):
+        epochs.start(chain, time, number + 1, str(target), digest, (first, second))
+        detail = {"archive": str(target), "note_sha256": digest, "previous_epoch": number, "broken": True,
+                  "finding": why[:300], "second_user": second.name, "second_role": second.role}  # fmt: skip
+        events.log(chain, time, EventCode.RAM_CLEAR, actor=first, detail=detail)
+    if mark_file is not None:
+        highwater.write(mark_file, highwater.current(db, chain.heads, number + 1), key)
+    db.close()
+    return target

@@ -1,0 +1,173 @@
+"""The messages of the protocol: every family, and the one registry every encoder and decoder uses.
+
+Seats, bots, the table display and service screens are *clients*; the table controller is the *server*.
+Each message says who may send it. The protocol only carries intents and facts; the controller gives
+them meaning.
+
+Read it in this order: :mod:`.base` (what a message is, a family, the registry), then one module per
+family: :mod:`.link` (what every station says: handshake, heartbeats, acks and refusals, its hardware),
+:mod:`.seat` (a player's wagers, meters and money), :mod:`.display` (the table as every screen shows it)
+and :mod:`.service` (the technician's command and its replies). A family declares its messages and
+registers nothing; :data:`PROTOCOL` below is the only registry, built from the families by name. The
+link, seat and display messages are also reached from here (``messages.PlaceWager``); the service
+replies through their module (``messages.service.MetersReport``).
+
+>>> find_message("PlaceWager", 1)
+<class 'terminal.net.messages.seat.PlaceWager'>
+>>> body_to_json(PlaceWager("straight:17", 500))
+{'spot': 'straight:17', 'amount': 500}
+>>> body_from_json("PlaceWager", 1, {"spot": "straight:17", "amount": 5.0})
+Traceback (most recent call last):
+...
+terminal.net.errors.FieldError: PlaceWager.amount: expected an integer, got 5.0
+"""
+
+from __future__ import annotations
+
+from terminal.net.codec import JSONValue
+from terminal.net.messages import display, link, seat, service
+from terminal.net.messages.base import Direction as Direction
+from terminal.net.messages.base import Family as Family
+from terminal.net.messages.base import Message as Message
+from terminal.net.messages.base import Registry as Registry
+from terminal.net.messages.base import body_to_json as body_to_json
+from terminal.net.messages.display import (
+    CrapsView as CrapsView,
+)
+from terminal.net.messages.display import (
+    GameView as GameView,
+)
+from terminal.net.messages.display import (
+    History as History,
+)
+from terminal.net.messages.display import (
+    HistoryEntry as HistoryEntry,
+)
+from terminal.net.messages.display import (
+    LimitsView as LimitsView,
+)
+from terminal.net.messages.display import (
+    Offer as Offer,
+)
+from terminal.net.messages.display import (
+    OfferedWager as OfferedWager,
+)
+from terminal.net.messages.display import (
+    Result as Result,
+)
+from terminal.net.messages.display import (
+    RuleView as RuleView,
+)
+from terminal.net.messages.display import (
+    SettlementView as SettlementView,
+)
+from terminal.net.messages.display import (
+    SignedYards as SignedYards,
+)
+from terminal.net.messages.display import (
+    TableState as TableState,
+)
+from terminal.net.messages.display import (
+    TeamView as TeamView,
+)
+from terminal.net.messages.display import (
+    Tilt as Tilt,
+)
+from terminal.net.messages.display import (
+    TouchdownView as TouchdownView,
+)
+from terminal.net.messages.link import (
+    Ack as Ack,
+)
+from terminal.net.messages.link import (
+    DeviceInput as DeviceInput,
+)
+from terminal.net.messages.link import (
+    Error as Error,
+)
+from terminal.net.messages.link import (
+    Heartbeat as Heartbeat,
+)
+from terminal.net.messages.link import (
+    Hello as Hello,
+)
+from terminal.net.messages.link import (
+    Ready as Ready,
+)
+from terminal.net.messages.link import (
+    RequestState as RequestState,
+)
+from terminal.net.messages.link import (
+    Welcome as Welcome,
+)
+from terminal.net.messages.seat import (
+    BetsDone as BetsDone,
+)
+from terminal.net.messages.seat import (
+    BuyIn as BuyIn,
+)
+from terminal.net.messages.seat import (
+    CashedOut as CashedOut,
+)
+from terminal.net.messages.seat import (
+    CashOut as CashOut,
+)
+from terminal.net.messages.seat import (
+    ChooseTeam as ChooseTeam,
+)
+from terminal.net.messages.seat import (
+    ClearWagers as ClearWagers,
+)
+from terminal.net.messages.seat import (
+    DoubleWagers as DoubleWagers,
+)
+from terminal.net.messages.seat import (
+    HandPay as HandPay,
+)
+from terminal.net.messages.seat import (
+    PlaceWager as PlaceWager,
+)
+from terminal.net.messages.seat import (
+    RemoveWager as RemoveWager,
+)
+from terminal.net.messages.seat import (
+    RepeatWagers as RepeatWagers,
+)
+from terminal.net.messages.seat import (
+    SeatRounds as SeatRounds,
+)
+from terminal.net.messages.seat import (
+    SeatRoundView as SeatRoundView,
+)
+from terminal.net.messages.seat import (
+    SeatState as SeatState,
+)
+from terminal.net.messages.seat import (
+    SetWorking as SetWorking,
+)
+from terminal.net.messages.seat import (
+    TeamPrompt as TeamPrompt,
+)
+from terminal.net.messages.seat import (
+    UndoWager as UndoWager,
+)
+from terminal.net.messages.seat import (
+    WagerView as WagerView,
+)
+from terminal.net.messages.service import ServiceCommand as ServiceCommand
+
+PROTOCOL = Registry.of(link.FAMILY, seat.FAMILY, display.FAMILY, service.FAMILY)
+"""Every message the table speaks. A new family is added here, and only here."""
+
+MESSAGES = PROTOCOL.by_key
+"""``(type name, version)`` → message class, read-only."""
+
+
+def find_message(name: str, version: int) -> type[Message]:
+    """The message class registered as ``name`` version ``version``."""
+    return PROTOCOL.find(name, version)
+
+
+def body_from_json(name: str, version: int, body: JSONValue) -> Message:
+    """Decode a message body; raises :class:`UnknownMessageError` or :class:`FieldError`."""
+    return PROTOCOL.decode(name, version, body)
