@@ -20,9 +20,9 @@ import sys
 import time
 from typing import Any
 
-from terminal.games.craps import Roll, TableState
-from terminal.games.craps_rules import CrapsRules
-from terminal.games.craps_settle import settle
+from terminal.games.craps.records import Roll, TableState
+from terminal.games.craps.rules import CrapsRules
+from terminal.games.craps.settle import settle
 from terminal.lab.simulate_craps import CrapsPlan, entries, place_wanted
 
 STRATEGY = (
@@ -85,7 +85,7 @@ def main(argv: list[str]) -> int:
         print(f"craps settle: {mine:,.0f} rolls/s (crapssim not installed: no baseline)")
         return 0
     print(f"craps settle, {len(STRATEGY)} wager spots kept up, {rolls} rolls, median of 5:")
-    print(f"  terminal.games.craps : {mine:12,.0f} rolls/s")
+    print(f"  terminal.games.craps.records : {mine:12,.0f} rolls/s")
     print(f"  crapssim 0.4.1       : {peer:12,.0f} rolls/s")
     print(f"  ratio (ours / crapssim), median of the 5 back-to-back pairs: {ratio:.2f}")
     return 0

@@ -23,7 +23,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from terminal.games.craps.engine import CrapsView
+from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
 from terminal.net import messages as m
+from terminal.net.game_state import game_view as make_game_view
 from terminal.seat.app import SeatApp
 from terminal.seat.main import init_headless
 from terminal.seat.model import LinkStatus
@@ -70,9 +73,8 @@ def _app(game: str) -> SeatApp:
             "five_adjacent",
             "street",
         )
-        game_view = m.GameView(
-            game, 7, m.TouchdownView("game", (5,), (3,), 3, (m.TeamView("seat-1", "red", False),)), None
-        )
+        drive = TouchdownView("game", (5,), (3,), 3, (TeamView("seat-1", "red", False),))
+        game_view = make_game_view(game, 7, RouletteView("double_zero", drive))
     else:
         spots = ("pass", "pass_odds", "place_6", "place_8", "hard_8", "field", "fire", "lucky_shooter")
         wagers = (
@@ -92,7 +94,7 @@ def _app(game: str) -> SeatApp:
             "horn",
             "any_seven",
         )
-        game_view = m.GameView(game, 7, None, m.CrapsView(6, 1, 3, False, (4,), (2, 3, 6), "3-3"))
+        game_view = make_game_view(game, 7, CrapsView(6, 1, 3, False, (4,), (2, 3, 6), "3-3"))
     offer = m.Offer(game, tuple(m.OfferedWager(w, "standard", 100, 50000, 100) for w in wagers), ())
     views = tuple(m.WagerView(s, 600, True, None, (), 0, False) for s in spots)
     seat = m.SeatState("seat-1", 500_000, 600 * len(spots), 0, views, None)

@@ -19,10 +19,11 @@ from collections.abc import Callable, Sequence
 import craps_bench  # beside this script
 
 from terminal.games.base import Result, Settlement
+from terminal.games.craps.rules import CrapsRules
 from terminal.games.paytables import TOUCHDOWN_PAYTABLES
-from terminal.games.roulette import RouletteRules, Wager, make_rules, place, settle
-from terminal.games.spots import legal_spots
-from terminal.par.craps import CrapsParParams, craps_par_rows
+from terminal.games.roulette.rules import RouletteRules, Wager, make_rules, place, settle
+from terminal.games.roulette.spots import legal_spots
+from terminal.par.craps import craps_par_rows
 from terminal.par.roulette import roulette_rows
 from terminal.par.touchdown import touchdown_rows
 
@@ -68,7 +69,7 @@ def _par_seconds() -> float:
         for wheel in ("double_zero", "single_zero", "double_as_single"):
             roulette_rows(wheel)
         touchdown_rows(tuple(TOUCHDOWN_PAYTABLES))
-        craps_par_rows(CrapsParParams(), all_paytables=True)
+        craps_par_rows(CrapsRules(), all_paytables=True)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

@@ -20,7 +20,7 @@ import time
 import craps_bench  # beside this script
 import settle_bench
 
-from terminal.games.roulette import make_rules, place
+from terminal.games.roulette.rules import make_rules, place
 from terminal.lab.simulate_roulette import _spin_layout
 from terminal.lab.simulate_seed import make_rng
 

@@ -19,6 +19,7 @@ from terminal.money import CURRENCIES, find_currency, format_amount
 from terminal.sections import (
     OPTIONAL_SECTIONS,
     SECTIONS,
+    BigSixSection,
     BonusCrapsSection,
     CrapsSection,
     DevicesSection,
@@ -35,6 +36,7 @@ from terminal.sections import (
     RouletteSection,
     SeatSection,
     ServiceSection,
+    SicBoSection,
     SoundSection,
     TableSection,
     TouchdownSection,
@@ -69,6 +71,8 @@ class Config:
     lucky_shooter: LuckyShooterSection
     fire_bet: FireBetSection
     bonus_craps: BonusCrapsSection
+    sicbo: SicBoSection
+    bigsix: BigSixSection
     money: MoneySection
     ledger: LedgerSection
     rng: RngSection
@@ -347,10 +351,10 @@ def template() -> str:
 
 
 __all__ = [
-    "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection", "FireBetSection",
-    "FloorSection",
+    "BigSixSection", "BonusCrapsSection", "Config", "ConfigError", "CrapsSection", "DisplaySection",
+    "FireBetSection", "FloorSection",
     "LabSection", "LedgerSection", "LimitsSection", "LinksSection", "LuckyShooterSection", "MoneySection",
-    "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "SoundSection",
-    "TableSection",
+    "Problem", "RngSection", "RouletteSection", "SeatSection", "ServiceSection", "SicBoSection",
+    "SoundSection", "TableSection",
     "TouchdownSection", "WindowsSection", "cross_check", "defaults", "load", "loads", "template",
 ]  # fmt: skip

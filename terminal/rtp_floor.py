@@ -16,22 +16,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from terminal.config import Config
-from terminal.game_rules import craps_par_params, offered_craps_wagers
-from terminal.par.craps import craps_par_rows
-from terminal.par.roulette import roulette_rows
+from terminal.game_rules import ConfigSettings, game_of
 from terminal.par.rows import ParRow, percent
-from terminal.par.touchdown import touchdown_rows
 
 
 def offered_rows(c: Config) -> list[ParRow]:
     """The PAR rows of every wager the configured game offers, under its configured paytables."""
-    if c.table.game == "craps":
-        offered = offered_craps_wagers(c)
-        return [row for row in craps_par_rows(craps_par_params(c)) if row.wager in offered]
-    rows = roulette_rows(c.roulette.wheel, c.roulette.five_adjacent, c.roulette.paytable)
-    if c.touchdown.offered:
-        rows += touchdown_rows((c.touchdown.paytable,), c.touchdown.yards)
-    return rows
+    return game_of(c).par_rows(ConfigSettings(c), all_paytables=False)
 
 
 def rtp(row: ParRow) -> Fraction:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from terminal.games.base import Limits
+from terminal.games.registry import GAMES
 from terminal.settings import (
     amount,
     amount_list,
@@ -42,7 +43,7 @@ class TableSection:
         "1 Casino Boulevard, Harrisburg, PA 17101", text(80), "the venue's address, printed on vouchers"
     )
     table_id: str = setting("T-01", text(16, r"[A-Za-z0-9-]+"), "table id: letters, digits, dashes")
-    game: str = setting("roulette", choice("roulette", "craps"), "the game this table runs")
+    game: str = setting("roulette", choice(*GAMES), "the game this table runs")
     seats: int = setting("8", integer(1, 8), "number of player seats")
     betting_seconds: int = setting("25", integer(5, 300), "length of the betting window")
     results_seconds: int = setting("8", integer(1, 60), "how long results stay on screen")
@@ -150,6 +151,20 @@ class BonusCrapsSection:
     paytable: str = setting("1", choice("1", "2"), "Bonus Craps paytable")
     min: int = setting("1.00", amount("0.01"), "minimum Bonus Craps wager")
     max: int = setting("25.00", amount("0.01"), "maximum Bonus Craps wager")
+
+
+@dataclass(frozen=True, slots=True)
+class SicBoSection:
+    """[sicbo]: Sic Bo (§ 625a)."""
+
+    paytable: str = setting("A", choice("A", "B"), "Sic Bo paytable (§ 625a.6)")
+
+
+@dataclass(frozen=True, slots=True)
+class BigSixSection:
+    """[bigsix]: the Big Six wheel (§ 619a); the flag section shows [table] venue."""
+
+    paytable: str = setting("standard", choice("standard"), "Big Six paytable (§ 619a.3 minimums)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +358,8 @@ SECTIONS: dict[str, type] = {
     "lucky_shooter": LuckyShooterSection,
     "fire_bet": FireBetSection,
     "bonus_craps": BonusCrapsSection,
+    "sicbo": SicBoSection,
+    "bigsix": BigSixSection,
     "money": MoneySection,
     "ledger": LedgerSection,
     "rng": RngSection,

@@ -8,6 +8,7 @@ from typing import Any
 from terminal import config
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
+from terminal.game_rules import setup
 from terminal.money import find_currency, format_amount
 from terminal.net.links import describe as describe_links
 
@@ -71,16 +72,9 @@ def summary(c: Config) -> list[str]:
         f"money          {currency.code}, credit {money(c.money.denomination)}, "
         f"hand-pay at {money(c.money.handpay_limit)}",
     ]
-    if game == "roulette":
-        touchdown = f"paytable {c.touchdown.paytable}" if c.touchdown.offered else "not offered"
-        lines.append(f"roulette       wheel {c.roulette.wheel}, Touchdown {touchdown}")
-    else:
-        lines.append(
-            f"craps          odds {c.craps.max_odds}, vig {c.craps.vig_percent}%, Lucky Shooter "
-            f"{c.lucky_shooter.paytable if c.lucky_shooter.offered else 'off'}, Fire "
-            f"{c.fire_bet.paytable if c.fire_bet.offered else 'off'}, Bonus "
-            f"{c.bonus_craps.paytable if c.bonus_craps.offered else 'off'}"
-        )
+    plan = setup(c)
+    rules = ", ".join(f"{key} {value}" for key, value in plan.house_rules)
+    lines.append(f"{game:<15}{rules}; paytables {', '.join(plan.paytables)}")
     lines.append(f"ledger         {c.ledger.path}")
     lines.append(f"rng            {c.rng.generator}, reseed every {c.rng.reseed_interval} calls")
     lines.append(f"lab mode       {'ON (TEST)' if c.lab.mode else 'off'}")

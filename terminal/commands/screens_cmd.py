@@ -7,7 +7,7 @@ real seat clients over the protocol, states reached with real messages. The tabl
 ``seat_<state>_<lang>.png`` (``display_...``, ``service-<lang>-...`` for the table display and the service
 screens; ``--only seat|display|service`` renders one group), in ``DIR``, or in ``DIR/<W>x<H>/`` for each
 size when several ``--size`` are given. The run fails (exit 1) if two states of one language drew the very
-same picture. The screen sets come from the registry ``terminal.lab.screens.SCREEN_SETS``.
+same picture. The screen sets come from the registry ``terminal.tours.SCREEN_SETS``.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def register(commands: Any) -> None:
 def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from terminal.lab.screens import SCREEN_SETS, render_all  # pygame only for the command that needs it
     from terminal.lab.screens_job import DEFAULT_SEED, Job
+    from terminal.tours import SCREEN_SETS, render_all  # pygame only for the command that needs it
 
     if args.only:
         args.set += [name for name in SCREEN_SETS if name.startswith(args.only)]

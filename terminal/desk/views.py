@@ -144,7 +144,7 @@ def _detail_text(detail: str) -> str:
 
 
 def outcome_text(record: RoundRecord) -> str:
-    """A round's outcome as shown (``17``, ``00``, ``4-3``; ``void`` for a 00 re-spin; ``-`` if none)."""
+    """A round's outcome as its game wrote it for people (``17``, ``4-3 (7)``, ``flag@27``; ``-`` if none)."""
     if record.outcome is None:
         return "-"
     text = str(record.outcome.get("text", "")) if isinstance(record.outcome, dict) else str(record.outcome)

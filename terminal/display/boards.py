@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from terminal.display.dice_motion import RollTextError, parse_roll
-from terminal.games.wheels import pocket_sort_key, pocket_text
+from terminal.games.roulette.wheels import pocket_sort_key, pocket_text
 
 POINTS = (4, 5, 6, 8, 9, 10)
 CRAPS_SPINS_NEEDED = 36  # as many rolls as there are ways to throw two dice

@@ -12,7 +12,7 @@ from terminal.display.kit import Batch, Scale, Text, label, layer, panel
 from terminal.display.layout import Rect
 from terminal.display.model import TouchdownInfo
 from terminal.display.scene import TouchdownPanel
-from terminal.games.wheels import pocket_text
+from terminal.games.roulette.wheels import pocket_text
 from terminal.i18n import Catalogue
 
 BROWN = (139, 69, 19, 255)

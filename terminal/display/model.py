@@ -16,9 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from terminal.display import dice_motion, field_motion
-from terminal.games.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
-from terminal.games.wheels import parse_pocket
+from terminal.games.craps.engine import CrapsView
+from terminal.games.roulette.engine import TouchdownView
+from terminal.games.roulette.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
+from terminal.games.roulette.wheels import parse_pocket
 from terminal.net import messages as m
+from terminal.net.game_state import read_state
 
 MAX_HISTORY = 100
 
@@ -155,7 +158,7 @@ def _table_state(model: DisplayModel, state: m.TableState, now: float) -> Displa
     return replace(
         model,
         game=state.game,
-        wheel=state.wheel if state.wheel != "none" else model.wheel,
+        wheel=state.variant if state.game == "roulette" else model.wheel,
         round_id=state.round_id,
         phase=state.phase,
         countdown_ms=state.countdown_ms,
@@ -204,7 +207,8 @@ def _history(message: m.History) -> tuple[HistoryItem, ...]:
 
 
 def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayModel:
-    cr = view.craps
+    state = read_state(view)
+    cr = state if isinstance(state, CrapsView) else None
     craps = None
     if cr is not None:
         craps = CrapsInfo(
@@ -216,12 +220,13 @@ def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayMode
             tuple(cr.bonus_marks),
             str(cr.last_roll),
         )
-    touchdown = _touchdown(model, view, now)
+    touchdown = _touchdown(model, view, getattr(state, "touchdown", None), now)
     return replace(model, game=str(view.game), touchdown=touchdown, craps=craps)
 
 
-def _touchdown(model: DisplayModel, view: m.GameView, now: float) -> TouchdownInfo | None:
-    td = view.touchdown
+def _touchdown(
+    model: DisplayModel, view: m.GameView, td: TouchdownView | None, now: float
+) -> TouchdownInfo | None:
     if td is None:
         return None
     teams = tuple((str(t.seat), str(t.team), bool(t.assigned)) for t in td.teams)

@@ -20,9 +20,11 @@ from terminal.display.link import CLIENT_ID
 from terminal.display.model import DisplayModel, LinkUp, apply
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at, settle_time
+from terminal.games.roulette.engine import TouchdownView
 from terminal.i18n import load_catalogue
 from terminal.net import messages as m
 from terminal.net.client import TableClient
+from terminal.net.game_state import read_state
 from terminal.net.keys import load_keys
 from terminal.net.links import client_tls, local_host
 
@@ -113,9 +115,11 @@ def _is_open(message: object) -> bool:
 
 
 def _mid_drive(message: object) -> bool:
-    if not isinstance(message, m.GameView) or message.touchdown is None:
+    state = read_state(message) if isinstance(message, m.GameView) else None
+    td = getattr(state, "touchdown", None)
+    if not isinstance(td, TouchdownView):
         return False
-    return message.touchdown.phase == "game" and 1 <= len(message.touchdown.gains) <= 3
+    return td.phase == "game" and 1 <= len(td.gains) <= 3
 
 
 def render_run_screens(c: Config, recorded: Recorded, out_dir: Path) -> list[Path]:

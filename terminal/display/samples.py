@@ -11,9 +11,12 @@ import random
 
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import colour_of, settle_time
-from terminal.games.touchdown import DEFAULT_YARDS, yards_moved
-from terminal.games.wheels import WHEELS, parse_pocket, pocket_text
+from terminal.games.craps.engine import CrapsView
+from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
+from terminal.games.roulette.touchdown import DEFAULT_YARDS, yards_moved
+from terminal.games.roulette.wheels import WHEELS, parse_pocket, pocket_text
 from terminal.net import messages as m
+from terminal.net.game_state import game_view
 
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
 ROUND = 201  # the round the samples play
@@ -67,11 +70,12 @@ def touchdown_view(
 ) -> m.GameView:
     """The ``GameView`` of a Touchdown game with ``downs`` played (``phase`` open: no game)."""
     if phase == "open":
-        return m.GameView("roulette", ROUND, m.TouchdownView("open", (), (), 0, ()), None)
+        return game_view("roulette", ROUND, RouletteView("double_zero", TouchdownView("open", (), (), 0, ())))
     gains = tuple(yards_moved(DEFAULT_YARDS, pocket) for pocket in downs)
     ball = max(-50, min(50, sum(gains)))
-    views = tuple(m.TeamView(seat, team, assigned) for seat, team, assigned in teams)
-    return m.GameView("roulette", ROUND, m.TouchdownView("game", downs, gains, ball, views), None)
+    views = tuple(TeamView(seat, team, assigned) for seat, team, assigned in teams)
+    drive = TouchdownView("game", downs, gains, ball, views)
+    return game_view("roulette", ROUND, RouletteView("double_zero", drive))
 
 
 def craps_view(
@@ -79,12 +83,12 @@ def craps_view(
     bonus: tuple[int, ...] = (2, 3, 4, 6, 8, 11), rolls: int = 9,
 ) -> m.GameView:  # fmt: skip
     """The ``GameView`` of a craps table: shooter 4, with some points made and Bonus numbers hit."""
-    return m.GameView("craps", ROUND, None, m.CrapsView(point, 4, rolls, False, fire, bonus, last_roll))
+    return game_view("craps", ROUND, CrapsView(point, 4, rolls, False, fire, bonus, last_roll))
 
 
 def seven_out(last_roll: str) -> m.GameView:
     """The ``GameView`` after a seven-out: a new shooter, Fire and Bonus cleared."""
-    return m.GameView("craps", ROUND, None, m.CrapsView(None, 5, 0, True, (), (), last_roll))
+    return game_view("craps", ROUND, CrapsView(None, 5, 0, True, (), (), last_roll))
 
 
 def base(

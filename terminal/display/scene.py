@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from terminal.display import boards, dice_motion, field_motion, wheel_motion
 from terminal.display.model import Boards, CrapsInfo, DisplayModel, HistoryItem, TouchdownInfo, Winner
-from terminal.games.wheels import DOUBLE_ZERO, WHEELS, is_red, parse_pocket
+from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS, is_red, parse_pocket
 
 WINNERS_AFTER_S = 1.0  # after the ball lands / the dice rest
 RESULT_HOLD_S = 8.0  # the least time the outcome holds the screen before the next window's look

@@ -8,7 +8,7 @@ across the number ring into that pocket in ``fall_s`` (a fraction of a second, a
 lands at ``land_s`` and rides with the wheel. It is never seen resting or rolling over the numbers. The
 animation is chosen from the outcome, never the other way round.
 
->>> from terminal.games.wheels import WHEELS
+>>> from terminal.games.roulette.wheels import WHEELS
 >>> order = WHEELS["single_zero"].order
 >>> plan = SpinPlan(order, 17, start=100.0)
 >>> end = pose_at(plan, 100.0 + plan.stop_s)

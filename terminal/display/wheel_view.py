@@ -15,7 +15,7 @@ from terminal.display import theme, wheel_motion
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, label, layer, set_visible
 from terminal.display.mesh import Mesh, angle_grid, disc, ring
-from terminal.games.wheels import DOUBLE_ZERO, is_red, pocket_text
+from terminal.games.roulette.wheels import DOUBLE_ZERO, is_red, pocket_text
 
 Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
 

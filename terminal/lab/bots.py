@@ -1,10 +1,10 @@
 """Bot players: seat clients that play the whole layout over the real, authenticated protocol.
 
 A bot is a seat screen without a screen: it connects with its seat's key, waits for each betting window,
-places a handful of wagers across the layout (every kind the game offers, Touchdown and Lucky Shooter
-included), sometimes takes one back, undoes, repeats or doubles, answers Touchdown team prompts (not
-always: an unanswered prompt exercises the RNG assignment), now and then cashes out, and presses ready.
-Its choices come from its own seeded ``random.Random``: a player's whims, never an outcome.
+places a handful of wagers across the layout (from the menu its game declares: every kind it offers, side
+wagers included), sometimes takes one back, undoes, repeats or doubles, answers the game's prompts to
+choose (not always: an unanswered prompt exercises the RNG assignment), now and then cashes out, and
+presses ready. Its choices come from its own seeded ``random.Random``: a player's whims, never an outcome.
 """
 
 from __future__ import annotations
@@ -15,56 +15,18 @@ import ssl
 from collections import Counter
 from dataclasses import dataclass, field
 
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import wheel
+from terminal.config import Config
+from terminal.game_rules import setup
 from terminal.net import messages as m
 from terminal.net.client import TableClient
 from terminal.net.errors import ProtocolError
 
-CRAPS_MENU: tuple[tuple[str, int], ...] = (
-    ("pass", 500),
-    ("dont_pass", 500),
-    ("come", 500),
-    ("dont_come", 500),
-    ("pass_odds", 1000),
-    ("come_odds_6", 500),
-    ("place_6", 600),
-    ("place_8", 1200),
-    ("place_5", 500),
-    ("place_lose_4", 1100),
-    ("buy_4", 2000),
-    ("lay_10", 4000),
-    ("hard_6", 100),
-    ("hard_10", 100),
-    ("field", 500),
-    ("any_seven", 100),
-    ("any_craps", 100),
-    ("craps_2", 100),
-    ("eleven", 100),
-    ("c_and_e", 200),
-    ("horn", 400),
-    ("horn_high:12", 500),
-    ("whirl", 500),
-    ("hop_2_5", 100),
-    ("hop_3_3", 100),
-    ("six_seven_eight", 500),
-    ("fire", 100),
-    ("all_small", 100),
-    ("all_tall", 100),
-    ("all_or_nothing", 100),
-    # Weighted: the side wagers under test are placed often (each only at its own moment of the game).
-    *([("lucky_shooter", 200)] * 12),
-    *([("fire", 200)] * 4),
-)
 
-
-def roulette_menu(wheel_name: str, five_adjacent: bool, touchdown: bool) -> tuple[tuple[str, int], ...]:
-    """Every legal spot of the wheel with a stake (Five Adjacent in fives), plus Touchdown."""
-    spots = legal_spots(wheel(wheel_name), five_adjacent)
-    menu = [(s.text, 500 if s.kind == "five_adjacent" else 100) for s in spots]
-    if touchdown:
-        menu += [("touchdown", 200)] * 20  # weighted: Touchdown is the side wager under test
-    return tuple(menu)
+def menu_and_options(c: Config) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """What bots play at this table (the game's bot menu) and the options of the game's choice, if any."""
+    plan = setup(c)
+    choice = plan.engine.choice()
+    return plan.bot_menu, choice.options if choice is not None else ()
 
 
 @dataclass
@@ -90,6 +52,7 @@ class Bot:
     last_round: int = -1
     presses_ready: bool = True  # False on a live table: the window runs its course for the people watching
     tls: ssl.SSLContext | None = None  # the seat's certificate on a TLS table
+    options: tuple[str, ...] = ()  # what the game's prompt to choose offers (a side game's teams)
 
     async def run(self, stop: asyncio.Event) -> None:
         """Play until ``stop`` is set, reconnecting if the link drops."""
@@ -114,9 +77,9 @@ class Bot:
             case m.TableState(phase="open", round_id=round_id) if round_id != self.last_round:
                 self.last_round = round_id
                 await self._bet(client)
-            case m.TeamPrompt():
-                if self.chooser.random() < 0.7:  # the rest time out: the table's RNG assigns a team
-                    await self._ask(client, m.ChooseTeam(self.chooser.choice(("red", "black"))), "team")
+            case m.TeamPrompt() if self.options:
+                if self.chooser.random() < 0.7:  # the rest time out: the table's RNG assigns an option
+                    await self._ask(client, m.ChooseTeam(self.chooser.choice(self.options)), "team")
 
     async def _bet(self, client: TableClient) -> None:
         for _ in range(self.chooser.randint(0, 6)):

@@ -34,61 +34,15 @@ import numpy as np
 import numpy.typing as npt
 from scipy import stats
 
+from terminal.games.outcome_range import OutcomeRange, Pairing, Projection, Split
+
+__all__ = ["Check", "FamilyVerdict", "OutcomeRange", "Pairing", "Projection", "Split", "check_range", "judge"]
+
 #: Lags of the serial-correlation checks.
 LAGS = (1, 2, 3, 4, 5, 10, 25, 50, 100)
 #: The smallest expected count a chi-square cell may have.
 MIN_EXPECTED = 5
 Outcomes = npt.NDArray[np.int16]
-
-
-@dataclass(frozen=True, slots=True)
-class Projection:
-    """Outcomes mapped onto fewer categories (``of[i]`` is outcome ``i``'s), with exact probabilities."""
-
-    name: str
-    of: tuple[int, ...]
-    probabilities: tuple[Fraction, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Split:
-    """A two-way split whose runs are counted: ``of[i]`` is 1, 0, or -1 for an outcome left out (a zero)."""
-
-    name: str
-    of: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Pairing:
-    """Two components of an outcome that must be independent (die 1 and die 2)."""
-
-    name: str
-    first: tuple[int, ...]
-    second: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class OutcomeRange:
-    """A game's outcomes ``0..size-1`` and what is checked of them (see the module docstring)."""
-
-    name: str
-    size: int
-    value: tuple[int, ...]  # the number whose serial correlation is measured (a dice sum, a pocket)
-    value_name: str = "the outcome"
-    projections: tuple[Projection, ...] = ()
-    splits: tuple[Split, ...] = ()
-    pairings: tuple[Pairing, ...] = ()
-
-    def __post_init__(self) -> None:
-        if self.size < 2 or len(self.value) != self.size:
-            raise ValueError(f"{self.name}: a range needs at least 2 outcomes and a value for each")
-        everything: tuple[Projection | Split, ...] = (*self.projections, *self.splits)
-        for mapped in everything:
-            if len(mapped.of) != self.size:
-                raise ValueError(f"{self.name}: {mapped.name} maps {len(mapped.of)} of {self.size} outcomes")
-        for projection in self.projections:
-            if sum(projection.probabilities) != 1 or max(projection.of) >= len(projection.probabilities):
-                raise ValueError(f"{self.name}: {projection.name}'s probabilities must cover it and sum to 1")
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,8 @@ from typing import Any
 from terminal.config import Config
 from terminal.desk.desk import ServiceDesk
 from terminal.devices.simulated import SimDevices, simulated_table
-from terminal.lab.bots import CRAPS_MENU, Bot, roulette_menu
+from terminal.game_rules import game_of
+from terminal.lab.bots import Bot, menu_and_options
 from terminal.ledger import EventCode, LedgerError, meters, report
 from terminal.money import find_currency, format_amount
 from terminal.net.keys import client_ids, provision_keys
@@ -39,7 +40,6 @@ from terminal.table.table import RoundReport, Table
 from terminal.table.tilts import TiltKind
 
 Progress = Callable[[str], None]
-SPIN_S = {"roulette": 7.0, "craps": 2.5}  # the display's animation before the outcome shows
 
 
 def net_log(table: Table, say: Progress | None) -> Callable[[NetEvent], None]:
@@ -66,7 +66,7 @@ def net_log(table: Table, say: Progress | None) -> Callable[[NetEvent], None]:
 
 def results_pause(c: Config) -> float:
     """Real seconds between a result and the next window: the display's spin or roll, then the results."""
-    return SPIN_S.get(c.table.game, 3.0) + c.table.results_seconds
+    return game_of(c).show_seconds + c.table.results_seconds
 
 
 class HeadlessError(RuntimeError):
@@ -209,9 +209,10 @@ async def _play(
     chooser = random.Random(seed)  # None: a fresh seed
     realtime = not isinstance(table.clock, ManualClock)
     host = local_host(c.table.host)
+    menu, options = menu_and_options(c)
     bots = [  # in real time nobody presses ready: every window runs its configured length
-        Bot(seat, keys[f"seat-{seat}"], host, server.port, _menu(c), random.Random(chooser.random()),
-            presses_ready=not realtime, tls=seat_tls[seat])
+        Bot(seat, keys[f"seat-{seat}"], host, server.port, menu, random.Random(chooser.random()),
+            presses_ready=not realtime, tls=seat_tls[seat], options=options)
         for seat in range(1, seats + 1)
     ]  # fmt: skip
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]
@@ -272,12 +273,6 @@ async def _watch(
 def _print(cabinet: Cabinet, seat: int, voucher: Any) -> None:
     if cabinet.devices is not None and seat <= len(cabinet.devices.printers):
         cabinet.devices.printers[seat - 1].print_voucher(voucher)
-
-
-def _menu(c: Config) -> tuple[tuple[str, int], ...]:
-    if c.table.game == "craps":
-        return CRAPS_MENU
-    return roulette_menu(c.roulette.wheel, c.roulette.five_adjacent, c.touchdown.offered)
 
 
 async def _until_linked(

@@ -23,8 +23,8 @@ from terminal.desk.desk import ServiceDesk
 from terminal.devices.events import Door
 from terminal.devices.gpio import HardwareDevices, hardware_table
 from terminal.devices.simulated import SimDevices, simulated_table
-from terminal.lab.bots import Bot
-from terminal.lab.headless import _menu, _print, net_log, results_pause
+from terminal.lab.bots import Bot, menu_and_options
+from terminal.lab.headless import _print, net_log, results_pause
 from terminal.net.keys import client_ids, provision_keys
 from terminal.net.links import client_tls, local_host, plain_warning, server_tls
 from terminal.net.server import TableServer
@@ -79,9 +79,11 @@ async def _serve(
     seats = ", ".join(map(str, bot_seats)) or "none"
     progress(f"controller listening on {c.table.host}:{server.port}; bots at seats {seats}")
     chooser = random.Random()
+    menu, options = menu_and_options(c)
     bots = [
-        Bot(seat, keys[f"seat-{seat}"], local_host(c.table.host), server.port, _menu(c),
-            random.Random(chooser.random()), presses_ready=False, tls=client_tls(c, f"seat-{seat}"))
+        Bot(seat, keys[f"seat-{seat}"], local_host(c.table.host), server.port, menu,
+            random.Random(chooser.random()), presses_ready=False, tls=client_tls(c, f"seat-{seat}"),
+            options=options)
         for seat in bot_seats
     ]  # fmt: skip
     tasks = [asyncio.create_task(bot.run(stop)) for bot in bots]

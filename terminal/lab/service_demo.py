@@ -146,15 +146,13 @@ def _installs(c: Config) -> None:
 
 def _play(table: Table) -> None:
     """A few real rounds at two seats, a voucher printed, and a hand-pay waiting at seat 2."""
-    game = table.driver.game
     table.bill_stacked(1, max(table.config.money.bills))
     table.bill_stacked(2, max(table.config.money.bills))
-    spots = ("red", "straight:17", "dozen:2") if game == "roulette" else ("pass", "field", "place_6")
     for _ in range(6):
         for seat in (1, 2):
-            for spot in spots:
+            for spot, times in table.driver.setup.showcase:
                 try:
-                    table.place(seat, spot, table.config.limits.wager_min * (2 if spot == "place_6" else 1))
+                    table.place(seat, spot, table.config.limits.wager_min * times)
                 except ValueError:
                     continue
         table.play_round()

@@ -2,8 +2,8 @@
 
 A :class:`CrapsPlan` lists the wagers as ``(ref, spot, amount, when)``. Before each roll every wager that
 the seat does not hold and whose moment has come is placed through
-:func:`terminal.games.craps_actions.place` (a refusal is counted, never hidden); the roll is drawn with
-``dice(2)`` as the table draws it and settled with :func:`terminal.games.craps_settle.settle`.
+:func:`terminal.games.craps.actions.place` (a refusal is counted, never hidden); the roll is drawn with
+``dice(2)`` as the table draws it and settled with :func:`terminal.games.craps.settle.settle`.
 ``when`` is one of ``always``, ``come_out`` (Pass, Don't Pass), ``point`` (a new Come/Don't Come every
 roll while a point is on), ``new_shooter`` (Fire, Bonus) and ``odds`` (behind a flat bet on its point, at
 the plan's amount for that point). After the requested rolls the table keeps rolling with no new wagers
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 
 from rng import Rng
 from terminal.games.base import IllegalBetError
-from terminal.games.craps import POINTS, Roll, Spot, TableState, Wager
-from terminal.games.craps_actions import place
-from terminal.games.craps_rules import CrapsRules
-from terminal.games.craps_settle import settle
+from terminal.games.craps.actions import place
+from terminal.games.craps.records import POINTS, Roll, Spot, TableState, Wager
+from terminal.games.craps.rules import CrapsRules
+from terminal.games.craps.settle import settle
 from terminal.lab.simulate_stats import ChunkOutcome, Tally
 
 WHEN = ("always", "come_out", "point", "new_shooter", "odds")

@@ -23,8 +23,8 @@ from dataclasses import dataclass, replace
 from operator import add, attrgetter
 
 from rng import Rng
-from terminal.games.craps import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
-from terminal.games.craps_settle import settle
+from terminal.games.craps.records import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
+from terminal.games.craps.settle import settle
 from terminal.lab import fastsim
 from terminal.lab.simulate_craps import CrapsPlan, place_wanted, stat_key
 from terminal.lab.simulate_stats import ChunkOutcome

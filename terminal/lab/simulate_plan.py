@@ -17,18 +17,15 @@ from collections.abc import Callable
 from math import lcm
 
 from terminal.config import Config
-from terminal.game_rules import (
-    craps_rules,
-    offered_craps_wagers,
-    roulette_rules,
-    touchdown_rules,
-    wager_limits,
-)
+from terminal.game_rules import ConfigSettings, wager_limits
 from terminal.games.base import Limits, Payout
-from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
-from terminal.games.craps import POINTS, Spot
-from terminal.games.craps_rules import LAY_ODDS, PLACE, PLACE_LOSE, TRUE_ODDS, CrapsRules, win_amount
-from terminal.games.spots import spots_of
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.craps.game import GAME_DECLARATION as CRAPS
+from terminal.games.craps.records import POINTS, Spot
+from terminal.games.craps.rules import LAY_ODDS, PLACE, PLACE_LOSE, TRUE_ODDS, CrapsRules, win_amount
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
+from terminal.games.roulette.game import GAME_DECLARATION as ROULETTE
+from terminal.games.roulette.spots import spots_of
 from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan
 from terminal.lab.simulate_roulette import RoulettePlan
 
@@ -72,7 +69,7 @@ def _pays_exactly(payout: Payout, amount: int) -> bool:
 
 def roulette_plan(c: Config) -> RoulettePlan:
     """One spot of every wager kind the wheel offers (the middle one of its kind), and Touchdown."""
-    rules = roulette_rules(c)
+    rules = ROULETTE.rules(ConfigSettings(c))
     spots = []
     for kind in ROULETTE_WAGERS:
         if kind == "touchdown":
@@ -87,7 +84,7 @@ def roulette_plan(c: Config) -> RoulettePlan:
         except PlanError as exc:
             raise PlanError(f"{kind}: {exc}") from None
         spots.append((spot.text, stake))
-    td = touchdown_rules(c)
+    td = ROULETTE.touchdown_rules(ConfigSettings(c))
     td_stake = 0
     if td is not None:
         exact = lambda a: all(_pays_exactly(p, a) for _, p in td.paytable.entries)  # noqa: E731
@@ -100,8 +97,8 @@ def roulette_plan(c: Config) -> RoulettePlan:
 
 def craps_plan(c: Config) -> CrapsPlan:
     """Every offered craps wager id kept up, with full odds behind every flat bet."""
-    rules = craps_rules(c)
-    offered = offered_craps_wagers(c)
+    rules = CRAPS.rules(ConfigSettings(c))
+    offered = CRAPS.offered(rules)
     entries: list[CrapsEntry] = []
     flats: dict[str, int] = {}
     for wager_id in CRAPS_WAGERS:

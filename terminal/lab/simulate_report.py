@@ -15,13 +15,11 @@ from fractions import Fraction
 from pathlib import Path
 
 from terminal.config import Config
-from terminal.game_rules import craps_par_params, offered_craps_wagers
+from terminal.game_rules import ConfigSettings
+from terminal.games.registry import game as find_game
 from terminal.lab.simulate import SimRun
 from terminal.lab.simulate_stats import Verdict, family_z, judge
-from terminal.par.craps import craps_par_rows
-from terminal.par.roulette import roulette_rows
-from terminal.par.rows import ParRow, fraction_text
-from terminal.par.touchdown import touchdown_rows
+from terminal.par.rows import fraction_text
 
 ODDS_KEYS = ("pass_odds", "dont_pass_odds", "come_odds", "dont_come_odds")
 _ENGINE_TEXT = {
@@ -32,14 +30,7 @@ _ENGINE_TEXT = {
 
 def par_rtps(c: Config, game: str) -> dict[str, Fraction]:
     """The exact PAR RTP of every wager key the simulation tallies for ``game``."""
-    rows: list[ParRow]
-    if game == "roulette":
-        rows = roulette_rows(c.roulette.wheel, c.roulette.five_adjacent, c.roulette.paytable)
-        if c.touchdown.offered:
-            rows += touchdown_rows((c.touchdown.paytable,), c.touchdown.yards)
-    else:
-        offered = offered_craps_wagers(c)
-        rows = [r for r in craps_par_rows(craps_par_params(c)) if r.wager in offered]
+    rows = find_game(game).par_rows(ConfigSettings(c), all_paytables=False)
     grouped: dict[str, list[Fraction]] = {}
     for row in rows:
         key = row.wager
@@ -47,7 +38,7 @@ def par_rtps(c: Config, game: str) -> dict[str, Fraction]:
             key = "horn_high:12" if row.note.endswith(" 12") else "horn_high:11"
         grouped.setdefault(key, []).append(1 - row.house_edge)
     par = {key: sum(values, Fraction(0)) / len(values) for key, values in grouped.items()}
-    if game == "craps":
+    if any(row.wager == "pass" for row in rows):  # odds ride behind the line bets
         par |= dict.fromkeys(ODDS_KEYS, Fraction(1))
     return par
 

@@ -6,9 +6,9 @@ batches through ``randbelow_values``: the same values) and settled with
 :func:`terminal.games.roulette.settle`. ``settle`` hands back, for each wager, one of the two frozen
 settlements placement precomputed, so the hot loop counts settlements by identity and the sums are built
 from those settlement records afterwards (and checked to cover every wager of every settled spin).
-Touchdown is played through :mod:`terminal.games.touchdown`: a wager whenever the table allows one, the
-team assigned by the RNG (``randbelow(2)``, as the table does when a choice times out). At the end of a
-chunk a Touchdown game in progress is played out with no new wagers, so no wager is left unsettled.
+Touchdown is played through :mod:`terminal.games.roulette.touchdown`: a wager whenever the table allows
+one, the team assigned by the RNG (``randbelow(2)``, as the table does when a choice times out). At the end
+of a chunk a Touchdown game in progress is played out with no new wagers, so no wager is left unsettled.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from itertools import repeat
 from operator import countOf, is_
 
 from rng import Rng
-from terminal.games import touchdown
 from terminal.games.base import Settlement
-from terminal.games.roulette import RouletteRules, Wager, place, settle
-from terminal.games.touchdown import TouchdownRules
+from terminal.games.roulette import touchdown
+from terminal.games.roulette.rules import RouletteRules, Wager, place, settle
+from terminal.games.roulette.touchdown import TouchdownRules
 from terminal.lab.simulate_stats import ChunkOutcome, Tallies, Tally
 
 TEAMS = ("red", "black")

@@ -20,10 +20,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 
 from rng import Rng
-from terminal.games import touchdown
-from terminal.games.roulette import Wager, settle
-from terminal.games.touchdown import TouchdownRules, TouchdownState
-from terminal.games.wheels import DOUBLE_ZERO
+from terminal.games.roulette import touchdown
+from terminal.games.roulette.rules import Wager, settle
+from terminal.games.roulette.touchdown import TouchdownRules, TouchdownState
+from terminal.games.roulette.wheels import DOUBLE_ZERO
 from terminal.lab import fastsim
 from terminal.lab.simulate_roulette import TEAMS, RoulettePlan, place_all
 from terminal.lab.simulate_stats import ChunkOutcome

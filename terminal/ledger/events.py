@@ -66,7 +66,7 @@ class EventCode(enum.IntEnum):
     LINK_REVOCATIONS = 702  # the link revocation list the controller enforces: at start and on every change
     FLOOR_OFFLINE = 710  # the floor link went down (the table keeps playing; the outbox grows)
     FLOOR_ONLINE = 711  # the floor link is back; the backlog drains in order
-    TEAM_ASSIGNED = 800  # a Touchdown team the RNG assigned after the seat's choice timed out
+    TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
 
 
 @dataclass(frozen=True, slots=True)

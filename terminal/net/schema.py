@@ -1,9 +1,10 @@
 """Typed fields of protocol messages: frozen dataclasses to JSON values and back, checking every field.
 
 A field's annotation is its schema: ``int``, ``bool``, ``str``, ``tuple[X, ...]``, ``X | None``, a nested
-record (a frozen dataclass), and ``Annotated[int, IntRange(...)]`` / ``Annotated[str, Pattern(...)]`` for
-the constraints. Decoding is strict: a bool is not an int, a missing or extra key is an error, and every
-error names the field's path.
+record (a frozen dataclass), ``Annotated[int, IntRange(...)]`` / ``Annotated[str, Pattern(...)]`` for
+the constraints, and :data:`Record`: a game's own record as a JSON object, which the protocol carries
+whole and the screens decode with the game's record type (:func:`from_json`). Decoding is strict: a
+bool is not an int, a missing or extra key is an error, and every error names the field's path.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True, slots=True)
@@ -69,6 +70,17 @@ CurrencyCode = Annotated[str, Pattern(r"[A-Z]{3}")]
 """An ISO 4217 currency code: ``USD``."""
 
 
+@dataclass(frozen=True, slots=True)
+class Opaque:
+    """A field the protocol carries as a JSON object, at most ``keys`` keys, its meaning the receiver's."""
+
+    keys: int = 64
+
+
+Record = Annotated[dict[str, Any], Opaque()]
+"""A game's record (its view of the table) as a JSON object: the game's own type decodes it."""
+
+
 def _where(path: str) -> str:
     return path or "value"
 
@@ -97,6 +109,8 @@ def from_json(value: JSONValue, hint: Any, path: str = "") -> Any:
 def _decoder(hint: Any) -> Convert:
     """The checks of ``hint`` worked out once (the table sends and reads thousands of fields a round)."""
     origin = get_origin(hint)
+    if origin is Annotated and isinstance(get_args(hint)[1], Opaque):
+        return _opaque(get_args(hint)[1])
     if origin is Annotated:
         base, *constraints = get_args(hint)
         return _annotated(_decoder(base), tuple(_rule(c) for c in constraints))
@@ -108,6 +122,17 @@ def _decoder(hint: Any) -> Convert:
         cls = hint
         return lambda value, path: record_from_json(value, cls, path or cls.__name__)
     return lambda value, path: _scalar(value, hint, path)
+
+
+def _opaque(rule: Opaque) -> Convert:
+    def opaque(value: Any, path: str) -> Any:
+        keys_ok = isinstance(value, dict) and all(isinstance(k, str) for k in value)
+        if not keys_ok or len(value) > rule.keys:
+            got = f"{value!r:.80}"
+            raise FieldError(f"{_where(path)}: expected an object of at most {rule.keys} keys, got {got}")
+        return value
+
+    return opaque
 
 
 def _annotated(base: Convert, rules: tuple[Callable[[Any, str], None], ...]) -> Convert:
@@ -218,7 +243,7 @@ def _encoder(hint: Any) -> Convert:
             return [item(v, f"{path}[{i}]") for i, v in enumerate(value)]
 
         return items
-    if origin is Annotated:  # constrained scalars: checking is decoding, and the value is its own JSON
+    if origin is Annotated:  # constrained scalars and opaque records: checking is decoding
         return _decoder(hint)
     if origin is Union or origin is types.UnionType:
         return _optional(hint, get_args(hint), _encoder)

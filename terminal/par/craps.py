@@ -5,7 +5,7 @@ The edge is per unit wagered (vig collected with a wager counts as wagered) and,
 also per unit resolved. Buy/Lay figures assume the vig is exactly the percentage (amounts where it is a
 whole number of currency units, e.g. Buy 20); rounding down and the minimum move it for other amounts.
 
->>> rows = {(r.wager, r.paytable): r for r in craps_par_rows(CrapsParParams(), all_paytables=True)}
+>>> rows = {(r.wager, r.paytable): r for r in craps_par_rows(CrapsRules(), all_paytables=True)}
 >>> rows["pass", "standard"].house_edge, rows["dont_pass", "standard"].house_edge_resolved
 (Fraction(7, 495), Fraction(27, 1925))
 >>> rows["place_6", "standard"].house_edge, rows["lucky_shooter", "B"].paytable
@@ -14,22 +14,21 @@ whole number of currency units, e.g. Buy 20); rounding down and the minimum move
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from dataclasses import replace
 from fractions import Fraction
 from typing import cast
 
-from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout
-from terminal.games.craps import BONUS_KINDS, HARD_NUMBERS, HOPS, HORN_NUMBERS, POINTS, Spot, Wager
-from terminal.games.craps_rules import (
+from terminal.games.craps import bonus, fire, lucky_shooter
+from terminal.games.craps.records import BONUS_KINDS, HARD_NUMBERS, HOPS, HORN_NUMBERS, POINTS, Spot, Wager
+from terminal.games.craps.rules import (
     FIELD,
     HARDWAY,
     HOP_HARD,
     HOP_MIXED,
     HORN,
     LAY_ODDS,
-    ODDS_CHOICES,
     ODDS_MULTIPLES_345,
     PLACE,
     PLACE_LOSE,
@@ -44,51 +43,30 @@ from terminal.par.rows import ParRow, odds_text
 from terminal.par.vig import stake_edges
 
 GAME = "craps"
-_PAYTABLES = (tuple(lucky_shooter.PAYTABLES), tuple(fire.PAYTABLES), tuple(bonus.PAYTABLES))
 WAYS = {total: 6 - abs(total - 7) for total in range(2, 13)}
 P = {total: Fraction(ways, 36) for total, ways in WAYS.items()}
 DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 
 
-@dataclass(frozen=True, slots=True)
-class CrapsParParams:
-    """The configured options the PAR sheet depends on (built by the command layer from ``[craps]`` etc.)."""
+def craps_par_rows(rules: CrapsRules, all_paytables: bool = False) -> list[ParRow]:
+    """Every craps wager under the rules the table runs; with ``all_paytables`` every side-wager paytable.
 
-    vig_percent: int = 5
-    buy_vig: str = "on_win"
-    lay_vig: str = "on_bet"
-    vig_minimum: int = 100
-    max_odds: str = "3-4-5x"
-    lucky_shooter_paytable: str = "A"
-    fire_paytable: str = "A"
-    bonus_paytable: str = "1"
-    unit: int = 100  # one whole currency unit in minor units
-    place_increments: bool = True
-
-    def __post_init__(self) -> None:
-        if self.max_odds not in ODDS_CHOICES or not 0 <= self.vig_percent <= 5:
-            raise ValueError(f"max_odds {self.max_odds!r} / vig_percent {self.vig_percent} out of range")
-        if {self.buy_vig, self.lay_vig} - {"on_win", "on_bet"}:
-            raise ValueError(f"vig timing {self.buy_vig!r}/{self.lay_vig!r} must be on_win or on_bet")
-        if (
-            self.lucky_shooter_paytable not in lucky_shooter.PAYTABLES
-            or self.fire_paytable not in fire.PAYTABLES
-        ):
-            raise ValueError(f"paytables {self.lucky_shooter_paytable!r}/{self.fire_paytable!r} unknown")
-        if self.bonus_paytable not in bonus.PAYTABLES:
-            raise ValueError(f"bonus paytable {self.bonus_paytable!r} unknown")
-
-
-def craps_par_rows(params: CrapsParParams, all_paytables: bool = False) -> list[ParRow]:
-    """Every craps wager under the configured options; with ``all_paytables`` every offered paytable."""
-    rows = [*_line_rows(params), *_number_rows(params), *_one_roll_rows()]
-    lucky = tuple(lucky_shooter.PAYTABLES) if all_paytables else (params.lucky_shooter_paytable,)
-    fires = tuple(fire.PAYTABLES) if all_paytables else (params.fire_paytable,)
-    bonuses = tuple(bonus.PAYTABLES) if all_paytables else (params.bonus_paytable,)
+    Without ``all_paytables`` a side wager that is not offered (its paytable ``None``) has no row.
+    """
+    rows = [*_line_rows(rules), *_number_rows(rules), *_one_roll_rows()]
+    lucky = _names(lucky_shooter.PAYTABLES, rules.lucky_shooter_paytable, all_paytables)
+    fires = _names(fire.PAYTABLES, rules.fire_paytable, all_paytables)
+    bonuses = _names(bonus.PAYTABLES, rules.bonus_paytable, all_paytables)
     rows += [_fire_row(name) for name in fires]
     rows += [_bonus_row(kind, name) for kind in BONUS_KINDS for name in bonuses]
     rows += [_lucky_row(name) for name in lucky]
     return rows
+
+
+def _names(every: Iterable[str], configured: str | None, all_paytables: bool) -> tuple[str, ...]:
+    if all_paytables:
+        return tuple(every)
+    return () if configured is None else (configured,)
 
 
 def _row(
@@ -126,9 +104,9 @@ def _line_chain(dont: bool) -> Callable[[Hashable], Transitions]:
     return step
 
 
-def _line_rows(params: CrapsParParams) -> Iterator[ParRow]:
+def _line_rows(rules: CrapsRules) -> Iterator[ParRow]:
     mult = {
-        n: ODDS_MULTIPLES_345[n] if params.max_odds == "3-4-5x" else int(params.max_odds[:-1]) for n in POINTS
+        n: ODDS_MULTIPLES_345[n] if rules.max_odds == "3-4-5x" else int(rules.max_odds[:-1]) for n in POINTS
     }
     for dont in (False, True):
         dist = absorb(None, _line_chain(dont))
@@ -137,7 +115,7 @@ def _line_rows(params: CrapsParParams) -> Iterator[ParRow]:
         resolved = edge / (1 - push) if push else None
         # odds are fair, so full odds only add action: expected extra wagered per flat unit
         extra = sum((P[n] * mult[n] * (_lay_multiple(n) if dont else 1) for n in POINTS), Fraction(0))
-        note = f"with full {params.max_odds} odds: {float(edge / (1 + extra) * 100):.4f}% of all action"
+        note = f"with full {rules.max_odds} odds: {float(edge / (1 + extra) * 100):.4f}% of all action"
         for wager in ("dont_pass", "dont_come") if dont else ("pass", "come"):
             yield _row(wager, dist["win"] / (1 - push), "1 to 1", edge, resolved=resolved, note=note)
 
@@ -153,8 +131,8 @@ def _race(win: Fraction, lose: Fraction) -> Dist:
     return absorb("on", lambda s: ((win, End("win")), (lose, End("lose")), (1 - win - lose, s)))
 
 
-def _number_rows(params: CrapsParParams) -> Iterator[ParRow]:
-    pct = Fraction(params.vig_percent, 100)
+def _number_rows(rules: CrapsRules) -> Iterator[ParRow]:
+    pct = Fraction(rules.vig_percent, 100)
     for n in POINTS:
         right, wrong = _race(P[n], P[7]), _race(P[7], P[n])
         yield _row(f"place_{n}", right["win"], str(PLACE[n]), _edge(right, _pays(PLACE[n])))
@@ -162,10 +140,10 @@ def _number_rows(params: CrapsParParams) -> Iterator[ParRow]:
         wrong = _race(P[7], P[n])
         yield _row(f"place_lose_{n}", wrong["win"], str(PLACE_LOSE[n]), _edge(wrong, _pays(PLACE_LOSE[n])))
     for n in POINTS:
-        yield _vig_row(f"buy_{n}", _race(P[n], P[7]), TRUE_ODDS[n], pct * 1, params.buy_vig, params)
+        yield _vig_row(f"buy_{n}", _race(P[n], P[7]), TRUE_ODDS[n], pct * 1, rules.buy_vig, rules)
     for n in POINTS:
         yield _vig_row(
-            f"lay_{n}", _race(P[7], P[n]), LAY_ODDS[n], pct * _odds(LAY_ODDS[n]), params.lay_vig, params
+            f"lay_{n}", _race(P[7], P[n]), LAY_ODDS[n], pct * _odds(LAY_ODDS[n]), rules.lay_vig, rules
         )
     for n in HARD_NUMBERS:
         dist = _race(Fraction(1, 36), P[7] + P[n] - Fraction(1, 36))
@@ -173,29 +151,18 @@ def _number_rows(params: CrapsParParams) -> Iterator[ParRow]:
 
 
 def _vig_row(
-    wager: str, dist: Dist, payout: Payout, vig: Fraction, timing: str, params: CrapsParParams
+    wager: str, dist: Dist, payout: Payout, vig: Fraction, timing: str, rules: CrapsRules
 ) -> ParRow:
     win = _odds(payout)
     if timing == "on_bet":
         edge = _edge(dist, lambda label: 1 + win if label == "win" else Fraction(0), 1 + vig)
     else:
         edge = _edge(dist, lambda label: 1 + win - vig if label == "win" else Fraction(0))
-    note = f"{params.vig_percent}% vig {timing}, taken exactly"
-    note += f" (rounded down to whole units, minimum {params.vig_minimum} minor units)"
+    note = f"{rules.vig_percent}% vig {timing}, taken exactly"
+    note += f" (rounded down to whole units, minimum {rules.vig_minimum} minor units)"
     kind, number = wager.split("_")
-    stakes = stake_edges(_rules(params), kind, int(number))
+    stakes = stake_edges(rules, kind, int(number))
     return replace(_row(wager, dist["win"], f"{payout} less vig", edge, note=note), stakes=stakes)
-
-
-def _rules(params: CrapsParParams) -> CrapsRules:
-    return CrapsRules(
-        vig_percent=params.vig_percent,
-        buy_vig="on_bet" if params.buy_vig == "on_bet" else "on_win",
-        lay_vig="on_bet" if params.lay_vig == "on_bet" else "on_win",
-        vig_minimum=params.vig_minimum,
-        place_increments=params.place_increments,
-        unit=params.unit,
-    )
 
 
 def _odds(payout: Payout) -> Fraction:

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from terminal.games.catalog import ROULETTE_WAGERS
 from terminal.games.paytables import Paytable, roulette_paytable
-from terminal.games.spots import Spot, legal_spots
-from terminal.games.wheels import Wheel, wheel
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
+from terminal.games.roulette.spots import Spot, legal_spots
+from terminal.games.roulette.wheels import Wheel, wheel
 from terminal.par.rows import ParRow, odds_text
 
 

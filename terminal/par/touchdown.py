@@ -18,8 +18,8 @@ from fractions import Fraction
 from itertools import product
 
 from terminal.games.paytables import BAND_NAMES, TOUCHDOWN_BANDS, touchdown_paytable
-from terminal.games.touchdown import DEFAULT_YARDS, DOWNS, GOAL, TouchdownRules, band
-from terminal.games.wheels import WHEELS
+from terminal.games.roulette.touchdown import DEFAULT_YARDS, DOWNS, GOAL, TouchdownRules, band
+from terminal.games.roulette.wheels import WHEELS
 from terminal.par.rows import ParRow, odds_text
 
 POCKETS = 38

@@ -5,7 +5,7 @@ down to whole units and never below ``vig_minimum``, and a stake whose vig would
 (§ 623a.5(g)(3)), so the row also states the edge at the smallest stake the table accepts and at a
 typical stake (100 units, rounded up to the wager's increment).
 
->>> from terminal.games.craps_rules import CrapsRules
+>>> from terminal.games.craps.rules import CrapsRules
 >>> [(s.stake, s.vig, s.house_edge) for s in stake_edges(CrapsRules(), "buy", 4)]
 [(2000, 100, Fraction(1, 60)), (10000, 500, Fraction(1, 60))]
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from terminal.games.craps_rules import LAY_ODDS, TRUE_ODDS, CrapsRules, win_amount
+from terminal.games.craps.rules import LAY_ODDS, TRUE_ODDS, CrapsRules, win_amount
 from terminal.par.rows import StakeEdge
 
 TYPICAL_UNITS = 100

@@ -51,7 +51,7 @@ class GameView:
         model = self.control.model
         if model.table is None:
             return None
-        key = (model.table.game, model.table.wheel, model.offer, tuple(self.frame.layout))
+        key = (model.table.game, model.table.variant, model.offer, tuple(self.frame.layout))
         if key != self._layout_for:
             touch = self.frame.touch
             self._layout = layout_port.make_layout(model.table, model.offer, self.frame.layout, touch)
@@ -300,7 +300,7 @@ class GameView:
         """The layouts' view of this seat now (compared with the last one to decide a redraw)."""
         model, ui, p = self.control.model, self.control.ui, self.painter
         showing = model.showing_result(now)
-        point = model.game.craps.point if model.game is not None and model.game.craps is not None else None
+        point = model.craps.point if model.craps is not None else None
         pending = tuple((spot, amount) for spot, amount, _ in ui.pending)
         tr: Callable[[str], str] = p.tr
         return layout_port.layout_view(

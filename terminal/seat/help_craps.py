@@ -3,7 +3,7 @@ side wagers, from the payouts of ``terminal.games`` and the house's odds and vig
 
 The largest odds and the commission are stated as amounts a player can check: "up to 5 times the line
 bet on the 6", "a $20.00 Buy on the 4 wins $40.00 less $1.00", computed with the engine's own
-:class:`~terminal.games.craps_rules.CrapsRules`.
+:class:`~terminal.games.craps.rules.CrapsRules`.
 
 >>> craps_payout("place_6"), craps_payout("come_odds_4"), craps_payout("lay_10")
 (Payout(numerator=7, denominator=6, unit='to'), Payout(numerator=2, denominator=1, unit='to'), \
@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout
-from terminal.games.craps import POINTS
-from terminal.games.craps_rules import (
+from terminal.games.craps import bonus, fire, lucky_shooter
+from terminal.games.craps.records import POINTS
+from terminal.games.craps.rules import (
     FIELD,
     HARDWAY,
     HOP_HARD,

@@ -57,8 +57,8 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, box: pygame.
     craps = model.table is not None and model.table.game == "craps"
     p.draw(surface, "history.results", left.topleft, u * 5 // 4, theme.INK, bold=True, max_width=left.width)
     grid_top = left.top + u * 2
-    if craps and model.game is not None and model.game.craps is not None:
-        point = model.game.craps.point
+    if craps and model.craps is not None:
+        point = model.craps.point
         key, args = ("craps.point", {"point": str(point)}) if point else ("craps.come_out", {})
         p.draw(surface, key, (left.left, grid_top), u, theme.GOLD, bold=True, max_width=left.width, **args)
         grid_top += u * 3 // 2

@@ -1,8 +1,8 @@
 """The seam to the betting layouts (``terminal.seat.layouts``): the right layout and its view for a seat.
 
-The layouts give every wager a hit area, an anchor for its chips, and draw the felt. This module builds
-the layout of the table the controller describes and turns the seat's model into the layouts'
-``LayoutView``.
+The layouts give every wager a hit area, an anchor for its chips, and draw the felt. Each game's layout
+registers once in :data:`LAYOUTS` under the game's name; this module builds the layout of the table the
+controller describes and turns the seat's model into the layouts' ``LayoutView``.
 """
 
 from __future__ import annotations
@@ -22,14 +22,47 @@ def _rule(offer: m.Offer | None, key: str) -> str:
     return next((r.value for r in offer.rules if r.key == key), "")
 
 
+LayoutMaker = Callable[[m.TableState, m.Offer | None, pygame.Rect, int], Layout]
+"""A game's layout for a table: (table state, offer, rectangle, smallest touch area) -> layout."""
+
+
+def _offered(offer: m.Offer | None) -> frozenset[str]:
+    return frozenset(w.wager for w in offer.wagers) if offer is not None else frozenset()
+
+
+def _craps(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    vig = _rule(offer, "vig_percent")
+    return craps_layout(rect, _offered(offer), int(vig) if vig.isdigit() else 5, touch)
+
+
+def _roulette(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    wagers = _offered(offer)
+    five = "five_adjacent" in wagers or _rule(offer, "five_adjacent") == "on"
+    return roulette_layout(rect, table.variant, five, "touchdown" in wagers, touch)
+
+
+def _sicbo(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.sicbo import SicBoLayout
+
+    return SicBoLayout(rect, table.variant, touch)
+
+
+def _bigsix(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.bigsix import BigSixLayout
+
+    return BigSixLayout(rect, table.variant, table.venue, touch)
+
+
+LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps, "sicbo": _sicbo, "bigsix": _bigsix}
+"""Each game's seat layout, registered under the game's name."""
+
+
 def make_layout(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int = 0) -> Layout:
     """The layout of this table's game in ``rect``, every touch area at least ``touch`` pixels each way."""
-    wagers = frozenset(w.wager for w in offer.wagers) if offer is not None else frozenset()
-    if table.game == "craps":
-        vig = _rule(offer, "vig_percent")
-        return craps_layout(rect, wagers, int(vig) if vig.isdigit() else 5, touch)
-    five = "five_adjacent" in wagers or _rule(offer, "five_adjacent") == "on"
-    return roulette_layout(rect, table.wheel, five, "touchdown" in wagers, touch)
+    maker = LAYOUTS.get(table.game)
+    if maker is None:
+        raise KeyError(f"this seat has no layout for {table.game!r}: it knows {', '.join(LAYOUTS)}")
+    return maker(table, offer, rect, touch)
 
 
 def layout_view(

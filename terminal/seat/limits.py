@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from terminal.games.catalog import ROULETTE_WAGERS
-from terminal.games.craps import Spot as CrapsSpot
+from terminal.games.craps.records import Spot as CrapsSpot
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.net import messages as m
 from terminal.seat.model import Notice, SeatModel, notice
 

@@ -16,8 +16,12 @@ exactly: countdowns, the credits counting up after a win and the notices' lifeti
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
+from terminal.games.craps.engine import CrapsView
+from terminal.games.roulette.engine import TouchdownView
 from terminal.net import messages as m
+from terminal.net.game_state import read_state
 
 COUNT_UP_SECONDS = 1.5  # credits count up to a win over this long
 RESULT_HOLD_SECONDS = 8.0  # the result stays on screen this long into the next window (or until a chip)
@@ -85,6 +89,7 @@ class SeatModel:
     me: m.SeatState | None = None
     offer: m.Offer | None = None
     game: m.GameView | None = None
+    state: Any = None  # the game's view record, decoded from ``game``
     history: m.History | None = None
     rounds: m.SeatRounds | None = None
     result: m.Result | None = None
@@ -100,6 +105,17 @@ class SeatModel:
     session: Session = Session()
 
     # -- derived views ---------------------------------------------------------------------------------
+    @property
+    def craps(self) -> CrapsView | None:
+        """The craps table's state (point, shooter, Fire and Bonus marks), at a craps table."""
+        return self.state if isinstance(self.state, CrapsView) else None
+
+    @property
+    def touchdown(self) -> TouchdownView | None:
+        """The table's Touchdown game, at a roulette table that offers it."""
+        state = getattr(self.state, "touchdown", None)
+        return state if isinstance(state, TouchdownView) else None
+
     def countdown_ms(self, now: float) -> int:
         """Milliseconds left in the betting window (0 when it is not open)."""
         if self.table is None or self.table.phase != "open":
@@ -199,7 +215,7 @@ def reduce(model: SeatModel, message: object, now: float) -> SeatModel:
         case m.Offer():
             return replace(model, offer=message)
         case m.GameView():
-            return replace(model, game=message)
+            return replace(model, game=message, state=read_state(message))
         case m.History():
             return replace(model, history=message)
         case m.SeatRounds() if message.seat == model.seat:

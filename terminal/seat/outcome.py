@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from terminal.games.wheels import is_red
+from terminal.games.roulette.wheels import is_red
 
 HARD = (4, 6, 8, 10)
 

@@ -57,10 +57,10 @@ def sections(frame: Frame, control: SeatControl) -> Sections:
 
 def progress_height(control: SeatControl, unit: int) -> int:
     """The height the game's progress wants: the craps board, or a Touchdown drive's field and downs."""
-    game = control.model.game
-    if game is not None and game.craps is not None:
+    model = control.model
+    if model.craps is not None:
         return side_progress.craps_height(control, unit)
-    if game is not None and game.touchdown is not None and _touchdown_live(control):
+    if model.touchdown is not None and _touchdown_live(control):
         return unit * 21 // 2
     return 0
 
@@ -72,16 +72,16 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     at = sections(frame, control)
     if model.result is not None:
         _draw_result(surface, p, control, at.result, u, now)
-    if model.game is not None and model.game.craps is not None:
-        side_progress.draw_craps(surface, p, control, model.game.craps, at.progress, u)
-    elif model.game is not None and model.game.touchdown is not None and _touchdown_live(control):
-        side_progress.draw_field(surface, p, control, model.game.touchdown, at.progress, u)
+    if model.craps is not None:
+        side_progress.draw_craps(surface, p, control, model.craps, at.progress, u)
+    elif model.touchdown is not None and _touchdown_live(control):
+        side_progress.draw_field(surface, p, control, model.touchdown, at.progress, u)
     wager_list.draw(surface, p, control, at.wagers, u, frame.touch, now)
     _draw_strip(surface, p, model.history, at.strip, u)
 
 
 def _touchdown_live(control: SeatControl) -> bool:
-    td = control.model.game.touchdown if control.model.game is not None else None
+    td = control.model.touchdown
     return td is not None and (td.phase == "game" or control.model.prompt is not None)
 
 

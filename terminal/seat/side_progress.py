@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from terminal.games.craps.engine import CrapsView
+from terminal.games.roulette.engine import TouchdownView
 from terminal.net import messages as m
 from terminal.seat import theme
 from terminal.seat.control import SeatControl
@@ -37,7 +39,7 @@ def craps_height(control: SeatControl, unit: int) -> int:
 
 
 def draw_craps(
-    surface: pygame.Surface, p: Painter, control: SeatControl, craps: m.CrapsView, box: pygame.Rect, unit: int
+    surface: pygame.Surface, p: Painter, control: SeatControl, craps: CrapsView, box: pygame.Rect, unit: int
 ) -> None:
     """The point (or the come-out), the Fire and Bonus marks, the seat's Lucky Shooter, then the shooter's
     line, as many as the box holds."""
@@ -102,7 +104,7 @@ def draw_field(
     surface: pygame.Surface,
     p: Painter,
     control: SeatControl,
-    td: m.TouchdownView,
+    td: TouchdownView,
     box: pygame.Rect,
     unit: int,
 ) -> None:
@@ -132,7 +134,7 @@ def draw_field(
         _down(surface, p, td, n, at, width - 4, unit, short=per_line > 1)
 
 
-def _field(surface: pygame.Surface, td: m.TouchdownView, field: pygame.Rect, unit: int) -> None:
+def _field(surface: pygame.Surface, td: TouchdownView, field: pygame.Rect, unit: int) -> None:
     zone = field.width // 10
     pygame.draw.rect(surface, theme.GREEN, field)
     pygame.draw.rect(surface, theme.RED, (field.right - zone, field.top, zone, field.height))
@@ -150,7 +152,7 @@ def _field(surface: pygame.Surface, td: m.TouchdownView, field: pygame.Rect, uni
 def _down(
     surface: pygame.Surface,
     p: Painter,
-    td: m.TouchdownView,
+    td: TouchdownView,
     n: int,
     at: tuple[int, int],
     width: int,

@@ -28,7 +28,7 @@ def moment_of(model: SeatModel, now: float) -> Moment:
         stage = "closed"
     else:
         stage = "idle"
-    craps = model.game.craps if model.game is not None else None
+    craps = model.craps
     won = sum(paid for _, paid in model.winners()) if showing is not None else 0
     return Moment(
         game=table.game,

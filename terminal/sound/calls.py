@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from terminal.games.wheels import is_red
+from terminal.games.roulette.wheels import is_red
 
 LANGUAGES = ("en", "es")
 

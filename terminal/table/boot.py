@@ -15,24 +15,20 @@ from typing import cast
 from rng import EntropySource, HealthParameters, Rng, RngFailure
 from rng.selftest import power_up
 from terminal.config import Config
-from terminal.game_rules import craps_rules, roulette_rules, touchdown_rules, wager_limits
+from terminal.game_rules import setup
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock
 from terminal.software import boot as software
 from terminal.table import config_record, lab_mode
 from terminal.table.clock import Clock
-from terminal.table.craps_driver import CrapsDriver
 from terminal.table.driver import GameDriver
-from terminal.table.roulette_driver import RouletteDriver
 from terminal.table.table import Table
 from terminal.table.tilts import Tilt, TiltKind
 
 
 def driver_for(c: Config) -> GameDriver:
     """The driver of the game ``[table] game`` names, with the rules the configuration sets."""
-    if c.table.game == "craps":
-        return CrapsDriver(craps_rules(c), lambda kind: wager_limits(c, kind))
-    return RouletteDriver(roulette_rules(c), touchdown_rules(c))
+    return GameDriver(setup(c))
 
 
 def make_rng(
@@ -82,8 +78,11 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
         ledger.close()
         raise
     # Forced outcomes only when lab mode was entered through the logged two-person change.
-    source = cast(Rng, lab_mode.ForcedRng(rng)) if forcing else rng
-    table = Table(c, ledger, source, clock, driver_for(c))
+    driver = driver_for(c)
+    choice = driver.choice()
+    options = len(choice.options) if choice is not None else 0
+    source = cast(Rng, lab_mode.ForcedRng(rng, driver.setup.draw, options)) if forcing else rng
+    table = Table(c, ledger, source, clock, driver)
     table.home, table.config_sha256 = home, config_sha256
     if unlogged is not None:
         table.raise_tilt(Tilt(TiltKind.CONFIG_UNLOGGED, None, unlogged))

@@ -234,7 +234,7 @@ class Controller:
             c.table.venue,
             c.table.table_id,
             c.table.seats,
-            c.roulette.wheel if table.driver.game == "roulette" else "none",
+            table.driver.setup.variant,
             c.lab.mode,
             c.devices.kind,
         )
@@ -263,7 +263,8 @@ class Controller:
             )
             for s in report.settlements
         )  # fmt: skip
-        return m.Result(report.round_id, views.outcome_text(report.outcome) or report.text, settled)
+        outcome = views.outcome_text(self.table.driver, report.outcome) or report.text
+        return m.Result(report.round_id, outcome, settled)
 
     # -- the round loop --------------------------------------------------------------------------------
     async def play(
@@ -330,8 +331,9 @@ class Controller:
             await self._push(f"seat-{seat}", views.seat_rounds(self.table, seat))
         for seat in report.handpays:  # the award locked the seat: the attendant pays its whole credits
             await self._push(f"seat-{seat}", m.HandPay(f"seat-{seat}", self.table.credits(seat)))
-        countdown = self.table.config.touchdown.team_choice_seconds * 1000
-        for seat in self.table.driver.awaiting_team():
+        choice = self.table.driver.choice()
+        countdown = choice.seconds * 1000 if choice is not None else 0
+        for seat in self.table.driver.awaiting() if choice is not None else ():
             await self._push(f"seat-{seat}", m.TeamPrompt(f"seat-{seat}", report.round_id, countdown))
 
     async def _push(self, client: str, message: Message) -> None:

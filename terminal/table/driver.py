@@ -1,52 +1,33 @@
-"""What the table needs from a game, whatever the game: the driver interface and its records.
+"""What the table needs from a game, whatever the game: one driver over the game's pure engine.
 
-A driver holds the game's live state (the engine's frozen records) between rounds and speaks the
-table's language: a wager is a seat, a spot text and an amount; an outcome is a JSON-able record drawn
-from the certified RNG; settling returns the engine's :class:`~terminal.games.base.Settlement` records
-and a snapshot of the multi-round state that the ledger persists with them. The pure rule engines do
-the deciding; a driver only keeps their state and turns it into and out of JSON.
+A driver holds the game's current *play* (the engine's frozen value: standing wagers, the state that
+outlives a round) between messages and speaks the table's language: a wager is a seat, a spot text and
+an amount; an outcome is drawn from the certified RNG as the game's draw plan says and persisted as its
+JSON record; settling returns the engine's :class:`~terminal.games.base.Settlement` records and a
+snapshot of the play that the ledger persists with them. The engine decides; the driver only keeps its
+play and turns it into and out of JSON. It names no game: every game comes through the seam
+(:mod:`terminal.games.seam`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from rng import Rng
-from terminal.games.base import Settlement
+from terminal.games.seam import Choice, JSONObject, Outcome, Placement, Setup, WagerLine
+from terminal.games.seam import Settled as EngineSettled
 from terminal.ledger import WagerSpec
 from terminal.ledger.recall import WagerRecord
 
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """A wager the rules accepted: what the ledger records when it is placed."""
-
-    ref: str
-    seat: int
-    kind: str
-    spot: str
-    paytable: str
-    stake: int  # everything that leaves the seat's credits (craps vig collected with the bet included)
-
-    def spec(self) -> WagerSpec:
-        """The ledger's record of this placement."""
-        return WagerSpec(self.ref, self.seat, self.kind, self.spot, self.paytable, self.stake)
+__all__ = ["Drawn", "GameDriver", "Placement", "Settled", "WagerLine", "spec_of"]
 
 
-@dataclass(frozen=True, slots=True)
-class WagerLine:
-    """One wager as a seat's screen lists it."""
-
-    ref: str
-    spot: str
-    amount: int
-    working: bool
-    standing: bool  # placed in an earlier round (a craps point wager, a Touchdown game in progress)
-    number: int | None = None  # a moved come / don't-come point, the Lucky Shooter point
-    marks: tuple[int, ...] = ()  # the Lucky Shooter's numbers already rolled
-    vig: int = 0  # commission collected with the wager
+def spec_of(placement: Placement) -> WagerSpec:
+    """The ledger's record of a placement."""
+    p = placement
+    return WagerSpec(p.ref, p.seat, p.kind, p.spot, p.paytable, p.stake)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,63 +43,107 @@ class Drawn:
 
 @dataclass(frozen=True, slots=True)
 class Settled:
-    """What a round's outcome did: settlements, whether the spin was void, and the state to persist."""
+    """What a round's outcome did: settlements, whether the round was void, and the state to persist."""
 
-    settlements: tuple[Settlement, ...]
+    settlements: tuple[Any, ...]
     void: bool
     state: dict[str, Any]
-    notes: tuple[str, ...] = ()  # what the screens announce: a Touchdown started, a new shooter...
+    notes: tuple[str, ...] = ()  # what the screens announce: a side game started, a new shooter...
 
 
-class GameDriver(Protocol):
-    """The game a table runs, as the controller drives it."""
+class GameDriver:
+    """The game a table runs, as the controller drives it: the setup's engine and its current play."""
 
-    game: str
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.game = setup.game
+        self.engine = setup.engine
+        self.play: Any = self.engine.start()
+        self._validated: dict[str, Any] = {}  # ref -> the play once that placement is recorded
 
+    # -- wagers ----------------------------------------------------------------------------------------
     def validate(self, seat: int, ref: str, spot: str, amount: int) -> Placement:
         """Check a new wager against the rules and the seat's other wagers; raise ``IllegalBetError``."""
-        ...
+        placement, after = self.engine.place(self.play, seat, ref, spot, amount)
+        self._validated = {ref: after}
+        return placement
 
     def accept(self, placement: Placement) -> None:
-        """Add a validated wager once the ledger has recorded it."""
-        ...
+        """Take a validated wager once the ledger has recorded it."""
+        self.play = self._validated.pop(placement.ref)
 
     def removable(self, seat: int, spot: str | None) -> tuple[str, ...]:
         """Refs of the seat's wagers on ``spot`` (all its wagers for ``None``) that may come down now."""
-        ...
+        return tuple(self.engine.removable(self.play, seat, spot))
 
     def remove(self, refs: Sequence[str]) -> None:
         """Drop wagers the ledger has withdrawn."""
-        ...
+        self.play = self.engine.remove(self.play, refs)
 
     def set_working(self, seat: int, spot: str, working: bool) -> None:
-        """Turn a wager ON or OFF (craps); raise ``ValueError`` where the game has no such toggle."""
-        ...
+        """Turn a wager ON or OFF; ``ValueError`` where the game has no such toggle."""
+        self.play = self.engine.set_working(self.play, seat, spot, working)
 
-    def choose_team(self, seat: int, team: str, assigned: bool) -> None:
-        """A Touchdown team for ``seat``; raise ``ValueError`` where there is nothing to choose."""
-        ...
+    def choice(self) -> Choice | None:
+        """What seats may be asked to choose (the options and the seconds they have), if anything."""
+        return self.engine.choice()
 
-    def awaiting_team(self) -> tuple[int, ...]:
-        """Seats that must choose a Touchdown team before the next outcome."""
-        ...
+    def choose(self, seat: int, option: str, assigned: bool) -> None:
+        """A seat's choice; ``ValueError`` where it has none to make."""
+        self.play = self.engine.choose(self.play, seat, option, assigned)
 
+    def awaiting(self) -> tuple[int, ...]:
+        """Seats that must choose before the next outcome."""
+        return tuple(self.engine.awaiting(self.play))
+
+    # -- outcome ---------------------------------------------------------------------------------------
     def draw(self, rng: Rng) -> Drawn:
-        """Draw the round's outcome from the certified RNG."""
-        ...
+        """Draw the round's outcome from the certified RNG, as the game's draw plan says."""
+        plan = self.setup.draw
+        if plan.recipe == "dice":
+            dice = rng.dice(plan.n)
+            values, generator, counter, epoch = dice.value, dice.generator_id, dice.counter, dice.epoch
+        else:
+            below = rng.randbelow(plan.n)
+            values, generator, counter, epoch = (below.value,), below.generator_id, below.counter, below.epoch
+        record = self.engine.outcome(tuple(values)).to_json()
+        return Drawn(record, str(record["text"]), generator, counter, epoch)
 
-    def settle(self, outcome: dict[str, Any]) -> Settled:
-        """Settle every wager on a persisted ``outcome`` and move the game's state on."""
-        ...
+    def read(self, outcome: JSONObject) -> Outcome:
+        """A persisted outcome record as the game's outcome (``ValueError`` if it is not one)."""
+        try:
+            read: Outcome = self.engine.read_outcome(outcome)
+        except (KeyError, TypeError, IndexError) as bad:
+            raise ValueError(f"not a {self.game} outcome: {outcome!r} ({bad})") from None
+        return read
 
+    def settle(self, outcome: JSONObject) -> Settled:
+        """Settle every wager on a persisted ``outcome`` and move the game's play on."""
+        settled: EngineSettled[Any] = self.engine.settle(self.play, self.read(outcome))
+        self.play = settled.play
+        return Settled(settled.settlements, settled.void, self.snapshot(), settled.notes)
+
+    # -- views and persistence -------------------------------------------------------------------------
     def wagers_of(self, seat: int) -> tuple[WagerLine, ...]:
         """The seat's wagers, for its screen."""
-        ...
+        return tuple(self.engine.wagers_of(self.play, seat))
 
     def snapshot(self) -> dict[str, Any]:
-        """The multi-round state as JSON (wagers of earlier rounds, craps point, Touchdown game...)."""
-        ...
+        """The multi-round state as JSON (wagers of earlier rounds, what is in progress...)."""
+        return dict(self.engine.snapshot(self.play))
 
     def restore(self, snapshot: dict[str, Any] | None, pending: Sequence[WagerRecord]) -> None:
         """Rebuild from the ledger: the last persisted snapshot and every wager still in play."""
-        ...
+        placed = [Placement(r.ref, r.seat, r.kind, r.spot, r.paytable, r.stake) for r in pending]
+        self.play = self.engine.restore(snapshot, placed)
+        self._validated = {}
+
+    def view(self, last: JSONObject | None) -> Any:
+        """The game's view record for every screen (``last``: the last persisted outcome, if any)."""
+        outcome = None
+        if last:
+            try:
+                outcome = self.read(last)
+            except ValueError:  # a round of another game, from before the table changed games
+                outcome = None
+        return self.engine.view(self.play, outcome)

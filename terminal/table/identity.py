@@ -5,7 +5,8 @@ report. It names:
 
 - the software version (the installed package) and the fingerprint of the signed manifest;
 - each game the program holds, by an identifier that changes whenever its rules do: ``game/variant/digest``,
-  the digest the SHA-256 of its rule modules' sources (``terminal/games``), first 12 hex digits;
+  the digest the SHA-256 of its rule modules' sources (its package under ``terminal/games`` and the
+  modules every game shares), first 12 hex digits;
 - the paytable ids the configuration sets for each game (``family:name``, as the meters key them).
 
 >>> ident = game_identity(__import__("terminal.config", fromlist=["defaults"]).defaults(), "craps")
@@ -21,6 +22,8 @@ from importlib import metadata
 from pathlib import Path
 
 from terminal.config import Config
+from terminal.game_rules import ConfigSettings
+from terminal.games.registry import GAMES, game
 
 PACKAGE = "automated-gaming-table"
 
@@ -46,13 +49,14 @@ def manifest_fingerprint(c: Config) -> str:
 
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
-#: The rule modules of each game (``terminal/games``); the shared base and catalogue belong to both.
-RULE_MODULES: dict[str, tuple[str, ...]] = {
-    "roulette": ("base", "catalog", "paytables", "roulette", "spots", "touchdown", "touchdown_codec",
-                 "wheels"),
-    "craps": ("base", "bonus", "catalog", "craps", "craps_actions", "craps_rules", "craps_settle",
-              "craps_spots", "fire", "lucky_shooter"),
-}  # fmt: skip
+#: The modules of ``terminal/games`` every game's rules rest on; each game adds its own package.
+SHARED_MODULES = ("base", "catalog", "one_round", "paytables", "seam")
+
+
+def rule_modules(name: str) -> tuple[str, ...]:
+    """A game's rule modules, as paths under ``terminal/games`` without ``.py``, in a fixed order."""
+    own = sorted(p.relative_to(GAMES_DIR).with_suffix("").as_posix() for p in (GAMES_DIR / name).glob("*.py"))
+    return (*SHARED_MODULES, *own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,37 +100,22 @@ class Identity:
         return f"{running.identifier}; paytables {', '.join(running.paytables)}"
 
 
-def rules_digest(game: str) -> str:
+def rules_digest(name: str) -> str:
     """SHA-256 over the game's rule modules (name, NUL, source, in order), first 12 hex digits."""
     digest = hashlib.sha256()
-    for name in RULE_MODULES[game]:
-        digest.update(name.encode() + b"\0" + (GAMES_DIR / f"{name}.py").read_bytes())
+    for module in rule_modules(name):
+        digest.update(module.encode() + b"\0" + (GAMES_DIR / f"{module}.py").read_bytes())
     return digest.hexdigest()[:12]
 
 
-def _variant(c: Config, game: str) -> str:
-    return c.roulette.wheel if game == "roulette" else "standard"
-
-
-def _paytables(c: Config, game: str) -> tuple[str, ...]:
-    if game == "roulette":
-        side = (f"touchdown:{c.touchdown.paytable}",) if c.touchdown.offered else ()
-        return (f"roulette:{c.roulette.paytable}", *side)
-    offered = (
-        ("lucky_shooter", c.lucky_shooter.offered, c.lucky_shooter.paytable),
-        ("fire_bet", c.fire_bet.offered, c.fire_bet.paytable),
-        ("bonus_craps", c.bonus_craps.offered, c.bonus_craps.paytable),
-    )
-    return (f"craps:{c.craps.paytable}", *(f"{name}:{table}" for name, on, table in offered if on))
-
-
-def game_identity(c: Config, game: str) -> GameIdentity:
+def game_identity(c: Config, name: str) -> GameIdentity:
     """One game's identity under configuration ``c``."""
-    identifier = f"{game}/{_variant(c, game)}/{rules_digest(game)}"
-    return GameIdentity(game, identifier, _paytables(c, game), c.table.game == game)
+    setup = game(name).setup(ConfigSettings(c))
+    identifier = f"{name}/{setup.variant}/{rules_digest(name)}"
+    return GameIdentity(name, identifier, setup.paytables, c.table.game == name)
 
 
 def identity(c: Config) -> Identity:
     """The whole identity under configuration ``c``."""
-    games = tuple(game_identity(c, game) for game in RULE_MODULES)
+    games = tuple(game_identity(c, name) for name in GAMES)
     return Identity(software_version(), manifest_fingerprint(c), games)

@@ -9,19 +9,21 @@ ledger gets exactly one event when the mode flips: ``MODE_CHANGE`` with the sett
 **Forced outcomes** exist only in lab mode. A lab user queues them through the service protocol
 (``ServiceCommand("force_outcome", args)``); ``args`` is a kind and one or more values, in order:
 
-- ``pocket 17 00 5``: the next spins (0..36, ``00`` on a double-zero wheel);
-- ``roll 4-3 6-6``: the next dice rolls;
-- ``team red black``: the next Touchdown teams the RNG would assign to seats that did not choose.
+- ``outcome 17 00 5`` (also written ``pocket``, ``roll`` or ``spin``): the next outcomes, each in the
+  canonical text of the table's game (a pocket ``17``, dice ``4-3`` or ``2-5-5``, a wheel stop ``flag@27``);
+- ``team red black`` (also ``choice``): the next options the RNG would draw for seats that did not make
+  the game's choice in time (a Touchdown team).
 
 The table draws through :class:`ForcedRng`: a draw of the kind at the head of the queue takes the forced
 value (recorded in the test ledger with generator id ``forced``); any other draw comes from the real,
 certified generator.
 
->>> forced = parse_force(("pocket", "17", "00"), wheel_size=38)
->>> forced
-(('pocket', 17), ('pocket', 37))
->>> parse_force(("roll", "4-3"), wheel_size=0)
-(('roll', (4, 3)),)
+>>> from terminal import config
+>>> from terminal.table.boot import driver_for
+>>> parse_force(("pocket", "17", "00"), driver_for(config.defaults()))
+(('outcome', (17,)), ('outcome', (37,)))
+>>> parse_force(("roll", "4-3"), driver_for(config.loads("[table]\\ngame = craps\\n")))
+(('outcome', (4, 3)),)
 """
 
 from __future__ import annotations
@@ -30,15 +32,19 @@ import json
 from collections import deque
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from rng import Draw, Rng
 from terminal.config import Config
+from terminal.games.seam import DrawPlan
 from terminal.ledger import EventCode, Ledger
+from terminal.table.driver import GameDriver
 
 Forced = tuple[str, Any]
-KINDS = ("pocket", "roll", "team")
-TEAMS = ("red", "black")
+OUTCOME, CHOICE = "outcome", "choice"
+KINDS = {
+    "outcome": OUTCOME, "pocket": OUTCOME, "roll": OUTCOME, "spin": OUTCOME, "team": CHOICE, "choice": CHOICE,
+}  # fmt: skip
 MODE_SETTING = "[lab] mode"
 
 
@@ -46,39 +52,37 @@ class ForceError(ValueError):
     """A forced outcome the table cannot take: not lab mode, an unknown kind, or a value out of range."""
 
 
-def parse_force(args: tuple[str, ...], wheel_size: int) -> tuple[Forced, ...]:
-    """``(kind, value, ...)`` → the queue entries; ``wheel_size`` is 37 or 38 (0 for craps)."""
+def parse_force(args: tuple[str, ...], driver: GameDriver) -> tuple[Forced, ...]:
+    """``(kind, value, ...)`` → the queue: the draw's values of each outcome, or each option's index."""
     if len(args) < 2 or args[0] not in KINDS:
         raise ForceError(f"force_outcome needs a kind ({', '.join(KINDS)}) and values, got {args!r}")
-    kind = args[0]
-    return tuple((kind, _value(kind, text, wheel_size)) for text in args[1:])
+    kind = KINDS[args[0]]
+    return tuple((kind, _value(kind, text, driver)) for text in args[1:])
 
 
-def _value(kind: str, text: str, wheel_size: int) -> Any:
-    if kind == "team":
-        if text not in TEAMS:
-            raise ForceError(f"team must be red or black, got {text!r}")
-        return TEAMS.index(text)
-    if kind == "pocket":
-        if not wheel_size:
-            raise ForceError("this table has no wheel: force a roll")
-        pocket = 37 if text == "00" else int(text) if text.isdigit() and int(text) <= 36 else -1
-        if not 0 <= pocket < wheel_size:
-            raise ForceError(f"pocket must be 0..36{' or 00' if wheel_size == 38 else ''}, got {text!r}")
-        return pocket
-    if wheel_size:
-        raise ForceError("this table has no dice: force a pocket")
-    first, sep, second = text.partition("-")
-    if not (sep and first.isdigit() and second.isdigit() and 1 <= int(first) <= 6 and 1 <= int(second) <= 6):
-        raise ForceError(f"a roll is two dice like 4-3, got {text!r}")
-    return (int(first), int(second))
+def _value(kind: str, text: str, driver: GameDriver) -> Any:
+    if kind == CHOICE:
+        choice = driver.choice()
+        options = choice.options if choice is not None else ()
+        if text not in options:
+            listed = ", ".join(options) or "none"
+            raise ForceError(f"{driver.game} asks no choice {text!r} (options: {listed})")
+        return options.index(text)
+    try:
+        return driver.engine.parse(text).drawn
+    except ValueError as bad:
+        raise ForceError(f"{text!r} is not a {driver.game} outcome at this table: {bad}") from None
 
 
 class ForcedRng:
-    """The certified generator with a queue of forced outcomes in front of it (lab mode only)."""
+    """The certified generator with a queue of forced outcomes in front of it (lab mode only).
 
-    def __init__(self, real: Rng) -> None:
-        self.real = real
+    ``plan`` is how the table's game draws an outcome: a forced outcome replaces exactly that draw; a
+    forced option replaces a draw below the number of options of the game's choice.
+    """
+
+    def __init__(self, real: Rng, plan: DrawPlan, options: int = 0) -> None:
+        self.real, self.plan, self.options = real, plan, options
         self.queue: deque[Forced] = deque()
         self.counter = 0
 
@@ -90,24 +94,28 @@ class ForcedRng:
         self.queue.extend(entries)
         return len(self.queue)
 
-    def _take(self, kind: str) -> Draw[Any] | None:
+    def _take(self, kind: str) -> Any:
         if not self.queue or self.queue[0][0] != kind:
             return None
         self.counter += 1
         return Draw(self.queue.popleft()[1], "forced", self.counter, 0)
 
     def randbelow(self, n: int) -> Draw[int]:
-        """A forced pocket (wheel sizes) or team (2), else the real draw."""
-        kind = "pocket" if n in (37, 38) else "team" if n == 2 else ""
-        forced = self._take(kind) if kind else None
-        if forced is not None and forced.value < n:
-            return forced
+        """A forced outcome (the game's draw below n) or option (below the options), else the real draw."""
+        if self.plan.recipe == "below" and n == self.plan.n:
+            forced = self._take(OUTCOME)
+            if forced is not None:
+                return Draw(forced.value[0], forced.generator_id, forced.counter, forced.epoch)
+        if n == self.options:
+            option = self._take(CHOICE)
+            if option is not None and option.value < n:
+                return cast(Draw[int], option)
         return self.real.randbelow(n)
 
     def dice(self, count: int = 2) -> Draw[tuple[int, ...]]:
-        """A forced roll, else the real dice."""
-        forced = self._take("roll") if count == 2 else None
-        return forced if forced is not None else self.real.dice(count)
+        """A forced roll of the game's dice, else the real dice."""
+        forced = self._take(OUTCOME) if self.plan.recipe == "dice" and count == self.plan.n else None
+        return cast(Draw[tuple[int, ...]], forced) if forced is not None else self.real.dice(count)
 
 
 def test_config(c: Config) -> Config:

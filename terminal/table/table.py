@@ -23,7 +23,6 @@ from rng import Rng, RngFailure
 from rng.selftest import power_up
 from terminal.config import Config
 from terminal.games.base import IllegalBetError, Settlement
-from terminal.games.wheels import wheel
 from terminal.ledger import (
     Draw,
     EventCode,
@@ -36,7 +35,7 @@ from terminal.ledger import (
 from terminal.ledger.vouchers import Voucher
 from terminal.table.clock import Clock
 from terminal.table.cycling import Cycler
-from terminal.table.driver import Drawn, GameDriver, WagerLine
+from terminal.table.driver import Drawn, GameDriver, WagerLine, spec_of
 from terminal.table.integrity import Auditor
 from terminal.table.lab_mode import ForcedRng, parse_force
 from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
@@ -72,7 +71,7 @@ class RoundReport:
     settlements: tuple[Settlement, ...]
     notes: tuple[str, ...]
     handpays: tuple[int, ...] = ()
-    void: bool = False  # 00 on a double_as_single wheel: nothing settled, the re-spin follows
+    void: bool = False  # the game voided the outcome: nothing settled, the round is drawn again
     spots: dict[str, str] = field(default_factory=dict)  # wager ref → its spot, to highlight on the layout
     no_spin: bool = False  # the RNG failed before an outcome: the table is tilted, every wager stands
 
@@ -204,7 +203,7 @@ class Table:
             raise Refused("rules", str(refused)) from None
         with self._ledger_write():
             try:
-                self.ledger.place_wager(self.round_id, placement.spec(), now=self.clock.wall())
+                self.ledger.place_wager(self.round_id, spec_of(placement), now=self.clock.wall())
             except InsufficientCreditsError:
                 raise Refused("credits", f"not enough credits for {amount}") from None
         self.driver.accept(placement)
@@ -239,7 +238,7 @@ class Table:
         return self._place_all(seat, tuple((spot, amount) for _, spot, amount in self.seats[seat].placed))
 
     def set_working(self, seat: int, spot: str, working: bool) -> None:
-        """Turn a craps wager ON or OFF; the toggle is persisted at once."""
+        """Turn a wager ON or OFF (where the game has such a toggle); persisted at once."""
         self._check_betting(seat)
         try:
             self.driver.set_working(seat, spot, working)
@@ -248,9 +247,9 @@ class Table:
         self._persist_state()
 
     def choose_team(self, seat: int, team: str, *, assigned: bool = False) -> None:
-        """The seat's Touchdown team for the game in progress; persisted at once."""
+        """The seat's choice the game asked for (a team for the side game in progress); persisted at once."""
         try:
-            self.driver.choose_team(seat, team, assigned)
+            self.driver.choose(seat, team, assigned)
         except ValueError as refused:
             raise Refused("rules", str(refused)) from None
         self._persist_state()
@@ -309,8 +308,9 @@ class Table:
         self.done.clear()
         self.seats.clear()
         self.cycler.after_round()  # the next outcome comes from output generated after this round ended
-        if self.driver.awaiting_team() and self.team_deadline is None:
-            self.team_deadline = self.clock.monotonic() + self.config.touchdown.team_choice_seconds
+        choice = self.driver.choice()
+        if choice is not None and self.driver.awaiting() and self.team_deadline is None:
+            self.team_deadline = self.clock.monotonic() + choice.seconds
 
     def window_over(self) -> bool:
         """The window has run out, or every linked seat pressed ready (and at least one seat is linked)."""
@@ -320,7 +320,7 @@ class Table:
         return everyone or self.clock.monotonic() >= self.deadline
 
     def tick(self) -> tuple[int, ...]:
-        """Timers besides the window: Touchdown seats whose team choice ran out get one from the RNG."""
+        """Timers besides the window: seats whose choice ran out get one from the RNG."""
         if self.floor is not None:  # the floor link's health (its module loads only with [floor])
             from terminal.table import floor_side
 
@@ -329,7 +329,7 @@ class Table:
         due = self.team_deadline is not None and self.clock.monotonic() >= self.team_deadline
         if not due or self.phase is not Phase.OPEN:
             return ()
-        seats = self.driver.awaiting_team()
+        seats = self.driver.awaiting()
         self._assign_teams()
         return seats
 
@@ -354,9 +354,8 @@ class Table:
                 "lab", "forced outcomes exist only in lab mode entered through the logged two-person "
                 "configuration change (lab.mode=true)",
             )
-        size = wheel(self.config.roulette.wheel).size if self.driver.game == "roulette" else 0
         try:
-            return self.rng.force(parse_force(args, size))
+            return self.rng.force(parse_force(args, self.driver))
         except ValueError as bad:
             raise Refused("lab", str(bad)) from None
 
@@ -443,10 +442,11 @@ class Table:
         return placed
 
     def _assign_teams(self) -> None:
-        """Seats that did not choose a Touchdown team in time get one from the certified RNG."""
-        for seat in self.driver.awaiting_team():
-            team = ("red", "black")[self._randbelow(2)]
-            self.choose_team(seat, team, assigned=True)
+        """Seats that did not make the game's choice in time get an option drawn from the certified RNG."""
+        choice = self.driver.choice()
+        for seat in self.driver.awaiting() if choice is not None else ():
+            option = choice.options[self._randbelow(len(choice.options))] if choice else ""
+            self.choose_team(seat, option, assigned=True)
         self.team_deadline = None
 
     def _advance_rng(self) -> None:
@@ -488,7 +488,7 @@ class Table:
             # Nothing was posted: put the driver back as the ledger has it, so a retry settles once.
             self.driver.restore(self.ledger.latest_state(self.driver.game), self.ledger.pending())
             raise
-        if settled.void:  # 00 on a double_as_single wheel: every wager stands for the re-spin
+        if settled.void:  # the game voided the outcome: every wager stands for the re-draw
             self.phase = advance(self.phase, Trigger.VOID_SPIN)
             with self._ledger_write():
                 self.round_id = self.ledger.open_round(

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import main
-from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"game", "wager", "paytable", "true_odds", "payout", "house_edge", "house_edge_pct"}
@@ -63,8 +64,12 @@ def test_all_games_all_paytables(capsys: pytest.CaptureFixture[str]) -> None:
     assert (lucky, bonus, {r["game"] for r in rows}) == (
         ["A", "B", "C", "D"],
         ["1", "2"],
-        {"roulette", "craps"},
+        {"roulette", "craps", "sicbo", "bigsix"},
     )
+    sicbo = {(r["wager"], r["paytable"]) for r in rows if r["game"] == "sicbo"}
+    assert len(sicbo) == 2 * 21 and ("one_of_a_kind", "B") in sicbo
+    assert {r["wager"] for r in rows if r["game"] == "bigsix"} == {"one", "two", "five", "ten", "twenty",
+                                                                   "joker", "flag"}  # fmt: skip
 
 
 def test_wagers_not_offered_leave_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

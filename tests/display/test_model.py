@@ -5,8 +5,11 @@ from __future__ import annotations
 from terminal.display import boards, samples
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import RESULT_HOLD_S, Banner, Stage, scene_at, settle_time
-from terminal.games.wheels import WHEELS
+from terminal.games.craps.engine import CrapsView
+from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
+from terminal.games.roulette.wheels import WHEELS
 from terminal.net import messages as m
+from terminal.net.game_state import game_view
 
 STATE = samples.table_state
 
@@ -153,15 +156,15 @@ def test_table_state_v2_sets_wheel_lab_mode_and_the_table_name() -> None:
 
 
 def test_game_view_feeds_the_field_and_the_craps_boards() -> None:
-    teams = (m.TeamView("seat-1", "red", False), m.TeamView("seat-2", "black", True))
-    td = m.TouchdownView("game", (32, 8), (15, -3), 12, teams)
-    model = apply(DisplayModel(), m.GameView("roulette", 9, td, None), 50.0)
+    teams = (TeamView("seat-1", "red", False), TeamView("seat-2", "black", True))
+    td = TouchdownView("game", (32, 8), (15, -3), 12, teams)
+    model = apply(DisplayModel(), game_view("roulette", 9, RouletteView("double_zero", td)), 50.0)
     field = scene_at(model, 99.0, 20).field
     assert field is not None and field.ball == 12.0 and field.downs_played == 2
     panel = scene_at(model, 99.0, 20).touchdown
     assert panel is not None and panel.info.teams == (("seat-1", "red", False), ("seat-2", "black", True))
-    craps = m.CrapsView(6, 3, 11, False, (4, 9), (2, 3, 11), "4-2")
-    model = apply(DisplayModel(game="craps"), m.GameView("craps", 9, None, craps), 1.0)
+    craps = CrapsView(6, 3, 11, False, (4, 9), (2, 3, 11), "4-2")
+    model = apply(DisplayModel(game="craps"), game_view("craps", 9, craps), 1.0)
     scene = scene_at(model, 1.0, 20)
     assert scene.craps is not None and scene.craps.point == 6 and scene.dice is not None
     assert scene.dice.faces == (4, 2)  # before any result, the dice show the last roll

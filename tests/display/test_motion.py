@@ -9,7 +9,7 @@ import pytest
 
 from terminal.display import boards, dice_motion, field_motion, wheel_motion
 from terminal.display.layout import DESIGNS, Design, die_size
-from terminal.games.wheels import DOUBLE_ZERO, WHEELS
+from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS
 from tests.table.harness import make_config, scripted_table
 
 

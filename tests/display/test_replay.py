@@ -6,8 +6,10 @@ from pathlib import Path
 
 from terminal.display import replay, samples
 from terminal.display.model import DisplayModel, LinkUp
+from terminal.games.craps.engine import CrapsView
 from terminal.lab.headless import run_headless
 from terminal.net import messages as m
+from terminal.net.game_state import game_view
 from tests.table.harness import make_config
 
 
@@ -16,8 +18,8 @@ def test_the_outcome_shot_includes_the_game_view_pushed_with_the_result(tmp_path
     ``Result`` then ``GameView`` and ``History`` at the same instant, and the shot stopped at ``Result``."""
     c = make_config(tmp_path, "[table]\nport = 0\ngame = craps\n")
     crapsy = DisplayModel(game="craps")
-    before = m.GameView("craps", 4, None, m.CrapsView(None, 1, 3, False, (), (), "3-4"))
-    after = m.GameView("craps", 5, None, m.CrapsView(8, 1, 4, False, (), (8,), "5-3"))
+    before = game_view("craps", 4, CrapsView(None, 1, 3, False, (), (), "3-4"))
+    after = game_view("craps", 5, CrapsView(8, 1, 4, False, (), (8,), "5-3"))
     recorded: replay.Recorded = [
         (0.0, LinkUp()),
         (0.1, before),

@@ -7,8 +7,7 @@ from dataclasses import replace
 import pytest
 
 from terminal.games.base import IllegalBetError
-from terminal.games.craps import BadSpotError, Roll, Spot, TableState, Wager
-from terminal.games.craps_actions import (
+from terminal.games.craps.actions import (
     FixedWagerError,
     IncrementError,
     NotOfferedError,
@@ -21,8 +20,9 @@ from terminal.games.craps_actions import (
     remove,
     toggle,
 )
-from terminal.games.craps_rules import CrapsRules
-from terminal.games.craps_settle import settle
+from terminal.games.craps.records import BadSpotError, Roll, Spot, TableState, Wager
+from terminal.games.craps.rules import CrapsRules
+from terminal.games.craps.settle import settle
 
 RULES = CrapsRules()
 COME_OUT = TableState(new_shooter=False)

@@ -33,10 +33,10 @@ from crapssim.strategy.tools import NullStrategy  # noqa: E402
 from crapssim.table import Table, TableUpdate  # noqa: E402
 
 from terminal.games.base import IllegalBetError  # noqa: E402
-from terminal.games.craps import Roll, Spot, TableState, Wager  # noqa: E402
-from terminal.games.craps_actions import place  # noqa: E402
-from terminal.games.craps_rules import CrapsRules  # noqa: E402
-from terminal.games.craps_settle import settle  # noqa: E402
+from terminal.games.craps.actions import place  # noqa: E402
+from terminal.games.craps.records import Roll, Spot, TableState, Wager  # noqa: E402
+from terminal.games.craps.rules import CrapsRules  # noqa: E402
+from terminal.games.craps.settle import settle  # noqa: E402
 
 Factory = Callable[[TableState, Wager], "cb.Bet"]
 

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from terminal.games.base import IllegalBetError, Result
-from terminal.games.catalog import CRAPS_WAGERS
-from terminal.games.craps import POINTS, Roll, Spot, TableState, Wager, next_state
-from terminal.games.craps_actions import place
-from terminal.games.craps_rules import CrapsRules
-from terminal.games.craps_settle import settle
+from terminal.games.craps.actions import place
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.craps.records import POINTS, Roll, Spot, TableState, Wager, next_state
+from terminal.games.craps.rules import CrapsRules
+from terminal.games.craps.settle import settle
 
 ODDS = [
     "pass_odds",

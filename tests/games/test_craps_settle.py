@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from terminal.games.base import Result, Settlement
-from terminal.games.craps import Roll, Spot, TableState, Wager, next_state
-from terminal.games.craps_rules import CrapsRules
-from terminal.games.craps_settle import settle
+from terminal.games.craps.records import Roll, Spot, TableState, Wager, next_state
+from terminal.games.craps.rules import CrapsRules
+from terminal.games.craps.settle import settle
 
 RULES = CrapsRules()
 

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
-from terminal.games.craps import Spot, TableState, Wager
-from terminal.games.craps_actions import VigCapError, change, place
-from terminal.games.craps_rules import CrapsRules
-from terminal.par.craps import CrapsParParams, craps_par_rows
+from terminal.games.craps.actions import VigCapError, change, place
+from terminal.games.craps.records import Spot, TableState, Wager
+from terminal.games.craps.rules import CrapsRules
+from terminal.par.craps import craps_par_rows
 from terminal.par.vig import stake_edges
 
 RULES = CrapsRules()  # 5 %, minimum 1.00, whole units, increments of 5.00
@@ -54,7 +54,7 @@ def test_reducing_below_the_cap_is_refused_and_no_minimum_means_no_cap() -> None
 
 
 def test_par_rows_state_the_edge_at_the_smallest_and_a_typical_stake() -> None:
-    rows = {r.wager: r for r in craps_par_rows(CrapsParParams())}
+    rows = {r.wager: r for r in craps_par_rows(CrapsRules())}
     # buy_4 at 20.00, vig 1.00 on a win: wins 1/3 of the time and returns 20 + 40 - 1.
     smallest, typical = rows["buy_4"].stakes
     assert (smallest.stake, smallest.vig) == (2000, 100)

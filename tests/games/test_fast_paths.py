@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from terminal.games.base import Payout
-from terminal.games.craps import Roll
+from terminal.games.craps.records import Roll
 
 
 @given(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from terminal.games.base import Result
-from terminal.games.roulette import make_rules, place, settle
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import WHEELS
+from terminal.games.roulette.rules import make_rules, place, settle
+from terminal.games.roulette.spots import legal_spots
+from terminal.games.roulette.wheels import WHEELS
 from tests.support.roulette_model import expected_return, expected_spots, pockets
 
 WHEEL_NAMES = ("double_zero", "single_zero", "double_as_single")

@@ -14,7 +14,7 @@ from terminal.games.paytables import (
     roulette_paytable,
     validate_roulette,
 )
-from terminal.games.roulette import (
+from terminal.games.roulette.rules import (
     FiveAdjacentStakeError,
     PaytableMismatchError,
     RouletteRules,
@@ -22,8 +22,8 @@ from terminal.games.roulette import (
     place,
     settle,
 )
-from terminal.games.spots import IllegalSpotError, WagerNotOfferedError, legal_spots, parse_spot
-from terminal.games.wheels import WHEELS, UnknownWheelError
+from terminal.games.roulette.spots import IllegalSpotError, WagerNotOfferedError, legal_spots, parse_spot
+from terminal.games.roulette.wheels import WHEELS, UnknownWheelError
 from tests.support.roulette_model import expected_return, pockets
 
 WHEEL_NAMES = ("double_zero", "single_zero", "double_as_single")

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from terminal.games.roulette import make_rules, place, settle
-from terminal.games.spots import parse_spot
-from terminal.games.wheels import WHEELS, parse_pocket
+from terminal.games.roulette.rules import make_rules, place, settle
+from terminal.games.roulette.spots import parse_spot
+from terminal.games.roulette.wheels import WHEELS, parse_pocket
 from tests.support.roulette_model import expected_return
 
 CASES: list[dict[str, Any]] = json.loads(

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from terminal.games.base import IllegalBetError, LimitError, Limits, Result
-from terminal.games.touchdown import (
+from terminal.games.roulette.touchdown import (
     DEFAULT_YARDS,
     IDLE,
     TouchdownLockedError,
@@ -21,7 +21,7 @@ from terminal.games.touchdown import (
     spin,
     withdraw,
 )
-from terminal.games.touchdown_codec import from_dict, to_dict
+from terminal.games.roulette.touchdown_codec import from_dict, to_dict
 from tests.support.roulette_model import RED
 
 DZ = 37

@@ -32,7 +32,8 @@ SAME_IN_SPANISH = frozenset({
     "display.call_craps",  # "{total} · CRAPS": the game's name in Spanish too
     "display.yards_gain", "fmt.seconds",  # "YD" and "s": the yard's and the second's symbols in both
     "service.col.par", "service.col.rtp", "service.login.pin",  # PAR sheet, RTP, PIN: used as they are
-    "service.selftest.game_craps",  # the game's name in Spanish too
+    "service.selftest.game_craps", "service.selftest.game_sicbo",  # the games' names in Spanish too
+    *(f"wager.total_{t}" for t in range(4, 18)),  # Sic Bo's "Total 4" ... "Total 17": Spanish too
 })  # fmt: skip
 
 

@@ -140,8 +140,8 @@ SETS = {
 def test_every_screen_in_spanish_draws_only_catalogue_text(
     recorded: Recorded, tmp_path: Path, group: str
 ) -> None:
-    from terminal.lab.screens import render_all
     from terminal.lab.screens_job import Job
+    from terminal.tours import render_all
 
     written = render_all(Job(tmp_path, ("es",)), SETS[group])
     assert len(written) >= 14

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from terminal import config
-from terminal.games.craps_rules import CrapsRules
-from terminal.games.roulette import make_rules
-from terminal.games.touchdown import rules_for
+from terminal.games.craps.rules import CrapsRules
+from terminal.games.roulette.rules import make_rules
+from terminal.games.roulette.touchdown import rules_for
 from terminal.lab import (
     fastsim,
     simulate_craps,

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from terminal import config
 from terminal.games.base import IllegalBetError, Result, Settlement
-from terminal.games.craps import _NUMBERED, _PLAIN, HOPS, HORN_NUMBERS, POINTS, Roll, Spot, TableState, Wager
-from terminal.games.craps_actions import (
+from terminal.games.craps.actions import (
     _OPTIONAL,
     _STEPPED,
     _TIMED,
@@ -20,8 +19,19 @@ from terminal.games.craps_actions import (
     _check_time,
     place,
 )
-from terminal.games.craps_rules import CrapsRules
-from terminal.games.craps_settle import _record, settle
+from terminal.games.craps.records import (
+    _NUMBERED,
+    _PLAIN,
+    HOPS,
+    HORN_NUMBERS,
+    POINTS,
+    Roll,
+    Spot,
+    TableState,
+    Wager,
+)
+from terminal.games.craps.rules import CrapsRules
+from terminal.games.craps.settle import _record, settle
 from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan, entries, place_wanted
 from terminal.lab.simulate_plan import craps_plan
 

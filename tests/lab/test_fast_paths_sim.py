@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rng.scaling import RangeError, Scaler
-from terminal.games.roulette import PaytableMismatchError, make_rules, place, settle
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import WHEELS
+from terminal.games.roulette.rules import PaytableMismatchError, make_rules, place, settle
+from terminal.games.roulette.spots import legal_spots
+from terminal.games.roulette.wheels import WHEELS
 from terminal.lab.simulate_roulette import _count
 from terminal.lab.simulate_seed import make_rng
 

@@ -17,9 +17,11 @@ from scipy import stats
 
 from rng import EntropySource, HealthParameters, Rng
 from terminal.config import defaults
-from terminal.games.wheels import is_black, is_red
+from terminal.games.craps.ranges import craps_range
+from terminal.games.roulette.ranges import roulette_range
+from terminal.games.roulette.wheels import is_black, is_red
 from terminal.lab import game_ranges as gr
-from terminal.lab.game_stats import OutcomeRange, check_range, judge, runs_check, uniform_range
+from terminal.lab.game_stats import OutcomeRange, check_range, judge, runs_check
 from terminal.lab.rng_evidence import production_rng
 
 N = 1_000_000
@@ -40,7 +42,7 @@ def _family(r: OutcomeRange, values: np.ndarray) -> tuple[bool, set[str]]:
 
 
 def test_the_craps_range_matches_two_dice_counted_by_hand() -> None:
-    r = gr.craps_range()
+    r = craps_range()
     sums = r.projections[0]
     by_hand = Counter(a + b for a in range(1, 7) for b in range(1, 7))
     assert sums.probabilities == tuple(Fraction(by_hand[s], 36) for s in range(2, 13))
@@ -49,7 +51,7 @@ def test_the_craps_range_matches_two_dice_counted_by_hand() -> None:
 
 @pytest.mark.parametrize("wheel_name", ["double_zero", "single_zero"])
 def test_the_roulette_ranges_split_colours_as_the_wheel_does(wheel_name: str) -> None:
-    r = gr.roulette_range(wheel_name)
+    r = roulette_range(wheel_name)
     colours = r.splits[0]
     assert [p for p in range(r.size) if colours.of[p] == 1] == [p for p in range(r.size) if is_red(p)]
     assert [p for p in range(r.size) if colours.of[p] == 0] == [p for p in range(r.size) if is_black(p)]
@@ -58,7 +60,7 @@ def test_the_roulette_ranges_split_colours_as_the_wheel_does(wheel_name: str) ->
 
 def test_a_healthy_stream_passes_every_check() -> None:
     values = np.random.default_rng(1).integers(0, 36, N)
-    passed, failing = _family(gr.craps_range(), values)
+    passed, failing = _family(craps_range(), values)
     assert passed, failing
 
 
@@ -67,7 +69,7 @@ def test_a_die_that_follows_the_other_fails_independence() -> None:
     first, second = gen.integers(0, 6, N), gen.integers(0, 6, N)
     copy = gen.random(N) < 0.01
     second[copy] = first[copy]
-    passed, failing = _family(gr.craps_range(), first * 6 + second)
+    passed, failing = _family(craps_range(), first * 6 + second)
     assert not passed and "independence of die 1 and die 2" in failing
 
 
@@ -81,7 +83,7 @@ def test_colours_that_alternate_too_often_fail_the_runs_of_red_and_black() -> No
             values[i] = black[gen.integers(0, 18)]
         elif is_black(int(values[i - 1])) and gen.random() < 0.02:
             values[i] = red[gen.integers(0, 18)]
-    passed, failing = _family(gr.roulette_range("double_zero"), values)
+    passed, failing = _family(roulette_range("double_zero"), values)
     assert not passed and "runs of red/black" in failing
 
 
@@ -91,7 +93,7 @@ def test_a_correlation_three_spins_apart_fails_at_lag_three_only() -> None:
     echo = gen.random(N) < 0.02
     echo[:3] = False
     values[echo] = values[np.flatnonzero(echo) - 3]
-    passed, failing = _family(gr.roulette_range("double_zero"), values)
+    passed, failing = _family(roulette_range("double_zero"), values)
     lags = {name for name in failing if name.startswith("serial")}
     assert not passed and lags == {"serial correlation of the pocket number (00 as 37) at lag 3"}
 
@@ -100,13 +102,13 @@ def test_a_loaded_sum_fails_the_sums() -> None:
     gen = np.random.default_rng(5)
     values = gen.integers(0, 36, N)
     values[gen.random(N) < 0.004] = 35  # 6-6 a little too often
-    passed, failing = _family(gr.craps_range(), values)
+    passed, failing = _family(craps_range(), values)
     assert not passed and "chi-square of the 11 sums" in failing
 
 
 def test_the_statistics_agree_with_scipy_and_a_hand_count() -> None:
     values = np.random.default_rng(6).integers(0, 38, 50_000).astype(np.int16)
-    checks = {c.name: c for c in check_range(gr.roulette_range("double_zero"), values)}
+    checks = {c.name: c for c in check_range(roulette_range("double_zero"), values)}
     whole = checks["chi-square of 38 outcomes"]
     assert whole.p_value == pytest.approx(stats.chisquare(np.bincount(values, minlength=38)).pvalue)
     lag1 = checks["serial correlation of the pocket number (00 as 37) at lag 1"].statistic
@@ -120,24 +122,49 @@ def test_the_statistics_agree_with_scipy_and_a_hand_count() -> None:
     assert z == pytest.approx((4 - mean) / var**0.5)
 
 
+def _stream(size: int) -> gr.GameStream:
+    return next(s for s in gr.GAME_STREAMS if s.range.size == size)
+
+
 def test_streams_are_drawn_by_the_games_drivers() -> None:
-    """The stream of outcomes is exactly what the production calls give: ``dice(2)`` and ``randbelow(38)``."""
-    craps, roulette, _ = gr.GAME_STREAMS
+    """The stream of outcomes is exactly what the production calls give: ``dice(2)``, ``randbelow(38)``,
+    ``dice(3)`` and ``randbelow(54)``, numbered as each game's range numbers its outcomes."""
     twin = _fixed_rng()
-    values = gr.draw_stream(craps, _fixed_rng(), 500)
+    values = gr.draw_stream(_stream(36), _fixed_rng(), 500)
     assert values.tolist() == [(a - 1) * 6 + b - 1 for a, b in (twin.dice(2).value for _ in range(500))]
     twin = _fixed_rng()
     spins = [twin.randbelow(38).value for _ in range(500)]
-    assert gr.draw_stream(roulette, _fixed_rng(), 500).tolist() == spins
+    assert gr.draw_stream(_stream(38), _fixed_rng(), 500).tolist() == spins
+    twin = _fixed_rng()
+    rolls = [(a - 1) * 36 + (b - 1) * 6 + c - 1 for a, b, c in (twin.dice(3).value for _ in range(500))]
+    assert gr.draw_stream(_stream(216), _fixed_rng(), 500).tolist() == rolls
+    twin = _fixed_rng()
+    stops = [twin.randbelow(54).value for _ in range(500)]
+    assert gr.draw_stream(_stream(54), _fixed_rng(), 500).tolist() == stops
+
+
+def test_the_sic_bo_range_matches_three_dice_counted_by_hand() -> None:
+    r = _stream(216).range
+    rolls = list(itertools.product(range(1, 7), repeat=3))
+    totals = Counter(sum(roll) for roll in rolls)
+    assert r.projections[0].probabilities == tuple(Fraction(totals[t], 216) for t in range(3, 19))
+    assert [r.projections[0].of[i] + 3 for i in range(216)] == [sum(roll) for roll in rolls]
+    assert len(r.pairings) == 3 and sum(1 for v in r.splits[0].of if v == -1) == 6  # the triples
+
+
+def test_the_big_six_range_counts_the_seeds_symbols() -> None:
+    symbols = _stream(54).range.projections[0]
+    assert [p * 54 for p in symbols.probabilities] == [23, 15, 8, 4, 2, 1, 1]
 
 
 @pytest.mark.parametrize("size", [216, 54])
-def test_any_range_takes_the_family_sic_bo_and_big_six_sizes(size: int) -> None:
-    """Sic Bo's 216 triples and Big Six's 54 sections are one range entry once those games exist."""
-    rng = _fixed_rng()
-    values = np.array(rng.randbelow_values(size, 400_000), dtype=np.int16)
-    checks = check_range(uniform_range(f"range {size}", size), values)
-    assert checks[0].df == size - 1 and judge(checks).passed
+def test_the_sic_bo_and_big_six_ranges_pass_a_healthy_stream_and_catch_a_loaded_one(size: int) -> None:
+    r = _stream(size).range
+    values = np.array(_fixed_rng().randbelow_values(size, 400_000), dtype=np.int16)
+    assert check_range(r, values)[0].df == size - 1 and judge(check_range(r, values)).passed
+    loaded = values.copy()
+    loaded[: len(loaded) // 50] = 0  # one outcome in fifty forced to the first: a worn shaker, a sticky wheel
+    assert not judge(check_range(r, loaded)).passed
 
 
 @pytest.mark.slow

@@ -66,9 +66,10 @@ def test_the_game_level_streams_are_in_the_report(report: Path) -> None:
     page = (report / "rng-report.html").read_text(encoding="utf-8")
     games = figures["games"]
     assert [g["stream"] for g in games] == [
-        "craps: two dice", "roulette: double_zero wheel", "roulette: single_zero wheel"
-    ]
-    assert len({g["generator_id"] for g in games} | {figures["generator_id"]}) == 4  # none shared
+        "roulette: double_zero wheel", "roulette: single_zero wheel", "craps: two dice", "sicbo: three dice",
+        "bigsix: 54 sections",
+    ]  # fmt: skip
+    assert len({g["generator_id"] for g in games} | {figures["generator_id"]}) == 6  # none shared
     for game in games:
         assert game["outcomes"] == sum(game["counts"]) == 3000 and game["generator_id"] in page
         first = game["checks"][0]

@@ -12,8 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from terminal import tours as screens
 from terminal.cli import main
-from terminal.lab import screens
 from terminal.lab.live_table import LiveTable
 from terminal.lab.screens_job import DEFAULT_SEED, Job, ScreensError, duplicates, parse_size
 

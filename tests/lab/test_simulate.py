@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from terminal import config
-from terminal.games.roulette import settle
+from terminal.games.roulette.rules import settle
 from terminal.lab import simulate_report
 from terminal.lab.simulate import SimSpec, plan_chunks, run_local
 from terminal.lab.simulate_plan import craps_plan, roulette_plan

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from terminal import config
-from terminal.games.craps import TableState, Wager
-from terminal.games.craps_settle import settle
+from terminal.games.craps.records import TableState, Wager
+from terminal.games.craps.settle import settle
 from terminal.lab import tabulate
 from terminal.lab.simulate_craps import CrapsPlan, entries, place_wanted, stat_key
 from terminal.lab.simulate_craps_fast import FAMILY, ROLLS, CrapsPart, parts

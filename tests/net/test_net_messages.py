@@ -12,8 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from terminal.games.craps.engine import CrapsView
+from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
 from terminal.net import messages as m
 from terminal.net.errors import FieldError, UnknownMessageError
+from terminal.net.game_state import game_view, read_state
 from terminal.net.messages import MESSAGES, body_from_json, body_to_json, find_message
 from terminal.net.schema import IntRange, Pattern, from_json
 from tests.service import samples as service_samples
@@ -65,24 +68,31 @@ SAMPLES: list[m.Message] = [
         ),
         (m.RuleView("wheel", "double_zero"), m.RuleView("vig_minimum", "$1.00")),
     ),
-    m.GameView(
+    game_view(
         "roulette",
         40,
-        m.TouchdownView("game", (32, 37), (15, 0), 15, (m.TeamView("seat-1", "red", False),)),
-        None,
+        RouletteView(
+            "double_zero", TouchdownView("game", (32, 37), (15, 0), 15, (TeamView("seat-1", "red", False),))
+        ),
     ),
-    m.GameView("craps", 12, None, m.CrapsView(6, 2, 14, False, (4, 6), (2, 3, 12), "4-2")),
+    game_view("craps", 12, CrapsView(6, 2, 14, False, (4, 6), (2, 3, 12), "4-2")),
     m.History((m.HistoryEntry(12, "00", True), m.HistoryEntry(11, "17", False))),
     m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0),)),
 ]
 SAMPLES += service_samples.SAMPLES  # the service family (terminal/net/messages/service.py)
 
 
-def test_touchdown_yards_are_bounded_by_the_field() -> None:
-    good = body_to_json(next(s for s in SAMPLES if isinstance(s, m.GameView) and s.touchdown))
-    far = dict(good, touchdown=dict(good["touchdown"], ball=-51))  # type: ignore[arg-type]
-    with pytest.raises(FieldError, match=r"GameView.touchdown.ball: -51 is outside -50..50"):
-        body_from_json("GameView", 1, far)
+def test_a_games_view_travels_whole_and_decodes_only_into_its_own_record() -> None:
+    good = body_to_json(next(s for s in SAMPLES if isinstance(s, m.GameView) and s.game == "roulette"))
+    state = good["state"]
+    assert isinstance(state, dict) and isinstance(state["touchdown"], dict)
+    far = dict(good, state=dict(state, touchdown=dict(state["touchdown"], ball=-51)))
+    carried = body_from_json("GameView", 2, far)  # the protocol carries a game's record as it is
+    assert isinstance(carried, m.GameView) and read_state(carried) is None  # the screens refuse it
+    with pytest.raises(ValueError, match=r"ball -51 is outside -50..50"):
+        from_json(carried.state, RouletteView, "GameView.state")
+    with pytest.raises(FieldError, match=r"GameView.state: expected an object"):
+        body_from_json("GameView", 2, dict(good, state=[1, 2]))
 
 
 def test_every_registered_message_has_a_sample_and_round_trips() -> None:
@@ -139,7 +149,7 @@ def test_sending_an_invalid_message_fails_before_it_reaches_the_wire() -> None:
     with pytest.raises(FieldError):
         body_to_json(m.PlaceWager("straight:17", -5))
     with pytest.raises(FieldError):
-        body_to_json(m.ChooseTeam("green"))
+        body_to_json(m.ChooseTeam("Red Team!"))  # an option is an identifier; the game judges its value
     with pytest.raises(FieldError):
         body_to_json(m.ServiceCommand("login", ["a"]))  # type: ignore[arg-type]
 

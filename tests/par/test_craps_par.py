@@ -14,7 +14,8 @@ from itertools import combinations, permutations
 
 import pytest
 
-from terminal.par.craps import CrapsParParams, craps_par_rows
+from terminal.games.craps.rules import CrapsRules
+from terminal.par.craps import craps_par_rows
 from terminal.par.rows import ParRow
 
 F = Fraction
@@ -38,7 +39,7 @@ def before(first: Iterable[int], second: Iterable[int]) -> Fraction:
 
 @pytest.fixture(scope="module")
 def rows() -> dict[tuple[str, str, str], ParRow]:
-    return {(r.wager, r.paytable, r.note): r for r in craps_par_rows(CrapsParParams(), all_paytables=True)}
+    return {(r.wager, r.paytable, r.note): r for r in craps_par_rows(CrapsRules(), all_paytables=True)}
 
 
 def edge(rows: dict[tuple[str, str, str], ParRow], wager: str, paytable: str = "standard") -> Fraction:
@@ -130,13 +131,13 @@ def test_one_roll_wagers(rows: dict[tuple[str, str, str], ParRow]) -> None:
 
 
 def test_every_catalogue_wager_has_a_row(rows: dict[tuple[str, str, str], ParRow]) -> None:
-    from terminal.games.catalog import CRAPS_WAGERS
+    from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
 
     assert {w for (w, _, _) in rows} == set(CRAPS_WAGERS)
     assert {t for (w, t, _) in rows if w == "lucky_shooter"} == {"A", "B", "C", "D"}
     assert {t for (w, t, _) in rows if w == "fire"} == {"A", "B"}
     assert {t for (w, t, _) in rows if w == "all_tall"} == {"1", "2"}
-    configured = craps_par_rows(CrapsParParams(lucky_shooter_paytable="C"))
+    configured = craps_par_rows(CrapsRules(lucky_shooter_paytable="C"))
     assert [r.paytable for r in configured if r.wager == "lucky_shooter"] == ["C"]
 
 

@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from terminal.games.touchdown import DEFAULT_YARDS
+from terminal.games.roulette.touchdown import DEFAULT_YARDS
 from terminal.par.roulette import roulette_rows
 from terminal.par.touchdown import band_counts, touchdown_rows
 from tests.support.roulette_model import DOUBLE_ORDER, RED, house_edge

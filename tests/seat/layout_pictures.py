@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from terminal.games.catalog import CRAPS_WAGERS
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
 from terminal.i18n import load_catalogue
 from terminal.seat.layouts import Layout, LayoutView, StakeMark, craps_layout, roulette_layout
 

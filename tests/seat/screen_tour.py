@@ -55,7 +55,7 @@ def seat_app(table: str, language: str = "en", size: tuple[int, int] = (1920, 10
     offered = table_offer(table)
     state = table_state(game)
     if game == "roulette":
-        state = replace(state, wheel=next(r.value for r in offered.rules if r.key == "wheel"))
+        state = replace(state, variant=next(r.value for r in offered.rules if r.key == "wheel"))
     app = SeatApp("seat-1", Sent(), size=size, language=language, reality_check_minutes=30)
     views = roulette_views() if game == "roulette" else craps_views()
     bets = ROULETTE_BETS if game == "roulette" else CRAPS_BETS

@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from terminal.games.craps.engine import CrapsView
+from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
 from terminal.net import messages as m
+from terminal.net.game_state import game_view
 from terminal.seat.app import SeatApp
 from terminal.seat.main import init_headless
 from terminal.seat.model import LinkStatus
@@ -123,17 +126,17 @@ def offer(game: str = "roulette") -> m.Offer:
 
 def roulette_views() -> list[m.Message]:
     history = m.History(tuple(m.HistoryEntry(n, str((n * 7) % 37), False) for n in range(1, 30)))
-    touchdown = m.TouchdownView("game", (5, 23), (3, -10), -7, (m.TeamView("seat-1", "red", False),))
+    touchdown = TouchdownView("game", (5, 23), (3, -10), -7, (TeamView("seat-1", "red", False),))
     return [
         history,
-        m.GameView("roulette", 5, touchdown, None),
+        game_view("roulette", 5, RouletteView("double_zero", touchdown)),
         m.SeatRounds("seat-1", (m.SeatRoundView(4, "17", 1500, 3600),)),
     ]
 
 
 def craps_views() -> list[m.Message]:
-    craps = m.CrapsView(6, 2, 7, False, (4, 9), (2, 3, 5, 9), "4-2")
-    return [m.GameView("craps", 9, None, craps), m.History((m.HistoryEntry(8, "4-2", False),))]
+    craps = CrapsView(6, 2, 7, False, (4, 9), (2, 3, 5, 9), "4-2")
+    return [game_view("craps", 9, craps), m.History((m.HistoryEntry(8, "4-2", False),))]
 
 
 def linked_app(

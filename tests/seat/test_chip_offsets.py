@@ -12,8 +12,9 @@ import math
 import pygame
 import pytest
 
-from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
-from terminal.games.craps import POINTS
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.craps.records import POINTS
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.money import USD
 from terminal.seat.layout_port import make_layout
 from terminal.seat.layouts import LayoutView
@@ -42,7 +43,7 @@ def _layout(table: str, size: tuple[int, int], language: str) -> tuple[LayeredLa
         kinds = tuple(k for k in kinds if k not in ("touchdown", "first_five"))
     offer = m.Offer(game, tuple(m.OfferedWager(k, "a", 100, 10000, 100) for k in kinds), ())
     frame = Frame.of(*size)
-    layout = make_layout(replace(table_state(game), wheel=wheel), offer, frame.layout, frame.touch)
+    layout = make_layout(replace(table_state(game), variant=wheel), offer, frame.layout, frame.touch)
     assert isinstance(layout, LayeredLayout)
     painter = Painter(language, USD)
     painter.min_size = frame.text_min

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from terminal.games.catalog import CRAPS_WAGERS
-from terminal.games.craps import HOPS, HORN_NUMBERS, POINTS, Spot
-from terminal.games.craps_spots import base_wager, every_spot, offered_spots
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.craps.records import HOPS, HORN_NUMBERS, POINTS, Spot
+from terminal.games.craps.spots import base_wager, every_spot, offered_spots
 from terminal.seat.layouts import UnknownSpotError, craps_layout
 from terminal.seat.layouts.craps import CrapsLayout
 from tests.seat import layout_checks as checks

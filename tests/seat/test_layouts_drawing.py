@@ -10,9 +10,9 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from terminal.games.catalog import CRAPS_WAGERS
-from terminal.games.craps import POINTS
-from terminal.games.wheels import WHEELS
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.craps.records import POINTS
+from terminal.games.roulette.wheels import WHEELS
 from terminal.i18n import load_catalogue
 from terminal.seat.layouts import Layout, LayoutView, StakeMark, craps_layout, roulette_layout
 from terminal.seat.layouts import paint as paint_module

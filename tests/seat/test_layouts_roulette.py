@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from terminal.games.spots import legal_spots, parse_spot
-from terminal.games.wheels import WHEELS
+from terminal.games.roulette.spots import legal_spots, parse_spot
+from terminal.games.roulette.wheels import WHEELS
 from terminal.seat.layouts import roulette_layout
 from terminal.seat.layouts.roulette import RouletteLayout
 from tests.seat import layout_checks as checks

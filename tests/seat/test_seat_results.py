@@ -84,7 +84,7 @@ def _every_row_by_paging(app: Any, now: float) -> list[wager_list.Row]:
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_every_wager_stays_in_reach_during_a_touchdown_drive(size: tuple[int, int]) -> None:
     app = seat_app("double_zero", "en", size)  # fourteen wagers and a drive on the way
-    assert app.control.model.game is not None and app.control.model.game.touchdown is not None
+    assert app.control.model.touchdown is not None
     at = side_panel.sections(app.frame, app.control)
     assert at.progress.height > 0  # the drive shows
     paged = wager_list.paged(app.control, at.wagers, app.frame.unit, app.frame.touch, 1.0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from terminal.net import messages as m
+from terminal.net.game_state import game_view, read_state
 from terminal.seat import intents as i
 from terminal.seat.app import SeatApp
 from terminal.sound.cues import SeatSounds
@@ -76,13 +77,14 @@ def test_a_refused_chip_makes_no_chip_sound() -> None:
 def test_a_craps_roll_is_called_on_the_point_it_was_rolled_on() -> None:
     app, sink = _seat("craps")
     views = craps_views()
-    point_six = [replace(v, craps=replace(v.craps, point=6)) for v in views if isinstance(v, m.GameView)]
+    point_six = [game_view("craps", v.round_id, replace(read_state(v), point=6)) for v in views
+                 if isinstance(v, m.GameView)]  # fmt: skip
     app.receive(point_six, 1.0)
     app.update(1.0)
     app.receive([table_state("craps", phase="locked", countdown_ms=0)], 2.0)
     app.update(2.0)
     # the table sends the result and the game after it (a seven-out clears the point) together
-    after = [replace(v, craps=replace(v.craps, point=None)) for v in point_six]
+    after = [game_view("craps", v.round_id, replace(read_state(v), point=None)) for v in point_six]
     app.receive([m.Result(5, "3-4 (7)", ()), *after, seat_state(wagers=(wager("pass", 1000),))], 3.0)
     app.update(3.0)
     assert sink.clips()[-1] == "en/out_7"

@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from terminal import config as configuration
-from terminal.games.craps_spots import offered_spots
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import WHEELS
+from terminal.games.craps.spots import offered_spots
+from terminal.games.roulette.spots import legal_spots
+from terminal.games.roulette.wheels import WHEELS
 from terminal.net import messages as m
 from terminal.seat import intents as i
 from terminal.seat import picker
@@ -58,7 +58,7 @@ def _app(table: str, size: tuple[int, int], tmp: Path) -> SeatApp:
     state = table_state(game)
     if game == "roulette":
         wheel = next(r.value for r in offered.rules if r.key == "wheel")
-        state = replace(state, wheel=wheel)
+        state = replace(state, variant=wheel)
     app = SeatApp("seat-1", Sent(), size=size)
     views = roulette_views() if game == "roulette" else craps_views()
     app.receive([LinkStatus(True, ""), state, offered, *views, seat_state()], 0.0)

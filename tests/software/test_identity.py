@@ -27,16 +27,22 @@ def test_a_game_identifier_follows_its_rule_modules(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     by_hand = hashlib.sha256()
-    for name in ident.RULE_MODULES["craps"]:
+    craps = sorted((ident.GAMES_DIR / "craps").glob("*.py"))
+    assert {p.name for p in craps} >= {"settle.py", "fire.py", "lucky_shooter.py", "rules.py"}
+    for name in ("base", "catalog", "one_round", "paytables", "seam", *(f"craps/{p.stem}" for p in craps)):
         by_hand.update(name.encode() + b"\0" + (ident.GAMES_DIR / f"{name}.py").read_bytes())
     assert ident.rules_digest("craps") == by_hand.hexdigest()[:12]
     copy = tmp_path / "games"
     shutil.copytree(ident.GAMES_DIR, copy)
     monkeypatch.setattr(ident, "GAMES_DIR", copy)
-    before = (ident.rules_digest("craps"), ident.rules_digest("roulette"))
-    (copy / "fire.py").write_text((copy / "fire.py").read_text() + "\n# changed\n")
-    assert ident.rules_digest("craps") != before[0]  # a craps rule changed: its identifier did
-    assert ident.rules_digest("roulette") == before[1]  # roulette's did not
+    games = ("craps", "roulette", "sicbo", "bigsix")
+    before = {game: ident.rules_digest(game) for game in games}
+    (copy / "craps" / "fire.py").write_text((copy / "craps" / "fire.py").read_text() + "\n# changed\n")
+    after = {game: ident.rules_digest(game) for game in games}
+    assert after["craps"] != before["craps"]  # a craps rule changed: its identifier did
+    assert [after[g] for g in games[1:]] == [before[g] for g in games[1:]]  # the other games' did not
+    (copy / "seam.py").write_text((copy / "seam.py").read_text() + "\n# changed\n")
+    assert all(ident.rules_digest(game) != after[game] for game in games)  # the shared seam is every game's
 
 
 def test_paytable_ids_follow_the_configuration(tmp_path: Path) -> None:

@@ -52,7 +52,7 @@ class ScriptedRng:
         return Draw(self.values.pop(0), "scripted", self.counter, 0)
 
     def randbelow(self, n: int) -> Draw[object]:
-        if n in (37, 38):
+        if n in (37, 38, 54):  # a wheel: roulette pockets, Big Six sections
             return self._next()
         return self.real.randbelow(n)  # type: ignore[return-value]
 

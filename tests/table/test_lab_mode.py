@@ -11,15 +11,16 @@ import pytest
 
 from rng import EntropySource, HealthParameters, Rng
 from terminal import config
-from terminal.config import Config
+from terminal.config import Config, defaults, loads
 from terminal.desk.desk import ServiceDesk
 from terminal.desk.roles import Role
 from terminal.desk.users import ScryptParams, UserStore
 from terminal.devices.events import ServiceKeyTurned
+from terminal.games.seam import DrawPlan
 from terminal.ledger import EventCode, Ledger, keyfile
 from terminal.net import messages as m
 from terminal.net.messages import service as sm
-from terminal.table.boot import boot
+from terminal.table.boot import boot, driver_for
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.controller import Controller
@@ -144,29 +145,44 @@ def test_craps_rolls_and_touchdown_teams_can_be_forced(tmp_path: Path) -> None:
     assert table.play_round().text.startswith("4-3")
     table.open_round()
     assert table.play_round().text.startswith("6-6")
-    with pytest.raises(Refused, match="no wheel"):
+    with pytest.raises(Refused, match="'7' is not a craps outcome at this table: a roll is two dice"):
         table.force_outcome(("pocket", "7"))
     table.ledger.close()
     real = Rng(EntropySource(HealthParameters(min_entropy=7)), clock=lambda: 0.0, name="t")
-    forced = ForcedRng(real)
-    forced.force(parse_force(("team", "black", "red"), 38) + parse_force(("pocket", "00"), 38))
+    forced = ForcedRng(real, DrawPlan("below", 38), 2)
+    roulette = driver_for(defaults())
+    forced.force(parse_force(("team", "black", "red"), roulette) + parse_force(("pocket", "00"), roulette))
     assert forced.randbelow(38).generator_id != "forced"  # a team is due first: the spin is real
     assert [forced.randbelow(2).value for _ in range(2)] == [1, 0]  # black, red
     assert forced.randbelow(38).value == 37
 
 
+SINGLE = "[roulette]\nwheel = single_zero\n[touchdown]\noffered = false\n"
+
+
 @pytest.mark.parametrize(
-    ("args", "size", "words"),
+    ("args", "config", "words"),
     [
-        (("pocket", "00"), 37, "0..36"),
-        (("pocket", "37"), 38, "0..36 or 00"),
-        (("roll", "7-1"), 0, "two dice"),
-        (("roll", "43"), 0, "two dice"),
-        (("team", "green"), 38, "red or black"),
-        (("card", "A"), 38, "needs a kind"),
-        (("pocket",), 38, "needs a kind"),
+        (("pocket", "00"), SINGLE, "pocket 00 is not on the single_zero wheel"),
+        (("pocket", "37"), "", "not a roulette pocket"),
+        (("roll", "7-1"), "[table]\ngame = craps\n", "two dice"),
+        (("roll", "43"), "[table]\ngame = craps\n", "two dice"),
+        (("outcome", "1-2-7"), "[table]\ngame = sicbo\n", "not a Sic Bo roll"),
+        (("outcome", "five@5"), "[table]\ngame = bigsix\n", "not a Big Six stop"),
+        (("team", "green"), "", "options: red, black"),
+        (("team", "red"), SINGLE, "options: none"),
+        (("card", "A"), "", "needs a kind"),
+        (("pocket",), "", "needs a kind"),
     ],
 )
-def test_bad_forced_outcomes_are_refused(args: tuple[str, ...], size: int, words: str) -> None:
+def test_bad_forced_outcomes_are_refused(args: tuple[str, ...], config: str, words: str) -> None:
     with pytest.raises(ForceError, match=words):
-        parse_force(args, size)
+        parse_force(args, driver_for(loads(config)))
+
+
+@pytest.mark.parametrize(
+    ("config", "text", "values"),
+    [("[table]\ngame = sicbo\n", "2-5-5", (2, 5, 5)), ("[table]\ngame = bigsix\n", "flag@27", (27,))],
+)
+def test_every_game_takes_its_own_forced_outcomes(config: str, text: str, values: tuple[int, ...]) -> None:
+    assert parse_force(("outcome", text), driver_for(loads(config))) == (("outcome", values),)

@@ -50,13 +50,13 @@ def test_a_touchdown_game_survives_a_restart_at_every_down(tmp_path: Path) -> No
         table.place(seat, "touchdown", 100)
     table.play_round()  # 0 triggers a game for both seats
     table.open_round()
-    assert table.driver.awaiting_team() == (1, 2)
+    assert table.driver.awaiting() == (1, 2)
     table.choose_team(1, "red")  # seat 2 never chooses: the RNG assigns its team at the lock
     # The downs of the worked example: red +15, +15, +5, then black -3: red's ball ends at net 32.
     for pocket in (32, 34, 12, 2):
         table = reopen(table, pocket)
         table.start()
-        assert table.driver.awaiting_team() in ((), (2,))
+        assert table.driver.awaiting() in ((), (2,))
         report = table.play_round()
         table.open_round()
     touchdown = {s.wager_ref.split("-")[1]: s for s in report.settlements if s.kind == "touchdown"}

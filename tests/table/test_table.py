@@ -185,11 +185,11 @@ def test_a_team_choice_that_runs_out_is_assigned_by_the_rng_and_logged(roulette)
     table.place(1, "touchdown", 100)
     table.play_round()  # 0: a Touchdown game starts
     table.open_round()
-    assert table.driver.awaiting_team() == (1,) and table.tick() == ()
+    assert table.driver.awaiting() == (1,) and table.tick() == ()
     clock.advance(roulette.touchdown.team_choice_seconds - 1)
     assert table.tick() == ()  # one second left to choose
     clock.advance(1)
-    assert table.tick() == (1,) and table.driver.awaiting_team() == ()
+    assert table.tick() == (1,) and table.driver.awaiting() == ()
     [event] = table.ledger.events(EventCode.TEAM_ASSIGNED)
     assert event.seat == 1 and json.loads(event.detail)["team"] in ("red", "black")
     with pytest.raises(Refused, match="no Touchdown game awaiting"):

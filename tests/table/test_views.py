@@ -6,8 +6,11 @@ import asyncio
 from pathlib import Path
 
 from terminal.game_rules import wager_limits
-from terminal.games.catalog import CRAPS_WAGERS, ROULETTE_WAGERS
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
+from terminal.games.roulette.engine import TeamView
 from terminal.net import messages as m
+from terminal.net.game_state import read_state
 from terminal.table import views
 from terminal.table.controller import Controller
 from terminal.table.table import Table
@@ -96,11 +99,11 @@ def test_the_game_view_follows_a_touchdown_drive(tmp_path: Path) -> None:
     table.bill_stacked(2, 10_000)
     pushed = _play_rounds(table, 1, [m.PlaceWager("touchdown", 500)])
     pushed += _play_rounds(table, 2, [m.ChooseTeam("red")])
-    drive = [p.touchdown for p in pushed if isinstance(p, m.GameView) and p.touchdown]
+    drive = [s.touchdown for s in (read_state(p) for p in pushed if isinstance(p, m.GameView)) if s.touchdown]
     last = drive[-1]
     assert last.phase == "game" and last.downs == (32, 2)
     assert last.gains == (15, -3) and last.ball == 12  # 32 red: 15 yards toward red; 2 black: 3 back
-    assert last.teams == (m.TeamView("seat-2", "red", False),)
+    assert last.teams == (TeamView("seat-2", "red", False),)
 
 
 def test_the_craps_view_shows_point_and_last_roll(tmp_path: Path) -> None:
@@ -108,10 +111,10 @@ def test_the_craps_view_shows_point_and_last_roll(tmp_path: Path) -> None:
     table.start()
     table.bill_stacked(2, 10_000)
     pushed = _play_rounds(table, 1, [m.PlaceWager("pass", 500)])
-    craps = [p.craps for p in pushed if isinstance(p, m.GameView) and p.craps][-1]
+    craps = [read_state(p) for p in pushed if isinstance(p, m.GameView)][-1]
     assert (craps.point, craps.last_roll, craps.rolls, craps.new_shooter) == (6, "2-4", 1, False)
     controller = Controller(table)  # a restarted controller shows the same roll, from the ledger
-    assert views.game_view(table, controller._last_outcome).craps == craps
+    assert read_state(views.game_view(table, controller._last_outcome)) == craps
 
 
 def test_a_void_spin_is_marked_on_the_history_board(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from terminal.games.base import IllegalBetError, Limits, Payout, Result, Settlement
 from terminal.games.paytables import Paytable, PaytableError, UnknownPaytableError
@@ -63,6 +64,16 @@ class Stop:
         return SECTIONS[self.section]
 
     @property
+    def drawn(self) -> tuple[int, ...]:
+        """The value the RNG gave: the section."""
+        return (self.section,)
+
+    @property
+    def void(self) -> bool:
+        """The wheel always rests mid-section, so no spin is void (§ 619a.2(d) cannot arise)."""
+        return False
+
+    @property
     def text(self) -> str:
         """Canonical text: the symbol and the section, ``five@4``."""
         return f"{self.symbol}@{self.section}"
@@ -75,12 +86,12 @@ class Stop:
             raise ValueError(f"{text!r} is not a Big Six stop (symbol@section, as five@4)")
         return cls(int(section))
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """The persisted outcome: the section, its symbol and the canonical text."""
         return {"section": self.section, "symbol": self.symbol, "text": self.text}
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> Stop:
+    def from_json(cls, data: dict[str, Any]) -> Stop:
         """The stop of a persisted outcome (its ``section``)."""
         section = data.get("section")
         if type(section) is not int:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
+from typing import Any
 
 from terminal.games.base import IllegalBetError, Limits, Payout, Result, Settlement
 from terminal.games.paytables import Paytable, PaytableError, UnknownPaytableError
@@ -66,6 +67,16 @@ class Roll:
         return sum(self.dice)
 
     @property
+    def drawn(self) -> tuple[int, ...]:
+        """The values the RNG gave: the three dice."""
+        return self.dice
+
+    @property
+    def void(self) -> bool:
+        """A Sic Bo roll always counts: the automated shaker has no "no roll"."""
+        return False
+
+    @property
     def is_triple(self) -> bool:
         return self.dice[0] == self.dice[1] == self.dice[2]
 
@@ -89,12 +100,12 @@ class Roll:
         a, b, c = (int(p) for p in parts)
         return cls((a, b, c))
 
-    def to_json(self) -> dict[str, object]:
-        """The persisted outcome: the dice in order, their total and the canonical text."""
-        return {"dice": list(self.dice), "total": self.total, "text": self.text}
+    def to_json(self) -> dict[str, Any]:
+        """The persisted outcome: the dice in order, their total, and the text a technician reads."""
+        return {"dice": list(self.dice), "total": self.total, "text": f"{self.text} ({self.total})"}
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> Roll:
+    def from_json(cls, data: dict[str, Any]) -> Roll:
         """The roll of a persisted outcome (its ``dice``)."""
         dice = data.get("dice")
         if not isinstance(dice, list) or len(dice) != 3:

@@ -32,9 +32,6 @@ from terminal.net.messages.base import Message as Message
 from terminal.net.messages.base import Registry as Registry
 from terminal.net.messages.base import body_to_json as body_to_json
 from terminal.net.messages.display import (
-    CrapsView as CrapsView,
-)
-from terminal.net.messages.display import (
     GameView as GameView,
 )
 from terminal.net.messages.display import (
@@ -62,19 +59,10 @@ from terminal.net.messages.display import (
     SettlementView as SettlementView,
 )
 from terminal.net.messages.display import (
-    SignedYards as SignedYards,
-)
-from terminal.net.messages.display import (
     TableState as TableState,
 )
 from terminal.net.messages.display import (
-    TeamView as TeamView,
-)
-from terminal.net.messages.display import (
     Tilt as Tilt,
-)
-from terminal.net.messages.display import (
-    TouchdownView as TouchdownView,
 )
 from terminal.net.messages.link import (
     Ack as Ack,

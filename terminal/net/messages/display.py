@@ -6,15 +6,11 @@ The table display lives on these alone; seats show them too, beside their own (:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
 
 from terminal.net.messages.base import Direction, Family, Message
-from terminal.net.schema import Amount, Count, CurrencyCode, Ident, IntRange, Pattern, Spot, Text
+from terminal.net.schema import Amount, Count, CurrencyCode, Ident, Record, Spot, Text
 
 FAMILY = Family("display")
-
-SignedYards = Annotated[int, IntRange(-50, 50)]
-"""Touchdown yards toward the red end zone (negative: toward black)."""
 
 # --- the round --------------------------------------------------------------------------------------------
 
@@ -29,13 +25,13 @@ class LimitsView:
     increment: Amount
 
 
-@FAMILY.message("TableState", 2, Direction.SERVER)
+@FAMILY.message("TableState", 3, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class TableState(Message):
     """The round as every screen shows it: game, phase, countdown, limits, chips, units and the table.
 
-    ``wheel`` is the roulette wheel (``double_zero``, ``single_zero``, ``double_as_single``) or ``none`` at
-    craps; ``test_mode`` is lab mode: every screen shows a permanent TEST watermark; ``devices`` is
+    ``variant`` is what the game's configuration changes on every screen (a wheel, a paytable), as the
+    game names it; ``test_mode`` is lab mode: every screen shows a permanent TEST watermark; ``devices`` is
     ``simulated`` (a seat may offer its simulated bill acceptor, marked as such) or ``hardware`` (it may not).
     """
 
@@ -50,7 +46,7 @@ class TableState(Message):
     venue: Text
     table_id: Text
     seats: Count
-    wheel: Ident
+    variant: Ident
     test_mode: bool
     devices: Ident = "simulated"
 
@@ -126,48 +122,16 @@ class Offer(Message):
     rules: tuple[RuleView, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TeamView:
-    """A seat's Touchdown team (``none`` until chosen); ``assigned`` when the RNG picked it."""
-
-    seat: Ident
-    team: Annotated[str, Pattern(r"red|black|none")]
-    assigned: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TouchdownView:
-    """The table's Touchdown game: ``downs`` are the pockets spun (37 is 00), ``gains`` their yards."""
-
-    phase: Annotated[str, Pattern(r"open|game")]
-    downs: tuple[Count, ...]
-    gains: tuple[SignedYards, ...]
-    ball: SignedYards
-    teams: tuple[TeamView, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CrapsView:
-    """The craps table: point (None on the come-out), shooter, rolls, Fire points and Bonus numbers."""
-
-    point: Count | None
-    shooter: Count
-    rolls: Count
-    new_shooter: bool
-    fire_points: tuple[Count, ...]
-    bonus_marks: tuple[Count, ...]
-    last_roll: Text
-
-
-@FAMILY.message("GameView", 1, Direction.SERVER)
+@FAMILY.message("GameView", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class GameView(Message):
-    """The game's state that outlives a round, for every screen."""
+    """The game's state that outlives a round, for every screen: ``state`` is the record its game
+    declares (the game's ``view_type``), which each screen decodes with that type
+    (:mod:`terminal.net.game_state`)."""
 
     game: Ident
     round_id: Count
-    touchdown: TouchdownView | None
-    craps: CrapsView | None
+    state: Record
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,6 @@ from terminal.net.schema import Amount, Count, CurrencyCode, Ident, Pattern, Spo
 
 FAMILY = Family("seat")
 
-Team = Annotated[str, Pattern(r"red|black")]
 Source = Annotated[str, Pattern(r"bill|voucher")]
 
 # --- seat → controller: intents -------------------------------------------------------------------------
@@ -64,7 +63,7 @@ class DoubleWagers(Message):
 @FAMILY.message("SetWorking", 1, Direction.CLIENT)
 @dataclass(frozen=True, slots=True)
 class SetWorking(Message):
-    """Turn a craps wager ON or OFF (for wagers that may be off on the come-out)."""
+    """Turn a wager ON or OFF, where the game lets it be off (a wager off on the come-out)."""
 
     spot: Spot
     working: bool
@@ -73,9 +72,9 @@ class SetWorking(Message):
 @FAMILY.message("ChooseTeam", 1, Direction.CLIENT)
 @dataclass(frozen=True, slots=True)
 class ChooseTeam(Message):
-    """The Touchdown team of the seat's current game."""
+    """The seat's choice the game asked for (one of its options: a team of the side game in progress)."""
 
-    team: Team
+    team: Ident
 
 
 @FAMILY.message("BetsDone", 1, Direction.CLIENT)
@@ -97,9 +96,9 @@ class CashOut(Message):
 class WagerView:
     """One wager standing on the layout.
 
-    ``number`` is a come or don't-come bet's moved point, or the Lucky Shooter's point; ``marks`` are the
-    Lucky Shooter's numbers already rolled; ``vig`` is commission collected with the wager; ``standing``
-    says it was placed in an earlier round (a craps contract or a Touchdown game: it cannot be taken back).
+    ``number`` is a number the wager moved to or chose (a come point, a side wager's point); ``marks`` are
+    numbers the wager has collected so far; ``vig`` is commission collected with the wager; ``standing``
+    says it was placed in an earlier round (a contract still in play: it cannot be taken back).
     """
 
     spot: Spot
@@ -127,7 +126,7 @@ class SeatState(Message):
 @FAMILY.message("TeamPrompt", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class TeamPrompt(Message):
-    """Touchdown: choose red or black within ``countdown_ms`` or the RNG assigns a team."""
+    """The game asks the seat to choose (a team) within ``countdown_ms``, or the RNG assigns an option."""
 
     seat: Ident
     round_id: Count

@@ -66,7 +66,7 @@ class WagerMeterView:
 
     game: Ident
     wager: Ident
-    paytable: Text  # Touchdown and side-wager paytables are "A".."D"
+    paytable: Text  # as the game names it: "standard", "A".."D", "1"
     wagered: Amount
     won: Amount
     count: Count

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.games.wheels import wheel as find_wheel
+from terminal.games.roulette.wheels import wheel as find_wheel
 from terminal.seat.layouts.base import (
     PICK,
     Fonts,

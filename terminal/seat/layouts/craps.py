@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.games.craps import HOPS, HORN_NUMBERS, POINTS
-from terminal.games.craps_rules import FIELD
-from terminal.games.craps_spots import offered_spots
+from terminal.games.craps.records import HOPS, HORN_NUMBERS, POINTS
+from terminal.games.craps.rules import FIELD
+from terminal.games.craps.spots import offered_spots
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import PICK, HitArea, LayoutView, Picker, Place, UnknownSpotError, area
 from terminal.seat.layouts.craps_geometry import BOX_KINDS, SINGLES, CrapsGeometry, PointBox, measure

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from terminal.games.craps import HOPS, HORN_NUMBERS, POINTS
+from terminal.games.craps.records import HOPS, HORN_NUMBERS, POINTS
 from terminal.seat.layouts.base import box
 
 SIDE_BETS = ("fire", "all_small", "all_or_nothing", "all_tall", "lucky_shooter")

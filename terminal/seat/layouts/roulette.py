@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.games.spots import legal_spots
-from terminal.games.wheels import DOUBLE_ZERO, Wheel, is_red, parse_pocket, pocket_text
+from terminal.games.roulette.spots import legal_spots
+from terminal.games.roulette.wheels import DOUBLE_ZERO, Wheel, is_red, parse_pocket, pocket_text
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import Fonts, LayoutView
 from terminal.seat.layouts.layered import LayeredLayout

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from terminal.games.spots import Spot, legal_spots
-from terminal.games.wheels import DOUBLE_ZERO, Wheel, pocket_text
+from terminal.games.roulette.spots import Spot, legal_spots
+from terminal.games.roulette.wheels import DOUBLE_ZERO, Wheel, pocket_text
 from terminal.seat.layouts.base import PICK, HitArea, Picker, Place, area, box
 
 EVEN_MONEY = ("low", "even", "red", "black", "odd", "high")

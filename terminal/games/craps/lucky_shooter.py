@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.games.base import Payout
-from terminal.games.craps import POINTS, Wager
-from terminal.games.craps import Spot as Spot  # re-exported for the example above
+from terminal.games.craps.records import POINTS, Wager
+from terminal.games.craps.records import Spot as Spot  # re-exported for the example above
 
 TOP = "5 of 5 and the point"
 COME_OUT_HOLD = "come-out 7 or 11"

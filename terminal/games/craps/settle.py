@@ -5,7 +5,7 @@ and the table's next state. A wager is either settled (it leaves) or carried on 
 never both, so no wager is settled twice. ``returned`` includes the stake; a Buy/Lay settlement's
 ``stake`` includes vig collected with the wager.
 
->>> from terminal.games.craps import Spot
+>>> from terminal.games.craps.records import Spot
 >>> bets = (Wager("a", 1, Spot("pass"), 1000), Wager("b", 1, Spot.parse("place_6"), 1200))
 >>> done, left, state = settle(TableState(point=6), bets, Roll(2, 4), CrapsRules())
 >>> [(s.wager_ref, s.returned) for s in done], left, state.point
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from terminal.games import bonus, fire, lucky_shooter
 from terminal.games.base import Payout, Result, Settlement
-from terminal.games.craps import BONUS_KINDS, POINTS, Roll, TableState, Wager, next_state
-from terminal.games.craps_rules import (
+from terminal.games.craps import bonus, fire, lucky_shooter
+from terminal.games.craps.records import BONUS_KINDS, POINTS, Roll, TableState, Wager, next_state
+from terminal.games.craps.rules import (
     FIELD,
     HARDWAY,
     HOP_HARD,

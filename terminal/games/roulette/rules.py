@@ -16,7 +16,7 @@ True
 >>> place(rules, "c", "five_adjacent:0", 700)
 Traceback (most recent call last):
 ...
-terminal.games.roulette.FiveAdjacentStakeError: five_adjacent: stake 700 does not split into five equal ...
+terminal.games.roulette.rules.FiveAdjacentStakeError: five_adjacent: stake 700 does not split into five ...
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 from terminal.games.base import IllegalBetError, Limits, Result, Settlement
 from terminal.games.paytables import Paytable, roulette_paytable
-from terminal.games.spots import Spot, parse_spot
-from terminal.games.wheels import DOUBLE_ZERO, Wheel, pocket_text, wheel
+from terminal.games.roulette.spots import Spot, parse_spot
+from terminal.games.roulette.wheels import DOUBLE_ZERO, Wheel, pocket_text, wheel
 
 FIVE = 5
 POCKETS = DOUBLE_ZERO + 1  # every pocket of every wheel: 0-36 and 00

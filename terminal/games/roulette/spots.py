@@ -14,7 +14,7 @@ centre number chosen on the racetrack; the other outside wagers are the bare wag
 >>> parse_spot("split:0-00", WHEELS["single_zero"])
 Traceback (most recent call last):
 ...
-terminal.games.spots.IllegalSpotError: split: split:0-00 is not a spot on the single_zero layout
+terminal.games.roulette.spots.IllegalSpotError: split: split:0-00 is not a spot on the single_zero layout
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from terminal.games.base import IllegalBetError
-from terminal.games.catalog import ROULETTE_WAGERS
-from terminal.games.wheels import (
+from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
+from terminal.games.roulette.wheels import (
     DOUBLE_ZERO,
     WHEELS,
     Wheel,

@@ -6,11 +6,11 @@ changed; odds go up to the configured multiple. Every refusal is a :class:`Craps
 the wager, the table state and the reason. Limits (min/max per wager id) are checked by the caller with
 :class:`terminal.games.base.Limits`; these are the rules of the game.
 
->>> from terminal.games.craps import Spot, TableState, Wager
+>>> from terminal.games.craps.records import Spot, TableState, Wager
 >>> place(TableState(point=5, new_shooter=False), (), Wager("a", 1, Spot("pass"), 500), CrapsRules())
 Traceback (most recent call last):
 ...
-terminal.games.craps_actions.WrongTimeError: pass: may be placed only before a come-out roll (table: ...)
+terminal.games.craps.actions.WrongTimeError: pass: may be placed only before a come-out roll (table: ...)
 >>> place(TableState(), (), Wager("b", 1, Spot.parse("lay_4"), 4000), CrapsRules()).vig  # 5% of the 20.00 win
 100
 """
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from terminal.games.craps import CrapsRefusal, TableState, Wager
-from terminal.games.craps_rules import LAY_ODDS, CrapsRules, win_amount
+from terminal.games.craps.records import CrapsRefusal, TableState, Wager
+from terminal.games.craps.rules import LAY_ODDS, CrapsRules, win_amount
 
 
 class WrongTimeError(CrapsRefusal):

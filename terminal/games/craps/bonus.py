@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.games.base import Payout
-from terminal.games.craps import BONUS_KINDS
+from terminal.games.craps.records import BONUS_KINDS
 
 
 @dataclass(frozen=True, slots=True)

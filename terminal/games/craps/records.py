@@ -159,7 +159,7 @@ class Spot:
     >>> Spot.parse("hop_5_2")
     Traceback (most recent call last):
     ...
-    terminal.games.craps.BadSpotError: 'hop_5_2' is not a craps spot (write hops low die first: hop_2_5)
+    terminal.games.craps.records.BadSpotError: 'hop_5_2' is not a craps spot (write hops low die first: ...
     """
 
     kind: str

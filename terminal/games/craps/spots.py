@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from terminal.games.catalog import CRAPS_WAGERS
-from terminal.games.craps import BadSpotError, Spot
+from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
+from terminal.games.craps.records import BadSpotError, Spot
 
 _NUMBERS = range(2, 13)
 _ODDS = "_odds"

@@ -24,7 +24,7 @@ from typing import Literal
 
 from terminal.games.base import IllegalBetError, Limits, Result, Settlement
 from terminal.games.paytables import Paytable, touchdown_paytable
-from terminal.games.wheels import DOUBLE_ZERO, is_red
+from terminal.games.roulette.wheels import DOUBLE_ZERO, is_red
 
 Team = Literal["red", "black"]
 Phase = Literal["open", "game"]

@@ -1,9 +1,9 @@
 """A Touchdown state to and from a JSON-able dict with a version field, exactly (the ledger persists it).
 
 Restoring checks everything a hand-edited or corrupted record could break and raises
-:class:`~terminal.games.touchdown.TouchdownStateError` naming the field; it never guesses.
+:class:`~terminal.games.roulette.touchdown.TouchdownStateError` naming the field; it never guesses.
 
->>> from terminal.games.touchdown import TouchdownState, TouchdownWager
+>>> from terminal.games.roulette.touchdown import TouchdownState, TouchdownWager
 >>> state = TouchdownState("game", (TouchdownWager(3, "w9", 500, "black", True),), (37, 14), -5)
 >>> record = to_dict(state)
 >>> record["version"], record["downs"], from_dict(record) == state
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from terminal.games.touchdown import DOWNS, GOAL, TouchdownState, TouchdownStateError, TouchdownWager
-from terminal.games.wheels import parse_pocket, pocket_text
+from terminal.games.roulette.touchdown import DOWNS, GOAL, TouchdownState, TouchdownStateError, TouchdownWager
+from terminal.games.roulette.wheels import parse_pocket, pocket_text
 
 VERSION = 1
 _KEYS = {"version", "phase", "wagers", "downs", "ball"}

@@ -1,0 +1,1 @@
+"""Craps (§ 623a), fully automated, with Lucky Shooter, the Fire Bet and Bonus Craps."""

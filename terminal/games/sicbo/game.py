@@ -1,0 +1,55 @@
+"""Sic Bo's declaration: what the registry, the table, the lab and the screens know of the game.
+
+Its section of the configuration is ``[sicbo]`` (the paytable); the limits of each wager id come from
+``[limits]`` and its ``<wager>_min`` / ``<wager>_max`` keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terminal.games.outcome_range import RangeStream
+from terminal.games.seam import DrawPlan, Offered, Settings, Setup
+from terminal.games.sicbo.engine import SicBoEngine, SicBoView
+from terminal.games.sicbo.ranges import STREAMS
+from terminal.games.sicbo.rules import GAME, PAYTABLES, WAGERS, Roll, SicBoRules, all_spots, make_rules
+from terminal.par.rows import ParRow
+from terminal.par.sicbo import sicbo_rows
+
+SECTION = "sicbo"
+
+
+@dataclass(frozen=True, slots=True)
+class SicBo:
+    """The game of Sic Bo (§ 625a), as :class:`~terminal.games.seam.Game` declares a game."""
+
+    name: str = GAME
+    wagers: tuple[str, ...] = WAGERS
+    show_seconds: float = 4.0
+    view_type: type = SicBoView
+    streams: tuple[RangeStream, ...] = STREAMS
+
+    def rules(self, settings: Settings) -> SicBoRules:
+        """The rules ``[sicbo]`` and ``[limits]`` set."""
+        limits = tuple((kind, settings.limits(kind)) for kind in WAGERS)
+        return make_rules(settings.section(SECTION).paytable, limits)
+
+    def setup(self, settings: Settings) -> Setup:
+        rules = self.rules(settings)
+        offered = tuple(Offered(kind, rules.paytable.name, rules.limits_for(kind)) for kind in WAGERS)
+        menu = tuple((spot.text, rules.limits_for(spot.kind).minimum) for spot in all_spots())
+        name = rules.paytable.name
+        house, paytables = (("paytable", name),), (f"{GAME}:{name}",)
+        showcase = (("small", 1), ("total_10", 1), ("two_dice:2-5", 1))
+        engine = SicBoEngine(rules)
+        return Setup(GAME, engine, DrawPlan("dice", 3), offered, name, house, menu, paytables, showcase)
+
+    def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:
+        names = tuple(PAYTABLES) if all_paytables else (settings.section(SECTION).paytable,)
+        return sicbo_rows(names)
+
+    def parse_outcome(self, text: str) -> Roll:
+        return Roll.parse(text)
+
+
+GAME_DECLARATION = SicBo()

@@ -1,0 +1,71 @@
+"""Craps's seat tour: the come-out, a point with come bets and odds, Lucky Shooter progress, the pages."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
+from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pages, play
+from terminal.lab.screens_job import Job
+
+
+def tour(job: Job) -> list[Path]:
+    """Craps: the come-out, a point with come bets and odds, Lucky Shooter progress, help."""
+    shots = Shots(job)
+    with tempfile.TemporaryDirectory() as tmp, live_table(job, Path(tmp), "craps") as table:
+        table.insert_bills(1, *(100 * DOLLAR,) * 3)
+        with LiveSeat(table, 1, size=job.size) as seat:
+            _rounds(table, seat, shots)
+            pages(seat, shots, "craps")
+    return shots.written
+
+
+def _point(seat: LiveSeat) -> int | None:
+    craps = seat.model.craps
+    return craps.point if craps is not None else None
+
+
+def _rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    for spot, chip in (("pass", 10), ("lucky_shooter", 5), ("fire", 1), ("all_small", 1), ("all_tall", 1)):
+        seat.place(spot, chip * DOLLAR)
+    seat.place("place_6", 6 * DOLLAR)
+    seat.now += 3.0
+    shots(seat, "craps_come_out")
+    come_point = False
+    for _ in range(300):  # until a point is on with a come bet moved to its number
+        play(table, seat)
+        next_window(table, seat)
+        point = _point(seat)
+        if point is None and not has(seat, "pass"):
+            seat.place("pass", 10 * DOLLAR)
+        if point is not None and not has(seat, "pass_odds") and has(seat, "pass"):
+            seat.place("pass_odds", 10 * DOLLAR)
+        moved = [w for w in seat.model.me.wagers if w.spot == "come" and w.number] if seat.model.me else []
+        if point is not None and moved:
+            seat.place(f"come_odds_{moved[0].number}", 10 * DOLLAR)
+            come_point = True
+            break
+        if point is not None and not has(seat, "come"):
+            seat.place("come", 10 * DOLLAR)
+    if not come_point:
+        raise LiveTableError("no come point in 300 rolls")
+    seat.place("hard_8", 1 * DOLLAR)
+    seat.now += 9.0
+    shots(seat, "craps_point_come_odds")
+    _lucky(table, seat, shots)
+
+
+def _lucky(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    for _ in range(300):  # until this seat's Lucky Shooter has a point and a number marked
+        lucky = [w for w in seat.model.me.wagers if w.spot == "lucky_shooter"] if seat.model.me else []
+        if lucky and lucky[0].number and lucky[0].marks:
+            break
+        if not lucky and _point(seat) is None:
+            seat.place("lucky_shooter", 5 * DOLLAR)
+        play(table, seat)
+        next_window(table, seat)
+    else:
+        raise LiveTableError("no Lucky Shooter progress in 300 rolls")
+    seat.now += 9.0
+    shots(seat, "craps_lucky_shooter")

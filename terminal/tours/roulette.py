@@ -1,0 +1,98 @@
+"""Roulette's seat tour: betting, a limit, the lock, a result, the Touchdown prompt and drive, the pages,
+a hand-pay, and the stops every table has."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
+from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pages, play, seat_pages, stops
+from terminal.lab.screens_job import Job
+from terminal.seat import intents as i
+
+
+def tour(job: Job) -> list[Path]:
+    """Roulette and Touchdown: betting, a limit, the lock, a result, the team prompt, a drive, the pages."""
+    shots = Shots(job)
+    with tempfile.TemporaryDirectory() as tmp, live_table(job, Path(tmp), "roulette") as table:
+        table.insert_bills(1, 100 * DOLLAR, 100 * DOLLAR)
+        with LiveSeat(table, 1, size=job.size) as seat:
+            _round(table, seat, shots)
+            _touchdown(table, seat, shots)
+            pages(seat, shots, "roulette")
+            seat_pages(seat, shots)
+            _handpay(table, shots)
+            stops(table, seat, shots)
+    return shots.written
+
+
+def _bet(seat: LiveSeat) -> None:
+    chips = (("red", 5), ("dozen:2", 5), ("straight:17", 1), ("split:17-20", 1), ("corner:1-2-4-5", 1))
+    for spot, chip in chips:
+        seat.place(spot, chip * DOLLAR)
+    seat.place("five_adjacent:17", 5 * DOLLAR)
+
+
+def _round(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    _bet(seat)
+    seat.now += 4.0
+    shots(seat, "roulette_betting")
+    seat.place("straight:17", 500 * DOLLAR)  # over the straight's maximum: refused on the seat, limit named
+    shots(seat, "roulette_limit_message")
+    seat.now += 30.0  # the countdown ran out: the table is locked
+    seat.act(i.PLACE, "straight:5")  # a touch after the lock: refused on screen
+    shots(seat, "roulette_locked")
+    for _ in range(60):  # until this seat wins something
+        play(table, seat)
+        if seat.model.winners():
+            break
+        next_window(table, seat)
+        seat.act(i.REPEAT)
+    else:
+        raise LiveTableError("no win for the seat in 60 spins (try another --seed)")
+    seat.now += 0.5
+    shots(seat, "roulette_result_counting")
+    seat.now += 2.0
+    shots(seat, "roulette_result")
+
+
+def _touchdown(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    for _ in range(400):  # until 0 or 00 triggers this seat's Touchdown game
+        next_window(table, seat)
+        seat.now += 10.0
+        if not has(seat, "touchdown"):
+            seat.place("touchdown", 1 * DOLLAR)
+        play(table, seat)
+        if seat.model.prompt is not None:
+            break
+    else:
+        raise LiveTableError("no Touchdown trigger in 400 spins")
+    seat.now += 3.0
+    shots(seat, "touchdown_team_prompt")
+    seat.act(i.TEAM, "red")
+    for _ in range(2):  # two downs of the drive
+        next_window(table, seat)
+        seat.now += 10.0
+        seat.place("red", 1 * DOLLAR)
+        play(table, seat)
+    seat.now += 9.0
+    table.open_next()
+    seat.settle()
+    shots(seat, "touchdown_mid_drive")
+
+
+def _handpay(table: LiveTable, shots: Shots) -> None:
+    table.insert_bills(2, *(100 * DOLLAR,) * 10)
+    with LiveSeat(table, 2, size=shots.size) as big:
+        for _ in range(60):  # a column or dozen win of $500 nets $1,000: the hand-pay limit
+            next_window(table, big)
+            big.place("column:1", 500 * DOLLAR)
+            big.place("dozen:1", 500 * DOLLAR)
+            play(table, big)
+            if any(reason == "handpay" for reason, _ in big.model.tilts):
+                break
+        else:
+            raise LiveTableError("no hand-pay in 60 rounds (try another --seed)")
+        big.now += 1.0
+        shots(big, "handpay")
