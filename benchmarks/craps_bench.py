@@ -9,11 +9,15 @@ which crapssim lacks) runs
 through crapssim 0.4.1 in the same process on the same dice, each run of ours back to back with one of
 crapssim's. Prints medians of 5 runs and of the 5 pairs' ratios.
 
-Usage: ``PYTHONPATH=. python benchmarks/craps_bench.py [rolls]``
+With ``--instructions`` it also counts, under callgrind (``benchmarks/instructions.py``), the
+instructions each loop executes per roll: a ratio that the machine's load cannot move.
+
+Usage: ``PYTHONPATH=. python benchmarks/craps_bench.py [rolls] [--instructions]``
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -37,10 +41,10 @@ STRATEGY = (
 def ours(dice: list[tuple[int, int]]) -> float:
     """The simulator's strategy loop: each wager asked for when its moment comes, placed through the rules."""
     plan = CrapsPlan(CrapsRules(bonus_paytable="2"), entries(STRATEGY))
-    state, wagers, serial = TableState(), (), 0
+    state, wagers, serial, placed = TableState(), (), 0, {}
     start = time.perf_counter()
     for a, b in dice:
-        wagers, serial, _ = place_wanted(plan, state, wagers, serial)
+        wagers, serial, _ = place_wanted(plan, state, wagers, serial, placed)
         _, wagers, state = settle(state, wagers, Roll(a, b), plan.rules)
     return len(dice) / (time.perf_counter() - start)
 
@@ -74,7 +78,27 @@ def _place_crapssim(table: Any, player: Any, cb: Any) -> None:
             player.add_bet(bet)
 
 
+INSTRUCTIONS_SETUP = """
+import random
+import craps_bench
+rng = random.Random(623)
+dice = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(4000)]
+craps_bench.{loop}(dice[:200])
+"""
+
+
+def instructions_per_roll(rolls: int = 1000) -> tuple[float, float]:
+    """Instructions per roll of ours and of crapssim's loop, counted by callgrind."""
+    from instructions import per_round  # beside this script
+
+    mine = per_round(INSTRUCTIONS_SETUP.format(loop="ours"), "craps_bench.ours(dice[:{n}])", rolls)
+    peer = per_round(INSTRUCTIONS_SETUP.format(loop="theirs"), "craps_bench.theirs(dice[:{n}])", rolls)
+    return mine, peer
+
+
 def main(argv: list[str]) -> int:
+    count = "--instructions" in argv
+    argv = [a for a in argv if a != "--instructions"]
     rolls = int(argv[0]) if argv else 20_000
     rng = random.Random(623)
     dice = [(rng.randint(1, 6), rng.randint(1, 6)) for _ in range(rolls)]
@@ -88,6 +112,11 @@ def main(argv: list[str]) -> int:
     print(f"  terminal.games.craps.records : {mine:12,.0f} rolls/s")
     print(f"  crapssim 0.4.1       : {peer:12,.0f} rolls/s")
     print(f"  ratio (ours / crapssim), median of the 5 back-to-back pairs: {ratio:.2f}")
+    print(f"  load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if count:
+        mine_i, peer_i = instructions_per_roll()
+        print(f"  callgrind instructions per roll: ours {mine_i:,.0f}, crapssim {peer_i:,.0f}")
+        print(f"  ratio (crapssim / ours), load-independent: {peer_i / mine_i:.2f}")
     return 0
 
 

@@ -191,6 +191,7 @@ class LedgerSection:
     key_path: Path = setting("var/ledger.key", a_path(), "HMAC key of the chain, kept outside the database")
     archive_dir: Path = setting("var/archive", a_path(), "where RAM clear archives old epochs")
     checkpoint_rows: int = setting("10000", integer(100, 10_000_000), "rows between verification checkpoints")
+    meter_digits: int = setting("10", integer(6, 18), "meters roll over at this many decimal digits")
 
 
 @dataclass(frozen=True, slots=True)

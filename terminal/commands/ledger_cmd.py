@@ -140,13 +140,13 @@ def _report(args: argparse.Namespace) -> int:
                 print(f"ledger verify {verdict}")
                 return 1
             totals = report.summary(db)
-            metered = meters.read(db)
+            metered, width = meters.read(db), meters.modulus(db)
             vouchers = report.vouchers_summary(db, datetime.now(UTC))  # the shell reads the clock
             built = dayreport.build(db, *_day(args.day)) if args.csv or args.pdf else None
     except LedgerError as failed:
         print(f"terminal: {failed}", file=sys.stderr)
         return 1
-    rhs, holds = report.identity(totals)
+    rhs, holds = report.identity(totals, width)
     verified = verdict.startswith("OK")
     try:
         if built is not None:

@@ -13,11 +13,12 @@ until every wager placed is settled, so no wager is cut short.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from rng import Rng
 from terminal.games.base import IllegalBetError
 from terminal.games.craps.actions import place
-from terminal.games.craps.records import POINTS, Roll, Spot, TableState, Wager
+from terminal.games.craps.records import POINTS, Roll, Spot, TableState, Wager, new_wager
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.craps.settle import settle
 from terminal.lab.simulate_stats import ChunkOutcome, Tally
@@ -27,6 +28,8 @@ _MOMENT = {
     "pass": "come_out", "dont_pass": "come_out", "come": "point", "dont_come": "point", "fire": "new_shooter",
     "all_small": "new_shooter", "all_tall": "new_shooter", "all_or_nothing": "new_shooter",
 }  # fmt: skip
+_REF = attrgetter("ref")
+_LINE_ODDS = ("pass_odds", "dont_pass_odds")  # never wanted on a come-out: they back the table's point
 _ODDS_FLAT = {
     "pass_odds": "pass",
     "dont_pass_odds": "dont_pass",
@@ -65,6 +68,24 @@ class CrapsPlan:
 
     rules: CrapsRules
     entries: tuple[CrapsEntry, ...]
+    # The entries whose moment can come, in plan order, by phase (come-out or point, new shooter or not;
+    # see ``_phase``): ``place_wanted`` would pass over the others anyway. Built once.
+    phases: tuple[tuple[CrapsEntry, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        come_out = tuple(e for e in self.entries if e.when != "point" and e.spot.kind not in _LINE_ODDS)
+        point = tuple(e for e in self.entries if e.when != "come_out")
+        phases = tuple(
+            tuple(e for e in entries if new_shooter or e.when != "new_shooter")
+            for entries in (come_out, point)
+            for new_shooter in (False, True)
+        )
+        object.__setattr__(self, "phases", phases)
+
+
+def _phase(state: TableState) -> int:
+    """The index of ``state``'s entries in :attr:`CrapsPlan.phases`."""
+    return 2 * (state.point is not None) + state.new_shooter
 
 
 def entries(strategy: tuple[tuple[str, int], ...]) -> tuple[CrapsEntry, ...]:
@@ -94,12 +115,13 @@ def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
     """Roll ``rounds`` times placing the plan's wagers, then until every wager placed is settled."""
     rules, state = plan.rules, TableState()
     wagers: tuple[Wager, ...] = ()
+    placed: dict[int, Wager] = {}
     sums: dict[str, list[int]] = {}
     rolls = refused = serial = 0
     dice = rng.dice
     while rolls < rounds or wagers:
         if rolls < rounds:
-            wagers, serial, refusals = place_wanted(plan, state, wagers, serial)
+            wagers, serial, refusals = place_wanted(plan, state, wagers, serial, placed)
             refused += refusals
         a, b = dice(2).value
         done, wagers, state = settle(state, wagers, Roll(a, b), rules)
@@ -121,19 +143,30 @@ def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
 
 
 def place_wanted(
-    plan: CrapsPlan, state: TableState, wagers: tuple[Wager, ...], serial: int
+    plan: CrapsPlan,
+    state: TableState,
+    wagers: tuple[Wager, ...],
+    serial: int,
+    placed: dict[int, Wager] | None = None,
 ) -> tuple[tuple[Wager, ...], int, int]:
-    """Place every entry whose moment has come and that the seat does not hold; count refusals."""
-    held = {w.ref for w in wagers}
+    """Place every entry whose moment has come and that the seat does not hold; count refusals.
+
+    ``placed``, kept by the caller from one roll to the next, remembers the wager each request (by its
+    ``id``: the plan's requests live as long as the plan) was last placed as. When the same request is
+    wanted again for the same shooter, that wager is handed to ``place`` instead: the rules check it as
+    they would check the request, and hand it back unchanged rather than building a copy.
+    """
+    held = {*map(_REF, wagers)}
     flats: set[tuple[str, int | None]] | None = None  # the seat's (kind, come point) pairs, when needed
-    point, rules = state.point, plan.rules
+    point, rules, shooter = state.point, plan.rules, state.shooter
     refused = 0
-    for entry in plan.entries:
+    for entry in plan.phases[_phase(state)]:
         when = entry.when
         if when == "point":  # a new Come/Don't Come each roll: the last one has moved or settled by now
             if point is None:
                 continue
-            wager: Wager | None = Wager(f"{entry.ref}#{serial}", 1, entry.spot, entry.amount)
+            ref, spot = f"{entry.ref}#{serial}", entry.spot
+            wager: Wager | None = new_wager(ref, 1, spot, entry.amount, None, 0, None, (), False, shooter)
         elif entry.ref in held:
             continue
         elif when == "always":
@@ -149,10 +182,17 @@ def place_wanted(
         if wager is None:
             continue
         serial += 1
+        if placed is not None and when != "point":
+            last = placed.get(id(wager))
+            request, wager = wager, last if last is not None and last.shooter == shooter else wager
         try:
-            wagers = (*wagers, place(state, wagers, wager, rules))
+            made = place(state, wagers, wager, rules)
         except IllegalBetError:
             refused += 1
+            continue
+        wagers = (*wagers, made)
+        if placed is not None and when != "point":
+            placed[id(request)] = made
     return wagers, serial, refused
 
 

@@ -9,7 +9,7 @@ value (:meth:`CrapsPart.project`), so the part has few states: the one-roll bets
 Bonus wager the point and the totals it needs that were rolled. Odds sit in the part of their flat bet
 (placing odds reads the flat), so placing within a part is placing at the seat.
 
-Each step is the simulator's own code on the part's entries: :func:`terminal.games.craps_settle.settle`
+Each step is the simulator's own code on the part's entries: :func:`terminal.games.craps.settle.settle`
 and :func:`terminal.lab.simulate_craps.place_wanted`. Come bets' references (``come#17``) are renamed by
 their come point (``come#6``: there is at most one come bet per come point, since a new one moves to a
 number only on the roll that settles the one already there) and the wagers sorted, so that the same

@@ -7,11 +7,11 @@ the real :func:`terminal.games.roulette.settle`'s, so the walk over the layout i
 The Touchdown part's state is the real :class:`TouchdownState` (the wager's reference, ``td<spin>`` in
 the plain loop, named ``td``; the pockets of the downs played written as 0, since the rules read only
 how many there were): a wager whenever the table allows one, settled by
-:func:`terminal.games.touchdown.spin`. After a trigger (0 or 00) the RNG assigns the team, as the table
-does when the player's choice times out: an extra draw (``randbelow(2)``) right after the spin, so the
-part is ``paced`` and the engine draws spins one by one while it plays. Pockets that move the ball the
-same yards toward the same end zone settle alike (one class), the greens are a class of their own (a
-trigger while waiting, no yards in a game), and each team drawn is a class.
+:func:`terminal.games.roulette.touchdown.spin`. After a trigger (0 or 00) the RNG assigns the team, as
+the table does when the player's choice times out: an extra draw (``randbelow(2)``) right after the
+spin, so the part is ``paced`` and the engine draws spins one by one while it plays. Pockets that move
+the ball the same yards toward the same end zone settle alike (one class), the greens are a class of
+their own (a trigger while waiting, no yards in a game), and each team drawn is a class.
 """
 
 from __future__ import annotations

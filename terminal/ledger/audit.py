@@ -71,13 +71,13 @@ def mark_now(db: sqlite_utils.Database) -> AuditMark:
 
 def since(db: sqlite_utils.Database, mark: AuditMark) -> tuple[list[str], AuditMark]:
     """Every disagreement of the meters and balances with the journal since ``mark``, and the new mark."""
-    now = mark_now(db)
+    now, width = mark_now(db), meters.modulus(db)
     derived = meters.recompute(db, mark.ids)
-    findings = [
+    findings = [  # modulo the meters' width: a meter that rolled over moved by its change less the width
         f"meter {name}: moved {now.meters.get(name, 0) - mark.meters.get(name, 0)} since the last audit, "
         f"the journal gives {derived.get(name, 0)}"
         for name in sorted(set(now.meters) | set(mark.meters) | set(derived))
-        if now.meters.get(name, 0) - mark.meters.get(name, 0) != derived.get(name, 0)
+        if (now.meters.get(name, 0) - mark.meters.get(name, 0) - derived.get(name, 0)) % width
     ]
     unbalanced = (
         "SELECT txn_id, sum(amount) FROM postings WHERE txn_id > ? GROUP BY txn_id HAVING sum(amount) != 0"

@@ -11,6 +11,7 @@ overflowing sum into a real), so an overflow refuses the whole transaction.
 
 from __future__ import annotations
 
+import sqlite3
 from collections import Counter
 from collections.abc import Mapping
 
@@ -23,20 +24,48 @@ from terminal.money import check_amount
 DOOR_OPEN_CODE = 200  # a literal, so meters need not import events; tests check they agree
 
 
+#: Meters roll over at this many decimal digits unless the ledger sets another width (``[ledger]
+#: meter_digits``): a meter of 9,999,999,999 moved on by 2 reads 1, as an electromechanical meter would.
+DEFAULT_DIGITS = 10
+_MOD = f"coalesce((SELECT modulus FROM meter_width WHERE id = 1), {10**DEFAULT_DIGITS})"
+
+
+def set_width(db: sqlite_utils.Database, digits: int) -> None:
+    """Meters of this database roll over at ``digits`` decimal digits (6 to 18)."""
+    if not 6 <= digits <= 18:
+        raise ValueError(f"meter width must be 6 to 18 digits, got {digits}")
+    with db.conn:
+        db.execute("INSERT OR REPLACE INTO meter_width (id, modulus) VALUES (1, ?)", [10**digits])
+
+
+def modulus(db: sqlite_utils.Database) -> int:
+    """Where the meters roll over: 10 ** digits."""
+    try:
+        row = db.execute("SELECT modulus FROM meter_width WHERE id = 1").fetchone()
+    except sqlite3.OperationalError:  # a ledger from before the width was recorded, opened read-only
+        row = None
+    return int(row[0]) if row else 10**DEFAULT_DIGITS
+
+
 def bump(db: sqlite_utils.Database, deltas: Mapping[str, int]) -> None:
-    """Add ``deltas`` to the meters (inside the transaction of the event that moves them)."""
+    """Add ``deltas`` to the meters (inside the transaction of the event that moves them), each rolling
+    over at the ledger's width."""
     rows = [(name, check_amount(delta)) for name, delta in sorted(deltas.items()) if delta]
     db.conn.executemany(
-        "INSERT INTO meters (name, value) VALUES (?, ?) "
-        "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value",
+        f"INSERT INTO meters (name, value) VALUES (?, ? % {_MOD}) "
+        # A sum past 64 bits (only a stored value far beyond any width) turns real in SQLite: -1 then,
+        # which the table's CHECK refuses, so the whole transaction is refused rather than wrapped wrongly.
+        f"ON CONFLICT(name) DO UPDATE SET value = CASE WHEN typeof(value + excluded.value) = 'integer' "
+        f"THEN (value + excluded.value) % {_MOD} ELSE -1 END",
         rows,
     )
 
 
 def reverse(db: sqlite_utils.Database, deltas: Mapping[str, int]) -> None:
-    """Take ``deltas`` back off the meters (a withdrawn wager); a meter can never go below zero."""
+    """Take ``deltas`` back off the meters (a withdrawn wager): back across the roll-over if it passed it."""
     rows = [(check_amount(delta), name) for name, delta in sorted(deltas.items()) if delta]
-    db.conn.executemany("UPDATE meters SET value = value - ? WHERE name = ?", rows)
+    back = f"UPDATE meters SET value = (value - ? % {_MOD} + {_MOD}) % {_MOD} WHERE name = ?"
+    db.conn.executemany(back, rows)
 
 
 def read(db: sqlite_utils.Database) -> dict[str, int]:
@@ -170,7 +199,8 @@ def _count(found: Counter[str], name: str, amount: int, count: str) -> None:
 
 def audit(db: sqlite_utils.Database) -> list[str]:
     """Every meter whose stored value differs from the journal's, as a sentence (empty when they agree)."""
-    stored, derived = read(db), recompute(db)
+    stored, width = read(db), modulus(db)
+    derived = {name: value % width for name, value in recompute(db).items()}
     return [
         f"meter {name}: stored {stored.get(name, 0)}, journal gives {derived.get(name, 0)}"
         for name in sorted(set(stored) | set(derived))

@@ -47,13 +47,15 @@ def summary(db: sqlite_utils.Database) -> dict[str, int]:
     return found
 
 
-def identity(totals: Mapping[str, int]) -> tuple[int, bool]:
-    """The right-hand side of the identity, and whether it equals ``seat_credits``."""
+def identity(totals: Mapping[str, int], width: int | None = None) -> tuple[int, bool]:
+    """The right-hand side of the identity, and whether it equals ``seat_credits`` (modulo the meters'
+    ``width`` when given: a meter that rolled over keeps the identity only modulo it)."""
     rhs = (
         totals["cash_in"] + totals["vouchers_in"] + totals["won"] - totals["wagered"] - totals["cash_out"]
         - totals["vouchers_out"] - totals["handpays"]
     )  # fmt: skip
-    return rhs, rhs == totals["seat_credits"]
+    seats = totals["seat_credits"]
+    return rhs, rhs == seats or (width is not None and (rhs - seats) % width == 0)
 
 
 def vouchers_summary(db: sqlite_utils.Database, now: datetime) -> dict[str, int]:

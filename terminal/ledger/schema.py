@@ -133,6 +133,9 @@ CREATE TABLE IF NOT EXISTS heads (
 CREATE TABLE IF NOT EXISTS meters (
     name TEXT PRIMARY KEY, value INTEGER NOT NULL CHECK (typeof(value) = 'integer' AND value >= 0)
 );
+CREATE TABLE IF NOT EXISTS meter_width (
+    id INTEGER PRIMARY KEY CHECK (id = 1), modulus INTEGER NOT NULL CHECK (modulus >= 1000000)
+);
 CREATE TABLE IF NOT EXISTS balances (
     account TEXT PRIMARY KEY REFERENCES accounts(name),
     balance INTEGER NOT NULL CHECK (typeof(balance) = 'integer')

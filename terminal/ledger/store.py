@@ -73,7 +73,8 @@ class Ledger:
     def __init__(self, path: Path | str, key: bytes, *, now: datetime, checkpoint_rows: int = 10_000,
                  bills: Sequence[int] = (), voucher_expiry_days: int = 0, archive_dir: Path | None = None,
                  check: bool = True, mark_path: Path | None = None,
-                 outbox_table: str | None = None) -> None:  # fmt: skip
+                 outbox_table: str | None = None,
+                 meter_digits: int = meters.DEFAULT_DIGITS) -> None:  # fmt: skip
         self.path = path
         self._locks: list[FolderLock] = []
         self.mark_path = None if str(path) == ":memory:" or not check else mark_path
@@ -84,6 +85,7 @@ class Ledger:
         self.voucher_expiry_days = voucher_expiry_days
         self.archive_dir = archive_dir
         self.checkpoint_rows = checkpoint_rows
+        self.meter_digits = meter_digits
         mark = self._read_mark()  # read before the database: a mark is never newer than what it follows
         gone = highwater.missing(path, mark, self.mark_path) if self.mark_path is not None else None
         if gone is not None:  # before the file is made: a refused start leaves no empty ledger behind
@@ -129,6 +131,7 @@ class Ledger:
             voucher_expiry_days=money.voucher_expiry_days,
             archive_dir=section.archive_dir,
             mark_path=highwater.mark_path(section.key_path),
+            meter_digits=section.meter_digits,
             # Lab mode plays test rounds: the floor hears nothing of them.
             outbox_table=config.table.table_id if config.floor is not None and not config.lab.mode else None,
         )
@@ -175,6 +178,7 @@ class Ledger:
     def _open(self, path: Path | str) -> sqlite_utils.Database:
         with storage_errors(path, "opened"):
             db = schema.open_database(path)
+            meters.set_width(db, self.meter_digits)  # the meters roll over at [ledger] meter_digits
         return db
 
     def _read_mark(self) -> highwater.Mark | None:
@@ -511,7 +515,7 @@ class Ledger:
         label = stamp(now).replace(":", "").replace("-", "").replace(".", "")
         target, digest = epochs.archive(Path(self.path), self.archive_dir, number, label, heads_text)
         epochs.remove_database(Path(self.path))
-        self.db = schema.open_database(self.path)
+        self.db = self._open(self.path)
         self.chain = Chain(self.db, self.key, self.checkpoint_rows)
         if self.mark_path is not None:
             self.marks = highwater.MarkWriter(self.mark_path, self.key)
@@ -533,7 +537,7 @@ class Ledger:
         self._close_database()
         target = broken.clear(Path(self.path), self.key, self.archive_dir, self.mark_path, why,
                               (first, second), now=now, checkpoint_rows=self.checkpoint_rows)  # fmt: skip
-        self.db = schema.open_database(self.path)
+        self.db = self._open(self.path)
         self.chain = Chain(self.db, self.key, self.checkpoint_rows)
         if self.mark_path is not None:
             self.marks = highwater.MarkWriter(self.mark_path, self.key)

@@ -109,6 +109,7 @@ class Pages:
     config: int = 1
     recall: int = 1  # a seat's rounds
     round: int = 1  # the wagers of a recalled round
+    report: int = 1  # the day's figures and events
 
     def of(self, screen: str) -> int:
         return int(getattr(self, screen, 1))

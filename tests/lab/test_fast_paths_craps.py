@@ -148,3 +148,15 @@ def test_record_is_the_constructor() -> None:
     args = ("r", "pass", "standard", 1000, 2000, Result.WIN, "point 6 made")
     built, made = _record(*args), Settlement(*args)
     assert built == made and repr(built) == repr(made) and hash(built) == hash(made)
+
+
+@given(st.lists(DICE, max_size=150), st.booleans())
+def test_placing_again_what_was_placed_is_placing_it(dice: list[tuple[int, int]], config: bool) -> None:
+    # place_wanted's memo hands place the wager a request was last placed as: the same wagers result
+    plan = PLAN if config else CrapsPlan(CrapsRules(bonus_paytable="2"), entries(STRATEGY))
+    state, wagers, serial, placed = TableState(), (), 0, {}
+    for a, b in dice:
+        fresh = place_wanted(plan, state, wagers, serial)
+        wagers, serial, refused = place_wanted(plan, state, wagers, serial, placed)
+        assert (wagers, serial, refused) == fresh
+        _, wagers, state = settle(state, wagers, Roll(a, b), plan.rules)

@@ -20,7 +20,7 @@ from terminal.service import intents as i
 from terminal.service.layout.frame import Frame, pager
 from terminal.service.state import Replies, ServiceState, Station
 from terminal.service.ui import Ui
-from terminal.service.views import config, meters, recall
+from terminal.service.views import config, meters, recall, report
 from terminal.service.views.scene import Scene
 
 SESSION = sm.ServiceSession("tech", "technician", ("meters", "recall", "config_view"), 600_000)
@@ -97,3 +97,13 @@ def test_every_meter_is_reachable(count: int) -> None:
         cat.text("service.meter.bill_count", bill=cat.money(100 * (n + 1), "USD")) for n in range(count)
     }
     assert wanted <= set(drawn)
+
+
+def test_every_figure_and_event_of_the_day_is_reachable() -> None:
+    figures = tuple(sm.MeterView(f"meter figure_{n}_count", n) for n in range(50))
+    kinds = tuple(sm.MeterView(f"kind_{n}", n) for n in range(30))
+    state = ServiceState(
+        screen="report", session=SESSION, replies=Replies(report=sm.DayReport("d", figures, kinds))
+    )
+    _, drawn = every_page(state, "report", report.draw)
+    assert {f"meter figure_{n}_count" for n in range(50)} | {f"kind {n}" for n in range(30)} <= set(drawn)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from terminal.games.craps.records import CrapsRefusal, TableState, Wager
+from terminal.games.craps.records import CrapsRefusal, TableState, Wager, new_wager
 from terminal.games.craps.rules import LAY_ODDS, CrapsRules, win_amount
 
 
@@ -71,7 +71,8 @@ _TIMED = frozenset({"pass", "dont_pass", "come", "dont_come", "fire", "lucky_sho
 
 
 def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: CrapsRules) -> Wager:
-    """Validate a new ``wager`` against the seat's ``wagers``; return it with vig and shooter filled in."""
+    """Validate a new ``wager`` against the seat's ``wagers``; return it with vig and shooter filled in
+    (``wager`` itself when they already are: the rules read neither)."""
     kind = wager.spot.kind
     if kind in _OPTIONAL:  # every other wager is always offered
         _check_offered(state, wager, rules)
@@ -83,10 +84,13 @@ def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: Cra
         _check_amount(state, wager, wager.amount, rules)
     if kind in _ODDS_BASE:
         _check_odds(state, wagers, wager, wager.amount, rules)
-    # the constructor, not dataclasses.replace: this runs for every chip placed
     w = wager
     vig = _vig_on_bet(w, w.amount, rules)
-    return Wager(w.ref, w.seat, w.spot, w.amount, w.working, vig, w.number, w.marks, w.reduced, state.shooter)
+    shooter = state.shooter
+    if vig == w.vig and shooter == w.shooter:  # already the wager placed: records are immutable
+        return w
+    # new_wager, not dataclasses.replace: this runs for every chip placed
+    return new_wager(w.ref, w.seat, w.spot, w.amount, w.working, vig, w.number, w.marks, w.reduced, shooter)
 
 
 def remove(state: TableState, wagers: tuple[Wager, ...], ref: str) -> tuple[tuple[Wager, ...], int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.games.base import Payout
-from terminal.games.craps.records import POINTS, Wager
+from terminal.games.craps.records import POINTS, Wager, new_wager
 from terminal.games.craps.records import Spot as Spot  # re-exported for the example above
 
 TOP = "5 of 5 and the point"
@@ -78,5 +78,5 @@ def step(wager: Wager, come_out: bool, total: int) -> Wager | str:
 
 
 def _moved(w: Wager, number: int, marks: tuple[int, ...]) -> Wager:
-    """``replace(w, number=number, marks=marks)`` by the constructor (every roll a Lucky Shooter works)."""
-    return Wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, number, marks, w.reduced, w.shooter)
+    """``replace(w, number=number, marks=marks)``, built fast (every roll a Lucky Shooter works)."""
+    return new_wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, number, marks, w.reduced, w.shooter)

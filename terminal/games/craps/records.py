@@ -106,22 +106,51 @@ class TableState:
         return state
 
 
+_T_POINT, _T_SHOOTER, _T_NEW_SHOOTER, _T_FIRE, _T_MARKS, _T_ROLLS = (
+    vars(TableState)[name].__set__
+    for name in ("point", "shooter", "new_shooter", "fire_points", "bonus_marks", "rolls")
+)
+
+
+def _table(
+    point: int | None,
+    shooter: int,
+    new_shooter: bool,
+    fire: tuple[int, ...],
+    marks: tuple[int, ...],
+    rolls: int,
+) -> TableState:
+    """``TableState(...)`` through its slots, without the frozen ``__init__``'s checked writes."""
+    state: TableState = object.__new__(TableState)
+    _T_POINT(state, point)
+    _T_SHOOTER(state, shooter)
+    _T_NEW_SHOOTER(state, new_shooter)
+    _T_FIRE(state, fire)
+    _T_MARKS(state, marks)
+    _T_ROLLS(state, rolls)
+    return state
+
+
 def next_state(state: TableState, roll: Roll) -> TableState:
     """The table after ``roll``: point set, made or sevened out; Fire points and Bonus marks updated."""
-    # the constructor, not dataclasses.replace: this runs on every roll
+    # _table, not dataclasses.replace or the constructor: this runs on every roll
     total = roll.total
-    marks = () if total == 7 else tuple(sorted({*state.bonus_marks, total}))
+    marks = state.bonus_marks
+    if total == 7:
+        marks = ()
+    elif total not in marks:  # a total already marked leaves the marks as they are
+        marks = tuple(sorted((*marks, total)))
     rolls = state.rolls + 1
     point, shooter, fire_points = state.point, state.shooter, state.fire_points
     if point is None:
         new_point = total if total in POINTS else None
-        return TableState(new_point, shooter, False, fire_points, marks, rolls)
+        return _table(new_point, shooter, False, fire_points, marks, rolls)
     if total == point:
-        made = tuple(sorted({*fire_points, total}))
-        return TableState(None, shooter, state.new_shooter, made, marks, rolls)
+        made = fire_points if total in fire_points else tuple(sorted((*fire_points, total)))
+        return _table(None, shooter, state.new_shooter, made, marks, rolls)
     if total == 7:
-        return TableState(shooter=shooter + 1, rolls=rolls)
-    return TableState(point, shooter, state.new_shooter, fire_points, marks, rolls)
+        return _table(None, shooter + 1, True, (), (), rolls)
+    return _table(point, shooter, state.new_shooter, fire_points, marks, rolls)
 
 
 # --- wager spots: the canonical text form seats, protocol and ledger use -------------------------------
@@ -288,6 +317,48 @@ class Wager:
             reduced=bool(data["reduced"]),
             shooter=_int(data, "shooter"),
         )
+
+
+_new = object.__new__
+# Wager's slots, written through their descriptors (see ``new_wager``)
+_W_REF, _W_SEAT, _W_SPOT, _W_AMOUNT, _W_WORKING, _W_VIG, _W_NUMBER, _W_MARKS, _W_REDUCED, _W_SHOOTER = (
+    vars(Wager)[name].__set__
+    for name in ("ref", "seat", "spot", "amount", "working", "vig", "number", "marks", "reduced", "shooter")
+)
+
+
+def new_wager(
+    ref: str,
+    seat: int,
+    spot: Spot,
+    amount: int,
+    working: bool | None,
+    vig: int,
+    number: int | None,
+    marks: tuple[int, ...],
+    reduced: bool,
+    shooter: int,
+) -> Wager:
+    """``Wager(...)`` without the frozen ``__init__``'s ten checked writes: wagers are placed and moved
+    on every roll. The same record (``Wager`` validates nothing when built).
+
+    >>> built = new_wager("a", 1, Spot("pass"), 500, None, 0, None, (), False, 2)
+    >>> made = Wager("a", 1, Spot("pass"), 500, shooter=2)
+    >>> built == made, hash(built) == hash(made), repr(built) == repr(made)
+    (True, True, True)
+    """
+    w: Wager = _new(Wager)
+    _W_REF(w, ref)
+    _W_SEAT(w, seat)
+    _W_SPOT(w, spot)
+    _W_AMOUNT(w, amount)
+    _W_WORKING(w, working)
+    _W_VIG(w, vig)
+    _W_NUMBER(w, number)
+    _W_MARKS(w, marks)
+    _W_REDUCED(w, reduced)
+    _W_SHOOTER(w, shooter)
+    return w
 
 
 class CrapsRefusal(IllegalBetError):

@@ -15,10 +15,11 @@ never both, so no wager is settled twice. ``returned`` includes the stake; a Buy
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 
 from terminal.games.base import Payout, Result, Settlement
 from terminal.games.craps import bonus, fire, lucky_shooter
-from terminal.games.craps.records import BONUS_KINDS, POINTS, Roll, TableState, Wager, next_state
+from terminal.games.craps.records import BONUS_KINDS, POINTS, Roll, TableState, Wager, new_wager, next_state
 from terminal.games.craps.rules import (
     FIELD,
     HARDWAY,
@@ -46,7 +47,7 @@ def settle(
     state: TableState, wagers: tuple[Wager, ...], roll: Roll, rules: CrapsRules
 ) -> tuple[tuple[Settlement, ...], tuple[Wager, ...], TableState]:
     """Settle ``wagers`` on ``roll`` from ``state``."""
-    if len({w.ref for w in wagers}) != len(wagers):
+    if len({*map(_REF, wagers)}) != len(wagers):
         refs = [w.ref for w in wagers]
         raise ValueError(f"wager refs must be unique, got {sorted(r for r in refs if refs.count(r) > 1)}")
     # losers, then pushes, then winners, each in wager order (a stable sort by result, without the sort)
@@ -54,14 +55,17 @@ def settle(
     pushed: list[Settlement] = []
     won: list[Settlement] = []
     remaining: list[Wager] = []
+    carry = remaining.append
     lose, push, resolvers = Result.LOSE, Result.PUSH, _RESOLVERS
     for wager in wagers:
         outcome = resolvers[wager.spot.kind](wager, state, roll, rules)  # resolve(), inlined: every wager
-        if isinstance(outcome, Settlement):
+        if outcome is wager:  # most wagers on most rolls: carried on unchanged
+            carry(wager)
+        elif isinstance(outcome, Settlement):
             result = outcome.result
             (lost if result is lose else pushed if result is push else won).append(outcome)
         else:
-            remaining.append(outcome)
+            carry(outcome)  # carried on with progress (a come bet moved to its point)
     return (*lost, *pushed, *won), tuple(remaining), next_state(state, roll)
 
 
@@ -87,7 +91,7 @@ def is_working(wager: Wager, state: TableState, rules: CrapsRules) -> bool:
 
 def _done(wager: Wager, returned: int, entry: str, paytable: str = STANDARD) -> Settlement:
     # by the seat's net: a multi-part wager (Whirl on a 7) can come back exactly even or partly
-    cost = wager.cost
+    cost = wager.amount + wager.vig  # wager.cost, without the property's call: every settlement
     net = returned - cost
     result = Result.WIN if net > 0 else Result.PUSH if net == 0 else Result.LOSE
     return _record(wager.ref, wager.spot.wager_id, paytable, cost, returned, result, entry)
@@ -98,11 +102,11 @@ def _win(wager: Wager, payout: Payout, entry: str, paytable: str = STANDARD) -> 
 
 
 def _lose(wager: Wager, entry: str, paytable: str = STANDARD) -> Settlement:
-    return _record(wager.ref, wager.spot.wager_id, paytable, wager.cost, 0, Result.LOSE, entry)
+    return _record(wager.ref, wager.spot.wager_id, paytable, wager.amount + wager.vig, 0, Result.LOSE, entry)
 
 
 def _push(wager: Wager, entry: str) -> Settlement:
-    cost = wager.cost
+    cost = wager.amount + wager.vig
     return _record(wager.ref, wager.spot.wager_id, STANDARD, cost, cost, Result.PUSH, entry)
 
 
@@ -111,7 +115,13 @@ def _even(wager: Wager, entry: str) -> Settlement:
 
 
 _new = object.__new__
-_set = object.__setattr__
+_REF = attrgetter("ref")
+_FACES = tuple(tuple(f"{a}-{b}" for b in range(7)) for a in range(7))  # a one-roll wager's entry, "3-4"
+# Settlement's slots, written through their descriptors: no attribute lookup by name on every write
+_S_REF, _S_KIND, _S_PAYTABLE, _S_STAKE, _S_RETURNED, _S_RESULT, _S_ENTRY = (
+    vars(Settlement)[name].__set__
+    for name in ("wager_ref", "kind", "paytable", "stake", "returned", "result", "entry")
+)
 
 
 def _record(
@@ -119,13 +129,13 @@ def _record(
 ) -> Settlement:
     """``Settlement(ref, kind, ...)`` without the frozen ``__init__``'s overhead: every settled wager."""
     s: Settlement = _new(Settlement)
-    _set(s, "wager_ref", ref)
-    _set(s, "kind", kind)
-    _set(s, "paytable", paytable)
-    _set(s, "stake", stake)
-    _set(s, "returned", returned)
-    _set(s, "result", result)
-    _set(s, "entry", entry)
+    _S_REF(s, ref)
+    _S_KIND(s, kind)
+    _S_PAYTABLE(s, paytable)
+    _S_STAKE(s, stake)
+    _S_RETURNED(s, returned)
+    _S_RESULT(s, result)
+    _S_ENTRY(s, entry)
     return s
 
 
@@ -139,9 +149,9 @@ def _pass(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Out
 def _come(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Outcome:
     outcome = _line(wager, wager.number, roll.total)
     if wager.number is None and outcome is wager and roll.total in POINTS:
-        w = wager  # the constructor, not dataclasses.replace: a come bet moves on most rolls
-        moved = roll.total
-        return Wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, moved, w.marks, w.reduced, w.shooter)
+        w = wager  # new_wager, not dataclasses.replace: a come bet moves on most rolls
+        to = roll.total
+        return new_wager(w.ref, w.seat, w.spot, w.amount, w.working, w.vig, to, w.marks, w.reduced, w.shooter)
     return outcome
 
 
@@ -210,7 +220,7 @@ def _number(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> O
 
 def _one_roll(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Outcome:
     kind, total, amount = wager.spot.kind, roll.total, wager.amount
-    entry = f"{roll.die1}-{roll.die2}"
+    entry = _FACES[roll.die1][roll.die2]
     if kind == "field":
         return _win(wager, FIELD[total], entry) if total in FIELD else _lose(wager, entry)
     if kind in PROPOSITION:

@@ -155,7 +155,8 @@ def config_list(frame: Frame) -> ConfigList:
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """The day's report: the export button, the day's figures, the count of each kind of event."""
+    """The day's report: the export button, the day's figures, the count of each kind of event (the two
+    tables paged together over the pager)."""
 
     export: pygame.Rect
     figures: Table
@@ -166,6 +167,6 @@ def report(frame: Frame) -> Report:
     c = frame.content
     return Report(
         export=box(c, -520, 0, 520, 80),
-        figures=Table(box(c, 0, 100, 900, 770), (560, 300), 33, 25),
-        events=Table.of(box(c, 920, 100, -920, 770), 596, (380, 180), 36, 26),
+        figures=Table(box(c, 0, 100, 900, 682), (560, 300), 32, 25),
+        events=Table.of(box(c, 920, 100, -920, 682), 596, (380, 180), 32, 26),
     )
