@@ -83,6 +83,15 @@ RULES = (
         ("terminal.floor",),
     ),
     Rule(
+        "config/ turns kiosk.cfg into values: it knows nothing of what runs on them",
+        ("terminal.config",),
+        (
+            "terminal.table", "terminal.net", "terminal.ledger", "terminal.devices", "terminal.lab",
+            "terminal.floor", "terminal.commands", "terminal.cli", "terminal.software", "terminal.sound",
+            "rng", *UIS,
+        ),
+    ),
+    Rule(
         "service views only draw and post intents: they never reach the control, its handlers or the link",
         SERVICE_DRAWING,
         SERVICE_ACTING,

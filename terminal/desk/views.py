@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from terminal.config import Config
-from terminal.game_rules import par_rows
+from terminal.config.game_rules import par_rows
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.recall import RoundRecord
 from terminal.ledger.vouchers import Voucher

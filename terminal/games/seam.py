@@ -253,7 +253,9 @@ class Setup:
     screen; ``bot_menu`` what the bots play, each (spot, stake) (repeated entries are played more often);
     ``paytables`` the paytable ids in play, ``family:name`` (``touchdown:A``), as the software identity
     lists them; ``showcase`` a few typical wagers, each (spot, multiple of the table minimum), for the
-    rounds a demonstration plays (the service demo, the screens' tours).
+    rounds a demonstration plays (the service demo, the screens' tours); ``simulate`` the wagers the
+    lab's simulation keeps up through the engine, each (spot, stake) at a stake every payout pays exactly
+    (empty: the lab plays the game with a strategy of its own).
     """
 
     game: str
@@ -265,6 +267,7 @@ class Setup:
     bot_menu: tuple[tuple[str, int], ...]
     paytables: tuple[str, ...]
     showcase: tuple[tuple[str, int], ...] = ()
+    simulate: tuple[tuple[str, int], ...] = ()
 
     def limits(self, kind: str) -> Limits:
         """The limits of an offered wager id."""

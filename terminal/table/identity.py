@@ -22,7 +22,7 @@ from importlib import metadata
 from pathlib import Path
 
 from terminal.config import Config
-from terminal.game_rules import ConfigSettings
+from terminal.config.game_rules import ConfigSettings
 from terminal.games.registry import GAMES, game
 
 PACKAGE = "automated-gaming-table"

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from terminal.config import Config
-from terminal.game_rules import setup
+from terminal.config.game_rules import setup
 from terminal.money import find_currency, format_amount
 from terminal.net import game_state
 from terminal.net import messages as m

@@ -22,8 +22,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from terminal import launch
 from terminal.cli import main
-from terminal.sections import LabSection
-from terminal.settings import settings_of
+from terminal.config.keys import settings_of
+from terminal.config.sections import LabSection
 from terminal.software import boot as software
 from terminal.software.manifest import ROOT, fingerprint, make_manifest, verify
 

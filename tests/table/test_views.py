@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from terminal.game_rules import wager_limits
+from terminal.config.game_rules import wager_limits
 from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
 from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.games.roulette.engine import TeamView

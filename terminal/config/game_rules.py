@@ -2,7 +2,7 @@
 
 The games in ``terminal/games`` and ``terminal/par`` are pure and never read the configuration; each reads
 its own sections through the seam's :class:`~terminal.games.seam.Settings`, which :class:`ConfigSettings`
-gives over a validated :class:`~terminal.config.Config`. :func:`setup` is the one place a table, the PAR
+gives over a validated :class:`~terminal.config.model.Config`. :func:`setup` is the one place a table, the PAR
 sheet, the lab and the screens' offer get a game's rules from, so they cannot disagree about what the
 configuration means.
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
-from terminal.config import Config
+from terminal.config.model import Config
 from terminal.games.base import Limits
 from terminal.games.registry import game
 from terminal.games.seam import Game, Setup
