@@ -92,6 +92,11 @@ RULES = (
         ),
     ),
     Rule(
+        "the theme is data every face reads: it imports no drawing library and no face",
+        ("terminal.theme",),
+        ("pygame", "pyglet", *UIS),
+    ),
+    Rule(
         "service views only draw and post intents: they never reach the control, its handlers or the link",
         SERVICE_DRAWING,
         SERVICE_ACTING,

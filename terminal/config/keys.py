@@ -181,6 +181,16 @@ def path() -> Parser:
     return parse
 
 
+def read_with(allowed: str, read: Callable[[str], Any]) -> Parser:
+    """A value a game's own reader checks (``read`` raises ``ValueError`` with a one-line reason)."""
+
+    @_describe(allowed)
+    def parse(value: str, _: ParseContext) -> Any:
+        return read(value)
+
+    return parse
+
+
 def yard_map() -> Parser:
     """Touchdown yards per pocket: ``0:0, 1-10:3, ...`` covering the greens (0) and 1 to 36 once each."""
 

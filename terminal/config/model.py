@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from terminal.config.sections import (
+    B2BSection,
     BigSixSection,
+    Blazing7sSection,
     BonusCrapsSection,
     CrapsSection,
     DevicesSection,
@@ -47,6 +49,8 @@ class Config:
     limits: LimitsSection
     roulette: RouletteSection
     touchdown: TouchdownSection
+    b2b: B2BSection
+    blazing7s: Blazing7sSection
     craps: CrapsSection
     lucky_shooter: LuckyShooterSection
     fire_bet: FireBetSection

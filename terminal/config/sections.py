@@ -23,6 +23,7 @@ from terminal.config.keys import (
     optional_path,
     placement,
     ratio,
+    read_with,
     seat_list,
     setting,
     text,
@@ -32,6 +33,7 @@ from terminal.config.keys import (
 from terminal.config.keys import path as a_path
 from terminal.games.base import Limits
 from terminal.games.registry import GAMES
+from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
 from terminal.windows import Placement
 
 ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))
@@ -104,6 +106,26 @@ class TouchdownSection:
     )
     min: int = setting("1.00", amount("0.01"), "minimum Touchdown wager")
     max: int = setting("25.00", amount("0.01"), "maximum Touchdown wager")
+
+
+@dataclass(frozen=True, slots=True)
+class B2BSection:
+    """[b2b]: the B2B Roulette side wager (§ 617b.2), either wheel; limits: [limits] b2b_min / b2b_max."""
+
+    offered: bool = setting("false", boolean(), "offer B2B Roulette (the pocket repeats the previous spin)")
+    weights: tuple[tuple[int, int], ...] = setting(
+        DEFAULT_WEIGHTS,
+        read_with("odds:weight for all seven odds, each above 0, totalling 1000", parse_weights),
+        "how often the RNG draws each payout, per 1000 (§ 617b.2(e))",
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Blazing7sSection:
+    """[blazing7s]: the Blazing 7's side wager (§ 617b.3); limits: [limits] blazing7s_min / blazing7s_max."""
+
+    offered: bool = setting("false", boolean(), "offer Blazing 7's (beside another roulette wager)")
+    paytable: str = setting("1", choice("1", "2", "3", "4"), "Blazing 7's paytable (§ 617b.3(j))")
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,7 +74,7 @@ def roulette_plan(c: Config) -> RoulettePlan:
     rules = ROULETTE.rules(ConfigSettings(c))
     spots = []
     for kind in ROULETTE_WAGERS:
-        if kind == "touchdown":
+        if kind in ("touchdown", "b2b", "blazing7s"):  # played apart: not spots of the layout
             continue
         of_kind = spots_of(kind, rules.wheel.name, rules.five_adjacent)
         if not of_kind:
@@ -91,7 +91,11 @@ def roulette_plan(c: Config) -> RoulettePlan:
     if td is not None:
         exact = lambda a: all(_pays_exactly(p, a) for _, p in td.paytable.entries)  # noqa: E731
         td_stake = first_exact(td.limits, 1, exact)
-    return RoulettePlan(rules, tuple(spots), td, td_stake)
+    extra = ROULETTE.side_rules(ConfigSettings(c))
+    b2b = first_exact(extra.b2b.limits, 1, lambda a: True) if extra.b2b is not None else 0  # "to 1": exact
+    blazing = first_exact(extra.blazing.limits, 1, lambda a: True) if extra.blazing is not None else 0
+    offered = extra if extra.b2b is not None or extra.blazing is not None else None
+    return RoulettePlan(rules, tuple(spots), td, td_stake, offered, b2b, blazing)
 
 
 # --- craps ---------------------------------------------------------------------------------------------

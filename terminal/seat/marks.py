@@ -19,15 +19,13 @@ import pygame
 from terminal.seat import theme
 from terminal.seat.text import Painter
 from terminal.seat.widgets import dice_of, draw_die, pocket_colour
+from terminal.theme import looks
 
 Cell = tuple[theme.Colour, str, dict[str, Any]]
 """A history cell: its fill, and the catalogue key and fields of its words."""
 
-SICBO_COLOURS = {"big": (40, 96, 170), "small": (150, 60, 40), "triple": theme.GOLD}
-BIGSIX_COLOURS: dict[str, theme.Colour] = {
-    "one": (74, 140, 78), "two": (52, 104, 170), "five": (184, 52, 52), "ten": (214, 140, 36),
-    "twenty": (120, 70, 160), "joker": (28, 28, 30), "flag": (226, 186, 96),
-}  # fmt: skip
+SICBO_COLOURS = looks("seat", "marks").rgb_table()
+BIGSIX_COLOURS: dict[str, theme.Colour] = looks("layout", "bigsix").rgb_table()
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,8 @@ class SicBo:
         showcase = (("small", 1), ("total_10", 1), ("two_dice:2-5", 1))
         engine = SicBoEngine(rules)
         draw = DrawPlan("dice", 3)
-        return Setup(GAME, engine, draw, offered, name, house, menu, paytables, showcase, _every_spot(rules))
+        every, variant = _every_spot(rules), name.lower()  # the protocol's identifiers are lower case
+        return Setup(GAME, engine, draw, offered, variant, house, menu, paytables, showcase, every)
 
     def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:
         names = tuple(PAYTABLES) if all_paytables else (settings.section(SECTION).paytable,)
