@@ -202,7 +202,7 @@ class LiveSeat:
         self.app.receive(self.link.drain(), self.now)
         self.app.update(self.now)
 
-    def until(self, ready: Callable[[SeatModel], bool], what: str, timeout_s: float = 10.0) -> None:
+    def until(self, ready: Callable[[SeatModel], bool], what: str, timeout_s: float = 30.0) -> None:
         """Pump until ``ready(model)``; :class:`LiveTableError` naming ``what`` after ``timeout_s``."""
         deadline = time.monotonic() + timeout_s
         while True:

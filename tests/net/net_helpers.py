@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from terminal.net.client import TableClient
 from terminal.net.codec import encode_frame, read_frame
 from terminal.net.messages import Direction, Hello, Message, PlaceWager, Ready, Welcome
 from terminal.net.server import NetEvent, TableServer
@@ -129,3 +130,13 @@ async def until(ready: Callable[[], bool], what: str, timeout_s: float = 30.0) -
 def refused(events: list[NetEvent]) -> Callable[[], bool]:
     """Whether the server has logged a refusal (its connection task judged the peer)."""
     return lambda: any(e.kind == "refused" for e in events)
+
+
+async def pushed_so_far(server: TableServer, client: TableClient) -> list[Message]:
+    """Every push the server has sent ``client`` so far, once all of it has arrived: the client has
+    opened as many frames as the server sealed for it (a count, not a pause a busy machine can outlast)."""
+    await until(lambda: client.received >= server.sent(client.seat), f"{client.seat}'s frames")
+    pushed = []
+    while client.pending_pushes():
+        pushed.append(await client.receive(1))
+    return pushed
