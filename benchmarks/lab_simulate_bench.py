@@ -28,9 +28,10 @@ from terminal.lab import (
     simulate_craps_fast,
     simulate_roulette,
     simulate_roulette_fast,
+    simulate_seam,
     tabulate,
 )
-from terminal.lab.simulate_plan import craps_plan, roulette_plan
+from terminal.lab.simulate_plan import craps_plan, plan_for, roulette_plan
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import ChunkOutcome
 
@@ -56,6 +57,9 @@ def _games() -> tuple[Game, ...]:
              300_000),
         Game("roulette", "spins", roulette_plan(c), simulate_roulette.play, simulate_roulette_fast.play,
              250_000, 30_000, 1_000_000),
+        *(Game(name, "rounds", plan_for(config.loads(f"[table]\ngame = {name}\n"), name),
+               simulate_seam.play_plain, simulate_seam.play_fast, target, 5_000, 1_000_000)
+          for name, target in (("sicbo", 100_000), ("bigsix", 300_000))),  # through the seam: every spot
     )  # fmt: skip
 
 
@@ -122,7 +126,7 @@ def main() -> int:
     print(_load())
     for game in _games():
         measure(game, args.pairs)
-        if args.instructions:
+        if args.instructions and game.name in ("craps", "roulette"):
             count_instructions(game)
     print(_load())
     return 0

@@ -31,7 +31,7 @@ from pathlib import Path  # noqa: E402
 from terminal.software import boot as software  # noqa: E402
 from terminal.software.manifest import ROOT  # noqa: E402
 
-#: ``[lab]`` defaults as ``terminal.sections.LabSection`` declares them (a test holds the two together).
+#: ``[lab]`` defaults as ``terminal.config.sections.LabSection`` declares them (a test holds them together).
 DEFAULTS = {"verify_at_boot": "auto", "manifest_path": "MANIFEST.sha256", "trusted_key": "maker.pub"}
 MAKER_ACTIONS = ("keygen", "make-manifest")
 

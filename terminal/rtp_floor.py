@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from terminal.config import Config
-from terminal.game_rules import ConfigSettings, game_of
+from terminal.config.game_rules import ConfigSettings, game_of
 from terminal.par.rows import ParRow, percent
 
 

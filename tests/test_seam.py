@@ -22,7 +22,7 @@ from terminal.games.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 HELD = ("table", "net", "ledger", "lab", "commands")
-SIDE_WAGERS = ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps")
+SIDE_WAGERS = ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps", "b2b", "blazing")
 WORDS = re.compile("|".join((*GAMES, *SIDE_WAGERS, r"sic[ _]?bo", r"big[ _]?six")), re.IGNORECASE)
 # Simulation is being moved behind the seam by the fast engine's work (#19 "Simulation at lab scale");
 # until it lands there these modules still play roulette and craps by name.

@@ -7,10 +7,7 @@ from typing import Any
 
 from terminal import config
 from terminal.commands.common import add_config_option, load_config
-from terminal.config import Config
-from terminal.game_rules import setup
-from terminal.money import find_currency, format_amount
-from terminal.net.links import describe as describe_links
+from terminal.config.show import summary
 
 
 def register(commands: Any) -> None:
@@ -54,35 +51,3 @@ def _show(args: argparse.Namespace) -> int:
 def _template(_: argparse.Namespace) -> int:
     print(config.template())
     return 0
-
-
-def summary(c: Config) -> list[str]:
-    """A few lines a technician reads to confirm what the table will run."""
-    currency = find_currency(c.money.currency)
-
-    def money(units: int) -> str:
-        return format_amount(units, currency)
-
-    game = c.table.game
-    lines = [
-        f"configuration  {c.path}",
-        f"table          {c.table.table_id} at {c.table.venue}: {game}, {c.table.seats} seats",
-        f"limits         {money(c.limits.wager_min)} to {money(c.limits.wager_max)} a wager, "
-        f"{money(c.limits.seat_max)} a seat per round, in steps of {money(c.limits.increment)}",
-        f"money          {currency.code}, credit {money(c.money.denomination)}, "
-        f"hand-pay at {money(c.money.handpay_limit)}",
-    ]
-    plan = setup(c)
-    rules = ", ".join(f"{key} {value}" for key, value in plan.house_rules)
-    lines.append(f"{game:<15}{rules}; paytables {', '.join(plan.paytables)}")
-    lines.append(f"ledger         {c.ledger.path}")
-    lines.append(f"rng            {c.rng.generator}, reseed every {c.rng.reseed_interval} calls")
-    lines.append(f"lab mode       {'ON (TEST)' if c.lab.mode else 'off'}")
-    lines.append(describe_links(c))
-    s = c.sound
-    calls = "on" if s.seat_calls else "off"
-    lines.append(f"sound          display {s.display_volume}%, seats {s.seat_volume}%, seat calls {calls}")
-    mine = ("display", *(f"seat_{n}" for n in c.table.local_seats))
-    placed = ", ".join(f"{name.replace('_', ' ')} {c.windows.placements()[name]}" for name in mine)
-    lines.append(f"windows        {placed}")
-    return lines

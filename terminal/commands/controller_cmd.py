@@ -16,7 +16,7 @@ from typing import Any
 
 from rng import RngFailure
 from terminal.commands.common import USAGE, add_config_option, load_config
-from terminal.commands.config_cmd import summary
+from terminal.config.show import summary
 from terminal.ledger import IntegrityError, LedgerError
 from terminal.net.pki import PkiError
 from terminal.table.table import RecoveryError

@@ -22,9 +22,9 @@ from typing import Any
 from terminal.commands.common import add_config_option, load_config
 from terminal.commands.service_cmd import read_pin
 from terminal.config import Config
-from terminal.sections import FloorSection
-from terminal.table.roles import ROLE_ACTS
-from terminal.table.users import UserError, UsersFileError, UserStore
+from terminal.config.sections import FloorSection
+from terminal.desk.roles import ROLE_ACTS
+from terminal.desk.users import UserError, UsersFileError, UserStore
 
 
 class FloorCommandError(ValueError):

@@ -137,7 +137,7 @@ def _dieharder(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
     from terminal.lab import dieharder
-    from terminal.lab.rng_evidence import production_rng
+    from terminal.table.generator import production_rng
 
     def said(given: int) -> None:
         print(f"terminal lab dieharder: {given / 2**30:,.0f} GiB given so far", file=sys.stderr, flush=True)

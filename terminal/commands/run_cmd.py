@@ -16,8 +16,8 @@ from typing import Any
 
 from rng import RngFailure
 from terminal.commands.common import SEED_HELP, USAGE, add_config_option, load_config, seed_arg
-from terminal.commands.config_cmd import summary as config_summary
 from terminal.config import Config
+from terminal.config.show import summary as config_summary
 from terminal.lab.headless import HeadlessError, Observer, run_headless, write_summary
 from terminal.ledger import IntegrityError, LedgerError
 from terminal.table.table import RecoveryError

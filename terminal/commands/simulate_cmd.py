@@ -17,7 +17,7 @@ from terminal.games.catalog import GAMES
 from terminal.lab import simulate_plots, simulate_report
 from terminal.lab.progress import bar
 from terminal.lab.simulate import ENGINES, SimRun, SimSpec, default_workers, plan_chunks, run_local
-from terminal.lab.simulate_plan import PlanError, craps_plan, roulette_plan
+from terminal.lab.simulate_plan import PlanError, plan_for
 
 PROG = "terminal simulate"
 
@@ -100,14 +100,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _spec(c: Config, args: argparse.Namespace) -> SimSpec:
-    plan = roulette_plan(c) if args.game == "roulette" else craps_plan(c)
+    plan = plan_for(c, args.game)
     return SimSpec(args.game, plan, args.seed, c.rng.generator, c.rng.reseed_interval, engine=args.engine)
 
 
 def _simulate(spec: SimSpec, args: argparse.Namespace) -> SimRun:
     chunks = plan_chunks(args.rounds)
-    unit = "spins" if args.game == "roulette" else "rolls"
-    with bar(args.rounds, f"simulate {args.game}", unit) as advance:
+    with bar(args.rounds, f"simulate {args.game}", "rounds") as advance:
         if args.scheduler:
             from terminal.lab.simulate_dask import run_dask
 

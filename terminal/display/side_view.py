@@ -20,8 +20,8 @@ MAX_WINNERS = 8  # a table has at most eight seats
 WINNER_COLUMN = 300  # design pixels a winners column needs ("PUESTO 8   $12,345.00")
 MIN_TILE = 52  # the narrowest history tile ("00" and "36" at 24 px, with a gap)
 LEFT_BLOCK, RIGHT_BLOCK = 380, 350  # the top bar's round and countdown blocks: the headline keeps clear
-HOT = (255, 140, 40, 255)
-COLD = (120, 190, 255, 255)
+HOT = theme.HOT
+COLD = theme.COLD
 
 
 class SideView:
@@ -217,7 +217,7 @@ class SideView:
                 item = scene.history[k]
                 colour = colour_of(item.outcome)
                 set_visible(rect, True)
-                rect.color = theme.OUTCOME_COLOURS[colour] if not item.void else (80, 80, 80, 255)
+                rect.color = theme.OUTCOME_COLOURS[colour] if not item.void else theme.VOID_TILE
                 text.show(item.outcome if colour != "dice" else item.outcome.replace("-", "·"), fit=text.room)
             else:
                 set_visible(rect, False)

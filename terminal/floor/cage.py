@@ -13,9 +13,9 @@ import json
 from datetime import datetime
 from typing import Any
 
+from terminal.config.sections import FloorSection
 from terminal.floor import connect, names, vouchers
 from terminal.ledger.records import stamp
-from terminal.sections import FloorSection
 
 
 async def close(section: FloorSection, number: str, action: str, *, user: str, now: datetime,

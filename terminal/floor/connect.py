@@ -18,8 +18,8 @@ from nats.js.api import KeyValueConfig, StorageType, StreamConfig
 from nats.js.errors import BucketNotFoundError, NotFoundError
 from nats.js.kv import KeyValue
 
+from terminal.config.sections import FloorSection
 from terminal.floor import names
-from terminal.sections import FloorSection
 
 Callback = Callable[[], Awaitable[None]]
 

@@ -23,9 +23,9 @@ from nats.errors import Error as NatsError
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
+from terminal.config.sections import FloorSection
 from terminal.floor import connect, names
 from terminal.ledger.floorstore import FloorStore
-from terminal.sections import FloorSection
 
 Applied = Callable[[int, str, dict[str, Any]], None]
 

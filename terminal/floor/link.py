@@ -39,9 +39,9 @@ from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 from nats.js.kv import KeyValue
 
+from terminal.config.sections import FloorSection
 from terminal.floor import connect, names, vouchers
 from terminal.ledger.outbox import Outbox, OutboxReader, OutboxRow
-from terminal.sections import FloorSection
 
 T = TypeVar("T")
 About = Callable[[], dict[str, Any]]

@@ -21,12 +21,12 @@ from typing import Any
 
 from aiohttp import web
 
+from terminal.config.sections import FloorSection
 from terminal.floor import report
 from terminal.floor.consumer import Alive, follow
 from terminal.floor.page import LOGIN_HTML, PAGE_HTML
 from terminal.ledger.floorstore import FloorStore, gaming_day
 from terminal.money import find_currency, format_amount
-from terminal.sections import FloorSection
 
 Authenticate = Callable[[str, str], tuple[str, str] | None]
 COOKIE = "floor_session"

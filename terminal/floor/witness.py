@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from nats.js.errors import NotFoundError
 
+from terminal.config.sections import FloorSection
 from terminal.floor import connect, names
 from terminal.ledger import highwater
-from terminal.sections import FloorSection
 
 
 @dataclass(frozen=True, slots=True)

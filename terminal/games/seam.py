@@ -19,10 +19,13 @@ dice in one draw; ``below``: one uniform integer below n), persisted, then hande
 
 >>> DrawPlan("dice", 3).size, DrawPlan("dice", 3).index((2, 5, 5)), DrawPlan("below", 54).index((27,))
 (216, 64, 27)
+>>> DrawPlan("below", 38, (1000, 50616)).index((17, 3, 40000))  # the extras are not the round's outcome
+17
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar
@@ -48,15 +51,21 @@ class DrawPlan:
 
     ``dice``: ``n`` six-sided dice in one draw, values 1..6; ``below``: one uniform integer in ``[0, n)``.
     ``size`` is the number of equally likely ordered outcomes, ``index`` places one of them in 0..size-1
-    (the lab's chi-square runs over these).
+    (the lab's chi-square runs over these). ``extra``: further uniform integers, one below each listed
+    bound, drawn after the outcome in the same round and handed to :meth:`Engine.outcome` after its
+    values (a side wager's own draw: B2B's odds, Blazing 7's three balls); the outcome record persists
+    them with the round, so they are drawn once and never again.
     """
 
     recipe: Literal["dice", "below"]
     n: int
+    extra: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.recipe not in ("dice", "below") or type(self.n) is not int or self.n < 1:
             raise ValueError(f"a draw is 'dice' or 'below' with n >= 1, not {self.recipe!r} {self.n!r}")
+        if any(type(b) is not int or b < 1 for b in self.extra):
+            raise ValueError(f"extra draws are below bounds >= 1, not {self.extra!r}")
 
     @property
     def size(self) -> int:
@@ -67,7 +76,7 @@ class DrawPlan:
         if self.recipe == "below":
             return values[0]
         index = 0
-        for value in values:
+        for value in values[: self.n]:
             index = index * 6 + value - 1
         return index
 
@@ -244,6 +253,10 @@ class Engine(Protocol[P, OutcomeT]):
         ...
 
 
+VARIANT = re.compile(r"[a-z0-9][a-z0-9_\-]{0,31}")
+"""What a variant may be: the protocol's identifier (``TableState.variant``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """A game as one table's configuration sets it up: the engine and everything shown about it.
@@ -253,7 +266,9 @@ class Setup:
     screen; ``bot_menu`` what the bots play, each (spot, stake) (repeated entries are played more often);
     ``paytables`` the paytable ids in play, ``family:name`` (``touchdown:A``), as the software identity
     lists them; ``showcase`` a few typical wagers, each (spot, multiple of the table minimum), for the
-    rounds a demonstration plays (the service demo, the screens' tours).
+    rounds a demonstration plays (the service demo, the screens' tours); ``simulate`` the wagers the
+    lab's simulation keeps up through the engine, each (spot, stake) at a stake every payout pays exactly
+    (empty: the lab plays the game with a strategy of its own).
     """
 
     game: str
@@ -265,6 +280,12 @@ class Setup:
     bot_menu: tuple[tuple[str, int], ...]
     paytables: tuple[str, ...]
     showcase: tuple[tuple[str, int], ...] = ()
+    simulate: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not VARIANT.fullmatch(self.variant):  # every screen is told it in TableState.variant
+            bad = f"{self.game}: variant {self.variant!r} is not a protocol identifier (a-z, 0-9, _, -)"
+            raise ValueError(bad)
 
     def limits(self, kind: str) -> Limits:
         """The limits of an offered wager id."""

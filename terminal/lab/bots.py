@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from terminal.config import Config
-from terminal.game_rules import setup
+from terminal.config.game_rules import setup
 from terminal.net import messages as m
 from terminal.net.client import TableClient
 from terminal.net.errors import ProtocolError

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from terminal.config import Config
+from terminal.config.game_rules import game_of
+from terminal.desk.desk import ServiceDesk
 from terminal.devices.simulated import SimDevices, simulated_table
-from terminal.game_rules import game_of
 from terminal.lab.bots import Bot, menu_and_options
 from terminal.ledger import EventCode, LedgerError, meters, report
 from terminal.money import find_currency, format_amount
@@ -35,7 +36,6 @@ from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import Clock, ManualClock, SystemClock
 from terminal.table.controller import Controller
-from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import RoundReport, Table
 from terminal.table.tilts import TiltKind
 

@@ -1,7 +1,8 @@
 """The RNG evidence a lab files: dumps through the production path, the battery, outcome statistics.
 
-Everything comes from one production :class:`~rng.Rng` built as the table builds it (``[rng]`` of the
-configuration, the OS entropy source behind its health tests), after its power-up self-test:
+Everything comes from one production :class:`~rng.Rng` made by the table's own constructor
+(:func:`terminal.table.generator.production_rng`: ``[rng]`` of the configuration, the table's
+personalization, the OS entropy source behind its health tests), after its power-up self-test:
 
 - ``raw.bin``: raw DRBG output (``Rng.stream``), the input of the SP 800-22 battery and of any external one;
 - ``outcomes-6.txt``, ``outcomes-37.txt``, ``outcomes-38.txt``: scaled outcomes (``Rng.randbelow``), one
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,12 +23,11 @@ import numpy as np
 import numpy.typing as npt
 from scipy import stats
 
-from rng import EntropySource, HealthParameters, Rng
+from rng import Rng
 from rng import battery as sp800
 from rng.cavp import GroupResult
 from rng.families import BATTERY_ALPHA, FamilyVerdict, judge_battery
 from rng.selftest import health_checks, known_answers, power_up
-from terminal.config import Config
 from terminal.lab.game_ranges import StreamResult
 from terminal.lab.game_stats import FamilyVerdict as GameFamily
 
@@ -115,19 +114,6 @@ class Evidence:
         games = self.game_family is None or self.game_family.passed
         battery = all(f.passed for f in self.families) and all(o.passed for o in self.outcomes)
         return selftests and battery and games
-
-
-def production_rng(c: Config) -> Rng:
-    """The generator the table would use, on the OS entropy source (power-up self-tested by ``Rng``)."""
-    health = HealthParameters(c.rng.min_entropy_per_byte, c.rng.health_alpha_exponent)
-    return Rng(
-        EntropySource(health),
-        clock=time.monotonic,
-        generator=c.rng.generator,
-        reseed_interval=c.rng.reseed_interval,
-        reseed_seconds=c.rng.reseed_seconds,
-        name=f"{c.table.table_id}-lab",
-    )
 
 
 def selftests(generator: str) -> tuple[GroupResult, ...]:

@@ -10,6 +10,7 @@ import json
 import sys
 import time
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from tqdm import tqdm
@@ -19,6 +20,7 @@ from terminal.lab import game_ranges, rng_html, rng_plots
 from terminal.lab import rng_evidence as ev
 from terminal.lab.game_stats import judge
 from terminal.lab.rng_evidence import PROFILES, Evidence, Sizes
+from terminal.table import generator
 
 __all__ = ["PROFILES", "Sizes", "write_report"]
 
@@ -33,7 +35,7 @@ def _bar(total: int, what: str, unit: str = "it", scale: bool = False) -> tqdm:
 def gather(c: Config, out: Path, sizes: Sizes, started: float) -> Evidence:
     """Self-tests, dumps, battery and outcome statistics; every file written into ``out``."""
     tests = ev.selftests(c.rng.generator)
-    rng = ev.production_rng(c)
+    rng = generator.production_rng(c)
     raw_path = out / "raw.bin"
     with _bar(sizes.raw_bytes, "raw DRBG output", "B", scale=True) as bar:
         ev.dump_raw(rng, raw_path, sizes.raw_bytes, bar.update)
@@ -68,7 +70,8 @@ def game_streams(c: Config, n: int) -> tuple[game_ranges.StreamResult, ...]:
         return ()
     streams = game_ranges.GAME_STREAMS
     with _bar(n * len(streams), "game-level streams", "draw", scale=True) as bar:
-        return tuple(game_ranges.run_stream(s, lambda: ev.production_rng(c), n, bar.update) for s in streams)
+        fresh = partial(generator.production_rng, c)  # a new generator, the table's own, for each stream
+        return tuple(game_ranges.run_stream(s, fresh, n, bar.update) for s in streams)
 
 
 def write_report(

@@ -20,9 +20,16 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from rng import HealthParameters
-from terminal.lab import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
+from terminal.lab import (
+    simulate_craps,
+    simulate_craps_fast,
+    simulate_roulette,
+    simulate_roulette_fast,
+    simulate_seam,
+)
 from terminal.lab.simulate_craps import CrapsPlan
 from terminal.lab.simulate_roulette import RoulettePlan
+from terminal.lab.simulate_seam import SeamPlan
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import ChunkOutcome, Tallies, merge_all
 
@@ -37,7 +44,7 @@ class SimSpec:
     """Everything a worker needs: the game's plan and how to seed each chunk's generator."""
 
     game: str
-    plan: RoulettePlan | CrapsPlan
+    plan: RoulettePlan | CrapsPlan | SeamPlan
     seed: bytes | None = None
     generator: str = "ctr_drbg_aes256"
     reseed_interval: int = 100_000
@@ -97,6 +104,9 @@ def run_chunk(spec: SimSpec, chunk: Chunk) -> tuple[int, ChunkOutcome]:
     """Play one chunk on its own generator (runs in a worker)."""
     rng = make_rng(spec.seed, spec.game, chunk.index, spec.generator, spec.reseed_interval, spec.health)
     fast = spec.engine == "fast"
+    if isinstance(spec.plan, SeamPlan):
+        seam = simulate_seam.play_fast if fast else simulate_seam.play_plain
+        return chunk.index, seam(spec.plan, chunk.rounds, rng)
     if isinstance(spec.plan, RoulettePlan):
         roulette = simulate_roulette_fast.play if fast else simulate_roulette.play
         return chunk.index, roulette(spec.plan, chunk.rounds, rng)

@@ -17,17 +17,19 @@ from collections.abc import Callable
 from math import lcm
 
 from terminal.config import Config
-from terminal.game_rules import ConfigSettings, wager_limits
+from terminal.config.game_rules import ConfigSettings, wager_limits
 from terminal.games.base import Limits, Payout
 from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
 from terminal.games.craps.game import GAME_DECLARATION as CRAPS
 from terminal.games.craps.records import POINTS, Spot
 from terminal.games.craps.rules import LAY_ODDS, PLACE, PLACE_LOSE, TRUE_ODDS, CrapsRules, win_amount
+from terminal.games.registry import game as find_game
 from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.games.roulette.game import GAME_DECLARATION as ROULETTE
 from terminal.games.roulette.spots import spots_of
 from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan
 from terminal.lab.simulate_roulette import RoulettePlan
+from terminal.lab.simulate_seam import SeamPlan
 
 _PARTS = {"c_and_e": 2, "horn": 4, "horn_high": 5, "whirl": 5, "five_adjacent": 5}
 _WHEN = {
@@ -72,7 +74,7 @@ def roulette_plan(c: Config) -> RoulettePlan:
     rules = ROULETTE.rules(ConfigSettings(c))
     spots = []
     for kind in ROULETTE_WAGERS:
-        if kind == "touchdown":
+        if kind in ("touchdown", "b2b", "blazing7s"):  # played apart: not spots of the layout
             continue
         of_kind = spots_of(kind, rules.wheel.name, rules.five_adjacent)
         if not of_kind:
@@ -89,7 +91,11 @@ def roulette_plan(c: Config) -> RoulettePlan:
     if td is not None:
         exact = lambda a: all(_pays_exactly(p, a) for _, p in td.paytable.entries)  # noqa: E731
         td_stake = first_exact(td.limits, 1, exact)
-    return RoulettePlan(rules, tuple(spots), td, td_stake)
+    extra = ROULETTE.side_rules(ConfigSettings(c))
+    b2b = first_exact(extra.b2b.limits, 1, lambda a: True) if extra.b2b is not None else 0  # "to 1": exact
+    blazing = first_exact(extra.blazing.limits, 1, lambda a: True) if extra.blazing is not None else 0
+    offered = extra if extra.b2b is not None or extra.blazing is not None else None
+    return RoulettePlan(rules, tuple(spots), td, td_stake, offered, b2b, blazing)
 
 
 # --- craps ---------------------------------------------------------------------------------------------
@@ -161,3 +167,23 @@ def _odds_entries(c: Config, rules: CrapsRules, kind: str, flat: int) -> list[Cr
     if kind in ("pass_odds", "dont_pass_odds"):
         return [CrapsEntry(kind, Spot(kind), 0, "odds", tuple(amounts))]
     return [CrapsEntry(f"{kind}_{n}", Spot(kind, n), 0, "odds", ((n, a),)) for n, a in amounts]
+
+
+# --- any game, through the seam ------------------------------------------------------------------------
+
+#: Games the lab plays with a strategy of its own (their fast parts and plain loops in ``lab/``).
+OWN_PLANS: dict[str, Callable[[Config], RoulettePlan | CrapsPlan]] = {
+    "roulette": roulette_plan,
+    "craps": craps_plan,
+}
+
+
+def plan_for(c: Config, game: str) -> RoulettePlan | CrapsPlan | SeamPlan:
+    """What a simulation of ``game`` under ``c`` plays: its own plan, or the wagers its setup keeps up."""
+    own = OWN_PLANS.get(game)
+    if own is not None:
+        return own(c)
+    setup = find_game(game).setup(ConfigSettings(c))
+    if not setup.simulate:
+        raise PlanError(f"{game} declares no wagers to simulate")
+    return SeamPlan(game, setup.engine, setup.draw, setup.simulate)

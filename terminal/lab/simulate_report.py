@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from terminal.config import Config
-from terminal.game_rules import ConfigSettings
+from terminal.config.game_rules import ConfigSettings
 from terminal.games.registry import game as find_game
 from terminal.lab.simulate import SimRun
 from terminal.lab.simulate_stats import Verdict, family_z, judge

@@ -12,6 +12,11 @@ the table does when the player's choice times out: an extra draw (``randbelow(2)
 spin, so the part is ``paced`` and the engine draws spins one by one while it plays. Pockets that move
 the ball the same yards toward the same end zone settle alike (one class), the greens are a class of
 their own (a trigger while waiting, no yards in a game), and each team drawn is a class.
+
+B2B and Blazing 7's are a part each (:class:`SidePart`), paced too: their own draw (B2B's odds after a
+repeat, the bonus balls after 7, 17 or 27) follows the spin, after Touchdown's team. B2B reads the
+previous pocket, so every pocket is its own class; Blazing 7's sees a trigger, a void and the rest. The
+values of their draws are classed by what they pay (the odds; the bonus row).
 """
 
 from __future__ import annotations
@@ -21,11 +26,21 @@ from dataclasses import dataclass, field, replace
 
 from rng import Rng
 from terminal.games.roulette import touchdown
+from terminal.games.roulette.b2b import B2B, odds_drawn
+from terminal.games.roulette.blazing7s import ball_space, balls_drawn, bonus_entry, triggered
 from terminal.games.roulette.rules import Wager, settle
 from terminal.games.roulette.touchdown import TouchdownRules, TouchdownState
 from terminal.games.roulette.wheels import DOUBLE_ZERO
 from terminal.lab import fastsim
-from terminal.lab.simulate_roulette import TEAMS, RoulettePlan, place_all
+from terminal.lab.simulate_roulette import (
+    TEAMS,
+    RoulettePlan,
+    SideSim,
+    place_all,
+    side_need,
+    side_start,
+    side_step,
+)
 from terminal.lab.simulate_stats import ChunkOutcome
 from terminal.lab.tabulate import Part, Step
 
@@ -114,11 +129,57 @@ class TouchdownPart:
 
 
 @dataclass(frozen=True, slots=True)
+class SidePart:
+    """A B2B or Blazing 7's wager kept up (``kind``), played by :func:`side_step` of the plain loop."""
+
+    plan: RoulettePlan
+    kind: str
+    paced = True
+
+    @property
+    def key(self) -> Hashable:
+        return (type(self), self.plan.rules, self.plan.sides, self.plan.b2b_stake, self.plan.blazing_stake,
+                self.kind, len(self.plan.spots))  # fmt: skip
+
+    @property
+    def classes(self) -> tuple[int, ...]:
+        """Pockets (each its own for B2B; trigger, void, other for Blazing 7's), then the draw's values by
+        what they pay."""
+        sides, wheel = self.plan.sides, self.plan.rules.wheel
+        assert sides is not None
+        seen: dict[Hashable, int] = {}
+        if self.kind == B2B and sides.b2b is not None:
+            pockets: list[Hashable] = list(range(wheel.size))
+            values: list[Hashable] = [
+                ("odds", odds_drawn(sides.b2b.weights, v)) for v in range(sides.b2b.total)
+            ]
+        else:
+            pockets = ["void" if wheel.voids(p) else triggered(p) for p in range(wheel.size)]
+            values = [
+                ("row", bonus_entry(balls_drawn(sides.wheel, v))) for v in range(ball_space(sides.wheel))
+            ]
+        return tuple(seen.setdefault(view, len(seen)) for view in (*pockets, *values))
+
+    def start(self) -> Step[SideSim]:
+        return Step(side_start(self.plan, self.kind), ())
+
+    def step(self, state: SideSim, outcome: int, placing: bool) -> Step[SideSim]:
+        after, settled = side_step(self.plan, self.kind, state, outcome, placing)
+        return Step(after, settled)
+
+    def idle(self, state: SideSim) -> bool:
+        return not state.standing and state.pending is None
+
+    def extra(self, state: SideSim) -> int:
+        return side_need(self.plan, self.kind, state)
+
+
+@dataclass(frozen=True, slots=True)
 class RouletteModel:
     """Roulette as the fast engine sees it (a :class:`~terminal.lab.fastsim.Model`)."""
 
     width: int
-    parts: tuple[Part[str] | Part[TouchdownState], ...]
+    parts: tuple[Part[str] | Part[TouchdownState] | Part[SideSim], ...]
 
     def draw(self, rng: Rng, count: int) -> list[int]:
         return rng.randbelow_values(self.width, count)
@@ -129,10 +190,13 @@ class RouletteModel:
 
 def model(plan: RoulettePlan) -> RouletteModel:
     """The layout, and Touchdown when the plan plays it."""
-    layout = LayoutPart(plan)
-    if plan.touchdown is None:
-        return RouletteModel(plan.rules.wheel.size, (layout,))
-    return RouletteModel(plan.rules.wheel.size, (layout, TouchdownPart(plan.touchdown, plan.touchdown_stake)))
+    parts: list[Part[str] | Part[TouchdownState] | Part[SideSim]] = [LayoutPart(plan)]
+    if plan.touchdown is not None:
+        parts.append(TouchdownPart(plan.touchdown, plan.touchdown_stake))
+    if plan.sides is not None:
+        kinds = (("b2b", plan.sides.b2b), ("blazing7s", plan.sides.blazing))
+        parts += [SidePart(plan, kind) for kind, rules in kinds if rules is not None]
+    return RouletteModel(plan.rules.wheel.size, tuple(parts))
 
 
 def play(plan: RoulettePlan, rounds: int, rng: Rng) -> ChunkOutcome:

@@ -139,10 +139,34 @@ def outcomes(db: sqlite_utils.Database, limit: int, after: int = 0) -> list[tupl
     return [(r[0], json.loads(r[1])) for r in rows.fetchall()]
 
 
-def seat_rounds(db: sqlite_utils.Database, seat: int, limit: int) -> list[tuple[int, Any, int, int]]:
-    """A seat's last ``limit`` settled rounds as (round id, outcome, staked, returned), newest first."""
+SeatWager = tuple[str, int, int, str]  # spot, stake, returned (stake included), result
+
+
+_SEAT_WAGERS = (  # settled by the round, or placed in it and carried on (a drive, a point): never withdrawn
+    "SELECT w.spot, w.stake, CASE WHEN r.round_id = :round THEN r.returned ELSE 0 END, "
+    "CASE WHEN r.round_id = :round THEN r.result ELSE 'carried' END "
+    "FROM wagers w LEFT JOIN results r ON r.wager_id = w.id WHERE w.seat = :seat "
+    "AND (r.round_id = :round OR (w.round_id = :round AND (r.round_id IS NULL OR r.round_id != :round))) "
+    "AND coalesce(r.result, '') != 'withdrawn' ORDER BY w.id"
+)
+
+
+def seat_rounds(
+    db: sqlite_utils.Database, seat: int, limit: int
+) -> list[tuple[int, Any, int, int, list[SeatWager]]]:
+    """A seat's last ``limit`` settled rounds as (round id, outcome, staked, returned, its wagers), newest
+    first. A round's wagers are those it settled (``win``, ``lose``, ``push``) and those placed in it that
+    it did not settle (``carried``: a Touchdown drive, a craps point), so every stake counted is named."""
     query = (
         "SELECT s.round_id, o.outcome, s.staked, s.returned FROM round_seats s "
         "JOIN outcomes o ON o.round_id = s.round_id WHERE s.seat = ? ORDER BY s.round_id DESC LIMIT ?"
     )
-    return [(r[0], json.loads(r[1]), r[2], r[3]) for r in db.execute(query, [seat, limit]).fetchall()]
+    return [
+        (r[0], json.loads(r[1]), r[2], r[3], _seat_wagers(db, seat, r[0]))
+        for r in db.execute(query, [seat, limit]).fetchall()
+    ]
+
+
+def _seat_wagers(db: sqlite_utils.Database, seat: int, round_id: int) -> list[SeatWager]:
+    rows = db.execute(_SEAT_WAGERS, {"round": round_id, "seat": seat}).fetchall()
+    return [(spot, stake, returned, result) for spot, stake, returned, result in rows]

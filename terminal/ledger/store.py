@@ -49,7 +49,7 @@ from terminal.ledger.errors import (
 )
 from terminal.ledger.events import EventCode
 from terminal.ledger.lock import FolderLock
-from terminal.ledger.recall import RoundRecord, WagerRecord
+from terminal.ledger.recall import RoundRecord, SeatWager, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
 from terminal.ledger.verify import Verification, verify
@@ -300,8 +300,8 @@ class Ledger:
         """The last ``limit`` outcomes (of rounds after ``after``) as (round id, outcome), newest first."""
         return recall.outcomes(self.db, limit, after)
 
-    def seat_rounds(self, seat: int, limit: int) -> list[tuple[int, Any, int, int]]:
-        """A seat's last settled rounds as (round id, outcome, staked, returned), newest first."""
+    def seat_rounds(self, seat: int, limit: int) -> list[tuple[int, Any, int, int, list[SeatWager]]]:
+        """A seat's last settled rounds as (round id, outcome, staked, returned, wagers), newest first."""
         return recall.seat_rounds(self.db, seat, limit)
 
     def resume(self) -> RoundRecord | None:

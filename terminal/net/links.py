@@ -66,10 +66,3 @@ def plain_warning(c: Config) -> str | None:
         f"allowed only because {c.table.host} is loopback (every seat, display and service screen on "
         f"this machine)"
     )
-
-
-def describe(c: Config) -> str:
-    """One line for the start-up banner: how the links are protected."""
-    if c.links.tls == "off":
-        return "links          plain TCP on loopback (no TLS)"
-    return f"links          TLS 1.3, mutual certificates from the table CA in {c.links.pki_dir}"

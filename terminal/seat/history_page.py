@@ -5,7 +5,9 @@ Roulette results are pockets in red, black or green, counted by colour. Craps re
 shows its total large and its dice small, the sevens in red; and where the point can be told from the rolls
 themselves (from the first seven on: after any seven the next roll is a come-out) a roll that set the point
 says so (ON) and a roll that made it is lit in gold. The current point heads the list. The seat's rounds
-carry their wagered and paid amounts, each round's net, and the totals of the rounds listed.
+carry their wagered and paid amounts, each round's net, and the totals of the rounds listed; beneath each
+round, its wagers with their results as the ledger settled them (won, lost, push, or carried on to a later
+round), the whole under a RECALL banner: what is listed is past play, never the round on the table.
 
 >>> [mark for _, mark in points(["3-3", "6-1", "3-3", "2-2", "4-2", "5-2"])]
 ['', 'seven', 'on', '', 'made', 'seven']
@@ -21,10 +23,18 @@ import pygame
 from terminal.net import messages as m
 from terminal.seat import theme
 from terminal.seat.control import SeatControl
+from terminal.seat.limits import wager_id
 from terminal.seat.text import Painter
+from terminal.seat.wager_list import detail_of
 from terminal.seat.widgets import dice_of, pocket_colour
 
 POINTS = (4, 5, 6, 8, 9, 10)
+_RESULT_KEY = {
+    "win": "history.won",
+    "push": "history.push",
+    "lose": "history.lost",
+    "carried": "history.carried",
+}
 _MARK_COLOUR = {"seven": theme.ALERT, "made": theme.GOLD, "on": theme.BUTTON_HOT, "": theme.BUTTON_OFF}
 
 
@@ -144,8 +154,11 @@ def _draw_counts(
 def _seat_rounds(
     surface: pygame.Surface, p: Painter, rounds: m.SeatRounds | None, box: pygame.Rect, u: int
 ) -> None:
-    """The seat's last rounds: round, result, wagered, paid and net; their totals below."""
-    p.draw(surface, "history.mine", box.topleft, u * 5 // 4, theme.INK, bold=True, max_width=box.width)
+    """The seat's last rounds, under a RECALL banner (past rounds, never the one in play): round, result,
+    wagered, paid and net, each with its wagers' results beneath; the totals of those listed below."""
+    mine = box.width * 6 // 10
+    p.draw(surface, "history.mine", box.topleft, u * 5 // 4, theme.INK, bold=True, max_width=mine)
+    _recall_banner(surface, p, box, u)
     cols = (0.0, 0.18, 0.38, 0.6, 0.8)
     heads = (
         "history.col_round",
@@ -161,14 +174,56 @@ def _seat_rounds(
     if rounds is None or not rounds.rounds:
         p.draw(surface, "history.none", (box.left, y + u * 3 // 2), u, theme.DIM_INK, max_width=box.width)
         return
-    for row in rounds.rounds:
-        y += u * 3 // 2
+    step = u * 2 + u // 5  # a round's line and its wagers' line beneath
+    tail = u * 3 // 2 + u * 9 // 4 + u // 3 + u * 6 // 5  # the first row's gap, the last wagers, the total
+    listed = rounds.rounds[: max(1, (box.bottom - y - tail) // step + 1)]
+    y += u * 3 // 2 - step
+    small = max(p.min_size, u * 3 // 4)
+    for row in listed:
+        y += step
         _round_line(surface, p, box, cols, y, u, (row.round_id, row.outcome, row.wagered, row.paid))
-    y += u * 3 // 2
+        line = wager_line(p, wager_results(p, row.wagers), small, box.width - u)
+        p.draw(surface, "fmt.value", (box.left + u // 2, y + u), small, theme.DIM_INK, value=line)
+    y += u * 9 // 4  # under the last wagers' line
     pygame.draw.line(surface, theme.PANEL_EDGE, (box.left, y), (box.right, y), 2)
-    wagered = sum(r.wagered for r in rounds.rounds)
-    paid = sum(r.paid for r in rounds.rounds)
+    wagered = sum(r.wagered for r in listed)
+    paid = sum(r.paid for r in listed)
     _round_line(surface, p, box, cols, y + u // 3, u, (None, "", wagered, paid))
+
+
+def _recall_banner(surface: pygame.Surface, p: Painter, box: pygame.Rect, u: int) -> None:
+    """RECALL, top right: what is listed is past play, not the round on the table."""
+    badge = pygame.Rect(0, 0, box.width * 3 // 10, u * 3 // 2)
+    badge.topright = box.topright
+    pygame.draw.rect(surface, theme.GOLD, badge, border_radius=6)
+    p.draw(surface, "history.recall", badge.center, u, theme.PAPER_INK, anchor="center", bold=True,
+           max_width=badge.width - 8)  # fmt: skip
+
+
+def wager_results(p: Painter, wagers: Sequence[m.SeatWagerView]) -> list[str]:
+    """A recalled round's wagers, each in words with its result as the ledger settled it: "Red $5.00 lost",
+    "Straight 17 $1.00 won $36.00", "Black $5.00 push, $5.00 back", "Pass Line $10.00 carried on"."""
+    pieces = []
+    for w in wagers:
+        wager = wager_id(w.spot)
+        detail = detail_of(w.spot, wager, None)
+        name = p.tr(f"wager.{wager}")
+        name = p.tr("fmt.spot", name=name, detail=detail) if detail else name
+        said = p.tr(_RESULT_KEY.get(w.result, "history.lost"), amount=p.money(w.paid))
+        pieces.append(f"{name} {p.money(w.stake)} {said}")
+    return pieces
+
+
+def wager_line(p: Painter, pieces: Sequence[str], size: int, width: int) -> str:
+    """As many of a round's wager results as fit on one line of ``width`` at ``size``, then how many more
+    (the line never wraps into the next round nor shrinks below what a player reads)."""
+    font = p.font(size)
+    for shown in range(len(pieces), 0, -1):
+        more = [p.tr("history.more", count=len(pieces) - shown)] if shown < len(pieces) else []
+        line = " · ".join([*pieces[:shown], *more])
+        if font.size(line)[0] <= width:
+            return line
+    return p.tr("history.more", count=len(pieces)) if pieces else ""
 
 
 def _round_line(

@@ -12,14 +12,14 @@ import os
 from collections.abc import Callable
 from typing import cast
 
-from rng import EntropySource, HealthParameters, Rng, RngFailure
+from rng import Rng, RngFailure
 from rng.selftest import power_up
 from terminal.config import Config
-from terminal.game_rules import setup
+from terminal.config.game_rules import setup
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock
 from terminal.software import boot as software
-from terminal.table import config_record, lab_mode
+from terminal.table import config_record, generator, lab_mode
 from terminal.table.clock import Clock
 from terminal.table.driver import GameDriver
 from terminal.table.table import Table
@@ -34,8 +34,9 @@ def driver_for(c: Config) -> GameDriver:
 def make_rng(
     c: Config, clock: Clock, ledger: Ledger, entropy: Callable[[int], bytes] = os.urandom
 ) -> Rng:
-    """The production generator, after its power-up self-test (logged either way); ``entropy`` is the
-    OS source except for the lab's reproducible screenshots (``terminal screens``)."""
+    """The production generator (:func:`~terminal.table.generator.production_rng`, as the lab makes it),
+    after its power-up self-test (logged either way); ``entropy`` is the OS source except for the lab's
+    reproducible screenshots (``terminal screens``)."""
     try:
         results = power_up(c.rng.generator)
     except RngFailure as failed:
@@ -43,17 +44,7 @@ def make_rng(
         raise
     passed = sum(r.passed for r in results)
     ledger.log_event(EventCode.RNG_SELFTEST_PASS, now=clock.wall(), detail={"checks": passed})
-    health = HealthParameters(
-        min_entropy=c.rng.min_entropy_per_byte, alpha_exponent=c.rng.health_alpha_exponent
-    )
-    return Rng(
-        EntropySource(health, entropy),
-        clock=clock.monotonic,
-        generator=c.rng.generator,
-        reseed_interval=c.rng.reseed_interval,
-        reseed_seconds=c.rng.reseed_seconds,
-        name=f"{c.table.table_id}-rng",
-    )
+    return generator.production_rng(c, clock.monotonic, entropy)
 
 
 def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) -> Table:

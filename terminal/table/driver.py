@@ -106,7 +106,8 @@ class GameDriver:
         else:
             below = rng.randbelow(plan.n)
             values, generator, counter, epoch = (below.value,), below.generator_id, below.counter, below.epoch
-        record = self.engine.outcome(tuple(values)).to_json()
+        extra = tuple(rng.randbelow(bound).value for bound in plan.extra)  # a side wager's own draws
+        record = self.engine.outcome((*values, *extra)).to_json()
         return Drawn(record, str(record["text"]), generator, counter, epoch)
 
     def read(self, outcome: JSONObject) -> Outcome:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from terminal.config import Config
-from terminal.game_rules import setup
+from terminal.config.game_rules import setup
 from terminal.money import find_currency, format_amount
 from terminal.net import game_state
 from terminal.net import messages as m
@@ -88,7 +88,10 @@ def seat_rounds(table: Table, seat: int) -> m.SeatRounds:
     """A seat's last settled rounds, newest first."""
     rows = table.ledger.seat_rounds(seat, SEAT_ROUNDS)
     views = tuple(
-        m.SeatRoundView(r, outcome_text(table.driver, o), staked, paid) for r, o, staked, paid in rows
+        m.SeatRoundView(
+            r, outcome_text(table.driver, o), staked, paid, tuple(m.SeatWagerView(*w) for w in wagers)
+        )
+        for r, o, staked, paid, wagers in rows
     )
     return m.SeatRounds(f"seat-{seat}", views)
 

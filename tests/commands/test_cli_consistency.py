@@ -14,8 +14,8 @@ from terminal import config
 from terminal.cli import build_parser, main
 from terminal.commands.common import seed_arg
 from terminal.commands.run_cmd import run_table
+from terminal.desk.users import UserStore
 from terminal.table.tilts import Role
-from terminal.table.users import UserStore
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDED = {

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from terminal import config
 from terminal.config import ConfigError
-from terminal.sections import SECTIONS
-from terminal.settings import CONTEXT, settings_of
+from terminal.config.keys import CONTEXT, settings_of
+from terminal.config.model import SECTIONS
+from terminal.config.show import summary
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "kiosk.cfg"
@@ -210,3 +211,32 @@ def test_mutated_shipped_file(data: st.DataObject) -> None:
         assert all(str(p).startswith("kiosk.cfg") for p in exc.problems)
         if action == "duplicate" and lines[index].strip() and not lines[index].startswith("#"):
             assert any("twice" in str(p) for p in exc.problems)
+
+
+def test_show_summarises_what_the_table_will_run(tmp_path: Path) -> None:
+    text = (
+        "[table]\ngame = craps\nlocal_seats = 1, 3\n[money]\ncurrency = EUR\nhandpay_limit = 1000.00\n"
+        "[fire_bet]\noffered = false\n[links]\ntls = off\n[rng]\ngenerator = hmac_drbg_sha256\n"
+        "[sound]\ndisplay_volume = 30\nseat_calls = true\n"
+    )
+    c = config.loads(text, str(tmp_path / "kiosk.cfg"), tmp_path)
+    # Each line read off the file above and the shipped defaults, by hand.
+    assert summary(c) == [
+        f"configuration  {tmp_path / 'kiosk.cfg'}",
+        "table          T-01 at Keystone Casino: craps, 8 seats",
+        "limits         €1.00 to €500.00 a wager, €2,500.00 a seat per round, in steps of €1.00",
+        "money          EUR, credit €0.01, hand-pay at €1,000.00",
+        "craps          max_odds 3-4-5x, vig_percent 5, buy_vig on_win, lay_vig on_bet, vig_minimum €1.00, "
+        "come_odds_on_comeout off, place_increments on; "
+        "paytables craps:standard, lucky_shooter:A, bonus_craps:1",
+        f"ledger         {tmp_path / 'var' / 'ledger.sqlite'}",
+        "rng            hmac_drbg_sha256, reseed every 100000 calls",
+        "lab mode       off",
+        "links          plain TCP on loopback (no TLS)",
+        "sound          display 30%, seats 60%, seat calls on",
+        "windows        display auto, seat 1 auto, seat 3 auto",
+    ]
+    roulette = summary(config.defaults(tmp_path))
+    game = next(line for line in roulette if line.startswith("roulette       wheel double_zero, "))
+    assert game.endswith("; paytables roulette:standard, touchdown:A")
+    assert not any(line.startswith("craps") for line in roulette)

@@ -22,7 +22,7 @@ from terminal.games.roulette.ranges import roulette_range
 from terminal.games.roulette.wheels import is_black, is_red
 from terminal.lab import game_ranges as gr
 from terminal.lab.game_stats import OutcomeRange, check_range, judge, runs_check
-from terminal.lab.rng_evidence import production_rng
+from terminal.table.generator import production_rng
 
 N = 1_000_000
 

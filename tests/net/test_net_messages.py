@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from terminal.games.craps.engine import CrapsView
-from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
+from terminal.games.roulette.engine import B2BView, BlazingView, RouletteView, TeamView, TouchdownView
 from terminal.net import messages as m
 from terminal.net.errors import FieldError, UnknownMessageError
 from terminal.net.game_state import game_view, read_state
@@ -72,12 +72,15 @@ SAMPLES: list[m.Message] = [
         "roulette",
         40,
         RouletteView(
-            "double_zero", TouchdownView("game", (32, 37), (15, 0), 15, (TeamView("seat-1", "red", False),))
+            "double_zero",
+            TouchdownView("game", (32, 37), (15, 0), 15, (TeamView("seat-1", "red", False),)),
+            B2BView("17", 250),
+            BlazingView("1", "17", (7, 30, 27)),
         ),
     ),
     game_view("craps", 12, CrapsView(6, 2, 14, False, (4, 6), (2, 3, 12), "4-2")),
     m.History((m.HistoryEntry(12, "00", True), m.HistoryEntry(11, "17", False))),
-    m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0),)),
+    m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0, (m.SeatWagerView("pass", 500, 0, "lose"),)),)),
 ]
 SAMPLES += service_samples.SAMPLES  # the service family (terminal/net/messages/service.py)
 

@@ -11,6 +11,7 @@ import pytest
 from terminal.games.bigsix.rules import SECTIONS
 from terminal.net import messages as m
 from terminal.net.game_state import read_state
+from terminal.net.messages.base import body_to_json
 from terminal.table import views
 from terminal.table.controller import Controller
 from terminal.table.phases import Phase
@@ -114,7 +115,8 @@ def test_the_screens_are_told_the_game_its_variant_its_view_and_its_history(tmp_
     table.open_round()
     last = table.play_round()
     state = controller.table_state()
-    assert (state.game, state.variant) == ("sicbo", "B")
+    assert (state.game, state.variant) == ("sicbo", "b")  # the protocol's identifiers are lower case
+    assert body_to_json(state)["variant"] == "b"  # it travels: the wire's checks accept it
     view = read_state(views.game_view(table, last.outcome))
     assert (view.paytable, view.last_roll) == ("B", "1-2-4")
     board = views.history(table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from terminal.game_rules import wager_limits
+from terminal.config.game_rules import wager_limits
 from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
 from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.games.roulette.engine import TeamView
@@ -22,7 +22,8 @@ from tests.table.test_controller import _client, _serve
 def test_the_offer_lists_each_offered_wager_with_its_own_limits(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[limits]\nstraight_max = 25.00\n")
     offer = views.offer(c)
-    assert [w.wager for w in offer.wagers] == list(ROULETTE_WAGERS)  # double zero, Five Adjacent, Touchdown
+    off = ("b2b", "blazing7s")  # offered only when [b2b] / [blazing7s] say so
+    assert [w.wager for w in offer.wagers] == [w for w in ROULETTE_WAGERS if w not in off]
     straight = next(w for w in offer.wagers if w.wager == "straight")
     assert (straight.minimum, straight.maximum, straight.paytable) == (100, 2500, "standard")
     touchdown = next(w for w in offer.wagers if w.wager == "touchdown")
@@ -35,7 +36,7 @@ def test_a_single_zero_wheel_offers_no_first_five_and_no_touchdown(tmp_path: Pat
         tmp_path, "[roulette]\nwheel = single_zero\nfive_adjacent = false\n[touchdown]\noffered = false\n"
     )
     kinds = {w.wager for w in views.offer(c).wagers}
-    assert kinds == set(ROULETTE_WAGERS) - {"first_five", "five_adjacent", "touchdown"}
+    assert kinds == set(ROULETTE_WAGERS) - {"first_five", "five_adjacent", "touchdown", "b2b", "blazing7s"}
 
 
 def test_craps_offer_leaves_out_switched_off_wagers_and_states_the_vig(tmp_path: Path) -> None:

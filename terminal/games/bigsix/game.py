@@ -43,7 +43,9 @@ class BigSix:
         house, paytables = (("paytable", name),), (f"{GAME}:{name}",)
         showcase = (("one", 1), ("five", 1), ("flag", 1))
         engine = BigSixEngine(rules)
-        return Setup(GAME, engine, DrawPlan("below", 54), offered, name, house, menu, paytables, showcase)
+        every = tuple((kind, rules.limits_for(kind).minimum) for kind in WAGERS)  # "to 1": any stake is exact
+        draw = DrawPlan("below", 54)
+        return Setup(GAME, engine, draw, offered, name, house, menu, paytables, showcase, every)
 
     def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:
         names = tuple(PAYTABLES) if all_paytables else (settings.section(SECTION).paytable,)

@@ -42,7 +42,9 @@ class SicBo:
         house, paytables = (("paytable", name),), (f"{GAME}:{name}",)
         showcase = (("small", 1), ("total_10", 1), ("two_dice:2-5", 1))
         engine = SicBoEngine(rules)
-        return Setup(GAME, engine, DrawPlan("dice", 3), offered, name, house, menu, paytables, showcase)
+        draw = DrawPlan("dice", 3)
+        every, variant = _every_spot(rules), name.lower()  # the protocol's identifiers are lower case
+        return Setup(GAME, engine, draw, offered, variant, house, menu, paytables, showcase, every)
 
     def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:
         names = tuple(PAYTABLES) if all_paytables else (settings.section(SECTION).paytable,)
@@ -50,6 +52,11 @@ class SicBo:
 
     def parse_outcome(self, text: str) -> Roll:
         return Roll.parse(text)
+
+
+def _every_spot(rules: SicBoRules) -> tuple[tuple[str, int], ...]:
+    """Every spot of the layout at its smallest stake (every payout is "to 1": any stake pays exactly)."""
+    return tuple((spot.text, rules.limits_for(spot.kind).minimum) for spot in all_spots())
 
 
 GAME_DECLARATION = SicBo()

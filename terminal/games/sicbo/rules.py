@@ -217,9 +217,9 @@ PAYTABLES: dict[str, Paytable] = {
 
 
 def paytable(name: str) -> Paytable:
-    """The Sic Bo paytable called ``name`` (A or B)."""
+    """The Sic Bo paytable called ``name`` (A or B; ``a``, ``b`` as the protocol's variant carries them)."""
     try:
-        return PAYTABLES[name]
+        return PAYTABLES[name.upper()]
     except KeyError:
         raise UnknownPaytableError(f"unknown sicbo paytable {name!r}: choose one of A, B") from None
 

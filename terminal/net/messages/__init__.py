@@ -131,6 +131,9 @@ from terminal.net.messages.seat import (
     SeatState as SeatState,
 )
 from terminal.net.messages.seat import (
+    SeatWagerView as SeatWagerView,
+)
+from terminal.net.messages.seat import (
     SetWorking as SetWorking,
 )
 from terminal.net.messages.seat import (

@@ -172,16 +172,27 @@ class HandPay(Message):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatWagerView:
+    """One wager of a recalled round: its spot, its stake, what it paid (stake included) and its result."""
+
+    spot: Text
+    stake: Amount
+    paid: Amount
+    result: Ident  # win | lose | push
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRoundView:
-    """One of a seat's past rounds: what it wagered and what came back (stakes included)."""
+    """One of a seat's past rounds: what it wagered and what came back (stakes included), wager by wager."""
 
     round_id: Count
     outcome: Text
     wagered: Amount
     paid: Amount
+    wagers: tuple[SeatWagerView, ...] = ()
 
 
-@FAMILY.message("SeatRounds", 1, Direction.SERVER)
+@FAMILY.message("SeatRounds", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class SeatRounds(Message):
     """A seat's own last rounds, newest first (at most 10)."""

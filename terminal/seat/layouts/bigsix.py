@@ -21,14 +21,12 @@ from terminal.games.bigsix.rules import SECTIONS, WAGERS, paytable
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import HitArea, LayoutView, Place, area, box
 from terminal.seat.layouts.layered import LayeredLayout
+from terminal.theme import looks
 
 BIGSIX_KEYS: tuple[str, ...] = ("layout.bigsix_sections", "layout.bigsix_joker", "layout.to_one")
 NUMBERS = {"one": "1", "two": "2", "five": "5", "ten": "10", "twenty": "20"}
 #: Each symbol's colour, on the wheel and the layout alike.
-SYMBOL_COLOURS: dict[str, paint.Colour] = {
-    "one": (74, 140, 78), "two": (52, 104, 170), "five": (184, 52, 52), "ten": (214, 140, 36),
-    "twenty": (120, 70, 160), "joker": (28, 28, 30), "flag": (226, 186, 96),
-}  # fmt: skip
+SYMBOL_COLOURS: dict[str, paint.Colour] = looks("layout", "bigsix").rgb_table()
 
 
 class BigSixLayout(LayeredLayout):

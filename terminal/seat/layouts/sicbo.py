@@ -23,6 +23,7 @@ from terminal.games.sicbo.rules import FACES, PAIRS, TOTALS, paytable
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import HitArea, LayoutView, Place, area, box
 from terminal.seat.layouts.layered import LayeredLayout
+from terminal.theme import looks
 
 SICBO_KEYS: tuple[str, ...] = (
     "layout.sicbo_small", "layout.sicbo_big", "layout.sicbo_any_triple", "layout.sicbo_loses_on_triple",
@@ -30,7 +31,7 @@ SICBO_KEYS: tuple[str, ...] = (
 )  # fmt: skip
 _BANDS = (0.34, 0.21, 0.21, 0.24)  # heights of: corners/doubles/triples, totals, combinations, singles
 _GAP = 0.012
-_PAIR_SHADE: paint.Colour = (11, 80, 46)
+_PAIR_SHADE: paint.Colour = looks("layout", "sicbo").rgb("pair_shade")
 
 
 def _columns(left: float, right: float, weights: tuple[float, ...]) -> list[tuple[float, float]]:

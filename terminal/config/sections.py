@@ -1,8 +1,11 @@
-"""The sections of ``kiosk.cfg``: every key, its shipped default, what it allows and why it is there.
+"""The sections of ``kiosk.cfg``: one frozen record each, every key with its shipped default, what it
+allows and why it is there.
 
-Amounts are written in major units of ``[money] currency`` (``12.50``) and held in minor units (1250).
-Paths are relative to the folder of the config file. The shipped ``kiosk.cfg`` is generated from these
-declarations (``terminal config template``), so the file and the code cannot drift apart.
+A key is a field made with :func:`~terminal.config.keys.setting`; its type is what the loader hands the
+program. Amounts are written in major units of ``[money] currency`` (``12.50``) and held in minor units
+(1250). Paths are relative to the folder of the config file. The shipped ``kiosk.cfg`` is generated from
+these declarations (``terminal config template``), so the file and the code cannot drift apart. Which
+sections a configuration has, and in what order, is :class:`~terminal.config.model.Config`'s to say.
 """
 
 from __future__ import annotations
@@ -11,9 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from terminal.games.base import Limits
-from terminal.games.registry import GAMES
-from terminal.settings import (
+from terminal.config.keys import (
     amount,
     amount_list,
     boolean,
@@ -22,13 +23,17 @@ from terminal.settings import (
     optional_path,
     placement,
     ratio,
+    read_with,
     seat_list,
     setting,
     text,
     url_list,
     yard_map,
 )
-from terminal.settings import path as a_path
+from terminal.config.keys import path as a_path
+from terminal.games.base import Limits
+from terminal.games.registry import GAMES
+from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
 from terminal.windows import Placement
 
 ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))
@@ -101,6 +106,26 @@ class TouchdownSection:
     )
     min: int = setting("1.00", amount("0.01"), "minimum Touchdown wager")
     max: int = setting("25.00", amount("0.01"), "maximum Touchdown wager")
+
+
+@dataclass(frozen=True, slots=True)
+class B2BSection:
+    """[b2b]: the B2B Roulette side wager (§ 617b.2), either wheel; limits: [limits] b2b_min / b2b_max."""
+
+    offered: bool = setting("false", boolean(), "offer B2B Roulette (the pocket repeats the previous spin)")
+    weights: tuple[tuple[int, int], ...] = setting(
+        DEFAULT_WEIGHTS,
+        read_with("odds:weight for all seven odds, each above 0, totalling 1000", parse_weights),
+        "how often the RNG draws each payout, per 1000 (§ 617b.2(e))",
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Blazing7sSection:
+    """[blazing7s]: the Blazing 7's side wager (§ 617b.3); limits: [limits] blazing7s_min / blazing7s_max."""
+
+    offered: bool = setting("false", boolean(), "offer Blazing 7's (beside another roulette wager)")
+    paytable: str = setting("1", choice("1", "2", "3", "4"), "Blazing 7's paytable (§ 617b.3(j))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,31 +375,6 @@ class DevicesSection:
     poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches and units are read")
 
 
-SECTIONS: dict[str, type] = {
-    "table": TableSection,
-    "limits": LimitsSection,
-    "roulette": RouletteSection,
-    "touchdown": TouchdownSection,
-    "craps": CrapsSection,
-    "lucky_shooter": LuckyShooterSection,
-    "fire_bet": FireBetSection,
-    "bonus_craps": BonusCrapsSection,
-    "sicbo": SicBoSection,
-    "bigsix": BigSixSection,
-    "money": MoneySection,
-    "ledger": LedgerSection,
-    "rng": RngSection,
-    "service": ServiceSection,
-    "seat": SeatSection,
-    "display": DisplaySection,
-    "lab": LabSection,
-    "links": LinksSection,
-    "sound": SoundSection,
-    "windows": WindowsSection,
-    "devices": DevicesSection,
-}
-
-
 @dataclass(frozen=True, slots=True)
 class FloorSection:
     """[floor]: the casino floor link (NATS JetStream); without this section the table is on its own."""
@@ -400,7 +400,3 @@ class FloorSection:
     gaming_day_hour: int = setting("6", integer(0, 23), "hour (UTC) at which the gaming day begins")
     serve_host: str = setting("127.0.0.1", text(64), "address the floor web page listens on")
     serve_port: int = setting("8780", integer(0, 65535), "port of the floor web page (0 = any free port)")
-
-
-#: Sections that are off unless present: the loader reads them only when the file has them.
-OPTIONAL_SECTIONS: dict[str, type] = {"floor": FloorSection}

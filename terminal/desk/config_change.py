@@ -20,9 +20,9 @@ from pathlib import Path
 
 from terminal import config as config_loader
 from terminal.config import Config, ConfigError
-from terminal.ini import read_ini_text
-from terminal.sections import SECTIONS
-from terminal.settings import settings_of
+from terminal.config.ini import read_ini_text
+from terminal.config.keys import settings_of
+from terminal.config.model import SECTIONS
 
 _EDIT = re.compile(r"(?P<section>[a-z_]+)\.(?P<key>[a-z0-9_]+)=(?P<value>[^\x00-\x1f]*)")
 _HEADER = re.compile(r"\s*\[\s*(?P<name>[^\]]+?)\s*\]\s*")

@@ -2,7 +2,7 @@
 
 The games in ``terminal/games`` and ``terminal/par`` are pure and never read the configuration; each reads
 its own sections through the seam's :class:`~terminal.games.seam.Settings`, which :class:`ConfigSettings`
-gives over a validated :class:`~terminal.config.Config`. :func:`setup` is the one place a table, the PAR
+gives over a validated :class:`~terminal.config.model.Config`. :func:`setup` is the one place a table, the PAR
 sheet, the lab and the screens' offer get a game's rules from, so they cannot disagree about what the
 configuration means.
 """
@@ -13,11 +13,12 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
-from terminal.config import Config
+from terminal.config.model import Config
 from terminal.games.base import Limits
 from terminal.games.registry import game
 from terminal.games.seam import Game, Setup
 from terminal.money import find_currency, format_amount
+from terminal.par.rows import ParRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +65,9 @@ def wager_limits(c: Config, kind: str) -> Limits:
         if offered.kind == kind:
             return offered.limits
     return c.limits.for_wager(kind)
+
+
+def par_rows(c: Config) -> list[ParRow]:
+    """The PAR sheet rows of the configured game (the same rows as ``terminal par-sheet``): service mode's
+    meters set actual RTP beside them, the floor sets each day's hold against them."""
+    return game_of(c).par_rows(ConfigSettings(c), all_paytables=False)

@@ -1,8 +1,9 @@
-"""Typed settings for ``kiosk.cfg``: each key declares its default, its parser and its comment.
+"""How one key of ``kiosk.cfg`` is declared (its default, its parser, its comment), and the parsers.
 
 A section of the configuration is a frozen dataclass whose fields are made with :func:`setting`. The
-loader (``terminal.config``) walks the fields, so the schema, the defaults, the shipped ``kiosk.cfg``
-comments and the error messages all come from one declaration.
+loader (:mod:`terminal.config.loader`) walks the fields, so the schema, the defaults, the shipped
+``kiosk.cfg`` comments and the error messages all come from one declaration. A parser takes the text of
+a value and returns the value, or raises ``ValueError`` saying what is allowed (the loader adds where).
 
 >>> integer(1, 8)("9", CONTEXT)
 Traceback (most recent call last):
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from terminal.money import USD, Currency, MoneyError, parse_amount
+from terminal.windows import ALLOWED, parse_placement
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +181,16 @@ def path() -> Parser:
     return parse
 
 
+def read_with(allowed: str, read: Callable[[str], Any]) -> Parser:
+    """A value a game's own reader checks (``read`` raises ``ValueError`` with a one-line reason)."""
+
+    @_describe(allowed)
+    def parse(value: str, _: ParseContext) -> Any:
+        return read(value)
+
+    return parse
+
+
 def yard_map() -> Parser:
     """Touchdown yards per pocket: ``0:0, 1-10:3, ...`` covering the greens (0) and 1 to 36 once each."""
 
@@ -224,7 +236,6 @@ def seat_list(high: int = 8) -> Parser:
 
 def placement() -> Parser:
     """Where a window opens (:mod:`terminal.windows`): ``auto``, ``fullscreen[@N]`` or ``WxH+X+Y[@N]``."""
-    from terminal.windows import ALLOWED, parse_placement
 
     @_describe(ALLOWED)
     def parse(text: str, _: ParseContext) -> Any:

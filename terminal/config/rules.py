@@ -1,0 +1,136 @@
+"""The cross-field rules: what no single key can say (Touchdown needs double zero, minimum ≤ maximum, ...).
+
+Each rule reads a whole :class:`~terminal.config.model.Config` and yields findings ``(section, key,
+message)``; once every key has read without a problem, the loader runs them all and locates each finding in
+the file (the key's line, else its section's). A rule never raises: a configuration is judged, not repaired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from terminal.config.model import Config
+from terminal.money import find_currency, format_amount
+from terminal.windows import machine_windows, overlaps
+
+# A finding of a cross-field rule: (section, key, message).
+Finding = tuple[str, str, str]
+Rule = Callable[[Config], Iterator[Finding]]
+
+
+def _min_max(
+    c: Config, section: str, low: int, high: int, low_key: str = "min", high_key: str = "max"
+) -> Iterator[Finding]:
+    if low > high:
+        currency = find_currency(c.money.currency)
+        shown = f"{format_amount(low, currency)} is above {high_key} {format_amount(high, currency)}"
+        yield section, low_key, f"{low_key} {shown}"
+
+
+def _rule_touchdown_wheel(c: Config) -> Iterator[Finding]:
+    if c.touchdown.offered and c.roulette.wheel != "double_zero":
+        yield (
+            "touchdown",
+            "offered",
+            (
+                f"Touchdown Roulette needs [roulette] wheel = double_zero (it is {c.roulette.wheel}); "
+                "set offered = false or change the wheel"
+            ),
+        )
+
+
+def _rule_min_max(c: Config) -> Iterator[Finding]:
+    yield from _min_max(c, "limits", c.limits.wager_min, c.limits.wager_max, "wager_min", "wager_max")
+    yield from _min_max(c, "limits", c.limits.wager_max, c.limits.seat_max, "wager_max", "seat_max")
+    for name in ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps"):
+        section = getattr(c, name)
+        yield from _min_max(c, name, section.min, section.max)
+    for wager, low, high in c.limits.overrides:
+        limits = c.limits.for_wager(wager)
+        if low is not None or high is not None:
+            yield from _min_max(c, "limits", limits.minimum, limits.maximum, f"{wager}_min", f"{wager}_max")
+
+
+def _rule_increments(c: Config) -> Iterator[Finding]:
+    scale = find_currency(c.money.currency).scale
+    for chip in c.limits.chip_values:
+        if chip % c.limits.increment:
+            yield (
+                "limits",
+                "chip_values",
+                f"chip {chip} is not a multiple of the increment {c.limits.increment}",
+            )
+    if c.limits.wager_min % c.limits.increment:
+        yield "limits", "wager_min", f"wager_min is not a multiple of the increment {c.limits.increment}"
+    for key in ("min", "max"):
+        if getattr(c.fire_bet, key) % scale:
+            yield "fire_bet", key, "Fire Bet limits are whole currency units (§ 623a.11)"
+    for bill in c.money.bills:
+        if bill % c.money.denomination:
+            yield "money", "bills", f"bill {bill} is not a whole number of credits of {c.money.denomination}"
+    if c.craps.vig_minimum % scale:
+        yield "craps", "vig_minimum", "vig is collected in whole currency units"
+
+
+def _rule_paths(c: Config) -> Iterator[Finding]:
+    if c.ledger.key_path.resolve() == c.ledger.path.resolve():
+        yield "ledger", "key_path", "the chain key must be kept apart from the database"
+
+
+def _rule_money(c: Config) -> Iterator[Finding]:
+    if c.money.handpay_limit > c.money.credit_limit:
+        yield "money", "handpay_limit", "handpay_limit is above credit_limit, so no award would ever lock"
+
+
+def _rule_links(c: Config) -> Iterator[Finding]:
+    # A link is declared lost after link_timeout_ms of silence; heartbeats must fit in it at least twice
+    # or one late heartbeat would drop a healthy seat (and stop its play).
+    if c.seat.link_timeout_ms < 2 * c.seat.heartbeat_ms:
+        timeout, beat = c.seat.link_timeout_ms, c.seat.heartbeat_ms
+        message = f"link_timeout_ms ({timeout}) must be at least twice heartbeat_ms ({beat})"
+        yield "seat", "link_timeout_ms", message
+
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def _rule_plain_links(c: Config) -> Iterator[Finding]:
+    # Plain TCP carries PINs and wagers in clear: only a table whose every client is on this machine.
+    if c.links.tls == "off" and not (c.table.host in LOOPBACK or c.table.host.startswith("127.")):
+        message = f"tls = off sends PINs and wagers in clear: only for a loopback host, not {c.table.host}"
+        yield "links", "tls", message
+
+
+def _rule_hardware(c: Config) -> Iterator[Finding]:
+    devices = c.devices
+    if devices.kind == "hardware":
+        for key in ("main_door", "service_key"):
+            if getattr(devices, key) is None:
+                yield "devices", key, "a hardware table needs this switch wired (its GPIO value file)"
+
+
+def _rule_floor(c: Config) -> Iterator[Finding]:
+    floor = c.floor
+    if floor is not None and (floor.cert_path is None) != (floor.key_path is None):
+        given, missing = ("cert_path", "key_path") if floor.key_path is None else ("key_path", "cert_path")
+        yield "floor", given, f"a TLS client certificate needs both cert_path and key_path; {missing} is none"
+
+
+def _rule_windows(c: Config) -> Iterator[Finding]:
+    # Windows this machine opens that are placed over each other: the complaint that started [windows].
+    mine = machine_windows(c.table.local_seats)
+    for first, second in overlaps(c.windows.placements(), mine):
+        a, b = c.windows.placements()[first], c.windows.placements()[second]
+        message = f"{second} = {b} covers {first} = {a} on monitor {b.monitor}; both open on this machine"
+        yield "windows", second, message
+
+
+RULES: tuple[Rule, ...] = (
+    _rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money, _rule_links,
+    _rule_plain_links, _rule_floor, _rule_hardware, _rule_windows,
+)  # fmt: skip
+
+
+def cross_check(config: Config) -> list[Finding]:
+    """Every cross-field finding of every rule; empty when the configuration is coherent."""
+    return [finding for rule in RULES for finding in rule(config)]

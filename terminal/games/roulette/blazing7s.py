@@ -1,0 +1,171 @@
+"""Blazing 7's (§ 617b.3; GAMES.md § 3.2): a spin of 7, 17 or 27 starts a bonus round of three balls.
+
+A seat may place it only beside another roulette wager of its own in the same spin. The main spin settles
+the roulette wagers first; then a Blazing 7's wager loses unless the pocket is 7, 17 or 27, in which case
+it wins and is paid by the bonus round: three balls in three different pockets of the same wheel, drawn
+uniformly (balls sharing a compartment are re-launched until all three are apart, § 617b.3(h): the same
+as drawing three different pockets). The table draws the three pockets with the spin, as one uniform
+integer below n·(n−1)·(n−2) (:func:`balls_drawn` decodes it), and persists them in the spin's outcome
+record before anything shows them. When several rows of the paytable apply, the highest pays.
+
+>>> wheel_ = WHEELS["double_zero"]
+>>> balls_drawn(wheel_, 0), len(set(balls_drawn(wheel_, 38 * 37 * 36 - 1)))
+((0, 28, 9), 3)
+>>> bonus_entry((7, 17, 27)), bonus_entry((7, 1, 27)), bonus_entry((3, 17, 0)), bonus_entry((1, 3, 5))
+('all_three', 'two', 'one', 'one_colour')
+>>> [(entry, str(p)) for entry, p in (bonus_payout(blazing_paytable(t), (1, 3, 5)) for t in "13")]
+[('other', '7 to 1'), ('one_colour', '11 to 1')]
+>>> bonus_payout(blazing_paytable("3"), (7, 3, 5))  # one colour and one seven: the seven's 17 to 1 pays
+('one', Payout(numerator=17, denominator=1, unit='to'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terminal.games.base import IllegalBetError, Limits, Payout, Result, Settlement
+from terminal.games.paytables import Paytable, PaytableError, UnknownPaytableError
+from terminal.games.roulette.wheels import Wheel, is_black, is_red
+
+BLAZING = "blazing7s"
+SEVENS = frozenset({7, 17, 27})
+BALLS = 3
+ANY_STAKE = Limits(1, 10**15, 1)
+# The bonus rows, best first (GAMES.md § 3.2); "one_colour" is offered by paytables 3 and 4 only.
+ENTRIES: tuple[str, ...] = ("all_three", "two", "one", "one_colour", "other")
+ENTRY_NAMES: dict[str, str] = {
+    "all_three": "7, 17 and 27 all three", "two": "two of 7, 17, 27", "one": "one of 7, 17, 27",
+    "one_colour": "all three balls one colour", "other": "any other result",
+}  # fmt: skip
+
+
+def _table(name: str, top: int, colour: int | None, other: int) -> Paytable:
+    rows = [("all_three", Payout(top)), ("two", Payout(100)), ("one", Payout(17))]
+    if colour is not None:
+        rows.append(("one_colour", Payout(colour)))
+    rows.append(("other", Payout(other)))
+    table = Paytable(BLAZING, name, tuple(rows))
+    if any(p.unit != "to" or p.numerator < 1 for _, p in table.entries):
+        raise PaytableError(f"Blazing 7's paytable {name}: every row must win something")
+    return table
+
+
+# § 617b.3(j): paytables 1 and 2 have no colour row; 3 and 4 pay 11 to 1 for three balls of one colour.
+BLAZING_PAYTABLES: dict[str, Paytable] = {
+    "1": _table("1", 1000, None, 7),
+    "2": _table("2", 299, None, 7),
+    "3": _table("3", 1000, 11, 6),
+    "4": _table("4", 299, 11, 6),
+}
+
+
+def blazing_paytable(name: str) -> Paytable:
+    """The Blazing 7's paytable called ``name`` (1 to 4)."""
+    try:
+        return BLAZING_PAYTABLES[name]
+    except KeyError:
+        raise UnknownPaytableError(
+            f"unknown Blazing 7's paytable {name!r}: choose one of {', '.join(BLAZING_PAYTABLES)}"
+        ) from None
+
+
+def ball_space(wheel: Wheel) -> int:
+    """How many ordered triples of different live pockets the wheel has: the bonus draw is uniform below it
+    (on ``double_as_single`` the closed 00 is no pocket of the bonus either: a ball there is re-launched)."""
+    n = len(wheel.live_pockets)
+    return n * (n - 1) * (n - 2)
+
+
+def balls_drawn(wheel: Wheel, value: int) -> tuple[int, int, int]:
+    """The three different pockets (in the order the balls land) a draw ``value`` below
+    :func:`ball_space` gives: a mixed-radix index into the wheel's pockets, each ball choosing among
+    the pockets the earlier balls left free."""
+    if not 0 <= value < ball_space(wheel):
+        raise ValueError(f"Blazing 7's draw {value} is outside 0..{ball_space(wheel) - 1}")
+    free = list(wheel.live_pockets)
+    n = len(free)
+    picks = []
+    for radix in ((n - 1) * (n - 2), n - 2, 1):
+        at, value = divmod(value, radix)
+        picks.append(free.pop(at))
+    return picks[0], picks[1], picks[2]
+
+
+def bonus_entry(balls: tuple[int, ...]) -> str:
+    """The highest paytable row the three balls reach (colour counted even where a paytable has no such
+    row: :func:`bonus_payout` then falls back to "other")."""
+    sevens = len(SEVENS & set(balls))
+    if sevens:
+        return ("one", "two", "all_three")[sevens - 1]
+    if all(is_red(b) for b in balls) or all(is_black(b) for b in balls):
+        return "one_colour"
+    return "other"
+
+
+def bonus_payout(paytable: Paytable, balls: tuple[int, ...]) -> tuple[str, Payout]:
+    """The row that pays and its payout: the highest of the rows that apply under ``paytable``."""
+    applying = [entry for entry in ENTRIES if _applies(entry, balls)]
+    paid = [(entry, p) for entry, p in paytable.entries if entry in applying]
+    return max(paid, key=lambda pair: pair[1].ratio)
+
+
+def _applies(entry: str, balls: tuple[int, ...]) -> bool:
+    sevens = len(SEVENS & set(balls))
+    if entry in ("all_three", "two", "one"):
+        return sevens == {"all_three": 3, "two": 2, "one": 1}[entry]
+    if entry == "one_colour":
+        return all(is_red(b) for b in balls) or all(is_black(b) for b in balls)
+    return True  # "any other result": every bonus reaches at least this row
+
+
+@dataclass(frozen=True, slots=True)
+class BlazingRules:
+    """The configured paytable and limits of the Blazing 7's wager."""
+
+    paytable: Paytable
+    limits: Limits = ANY_STAKE
+
+
+@dataclass(frozen=True, slots=True)
+class BlazingWager:
+    """One Blazing 7's wager of a seat for the next spin."""
+
+    ref: str
+    stake: int
+
+
+def check_place(rules: BlazingRules, stake: int, others: int, seat_total: int) -> None:
+    """Refuse a Blazing 7's wager of a seat with no other roulette wager this spin, or off the limits."""
+    if others == 0:
+        raise IllegalBetError(
+            BLAZING, "Blazing 7's is placed only beside another roulette wager of this seat"
+        )
+    if isinstance(stake, bool) or not isinstance(stake, int):
+        raise IllegalBetError(BLAZING, f"stake {stake!r} must be a whole number of minor units")
+    rules.limits.check(BLAZING, stake)
+    if seat_total + stake > rules.limits.maximum:
+        raise IllegalBetError(BLAZING, f"the seat's Blazing 7's wagers would total {seat_total + stake}, "
+                                       f"above the maximum {rules.limits.maximum}")  # fmt: skip
+
+
+def triggered(pocket: int) -> bool:
+    """The main spin starts a bonus round: 7, 17 or 27."""
+    return pocket in SEVENS
+
+
+def settle_blazing(
+    rules: BlazingRules, wagers: tuple[tuple[int, BlazingWager], ...], pocket: int, balls: tuple[int, ...]
+) -> tuple[Settlement, ...]:
+    """Settle every seat's Blazing 7's wager on a valid spin (after its roulette wagers)."""
+    if not triggered(pocket):
+        name = rules.paytable.name
+        return tuple(
+            Settlement(w.ref, BLAZING, name, w.stake, 0, Result.LOSE, "no_trigger") for _, w in wagers
+        )
+    if len(balls) != BALLS or len(set(balls)) != BALLS:
+        raise ValueError(f"a Blazing 7's bonus needs three different pockets, not {balls!r}")
+    entry, payout = bonus_payout(rules.paytable, balls)
+    return tuple(
+        Settlement(w.ref, BLAZING, rules.paytable.name, w.stake, payout.returned(w.stake), Result.WIN, entry)
+        for _, w in wagers
+    )

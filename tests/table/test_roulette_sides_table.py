@@ -1,0 +1,112 @@
+"""B2B and Blazing 7's at a real table: a real ledger, the draws persisted with the spin, restarts.
+
+The spin, the B2B odds draw and the bonus draw are scripted (each is a ``randbelow`` of its own bound, as
+the table draws them); everything else is the production table: ledger, settlement, restart from disk.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rng import Draw
+from terminal.games.roulette.blazing7s import ball_space, balls_drawn
+from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS
+from terminal.table.clock import ManualClock
+from terminal.table.table import Refused, Table
+from tests.table.harness import ScriptedRng, make_config, make_table
+
+ON = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"
+SPACE = ball_space(WHEELS["double_zero"])
+
+
+class SideRng(ScriptedRng):
+    """Pockets as the harness scripts them; the B2B odds draw (below 1000) and the bonus draw (below the
+    ball space) from their own scripts, the real generator when those run out."""
+
+    def __init__(self, real: object, pockets: list[int], odds: list[int], balls: list[int]) -> None:
+        super().__init__(real, *pockets)  # type: ignore[arg-type]
+        self.odds, self.balls = odds, balls
+
+    def randbelow(self, n: int) -> Draw[object]:
+        queue = (
+            self.odds
+            if n == 1000
+            else self.balls
+            if n in (SPACE, ball_space(WHEELS["single_zero"]))
+            else None
+        )
+        if queue:
+            self.counter += 1
+            return Draw(queue.pop(0), "scripted", self.counter, 0)
+        return super().randbelow(n)
+
+
+def _table(c, pockets=(), odds=(), balls=(), clock=None) -> Table:  # type: ignore[no-untyped-def]
+    table = make_table(c, clock)
+    table.rng = SideRng(table.rng, list(pockets), list(odds), list(balls))  # type: ignore[assignment]
+    return table
+
+
+def _outcomes(table: Table) -> list[dict[str, object]]:
+    rows = table.ledger.db.execute("SELECT outcome FROM outcomes ORDER BY round_id").fetchall()
+    return [json.loads(r[0]) for r in rows]
+
+
+def test_a_new_ledger_keeps_b2b_closed_until_a_spin_settles_and_a_restart_remembers_it(
+    tmp_path: Path,
+) -> None:
+    c = make_config(tmp_path, ON)
+    table = _table(c, pockets=[23], odds=[0])
+    table.start()
+    table.bill_stacked(1, 10_000)
+    with pytest.raises(Refused, match="closed until one spin has settled"):
+        table.place(1, "b2b", 100)
+    assert table.credits(1) == 10_000
+    table.play_round()  # 23: nothing on the layout
+    clock = table.clock
+    assert isinstance(clock, ManualClock)
+    again = _table(c, pockets=[23], odds=[6], clock=clock)  # a restart: a new process on the same files
+    again.start()
+    again.place(1, "b2b", 100)
+    report = again.play_round()  # 23 repeats 23; draw 6 is past 1000:5 and in 500:10 -> 500 to 1
+    (settled,) = report.settlements
+    assert settled.entry == "odds_500" and settled.returned == 100 * 501
+    assert again.credits(1) == 10_000 - 100 + 50_100
+    assert _outcomes(again)[-1]["b2b"] == 500  # persisted with the spin
+    assert again.ledger.audit() == [] and again.ledger.verify().ok
+
+
+def test_a_void_spin_does_not_become_the_previous_spin(tmp_path: Path) -> None:
+    c = make_config(tmp_path, "[roulette]\nwheel = double_as_single\n[touchdown]\noffered = false\n" + ON)
+    table = _table(c, pockets=[12, DOUBLE_ZERO, 12], odds=[999, 999, 999])
+    table.start()
+    table.bill_stacked(2, 10_000)
+    table.play_round()  # 12
+    table.open_round()
+    table.place(2, "b2b", 200)
+    report = table.play_round()  # 00: void, re-spun with the wager standing: 12 repeats the last valid spin
+    assert [o["text"] for o in _outcomes(table)] == ["12", "00", "12"]
+    assert [(s.entry, s.returned) for s in report.settlements] == [("odds_10", 200 * 11)]
+
+
+def test_blazing_bonus_balls_are_drawn_once_persisted_and_settle_after_the_base_wagers(
+    tmp_path: Path,
+) -> None:
+    c = make_config(tmp_path, ON)
+    wheel = WHEELS["double_zero"]
+    value = next(v for v in range(SPACE) if balls_drawn(wheel, v) == (7, 17, 27))
+    table = _table(c, pockets=[27], odds=[0], balls=[value])
+    table.start()
+    table.bill_stacked(3, 10_000)
+    with pytest.raises(Refused, match="beside another roulette wager"):
+        table.place(3, "blazing7s", 100)
+    table.place(3, "straight:27", 100)
+    table.place(3, "blazing7s", 100)
+    report = table.play_round()
+    assert [s.kind for s in report.settlements] == ["straight", "blazing7s"]
+    assert report.settlements[1].entry == "all_three" and report.settlements[1].returned == 100 * 1001
+    assert _outcomes(table)[-1]["balls"] == [7, 17, 27]
+    assert "blazing7s bonus" in report.notes
