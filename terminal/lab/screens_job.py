@@ -22,8 +22,8 @@ from pathlib import Path
 
 from terminal import config as configuration
 from terminal.config import Config
+from terminal.desk.config_change import edit_text
 from terminal.lab.simulate_seed import SeededStream
-from terminal.table.config_change import edit_text
 
 Progress = Callable[[str], None]
 #: The seed of every run that names none: the states below are reached with it (tests hold them to it).
