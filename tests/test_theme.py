@@ -109,7 +109,7 @@ def _leaves(table: dict[str, object], prefix: str = "") -> dict[str, object]:
 
 
 #: Tables the faces read whole (by iterating them), so their keys are not written in the code.
-WHOLE_TABLES = ("layout.bigsix.", "seat.marks.", "service.type.")
+WHOLE_TABLES = ("layout.bigsix.", "display.bigsix.", "seat.marks.", "service.type.")
 
 
 def test_every_look_in_the_file_is_read() -> None:
@@ -126,6 +126,7 @@ def test_every_look_in_the_file_is_read() -> None:
     from terminal.service.theme import Type
 
     assert set(looks("layout", "bigsix").rgb_table()) == set(WAGERS)
+    assert set(looks("display", "bigsix").rgba_table()) == set(WAGERS)
     assert set(looks("service", "type").sizes()) == {role.name for role in fields(Type)}
     assert set(looks("seat", "marks").rgb_table()) == {"big", "small", "triple"}
 

@@ -21,17 +21,14 @@ from dataclasses import dataclass
 
 from terminal.display.stage_face import RGBA, Call, StageFace
 from terminal.games.bigsix.rules import ODDS, SECTIONS, SIZE, WAGERS, Stop
+from terminal.theme import looks
 
 STEP = 360.0 / SIZE
 REVOLUTIONS = 3
 SETTLE_S = 6.8  # the game declares 8 s to show an outcome: the wheel rests before that
 CLAPPER_DEG = 22.0
 SHORT = {"one": "1", "two": "2", "five": "5", "ten": "10", "twenty": "20", "joker": "★", "flag": "⚑"}
-COLOURS: dict[str, RGBA] = {
-    "one": (60, 128, 66, 255), "two": (44, 92, 160, 255), "five": (176, 44, 44, 255),
-    "ten": (196, 120, 24, 255), "twenty": (110, 62, 150, 255), "joker": (26, 26, 30, 255),
-    "flag": (196, 160, 60, 255),
-}  # fmt: skip
+COLOURS: dict[str, RGBA] = looks("display", "bigsix").rgba_table()
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,7 +81,7 @@ class BigSixView:
                 cx + r * 0.95 * math.cos(edge),
                 cy + r * 0.95 * math.sin(edge),
                 max(2.0, r * 0.014),
-                color=(240, 240, 235, 255),
+                color=theme.PEG,
                 batch=f,
                 group=layer(4),
             )
@@ -110,7 +110,7 @@ class BigSixView:
         cx, cy, r, t = self.cx, self.cy, self.r, self.top
         self.pivot = (cx, cy + r * 1.2)
         self.clapper = pyglet.shapes.Triangle(
-            0, 0, 0, 0, 0, 0, color=(120, 40, 30, 255), batch=t, group=layer(2)
+            0, 0, 0, 0, 0, 0, color=theme.CLAPPER, batch=t, group=layer(2)
         )
         self.pin = pyglet.shapes.Circle(*self.pivot, r * 0.035, color=theme.GOLD, batch=t, group=layer(3))
         half = STEP / 2
@@ -120,7 +120,7 @@ class BigSixView:
             r * 0.99,
             angle=STEP,
             start_angle=90.0 - half,
-            color=(255, 255, 255, 70),
+            color=theme.WHEEL_GLOW,
             batch=t,
             group=layer(1),
         )

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from terminal.display.stage_face import RGBA, Call, StageFace
+from terminal.theme import looks
 
 SHAKE_S = 1.8
 LIFT_S = 0.7
@@ -27,9 +28,9 @@ SETTLE_S = SHAKE_S + LIFT_S
 FLIP_S = 0.11
 REST = ((-0.42, -0.2), (0.42, -0.2), (0.0, 0.38))  # the dice on the plate, in plate radii
 TOTALS = tuple(range(3, 19))  # what the hot and cold board counts: 3 and 18 only come as triples
-BIG: RGBA = (40, 96, 170, 255)
-SMALL: RGBA = (168, 60, 40, 255)
-TRIPLE: RGBA = (150, 100, 10, 255)
+BIG: RGBA = looks("display", "sicbo").rgba("big")
+SMALL: RGBA = looks("display", "sicbo").rgba("small")
+TRIPLE: RGBA = looks("display", "sicbo").rgba("triple")
 _ROLL = re.compile(r"([1-6])-([1-6])-([1-6])(?: \(\d{1,2}\))?")
 
 

@@ -13,10 +13,12 @@ from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.layout import Rect
 from terminal.display.scene import Scene
 from terminal.i18n import Catalogue
+from terminal.theme import looks
 
 LIT: theme.RGBA = theme.GOLD
-DARK: theme.RGBA = (16, 60, 40, 255)
-DOME: theme.RGBA = (190, 220, 235, 110)
+DARK: theme.RGBA = looks("display", "sicbo").rgba("dark")
+DOME: theme.RGBA = looks("display", "sicbo").rgba("dome")
+DOME_RIM: theme.RGBA = looks("display", "sicbo").rgba("dome_rim")
 AREAS = ("small", "any_triple", "big")
 
 
@@ -58,7 +60,7 @@ class SicBoView:
         ]
         self.dome = pyglet.shapes.Circle(s(cx), s(cy), s(r * 0.97), color=DOME, batch=d, group=layer(5))
         self.dome_rim = pyglet.shapes.Arc(
-            s(cx), s(cy), s(r * 0.97), thickness=s(4), color=(230, 240, 250, 200), batch=d, group=layer(6)
+            s(cx), s(cy), s(r * 0.97), thickness=s(4), color=DOME_RIM, batch=d, group=layer(6)
         )
         self.knob = pyglet.shapes.Circle(s(cx), s(cy), s(r * 0.12), color=theme.GOLD, batch=d, group=layer(6))
 

@@ -235,7 +235,7 @@ class SideView:
             if k < len(scene.history) and face is not None:
                 item = scene.history[k]
                 set_visible(rect, True)
-                rect.color = face.colour(item.outcome) if not item.void else (80, 80, 80, 255)
+                rect.color = face.colour(item.outcome) if not item.void else theme.VOID_TILE
                 text.show(face.tile(item.outcome), fit=text.room)
             elif k < len(scene.history):
                 item = scene.history[k]

@@ -46,10 +46,13 @@ class LiveTableError(RuntimeError):
 class LiveTable:
     """Controller, ledger, RNG and simulated devices on a thread of their own."""
 
-    def __init__(self, c: Config, entropy: Callable[[int], bytes] = os.urandom) -> None:
+    def __init__(
+        self, c: Config, entropy: Callable[[int], bytes] = os.urandom, start: float | None = None
+    ) -> None:
         self.config = c
         self.entropy = entropy  # a seeded stream makes every outcome, and so every state, repeatable
-        self.clock = ManualClock(time.time())
+        # ``start`` (seconds since the epoch) fixes the wall clock too, so a voucher prints the same time
+        self.clock = ManualClock(time.time() if start is None else start)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="live-table", daemon=True)
         self.table: Table
