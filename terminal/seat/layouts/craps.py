@@ -25,6 +25,7 @@ from terminal.seat.layouts.craps_geometry import (
     measure,
 )
 from terminal.seat.layouts.layered import LayeredLayout
+from terminal.theme import looks
 
 CRAPS_KEYS: tuple[str, ...] = (
     "layout.pass_line", "layout.dont_pass", "layout.come", "layout.dont_come", "layout.field",
@@ -54,10 +55,11 @@ _CHIP_SIDE: dict[str, str] = {
     **{f"hop_{a}_{b}": "corner" for a, b in HOPS},
     **{f"horn_high:{n}": "corner" for n in HORN_NUMBERS},
 }  # fmt: skip
-FIRE: paint.Colour = (214, 84, 24)
-_SIDE_FILL: dict[str, paint.Colour] = {
-    "fire": FIRE, "lucky_shooter": (120, 24, 60), "hot_roller": (150, 40, 110),
-}  # fmt: skip
+_LOOKS = looks("layout", "craps")
+FIRE: paint.Colour = _LOOKS.rgb("fire")
+_LUCKY_SHOOTER: paint.Colour = _LOOKS.rgb("lucky_shooter")
+_BONUS: paint.Colour = _LOOKS.rgb("bonus")
+_SIDE_FILL = {"fire": FIRE, "lucky_shooter": _LUCKY_SHOOTER, "hot_roller": _LOOKS.rgb("hot_roller")}
 
 
 class CrapsLayout(LayeredLayout):
@@ -259,7 +261,7 @@ class CrapsLayout(LayeredLayout):
 
     def _paint_side(self, surface: pygame.Surface, view: LayoutView) -> None:
         for spot, numbers in _BONUS_NUMBERS.items():
-            fill = _SIDE_FILL.get(spot, (20, 60, 110))
+            fill = _SIDE_FILL.get(spot, _BONUS)
             if self._cell(surface, spot, fill) is None:
                 continue
             inner = self._label_rect(spot)
