@@ -37,6 +37,7 @@ _WHEN = {
     "come": "point",
     "dont_come": "point",
     "fire": "new_shooter",
+    "hot_roller": "come_out",
 }
 _ODDS = (
     ("pass_odds", "pass"),
