@@ -212,7 +212,7 @@ def test_the_desk_rule_catches_a_back_arrow(source_tree: tuple[Module, ...]) -> 
 KNOWN_CIRCLES = (
     ("terminal.net.messages", "terminal.net.service_messages"),
     ("terminal.seat.help_content", "terminal.seat.help_craps"),
-    ("terminal.table.floor_side", "terminal.table.integrity", "terminal.table.table"),
+    ("terminal.table.integrity", "terminal.table.table"),
 )
 
 

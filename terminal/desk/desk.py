@@ -49,7 +49,8 @@ from terminal.ledger import Actor, EventCode, LedgerError
 from terminal.net import service_messages as sm
 from terminal.net.messages import Message, ServiceCommand
 from terminal.software import boot as software
-from terminal.table.table import Refused, Table
+from terminal.table.refused import Refused
+from terminal.table.table import Table
 from terminal.table.tilts import TiltClearError, TiltKind
 
 Verifier = Callable[[], tuple[str, str]]  # (pass | fail | not_installed, detail)
