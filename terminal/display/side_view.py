@@ -13,6 +13,7 @@ from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.layout import Panels, Rect
 from terminal.display.scene import Scene, colour_of
+from terminal.display.sides_view import SidesBoard
 from terminal.i18n import Catalogue
 from terminal.money import find_currency, format_amount
 
@@ -35,6 +36,7 @@ class SideView:
             self._keep += panel(self.static, layer(0), rect, sc)
         self._build_top(top)
         self._build_outcome(panels.outcome)
+        self.sides = SidesBoard(sc, cat, self.dynamic, panels.outcome)
         self._build_winners(panels.winners)
         self._build_history(panels.history, history_length)
         self._build_hot_cold(panels.hot_cold)
@@ -164,6 +166,7 @@ class SideView:
         self._countdown(scene)
         self.test_mark.show(cat.text("display.test") if scene.test else "", fit=self.test_mark.room)
         self._outcome(scene)
+        self.sides.draw(scene)
         self._winners(scene)
         self._history_tiles(scene)
         self._hot_cold(scene)
@@ -192,6 +195,8 @@ class SideView:
         words = {"red": "display.red", "black": "display.black", "green": "display.green"}
         text = cat.text(words[detail]) if detail in words else _dice_text(scene)
         colour = theme.OUTCOME_COLOURS["red"] if detail == "red" else theme.WHITE
+        if self.sides.showing_bonus(scene):  # the bonus balls take the colour's place
+            text = ""
         self.out_detail.show(text, colour, fit=self.detail_room)
 
     def _winners(self, scene: Scene) -> None:
