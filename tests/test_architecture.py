@@ -41,7 +41,8 @@ IO_AND_CLOCK = (
 EVERYTHING_ELSE = tuple(
     f"terminal.{name}"
     for name in (
-        "ledger", "table", "net", "devices", "seat", "display", "service", "lab", "config", "cli", "floor",
+        "ledger", "table", "desk", "net", "devices", "seat", "display", "service", "lab", "config", "cli",
+        "floor",
     )
 )
 
@@ -56,9 +57,9 @@ RULES = (
     ),
     Rule("only display/ imports pyglet", PACKAGES, ("pyglet",), ("terminal.display",)),
     Rule(
-        "UIs never import ledger/ or table/: they speak the protocol",
+        "UIs never import ledger/, table/ or desk/: they speak the protocol",
         UIS,
-        ("terminal.ledger", "terminal.table"),
+        ("terminal.ledger", "terminal.table", "terminal.desk"),
     ),
     Rule(
         "no module of rng/ or of the outcome path imports random",
@@ -74,7 +75,7 @@ RULES = (
     Rule(
         "floor/ sits beside the table, not above it: the table starts the link, never the other way",
         ("terminal.floor",),
-        ("terminal.table", "terminal.net", "terminal.devices", "rng", *UIS),
+        ("terminal.table", "terminal.desk", "terminal.net", "terminal.devices", "rng", *UIS),
     ),
     Rule(
         "ledger/ knows nothing of the floor link (its outbox is plain rows)",
@@ -91,9 +92,20 @@ RULES = (
         ),
     ),
     Rule(
+        "the theme is data every face reads: it imports no drawing library and no face",
+        ("terminal.theme",),
+        ("pygame", "pyglet", *UIS),
+    ),
+    Rule(
         "service views only draw and post intents: they never reach the control, its handlers or the link",
         SERVICE_DRAWING,
         SERVICE_ACTING,
+    ),
+    Rule(
+        "desk/ (service mode's back end) sits above the table: only the shells (lab/, commands/) import it",
+        PACKAGES,
+        ("terminal.desk",),
+        ("terminal.desk", "terminal.lab", "terminal.commands", "terminal.cli"),
     ),
 )
 
@@ -196,14 +208,24 @@ def test_the_rules_catch_a_violation(tmp_path: Path) -> None:
     ]
 
 
+def test_the_desk_rule_catches_a_back_arrow(source_tree: tuple[Module, ...]) -> None:
+    """The round engine reaching up into service mode is found; a shell importing the desk is not."""
+    rule = next(r for r in RULES if r.forbidden == ("terminal.desk",))
+    planted = (
+        Module("terminal.table._planted", "terminal/table/_planted.py", ((3, "terminal.desk.desk"),)),
+        Module("terminal.lab._planted", "terminal/lab/_planted.py", ((4, "terminal.desk.desk"),)),
+    )
+    found = violations(rule, (*source_tree, *planted))
+    assert found == ["terminal/table/_planted.py:3 imports terminal.desk.desk"]
+
+
 # -- no circles ---------------------------------------------------------------------------------------------
 #: Circles that #18's other steps take apart (the protocol in parts, the table's floor side and integrity
-#: checks, the report's origin, the seat's help); each must go from this list when it goes from the code,
+#: checks, the seat's help); each must go from this list when it goes from the code,
 #: and no other may appear.
 KNOWN_CIRCLES = (
     ("terminal.seat.help_content", "terminal.seat.help_craps"),
     ("terminal.table.floor_side", "terminal.table.integrity", "terminal.table.table"),
-    ("terminal.table.identity", "terminal.table.report_origin"),
 )
 
 

@@ -23,8 +23,8 @@ from terminal.commands.common import add_config_option, load_config
 from terminal.commands.service_cmd import read_pin
 from terminal.config import Config
 from terminal.config.sections import FloorSection
-from terminal.table.roles import ROLE_ACTS
-from terminal.table.users import UserError, UsersFileError, UserStore
+from terminal.desk.roles import ROLE_ACTS
+from terminal.desk.users import UserError, UsersFileError, UserStore
 
 
 class FloorCommandError(ValueError):

@@ -17,6 +17,7 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
+from terminal.desk.users import UserError, UsersFileError, UserStore
 from terminal.lab.progress import bar, interactive
 from terminal.ledger import Actor, LedgerError, adopt, dayreport, highwater, keyfile, meters, report, schema
 from terminal.ledger.errors import storage_errors
@@ -24,7 +25,6 @@ from terminal.ledger.lock import FolderLock
 from terminal.ledger.verify import Verification, snapshot, verify
 from terminal.money import find_currency, format_amount
 from terminal.table.tilts import Role
-from terminal.table.users import UserError, UsersFileError, UserStore
 
 LARGE = 100_000  # rows from which ``ledger verify`` shows a progress bar
 
@@ -285,7 +285,7 @@ def _ram_clear(args: argparse.Namespace) -> int:
 def _clearing_people(loaded: Config, user_id: str, second_id: str) -> tuple[Actor, Actor]:
     """Two different users, each a technician or an administrator (``ram_clear``'s roles), with PINs."""
     from terminal.commands.service_cmd import read_pin
-    from terminal.table.roles import ROLE_ACTS
+    from terminal.desk.roles import ROLE_ACTS
 
     if user_id == second_id:
         raise UserError(f"a RAM clear needs two different people, not {user_id} twice")
@@ -353,7 +353,7 @@ def _day(day: date | None) -> tuple[datetime, datetime]:
 
 def _day_report(args: argparse.Namespace, loaded: Config, built: dayreport.DayReport, verdict: str) -> None:
     """Write the CSV and PDF end-of-day report the options ask for."""
-    from terminal.table.report_origin import provenance
+    from terminal.desk.report_origin import provenance
 
     origin = provenance(loaded, verdict, datetime.now(UTC))  # the shell reads the clock
     if args.csv:

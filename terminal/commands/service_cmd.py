@@ -6,7 +6,7 @@ first administrator; ``users add|passwd|remove`` need an administrator's id and 
 ids and roles (never hashes). PINs are read without echo from a terminal, or one per line from standard
 input when it is not a terminal (scripts and tests): the administrator's PIN first, then the new PIN.
 The administrator's PIN counts towards the same lockout as at the service screen (``[service]
-pin_attempts``, ``lockout_seconds``), kept in the ledger's event log (:mod:`terminal.table.pin_guard`).
+pin_attempts``, ``lockout_seconds``), kept in the ledger's event log (:mod:`terminal.desk.pin_guard`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
-from terminal.ledger import LedgerError
-from terminal.ledger.lock import LedgerBusyError
-from terminal.table.pin_guard import guarded_auth
-from terminal.table.service_auth import LoginError
-from terminal.table.users import (
+from terminal.desk.auth import LoginError
+from terminal.desk.pin_guard import guarded_auth
+from terminal.desk.users import (
     ScryptParams,
     User,
     UserError,
@@ -32,6 +30,8 @@ from terminal.table.users import (
     UserStore,
     parse_role,
 )
+from terminal.ledger import LedgerError
+from terminal.ledger.lock import LedgerBusyError
 
 ReadPin = Callable[[str], str]
 

@@ -182,7 +182,7 @@ def _make(args: argparse.Namespace) -> int:
 
 def _log_install(loaded: Any, digest: str, result: str, who: str, files: int) -> None:
     """One line of the install log; a log that cannot be written is said, never silently skipped."""
-    from terminal.table.report_origin import software_version
+    from terminal.table.identity import software_version
 
     now = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     entry = installs.Install(now, software_version(), digest, result[:200], who, files)

@@ -18,6 +18,7 @@ from terminal.games.base import Limits
 from terminal.games.registry import game
 from terminal.games.seam import Game, Setup
 from terminal.money import find_currency, format_amount
+from terminal.par.rows import ParRow
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +65,9 @@ def wager_limits(c: Config, kind: str) -> Limits:
         if offered.kind == kind:
             return offered.limits
     return c.limits.for_wager(kind)
+
+
+def par_rows(c: Config) -> list[ParRow]:
+    """The PAR sheet rows of the configured game (the same rows as ``terminal par-sheet``): service mode's
+    meters set actual RTP beside them, the floor sets each day's hold against them."""
+    return game_of(c).par_rows(ConfigSettings(c), all_paytables=False)

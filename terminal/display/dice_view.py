@@ -209,10 +209,10 @@ class DiceView:
             if craps.new_shooter:
                 line += f"   {cat.text('display.new_shooter')}"
             self.shooter.show(line, fit=self.shooter_room)
-        _light(self.fire, craps.fire_points if craps else (), (220, 80, 20, 255))
-        _light(self.bonus, craps.bonus_marks if craps else (), (40, 120, 200, 255))
+        _light(self.fire, craps.fire_points if craps else (), theme.FIRE_LIT)
+        _light(self.bonus, craps.bonus_marks if craps else (), theme.BONUS_LIT)
         marks = lucky.marks if lucky is not None else ()
-        _light(self.lucky, marks, (200, 160, 20, 255), point=lucky.point if lucky else None)
+        _light(self.lucky, marks, theme.LUCKY_LIT, point=lucky.point if lucky else None)
         if lucky is None or lucky.point is None:
             self.lucky_text.show(cat.text("display.lucky_none"), fit=self.lucky_room)
         else:
@@ -228,5 +228,5 @@ def _light(
 ) -> None:
     for number, (box, text) in cells.items():
         lit = number in on
-        box.color = colour if lit else (255, 255, 255, 255) if number == point else theme.BLACK  # type: ignore[attr-defined]
+        box.color = colour if lit else theme.POINT_CELL if number == point else theme.BLACK  # type: ignore[attr-defined]
         text.show(str(number), theme.BLACK if number == point and not lit else theme.WHITE)

@@ -15,7 +15,7 @@ from terminal.display.scene import TouchdownPanel
 from terminal.games.roulette.wheels import pocket_text
 from terminal.i18n import Catalogue
 
-BROWN = (139, 69, 19, 255)
+BROWN = theme.FOOTBALL
 
 
 class FieldView:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from terminal.display import dice_motion, field_motion
+from terminal.display.stage_faces import face_of
 from terminal.games.craps.engine import CrapsView
 from terminal.games.roulette.engine import B2BView, BlazingView, TouchdownView
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
@@ -203,7 +204,9 @@ def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     seen = ResultSeen(result.round_id, result.outcome, now, winners_of(result), model.boards)
     history = model.history
     if not any(h.round_id == result.round_id for h in history):
-        history = (HistoryItem(result.round_id, board_text(result.outcome)), *history)[:MAX_HISTORY]
+        face = face_of(model.game)
+        text = face.board(result.outcome) if face is not None else board_text(result.outcome)
+        history = (HistoryItem(result.round_id, text), *history)[:MAX_HISTORY]
     phase = "shown" if result.round_id >= model.round_id else model.phase  # its window is over
     return replace(model, result=seen, history=history, phase=phase)
 

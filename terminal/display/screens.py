@@ -59,6 +59,8 @@ def _shots(c: Config) -> list[Shot]:
             "display-craps-point-set",
             lambda: samples.at_rest(samples.craps(cr, None, "1-1"), "5-3", view=samples.craps_view(8, "5-3")),
         ),
+        *_faced("sicbo", "2-5-5", "6-6-6", 1.2),
+        *_faced("bigsix", "flag@27", "five@4", 3.0),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),
@@ -73,6 +75,20 @@ def _shots(c: Config) -> list[Shot]:
 def settle_time_s() -> float:
     """When the main ball lands, after its result arrived."""
     return settle_time(samples.base("roulette"))
+
+
+def _faced(game: str, outcome: str, triple: str, moving_s: float) -> list[Shot]:
+    """A game presented through its registered face: betting, no more bets, mid-motion, at rest twice."""
+    model = samples.base(game)
+    return [
+        (f"display-{game}-betting", lambda: samples.betting(model)),
+        (f"display-{game}-young-table", lambda: samples.betting(samples.base(game, spins=7))),
+        (f"display-{game}-no-more-bets", lambda: samples.locked(model)),
+        (f"display-{game}-in-motion", lambda: samples.spun(model, outcome, moving_s)),
+        (f"display-{game}-rest-{outcome.replace('@', '-')}", lambda: samples.at_rest(model, outcome)),
+        (f"display-{game}-rest-{triple.replace('@', '-')}", lambda: samples.at_rest(model, triple)),
+        (f"display-{game}-lab-mode-test", lambda: samples.at_rest(samples.base(game, test=True), outcome)),
+    ]
 
 
 def _down(model: DisplayModel, downs: tuple[int, ...]) -> Callable[[], tuple[DisplayModel, float]]:

@@ -1,41 +1,60 @@
 """Colours and metrics of the table display, as data: every painter reads its looks from here.
 
-Metrics are for a 1920×1080 screen; the painters scale them to the configured size.
+The values are the theme's (``assets/theme.toml``, tables ``[display]``, ``[display.fonts]`` and
+``[display.sizes]``; :mod:`terminal.theme`). Metrics are for a 1920×1080 screen; the painters scale them
+to the configured size.
 """
 
 from __future__ import annotations
 
-RGBA = tuple[int, int, int, int]
+from terminal.theme import RGBA as RGBA
+from terminal.theme import looks
 
-BASE_W, BASE_H = 1920, 1080
+_LOOKS = looks("display")
+_SIZES = looks("display", "sizes")
 
-BACKGROUND: RGBA = (10, 46, 32, 255)  # casino felt, dark
-PANEL: RGBA = (6, 28, 20, 255)
-PANEL_EDGE: RGBA = (201, 162, 39, 255)  # gold trim
-GOLD: RGBA = (232, 196, 84, 255)
-WHITE: RGBA = (245, 245, 240, 255)
-DIM: RGBA = (170, 190, 175, 255)
-RED: RGBA = (200, 24, 30, 255)
-BLACK: RGBA = (22, 22, 24, 255)
-GREEN: RGBA = (0, 135, 62, 255)
-WOOD: RGBA = (92, 52, 24, 255)
-WOOD_DARK: RGBA = (58, 30, 12, 255)
-TRACK: RGBA = (40, 26, 16, 255)
-CONE: RGBA = (120, 74, 36, 255)
-CONE_INNER: RGBA = (168, 120, 52, 255)
-BALL: RGBA = (250, 250, 250, 255)
-FELT: RGBA = (12, 92, 54, 255)
-DIE: RGBA = (240, 236, 228, 255)
-PIP: RGBA = (20, 20, 20, 255)
-BANNER_TILT: RGBA = (150, 14, 20, 235)
-BANNER_SERVICE: RGBA = (160, 100, 0, 235)
-BANNER_LINK: RGBA = (60, 60, 70, 235)
-SERVICE_SCREEN: RGBA = (24, 30, 38, 255)  # out of service: a screen of its own, the game hidden
-WATERMARK: RGBA = (255, 255, 255, 46)
-TEST_MARK: RGBA = (255, 80, 80, 255)
-FIELD_GRASS: RGBA = (34, 120, 50, 255)
-FIELD_GRASS_ALT: RGBA = (30, 108, 45, 255)
-FONT = "DejaVu Sans"
+BASE_W, BASE_H = _SIZES.size("base_width"), _SIZES.size("base_height")
+
+BACKGROUND: RGBA = _LOOKS.rgba("background")
+PANEL: RGBA = _LOOKS.rgba("panel")
+PANEL_EDGE: RGBA = _LOOKS.rgba("panel_edge")
+GOLD: RGBA = _LOOKS.rgba("gold")
+WHITE: RGBA = _LOOKS.rgba("white")
+DIM: RGBA = _LOOKS.rgba("dim")
+RED: RGBA = _LOOKS.rgba("red")
+BLACK: RGBA = _LOOKS.rgba("black")
+GREEN: RGBA = _LOOKS.rgba("green")
+WOOD: RGBA = _LOOKS.rgba("wood")
+WOOD_DARK: RGBA = _LOOKS.rgba("wood_dark")
+TRACK: RGBA = _LOOKS.rgba("track")
+CONE: RGBA = _LOOKS.rgba("cone")
+CONE_INNER: RGBA = _LOOKS.rgba("cone_inner")
+BALL: RGBA = _LOOKS.rgba("ball")
+FELT: RGBA = _LOOKS.rgba("felt")
+DIE: RGBA = _LOOKS.rgba("die")
+PIP: RGBA = _LOOKS.rgba("pip")
+BANNER_TILT: RGBA = _LOOKS.rgba("banner_tilt")
+BANNER_SERVICE: RGBA = _LOOKS.rgba("banner_service")
+BANNER_LINK: RGBA = _LOOKS.rgba("banner_link")
+SERVICE_SCREEN: RGBA = _LOOKS.rgba("service_screen")
+WATERMARK: RGBA = _LOOKS.rgba("watermark")
+TEST_MARK: RGBA = _LOOKS.rgba("test_mark")
+FIELD_GRASS: RGBA = _LOOKS.rgba("field_grass")
+FIELD_GRASS_ALT: RGBA = _LOOKS.rgba("field_grass_alt")
+BALL_SHINE: RGBA = _LOOKS.rgba("ball_shine")
+CROSS_LIGHT: RGBA = _LOOKS.rgba("cross_light")
+FOOTBALL: RGBA = _LOOKS.rgba("football")
+VOID_TILE: RGBA = _LOOKS.rgba("void_tile")
+HOT: RGBA = _LOOKS.rgba("hot")
+COLD: RGBA = _LOOKS.rgba("cold")
+FIRE_LIT: RGBA = _LOOKS.rgba("fire_lit")
+BONUS_LIT: RGBA = _LOOKS.rgba("bonus_lit")
+LUCKY_LIT: RGBA = _LOOKS.rgba("lucky_lit")
+POINT_CELL: RGBA = _LOOKS.rgba("point_cell")
+PEG: RGBA = _LOOKS.rgba("peg")
+CLAPPER: RGBA = _LOOKS.rgba("clapper")
+WHEEL_GLOW: RGBA = _LOOKS.rgba("wheel_glow")
+FONT = looks("display", "fonts").text("family")
 
 POCKET_COLOURS = {"red": RED, "black": BLACK, "green": GREEN}
-OUTCOME_COLOURS = {"red": RED, "black": BLACK, "green": GREEN, "dice": (30, 30, 36, 255)}
+OUTCOME_COLOURS = {"red": RED, "black": BLACK, "green": GREEN, "dice": _LOOKS.rgba("dice_tile")}

@@ -71,7 +71,7 @@ class WheelView:
         )
         self.ball = pyglet.shapes.Circle(0, 0, ball_r, color=theme.BALL, batch=self.top, group=layer(1))
         self.shine = pyglet.shapes.Circle(
-            0, 0, ball_r * 0.35, color=(255, 255, 255, 255), batch=self.top, group=layer(2)
+            0, 0, ball_r * 0.35, color=theme.BALL_SHINE, batch=self.top, group=layer(2)
         )
         self.eraser = pyglet.shapes.Circle(
             0, 0, ball_r + 2.0, color=theme.TRACK, batch=self.wipe, group=layer(1)
@@ -171,7 +171,7 @@ class WheelView:
                     group=layer(4),
                 )
             )
-        self._build_cross(self.face, theme.GOLD, (255, 232, 150, 255))
+        self._build_cross(self.face, theme.GOLD, theme.CROSS_LIGHT)
         self._build_cross(self.unspoke, theme.CONE_INNER, theme.CONE_INNER)
 
     def _grid(self) -> tuple[tuple[float, float], ...]:

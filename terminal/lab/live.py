@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from terminal.config import Config
+from terminal.desk.desk import ServiceDesk
 from terminal.devices.events import Door
 from terminal.devices.gpio import HardwareDevices, hardware_table
 from terminal.devices.simulated import SimDevices, simulated_table
@@ -31,7 +32,6 @@ from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import SystemClock
 from terminal.table.controller import Controller
-from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Table
 
 

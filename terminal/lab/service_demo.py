@@ -20,6 +20,8 @@ from pathlib import Path
 
 from terminal import config as configuration
 from terminal.config import Config
+from terminal.desk.desk import ServiceDesk
+from terminal.desk.users import ScryptParams, UserStore, parse_role
 from terminal.devices.simulated import simulated_table
 from terminal.ledger import EventCode, Ledger
 from terminal.net.messages import DeviceInput, Message, ServiceCommand, body_from_json, body_to_json
@@ -29,10 +31,8 @@ from terminal.table.boot import driver_for, make_rng
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.controller import Controller
-from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Table
 from terminal.table.tilts import Tilt, TiltKind
-from terminal.table.users import ScryptParams, UserStore, parse_role
 
 DEMO_USERS = (
     ("tech", "technician", "2468"),
@@ -121,7 +121,7 @@ def demo_table(
 
 def _local(text: str, folder: Path) -> str:
     """``text`` with every path of the demo in ``folder`` (never the real ledger)."""
-    from terminal.table.config_change import edit_text
+    from terminal.desk.config_change import edit_text
 
     local = (
         ("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),

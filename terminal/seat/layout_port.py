@@ -13,7 +13,7 @@ import pygame
 
 from terminal.net import messages as m
 from terminal.seat.layouts import craps_layout, roulette_layout
-from terminal.seat.layouts.base import Layout, LayoutView, StakeMark
+from terminal.seat.layouts.base import Layout, LayoutView, StakeMark, TooSmallError
 
 
 def _rule(offer: m.Offer | None, key: str) -> str:
@@ -63,7 +63,10 @@ def make_layout(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, t
     maker = LAYOUTS.get(table.game)
     if maker is None:
         raise KeyError(f"this seat has no layout for {table.game!r}: it knows {', '.join(LAYOUTS)}")
-    return maker(table, offer, rect, touch)
+    try:
+        return maker(table, offer, rect, touch)
+    except TooSmallError:  # a window smaller than any seat's screen (tiled on a desk): drawn all the same
+        return maker(table, offer, rect, 0)
 
 
 def layout_view(

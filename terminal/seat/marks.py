@@ -19,15 +19,13 @@ import pygame
 from terminal.seat import theme
 from terminal.seat.text import Painter
 from terminal.seat.widgets import dice_of, draw_die, pocket_colour
+from terminal.theme import looks
 
 Cell = tuple[theme.Colour, str, dict[str, Any]]
 """A history cell: its fill, and the catalogue key and fields of its words."""
 
-SICBO_COLOURS = {"big": (40, 96, 170), "small": (150, 60, 40), "triple": theme.GOLD}
-BIGSIX_COLOURS: dict[str, theme.Colour] = {
-    "one": (74, 140, 78), "two": (52, 104, 170), "five": (184, 52, 52), "ten": (214, 140, 36),
-    "twenty": (120, 70, 160), "joker": (28, 28, 30), "flag": (226, 186, 96),
-}  # fmt: skip
+SICBO_COLOURS = looks("seat", "marks").rgb_table()
+BIGSIX_COLOURS: dict[str, theme.Colour] = looks("layout", "bigsix").rgb_table()
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +34,8 @@ class Marks:
 
     big: Callable[[pygame.Surface, Painter, str, pygame.Rect, int], int]
     cell: Callable[[str], Cell]
+    counts: Callable[[list[str]], tuple[str, dict[str, Any]]] | None = None  # how the results fall
+    said: Callable[[str], tuple[str, dict[str, Any]]] = lambda outcome: ("fmt.outcome", {"outcome": outcome})
 
 
 def _ball(surface: pygame.Surface, p: Painter, outcome: str, box: pygame.Rect, unit: int) -> int:
@@ -84,11 +84,13 @@ def _roll_cell(outcome: str) -> Cell:
     return theme.BUTTON_OFF, "fmt.outcome", {"outcome": outcome}
 
 
+def _size(faces: tuple[int, ...]) -> str:
+    return "triple" if len(set(faces)) == 1 else "small" if sum(faces) <= 10 else "big"
+
+
 def _three_dice_cell(outcome: str) -> Cell:
     faces = _faces(outcome)
-    total = sum(faces)
-    size = "triple" if len(set(faces)) == 1 else "small" if total <= 10 else "big"
-    return SICBO_COLOURS[size], "fmt.number", {"number": str(total)}
+    return SICBO_COLOURS[_size(faces)], "fmt.number", {"number": str(sum(faces))}
 
 
 def _symbol_cell(outcome: str) -> Cell:
@@ -96,11 +98,23 @@ def _symbol_cell(outcome: str) -> Cell:
     return BIGSIX_COLOURS.get(symbol, theme.BUTTON_OFF), f"wager.{symbol}", {}
 
 
+def _sizes(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
+    sizes = [_size(_faces(o)) for o in outcomes]
+    counts = {"small": sizes.count("small"), "big": sizes.count("big"), "triples": sizes.count("triple")}
+    return "history.sicbo_counts", {"rolls": len(sizes), **counts}
+
+
+def _symbols(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
+    symbols = [o.partition("@")[0] for o in outcomes]
+    counts = {s: symbols.count(s) for s in ("twenty", "joker", "flag")}
+    return "history.bigsix_counts", {"spins": len(symbols), **counts}
+
+
 MARKS: dict[str, Marks] = {
     "roulette": Marks(_ball, _pocket_cell),
     "craps": Marks(_dice, _roll_cell),
-    "sicbo": Marks(_dice, _three_dice_cell),
-    "bigsix": Marks(_symbol, _symbol_cell),
+    "sicbo": Marks(_dice, _three_dice_cell, _sizes),
+    "bigsix": Marks(_symbol, _symbol_cell, _symbols, lambda outcome: _symbol_cell(outcome)[1:]),
 }
 """Each game's marks, registered under the game's name."""
 

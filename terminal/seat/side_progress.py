@@ -146,7 +146,7 @@ def _field(surface: pygame.Surface, td: TouchdownView, field: pygame.Rect, unit:
     ball_x = play.centerx + play.width * td.ball // 100
     ball = pygame.Rect(0, 0, unit, min(unit * 2 // 3, field.height - 4))
     ball.center = (ball_x, field.centery)
-    pygame.draw.ellipse(surface, (130, 70, 20), ball)
+    pygame.draw.ellipse(surface, theme.FOOTBALL, ball)
 
 
 def _down(

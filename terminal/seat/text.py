@@ -21,18 +21,11 @@ from terminal.assets import resolve_first
 from terminal.i18n import Catalogue, load_catalogue
 from terminal.money import Currency, format_amount, format_chip
 from terminal.seat.theme import Colour
+from terminal.theme import looks
 
-# Font files, best first: DejaVu Sans where an installed package ships it, else pygame's bundled font.
-REGULAR_FONT: tuple[str, ...] = (
-    "assets:fonts/DejaVuSans.ttf",
-    "package:matplotlib/mpl-data/fonts/ttf/DejaVuSans.ttf",
-    "package:pygame/freesansbold.ttf",
-)
-BOLD_FONT: tuple[str, ...] = (
-    "assets:fonts/DejaVuSans-Bold.ttf",
-    "package:matplotlib/mpl-data/fonts/ttf/DejaVuSans-Bold.ttf",
-    "package:pygame/freesansbold.ttf",
-)
+# Font files, best first (the theme's [seat.fonts]: DejaVu Sans where a package ships it, else pygame's).
+REGULAR_FONT: tuple[str, ...] = looks("seat", "fonts").texts("regular")
+BOLD_FONT: tuple[str, ...] = looks("seat", "fonts").texts("bold")
 _CACHE_SIZE = 4000
 
 

@@ -1,5 +1,7 @@
 """Colours and proportions of the seat screen: looks are data, and every size is a fraction of the screen.
 
+The colours are read from the theme (``assets/theme.toml``, table ``[seat]``; :mod:`terminal.theme`).
+
 The screen is cut into bands by proportion, so it fits any size from 640x480 to 8K and any aspect from
 4:3 to 21:9: a top bar of meters, the layout, a side panel for results and game progress, and a bottom
 bar with the chip tray and the action buttons.
@@ -19,39 +21,37 @@ from dataclasses import dataclass
 
 import pygame
 
-Colour = tuple[int, int, int]
+from terminal.theme import Colour as Colour
+from terminal.theme import looks
 
-FELT: Colour = (14, 92, 52)
-FELT_DARK: Colour = (9, 60, 34)
-PANEL: Colour = (18, 24, 32)
-PANEL_EDGE: Colour = (70, 84, 100)
-INK: Colour = (240, 240, 232)
-DIM_INK: Colour = (160, 170, 178)
-GOLD: Colour = (246, 196, 64)
-WIN: Colour = (255, 226, 92)
-RED: Colour = (196, 30, 38)
-BLACK: Colour = (20, 20, 20)
-GREEN: Colour = (20, 140, 70)
-WARN: Colour = (230, 120, 30)
-ALERT: Colour = (200, 30, 30)
-BUTTON: Colour = (44, 58, 76)
-BUTTON_HOT: Colour = (70, 110, 160)
-BUTTON_OFF: Colour = (36, 40, 46)
-READY: Colour = (30, 130, 70)
-PAPER: Colour = (250, 248, 240)
-PAPER_INK: Colour = (16, 16, 16)
-HARDWARE: Colour = (84, 64, 36)  # the simulated hardware's button: bronze, apart from the player's buttons
+_LOOKS = looks("seat")  # the colours are data: assets/theme.toml, table [seat]
 
-CHIP_COLOURS: tuple[Colour, ...] = (
-    (236, 236, 236),
-    (200, 40, 40),
-    (40, 120, 200),
-    (30, 150, 70),
-    (30, 30, 30),
-    (140, 60, 170),
-    (240, 150, 30),
-    (90, 200, 210),
-)
+FELT: Colour = _LOOKS.rgb("felt")
+FELT_DARK: Colour = _LOOKS.rgb("felt_dark")
+PANEL: Colour = _LOOKS.rgb("panel")
+PANEL_EDGE: Colour = _LOOKS.rgb("panel_edge")
+INK: Colour = _LOOKS.rgb("ink")
+DIM_INK: Colour = _LOOKS.rgb("dim_ink")
+GOLD: Colour = _LOOKS.rgb("gold")
+WIN: Colour = _LOOKS.rgb("win")
+RED: Colour = _LOOKS.rgb("red")
+BLACK: Colour = _LOOKS.rgb("black")
+GREEN: Colour = _LOOKS.rgb("green")
+WARN: Colour = _LOOKS.rgb("warn")
+ALERT: Colour = _LOOKS.rgb("alert")
+BUTTON: Colour = _LOOKS.rgb("button")
+BUTTON_HOT: Colour = _LOOKS.rgb("button_hot")
+BUTTON_OFF: Colour = _LOOKS.rgb("button_off")
+READY: Colour = _LOOKS.rgb("ready")
+PAPER: Colour = _LOOKS.rgb("paper")
+PAPER_INK: Colour = _LOOKS.rgb("paper_ink")
+HARDWARE: Colour = _LOOKS.rgb("hardware")
+
+SHADE: Colour = _LOOKS.rgb("shade")
+LOST_AMOUNT: Colour = _LOOKS.rgb("lost_amount")
+FOOTBALL: Colour = _LOOKS.rgb("football")
+
+CHIP_COLOURS: tuple[Colour, ...] = _LOOKS.rgbs("chip_colours")
 
 
 def chip_colour(index: int) -> Colour:

@@ -28,7 +28,13 @@ from terminal.seat.text import Painter
 
 Row = tuple[str, str, int, str]  # wager id, detail, amount, state: on | off | win | push | lose
 _INK = {"on": theme.INK, "off": theme.DIM_INK, "win": theme.WIN, "push": theme.INK, "lose": theme.DIM_INK}
-_AMOUNT = {"on": theme.GOLD, "off": theme.DIM_INK, "win": theme.WIN, "push": theme.INK, "lose": (214, 96, 96)}
+_AMOUNT = {
+    "on": theme.GOLD,
+    "off": theme.DIM_INK,
+    "win": theme.WIN,
+    "push": theme.INK,
+    "lose": theme.LOST_AMOUNT,
+}
 
 
 def detail_of(spot: str, wager: str, number: int | None) -> str:

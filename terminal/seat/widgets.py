@@ -118,5 +118,5 @@ def dice_of(outcome: str) -> tuple[int, int] | None:
 def dim(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 160) -> None:
     """Darken ``rect`` (behind a modal card or an overlay)."""
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
+    shade.fill((*theme.SHADE, alpha))
     surface.blit(shade, rect.topleft)

@@ -13,7 +13,7 @@ import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from terminal.net import messages as m
 from terminal.net.messages import Message
@@ -24,13 +24,27 @@ from terminal.table import tickets, views
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.device_input import apply_input
-from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Refused, RoundReport, Table, seat_of
 from terminal.table.tickets import printed_voucher
 from terminal.table.tilts import Tilt, TiltKind
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
 Printer = tickets.Printer
+
+
+class Desk(Protocol):
+    """Service mode as the controller reaches it (:class:`terminal.desk.desk.ServiceDesk`): the table never
+    imports the service back end; the shell that builds both hands the desk in."""
+
+    printer: Printer | None  # the seats' printers, for a voucher reprinted from service mode
+
+    def handle(self, client: str, command: m.ServiceCommand) -> Message:
+        """Carry out one service command, or raise ``ValueError`` (the protocol's ``Error`` reply)."""
+        ...
+
+    def expire_idle(self) -> tuple[str, ...]:
+        """End the sessions idle past the limit; returns their clients."""
+        ...
 
 
 def seat_number(client: str) -> int | None:
@@ -47,7 +61,7 @@ class Controller:
     printer: Printer | None = None
     server: TableServer | None = None
     stall_seconds: float = 2.0  # on a manual clock, a window nobody finishes closes after this real time
-    desk: ServiceDesk | None = None  # service mode (terminal.table.service_desk); None refuses it
+    desk: Desk | None = None  # service mode (terminal.desk); None refuses it
     cabinet: Cabinet | None = None  # the devices; DeviceInput works its simulated ones, BuyIn goes out
 
     def __post_init__(self) -> None:

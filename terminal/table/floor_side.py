@@ -22,6 +22,7 @@ import time
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from terminal.config import Config
+from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
 from terminal.floor import vouchers, witness
 from terminal.floor.link import FloorLink, FloorUnavailable, LinkStatus
@@ -29,7 +30,6 @@ from terminal.ledger import EventCode, LedgerError, VoucherError, highwater
 from terminal.ledger.records import stamp
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages.service import MeterView
-from terminal.table.service_views import par_rows
 from terminal.table.tilts import Tilt, TiltKind
 
 if TYPE_CHECKING:

@@ -18,12 +18,35 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 from terminal.config import Config
 from terminal.config.game_rules import ConfigSettings
 from terminal.games.registry import GAMES, game
-from terminal.table.report_origin import manifest_fingerprint, software_version
+
+PACKAGE = "automated-gaming-table"
+
+
+def software_version() -> str:
+    """The installed program's version."""
+    try:
+        return metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed as a package)"
+
+
+def manifest_fingerprint(c: Config) -> str:
+    """The SHA-256 of the signed manifest, in groups of four, or why there is none."""
+    path = c.lab.manifest_path
+    try:
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return f"none at {path.name} (a development build, not verified)"
+    except OSError as failed:
+        return f"unreadable ({failed.strerror or failed})"
+    return "SHA-256 " + " ".join(digest[i : i + 4] for i in range(0, 32, 4)) + " …"
+
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 #: The modules of ``terminal/games`` every game's rules rest on; each game adds its own package.

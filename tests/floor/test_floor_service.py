@@ -16,12 +16,12 @@ import pytest
 
 from terminal.cli import main
 from terminal.config import Config
+from terminal.desk.users import ScryptParams, UserStore
 from terminal.floor import report
 from terminal.lab.headless import run_headless
 from terminal.ledger import Ledger
 from terminal.ledger.floorstore import FloorStore
 from terminal.table.tilts import Role
-from terminal.table.users import ScryptParams, UserStore
 from tests.floor.servers import Server
 from tests.floor.tables import floor_config
 from tests.floor.test_link import _quiet

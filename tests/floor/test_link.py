@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from terminal.desk import acts as service_acts
 from terminal.lab.headless import run_headless
-from terminal.table import service_acts
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
 from terminal.table.table import Table

@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 
 from terminal.config import Config
+from terminal.desk.users import ScryptParams, UserStore
 from terminal.devices.events import Door
 from terminal.floor.web import serve
 from terminal.lab.headless import run_headless
 from terminal.ledger.floorstore import FloorStore
 from terminal.table.tilts import Role, Tilt, TiltKind
-from terminal.table.users import ScryptParams, UserStore
 from tests.floor.servers import Server
 from tests.floor.tables import floor_config
 from tests.floor.test_link import _quiet

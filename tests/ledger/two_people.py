@@ -10,8 +10,8 @@ import pytest
 
 from terminal import config
 from terminal.cli import main
+from terminal.desk.users import ScryptParams, UserStore
 from terminal.table.tilts import Role
-from terminal.table.users import ScryptParams, UserStore
 
 FAST = ScryptParams(n=2**4, r=8, p=1)  # cheap hashes for tests; production uses ScryptParams()
 PINS = {"ada": "1111", "tom": "2222", "liz": "3333"}

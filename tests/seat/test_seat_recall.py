@@ -6,15 +6,18 @@ both languages against the catalogue's own words.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
 from terminal.money import USD
 from terminal.net import messages as m
-from terminal.seat import history_page
+from terminal.seat import history_page, theme
 from terminal.seat.text import Painter
 from terminal.table import views
+from tests.seat.seat_states import linked_app
 from tests.table.harness import make_config, scripted_table
 
 
@@ -89,3 +92,36 @@ def test_a_round_with_more_wagers_than_a_line_holds_says_how_many_more() -> None
     width = font.size(" · ".join(pieces[:3]))[0] + font.size(" · +6 más")[0]
     line = history_page.wager_line(p, pieces, 21, width)
     assert line == " · ".join([*pieces[:3], p.tr("history.more", count=6)]) and font.size(line)[0] <= width
+
+
+def test_the_history_screen_marks_its_rounds_as_recall_while_betting_is_open(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    said: list[tuple[str, dict[str, object]]] = []
+    tr = Painter.tr
+
+    def seen(self: Painter, key: str, **args: object) -> str:  # the real catalogue, watched
+        said.append((key, args))
+        return tr(self, key, **args)
+
+    monkeypatch.setattr(Painter, "tr", seen)
+    for size in ((1920, 1080), (1024, 768), (2560, 1080)):
+        app, _ = linked_app("roulette", "en", size)
+        assert app.control.model.table is not None and app.control.model.table.phase == "open"  # betting
+        won = (m.SeatWagerView("red", 500, 0, "lose"), m.SeatWagerView("straight:17", 100, 3_600, "win"))
+        rounds = tuple(m.SeatRoundView(n, "17", 600, 3_600, won) for n in range(12, 0, -1))
+        app.receive([m.SeatRounds("seat-1", rounds)], 0.5)
+        app.control.ui = replace(app.control.ui, screen="history")
+        surface = pygame.Surface(size)
+        said.clear()
+        app.draw(surface, 1.0)
+        keys = [k for k, _ in said]
+        assert "history.recall" in keys
+        assert keys.count("history.won") == 10 and keys.count("history.lost") == 10  # ten rounds listed
+        assert ("history.won", {"amount": "$36.00"}) in said
+        heading = pygame.Rect(
+            size[0] // 2, size[1] // 10, size[0] // 2, size[1] * 16 // 100
+        )  # above the rows
+        top_right = surface.subsurface(heading)
+        gold = pygame.transform.threshold(None, top_right, theme.GOLD, (8, 8, 8), set_behavior=0)
+        assert gold > 3_000, "no RECALL badge in gold at the top of the seat's rounds"

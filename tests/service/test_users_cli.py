@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import main
+from terminal.desk.users import ScryptParams, UserError, UserStore, hash_pin
 from terminal.table.tilts import Role
-from terminal.table.users import ScryptParams, UserError, UserStore, hash_pin
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, cfg: Path, stdin: str, *argv: str) -> int:

@@ -15,7 +15,7 @@ from terminal.cli import main
 from terminal.net.messages import service as sm
 from terminal.software import installs
 from terminal.table import identity as ident
-from tests.table.test_service import _cmd, _desk, _login
+from tests.desk.test_service import _cmd, _desk, _login
 
 
 def _config(tmp: Path, text: str = "") -> configuration.Config:

@@ -260,7 +260,7 @@ def test_the_launcher_verifies_before_any_program_module_runs(tmp_path: Path) ->
 def test_service_mode_shows_the_trusted_key_with_its_fingerprint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from terminal.table import service_desk
+    from terminal.desk import desk as service_desk
     from tests.table.harness import make_config, make_table
 
     (tmp_path / "keys").mkdir()

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from terminal.desk.config_change import edit_text
 from terminal.sound.level import CHECK_S, FollowedLevel
 from terminal.sound.player import RecordingSink, Sound
-from terminal.table.config_change import edit_text
 
 
 def _write(path: Path, text: str, stamp: int) -> None:

@@ -12,6 +12,9 @@ import pytest
 from rng import EntropySource, HealthParameters, Rng
 from terminal import config
 from terminal.config import Config, defaults, loads
+from terminal.desk.desk import ServiceDesk
+from terminal.desk.roles import Role
+from terminal.desk.users import ScryptParams, UserStore
 from terminal.devices.events import ServiceKeyTurned
 from terminal.games.seam import DrawPlan
 from terminal.ledger import EventCode, Ledger, keyfile
@@ -22,10 +25,7 @@ from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.controller import Controller
 from terminal.table.lab_mode import ForcedRng, ForceError, parse_force
-from terminal.table.roles import Role
-from terminal.table.service_desk import ServiceDesk
 from terminal.table.table import Refused, Table
-from terminal.table.users import ScryptParams, UserStore
 from tests.table.harness import make_config, make_table
 
 LAB = "[lab]\nmode = true\n"

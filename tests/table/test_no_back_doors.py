@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from terminal import config
+from terminal.desk.desk import ServiceDesk, ServiceRefused
+from terminal.desk.users import ScryptParams, UserStore
 from terminal.devices.events import Door, DoorClosed, DoorOpened, ServiceKeyTurned
 from terminal.devices.gpio import HardwareDevices, hardware_table
 from terminal.lab.live import devices_for
@@ -30,10 +32,8 @@ from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.controller import Controller
-from terminal.table.service_desk import ServiceDesk, ServiceRefused
 from terminal.table.table import Refused
 from terminal.table.tilts import Role, TiltKind
-from terminal.table.users import ScryptParams, UserStore
 from tests.seat.seat_states import linked_app
 from tests.table.harness import make_config
 from tests.table.test_lab_mode import enter_lab_mode

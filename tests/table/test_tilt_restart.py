@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
+from terminal.desk.desk import ServiceDesk, ServiceRefused
+from terminal.desk.users import ScryptParams, UserStore
 from terminal.devices.events import Door, ServiceKeyTurned
 from terminal.devices.simulated import SimDevices, simulated_table
 from terminal.ledger import EventCode
 from terminal.net.messages import ServiceCommand
 from terminal.net.messages import service as sm
 from terminal.table.cabinet import Cabinet
-from terminal.table.service_desk import ServiceDesk, ServiceRefused
 from terminal.table.table import Refused, Table
 from terminal.table.tilts import RULES, Role, Tilt, TiltKind
-from terminal.table.users import ScryptParams, UserStore
 
 from .harness import make_config, reopen, scripted_table
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from terminal.desk.desk import ServiceRefused
 from terminal.devices.voucher import Voucher, render_ticket
 from terminal.ledger import EventCode
 from terminal.net.messages import service as sm
 from terminal.table.controller import Controller
-from terminal.table.service_desk import ServiceRefused
 from terminal.table.tilts import Role, Tilt, TiltKind
-from tests.table.test_service import _cmd, _desk, _login
+from tests.desk.test_service import _cmd, _desk, _login
 
 
 def test_the_ticket_prints_the_address_and_a_reprint_says_so() -> None:

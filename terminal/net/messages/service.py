@@ -1,6 +1,6 @@
 """The service screen's protocol: its one command, and the typed replies the controller pushes after it.
 
-The screen sends ``ServiceCommand(command, args)`` (see ``terminal.table.service_desk`` for the commands
+The screen sends ``ServiceCommand(command, args)`` (see ``terminal.desk.desk`` for the commands
 and their arguments); the controller answers with an ``Ack`` and pushes one of these. Amounts and meters
 are integers (minor units or counts); ratios are parts per million, never floats.
 """

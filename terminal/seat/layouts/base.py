@@ -20,6 +20,10 @@ import pygame
 Fonts = Callable[[int, bool], pygame.font.Font]  # (pixel size, bold) -> font
 
 
+class TooSmallError(ValueError):
+    """A layout whose touch areas cannot be ``touch`` pixels each way in the rectangle it was given."""
+
+
 @dataclass(frozen=True, slots=True)
 class StakeMark:
     """One of the seat's wagers as the layout shows it: chips at the spot, ``number`` a moved come point."""

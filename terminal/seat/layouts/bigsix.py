@@ -19,16 +19,14 @@ import pygame
 
 from terminal.games.bigsix.rules import SECTIONS, WAGERS, paytable
 from terminal.seat.layouts import paint
-from terminal.seat.layouts.base import HitArea, LayoutView, Place, area, box
+from terminal.seat.layouts.base import HitArea, LayoutView, Place, TooSmallError, area, box
 from terminal.seat.layouts.layered import LayeredLayout
+from terminal.theme import looks
 
 BIGSIX_KEYS: tuple[str, ...] = ("layout.bigsix_sections", "layout.bigsix_joker", "layout.to_one")
 NUMBERS = {"one": "1", "two": "2", "five": "5", "ten": "10", "twenty": "20"}
 #: Each symbol's colour, on the wheel and the layout alike.
-SYMBOL_COLOURS: dict[str, paint.Colour] = {
-    "one": (74, 140, 78), "two": (52, 104, 170), "five": (184, 52, 52), "ten": (214, 140, 36),
-    "twenty": (120, 70, 160), "joker": (28, 28, 30), "flag": (226, 186, 96),
-}  # fmt: skip
+SYMBOL_COLOURS: dict[str, paint.Colour] = looks("layout", "bigsix").rgb_table()
 
 
 class BigSixLayout(LayeredLayout):
@@ -42,7 +40,7 @@ class BigSixLayout(LayeredLayout):
         areas = self._measure(rect.width, rect.height)
         small = min(min(a.rect.size) for a in areas)
         if touch and small < touch:
-            raise ValueError(f"a Big Six area of {small} px is under the {touch} px a finger needs")
+            raise TooSmallError(f"a Big Six area of {small} px is under the {touch} px a finger needs")
         self.chip_radius = max(10, min(30, small // 6))
         r = self.chip_radius
         # chips sit right of the odds line, clear of the symbol and of the count below it

@@ -18,6 +18,7 @@ from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import PICK, HitArea, LayoutView, Picker, Place, UnknownSpotError, area
 from terminal.seat.layouts.craps_geometry import BOX_KINDS, SINGLES, CrapsGeometry, PointBox, measure
 from terminal.seat.layouts.layered import LayeredLayout
+from terminal.theme import looks
 
 CRAPS_KEYS: tuple[str, ...] = (
     "layout.pass_line", "layout.dont_pass", "layout.come", "layout.dont_come", "layout.field",
@@ -46,7 +47,10 @@ _CHIP_SIDE: dict[str, str] = {
     **{f"hop_{a}_{b}": "corner" for a, b in HOPS},
     **{f"horn_high:{n}": "corner" for n in HORN_NUMBERS},
 }  # fmt: skip
-FIRE: paint.Colour = (214, 84, 24)
+_LOOKS = looks("layout", "craps")
+FIRE: paint.Colour = _LOOKS.rgb("fire")
+_LUCKY_SHOOTER: paint.Colour = _LOOKS.rgb("lucky_shooter")
+_BONUS: paint.Colour = _LOOKS.rgb("bonus")
 
 
 class CrapsLayout(LayeredLayout):
@@ -248,7 +252,7 @@ class CrapsLayout(LayeredLayout):
 
     def _paint_side(self, surface: pygame.Surface, view: LayoutView) -> None:
         for spot, numbers in _BONUS_NUMBERS.items():
-            fill = FIRE if spot == "fire" else (120, 24, 60) if spot == "lucky_shooter" else (20, 60, 110)
+            fill = FIRE if spot == "fire" else _LUCKY_SHOOTER if spot == "lucky_shooter" else _BONUS
             if self._cell(surface, spot, fill) is None:
                 continue
             inner = self._label_rect(spot)

@@ -146,7 +146,7 @@ class LayeredLayout:
         self.paint_background(layer, view)
         if view.locked:
             shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, _DIM_ALPHA))
+            shade.fill((*paint.SHADOW, _DIM_ALPHA))
             layer.blit(shade, (0, 0))
         return layer
 

@@ -12,20 +12,27 @@ from collections.abc import Callable
 import pygame
 
 from terminal.seat.layouts.base import Fonts
+from terminal.theme import Colour as Colour
+from terminal.theme import looks
 
-Colour = tuple[int, int, int]
+_LOOKS = looks("layout")  # the felt's colours are data: assets/theme.toml, table [layout]
 
-FELT: Colour = (13, 94, 54)
-FELT_DARK: Colour = (9, 68, 39)
-FELT_LIGHT: Colour = (22, 116, 68)
-LINE: Colour = (238, 234, 214)
-GOLD: Colour = (226, 186, 96)
-RED: Colour = (196, 26, 36)
-BLACK: Colour = (24, 24, 26)
-GREEN: Colour = (18, 140, 74)
-WHITE: Colour = (250, 250, 244)
-YELLOW: Colour = (255, 214, 64)
-CLOSED: Colour = (70, 70, 70)
+FELT: Colour = _LOOKS.rgb("felt")
+FELT_DARK: Colour = _LOOKS.rgb("felt_dark")
+FELT_LIGHT: Colour = _LOOKS.rgb("felt_light")
+LINE: Colour = _LOOKS.rgb("line")
+GOLD: Colour = _LOOKS.rgb("gold")
+RED: Colour = _LOOKS.rgb("red")
+BLACK: Colour = _LOOKS.rgb("black")
+GREEN: Colour = _LOOKS.rgb("green")
+WHITE: Colour = _LOOKS.rgb("white")
+YELLOW: Colour = _LOOKS.rgb("yellow")
+CLOSED: Colour = _LOOKS.rgb("closed")
+DIE_EDGE: Colour = _LOOKS.rgb("die_edge")
+SHADOW: Colour = _LOOKS.rgb("shadow")
+CHIP_SHADOW = _LOOKS.rgba("chip_shadow")
+DOLLY: Colour = _LOOKS.rgb("dolly")
+DOLLY_HUB: Colour = _LOOKS.rgb("dolly_hub")
 
 _TEXT_CACHE: dict[tuple[int, str, int, bool, Colour], pygame.Surface] = {}
 
@@ -158,7 +165,7 @@ def die(
     rect = pygame.Rect(0, 0, side, side)
     rect.center = (round(center[0]), round(center[1]))
     pygame.draw.rect(surface, WHITE, rect, border_radius=max(2, side // 6))
-    pygame.draw.rect(surface, (150, 150, 150), rect, 1, border_radius=max(2, side // 6))
+    pygame.draw.rect(surface, DIE_EDGE, rect, 1, border_radius=max(2, side // 6))
     radius = max(1, round(side * 0.09))
     for px, py in _PIPS[face]:
         pygame.draw.circle(surface, pip, (rect.left + px * side, rect.top + py * side), radius)
@@ -176,12 +183,12 @@ def dice(
 
 
 _CHIP_COLOURS: tuple[tuple[int, Colour, Colour], ...] = (
-    (100_000, (240, 130, 20), BLACK),  # orange from 1,000 units (assuming 100 minor units each)
-    (50_000, (120, 50, 160), WHITE),
-    (10_000, (30, 30, 30), WHITE),
-    (2_500, (20, 130, 60), WHITE),
-    (500, (200, 30, 40), WHITE),
-    (0, (236, 236, 236), BLACK),
+    (100_000, _LOOKS.rgb("chip_orange"), BLACK),  # orange from 1,000 units (assuming 100 minor units each)
+    (50_000, _LOOKS.rgb("chip_purple"), WHITE),
+    (10_000, _LOOKS.rgb("chip_black"), WHITE),
+    (2_500, _LOOKS.rgb("chip_green"), WHITE),
+    (500, _LOOKS.rgb("chip_red"), WHITE),
+    (0, _LOOKS.rgb("chip_white"), BLACK),
 )
 
 
@@ -238,7 +245,7 @@ def _chip_image(radius: int, amount: int, layers: int, lift: int) -> pygame.Surf
     cx, bottom = radius + 1, radius + 1 + (layers - 1) * lift
     for k in range(layers - 1, -1, -1):
         y = bottom - k * lift
-        pygame.draw.circle(image, (0, 0, 0, 160), (cx + 1, y + 2), radius)
+        pygame.draw.circle(image, CHIP_SHADOW, (cx + 1, y + 2), radius)
         pygame.draw.circle(image, body, (cx, y), radius)
         _edge_spots(image, (cx, y), radius)
     top = (cx, radius + 1)
@@ -293,7 +300,7 @@ def puck(
 ) -> pygame.Rect:
     """The point puck: white ON, black OFF; returns the box it covers."""
     fill, ink = (WHITE, BLACK) if on else (BLACK, WHITE)
-    pygame.draw.circle(surface, (0, 0, 0), (center[0] + 2, center[1] + 3), radius)
+    pygame.draw.circle(surface, SHADOW, (center[0] + 2, center[1] + 3), radius)
     pygame.draw.circle(surface, fill, center, radius)
     pygame.draw.circle(surface, ink, center, radius, max(2, radius // 8))
     put(surface, label(fonts, text, int(radius * 0.7), True, ink), center)
@@ -303,8 +310,8 @@ def puck(
 def dolly(surface: pygame.Surface, center: tuple[int, int], radius: int) -> None:
     """The marker a dealer sets on the winning number."""
     cx, cy = center
-    pygame.draw.circle(surface, (0, 0, 0), (cx + 2, cy + 3), radius)
-    pygame.draw.circle(surface, (245, 245, 250), (cx, cy), radius)
+    pygame.draw.circle(surface, SHADOW, (cx + 2, cy + 3), radius)
+    pygame.draw.circle(surface, DOLLY, (cx, cy), radius)
     pygame.draw.circle(surface, GOLD, (cx, cy), radius, max(2, radius // 5))
-    pygame.draw.circle(surface, (200, 200, 210), (cx, cy), radius // 2)
+    pygame.draw.circle(surface, DOLLY_HUB, (cx, cy), radius // 2)
     pygame.draw.circle(surface, WHITE, (cx - radius // 6, cy - radius // 6), radius // 3)

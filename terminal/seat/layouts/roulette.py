@@ -14,6 +14,7 @@ from terminal.seat.layouts import paint, roulette_sides
 from terminal.seat.layouts.base import Fonts, LayoutView
 from terminal.seat.layouts.layered import LayeredLayout
 from terminal.seat.layouts.roulette_geometry import LABEL_AT, RouletteGeometry, measure, outside_chips
+from terminal.theme import looks
 
 ROULETTE_KEYS: tuple[str, ...] = (
     "layout.two_to_one", "layout.dozen.1", "layout.dozen.2", "layout.dozen.3", "layout.low", "layout.even",
@@ -22,6 +23,10 @@ ROULETTE_KEYS: tuple[str, ...] = (
     "layout.wheel.double_as_single", "layout.wager_off", "layout.pick_hint", "layout.b2b", "layout.b2b_last",
     "layout.blazing7s", "layout.blazing7s_hint", "layout.track_hint_short",
 )  # fmt: skip
+_LOOKS = looks("layout", "roulette")
+_CLOSED_INK: paint.Colour = _LOOKS.rgb("closed_ink")
+_TOUCHDOWN_FIELD: paint.Colour = _LOOKS.rgb("touchdown_field")
+_YARD_LINE: paint.Colour = _LOOKS.rgb("touchdown_yard_line")
 
 
 def pocket_colour(pocket: int) -> paint.Colour:
@@ -196,7 +201,7 @@ class RouletteLayout(LayeredLayout):
         self, surface: pygame.Surface, fonts: Fonts, pocket: int, rect: pygame.Rect, open_: bool, end: bool
     ) -> None:
         fill = pocket_colour(pocket) if open_ else paint.CLOSED
-        ink = paint.WHITE if open_ else (160, 160, 160)
+        ink = paint.WHITE if open_ else _CLOSED_INK
         size = self._track_text
         if end:  # the curved ends: round pockets stay inside the oval
             radius = round(min(rect.size) * 0.36)
@@ -227,7 +232,7 @@ class RouletteLayout(LayeredLayout):
         if rect is None:
             return
         field = rect.inflate(-6, -6)
-        pygame.draw.rect(surface, (30, 128, 58), field, border_radius=6)
+        pygame.draw.rect(surface, _TOUCHDOWN_FIELD, field, border_radius=6)
         zone = max(4, field.height // 9)
         pygame.draw.rect(surface, paint.RED, (field.left, field.top, field.width, zone), border_radius=6)
         pygame.draw.rect(
@@ -235,7 +240,7 @@ class RouletteLayout(LayeredLayout):
         )
         for k in range(1, 6):
             y = field.top + zone + (field.height - 2 * zone) * k / 6
-            pygame.draw.line(surface, (120, 180, 120), (field.left + 3, y), (field.right - 4, y), 1)
+            pygame.draw.line(surface, _YARD_LINE, (field.left + 3, y), (field.right - 4, y), 1)
         pygame.draw.rect(surface, paint.LINE, field, 2, border_radius=6)
         chips = self.geometry.places["touchdown"].chips[1] - self.chip_radius - 2  # the words stop here
         words = pygame.Rect(field.left + 2, field.top + 2, field.width - 4, chips - field.top - 2)

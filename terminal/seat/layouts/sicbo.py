@@ -21,8 +21,9 @@ import pygame
 
 from terminal.games.sicbo.rules import FACES, PAIRS, TOTALS, paytable
 from terminal.seat.layouts import paint
-from terminal.seat.layouts.base import HitArea, LayoutView, Place, area, box
+from terminal.seat.layouts.base import HitArea, LayoutView, Place, TooSmallError, area, box
 from terminal.seat.layouts.layered import LayeredLayout
+from terminal.theme import looks
 
 SICBO_KEYS: tuple[str, ...] = (
     "layout.sicbo_small", "layout.sicbo_big", "layout.sicbo_any_triple", "layout.sicbo_loses_on_triple",
@@ -30,7 +31,7 @@ SICBO_KEYS: tuple[str, ...] = (
 )  # fmt: skip
 _BANDS = (0.34, 0.21, 0.21, 0.24)  # heights of: corners/doubles/triples, totals, combinations, singles
 _GAP = 0.012
-_PAIR_SHADE: paint.Colour = (11, 80, 46)
+_PAIR_SHADE: paint.Colour = looks("layout", "sicbo").rgb("pair_shade")
 
 
 def _columns(left: float, right: float, weights: tuple[float, ...]) -> list[tuple[float, float]]:
@@ -54,7 +55,7 @@ class SicBoLayout(LayeredLayout):
         areas = self._measure(rect.width, rect.height)
         small = min(min(a.rect.size) for a in areas)
         if touch and small < touch:
-            raise ValueError(f"a Sic Bo area of {small} px is under the {touch} px a finger needs")
+            raise TooSmallError(f"a Sic Bo area of {small} px is under the {touch} px a finger needs")
         self.chip_radius = max(8, min(26, small * 9 // 40))
         places = {a.spot: Place(a.rect, self._chips_at(a.rect)) for a in areas}
         super().__init__(rect, areas, self.chip_radius, places)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from terminal.desk.desk import ServiceRefused
 from terminal.ledger import EventCode
 from terminal.net.messages import service as sm
-from terminal.table.service_desk import ServiceRefused
-from tests.table.test_service import PINS, _cmd, _desk, _login
+from tests.desk.test_service import PINS, _cmd, _desk, _login
 
 
 def test_the_volume_changes_with_credits_on_a_seat_and_is_logged(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import main
+from terminal.desk.desk import ServiceDesk, ServiceRefused
 from terminal.devices.events import ServiceKeyTurned
 from terminal.ledger import EventCode
 from terminal.net.messages import ServiceCommand
@@ -19,10 +20,9 @@ from terminal.net.messages import service as sm
 from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
-from terminal.table.service_desk import ServiceDesk, ServiceRefused
 from terminal.table.table import Table
+from tests.table.harness import make_config, scripted_table
 
-from .harness import make_config, scripted_table
 from .test_service import CONFIG, PINS, _store
 
 

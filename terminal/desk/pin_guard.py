@@ -15,11 +15,11 @@ from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 
 from terminal.config import Config
+from terminal.desk.auth import PinChange, ServiceAuth
+from terminal.desk.users import UserStore
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock
 from terminal.table import lab_mode
-from terminal.table.service_auth import PinChange, ServiceAuth
-from terminal.table.users import UserStore
 
 Now = Callable[[], datetime]
 

@@ -8,7 +8,7 @@ right PIN. Every change of a count or lockout is handed to ``record`` (the table
 ledger's event log as ``SERVICE_PIN``) and :meth:`ServiceAuth.restore` takes them back, so a restart, or
 the command line working on the same ledger, neither forgets nor resets a lockout.
 
->>> from terminal.table.users import ScryptParams, UserStore
+>>> from terminal.desk.users import ScryptParams, UserStore
 >>> store = UserStore().init("ann", "2468", lambda n: bytes(n), ScryptParams(n=2**4))
 >>> auth = ServiceAuth(store, attempts=2, lockout_seconds=60, idle_seconds=120, clock=lambda: 0.0)
 >>> auth.login("service", "ann", "2468").role.name
@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from terminal.table.roles import require
+from terminal.desk.roles import require
+from terminal.desk.users import User, UserStore
 from terminal.table.tilts import Role
-from terminal.table.users import User, UserStore
 
 
 class LoginError(PermissionError):

@@ -9,19 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from terminal.desk.desk import COMMANDS, ServiceDesk, ServiceRefused
+from terminal.desk.roles import ROLE_ACTS, TWO_PERSON, markdown_table
+from terminal.desk.users import ScryptParams, UserError, UserStore
 from terminal.devices.events import ServiceKeyTurned
 from terminal.ledger import EventCode
 from terminal.net.messages import ServiceCommand, body_from_json, body_to_json
 from terminal.net.messages import service as sm
 from terminal.table.cabinet import Cabinet
 from terminal.table.controller import Controller
-from terminal.table.roles import ROLE_ACTS, TWO_PERSON, markdown_table
-from terminal.table.service_desk import COMMANDS, ServiceDesk, ServiceRefused
 from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
-from terminal.table.users import ScryptParams, UserError, UserStore
-
-from .harness import make_config, scripted_table
+from tests.table.harness import make_config, scripted_table
 
 FAST = ScryptParams(n=2**4, r=8, p=1)  # cheap hashes for tests; production uses ScryptParams()
 PINS = {"ann": "1111", "tom": "2222", "lia": "3333", "dan": "4444", "dee": "5555", "ted": "6666"}

@@ -2,7 +2,7 @@
 
 Entry needs the service key (the cabinet raises the table-wide ``service_mode`` tilt while it is on, so
 no seat takes wagers or money and every seat shows why) and a user's PIN. Every command names an act of
-:data:`~terminal.table.roles.ROLE_ACTS`; the act is refused to a role the table does not list, and the
+:data:`~terminal.desk.roles.ROLE_ACTS`; the act is refused to a role the table does not list, and the
 refusal is logged too. Two-person acts (voucher void, configuration change, RAM clear) take the first
 user's PIN again and a second, different user's id and PIN. Every act is written to the event log with
 the user and role; PINs never are.
@@ -41,17 +41,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from terminal.desk import acts
+from terminal.desk.auth import LoginError, PinChange, ServiceAuth, Session
+from terminal.desk.roles import ActRefusedError, acts_of, require
+from terminal.desk.users import UserStore
 from terminal.ledger import Actor, EventCode, LedgerError
 from terminal.net.messages import Message, ServiceCommand
 from terminal.net.messages import service as sm
 from terminal.software import boot as software
-from terminal.table import service_acts as acts
-from terminal.table.roles import ActRefusedError, acts_of, require
-from terminal.table.service_auth import LoginError, PinChange, ServiceAuth, Session
 from terminal.table.table import Refused, Table
 from terminal.table.tickets import Printer
 from terminal.table.tilts import TiltClearError, TiltKind
-from terminal.table.users import UserStore
 
 Verifier = Callable[[], tuple[str, str]]  # (pass | fail | not_installed, detail)
 """Software verification: (passed, detail). The lab's ``terminal verify`` provides it."""

@@ -1,6 +1,6 @@
 """The acts of service mode, each one function of the table: the desk has already checked key, PIN and role.
 
-Views read the ledger (``service_views``); acts that change something go through the ledger's own
+Views read the ledger (:mod:`terminal.desk.views`); acts that change something go through the ledger's own
 two-person and logging paths (voucher void, RAM clear, configuration change, hand-pay) and then tell the
 table (a hand-pay lock cleared, a new epoch opened).
 """
@@ -14,17 +14,18 @@ from datetime import UTC, datetime
 
 from rng import RngFailure
 from rng.selftest import power_up
+from terminal.desk import config_change as cfg_edit
+from terminal.desk import views
+from terminal.desk.auth import Session
+from terminal.desk.report_origin import provenance
 from terminal.ledger import Actor, EventCode, daypdf, dayreport
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages import Message
 from terminal.net.messages import service as sm
 from terminal.software import installs
-from terminal.table import config_change as cfg_edit
-from terminal.table import config_record, service_views
+from terminal.table import config_record
 from terminal.table.identity import identity
 from terminal.table.phases import Phase
-from terminal.table.report_origin import provenance
-from terminal.table.service_auth import Session
 from terminal.table.table import Table
 from terminal.table.tickets import Printer, printed_voucher
 from terminal.table.tilts import RULES, Tilt, TiltKind
@@ -48,7 +49,7 @@ def _args(args: tuple[str, ...], count: int, names: str) -> tuple[str, ...]:
 
 # -- views ---------------------------------------------------------------------------------------------
 def meters(table: Table) -> Message:
-    report = service_views.meters_report(table.ledger, table.config)
+    report = views.meters_report(table.ledger, table.config)
     if table.floor is None:
         return report
     from terminal.table import floor_side  # the floor's modules load only with [floor]
@@ -60,12 +61,12 @@ def events(table: Table, args: tuple[str, ...]) -> Message:
     kind, since, until, page = _args(args, 4, "kind, since, until, page")
     if kind and kind.upper() not in EventCode.__members__:
         raise ActError(f"event kind {kind!r} is unknown")
-    return service_views.event_page(table.ledger, kind, since, until, _number(page or "1", "page"))
+    return views.event_page(table.ledger, kind, since, until, _number(page or "1", "page"))
 
 
 def recall(table: Table, args: tuple[str, ...]) -> Message:
     (round_id,) = _args(args, 1, "round id")
-    return service_views.round_recall(table.ledger.recall(_number(round_id, "round id")))
+    return views.round_recall(table.ledger.recall(_number(round_id, "round id")))
 
 
 def recall_seat(table: Table, args: tuple[str, ...]) -> Message:
@@ -73,16 +74,16 @@ def recall_seat(table: Table, args: tuple[str, ...]) -> Message:
     number = _number(seat, "seat")
     if not 1 <= number <= table.config.table.seats:
         raise ActError(f"seat {number} is not a seat of this table (1-{table.config.table.seats})")
-    return service_views.recall_list(number, table.ledger.recent(number, 100))
+    return views.recall_list(number, table.ledger.recent(number, 100))
 
 
 def tilt_list(table: Table) -> Message:
-    views = []
+    shown = []
     for t in table.tilts.active:
         rule = RULES[t.kind]
         role = rule.role.name.lower() if rule.role is not None else ""
-        views.append(sm.TiltView(t.kind.value, t.seat, service_views.clip(t.detail), role, rule.automatic))
-    return sm.TiltList(tuple(views))
+        shown.append(sm.TiltView(t.kind.value, t.seat, views.clip(t.detail), role, rule.automatic))
+    return sm.TiltList(tuple(shown))
 
 
 def report(table: Table, args: tuple[str, ...]) -> Message:
@@ -91,7 +92,7 @@ def report(table: Table, args: tuple[str, ...]) -> Message:
         start = datetime.fromisoformat(day).replace(tzinfo=UTC) if day else table.clock.wall()
     except ValueError:
         raise ActError(f"day {day!r} is not YYYY-MM-DD") from None
-    return service_views.day_report(table.ledger, start.astimezone(UTC))
+    return views.day_report(table.ledger, start.astimezone(UTC))
 
 
 def report_export(table: Table, args: tuple[str, ...]) -> Message:
@@ -101,14 +102,14 @@ def report_export(table: Table, args: tuple[str, ...]) -> Message:
         when = datetime.fromisoformat(day).replace(tzinfo=UTC) if day else table.clock.wall()
     except ValueError:
         raise ActError(f"day {day!r} is not YYYY-MM-DD") from None
-    start, end = service_views.day_bounds(when.astimezone(UTC))
+    start, end = views.day_bounds(when.astimezone(UTC))
     built = table.ledger.day_report(start, end)
     c = table.config
     origin = provenance(c, _verification(table), table.clock.wall())
     stem = c.lab.output_dir / f"dayreport-{c.table.table_id}-{start:%Y-%m-%d}"
     csv_path = dayreport.write_csv(built, stem.with_suffix(".csv"), origin)
     pdf_path = daypdf.write_pdf(built, stem.with_suffix(".pdf"), origin=origin)
-    return sm.ServiceDone("report_export", service_views.clip(f"CSV {csv_path}  PDF {pdf_path}"))
+    return sm.ServiceDone("report_export", views.clip(f"CSV {csv_path}  PDF {pdf_path}"))
 
 
 def _verification(table: Table) -> str:
@@ -122,17 +123,17 @@ def _verification(table: Table) -> str:
 
 def voucher(table: Table, args: tuple[str, ...]) -> Message:
     (number,) = _args(args, 1, "validation number")
-    return service_views.voucher_info(table.ledger.voucher(number, now=table.clock.wall()))
+    return views.voucher_info(table.ledger.voucher(number, now=table.clock.wall()))
 
 
 def config_listing(table: Table) -> Message:
     path = table.config.path
     text = path.read_text(encoding="utf-8")
     entries = tuple(
-        sm.ConfigEntry(section, key, service_views.clip(value), default)
+        sm.ConfigEntry(section, key, views.clip(value), default)
         for (section, key), (value, default) in cfg_edit.values(text).items()
     )
-    return sm.ConfigListing(service_views.clip(str(path)), entries)
+    return sm.ConfigListing(views.clip(str(path)), entries)
 
 
 # -- acts that change the table --------------------------------------------------------------------------
@@ -274,7 +275,7 @@ def config_change(table: Table, first: Actor, second: Actor, args: tuple[str, ..
 
 
 def _change_views(changes: tuple[cfg_edit.Change, ...]) -> tuple[sm.ConfigChangeView, ...]:
-    clip = service_views.clip
+    clip = views.clip
     return tuple(sm.ConfigChangeView(c.section, c.key, clip(c.before), clip(c.after)) for c in changes)
 
 
@@ -301,16 +302,16 @@ def selftest(table: Table, verifier: Callable[[], tuple[str, str]] | None) -> Me
             "pass": EventCode.SOFTWARE_VERIFY_PASS, "not_installed": EventCode.SOFTWARE_VERIFY_SKIPPED
         }.get(status, EventCode.SOFTWARE_VERIFY_FAIL)  # fmt: skip
         table.ledger.log_event(code, now=now, detail={"detail": detail[:200], "on_demand": True})
-        results.append(sm.SelfTestView("software", status, service_views.clip(detail)))
+        results.append(sm.SelfTestView("software", status, views.clip(detail)))
     else:
         results.append(sm.SelfTestView("software", "not_installed", "software verification is not installed"))
-    lines = tuple(sm.IdentityLine(k, g, service_views.clip(v)) for k, g, v in identity(table.config).rows())
+    lines = tuple(sm.IdentityLine(k, g, views.clip(v)) for k, g, v in identity(table.config).rows())
     recent, problem = installs.last(table.config.lab.install_log)
-    views = tuple(
-        sm.InstallView(i.time, i.version, i.manifest_sha256[:16], service_views.clip(i.result), i.who[:64])
+    installed = tuple(
+        sm.InstallView(i.time, i.version, i.manifest_sha256[:16], views.clip(i.result), i.who[:64])
         for i in recent
     )
-    return sm.SelfTestReport(tuple(results), lines, views, service_views.clip(problem or ""))
+    return sm.SelfTestReport(tuple(results), lines, installed, views.clip(problem or ""))
 
 
 def _rng_test(table: Table) -> sm.SelfTestView:
@@ -320,7 +321,7 @@ def _rng_test(table: Table) -> sm.SelfTestView:
     except RngFailure as failed:
         table.ledger.log_event(EventCode.RNG_SELFTEST_FAIL, now=now, detail={"failure": str(failed)})
         table.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, str(failed)))
-        return sm.SelfTestView("rng", "fail", service_views.clip(str(failed)))
+        return sm.SelfTestView("rng", "fail", views.clip(str(failed)))
     passed = sum(r.passed for r in checks)
     table.ledger.log_event(EventCode.RNG_SELFTEST_PASS, now=now, detail={"checks": passed, "on_demand": True})
     return sm.SelfTestView("rng", "pass", f"{passed} known-answer and health checks passed")
@@ -339,4 +340,4 @@ def _ledger_test(table: Table) -> sm.SelfTestView:
             EventCode.LEDGER_VERIFY_FAIL, now=table.clock.wall(), detail={"failure": finding[:200]}
         )
         table.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, finding[:200]))
-    return sm.SelfTestView("ledger", "fail", service_views.clip(str(finding)))
+    return sm.SelfTestView("ledger", "fail", views.clip(str(finding)))

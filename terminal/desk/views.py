@@ -12,12 +12,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from terminal.config import Config
-from terminal.config.game_rules import ConfigSettings, game_of
+from terminal.config.game_rules import par_rows
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.recall import RoundRecord
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages import service as sm
-from terminal.par.rows import ParRow
 
 PAGE = 12
 _TEXT = 500  # a Text field holds 512 characters
@@ -28,11 +27,6 @@ def clip(text: str, limit: int = _TEXT) -> str:
     """``text`` fit for a Text field: printable, at most ``limit`` characters."""
     clean = "".join(ch if ch.isprintable() else " " for ch in text)
     return clean if len(clean) <= limit else clean[: limit - 1] + "…"
-
-
-def par_rows(c: Config) -> list[ParRow]:
-    """The PAR sheet rows of the configured game (the same rows as ``terminal par-sheet``)."""
-    return game_of(c).par_rows(ConfigSettings(c), all_paytables=False)
 
 
 def meters_report(ledger: Ledger, c: Config) -> sm.MetersReport:
