@@ -31,9 +31,10 @@ from terminal.lab import (
     simulate_seam,
     tabulate,
 )
-from terminal.lab.simulate_plan import craps_plan, plan_for, roulette_plan
+from terminal.lab.simulate_plan import craps_plan, roulette_plan
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import ChunkOutcome
+from terminal.sims import plan_for
 
 Play = Callable[[Any, int, Any], ChunkOutcome]
 

@@ -2,11 +2,12 @@
 
 The plan's wagers fall into groups that never read each other (:data:`FAMILY`): the line bets with their
 odds, the come bets with theirs, the numbers (Place, Place to Lose, Buy, Lay, hardways), the one-roll
-bets, Lucky Shooter, Fire and each Bonus wager. A part's state is the table state it reads and its
-wagers on the table as the dice are drawn; every other field of :class:`TableState` is set to a fixed
-value (:meth:`CrapsPart.project`), so the part has few states: the one-roll bets one, the numbers seven
-(the point), the come bets a point and the come points taken, Fire the point and the points made, a
-Bonus wager the point and the totals it needs that were rolled. Odds sit in the part of their flat bet
+bets, Lucky Shooter, Fire, Hot Roller and each Bonus wager. A part's state is the table state it reads
+and its wagers on the table as the dice are drawn; every other field of :class:`TableState` is set to a
+fixed value (:meth:`CrapsPart.project`), so the part has few states: the one-roll bets one, the numbers
+seven (the point), the come bets a point and the come points taken, Fire the point and the points made, a
+Bonus wager the point and the totals it needs that were rolled, Hot Roller the point and the
+combinations it marked (on the wager itself). Odds sit in the part of their flat bet
 (placing odds reads the flat), so placing within a part is placing at the seat.
 
 Each step is the simulator's own code on the part's entries: :func:`terminal.games.craps.settle.settle`
@@ -38,7 +39,7 @@ FAMILY: dict[str, str] = {
     **dict.fromkeys(("come", "dont_come", "come_odds", "dont_come_odds"), "come"),
     **dict.fromkeys(("place", "place_lose", "buy", "lay", "hard"), "numbers"),
     **dict.fromkeys(ONE_ROLL, "one_roll"),
-    **{kind: kind for kind in ("lucky_shooter", "fire", *BONUS_KINDS)},
+    **{kind: kind for kind in ("lucky_shooter", "fire", "hot_roller", *BONUS_KINDS)},
 }
 # What of the table state each part reads (every other part reads the point alone). Fire and Bonus read
 # new_shooter, which moves with the point, so they keep the point too; their own fields (points made,
@@ -54,6 +55,7 @@ IDLE_READS = ("point", "new_shooter")
 VIEWS: dict[str, Callable[[Roll], Hashable]] = {
     "numbers": lambda roll: (roll.total, roll.hard),
     "one_roll": lambda roll: roll.pair,
+    "hot_roller": lambda roll: roll.pair,  # the combination thrown, not just the total
 }
 State = tuple[TableState, tuple[Wager, ...]]
 

@@ -72,9 +72,8 @@ def test_every_simulated_wager_has_a_par_figure() -> None:
         par = simulate_report.par_rtps(CFG, game)
         assert set(run.tallies) <= set(par)
         assert run.refused == 0
-    assert {"pass_odds", "fire", "lucky_shooter", "all_small", "horn_high:12", "horn_high:11"} <= set(
-        run.tallies
-    )
+    sides = {"pass_odds", "fire", "lucky_shooter", "hot_roller", "all_small", "horn_high:12", "horn_high:11"}
+    assert sides <= set(run.tallies)
 
 
 def _bernoulli(rng: random.Random, n: int, p: float, pays: int) -> Tally:
