@@ -16,15 +16,10 @@ from typing import Any
 
 from rng import Rng
 from terminal.config import Config
-from terminal.lab import (
-    simulate_craps,
-    simulate_craps_fast,
-    simulate_roulette,
-    simulate_roulette_fast,
-    simulate_seam,
-)
-from terminal.lab.simulate_plan import craps_plan, roulette_plan
+from terminal.lab import simulate_seam
 from terminal.lab.simulate_stats import ChunkOutcome
+from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
+from terminal.sims.simulate_plan import craps_plan, roulette_plan
 
 Play = Callable[[Any, int, Rng], ChunkOutcome]
 

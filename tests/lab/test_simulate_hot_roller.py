@@ -7,11 +7,11 @@ import pytest
 
 from terminal.games.craps.records import Spot
 from terminal.games.craps.rules import CrapsRules
-from terminal.lab import simulate_craps, simulate_craps_fast
-from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import family_z, judge
 from terminal.par.craps import craps_par_rows
+from terminal.sims import simulate_craps, simulate_craps_fast
+from terminal.sims.simulate_craps import CrapsEntry, CrapsPlan
 
 SEED = bytes.fromhex("7011e5")
 

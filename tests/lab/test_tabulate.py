@@ -19,10 +19,10 @@ from terminal import config
 from terminal.games.craps.records import TableState, Wager
 from terminal.games.craps.settle import settle
 from terminal.lab import tabulate
-from terminal.lab.simulate_craps import CrapsPlan, entries, place_wanted, stat_key
-from terminal.lab.simulate_craps_fast import FAMILY, ROLLS, CrapsPart, parts
-from terminal.lab.simulate_plan import craps_plan
 from terminal.lab.tabulate import Chain, Step, table_for
+from terminal.sims.simulate_craps import CrapsPlan, entries, place_wanted, stat_key
+from terminal.sims.simulate_craps_fast import FAMILY, ROLLS, CrapsPart, parts
+from terminal.sims.simulate_plan import craps_plan
 
 CRAPS = craps_plan(config.load(Path(__file__).resolve().parents[2] / "kiosk.cfg"))
 PARTS = parts(CRAPS)

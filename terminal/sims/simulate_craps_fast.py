@@ -11,7 +11,7 @@ combinations it marked (on the wager itself). Odds sit in the part of their flat
 (placing odds reads the flat), so placing within a part is placing at the seat.
 
 Each step is the simulator's own code on the part's entries: :func:`terminal.games.craps.settle.settle`
-and :func:`terminal.lab.simulate_craps.place_wanted`. Come bets' references (``come#17``) are renamed by
+and :func:`terminal.sims.simulate_craps.place_wanted`. Come bets' references (``come#17``) are renamed by
 their come point (``come#6``: there is at most one come bet per come point, since a new one moves to a
 number only on the roll that settles the one already there) and the wagers sorted, so that the same
 wagers give the same state. The dice are drawn as ``dice(2)`` draws them: two values below 6 each.
@@ -27,9 +27,9 @@ from rng import Rng
 from terminal.games.craps.records import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
 from terminal.games.craps.settle import settle
 from terminal.lab import fastsim
-from terminal.lab.simulate_craps import CrapsPlan, place_wanted, stat_key
 from terminal.lab.simulate_stats import ChunkOutcome
 from terminal.lab.tabulate import Step
+from terminal.sims.simulate_craps import CrapsPlan, place_wanted, stat_key
 
 FACES = 6
 WIDTH = FACES * FACES  # outcome (die1 - 1) * 6 + (die2 - 1)
@@ -169,5 +169,5 @@ class CrapsModel:
 
 
 def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
-    """The same as :func:`terminal.lab.simulate_craps.play`, through the fast engine."""
+    """The same as :func:`terminal.sims.simulate_craps.play`, through the fast engine."""
     return fastsim.play(CrapsModel(parts(plan)), rounds, rng)
