@@ -38,7 +38,8 @@ def _craps(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch:
 def _roulette(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
     wagers = _offered(offer)
     five = "five_adjacent" in wagers or _rule(offer, "five_adjacent") == "on"
-    return roulette_layout(rect, table.variant, five, "touchdown" in wagers, touch)
+    sides = tuple(kind for kind in ("b2b", "blazing7s") if kind in wagers)
+    return roulette_layout(rect, table.variant, five, "touchdown" in wagers, touch, sides)
 
 
 def _sicbo(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
@@ -79,6 +80,7 @@ def layout_view(
     fonts: Callable[[int, bool], pygame.font.Font],
     pending: tuple[tuple[str, int], ...] = (),
     chip_text: Callable[[int], str] | None = None,
+    board: tuple[tuple[str, str], ...] = (),
 ) -> LayoutView:
     """The layouts' ``LayoutView`` of this seat: its wagers (and chips awaiting their reply), the result."""
     wagers = me.wagers if me is not None else ()
@@ -96,4 +98,4 @@ def layout_view(
         StakeMark(spot, int(amount), number, bool(working))
         for (spot, number), (amount, working) in merged.items()
     )
-    return LayoutView(stakes, winners, outcome, point, locked, tr, money, fonts, chip_text)
+    return LayoutView(stakes, winners, outcome, point, locked, tr, money, fonts, chip_text, board)

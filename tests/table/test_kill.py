@@ -59,6 +59,9 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
         ledger.close()
 
 
+SIDES = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"  # B2B and Blazing 7's played by the bots too
+
+
 # Hot Roller's numbers and their combinations (§ 623b.2(a)(2)(iii)), and paytable A, written out again
 _HOT_NUMBERS = {4: {(1, 3), (2, 2)}, 5: {(1, 4), (2, 3)}, 6: {(1, 5), (2, 4), (3, 3)},
                 8: {(2, 6), (3, 5), (4, 4)}, 9: {(3, 6), (4, 5)}, 10: {(4, 6), (5, 5)}}  # fmt: skip
@@ -83,10 +86,13 @@ def _hot_rollers_settled_as_thrown(ledger: Ledger) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["roulette", "craps"])
+@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides"])
 def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str) -> None:
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text(f"[table]\nport = 0\ngame = {game}\nseats = 4\n", encoding="utf-8")
+    extra = SIDES if game.endswith("+sides") else ""
+    cfg.write_text(
+        f"[table]\nport = 0\ngame = {game.removesuffix('+sides')}\nseats = 4\n{extra}", encoding="utf-8"
+    )
     chooser = random.Random(f"kill-{game}")
     carried = 0
     standing: set[str] = set()  # wagers standing from an earlier round when the last process died

@@ -65,6 +65,7 @@ class LayoutView:
     money: Callable[[int], str]  # formats minor units (paid amounts)
     fonts: Fonts
     chip_text: Callable[[int], str] | None = None  # the short amount on a chip ("$25", "$1K"); else money
+    board: tuple[tuple[str, str], ...] = ()  # words the game's state puts in an area: (spot, text)
 
     def on_chip(self, amount: int) -> str:
         """What a chip of ``amount`` says."""
