@@ -24,7 +24,7 @@ from tests.table.harness import make_config, scripted_table
 def test_seat_rounds_carry_each_wagers_result_as_the_ledger_recalls_it(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path), 17, 3)
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     for _ in range(2):
         table.place(1, "red", 500)
         table.place(1, "straight:17", 100)
@@ -43,7 +43,7 @@ def test_seat_rounds_carry_each_wagers_result_as_the_ledger_recalls_it(tmp_path:
 def test_a_wager_carried_past_its_round_is_named_there_and_settled_where_it_was(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, "[table]\ngame = craps\n"), (3, 3), (5, 6), (4, 2))
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "pass", 1_000)
     table.play_round()  # 3-3: the point is 6; the pass line rides on
     table.open_round()
