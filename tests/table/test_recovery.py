@@ -16,7 +16,7 @@ from tests.table.harness import make_config, reopen, scripted_table
 def test_a_persisted_outcome_is_settled_after_a_restart_never_redrawn(tmp_path: Path) -> None:
     before = scripted_table(make_config(tmp_path), 17)
     before.start()
-    before.bill_stacked(1, 1_000)
+    before.cashier.bill_stacked(1, 1_000)
     before.place(1, "straight:17", 100)
     before.phase = Phase.LOCKED
     before._draw()  # the outcome is durable; the process dies before settling
@@ -30,7 +30,7 @@ def test_a_persisted_outcome_is_settled_after_a_restart_never_redrawn(tmp_path: 
 def test_a_round_without_an_outcome_reopens_with_its_wagers_standing(tmp_path: Path) -> None:
     before = scripted_table(make_config(tmp_path))
     before.start()
-    before.bill_stacked(2, 1_000)
+    before.cashier.bill_stacked(2, 1_000)
     before.place(2, "red", 300)
     before.place(2, "dozen:3", 200)
     after = reopen(before, 36)
@@ -46,7 +46,7 @@ def test_a_touchdown_game_survives_a_restart_at_every_down(tmp_path: Path) -> No
     table = scripted_table(make_config(tmp_path), 0)
     table.start()
     for seat in (1, 2):
-        table.bill_stacked(seat, 1_000)
+        table.cashier.bill_stacked(seat, 1_000)
         table.place(seat, "touchdown", 100)
     table.play_round()  # 0 triggers a game for both seats
     table.open_round()
@@ -72,8 +72,8 @@ def test_craps_wagers_toggles_and_vig_survive_restarts(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[table]\ngame = craps\n[craps]\nbuy_vig = on_bet\n")
     table = scripted_table(c, (3, 3))
     table.start()
-    table.bill_stacked(1, 10_000)
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "pass", 1_000)
     table.place(1, "lucky_shooter", 500)
     table.place(1, "place_8", 1_200)
