@@ -114,7 +114,7 @@ def test_blazing_bonus_balls_are_drawn_once_persisted_and_settle_after_the_base_
 
 
 def test_a_lab_forces_the_spin_the_b2b_odds_and_the_bonus_balls(tmp_path: Path) -> None:
-    from terminal.table.lab_mode import ForcedRng, ForceError, parse_force
+    from terminal.table.lab_mode import ForcedRng, ForceError, parse_force  # lab mode's own queue
 
     c = make_config(tmp_path, ON)
     table = make_table(c)
@@ -123,7 +123,7 @@ def test_a_lab_forces_the_spin_the_b2b_odds_and_the_bonus_balls(tmp_path: Path) 
     queue = parse_force(("outcome", "27", "27,b2b=1000,balls=7-17-27"), table.driver)
     forced.force(queue)
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.play_round()  # 27: the previous spin; its side draws come from the generator
     table.open_round()
     table.place(1, "b2b", 100)
