@@ -78,15 +78,15 @@ def _funded(c: Config) -> Table:
     table = boot(c, WallClock(time.time()))
     table.start()
     for seat in range(1, 9):
-        table.bill_stacked(seat, 10_000)
-        table.bill_stacked(seat, 10_000)
+        table.cashier.bill_stacked(seat, 10_000)
+        table.cashier.bill_stacked(seat, 10_000)
     return table
 
 
 def _keep_funded(table: Table) -> None:
     for seat in range(1, 9):
         if table.credits(seat) < 5_000:
-            table.bill_stacked(seat, 10_000)
+            table.cashier.bill_stacked(seat, 10_000)
 
 
 class Floor:

@@ -65,7 +65,7 @@ def direct_rate(rounds: int, wagers: int) -> float:
         table.start()
         for seat in range(1, 9):
             for _ in range(10):
-                table.bill_stacked(seat, 10_000)
+                table.cashier.bill_stacked(seat, 10_000)
         per_round = max(1, wagers // rounds)
         started = time.perf_counter()
         for number in range(rounds):

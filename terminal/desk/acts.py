@@ -175,14 +175,7 @@ def handpay(table: Table, session: Session, args: tuple[str, ...]) -> Message:
     """Pay the locked seat's credits by hand and clear its hand-pay lock."""
     (seat_text,) = _args(args, 1, "seat")
     seat = _number(seat_text, "seat")
-    lock = next((t for t in table.tilts.active if t.kind is TiltKind.HANDPAY and t.seat == seat), None)
-    if lock is None:
-        raise ActError(f"seat {seat} has no hand-pay waiting")
-    amount = table.ledger.credits(seat)
-    actor = Actor(session.user.user_id, session.user.role_name)
-    if amount:
-        table.ledger.handpay(seat, amount, actor, lock.detail, now=table.clock.wall())
-    table.clear_tilt(TiltKind.HANDPAY, seat, session.role, condition_over=True)
+    amount = table.cashier.hand_pay(seat, Actor(session.user.user_id, session.user.role_name), session.role)
     return sm.ServiceDone("handpay", f"seat {seat}: {amount} paid by hand, seat unlocked")
 
 

@@ -49,7 +49,8 @@ from terminal.ledger import Actor, EventCode, LedgerError
 from terminal.net.messages import Message, ServiceCommand
 from terminal.net.messages import service as sm
 from terminal.software import boot as software
-from terminal.table.table import Refused, Table
+from terminal.table.refused import Refused
+from terminal.table.table import Table
 from terminal.table.tickets import Printer
 from terminal.table.tilts import TiltClearError, TiltKind
 

@@ -107,6 +107,7 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
         scene.history,
         scene.hot_cold,
         scene.currency,
+        scene.sides,
     )
     panels = design.panels(scene.game, scene.touchdown is not None)
     side = (panels.outcome, panels.winners, panels.history, panels.hot_cold)
@@ -116,7 +117,7 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
     if scene.game == "craps":
         return (
             top,
-            Region("side", (*side, design.craps.boards), (boards, scene.craps, scene.lucky)),
+            Region("side", (*side, design.craps.boards), (boards, scene.craps, scene.lucky, scene.hot)),
             Region("stage", (craps_stage(design),), (scene.craps, scene.winners)),
             Region("dice", dice_boxes(scene, design), scene.dice),
         )

@@ -13,7 +13,7 @@ from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import colour_of, settle_time
 from terminal.games.bigsix.rules import ODDS, SECTIONS, Stop
 from terminal.games.craps.engine import CrapsView
-from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
+from terminal.games.roulette.engine import B2BView, BlazingView, RouletteView, TeamView, TouchdownView
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, yards_moved
 from terminal.games.roulette.wheels import WHEELS, parse_pocket, pocket_text
 from terminal.games.sicbo.rules import Roll
@@ -98,6 +98,26 @@ def touchdown_view(
     views = tuple(TeamView(seat, team, assigned) for seat, team, assigned in teams)
     drive = TouchdownView("game", downs, gains, ball, views)
     return game_view("roulette", ROUND, RouletteView("double_zero", drive))
+
+
+def sides_view(previous: str, odds: int, trigger: str = "", balls: tuple[int, ...] = ()) -> m.GameView:
+    """A double-zero table offering Touchdown (no game), B2B (``previous``, the ``odds`` drawn last) and
+    Blazing 7's (the bonus ``balls`` started by ``trigger``; none: ``()``)."""
+    idle = TouchdownView("open", (), (), 0, ())
+    view = RouletteView("double_zero", idle, B2BView(previous, odds), BlazingView("1", trigger, balls))
+    return game_view("roulette", ROUND, view)
+
+
+def with_sides(model: DisplayModel) -> DisplayModel:
+    """``model`` at a table offering B2B and Blazing 7's: the previous spin is the last on the board."""
+    last = next((h.outcome for h in model.history if not h.void), "")
+    return apply(model, sides_view(last, 25), 0.0)
+
+
+def bonus(model: DisplayModel, after_s: float) -> tuple[DisplayModel, float]:
+    """``after_s`` seconds after a spin of 17 that started a Blazing 7's bonus (balls 7, 30 and 27)."""
+    before = apply(model, sides_view("5", 25), -1e6)
+    return spun(before, "17", after_s, view=sides_view("17", 250, "17", (7, 30, 27)))
 
 
 def craps_view(
@@ -188,6 +208,17 @@ def kickoff(model: DisplayModel, pocket: str, after_s: float) -> tuple[DisplayMo
 def craps(model: DisplayModel, point: int | None, last_roll: str) -> DisplayModel:
     """The craps boards: a shooter with some points made and Bonus numbers hit."""
     return apply(model, craps_view(point, last_roll), -1e6)
+
+
+HOT_RUN = ("4-4", "5-5", "4-6", "3-3", "2-4", "1-5", "2-3", "1-4", "2-2", "1-3", "3-5", "3-4")
+
+
+def hot_run(model: DisplayModel) -> DisplayModel:
+    """A hot shooter: since the last 7 (3-4), 4, 5, 6 and 10 complete and two ways of 8 thrown."""
+    past_rolls = tuple(h.outcome for h in model.history)
+    rolls = (*HOT_RUN, *past_rolls)[: len(past_rolls)]
+    entries = tuple(m.HistoryEntry(ROUND - 1 - k, o, False) for k, o in enumerate(rolls))
+    return apply(model, m.History(entries), 0.0)
 
 
 def tilted(model: DisplayModel, t: float = 100.0) -> DisplayModel:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from terminal.display import boards, dice_motion, field_motion, wheel_motion
+from terminal.display import boards, bonus_motion, dice_motion, field_motion, wheel_motion
 from terminal.display.model import Boards, CrapsInfo, DisplayModel, HistoryItem, TouchdownInfo, Winner
 from terminal.display.stage_faces import face_of
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS, is_red, parse_pocket
@@ -62,6 +62,18 @@ class TouchdownPanel:
 
 
 @dataclass(frozen=True, slots=True)
+class SidesPanel:
+    """B2B's reader board (``b2b``: offered; the previous valid spin, ``""`` none yet; the odds drawn with
+    the last spin, 0 none) and the Blazing 7's bonus of the result on screen: each ball's pocket shown
+    now and whether it has landed (empty: no bonus this spin)."""
+
+    b2b: bool
+    previous: str
+    odds: int
+    bonus: tuple[tuple[str, bool], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Scene:
     """Everything one frame shows."""
 
@@ -88,8 +100,10 @@ class Scene:
     test: bool
     currency: str
     table: str = ""  # venue and table id, as the last TableState gave them
+    sides: SidesPanel | None = None  # B2B and Blazing 7's, where either is offered
     pose: object = None  # a registered game's stage at this instant (its face's pose), else None
     shown: str | None = None  # the outcome the outcome panel shows, as the table wrote it
+    hot: boards.HotRollerBoard | None = None  # the table's Hot Roller board (craps)
 
 
 def colour_of(outcome: str) -> str:
@@ -180,11 +194,27 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
         hot_cold=_hot_cold(model, outcomes),
         craps=held.craps,
         lucky=boards.lucky_shooter(outcomes) if model.game == "craps" else None,
+        hot=boards.hot_roller(outcomes) if model.game == "craps" else None,
         banner=banner_of(model),
         test=model.test_mode,
         currency=model.currency,
         table=model.table,
+        sides=_sides(model, held, stage, order, t),
     )
+
+
+def _sides(
+    model: DisplayModel, held: Boards, stage: Stage, order: tuple[int, ...], t: float
+) -> SidesPanel | None:
+    """The reader board as the boards hold it; the bonus balls once the ball that started them landed."""
+    info = held.sides
+    if info is None or model.game == "craps":
+        return None
+    result = model.result
+    bonus: tuple[tuple[str, bool], ...] = ()
+    if stage is Stage.RESULT and result is not None and info.balls and info.trigger == result.outcome:
+        bonus = bonus_motion.balls_at(order, info.balls, result.at + settle_time(model), t)
+    return SidesPanel(info.b2b, info.previous, info.odds, bonus)
 
 
 def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:

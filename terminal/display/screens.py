@@ -16,7 +16,7 @@ from terminal.display import samples
 from terminal.display.gl import pyglet
 from terminal.display.model import DisplayModel
 from terminal.display.painter import Painter
-from terminal.display.scene import scene_at
+from terminal.display.scene import scene_at, settle_time
 from terminal.i18n import load_catalogue
 
 Shot = tuple[str, Callable[[], tuple[DisplayModel, float]]]
@@ -46,12 +46,16 @@ def _shots(c: Config) -> list[Shot]:
         ("display-roulette-single-zero-rest-17", lambda: samples.at_rest(sz, "17")),
         *[(f"display-touchdown-down-{k}", _down(dz, drive[:k])) for k in range(1, 5)],
         ("display-touchdown-mid-drive", lambda: samples.down(dz, drive[:2], 7.2)),
+        ("display-b2b-board-betting", lambda: samples.betting(samples.with_sides(dz))),
+        ("display-blazing-bonus-running", lambda: samples.bonus(dz, settle_time_s() + 2.4)),
+        ("display-blazing-bonus", lambda: samples.bonus(dz, settle_time_s() + 5.0)),
         ("display-craps-betting", lambda: samples.betting(samples.craps(cr, 6, "4-2"))),
         ("display-craps-mid-tumble", lambda: samples.spun(samples.craps(cr, 6, "4-2"), "4-3", 0.9)),
         (
             "display-craps-seven-out",
             lambda: samples.at_rest(samples.craps(cr, 6, "4-2"), "4-3", view=samples.seven_out("4-3")),
         ),
+        ("display-craps-hot-roller", lambda: samples.betting(samples.craps(samples.hot_run(cr), 8, "4-4"))),
         (
             "display-craps-point-set",
             lambda: samples.at_rest(samples.craps(cr, None, "1-1"), "5-3", view=samples.craps_view(8, "5-3")),
@@ -67,6 +71,11 @@ def _shots(c: Config) -> list[Shot]:
             lambda: samples.at_rest(samples.craps(samples.base("craps", test=True), 8, "5-3"), "5-3"),
         ),
     ]
+
+
+def settle_time_s() -> float:
+    """When the main ball lands, after its result arrived."""
+    return settle_time(samples.base("roulette"))
 
 
 def _faced(game: str, outcome: str, triple: str, moving_s: float) -> list[Shot]:

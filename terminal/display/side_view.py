@@ -13,6 +13,7 @@ from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.layout import Panels, Rect
 from terminal.display.scene import Scene, colour_of
+from terminal.display.sides_view import SidesBoard
 from terminal.display.stage_face import Call, StageFace
 from terminal.display.stage_faces import face_of
 from terminal.i18n import Catalogue
@@ -37,6 +38,7 @@ class SideView:
             self._keep += panel(self.static, layer(0), rect, sc)
         self._build_top(top)
         self._build_outcome(panels.outcome)
+        self.sides = SidesBoard(sc, cat, self.dynamic, panels.outcome)
         self._build_winners(panels.winners)
         self._build_history(panels.history, history_length)
         self._build_hot_cold(panels.hot_cold)
@@ -165,6 +167,7 @@ class SideView:
         self._countdown(scene)
         self.test_mark.show(cat.text("display.test") if scene.test else "", fit=self.test_mark.room)
         self._outcome(scene)
+        self.sides.draw(scene)
         self._winners(scene)
         self._history_tiles(scene)
         self._hot_cold(scene)
@@ -204,6 +207,8 @@ class SideView:
         words = {"red": "display.red", "black": "display.black", "green": "display.green"}
         text = cat.text(words[detail]) if detail in words else _dice_text(scene)
         colour = theme.OUTCOME_COLOURS["red"] if detail == "red" else theme.WHITE
+        if self.sides.showing_bonus(scene):  # the bonus balls take the colour's place
+            text = ""
         self.out_detail.show(text, colour, fit=self.detail_room)
 
     def _faced_outcome(self, face: StageFace, big: str, shown: str) -> None:

@@ -146,8 +146,8 @@ def _installs(c: Config) -> None:
 
 def _play(table: Table) -> None:
     """A few real rounds at two seats, a voucher printed, and a hand-pay waiting at seat 2."""
-    table.bill_stacked(1, max(table.config.money.bills))
-    table.bill_stacked(2, max(table.config.money.bills))
+    table.cashier.bill_stacked(1, max(table.config.money.bills))
+    table.cashier.bill_stacked(2, max(table.config.money.bills))
     for _ in range(6):
         for seat in (1, 2):
             for spot, times in table.driver.setup.showcase:
@@ -157,7 +157,7 @@ def _play(table: Table) -> None:
                     continue
         table.play_round()
         table.open_round()
-    table.cash_out(1)
+    table.cashier.cash_out(1)
     table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, json.dumps({"award": 180000, "wager": "straight"})))
     table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
 

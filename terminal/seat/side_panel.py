@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from terminal.net import messages as m
-from terminal.seat import message_strip, side_progress, theme, wager_list
+from terminal.seat import message_strip, side_boards, side_progress, theme, wager_list
 from terminal.seat.control import SeatControl
 from terminal.seat.marks import cell, marks_of
 from terminal.seat.text import Painter
@@ -62,7 +62,7 @@ def progress_height(control: SeatControl, unit: int) -> int:
         return side_progress.craps_height(control, unit)
     if model.touchdown is not None and _touchdown_live(control):
         return unit * 21 // 2
-    return 0
+    return side_boards.boards_height(control, unit)
 
 
 def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
@@ -76,6 +76,8 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         side_progress.draw_craps(surface, p, control, model.craps, at.progress, u)
     elif model.touchdown is not None and _touchdown_live(control):
         side_progress.draw_field(surface, p, control, model.touchdown, at.progress, u)
+    else:
+        side_boards.draw_boards(surface, p, control, at.progress, u)
     wager_list.draw(surface, p, control, at.wagers, u, frame.touch, now)
     _draw_strip(surface, p, model.history, at.strip, u, model.table.game if model.table is not None else None)
 

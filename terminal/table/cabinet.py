@@ -34,7 +34,8 @@ from terminal.devices.interfaces import BillAcceptor, TicketReader
 from terminal.devices.simulated import SimDevices
 from terminal.ledger import EventCode, LedgerError
 from terminal.net import messages as m
-from terminal.table.table import Refused, Table
+from terminal.table.refused import Refused
+from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
 
 
@@ -82,7 +83,7 @@ class Cabinet:
             case BillEscrowed(value=value) if seat is not None:
                 self._escrowed(seat, value)
             case BillStacked(value=value) if seat is not None:
-                credits = self.table.bill_stacked(seat, value)
+                credits = self.table.cashier.bill_stacked(seat, value)
                 self.outbox.append((f"seat-{seat}", m.BuyIn(f"seat-{seat}", "bill", value, credits)))
             case VoucherInserted(validation=number) if seat is not None:
                 self._voucher_inserted(seat, number)
@@ -145,7 +146,7 @@ class Cabinet:
     def _voucher_stacked(self, seat: int, number: str) -> None:
         before = self.table.credits(seat)
         try:
-            credits = self.table.redeem(seat, number)
+            credits = self.table.cashier.redeem(seat, number)
         except Refused as refused:  # stacked but refused: the ticket is in the box, an attendant decides
             self.table.raise_tilt(
                 Tilt(TiltKind.DEVICE_FAULT, seat, f"voucher {number} stacked but {refused}")

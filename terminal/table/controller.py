@@ -24,9 +24,11 @@ from terminal.table import tickets, views
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.device_input import apply_input
-from terminal.table.table import Refused, RoundReport, Table, seat_of
+from terminal.table.refused import Refused
+from terminal.table.table import RoundReport, Table
 from terminal.table.tickets import printed_voucher
 from terminal.table.tilts import Tilt, TiltKind
+from terminal.table.wager_refs import seat_of
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
 Printer = tickets.Printer
@@ -201,7 +203,7 @@ class Controller:
         devices = self.cabinet.devices if self.cabinet is not None else None
         if devices is not None and seat > len(devices.printers):  # refused before a voucher is issued
             raise Refused("rules", "this seat has no ticket printer: call an attendant to be paid by hand")
-        voucher = self.table.cash_out(seat)
+        voucher = self.table.cashier.cash_out(seat)
         if self.printer is not None:
             self.printer(
                 seat, printed_voucher(self.table, seat, voucher.number, voucher.amount, voucher.expires_at)

@@ -19,28 +19,63 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from terminal.config import Config
 from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
 from terminal.floor import vouchers, witness
 from terminal.floor.link import FloorLink, FloorUnavailable, LinkStatus
-from terminal.ledger import EventCode, LedgerError, VoucherError, highwater
+from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
 from terminal.ledger.records import stamp
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages.service import MeterView
-from terminal.table.tilts import Tilt, TiltKind
+from terminal.table.clock import Clock
+from terminal.table.phases import Phase
+from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
 
-if TYPE_CHECKING:
-    from terminal.table.table import Table
+
+class Till(Protocol):
+    """What the voucher path reads of the table (the cabinet's reader) or of its cashier (redemption)."""
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def ledger(self) -> Ledger: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def floor(self) -> FloorLink | None: ...
+
+
+class Side(Protocol):
+    """The table as its floor side sees it: where the link is kept, what the alive message says, and the
+    tilt the link's backlog raises and clears (a protocol, so the round engine's module is not imported)."""
+
+    config: Config
+    ledger: Ledger
+    clock: Clock
+    floor: FloorLink | None
+    phase: Phase
+    round_id: int
+    tilts: Tilts
+
+    def raise_tilt(self, tilt: Tilt, *, logged: bool = False) -> None: ...
+
+    def clear_tilt(
+        self, kind: TiltKind, seat: int | None, role: Role | None, *, condition_over: bool
+    ) -> None: ...
+
 
 WATCH_EVERY_S = 1.0
 #: Why a voucher of another table is refused while the floor is unreachable (the seat shows it).
 OFFLINE_LINE = "floor_offline: the floor is offline; this table takes only vouchers it printed"
 
 
-def attach(c: Config, table: Table) -> None:
+def attach(c: Config, table: Side) -> None:
     """Check the ledger against the floor's witness, then start the link (``[floor]`` set)."""
     section, outbox = c.floor, table.ledger.outbox
     if section is None or outbox is None:
@@ -54,7 +89,7 @@ def attach(c: Config, table: Table) -> None:
     table.floor = link
 
 
-def check_witness(c: Config, section: FloorSection, table: Table) -> None:
+def check_witness(c: Config, section: FloorSection, table: Side) -> None:
     """Compare the ledger with the floor's last word; raise ``RollbackError`` (table closed) if behind."""
     now = table.clock.wall()
     try:
@@ -75,7 +110,7 @@ def check_witness(c: Config, section: FloorSection, table: Table) -> None:
     table.ledger.log_event(EventCode.FLOOR_WITNESS_PASS, now=now, detail=detail)
 
 
-def watch(table: Table, state: dict[str, Any]) -> None:
+def watch(table: Side, state: dict[str, Any]) -> None:
     """Once a second: log the link going down or up; tilt past the backlog age, clear when it drains."""
     link = table.floor
     if link is None or time.monotonic() < state.get("next", 0.0):
@@ -98,7 +133,7 @@ def watch(table: Table, state: dict[str, Any]) -> None:
     _post_closed(table, link)
 
 
-def _post_closed(table: Table, link: FloorLink) -> None:
+def _post_closed(table: Side, link: FloorLink) -> None:
     """Close in the ledger our vouchers the floor closed: paid or voided elsewhere, or our own claim whose
     posting a crash cut off (the ticket is in our box: the seat gets its credits)."""
     while not link.closed.empty():
@@ -117,14 +152,14 @@ def _post_closed(table: Table, link: FloorLink) -> None:
             continue
 
 
-def _own(table: Table, number: str) -> Voucher | None:
+def _own(table: Till, number: str) -> Voucher | None:
     try:
         return table.ledger.voucher(number, now=table.clock.wall())
     except VoucherError:  # not printed here (or not a validation number: the floor will say so)
         return None
 
 
-def reader_refusal(table: Table, number: str) -> str | None:
+def reader_refusal(table: Till, number: str) -> str | None:
     """Why the reader must give the ticket back (one line), or ``None`` to take it in."""
     link = table.floor
     own = _own(table, number)
@@ -141,7 +176,7 @@ def reader_refusal(table: Table, number: str) -> str | None:
     return vouchers.refusal(found[0], stamp(table.clock.wall()))
 
 
-def redeem(table: Table, seat: int, number: str) -> int:
+def redeem(table: Till, seat: int, number: str) -> int:
     """Redeem at ``seat``: compare-and-set on the floor first, then the ledger; returns the seat's credits.
 
     Raises ``VoucherError`` (logged as a refusal) when the floor or the ledger refuses it.
@@ -183,13 +218,13 @@ def redeem(table: Table, seat: int, number: str) -> int:
     return ledger.credits(seat)
 
 
-def _refuse(table: Table, seat: int, number: str, reason: str) -> NoReturn:
+def _refuse(table: Till, seat: int, number: str, reason: str) -> NoReturn:
     table.ledger.log_event(EventCode.VOUCHER_REFUSED, now=table.clock.wall(), seat=seat,
                            detail={"number": number, "reason": reason})  # fmt: skip
     raise VoucherError(reason)
 
 
-def link_meters(table: Table) -> tuple[MeterView, ...]:
+def link_meters(table: Side) -> tuple[MeterView, ...]:
     """What service mode shows of the link, first on the meters page: up or down, the backlog, its age."""
     if table.floor is None:
         return ()
@@ -210,7 +245,7 @@ def info(c: Config) -> dict[str, Any]:
     return {"game": c.table.game, "venue": c.table.venue, "seats": c.table.seats, "par": edges}
 
 
-def about(table: Table) -> dict[str, Any]:
+def about(table: Side) -> dict[str, Any]:
     """What the alive message says of the table (read from the link's thread: plain values only)."""
     return {
         "game": table.config.table.game,

@@ -12,7 +12,6 @@ a round without one reopens its window with its wagers standing.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,16 +29,17 @@ from terminal.ledger import (
     Ledger,
     LedgerError,
     StorageError,
-    VoucherError,
 )
-from terminal.ledger.vouchers import Voucher
+from terminal.table.cashier import Cashier
 from terminal.table.clock import Clock
 from terminal.table.cycling import Cycler
 from terminal.table.driver import Drawn, GameDriver, WagerLine, spec_of
 from terminal.table.integrity import Auditor
 from terminal.table.lab_mode import ForcedRng, parse_force
 from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
+from terminal.table.refused import Refused
 from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
+from terminal.table.wager_refs import make_ref, seat_of
 
 if TYPE_CHECKING:
     from terminal.floor.link import FloorLink
@@ -51,14 +51,6 @@ Sensors = Callable[[TiltKind, "int | None"], bool]
 
 class RecoveryError(RuntimeError):
     """The ledger holds a table this configuration cannot continue (an unfinished round of another game)."""
-
-
-class Refused(ValueError):
-    """A seat's intent the table refuses; ``code`` says why (tilt, locked, limit, credits, rules)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +95,7 @@ class Table:
         self.seats: dict[int, _SeatRound] = defaultdict(_SeatRound)
         self._serial = int(clock.wall().timestamp() * 1_000_000)
         self.floor: FloorLink | None = None  # the casino floor link ([floor]); see ``floor_side``
+        self.cashier = Cashier(config, ledger, clock, self, self._randbelow, lambda: self.floor)
         self._floor_watch: dict[str, Any] = {}
         cycling = config.rng
         self.cycler = Cycler(clock, self._advance_rng, cycling.advance_ms / 1000, cycling.background_advance)
@@ -196,12 +189,12 @@ class Table:
                 "limit", f"the seat's wagers this round would pass the limit {self.config.limits.seat_max}"
             )
         self._serial += 1
-        ref = f"{self.round_id}-{seat}-{self._serial}"
+        ref = make_ref(self.round_id, seat, self._serial)
         try:
             placement = self.driver.validate(seat, ref, spot, amount)
         except (IllegalBetError, ValueError) as refused:
             raise Refused("rules", str(refused)) from None
-        with self._ledger_write():
+        with self.ledger_write():
             try:
                 self.ledger.place_wager(self.round_id, spec_of(placement), now=self.clock.wall())
             except InsufficientCreditsError:
@@ -260,36 +253,7 @@ class Table:
         """The seat pressed its ready button: the window may close once every linked seat has."""
         self.done.add(seat)
 
-    # -- seats: money --------------------------------------------------------------------------------
-    def bill_stacked(self, seat: int, value: int) -> int:
-        """The acceptor confirmed a bill stacked: it is money now, whatever state the table is in."""
-        with self._ledger_write():
-            self.ledger.bill_stacked(seat, value, now=self.clock.wall())
-        return self.ledger.credits(seat)
-
-    def redeem(self, seat: int, number: str) -> int:
-        """A voucher at the seat's reader; returns the seat's credits. Refused while the seat may not play."""
-        self._refuse_if_tilted(seat, "takes no money")
-        with self._ledger_write():
-            try:
-                if self.floor is not None:  # compare-and-set on the floor's bucket first
-                    from terminal.table import floor_side
-
-                    return floor_side.redeem(self, seat, number)
-                self.ledger.redeem_voucher(number, seat, now=self.clock.wall())
-            except VoucherError as refused:
-                raise Refused("voucher", str(refused)) from None
-        return self.ledger.credits(seat)
-
-    def cash_out(self, seat: int) -> Voucher:
-        """A voucher for the seat's whole credit balance (wagers in play stay the seat's)."""
-        self._refuse_if_tilted(seat, "pays no money")
-        if self.ledger.credits(seat) == 0:
-            raise Refused("credits", "no credits to cash out")
-        with self._ledger_write():
-            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall())
-        return voucher
-
+    # -- seats: what their screens show --------------------------------------------------------------
     def credits(self, seat: int) -> int:
         """The seat's credits."""
         return self.ledger.credits(seat)
@@ -301,7 +265,7 @@ class Table:
     # -- the round ---------------------------------------------------------------------------------------
     def open_round(self) -> None:
         """Open the next betting window."""
-        with self._ledger_write():
+        with self.ledger_write():
             self.round_id = self.ledger.open_round(self.driver.game, now=self.clock.wall())
         self.phase = Phase.OPEN if self.phase is Phase.SHOWN else advance(self.phase, Trigger.NEXT_ROUND)
         self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
@@ -412,17 +376,21 @@ class Table:
         return finding
 
     # -- internals -------------------------------------------------------------------------------------
-    def _refuse_if_tilted(self, seat: int, what: str) -> None:
+    def find(self, kind: TiltKind, seat: int | None) -> Tilt | None:
+        """The active tilt ``kind`` at ``seat`` (``None``: the table's), if any."""
+        return next((t for t in self.tilts.active if t.kind is kind and t.seat == seat), None)
+
+    def refuse_if_tilted(self, seat: int, what: str) -> None:
         if self.tilts.blocks_seat(seat):
             raise Refused("tilt", f"the seat {what} now: " + ", ".join(self.tilts.reasons(seat)))
 
     def _check_betting(self, seat: int) -> None:
-        self._refuse_if_tilted(seat, "takes no wagers")
+        self.refuse_if_tilted(seat, "takes no wagers")
         if self.phase not in BETTING_PHASES:
             raise Refused("locked", "no more bets: the round is locked")
 
     def _withdraw(self, seat: int, refs: tuple[str, ...]) -> None:
-        with self._ledger_write():
+        with self.ledger_write():
             self.ledger.withdraw_wagers(self.round_id, refs, now=self.clock.wall())
         self.driver.remove(refs)
         gone = set(refs)
@@ -468,7 +436,7 @@ class Table:
             raise
         draw = Draw(drawn.generator, drawn.counter, drawn.reseed_epoch)
         outcome = drawn.outcome | {"text": drawn.text}
-        with self._ledger_write():  # durable before anything may show it
+        with self.ledger_write():  # durable before anything may show it
             self.ledger.record_outcome(self.round_id, outcome, draw, now=self.clock.wall())
         self.phase = advance(self.phase, Trigger.OUTCOME_PERSISTED)
         return drawn
@@ -477,9 +445,9 @@ class Table:
         seats = range(1, self.config.table.seats + 1)
         spots = {line.ref: line.spot for seat in seats for line in self.driver.wagers_of(seat)}
         settled = self.driver.settle(outcome)
-        locks = self._handpay_locks(settled.settlements)
+        locks = self.cashier.handpay_locks(settled.settlements)
         try:
-            with self._ledger_write():
+            with self.ledger_write():
                 self.ledger.settle_round(
                     self.round_id, settled.settlements, now=self.clock.wall(), state=settled.state,
                     void=settled.void, logged=[(EventCode.TILT, t.seat, tilt_detail(t)) for t in locks],
@@ -490,7 +458,7 @@ class Table:
             raise
         if settled.void:  # the game voided the outcome: every wager stands for the re-draw
             self.phase = advance(self.phase, Trigger.VOID_SPIN)
-            with self._ledger_write():
+            with self.ledger_write():
                 self.round_id = self.ledger.open_round(
                     self.driver.game, now=self.clock.wall(), detail={"respin": True}
                 )
@@ -499,16 +467,21 @@ class Table:
         self.auditor.after_settlement()
         for lock in locks:  # written with the settlement: the award and its lock are one transaction
             self.raise_tilt(lock, logged=True)
-        report = self._after_settlement(outcome, text, settled.settlements, settled.notes)
+        handpays = tuple(sorted(lock.seat for lock in locks if lock.seat is not None))
+        report = self._after_settlement(outcome, text, settled.settlements, settled.notes, handpays)
         return replace(
             report, spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in report.settlements}
         )
 
     def _after_settlement(
-        self, outcome: dict[str, Any], text: str, settlements: tuple[Settlement, ...], notes: tuple[str, ...]
+        self,
+        outcome: dict[str, Any],
+        text: str,
+        settlements: tuple[Settlement, ...],
+        notes: tuple[str, ...],
+        handpays: tuple[int, ...],
     ) -> RoundReport:
         won: dict[int, int] = defaultdict(int)
-        handpays = [seat_of(s.wager_ref) for s in settlements if s.net >= self.config.money.handpay_limit]
         for s in settlements:
             won[seat_of(s.wager_ref)] += s.returned
         for seat in set(self.seats) | set(won):
@@ -516,20 +489,10 @@ class Table:
         self.previous = {
             seat: tuple((spot, amount) for _, spot, amount in r.placed) for seat, r in self.seats.items()
         }
-        return RoundReport(self.round_id, outcome, text, settlements, notes, tuple(sorted(set(handpays))))
-
-    def _handpay_locks(self, settlements: tuple[Settlement, ...]) -> list[Tilt]:
-        """A hand-pay lock for each award at or above ``[money] handpay_limit`` (one per seat)."""
-        locks: dict[int, Tilt] = {}
-        for s in settlements:
-            seat = seat_of(s.wager_ref)
-            if s.net >= self.config.money.handpay_limit and seat not in locks:
-                award = json.dumps({"award": s.net, "wager": s.kind})  # the service screen writes it as money
-                locks[seat] = Tilt(TiltKind.HANDPAY, seat, award)
-        return list(locks.values())
+        return RoundReport(self.round_id, outcome, text, settlements, notes, handpays)
 
     def _persist_state(self) -> None:
-        with self._ledger_write():
+        with self.ledger_write():
             self.ledger.record_state(self.driver.game, self.driver.snapshot(), now=self.clock.wall())
 
     def _randbelow(self, n: int) -> int:
@@ -537,7 +500,7 @@ class Table:
         return value
 
     @contextmanager
-    def _ledger_write(self) -> Iterator[None]:
+    def ledger_write(self) -> Iterator[None]:
         """A ledger write; a storage failure tilts the table (never a silent loss) and is raised."""
         try:
             yield
@@ -558,8 +521,3 @@ class Table:
 def tilt_detail(tilt: Tilt) -> dict[str, str]:
     """A tilt as its ``TILT`` event records it (what :meth:`Table.start` restores)."""
     return {"tilt": tilt.kind.value, "detail": tilt.detail}
-
-
-def seat_of(ref: str) -> int:
-    """The seat of a wager ref the table made (``round-seat-serial``)."""
-    return int(ref.split("-")[1])

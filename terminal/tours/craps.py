@@ -1,24 +1,44 @@
-"""Craps's seat tour: the come-out, a point with come bets and odds, Lucky Shooter progress, the pages."""
+"""Craps's seat tour: the come-out, a point with come bets and odds, Lucky Shooter and Hot Roller progress,
+the pages."""
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
+from terminal.games.craps.hot_roller import completed
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
 from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pages, play
 from terminal.lab.screens_job import Job
+from terminal.seat import intents as i
+from terminal.seat.pages import help_sheets
 
 
 def tour(job: Job) -> list[Path]:
-    """Craps: the come-out, a point with come bets and odds, Lucky Shooter progress, help."""
+    """Craps: the come-out, a point with come bets and odds, Lucky Shooter and Hot Roller progress, help."""
     shots = Shots(job)
     with tempfile.TemporaryDirectory() as tmp, live_table(job, Path(tmp), "craps") as table:
         table.insert_bills(1, *(100 * DOLLAR,) * 3)
         with LiveSeat(table, 1, size=job.size) as seat:
             _rounds(table, seat, shots)
             pages(seat, shots, "craps")
+            _help_page(seat, shots, "wager.hot_roller", "craps_help_hot_roller")
     return shots.written
+
+
+def _help_page(seat: LiveSeat, shots: Shots, title: str, state: str) -> None:
+    """The help screen at the first page titled ``title`` (in each language: pages differ in length)."""
+    app = seat.app
+    before = app.painter.language
+    seat.act(i.SCREEN, "help")
+    for language in shots.languages:
+        app.painter.set_language(language)
+        found = help_sheets(app.painter, app.control, app.frame)
+        page = next((n for n, sheet in enumerate(found) if sheet.title == title), len(found) - 1)
+        seat.act(i.PAGE, value=page - app.control.ui.page)
+        shots.one(seat, state, language)
+    app.painter.set_language(before)
+    seat.act(i.SCREEN, "game")
 
 
 def _point(seat: LiveSeat) -> int | None:
@@ -27,7 +47,9 @@ def _point(seat: LiveSeat) -> int | None:
 
 
 def _rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
-    for spot, chip in (("pass", 10), ("lucky_shooter", 5), ("fire", 1), ("all_small", 1), ("all_tall", 1)):
+    firsts = (("pass", 10), ("lucky_shooter", 5), ("fire", 1), ("all_small", 1), ("all_tall", 1),
+              ("hot_roller", 5))  # fmt: skip
+    for spot, chip in firsts:
         seat.place(spot, chip * DOLLAR)
     seat.place("place_6", 6 * DOLLAR)
     seat.now += 3.0
@@ -69,3 +91,19 @@ def _lucky(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
         raise LiveTableError("no Lucky Shooter progress in 300 rolls")
     seat.now += 9.0
     shots(seat, "craps_lucky_shooter")
+    _hot(table, seat, shots)
+
+
+def _hot(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    for _ in range(600):  # until this seat's Hot Roller has a number complete and more combinations thrown
+        hot = [w for w in seat.model.me.wagers if w.spot == "hot_roller"] if seat.model.me else []
+        if hot and len(hot[0].marks) >= 5 and completed(hot[0].marks):
+            break
+        if not hot and _point(seat) is None:
+            seat.place("hot_roller", 5 * DOLLAR)
+        play(table, seat)
+        next_window(table, seat)
+    else:
+        raise LiveTableError("no Hot Roller number complete in 600 rolls")
+    seat.now += 9.0
+    shots(seat, "craps_hot_roller")

@@ -162,9 +162,9 @@ def test_expire_idle_ends_and_logs_sessions(tmp_path: Path) -> None:
 
 
 def _voucher(desk: ServiceDesk) -> str:
-    desk.table.bill_stacked(1, 10_000)
+    desk.table.cashier.bill_stacked(1, 10_000)
     desk.table.tilts = desk.table.tilts.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
-    number = desk.table.cash_out(1).number
+    number = desk.table.cashier.cash_out(1).number
     desk.table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
     return number
 
@@ -199,7 +199,7 @@ def test_a_voucher_is_voided_by_two_people_with_a_reason(tmp_path: Path) -> None
 
 def test_a_config_change_is_refused_while_a_seat_has_credits(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
-    desk.table.bill_stacked(3, 2_000)
+    desk.table.cashier.bill_stacked(3, 2_000)
     _login(desk, "tom")
     with pytest.raises(ServiceRefused, match="credits on seat 3"):
         _cmd(desk, "config_change", PINS["tom"], "dan", PINS["dan"], "table.seats=6")
@@ -211,7 +211,7 @@ def test_a_config_change_is_refused_while_a_seat_has_credits(tmp_path: Path) -> 
 def test_a_round_in_progress_refuses_a_config_change(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
     table = desk.table
-    table.bill_stacked(1, 500)
+    table.cashier.bill_stacked(1, 500)
     table.tilts = table.tilts.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
     table.place(1, "red", 500)  # every credit is on the layout: no credits, but a wager in play
     table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
@@ -239,7 +239,7 @@ def test_a_config_change_is_validated_written_and_logged_before_and_after(tmp_pa
 
 def test_a_hand_pay_is_paid_by_an_attendant_and_unlocks_the_seat(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
-    desk.table.bill_stacked(2, 5_000)
+    desk.table.cashier.bill_stacked(2, 5_000)
     desk.table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, "award of 180000 on straight"))
     _login(desk, "ann")
     assert isinstance(_cmd(desk, "handpay", "2"), sm.ServiceDone)
@@ -290,7 +290,7 @@ def test_meters_recall_and_events_after_real_rounds(tmp_path: Path) -> None:
     desk = _desk(tmp_path, 17, 3)
     table = desk.table
     table.tilts = table.tilts.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "straight:17", 100)
     table.place(1, "red", 200)
     first = table.play_round().round_id
@@ -415,7 +415,7 @@ def test_ram_clear_archives_a_ledger_that_no_longer_verifies(tmp_path: Path) -> 
     table = desk.table
     table.ledger.archive_dir = tmp_path / "archive"
     table.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
-    table.bill_stacked(1, 1000)
+    table.cashier.bill_stacked(1, 1000)
     table.place(1, "red", 100)
     table.play_round()  # meters move: the audit's mark now holds them
     table.open_round()
@@ -438,7 +438,7 @@ def test_ram_clear_archives_a_ledger_that_no_longer_verifies(tmp_path: Path) -> 
     table.clear_tilt(TiltKind.LEDGER_INTEGRITY, None, Role.ADMINISTRATOR, condition_over=True)
     _cmd(desk, "logout")
     table.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
-    table.bill_stacked(1, 1000)
+    table.cashier.bill_stacked(1, 1000)
     table.place(1, "black", 300)
     table.play_round()  # the new epoch's meters audit clean from zero: no finding, no tilt
     assert table.auditor.findings == [] and not table.tilts.active

@@ -16,7 +16,7 @@ from tests.desk.test_service import PINS, _cmd, _desk, _login
 
 def test_the_volume_changes_with_credits_on_a_seat_and_is_logged(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
-    desk.table.bill_stacked(3, 2_000)
+    desk.table.cashier.bill_stacked(3, 2_000)
     _login(desk, "tom")
     with pytest.raises(ServiceRefused, match="display_volume"):
         _cmd(desk, "config_change", PINS["tom"], "dan", PINS["dan"], "sound.display_volume=120")
@@ -32,7 +32,7 @@ def test_the_volume_changes_with_credits_on_a_seat_and_is_logged(tmp_path: Path)
 
 def test_a_money_key_beside_the_volume_is_still_blocked(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
-    desk.table.bill_stacked(3, 2_000)
+    desk.table.cashier.bill_stacked(3, 2_000)
     _login(desk, "tom")
     with pytest.raises(ServiceRefused, match="credits on seat 3"):
         _cmd(desk, "config_change", PINS["tom"], "dan", PINS["dan"], "sound.seat_volume=0", "table.seats=6")

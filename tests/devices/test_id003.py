@@ -90,8 +90,8 @@ def test_a_note_at_a_locked_seat_goes_back(seat: tuple[Table, FarEnd, list[objec
 
 def test_a_ticket_is_redeemed_only_when_stacked(seat: tuple[Table, FarEnd, list[object]]) -> None:
     table, far, _ = seat
-    table.bill_stacked(1, 5_000)
-    voucher = table.cash_out(1)
+    table.cashier.bill_stacked(1, 5_000)
+    voucher = table.cashier.cash_out(1)
     assert table.credits(1) == 0
     far.insert(bytes((p.TICKET,)) + voucher.number.encode())
     far.exchange()  # type: ignore[attr-defined]

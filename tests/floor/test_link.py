@@ -97,7 +97,7 @@ def test_service_mode_shows_the_backlog_and_the_table_tilts_only_past_the_limit(
     table = boot(c, clock)
     try:
         table.start()
-        table.bill_stacked(1, 2000)
+        table.cashier.bill_stacked(1, 2000)
         shown = {m.name: m.value for m in service_acts.meters(table).meters}  # type: ignore[attr-defined]
         assert shown["floor_link_up"] == 0 and shown["floor_backlog"] >= 3  # witness skipped, power-up, bill
         table.tick()

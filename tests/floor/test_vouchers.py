@@ -23,7 +23,8 @@ from terminal.ledger import EventCode, accounts
 from terminal.table import floor_side
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
-from terminal.table.table import Refused, Table
+from terminal.table.refused import Refused
+from terminal.table.table import Table
 from tests.floor.servers import Server
 from tests.floor.tables import floor_config
 
@@ -88,8 +89,8 @@ def on_floor(table: TableThread, number: str) -> dict[str, object] | None:
 
 def print_voucher(table: TableThread, seat: int, value: int) -> str:
     def job(t: Table) -> str:
-        t.bill_stacked(seat, value)
-        return t.cash_out(seat).number
+        t.cashier.bill_stacked(seat, value)
+        return t.cashier.cash_out(seat).number
 
     number = table.do(job)
     wait_for(lambda: on_floor(table, number))  # the bucket has it
@@ -122,7 +123,7 @@ def state(number: str) -> Callable[[Table], str]:
 def redeem(seat: int, number: str) -> Callable[[Table], bool]:
     def job(t: Table) -> bool:
         try:
-            t.redeem(seat, number)
+            t.cashier.redeem(seat, number)
         except Refused:
             return False
         return True
@@ -151,9 +152,9 @@ def test_a_voucher_printed_at_one_table_is_paid_at_another_once(
     a, b = pair
     number = print_voucher(a, 1, 2000)
     assert b.do(lambda t: floor_side.reader_refusal(t, number)) is None
-    assert b.do(lambda t: t.redeem(3, number)) == 2000
+    assert b.do(lambda t: t.cashier.redeem(3, number)) == 2000
     with pytest.raises(Refused, match="redeemed at T-02 seat 3"):
-        a.do(lambda t: t.redeem(2, number))  # its own voucher, but the floor says it is paid
+        a.do(lambda t: t.cashier.redeem(2, number))  # its own voucher, but the floor says it is paid
     assert b.do(lambda t: t.ledger.meters()["vouchers_in"]) == 2000
     # the link's sweep finds it closed elsewhere; the table's watch posts it
     pump_until(a, lambda t: state(number)(t) != "outstanding", "T-01 posting the voucher paid at T-02")
@@ -194,8 +195,8 @@ def test_offline_a_table_takes_only_its_own_vouchers_and_reconciles(
     wait_for(lambda: a.do(lambda t: t.floor is not None and not t.floor.status().online) or None)
     assert a.do(lambda t: floor_side.reader_refusal(t, theirs)) == floor_side.OFFLINE_LINE
     with pytest.raises(Refused, match="takes only vouchers it printed"):
-        a.do(lambda t: t.redeem(2, theirs))
-    assert a.do(lambda t: t.redeem(2, mine)) == 2000  # its own: paid from its own ledger
+        a.do(lambda t: t.cashier.redeem(2, theirs))
+    assert a.do(lambda t: t.cashier.redeem(2, mine)) == 2000  # its own: paid from its own ledger
     server.start()
     record = wait_for(lambda: (r := on_floor(a, mine)) and r["state"] == "redeemed" and r)
     assert record["by"] == {"table": "T-01", "seat": 2, "time": record["by"]["time"], "offline": True}  # type: ignore[index]

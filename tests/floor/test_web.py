@@ -142,7 +142,7 @@ def test_the_floor_page_shows_every_table_and_a_live_feed(
             row = wait.until(lambda d: _text(d, 'tr[data-table="T-02"]'))
             assert "craps" in row and "$" in row
             before = len(chrome.find_elements(By.CSS_SELECTOR, "#feed li"))  # type: ignore[attr-defined]
-            live.do(lambda t: t.bill_stacked(2, 5000))  # a bill at T-01: the feed hears it, no reload
+            live.do(lambda t: t.cashier.bill_stacked(2, 5000))  # a bill at T-01: the feed hears it, no reload
             wait.until(lambda d: "T-01 BILL_STACKED seat 2 value $50.00" in _text(d, "#feed"))
             assert len(chrome.find_elements(By.CSS_SELECTOR, "#feed li")) > before  # type: ignore[attr-defined]
             out = Path(os.environ.get("FLOOR_SHOTS", tmp_path))

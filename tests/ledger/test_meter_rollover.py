@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from terminal.ledger import Ledger, meters, report
+from terminal.ledger import meters, report
 from tests.table.harness import make_config, scripted_table
 
 
@@ -21,14 +21,12 @@ def test_the_default_width_is_ten_digits(tmp_path: Path) -> None:
 def test_meters_roll_over_at_six_digits_and_still_audit(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[ledger]\nmeter_digits = 6\n[money]\ncredit_limit = 100000.00\n")
     table = scripted_table(c, 17, 17)
-    table.ledger.close()
-    table.ledger = Ledger.from_config(c, now=table.clock.wall())
     table.start()
     mark = table.auditor.mark
     for _ in range(11):  # 101 bills of $100: 1,010,000 cents, past the 6-digit roll-over ($10,000.00)
-        table.bill_stacked(1, 10_000)
+        table.cashier.bill_stacked(1, 10_000)
     for _ in range(90):
-        table.bill_stacked(2, 10_000)
+        table.cashier.bill_stacked(2, 10_000)
     taken = 11 * 10_000 + 90 * 10_000  # 1,010,000 cents
     assert table.ledger.meters()["cash_in"] == taken % 10**6 == 10_000  # rolled over once
     assert table.ledger.meters()["bills_in_count"] == 101
@@ -43,10 +41,8 @@ def test_meters_roll_over_at_six_digits_and_still_audit(tmp_path: Path) -> None:
 def test_a_withdrawn_wager_goes_back_across_the_roll_over(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[ledger]\nmeter_digits = 6\n[money]\ncredit_limit = 100000.00\n")
     table = scripted_table(c, 17)
-    table.ledger.close()
-    table.ledger = Ledger.from_config(c, now=table.clock.wall())
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     with table.ledger.db.conn:  # the wagered meter 4,000 short of its roll-over, as years of play leave it
         table.ledger.db.execute("INSERT INTO meters (name, value) VALUES ('wagered', 996000)")
     table.place(1, "black", 5_000)

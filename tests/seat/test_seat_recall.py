@@ -24,7 +24,7 @@ from tests.table.harness import make_config, scripted_table
 def test_seat_rounds_carry_each_wagers_result_as_the_ledger_recalls_it(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path), 17, 3)
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     for _ in range(2):
         table.place(1, "red", 500)
         table.place(1, "straight:17", 100)
@@ -43,7 +43,7 @@ def test_seat_rounds_carry_each_wagers_result_as_the_ledger_recalls_it(tmp_path:
 def test_a_wager_carried_past_its_round_is_named_there_and_settled_where_it_was(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, "[table]\ngame = craps\n"), (3, 3), (5, 6), (4, 2))
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "pass", 1_000)
     table.play_round()  # 3-3: the point is 6; the pass line rides on
     table.open_round()
@@ -125,3 +125,21 @@ def test_the_history_screen_marks_its_rounds_as_recall_while_betting_is_open(
         top_right = surface.subsurface(heading)
         gold = pygame.transform.threshold(None, top_right, theme.GOLD, (8, 8, 8), set_behavior=0)
         assert gold > 3_000, "no RECALL badge in gold at the top of the seat's rounds"
+
+
+def test_a_round_that_came_out_even_has_no_sign_on_its_net(monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    tr = Painter.tr
+
+    def seen(self: Painter, key: str, **args: object) -> str:
+        text = tr(self, key, **args)
+        said.append(text)
+        return text
+
+    monkeypatch.setattr(Painter, "tr", seen)
+    app, _ = linked_app("roulette", "en")
+    even = m.SeatRoundView(3, "17", 0, 0, (m.SeatWagerView("touchdown", 500, 0, "lose"),))  # staked earlier
+    app.receive([m.SeatRounds("seat-1", (even, m.SeatRoundView(2, "17", 500, 0)))], 0.5)
+    app.control.ui = replace(app.control.ui, screen="history")
+    app.draw(pygame.Surface((1920, 1080)), 1.0)
+    assert "$0.00" in said and "+$0.00" not in said and "-$5.00" in said

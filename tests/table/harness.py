@@ -27,7 +27,8 @@ def make_table(c: Config, clock: ManualClock | None = None) -> Table:
     key = keyfile.load_or_create(c.ledger.key_path, lambda size: KEY[:size])  # the key file, as in production
     mark = highwater.mark_path(c.ledger.key_path)
     ledger = Ledger(
-        c.ledger.path, key, now=clock.wall(), bills=c.money.bills, checkpoint_rows=1000, mark_path=mark
+        c.ledger.path, key, now=clock.wall(), bills=c.money.bills, checkpoint_rows=1000, mark_path=mark,
+        meter_digits=c.ledger.meter_digits,
     )
     rng = Rng(EntropySource(HealthParameters(min_entropy=7)), clock=clock.monotonic, name="test")
     return Table(c, ledger, rng, clock, driver_for(c))

@@ -61,12 +61,12 @@ def main(folder: Path, point: str) -> None:
         table.play_round()
         table.open_round()
         ledger.issue_voucher = after(ledger.issue_voucher)  # type: ignore[method-assign]
-        table.cash_out(1)
+        table.cashier.cash_out(1)
     elif point == "during_cash_out":  # inside the voucher's transaction, before it commits
         table.play_round()
         table.open_round()
         vouchers.issue = after(vouchers.issue)  # type: ignore[assignment]
-        table.cash_out(1)
+        table.cashier.cash_out(1)
     print("the hook never fired", flush=True)
     sys.exit(3)
 

@@ -34,7 +34,7 @@ async def _client(server: TableServer, seat: int) -> TableClient:
 def test_a_seat_plays_a_round_over_the_protocol(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path), 19)
     table.start()
-    table.bill_stacked(3, 5_000)
+    table.cashier.bill_stacked(3, 5_000)
 
     async def play() -> tuple[list[m.Message], list[m.Message]]:
         controller, server = await _serve(table)
@@ -69,7 +69,7 @@ def test_wagers_racing_the_lock_are_either_in_the_round_or_refused(tmp_path: Pat
     table = scripted_table(make_config(tmp_path), 8)  # 8 is black
     table.start()
     for seat in (1, 2, 3):
-        table.bill_stacked(seat, 10_000)
+        table.cashier.bill_stacked(seat, 10_000)
 
     async def race() -> dict[int, list[m.Message]]:
         controller, server = await _serve(table)
@@ -107,7 +107,7 @@ def test_wagers_racing_the_lock_are_either_in_the_round_or_refused(tmp_path: Pat
 def test_tilts_are_shown_on_every_screen_and_stop_wagers_at_once(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path))
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
 
     async def scenario() -> tuple[list[m.Message], m.Message, m.Message]:
         controller, server = await _serve(table)

@@ -92,8 +92,8 @@ def test_a_tilted_table_returns_the_bill(tmp_path: Path) -> None:
 def test_a_voucher_printed_earlier_is_redeemed_and_a_used_one_refused(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path))
     table.start()
-    table.bill_stacked(1, 5_000)
-    voucher = table.cash_out(1)
+    table.cashier.bill_stacked(1, 5_000)
+    voucher = table.cashier.cash_out(1)
     cabinet = _cabinet(table)
 
     async def scenario() -> tuple[m.Message, m.Message, list[m.Message]]:
@@ -139,7 +139,7 @@ def test_without_simulated_devices_or_from_the_display_it_is_refused(tmp_path: P
 def test_an_award_over_the_handpay_limit_pushes_handpay(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, "[money]\nhandpay_limit = 100.00\n"), 17)
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
 
     async def scenario() -> list[m.Message]:
         controller, server = await _serve(table, _cabinet(table))

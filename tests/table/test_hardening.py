@@ -13,7 +13,8 @@ from rng import Draw, RngFailure
 from terminal.ledger import EventCode, StorageError, highwater
 from terminal.table.controller import Controller
 from terminal.table.phases import Phase
-from terminal.table.table import Refused, Table
+from terminal.table.refused import Refused
+from terminal.table.table import Table
 from terminal.table.tilts import Role, TiltClearError, TiltKind
 from tests.net.net_helpers import until
 from tests.table.harness import KEY, ScriptedRng, make_config, scripted_table
@@ -43,7 +44,7 @@ def _broken(tmp_path: Path, *values: object) -> tuple[Table, BrokenRng]:
 
 def test_an_rng_failure_mid_run_tilts_as_a_no_spin_and_every_wager_stands(tmp_path: Path) -> None:
     table, _ = _broken(tmp_path, 17)
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "black", 100)
     round_id = table.round_id
     report = table.play_round()  # no exception: the table stays up, tilted
@@ -59,7 +60,7 @@ def test_an_rng_failure_mid_run_tilts_as_a_no_spin_and_every_wager_stands(tmp_pa
 
 def test_only_a_technician_clears_it_and_only_after_a_passing_self_test(tmp_path: Path) -> None:
     table, rng = _broken(tmp_path, 17)
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "black", 100)
     table.play_round()
     with pytest.raises(TiltClearError, match="technician"):
@@ -83,7 +84,7 @@ def test_only_a_technician_clears_it_and_only_after_a_passing_self_test(tmp_path
 
 def test_the_round_loop_waits_tilted_instead_of_ending(tmp_path: Path) -> None:
     table, rng = _broken(tmp_path, 17)
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "black", 100)
     controller = Controller(table, stall_seconds=0.01)
 
@@ -106,7 +107,7 @@ def test_a_voided_00_is_not_a_game_played(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[roulette]\nwheel = double_as_single\n[touchdown]\noffered = false\n")
     table = scripted_table(c, 37, 17, 37, 37, 5)  # 00 then 17; 00, 00 then 5: two games, three voids
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "black", 100)
     assert table.play_round().text == "17"
     table.open_round()
@@ -121,7 +122,7 @@ def test_a_full_disk_tilts_the_running_table_with_the_file_and_the_cause(tmp_pat
     table = scripted_table(make_config(tmp_path, "[touchdown]\noffered = false\n"), 17)
     table.start()
     for _ in range(5):
-        table.bill_stacked(1, 10_000)
+        table.cashier.bill_stacked(1, 10_000)
     db = table.ledger.db
     pages = db.execute("PRAGMA page_count").fetchone()[0]
     db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "database or disk is full"
@@ -141,9 +142,9 @@ def test_a_mark_that_cannot_be_written_tilts_the_table(tmp_path: Path) -> None:
     marks = table.ledger.marks
     assert marks is not None
     marks.path = tmp_path / "gone" / "ledger.mark"  # its folder vanished under the running table
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     marks.flush()
-    table.bill_stacked(1, 1_000)  # the next write sees the refusal
+    table.cashier.bill_stacked(1, 1_000)  # the next write sees the refusal
     (tilt,) = table.tilts.active
     assert tilt.kind is TiltKind.LEDGER_STORAGE and "gone/ledger.mark could not be written" in tilt.detail
 
@@ -151,7 +152,7 @@ def test_a_mark_that_cannot_be_written_tilts_the_table(tmp_path: Path) -> None:
 def test_a_ledger_self_test_that_finds_the_database_behind_its_mark_tilts_the_table(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path), 17)
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     assert table.self_test_ledger() is None and not table.tilts.active
     ledger = table.ledger
     assert ledger.mark_path is not None and ledger.marks is not None

@@ -25,7 +25,7 @@ NOW = datetime(2027, 1, 1, tzinfo=UTC)
 def _played(tmp_path: Path, rounds: int = 2) -> Table:
     table = scripted_table(make_config(tmp_path), *([17] * (rounds + 5)))
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     for _ in range(rounds):
         table.place(1, "red", 500)
         table.place(1, "straight:17", 100)
@@ -112,7 +112,7 @@ def test_the_incremental_audit_agrees_with_the_full_one(tmp_path: Path) -> None:
     table.place(1, "black", 300)
     table.play_round()
     table.open_round()
-    table.cash_out(1)
+    table.cashier.cash_out(1)
     findings, _ = table.ledger.audit_since(mark)
     assert findings == [] and table.ledger.audit() == []
     _tamper(table, "UPDATE meters SET value = value + 7 WHERE name = 'vouchers_out'")

@@ -25,7 +25,8 @@ from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.controller import Controller
 from terminal.table.lab_mode import ForcedRng, ForceError, parse_force
-from terminal.table.table import Refused, Table
+from terminal.table.refused import Refused
+from terminal.table.table import Table
 from tests.table.harness import make_config, make_table
 
 LAB = "[lab]\nmode = true\n"
@@ -100,7 +101,7 @@ def test_lab_mode_plays_forced_spins_on_the_test_ledger_only(tmp_path: Path) -> 
     asyncio.run(controller.on_message("service", m.ServiceCommand("force_outcome", ("pocket", "17", "00"))))
     Cabinet(table).on_event(None, ServiceKeyTurned(datetime.now(UTC), False))  # the lab user turns it back
     assert not table.tilts.active
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "straight:17", 100)
     first = table.play_round()
     assert first.text == "17" and table.credits(1) == 10_000 - 100 + 3_600  # 35 to 1

@@ -15,7 +15,7 @@ from terminal.net.messages.base import body_to_json
 from terminal.table import views
 from terminal.table.controller import Controller
 from terminal.table.phases import Phase
-from terminal.table.table import Refused
+from terminal.table.refused import Refused
 from tests.table.harness import make_config, reopen, scripted_table
 
 SICBO = "[table]\ngame = sicbo\n"
@@ -25,7 +25,7 @@ BIGSIX = "[table]\ngame = bigsix\n"
 def test_a_sic_bo_roll_settles_every_wager_as_the_paytable_says(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, SICBO), (2, 5, 5))
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     for spot in ("small", "big", "two_dice:5-2", "one_of_a_kind:5", "two_of_a_kind:5", "total_12"):
         table.place(1, spot, 100)
     report = table.play_round()
@@ -42,7 +42,7 @@ def test_a_sic_bo_roll_settles_every_wager_as_the_paytable_says(tmp_path: Path) 
 def test_the_b_paytable_pays_twelve_to_one_on_three_of_the_number(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, SICBO + "[sicbo]\npaytable = B\n"), (3, 3, 3))
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "one_of_a_kind:3", 100)
     table.place(1, "small", 100)  # a triple: Small loses
     table.play_round()
@@ -53,7 +53,7 @@ def test_a_big_six_spin_pays_the_symbol_it_rests_on(tmp_path: Path) -> None:
     flag = SECTIONS.index("flag")
     table = scripted_table(make_config(tmp_path, BIGSIX), flag)
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "flag", 100)
     table.place(1, "joker", 100)
     report = table.play_round()
@@ -68,7 +68,7 @@ def test_a_persisted_outcome_is_settled_after_a_restart_never_redrawn(
 ) -> None:
     before = scripted_table(make_config(tmp_path, config), outcome)
     before.start()
-    before.bill_stacked(1, 1_000)
+    before.cashier.bill_stacked(1, 1_000)
     before.place(1, spot, 100)
     before.phase = Phase.LOCKED
     before._draw()  # the outcome is durable; the process dies before settling
@@ -82,7 +82,7 @@ def test_a_persisted_outcome_is_settled_after_a_restart_never_redrawn(
 def test_a_round_without_an_outcome_reopens_with_its_wagers(tmp_path: Path, config: str, spot: str) -> None:
     before = scripted_table(make_config(tmp_path, config))
     before.start()
-    before.bill_stacked(1, 1_000)
+    before.cashier.bill_stacked(1, 1_000)
     before.place(1, spot, 300)
     after = reopen(before)
     after.start()
@@ -99,7 +99,7 @@ def test_a_round_without_an_outcome_reopens_with_its_wagers(tmp_path: Path, conf
 def test_spots_of_another_game_are_refused(tmp_path: Path, config: str, spot: str, words: str) -> None:
     table = scripted_table(make_config(tmp_path, config))
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     with pytest.raises(Refused, match=words):
         table.place(1, spot, 100)
     assert table.credits(1) == 1_000
@@ -108,7 +108,7 @@ def test_spots_of_another_game_are_refused(tmp_path: Path, config: str, spot: st
 def test_the_screens_are_told_the_game_its_variant_its_view_and_its_history(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, SICBO + "[sicbo]\npaytable = B\n"), (6, 6, 6), (1, 2, 4))
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "any_three_of_a_kind", 100)
     controller = Controller(table)
     table.play_round()

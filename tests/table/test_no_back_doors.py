@@ -32,7 +32,7 @@ from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.controller import Controller
-from terminal.table.table import Refused
+from terminal.table.refused import Refused
 from terminal.table.tilts import Role, TiltKind
 from tests.seat.seat_states import linked_app
 from tests.table.harness import make_config
@@ -220,7 +220,7 @@ def test_a_seat_without_a_ticket_printer_refuses_a_cash_out_before_any_voucher_i
     table.start()
     cabinet = Cabinet(table)
     cabinet.attach(devices_for(c, cabinet, table.clock.wall))
-    table.bill_stacked(1, 5_000)  # as a bill validator's VEND VALID would
+    table.cashier.bill_stacked(1, 5_000)  # as a bill validator's VEND VALID would
     controller = Controller(table, cabinet=cabinet)
     with pytest.raises(ValueError, match="no ticket printer"):
         asyncio.run(controller.on_message("seat-1", m.CashOut()))

@@ -16,7 +16,7 @@ from tests.table.harness import make_config, reopen, scripted_table
 def test_a_persisted_outcome_is_settled_after_a_restart_never_redrawn(tmp_path: Path) -> None:
     before = scripted_table(make_config(tmp_path), 17)
     before.start()
-    before.bill_stacked(1, 1_000)
+    before.cashier.bill_stacked(1, 1_000)
     before.place(1, "straight:17", 100)
     before.phase = Phase.LOCKED
     before._draw()  # the outcome is durable; the process dies before settling
@@ -30,7 +30,7 @@ def test_a_persisted_outcome_is_settled_after_a_restart_never_redrawn(tmp_path: 
 def test_a_round_without_an_outcome_reopens_with_its_wagers_standing(tmp_path: Path) -> None:
     before = scripted_table(make_config(tmp_path))
     before.start()
-    before.bill_stacked(2, 1_000)
+    before.cashier.bill_stacked(2, 1_000)
     before.place(2, "red", 300)
     before.place(2, "dozen:3", 200)
     after = reopen(before, 36)
@@ -46,7 +46,7 @@ def test_a_touchdown_game_survives_a_restart_at_every_down(tmp_path: Path) -> No
     table = scripted_table(make_config(tmp_path), 0)
     table.start()
     for seat in (1, 2):
-        table.bill_stacked(seat, 1_000)
+        table.cashier.bill_stacked(seat, 1_000)
         table.place(seat, "touchdown", 100)
     table.play_round()  # 0 triggers a game for both seats
     table.open_round()
@@ -72,8 +72,8 @@ def test_craps_wagers_toggles_and_vig_survive_restarts(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[table]\ngame = craps\n[craps]\nbuy_vig = on_bet\n")
     table = scripted_table(c, (3, 3))
     table.start()
-    table.bill_stacked(1, 10_000)
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "pass", 1_000)
     table.place(1, "lucky_shooter", 500)
     table.place(1, "place_8", 1_200)
@@ -98,4 +98,31 @@ def test_craps_wagers_toggles_and_vig_survive_restarts(tmp_path: Path) -> None:
     assert table.credits(1) == credits + 6_000 + 2_600 + 2_000
     lucky = [w for w in table.wagers_of(1) if w.spot == "lucky_shooter"]
     assert lucky == []  # 4 (other point) then 8 (other point) then 6 (its point): settled at 2 of 5
+    assert table.ledger.audit() == [] and table.ledger.verify().ok
+
+
+def test_a_hot_roller_keeps_its_combinations_across_restarts_and_shooters(tmp_path: Path) -> None:
+    """§ 623b.2: the combinations thrown are the wager's own state; a restart after every roll keeps them."""
+    c = make_config(tmp_path, "[table]\ngame = craps\n[hot_roller]\npaytable = B\n")
+    table = scripted_table(c)
+    table.start()
+    table.bill_stacked(1, 10_000)
+    table.place(1, "hot_roller", 500)
+    credits = table.credits(1)
+    # point 4 (1-3), made the hard way (2-2); come-out 5 (1-4), 2-3 makes it; come-out 6-6 craps; come-out
+    # 6 (1-5), 2-4, 3-3 makes it; come-out 4-6 (point 10), 5-5 makes it: 4, 5, 6 and 10 complete
+    rolls = ((1, 3), (2, 2), (1, 4), (2, 3), (6, 6), (1, 5), (2, 4), (3, 3), (4, 6), (5, 5))
+    for n, dice in enumerate(rolls):
+        table = reopen(table, dice)
+        table.start()
+        marks = next(w.marks for w in table.wagers_of(1) if w.spot == "hot_roller")
+        assert len(marks) == len([d for d in rolls[:n] if d != (6, 6)])  # 6-6 is no combination
+        table.play_round()
+        table.open_round()
+    table = reopen(table, (6, 1))
+    table.start()
+    report = table.play_round()  # a come-out 7: settled on 4 numbers, 20 to 1 under paytable B
+    hot = next(s for s in report.settlements if s.kind == "hot_roller")
+    assert (hot.entry, hot.returned, hot.paytable) == ("any 4 numbers", 500 * 21, "B")
+    assert table.credits(1) == credits + 500 * 21
     assert table.ledger.audit() == [] and table.ledger.verify().ok

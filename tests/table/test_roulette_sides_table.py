@@ -15,7 +15,8 @@ from rng import Draw
 from terminal.games.roulette.blazing7s import ball_space, balls_drawn
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS
 from terminal.table.clock import ManualClock
-from terminal.table.table import Refused, Table
+from terminal.table.refused import Refused
+from terminal.table.table import Table
 from tests.table.harness import ScriptedRng, make_config, make_table
 
 ON = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"
@@ -61,7 +62,7 @@ def test_a_new_ledger_keeps_b2b_closed_until_a_spin_settles_and_a_restart_rememb
     c = make_config(tmp_path, ON)
     table = _table(c, pockets=[23], odds=[0])
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     with pytest.raises(Refused, match="closed until one spin has settled"):
         table.place(1, "b2b", 100)
     assert table.credits(1) == 10_000
@@ -83,7 +84,7 @@ def test_a_void_spin_does_not_become_the_previous_spin(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[roulette]\nwheel = double_as_single\n[touchdown]\noffered = false\n" + ON)
     table = _table(c, pockets=[12, DOUBLE_ZERO, 12], odds=[999, 999, 999])
     table.start()
-    table.bill_stacked(2, 10_000)
+    table.cashier.bill_stacked(2, 10_000)
     table.play_round()  # 12
     table.open_round()
     table.place(2, "b2b", 200)
@@ -100,7 +101,7 @@ def test_blazing_bonus_balls_are_drawn_once_persisted_and_settle_after_the_base_
     value = next(v for v in range(SPACE) if balls_drawn(wheel, v) == (7, 17, 27))
     table = _table(c, pockets=[27], odds=[0], balls=[value])
     table.start()
-    table.bill_stacked(3, 10_000)
+    table.cashier.bill_stacked(3, 10_000)
     with pytest.raises(Refused, match="beside another roulette wager"):
         table.place(3, "blazing7s", 100)
     table.place(3, "straight:27", 100)
@@ -110,3 +111,38 @@ def test_blazing_bonus_balls_are_drawn_once_persisted_and_settle_after_the_base_
     assert report.settlements[1].entry == "all_three" and report.settlements[1].returned == 100 * 1001
     assert _outcomes(table)[-1]["balls"] == [7, 17, 27]
     assert "blazing7s bonus" in report.notes
+
+
+def test_a_lab_forces_the_spin_the_b2b_odds_and_the_bonus_balls(tmp_path: Path) -> None:
+    from terminal.table.lab_mode import ForcedRng, ForceError, parse_force  # lab mode's own queue
+
+    c = make_config(tmp_path, ON)
+    table = make_table(c)
+    forced = ForcedRng(table.rng, table.driver.setup.draw, 2)
+    table.rng = forced  # type: ignore[assignment]
+    queue = parse_force(("outcome", "27", "27,b2b=1000,balls=7-17-27"), table.driver)
+    forced.force(queue)
+    table.start()
+    table.cashier.bill_stacked(1, 10_000)
+    table.play_round()  # 27: the previous spin; its side draws come from the generator
+    table.open_round()
+    table.place(1, "b2b", 100)
+    table.place(1, "red", 100)
+    table.place(1, "blazing7s", 100)
+    report = table.play_round()
+    by_kind = {s.kind: s for s in report.settlements}
+    assert by_kind["b2b"].entry == "odds_1000" and by_kind["b2b"].returned == 100 * 1001
+    assert by_kind["blazing7s"].entry == "all_three" and by_kind["blazing7s"].returned == 100 * 1001
+    assert _outcomes(table)[-1] | {"text": ""} == {
+        "pocket": 27,
+        "text": "",
+        "b2b": 1000,
+        "balls": [7, 17, 27],
+    }
+    for bad, words in (
+        ("27,b2b=7", "not one of"),
+        ("27,balls=7-7-27", "three different"),
+        ("27,x=1", "b2b="),
+    ):
+        with pytest.raises(ForceError, match=words):
+            parse_force(("outcome", bad), table.driver)

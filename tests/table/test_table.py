@@ -13,7 +13,7 @@ import pytest
 from terminal.ledger import EventCode
 from terminal.table.clock import ManualClock
 from terminal.table.phases import Phase
-from terminal.table.table import Refused
+from terminal.table.refused import Refused
 from terminal.table.tilts import Role, Tilt, TiltKind
 from tests.table.harness import make_config, scripted_table
 
@@ -27,7 +27,7 @@ def roulette(tmp_path: Path):  # type: ignore[no-untyped-def]
 def test_a_spin_settles_every_wager_by_the_paytable(roulette) -> None:  # type: ignore[no-untyped-def]
     table = scripted_table(roulette, 17)
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "straight:17", 100)  # 35 to 1: returns 36.00
     table.place(1, "red", 500)  # 17 is black: loses
     table.place(1, "odd", 200)  # 17 is odd: returns 4.00
@@ -42,7 +42,7 @@ def test_a_spin_settles_every_wager_by_the_paytable(roulette) -> None:  # type: 
 def test_a_chip_after_the_lock_is_refused(roulette) -> None:  # type: ignore[no-untyped-def]
     table = scripted_table(roulette, 5)
     table.start()
-    table.bill_stacked(2, 5_000)
+    table.cashier.bill_stacked(2, 5_000)
     table.play_round()
     with pytest.raises(Refused, match="no more bets") as refused:
         table.place(2, "red", 100)
@@ -69,7 +69,7 @@ def test_limits_and_rules_are_checked_when_the_chip_lands(
 ) -> None:
     table = scripted_table(roulette)
     table.start()
-    table.bill_stacked(3, 5_000)
+    table.cashier.bill_stacked(3, 5_000)
     with pytest.raises(Refused) as refused:
         table.place(3, spot, amount)
     assert refused.value.code == code and words in str(refused.value)
@@ -79,7 +79,7 @@ def test_limits_and_rules_are_checked_when_the_chip_lands(
 def test_the_seat_limit_per_round(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, "[limits]\nwager_max = 5.00\nseat_max = 6.00\n"))
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "red", 500)
     with pytest.raises(Refused, match="limit") as refused:
         table.place(1, "black", 200)  # 5 + 2 > 6
@@ -89,7 +89,7 @@ def test_the_seat_limit_per_round(tmp_path: Path) -> None:
 def test_undo_remove_clear_repeat_and_double(roulette) -> None:  # type: ignore[no-untyped-def]
     table = scripted_table(roulette, 0)
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     for spot in ("red", "dozen:1", "straight:7"):
         table.place(1, spot, 100)
     table.undo(1)  # the straight comes back
@@ -111,13 +111,13 @@ def test_undo_remove_clear_repeat_and_double(roulette) -> None:  # type: ignore[
 def test_a_table_tilt_stops_wagers_and_money_but_never_loses_a_stacked_bill(roulette) -> None:  # type: ignore[no-untyped-def]
     table = scripted_table(roulette)
     table.start()
-    table.bill_stacked(4, 2_000)
+    table.cashier.bill_stacked(4, 2_000)
     table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
-    for attempt in (lambda: table.place(4, "red", 100), lambda: table.cash_out(4)):
+    for attempt in (lambda: table.place(4, "red", 100), lambda: table.cashier.cash_out(4)):
         with pytest.raises(Refused, match="door_open"):
             attempt()
     assert not table.window_over()  # the window does not close while the table is tilted
-    table.bill_stacked(4, 1_000)  # stacked means money, tilt or not
+    table.cashier.bill_stacked(4, 1_000)  # stacked means money, tilt or not
     assert table.credits(4) == 3_000
     with pytest.raises(PermissionError, match="attendant"):
         table.clear_tilt(TiltKind.DOOR_OPEN, None, None, condition_over=True)
@@ -130,7 +130,7 @@ def test_a_lost_link_stops_only_that_seat_and_keeps_its_credits(roulette) -> Non
     table.start()
     for seat in (1, 2):
         table.link_up(seat)
-        table.bill_stacked(seat, 1_000)
+        table.cashier.bill_stacked(seat, 1_000)
     table.link_lost(1)
     with pytest.raises(Refused, match="link_lost"):
         table.place(1, "red", 100)
@@ -143,21 +143,21 @@ def test_a_lost_link_stops_only_that_seat_and_keeps_its_credits(roulette) -> Non
 def test_an_award_above_the_handpay_limit_locks_the_seat(roulette) -> None:  # type: ignore[no-untyped-def]
     table = scripted_table(roulette, 17)
     table.start()
-    table.bill_stacked(5, 10_000)
+    table.cashier.bill_stacked(5, 10_000)
     table.place(5, "straight:17", 5_000)  # 50.00 at 35 to 1 wins 1,750.00 > 1,200.00
     report = table.play_round()
     assert report.handpays == (5,)
     with pytest.raises(Refused, match="handpay"):
-        table.cash_out(5)
+        table.cashier.cash_out(5)
     table.clear_tilt(TiltKind.HANDPAY, 5, Role.ATTENDANT, condition_over=True)
-    assert table.cash_out(5).amount == 10_000 - 5_000 + 180_000
+    assert table.cashier.cash_out(5).amount == 10_000 - 5_000 + 180_000
 
 
 def test_00_on_a_double_as_single_wheel_voids_the_spin_and_wagers_stand(tmp_path: Path) -> None:
     c = make_config(tmp_path, "[roulette]\nwheel = double_as_single\n[touchdown]\noffered = false\n")
     table = scripted_table(c, 37, 17)  # 00, then the re-spin
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "black", 100)
     first = table.round_id
     report = table.play_round()
@@ -181,7 +181,7 @@ def test_a_team_choice_that_runs_out_is_assigned_by_the_rng_and_logged(roulette)
     clock = ManualClock(1_800_000_000.0)
     table = scripted_table(roulette, 0, clock=clock)
     table.start()
-    table.bill_stacked(1, 1_000)
+    table.cashier.bill_stacked(1, 1_000)
     table.place(1, "touchdown", 100)
     table.play_round()  # 0: a Touchdown game starts
     table.open_round()

@@ -23,7 +23,8 @@ from terminal.ledger import EventCode
 from terminal.net.messages import ServiceCommand
 from terminal.net.messages import service as sm
 from terminal.table.cabinet import Cabinet
-from terminal.table.table import Refused, Table
+from terminal.table.refused import Refused
+from terminal.table.table import Table
 from terminal.table.tilts import RULES, Role, Tilt, TiltKind
 
 from .harness import make_config, reopen, scripted_table
@@ -95,7 +96,7 @@ def test_a_hand_pay_lock_survives_a_restart_and_no_voucher_pays_the_award(tmp_pa
     again = _restart(table)
     assert [(t.kind, t.seat) for t in again.tilts.active] == [(TiltKind.HANDPAY, 1)]
     with pytest.raises(Refused, match="pays no money"):
-        again.cash_out(1)  # the $1,850 voucher of the report: refused
+        again.cashier.cash_out(1)  # the $1,850 voucher of the report: refused
     assert not again.ledger.events(EventCode.VOUCHER_ISSUE)
     desk = _desk(again)
     done = desk.handle("service", ServiceCommand("handpay", ("1",)))

@@ -76,7 +76,7 @@ def _play_rounds(table: Table, rounds: int, wagers: list[m.Message]) -> list[m.M
 def test_history_and_seat_rounds_follow_the_results(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path), 19, 37, 4)
     table.start()
-    table.bill_stacked(2, 10_000)
+    table.cashier.bill_stacked(2, 10_000)
     pushed = _play_rounds(table, 3, [m.PlaceWager("red", 500), m.PlaceWager("straight:4", 100)])
     results = [p for p in pushed if isinstance(p, m.Result)]
     history = [p for p in pushed if isinstance(p, m.History)][-1]
@@ -96,7 +96,7 @@ def test_history_and_seat_rounds_follow_the_results(tmp_path: Path) -> None:
 def test_the_game_view_follows_a_touchdown_drive(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path), 0, 32, 2)
     table.start()
-    table.bill_stacked(2, 10_000)
+    table.cashier.bill_stacked(2, 10_000)
     pushed = _play_rounds(table, 1, [m.PlaceWager("touchdown", 500)])
     pushed += _play_rounds(table, 2, [m.ChooseTeam("red")])
     drive = [s.touchdown for s in (read_state(p) for p in pushed if isinstance(p, m.GameView)) if s.touchdown]
@@ -109,7 +109,7 @@ def test_the_game_view_follows_a_touchdown_drive(tmp_path: Path) -> None:
 def test_the_craps_view_shows_point_and_last_roll(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, "[table]\ngame = craps\n"), (2, 4))
     table.start()
-    table.bill_stacked(2, 10_000)
+    table.cashier.bill_stacked(2, 10_000)
     pushed = _play_rounds(table, 1, [m.PlaceWager("pass", 500)])
     craps = [read_state(p) for p in pushed if isinstance(p, m.GameView)][-1]
     assert (craps.point, craps.last_roll, craps.rolls, craps.new_shooter) == (6, "2-4", 1, False)
@@ -125,7 +125,7 @@ def test_a_void_spin_is_marked_on_the_history_board(tmp_path: Path) -> None:
         9,
     )
     table.start()
-    table.bill_stacked(2, 10_000)
+    table.cashier.bill_stacked(2, 10_000)
     pushed = _play_rounds(table, 2, [m.PlaceWager("red", 500)])
     history = [p for p in pushed if isinstance(p, m.History)][-1]
     assert [(h.outcome, h.void) for h in history.results] == [("9", False), ("5", False), ("00", True)]

@@ -14,7 +14,7 @@ the Touchdown state, and roulette wagers in play are rebuilt from the ledger's p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from terminal.games.base import IllegalBetError, Limits
 from terminal.games.roulette import rules as roulette
@@ -41,6 +41,7 @@ class Pocket:
     void: bool = False
     b2b: int | None = None
     balls: tuple[int, ...] = ()
+    extra: tuple[int, ...] = field(default=(), compare=False)  # the side draws' values, -1: not forced
 
     @property
     def text(self) -> str:
@@ -48,7 +49,7 @@ class Pocket:
 
     @property
     def drawn(self) -> tuple[int, ...]:
-        return (self.pocket,)
+        return (self.pocket, *self.extra)
 
     def to_json(self) -> JSONObject:
         record: JSONObject = {"pocket": self.pocket, "text": self.text}
@@ -216,7 +217,11 @@ class RouletteEngine:
         return Pocket(pocket, self.rules.wheel.voids(pocket), odds, balls)
 
     def parse(self, text: str) -> Pocket:
-        return self.outcome((parse_pocket(text),))
+        """``17``, or in lab mode with the side draws forced too: ``17,b2b=500,balls=7-30-27`` (either)."""
+        first, *options = text.split(",")
+        pocket = self.rules.wheel.check_pocket(parse_pocket(first))
+        odds, balls, extra = sides.forced(self.sides, options)
+        return Pocket(pocket, self.rules.wheel.voids(pocket), odds, balls, extra)
 
     def read_outcome(self, data: JSONObject) -> Pocket:
         pocket = self.rules.wheel.check_pocket(int(data["pocket"]))

@@ -1,0 +1,124 @@
+"""The cashier: money in and out at a seat, apart from the round.
+
+Bills count once the acceptor stacked them, whatever the table is doing; a voucher is redeemed (on the
+floor's bucket first when there is a floor link) and a cash-out prints one for the seat's whole balance,
+both refused while the seat may not play. An award at or above ``[money] handpay_limit`` locks its seat
+(:meth:`Cashier.handpay_locks`, written with the settlement by the round engine) until an attendant pays
+the seat's credits by hand (:meth:`Cashier.hand_pay`).
+
+The cashier reaches the tilts only through :class:`Guard` (refuse a tilted seat, write the ledger with a
+storage failure tilting the table, find and clear the hand-pay lock), and the certified generator only
+through ``randbelow`` (a voucher's validation number).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Protocol
+
+from terminal.config import Config
+from terminal.games.base import Settlement
+from terminal.ledger import Actor, Ledger, VoucherError
+from terminal.ledger.vouchers import Voucher
+from terminal.table.clock import Clock
+from terminal.table.refused import Refused
+from terminal.table.tilts import Role, Tilt, TiltKind
+from terminal.table.wager_refs import seat_of
+
+if TYPE_CHECKING:
+    from terminal.floor.link import FloorLink
+
+
+class Guard(Protocol):
+    """What the cashier needs of the table's tilts."""
+
+    def refuse_if_tilted(self, seat: int, what: str) -> None:
+        """Raise :class:`Refused` (``tilt``) while ``seat`` may take no money."""
+        ...
+
+    def ledger_write(self) -> AbstractContextManager[None]:
+        """A ledger write whose storage failure tilts the table (and is raised)."""
+        ...
+
+    def find(self, kind: TiltKind, seat: int | None) -> Tilt | None:
+        """The active tilt ``kind`` at ``seat``, if any."""
+        ...
+
+    def clear_tilt(
+        self, kind: TiltKind, seat: int | None, role: Role | None, *, condition_over: bool
+    ) -> None:
+        """Clear a tilt by its rule (logged)."""
+        ...
+
+
+class Cashier:
+    """A table's cashier; see the module docstring."""
+
+    def __init__(
+        self,
+        config: Config,
+        ledger: Ledger,
+        clock: Clock,
+        guard: Guard,
+        randbelow: Callable[[int], int],
+        floor: Callable[[], FloorLink | None] = lambda: None,
+    ) -> None:
+        self.config, self.ledger, self.clock = config, ledger, clock
+        self._guard, self._randbelow, self._floor = guard, randbelow, floor
+
+    @property
+    def floor(self) -> FloorLink | None:
+        """The casino floor link, once boot attached it (``[floor]``); ``None`` without one."""
+        return self._floor()
+
+    def bill_stacked(self, seat: int, value: int) -> int:
+        """The acceptor confirmed a bill stacked: it is money now, whatever state the table is in."""
+        with self._guard.ledger_write():
+            self.ledger.bill_stacked(seat, value, now=self.clock.wall())
+        return self.ledger.credits(seat)
+
+    def redeem(self, seat: int, number: str) -> int:
+        """A voucher at the seat's reader; returns the seat's credits. Refused while the seat may not play."""
+        self._guard.refuse_if_tilted(seat, "takes no money")
+        with self._guard.ledger_write():
+            try:
+                if self.floor is not None:  # compare-and-set on the floor's bucket first
+                    from terminal.table import floor_side
+
+                    return floor_side.redeem(self, seat, number)
+                self.ledger.redeem_voucher(number, seat, now=self.clock.wall())
+            except VoucherError as refused:
+                raise Refused("voucher", str(refused)) from None
+        return self.ledger.credits(seat)
+
+    def cash_out(self, seat: int) -> Voucher:
+        """A voucher for the seat's whole credit balance (wagers in play stay the seat's)."""
+        self._guard.refuse_if_tilted(seat, "pays no money")
+        if self.ledger.credits(seat) == 0:
+            raise Refused("credits", "no credits to cash out")
+        with self._guard.ledger_write():
+            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall())
+        return voucher
+
+    def handpay_locks(self, settlements: Iterable[Settlement]) -> tuple[Tilt, ...]:
+        """A hand-pay lock for each award at or above ``[money] handpay_limit`` (one per seat, the first)."""
+        locks: dict[int, Tilt] = {}
+        for s in settlements:
+            seat = seat_of(s.wager_ref)
+            if s.net >= self.config.money.handpay_limit and seat not in locks:
+                award = json.dumps({"award": s.net, "wager": s.kind})  # the service screen writes it as money
+                locks[seat] = Tilt(TiltKind.HANDPAY, seat, award)
+        return tuple(locks.values())
+
+    def hand_pay(self, seat: int, actor: Actor, role: Role) -> int:
+        """An attendant pays the locked seat's whole credits by hand and unlocks it; returns the amount."""
+        lock = self._guard.find(TiltKind.HANDPAY, seat)
+        if lock is None:
+            raise Refused("rules", f"seat {seat} has no hand-pay waiting")
+        amount = self.ledger.credits(seat)
+        if amount:
+            self.ledger.handpay(seat, amount, actor, lock.detail, now=self.clock.wall())
+        self._guard.clear_tilt(TiltKind.HANDPAY, seat, role, condition_over=True)
+        return amount
