@@ -106,7 +106,7 @@ def test_a_hot_roller_keeps_its_combinations_across_restarts_and_shooters(tmp_pa
     c = make_config(tmp_path, "[table]\ngame = craps\n[hot_roller]\npaytable = B\n")
     table = scripted_table(c)
     table.start()
-    table.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(1, 10_000)
     table.place(1, "hot_roller", 500)
     credits = table.credits(1)
     # point 4 (1-3), made the hard way (2-2); come-out 5 (1-4), 2-3 makes it; come-out 6-6 craps; come-out
