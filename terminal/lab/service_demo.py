@@ -158,8 +158,8 @@ def _play(table: Table) -> None:
         table.play_round()
         table.open_round()
     table.cashier.cash_out(1)
-    table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, json.dumps({"award": 180000, "wager": "straight"})))
-    table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
+    table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 2, json.dumps({"award": 180000, "wager": "straight"})))
+    table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
 
 
 def render_service_screens(

@@ -81,7 +81,7 @@ def test_a_note_is_money_only_once_the_unit_has_stacked_it(seat: tuple[Table, Fa
 
 def test_a_note_at_a_locked_seat_goes_back(seat: tuple[Table, FarEnd, list[object]]) -> None:
     table, far, heard = seat
-    table.raise_tilt(Tilt(TiltKind.HANDPAY, 1, "award waiting"))
+    table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 1, "award waiting"))
     far.insert(b"\x67")  # $100
     far.exchange()  # type: ignore[attr-defined]
     assert [type(e) for e in heard] == [BillEscrowed, BillReturned] and table.credits(1) == 0

@@ -41,7 +41,7 @@ def test_a_hand_pay_pays_the_whole_balance_and_clears_the_lock(tmp_path: Path) -
     attendant = Actor("ann", "attendant")
     with pytest.raises(Refused, match="seat 3 has no hand-pay waiting"):
         table.cashier.hand_pay(3, attendant, Role.ATTENDANT)
-    table.raise_tilt(Tilt(TiltKind.HANDPAY, 3, json.dumps({"award": 12_000, "wager": "straight"})))
+    table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 3, json.dumps({"award": 12_000, "wager": "straight"})))
     with pytest.raises(Refused, match="pays no money now: handpay") as refused:
         table.cashier.cash_out(3)
     assert refused.value.code == "tilt"

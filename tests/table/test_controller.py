@@ -114,10 +114,10 @@ def test_tilts_are_shown_on_every_screen_and_stop_wagers_at_once(tmp_path: Path)
         client = await _client(server, 1)
         while "seat-1" not in server.linked():  # the controller registers the link after the handshake
             await asyncio.sleep(0.001)
-        table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
+        table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
         await controller.sync_tilts()
         refused = await client.request(m.PlaceWager("red", 100))
-        table.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
+        table.tilts.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
         await controller.sync_tilts()
         accepted = await client.request(m.PlaceWager("red", 100))
         pushed = []
@@ -139,7 +139,7 @@ def test_tilts_are_shown_on_every_screen_and_stop_wagers_at_once(tmp_path: Path)
 def test_a_screen_that_links_during_a_tilt_is_told_at_once(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path))
     table.start()
-    table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+    table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
 
     async def scenario() -> list[m.Message]:
         _, server = await _serve(table)

@@ -63,16 +63,16 @@ def test_only_a_technician_clears_it_and_only_after_a_passing_self_test(tmp_path
     table.place(1, "black", 100)
     table.play_round()
     with pytest.raises(TiltClearError, match="technician"):
-        table.clear_rng_failure(Role.ATTENDANT, selftest=lambda: None)
+        table.health.clear_rng_failure(Role.ATTENDANT, selftest=lambda: None)
 
     def failing() -> None:
         raise RngFailure("known-answer test of ctr_drbg_aes256 failed")
 
     with pytest.raises(RngFailure, match="known-answer"):
-        table.clear_rng_failure(Role.TECHNICIAN, selftest=failing)
+        table.health.clear_rng_failure(Role.TECHNICIAN, selftest=failing)
     assert table.tilts.blocks_table()  # still tilted
     rng.fixed = True
-    table.clear_rng_failure(Role.TECHNICIAN)  # the real power-up self-test of the configured generator
+    table.health.clear_rng_failure(Role.TECHNICIAN)  # the real power-up self-test of the configured generator
     assert not table.tilts.active
     report = table.play_round()  # the standing wager is settled by the next draw: 17 is black
     assert report.text == "17" and table.credits(1) == 1_000 + 100
@@ -93,7 +93,7 @@ def test_the_round_loop_waits_tilted_instead_of_ending(tmp_path: Path) -> None:
         assert not play.done() and table.tilts.blocks_table()  # up, tilted, waiting
         assert table.credits(1) == 900
         rng.fixed = True
-        table.clear_rng_failure(Role.TECHNICIAN, selftest=lambda: None)
+        table.health.clear_rng_failure(Role.TECHNICIAN, selftest=lambda: None)
         reports = await asyncio.wait_for(play, 5)
         return len(reports)
 
@@ -151,7 +151,7 @@ def test_a_ledger_self_test_that_finds_the_database_behind_its_mark_tilts_the_ta
     table = scripted_table(make_config(tmp_path), 17)
     table.start()
     table.cashier.bill_stacked(1, 1_000)
-    assert table.self_test_ledger() is None and not table.tilts.active
+    assert table.health.self_test_ledger() is None and not table.tilts.active
     ledger = table.ledger
     assert ledger.mark_path is not None and ledger.marks is not None
     ledger.marks.flush()
@@ -160,9 +160,9 @@ def test_a_ledger_self_test_that_finds_the_database_behind_its_mark_tilts_the_ta
     last, tag = mark.heads["events"]
     ahead = highwater.Mark(mark.ledger_id, mark.epoch, {**mark.heads, "events": (last + 3, tag)})
     highwater.write(ledger.mark_path, ahead, KEY)  # the mark has seen 3 events the database has lost
-    finding = table.self_test_ledger()
+    finding = table.health.self_test_ledger()
     assert finding is not None and f"3 rows missing (events {last + 1}-{last + 3})" in finding
     (tilt,) = table.tilts.active
     assert tilt.kind is TiltKind.LEDGER_INTEGRITY and "rows missing" in tilt.detail
     with pytest.raises(TiltClearError):
-        table.clear_tilt(TiltKind.LEDGER_INTEGRITY, None, Role.TECHNICIAN, condition_over=True)
+        table.tilts.clear_tilt(TiltKind.LEDGER_INTEGRITY, None, Role.TECHNICIAN, condition_over=True)

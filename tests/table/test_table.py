@@ -112,7 +112,7 @@ def test_a_table_tilt_stops_wagers_and_money_but_never_loses_a_stacked_bill(roul
     table = scripted_table(roulette)
     table.start()
     table.cashier.bill_stacked(4, 2_000)
-    table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
+    table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
     for attempt in (lambda: table.place(4, "red", 100), lambda: table.cashier.cash_out(4)):
         with pytest.raises(Refused, match="door_open"):
             attempt()
@@ -120,8 +120,8 @@ def test_a_table_tilt_stops_wagers_and_money_but_never_loses_a_stacked_bill(roul
     table.cashier.bill_stacked(4, 1_000)  # stacked means money, tilt or not
     assert table.credits(4) == 3_000
     with pytest.raises(PermissionError, match="attendant"):
-        table.clear_tilt(TiltKind.DOOR_OPEN, None, None, condition_over=True)
-    table.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
+        table.tilts.clear_tilt(TiltKind.DOOR_OPEN, None, None, condition_over=True)
+    table.tilts.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
     table.place(4, "red", 100)
 
 
@@ -149,7 +149,7 @@ def test_an_award_above_the_handpay_limit_locks_the_seat(roulette) -> None:  # t
     assert report.handpays == (5,)
     with pytest.raises(Refused, match="handpay"):
         table.cashier.cash_out(5)
-    table.clear_tilt(TiltKind.HANDPAY, 5, Role.ATTENDANT, condition_over=True)
+    table.tilts.clear_tilt(TiltKind.HANDPAY, 5, Role.ATTENDANT, condition_over=True)
     assert table.cashier.cash_out(5).amount == 10_000 - 5_000 + 180_000
 
 

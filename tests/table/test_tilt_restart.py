@@ -71,15 +71,15 @@ def test_every_kind_of_tilt_is_restored_by_a_restart(tmp_path: Path, kind: TiltK
     table = _table(tmp_path)
     seat = None if RULES[kind].table_wide else 2
     tilt = Tilt(kind, seat, f"{kind.value} raised before the restart")
-    table.raise_tilt(tilt)
+    table.tilts.raise_tilt(tilt)
     again = _restart(table)
     assert again.tilts.active == (tilt,)
     with pytest.raises(Refused, match="takes no wagers"):
         again.place(2, "red", 100)
     if not RULES[kind].automatic:  # and its rule holds after the restart as before it
         with pytest.raises(PermissionError, match="role or higher"):
-            again.clear_tilt(kind, seat, None, condition_over=True)
-    again.clear_tilt(kind, seat, Role.ADMINISTRATOR, condition_over=True)
+            again.tilts.clear_tilt(kind, seat, None, condition_over=True)
+    again.tilts.clear_tilt(kind, seat, Role.ADMINISTRATOR, condition_over=True)
     third = _restart(again)
     assert third.tilts.active == ()  # a cleared tilt stays cleared
     codes = [(e.code, json.loads(e.detail).get("tilt")) for e in third.ledger.events()]
@@ -142,7 +142,7 @@ def test_an_open_door_tilt_clears_only_when_the_door_is_shut(tmp_path: Path) -> 
 
 def test_a_door_with_no_sensor_wired_never_clears(tmp_path: Path) -> None:
     table = _table(tmp_path)
-    table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
+    table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
     with pytest.raises(ServiceRefused, match="the condition is still present"):
         _desk(table).handle("service", ServiceCommand("clear_tilt", ("door_open", "")))
 
