@@ -321,7 +321,7 @@ def _rng_test(table: Table) -> sm.SelfTestView:
 
 
 def _ledger_test(table: Table) -> sm.SelfTestView:
-    """The whole chain verifies and reaches its sealed high-water mark (``Table.self_test_ledger``, which
+    """The whole chain verifies and reaches its sealed high-water mark (``Health.self_test_ledger``, which
     logs and tilts), and the meters agree with the journal."""
     finding = table.health.self_test_ledger()
     if finding is None:

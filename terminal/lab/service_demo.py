@@ -152,7 +152,7 @@ def _play(table: Table) -> None:
         for seat in (1, 2):
             for spot, times in table.driver.setup.showcase:
                 try:
-                    table.place(seat, spot, table.config.limits.wager_min * times)
+                    table.wagers.place(seat, spot, table.config.limits.wager_min * times)
                 except ValueError:
                     continue
         table.play_round()

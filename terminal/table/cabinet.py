@@ -144,7 +144,7 @@ class Cabinet:
         reader.accept()
 
     def _voucher_stacked(self, seat: int, number: str) -> None:
-        before = self.table.credits(seat)
+        before = self.table.cashier.credits(seat)
         try:
             credits = self.table.cashier.redeem(seat, number)
         except Refused as refused:  # stacked but refused: the ticket is in the box, an attendant decides

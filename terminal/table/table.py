@@ -1,4 +1,4 @@
-"""The table controller's core: seats' intents in, rounds out, every step written to the ledger first.
+"""The table controller's core, the round engine: rounds out, every step written to the ledger first.
 
 Synchronous and single-threaded: the asyncio controller calls one method per message or timer, so the
 lock is one instant for every seat (a wager handled after :meth:`Table.play_round` began finds the round
@@ -9,33 +9,33 @@ outcome durably, settle in one ledger transaction with the multi-round state, sh
 :meth:`Table.start` rebuilds everything from the ledger: a persisted outcome is settled, never redrawn;
 a round without one reopens its window with its wagers standing.
 
-The table is the round engine and nothing else: money at the seats is its :class:`Cashier`'s
-(``table.cashier``), the active tilts and the guarded ledger writes its :class:`TiltBoard`'s
-(``table.tilts``), the generator's and the ledger's self-checks its :class:`Health`'s (``table.health``).
+The table is the round engine and nothing else: the seats' wagers are its :class:`Wagering`'s
+(``table.wagers``), money at the seats its :class:`Cashier`'s (``table.cashier``), the active tilts and
+the guarded ledger writes its :class:`TiltBoard`'s (``table.tilts``), the generator's and the ledger's
+self-checks its :class:`Health`'s (``table.health``).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rng import Rng, RngFailure
 from terminal.config import Config
-from terminal.games.base import IllegalBetError, Settlement
-from terminal.ledger import Draw, EventCode, InsufficientCreditsError, Ledger
+from terminal.games.base import Settlement
+from terminal.ledger import Draw, EventCode, Ledger
 from terminal.table.cashier import Cashier
 from terminal.table.clock import Clock
 from terminal.table.cycling import Cycler
-from terminal.table.driver import Drawn, GameDriver, WagerLine, spec_of
+from terminal.table.driver import Drawn, GameDriver
 from terminal.table.health import Health
 from terminal.table.integrity import Auditor
 from terminal.table.lab_mode import ForcedRng, parse_force
-from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
+from terminal.table.phases import Phase, Trigger, advance
 from terminal.table.refused import Refused
 from terminal.table.tilt_board import TiltBoard, tilt_detail
 from terminal.table.tilts import Tilt, TiltKind
-from terminal.table.wager_refs import make_ref, seat_of
+from terminal.table.wagering import Wagering
 
 if TYPE_CHECKING:
     from terminal.floor.link import FloorLink
@@ -60,13 +60,6 @@ class RoundReport:
     no_spin: bool = False  # the RNG failed before an outcome: the table is tilted, every wager stands
 
 
-@dataclass
-class _SeatRound:
-    """A seat's wagers of the round now open, in the order placed (for undo, double and repeat)."""
-
-    placed: list[tuple[str, str, int]] = field(default_factory=list)  # (ref, spot, amount)
-
-
 class Table:
     """One table: its ledger, RNG, clock and game driver; see the module docstring."""
 
@@ -80,13 +73,9 @@ class Table:
         self.home = config.ledger  # production's ledger (in lab mode the table plays on another)
         self.config_sha256 = ""  # the file the table booted with, as boot hashed it
         self.linked: set[int] = set()
-        self.done: set[int] = set()
-        self.last_win: dict[int, int] = defaultdict(int)
-        self.previous: dict[int, tuple[tuple[str, int], ...]] = {}
-        self.seats: dict[int, _SeatRound] = defaultdict(_SeatRound)
-        self._serial = int(clock.wall().timestamp() * 1_000_000)
         self.floor: FloorLink | None = None  # the casino floor link ([floor]); see ``floor_side``
         self.cashier = Cashier(config, ledger, clock, self.tilts, self._randbelow, lambda: self.floor)
+        self.wagers = Wagering(config, ledger, clock, driver, self.tilts, self)
         self.health = Health(lambda: self.rng, config.rng.generator, ledger, self.tilts)
         self._floor_watch: dict[str, Any] = {}
         cycling = config.rng
@@ -118,9 +107,7 @@ class Table:
             self.open_round()
             return None
         self.round_id = last.id
-        for wager in last.wagers:
-            if wager.result is None and wager.round_id == last.id:
-                self.seats[wager.seat].placed.append((wager.ref, wager.spot, wager.stake))
+        self.wagers.recovered(last.wagers)
         if last.phase == "drawn":  # the outcome was persisted before the crash: settle it, never redraw
             self.phase = Phase.DRAWN
             report = self._settle_and_show(last.outcome, last.outcome.get("text", ""))
@@ -155,95 +142,9 @@ class Table:
     def link_lost(self, seat: int) -> None:
         """A seat's link dropped: it stops taking wagers and keeps its credits and wagers."""
         self.linked.discard(seat)
-        self.done.discard(seat)
+        self.wagers.ready.discard(seat)
         self.tilts.raise_tilt(Tilt(TiltKind.LINK_LOST, seat, "seat link lost"))
         self.tilts.log_event(EventCode.COMMS_LOSS, seat=seat)
-
-    # -- seats: wagers -------------------------------------------------------------------------------
-    def place(self, seat: int, spot: str, amount: int) -> str:
-        """Validate and record a wager as the chip lands; returns its ref. Raises :class:`Refused`."""
-        self._check_betting(seat)
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise Refused("rules", f"amount {amount!r} must be a positive number of minor units")
-        staked = sum(line.amount for line in self.driver.wagers_of(seat) if not line.standing)
-        if staked + amount > self.config.limits.seat_max:
-            raise Refused(
-                "limit", f"the seat's wagers this round would pass the limit {self.config.limits.seat_max}"
-            )
-        self._serial += 1
-        ref = make_ref(self.round_id, seat, self._serial)
-        try:
-            placement = self.driver.validate(seat, ref, spot, amount)
-        except (IllegalBetError, ValueError) as refused:
-            raise Refused("rules", str(refused)) from None
-        with self.tilts.ledger_write():
-            try:
-                self.ledger.place_wager(self.round_id, spec_of(placement), now=self.clock.wall())
-            except InsufficientCreditsError:
-                raise Refused("credits", f"not enough credits for {amount}") from None
-        self.driver.accept(placement)
-        self.seats[seat].placed.append((ref, placement.spot, amount))
-        self.done.discard(seat)
-        return ref
-
-    def remove(self, seat: int, spot: str | None = None) -> int:
-        """Take down the seat's wager on ``spot`` (all of this round's for ``None``); returns how many."""
-        self._check_betting(seat)
-        refs = self.driver.removable(seat, spot)
-        if not refs:
-            raise Refused("rules", f"nothing on {spot or 'the layout'} may be taken down now")
-        self._withdraw(seat, refs)
-        return len(refs)
-
-    def undo(self, seat: int) -> None:
-        """Take back the last chip the seat placed this round."""
-        self._check_betting(seat)
-        removable = set(self.driver.removable(seat, None))
-        last = next((ref for ref, _, _ in reversed(self.seats[seat].placed) if ref in removable), None)
-        if last is None:
-            raise Refused("rules", "no wager of this round to take back")
-        self._withdraw(seat, (last,))
-
-    def repeat(self, seat: int) -> int:
-        """Place last round's wagers again; returns how many were placed (a refused one is skipped)."""
-        return self._place_all(seat, self.previous.get(seat, ()))
-
-    def double(self, seat: int) -> int:
-        """Place this round's wagers once more, doubling each; returns how many were placed."""
-        return self._place_all(seat, tuple((spot, amount) for _, spot, amount in self.seats[seat].placed))
-
-    def set_working(self, seat: int, spot: str, working: bool) -> None:
-        """Turn a wager ON or OFF (where the game has such a toggle); persisted at once."""
-        self._check_betting(seat)
-        try:
-            self.driver.set_working(seat, spot, working)
-        except ValueError as refused:
-            raise Refused("rules", str(refused)) from None
-        self._persist_state()
-
-    def choose_team(self, seat: int, team: str, *, assigned: bool = False) -> None:
-        """The seat's choice the game asked for (a team for the side game in progress); persisted at once."""
-        try:
-            self.driver.choose(seat, team, assigned)
-        except ValueError as refused:
-            raise Refused("rules", str(refused)) from None
-        self._persist_state()
-        if assigned:
-            detail = {"team": team, "round": self.round_id}
-            self.tilts.log_event(EventCode.TEAM_ASSIGNED, seat=seat, detail=detail)
-
-    def bets_done(self, seat: int) -> None:
-        """The seat pressed its ready button: the window may close once every linked seat has."""
-        self.done.add(seat)
-
-    # -- seats: what their screens show --------------------------------------------------------------
-    def credits(self, seat: int) -> int:
-        """The seat's credits."""
-        return self.ledger.credits(seat)
-
-    def wagers_of(self, seat: int) -> tuple[WagerLine, ...]:
-        """The seat's wagers, for its screen."""
-        return self.driver.wagers_of(seat)
 
     # -- the round ---------------------------------------------------------------------------------------
     def open_round(self) -> None:
@@ -252,8 +153,7 @@ class Table:
             self.round_id = self.ledger.open_round(self.driver.game, now=self.clock.wall())
         self.phase = Phase.OPEN if self.phase is Phase.SHOWN else advance(self.phase, Trigger.NEXT_ROUND)
         self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
-        self.done.clear()
-        self.seats.clear()
+        self.wagers.opened()
         self.cycler.after_round()  # the next outcome comes from output generated after this round ended
         choice = self.driver.choice()
         if choice is not None and self.driver.awaiting() and self.team_deadline is None:
@@ -263,7 +163,7 @@ class Table:
         """The window has run out, or every linked seat pressed ready (and at least one seat is linked)."""
         if self.phase is not Phase.OPEN or self.tilts.blocks_table():
             return False
-        everyone = bool(self.linked) and self.linked <= self.done
+        everyone = bool(self.linked) and self.linked <= self.wagers.ready
         return everyone or self.clock.monotonic() >= self.deadline
 
     def tick(self) -> tuple[int, ...]:
@@ -317,37 +217,12 @@ class Table:
         if self.phase is Phase.OPEN:
             self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
 
-    def _check_betting(self, seat: int) -> None:
-        self.tilts.refuse_if_tilted(seat, "takes no wagers")
-        if self.phase not in BETTING_PHASES:
-            raise Refused("locked", "no more bets: the round is locked")
-
-    def _withdraw(self, seat: int, refs: tuple[str, ...]) -> None:
-        with self.tilts.ledger_write():
-            self.ledger.withdraw_wagers(self.round_id, refs, now=self.clock.wall())
-        self.driver.remove(refs)
-        gone = set(refs)
-        self.seats[seat].placed = [p for p in self.seats[seat].placed if p[0] not in gone]
-        self.done.discard(seat)
-
-    def _place_all(self, seat: int, wagers: tuple[tuple[str, int], ...]) -> int:
-        placed = 0
-        for spot, amount in wagers:
-            try:
-                self.place(seat, spot, amount)
-            except Refused as refused:
-                if refused.code in ("tilt", "locked"):
-                    raise
-                continue
-            placed += 1
-        return placed
-
     def _assign_teams(self) -> None:
         """Seats that did not make the game's choice in time get an option drawn from the certified RNG."""
         choice = self.driver.choice()
         for seat in self.driver.awaiting() if choice is not None else ():
             option = choice.options[self._randbelow(len(choice.options))] if choice else ""
-            self.choose_team(seat, option, assigned=True)
+            self.wagers.choose_team(seat, option, assigned=True)
         self.team_deadline = None
 
     def _draw(self) -> Drawn:
@@ -390,32 +265,11 @@ class Table:
         for lock in locks:  # written with the settlement: the award and its lock are one transaction
             self.tilts.raise_tilt(lock, logged=True)
         handpays = tuple(sorted(lock.seat for lock in locks if lock.seat is not None))
-        report = self._after_settlement(outcome, text, settled.settlements, settled.notes, handpays)
-        return replace(
-            report, spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in report.settlements}
+        self.wagers.settled(settled.settlements)
+        return RoundReport(
+            self.round_id, outcome, text, settled.settlements, settled.notes, handpays,
+            spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in settled.settlements},
         )
-
-    def _after_settlement(
-        self,
-        outcome: dict[str, Any],
-        text: str,
-        settlements: tuple[Settlement, ...],
-        notes: tuple[str, ...],
-        handpays: tuple[int, ...],
-    ) -> RoundReport:
-        won: dict[int, int] = defaultdict(int)
-        for s in settlements:
-            won[seat_of(s.wager_ref)] += s.returned
-        for seat in set(self.seats) | set(won):
-            self.last_win[seat] = won[seat]
-        self.previous = {
-            seat: tuple((spot, amount) for _, spot, amount in r.placed) for seat, r in self.seats.items()
-        }
-        return RoundReport(self.round_id, outcome, text, settlements, notes, handpays)
-
-    def _persist_state(self) -> None:
-        with self.tilts.ledger_write():
-            self.ledger.record_state(self.driver.game, self.driver.snapshot(), now=self.clock.wall())
 
     def _randbelow(self, n: int) -> int:
         value: int = self.rng.randbelow(n).value

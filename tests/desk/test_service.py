@@ -214,9 +214,9 @@ def test_a_round_in_progress_refuses_a_config_change(tmp_path: Path) -> None:
     table = desk.table
     table.cashier.bill_stacked(1, 500)
     table.tilts.state = table.tilts.state.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
-    table.place(1, "red", 500)  # every credit is on the layout: no credits, but a wager in play
+    table.wagers.place(1, "red", 500)  # every credit is on the layout: no credits, but a wager in play
     table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
-    assert table.credits(1) == 0
+    assert table.cashier.credits(1) == 0
     _login(desk, "tom")
     with pytest.raises(ServiceRefused, match=r"round .* is in progress"):
         _cmd(desk, "config_change", PINS["tom"], "dan", PINS["dan"], "table.seats=6")
@@ -244,7 +244,7 @@ def test_a_hand_pay_is_paid_by_an_attendant_and_unlocks_the_seat(tmp_path: Path)
     desk.table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 2, "award of 180000 on straight"))
     _login(desk, "ann")
     assert isinstance(_cmd(desk, "handpay", "2"), sm.ServiceDone)
-    assert desk.table.credits(2) == 0
+    assert desk.table.cashier.credits(2) == 0
     assert not any(t.kind is TiltKind.HANDPAY for t in desk.table.tilts.active)
     assert desk.table.ledger.meters()["handpays"] == 5_000
     event = desk.table.ledger.events(EventCode.HANDPAY)[-1]
@@ -292,11 +292,11 @@ def test_meters_recall_and_events_after_real_rounds(tmp_path: Path) -> None:
     table = desk.table
     table.tilts.state = table.tilts.state.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
     table.cashier.bill_stacked(1, 10_000)
-    table.place(1, "straight:17", 100)
-    table.place(1, "red", 200)
+    table.wagers.place(1, "straight:17", 100)
+    table.wagers.place(1, "red", 200)
     first = table.play_round().round_id
     table.open_round()
-    table.place(1, "red", 200)
+    table.wagers.place(1, "red", 200)
     table.play_round()
     table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
     _login(desk, "tom")
@@ -417,7 +417,7 @@ def test_ram_clear_archives_a_ledger_that_no_longer_verifies(tmp_path: Path) -> 
     table.ledger.archive_dir = tmp_path / "archive"
     table.tilts.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
     table.cashier.bill_stacked(1, 1000)
-    table.place(1, "red", 100)
+    table.wagers.place(1, "red", 100)
     table.play_round()  # meters move: the audit's mark now holds them
     table.open_round()
     table.ledger.cancel_credits(1, Actor("ann", "attendant"), now=table.clock.wall())  # no money held
@@ -440,6 +440,6 @@ def test_ram_clear_archives_a_ledger_that_no_longer_verifies(tmp_path: Path) -> 
     _cmd(desk, "logout")
     table.tilts.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
     table.cashier.bill_stacked(1, 1000)
-    table.place(1, "black", 300)
+    table.wagers.place(1, "black", 300)
     table.play_round()  # the new epoch's meters audit clean from zero: no finding, no tilt
     assert table.auditor.findings == [] and not table.tilts.active

@@ -46,7 +46,7 @@ def test_a_hand_pay_pays_the_whole_balance_and_clears_the_lock(tmp_path: Path) -
         table.cashier.cash_out(3)
     assert refused.value.code == "tilt"
     assert table.cashier.hand_pay(3, attendant, Role.ATTENDANT) == 2_000
-    assert table.credits(3) == 0 and not table.tilts.active
+    assert table.cashier.credits(3) == 0 and not table.tilts.active
     assert table.ledger.meters()["handpays"] == 2_000
     paid = table.ledger.events(EventCode.HANDPAY)[-1]
     assert paid.seat == 3 and json.loads(paid.detail)["amount"] == 2_000

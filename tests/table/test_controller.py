@@ -100,7 +100,7 @@ def test_wagers_racing_the_lock_are_either_in_the_round_or_refused(tmp_path: Pat
         assert all("no more bets" in r.message for r in refused)
         in_round = [w for w in record.wagers if w.seat == seat]
         assert len(in_round) == accepted and all(w.result == "win" for w in in_round)
-        assert table.credits(seat) == 10_000 + accepted * 100  # black pays even money
+        assert table.cashier.credits(seat) == 10_000 + accepted * 100  # black pays even money
     assert table.ledger.audit() == []
 
 
@@ -133,7 +133,7 @@ def test_tilts_are_shown_on_every_screen_and_stop_wagers_at_once(tmp_path: Path)
     locked = [p.locked for p in pushed if isinstance(p, m.SeatState)]
     assert "door_open" in locked and locked[-1] is None
     assert isinstance(refused, m.Error) and "door_open" in refused.message
-    assert isinstance(accepted, m.Ack) and table.credits(1) == 900
+    assert isinstance(accepted, m.Ack) and table.cashier.credits(1) == 900
 
 
 def test_a_screen_that_links_during_a_tilt_is_told_at_once(tmp_path: Path) -> None:

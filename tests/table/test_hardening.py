@@ -44,15 +44,15 @@ def _broken(tmp_path: Path, *values: object) -> tuple[Table, BrokenRng]:
 def test_an_rng_failure_mid_run_tilts_as_a_no_spin_and_every_wager_stands(tmp_path: Path) -> None:
     table, _ = _broken(tmp_path, 17)
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "black", 100)
+    table.wagers.place(1, "black", 100)
     round_id = table.round_id
     report = table.play_round()  # no exception: the table stays up, tilted
     assert report.no_spin and report.settlements == ()
     assert [t.kind for t in table.tilts.active] == [TiltKind.RNG_FAILURE]
     assert table.phase is Phase.OPEN and table.round_id == round_id  # the window reopens, same round
-    assert table.credits(1) == 900 and [w.amount for w in table.wagers_of(1)] == [100]
+    assert table.cashier.credits(1) == 900 and [w.amount for w in table.wagers.wagers_of(1)] == [100]
     with pytest.raises(Refused, match="rng_failure"):
-        table.place(1, "red", 100)
+        table.wagers.place(1, "red", 100)
     assert not table.window_over()  # the round waits for a technician
     assert [e.code for e in table.ledger.events(EventCode.RNG_SELFTEST_FAIL)] == [EventCode.RNG_SELFTEST_FAIL]
 
@@ -60,7 +60,7 @@ def test_an_rng_failure_mid_run_tilts_as_a_no_spin_and_every_wager_stands(tmp_pa
 def test_only_a_technician_clears_it_and_only_after_a_passing_self_test(tmp_path: Path) -> None:
     table, rng = _broken(tmp_path, 17)
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "black", 100)
+    table.wagers.place(1, "black", 100)
     table.play_round()
     with pytest.raises(TiltClearError, match="technician"):
         table.health.clear_rng_failure(Role.ATTENDANT, selftest=lambda: None)
@@ -75,7 +75,7 @@ def test_only_a_technician_clears_it_and_only_after_a_passing_self_test(tmp_path
     table.health.clear_rng_failure(Role.TECHNICIAN)  # the real power-up self-test of the configured generator
     assert not table.tilts.active
     report = table.play_round()  # the standing wager is settled by the next draw: 17 is black
-    assert report.text == "17" and table.credits(1) == 1_000 + 100
+    assert report.text == "17" and table.cashier.credits(1) == 1_000 + 100
     fails = table.ledger.events(EventCode.RNG_SELFTEST_FAIL)
     passes = table.ledger.events(EventCode.RNG_SELFTEST_PASS)
     assert len(fails) == 2 and any('"tilt clear"' in e.detail for e in passes)
@@ -84,21 +84,21 @@ def test_only_a_technician_clears_it_and_only_after_a_passing_self_test(tmp_path
 def test_the_round_loop_waits_tilted_instead_of_ending(tmp_path: Path) -> None:
     table, rng = _broken(tmp_path, 17)
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "black", 100)
+    table.wagers.place(1, "black", 100)
     controller = Controller(table, stall_seconds=0.01)
 
     async def scene() -> int:
         play = asyncio.create_task(controller.play(1))
         await asyncio.sleep(0.3)
         assert not play.done() and table.tilts.blocks_table()  # up, tilted, waiting
-        assert table.credits(1) == 900
+        assert table.cashier.credits(1) == 900
         rng.fixed = True
         table.health.clear_rng_failure(Role.TECHNICIAN, selftest=lambda: None)
         reports = await asyncio.wait_for(play, 5)
         return len(reports)
 
     assert asyncio.run(scene()) == 1
-    assert table.credits(1) == 1_100
+    assert table.cashier.credits(1) == 1_100
 
 
 def test_a_voided_00_is_not_a_game_played(tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_a_voided_00_is_not_a_game_played(tmp_path: Path) -> None:
     table = scripted_table(c, 37, 17, 37, 37, 5)  # 00 then 17; 00, 00 then 5: two games, three voids
     table.start()
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "black", 100)
+    table.wagers.place(1, "black", 100)
     assert table.play_round().text == "17"
     table.open_round()
     assert table.play_round().text == "5"
@@ -126,12 +126,12 @@ def test_a_full_disk_tilts_the_running_table_with_the_file_and_the_cause(tmp_pat
     db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "database or disk is full"
     with pytest.raises(StorageError):
         for _ in range(200):
-            table.place(1, "red", 100)
+            table.wagers.place(1, "red", 100)
     (tilt,) = table.tilts.active
     assert tilt.kind is TiltKind.LEDGER_STORAGE
     assert str(table.config.ledger.path) in tilt.detail and "disk is full" in tilt.detail
     with pytest.raises(Refused, match="ledger_storage"):
-        table.place(1, "red", 100)
+        table.wagers.place(1, "red", 100)
 
 
 def test_a_mark_that_cannot_be_written_tilts_the_table(tmp_path: Path) -> None:
