@@ -3,7 +3,7 @@
 One seat keeps Pass + 3-4-5x odds, Come with odds, Place 6 and 8, Field, the four hardways, Any Seven,
 Horn, Fire, All Small/All Tall/All or Nothing and Lucky Shooter up whenever the rules allow: each wager
 is asked for when its moment comes (Pass on a come-out, odds behind a flat bet on its point, ...) and
-placed through the rule checks, as the simulator does (``terminal.lab.simulate_craps``); crapssim gets
+placed through the rule checks, as the simulator does (``terminal.sims.simulate_craps``); crapssim gets
 the same requests and refuses what its rules do not allow. The same strategy (without Lucky Shooter,
 which crapssim lacks) runs
 through crapssim 0.4.1 in the same process on the same dice, each run of ours back to back with one of
@@ -27,7 +27,7 @@ from typing import Any
 from terminal.games.craps.records import Roll, TableState
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.craps.settle import settle
-from terminal.lab.simulate_craps import CrapsPlan, entries, place_wanted
+from terminal.sims.simulate_craps import CrapsPlan, entries, place_wanted
 
 STRATEGY = (
     ("pass", 1000), ("pass_odds", 3000), ("come", 1000),

@@ -23,17 +23,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from terminal import config
-from terminal.lab import (
+from terminal.lab import simulate_seam, tabulate
+from terminal.lab.simulate_seed import make_rng
+from terminal.lab.simulate_stats import ChunkOutcome
+from terminal.sims import (
+    plan_for,
     simulate_craps,
     simulate_craps_fast,
     simulate_roulette,
     simulate_roulette_fast,
-    simulate_seam,
-    tabulate,
 )
-from terminal.lab.simulate_plan import craps_plan, plan_for, roulette_plan
-from terminal.lab.simulate_seed import make_rng
-from terminal.lab.simulate_stats import ChunkOutcome
+from terminal.sims.simulate_plan import craps_plan, roulette_plan
 
 Play = Callable[[Any, int, Any], ChunkOutcome]
 
@@ -99,8 +99,8 @@ def measure(game: Game, pairs: int) -> None:
 
 SETUP = """
 from terminal import config
-from terminal.lab import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
-from terminal.lab.simulate_plan import craps_plan, roulette_plan
+from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
+from terminal.sims.simulate_plan import craps_plan, roulette_plan
 from terminal.lab.simulate_seed import make_rng
 plan = {plan}(config.load())
 simulate_{game}_fast.play(plan, {warm}, make_rng(b"warm", "{game}", 0))

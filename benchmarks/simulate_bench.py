@@ -21,8 +21,8 @@ import craps_bench  # beside this script
 import settle_bench
 
 from terminal.games.roulette.rules import make_rules, place
-from terminal.lab.simulate_roulette import _spin_layout
 from terminal.lab.simulate_seed import make_rng
+from terminal.sims.simulate_roulette import _spin_layout
 
 SEED = bytes.fromhex("be9c")
 TARGET = 200_000

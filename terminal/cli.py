@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from terminal.commands import COMMANDS
+from terminal.theme import ThemeError
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -39,4 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("terminal: interrupted", file=sys.stderr)
         return 130
+    except ThemeError as bad:  # a screen's looks (assets/theme.toml) unreadable: the file, table and key
+        print(f"terminal: {bad}", file=sys.stderr)
+        return 1
     return status

@@ -99,6 +99,10 @@ class Looks:
         """Every colour of this table by name, in the file's order (Big Six's symbols)."""
         return {name: self.rgb(name) for name in self.values}
 
+    def rgba_table(self) -> dict[str, RGBA]:
+        """Every colour of this table with its opacity, by name, in the file's order."""
+        return {name: self.rgba(name) for name in self.values}
+
     def size(self, name: str) -> int:
         """The size ``name`` (pixels or design units, as the table says)."""
         value = self._get(name)

@@ -24,12 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 HELD = ("table", "net", "ledger", "lab", "commands")
 SIDE_WAGERS = ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps", "b2b", "blazing")
 WORDS = re.compile("|".join((*GAMES, *SIDE_WAGERS, r"sic[ _]?bo", r"big[ _]?six")), re.IGNORECASE)
-# Simulation is being moved behind the seam by the fast engine's work (#19 "Simulation at lab scale");
-# until it lands there these modules still play roulette and craps by name.
-PENDING = (
-    "lab/simulate.py", "lab/simulate_plan.py", "lab/simulate_roulette.py", "lab/simulate_craps.py",
-    "lab/simulate_roulette_fast.py", "lab/simulate_craps_fast.py", "commands/simulate_cmd.py",
-)  # fmt: skip
 
 
 def _docstring_lines(tree: ast.Module) -> set[int]:
@@ -64,8 +58,6 @@ def test_the_seam_is_held_everywhere_it_should_be() -> None:
     found = []
     for path in _held_modules():
         where = path.relative_to(ROOT / "terminal").as_posix()
-        if where in PENDING:
-            continue
         found += [f"{where}:{line}: {text[:60]}" for line, text in namings(path.read_text(encoding="utf-8"))]
     assert found == []
 

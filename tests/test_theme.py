@@ -11,7 +11,10 @@ tuple whose first three items are whole numbers 0..255 is a colour, unless it re
 from __future__ import annotations
 
 import ast
+import os
 import re
+import subprocess
+import sys
 import tomllib
 from dataclasses import fields
 from pathlib import Path
@@ -109,7 +112,7 @@ def _leaves(table: dict[str, object], prefix: str = "") -> dict[str, object]:
 
 
 #: Tables the faces read whole (by iterating them), so their keys are not written in the code.
-WHOLE_TABLES = ("layout.bigsix.", "seat.marks.", "service.type.")
+WHOLE_TABLES = ("layout.bigsix.", "display.bigsix.", "seat.marks.", "service.type.")
 
 
 def test_every_look_in_the_file_is_read() -> None:
@@ -126,6 +129,7 @@ def test_every_look_in_the_file_is_read() -> None:
     from terminal.service.theme import Type
 
     assert set(looks("layout", "bigsix").rgb_table()) == set(WAGERS)
+    assert set(looks("display", "bigsix").rgba_table()) == set(WAGERS)
     assert set(looks("service", "type").sizes()) == {role.name for role in fields(Type)}
     assert set(looks("seat", "marks").rgb_table()) == {"big", "small", "triple"}
 
@@ -185,6 +189,18 @@ def test_a_reference_reads_the_colour_it_names(tmp_path: Path) -> None:
     text = "[seat]\ngold = [1, 2, 3]\n[seat.marks]\ntriple = 'seat.gold'\n[d]\nx = 'seat.marks.triple'\n"
     looks_ = _bad(tmp_path, text)
     assert looks_.part("seat.marks").rgb("triple") == (1, 2, 3) == looks_.part("d").rgb("x")
+
+
+def test_a_screen_command_with_a_bad_theme_says_so_in_one_line(tmp_path: Path) -> None:
+    """A broken theme stops a screen with the file, table and key, not a traceback (a fresh interpreter:
+    this one has read the good theme already)."""
+    (tmp_path / "theme.toml").write_text("[seat]\nfelt = [1, 2]\n", encoding="utf-8")
+    env = {**os.environ, "TERMINAL_ASSETS": str(tmp_path), "SDL_VIDEODRIVER": "dummy"}
+    args = ["screens", "--out", str(tmp_path / "out"), "--only", "seat", "--set", "seat_test_mode"]
+    run = subprocess.run([sys.executable, "-m", "terminal", *args], env=env, capture_output=True, text=True)
+    assert run.returncode == 1
+    said = f"terminal: {tmp_path / 'theme.toml'}: [seat] felt: is [1, 2], not a colour"
+    assert run.stderr.strip().startswith(said) and len(run.stderr.strip().splitlines()) == 1
 
 
 def test_the_shipped_theme_is_read_once() -> None:

@@ -142,7 +142,8 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
         (*py, "controller", *cfg, "--port", str(port), "--bot-seats", ",".join(map(str, bots))),
     )
     screens = [Child("display", (*py, "display", *cfg, "--port", str(port)))]
-    screens += [Child(f"seat {seat}", (*py, "seat", *cfg, "--seat", str(seat))) for seat in local]
+    screens += [Child(f"seat {seat}", (*py, "seat", *cfg, "--seat", str(seat), "--port", str(port)))
+                for seat in local]  # fmt: skip
     print(
         f"mode           windows: display, seats {list(local) or 'none'}; bots at {bots or 'none'}; "
         f"port {port}"

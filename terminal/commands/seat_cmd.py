@@ -1,7 +1,8 @@
 """``terminal seat --seat N``: one player's seat screen, a client of the table controller.
 
-The seat connects to ``[table] host/port`` with its key from ``[seat] keys_path`` (provisioned by the
-controller on its first run) and opens its window where ``[windows] seat_N`` puts it (``--fullscreen``: full
+The seat connects to ``[table] host/port`` (``--port`` overrides the port; ``terminal run`` passes the
+one it picked) with its key from ``[seat] keys_path`` (provisioned by the controller on its first run) and
+opens its window where ``[windows] seat_N`` puts it (``--fullscreen``: full
 screen on that monitor), laid out for ``[seat] width/height`` when ``auto`` tiles it on a shared monitor.
 Without a display it runs on SDL's dummy driver, which is useful only for ``--seconds`` smoke runs.
 """
@@ -32,6 +33,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--language", choices=("en", "es"), help="language (default: [seat] language)")
     parser.add_argument("--fullscreen", action="store_true", help="take the whole screen (a kiosk)")
     parser.add_argument("--seconds", type=float, help="quit after this many seconds (smoke tests)")
+    parser.add_argument("--port", type=int, help="controller port (default: [table] port)")
     parser.set_defaults(func=_run)
 
 
@@ -72,7 +74,7 @@ def _run(args: argparse.Namespace) -> int:
         args.seat,
         key,
         loaded.table.host,
-        loaded.table.port,
+        args.port if args.port is not None else loaded.table.port,
         size=(s.width, s.height),
         language=args.language or s.language,
         long_press_ms=s.long_press_ms,

@@ -47,6 +47,9 @@ from terminal.config.sections import (
     FloorSection as FloorSection,
 )
 from terminal.config.sections import (
+    HotRollerSection as HotRollerSection,
+)
+from terminal.config.sections import (
     LabSection as LabSection,
 )
 from terminal.config.sections import (

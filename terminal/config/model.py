@@ -22,6 +22,7 @@ from terminal.config.sections import (
     DisplaySection,
     FireBetSection,
     FloorSection,
+    HotRollerSection,
     LabSection,
     LedgerSection,
     LimitsSection,
@@ -55,6 +56,7 @@ class Config:
     lucky_shooter: LuckyShooterSection
     fire_bet: FireBetSection
     bonus_craps: BonusCrapsSection
+    hot_roller: HotRollerSection
     sicbo: SicBoSection
     bigsix: BigSixSection
     money: MoneySection

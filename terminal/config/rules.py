@@ -42,7 +42,7 @@ def _rule_touchdown_wheel(c: Config) -> Iterator[Finding]:
 def _rule_min_max(c: Config) -> Iterator[Finding]:
     yield from _min_max(c, "limits", c.limits.wager_min, c.limits.wager_max, "wager_min", "wager_max")
     yield from _min_max(c, "limits", c.limits.wager_max, c.limits.seat_max, "wager_max", "seat_max")
-    for name in ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps"):
+    for name in ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps", "hot_roller"):
         section = getattr(c, name)
         yield from _min_max(c, name, section.min, section.max)
     for wager, low, high in c.limits.overrides:

@@ -179,6 +179,16 @@ class BonusCrapsSection:
 
 
 @dataclass(frozen=True, slots=True)
+class HotRollerSection:
+    """[hot_roller]: the Hot Roller side wager (§ 623b.2)."""
+
+    offered: bool = setting("true", boolean(), "offer Hot Roller")
+    paytable: str = setting("A", choice("A", "B"), "Hot Roller paytable (§ 623b.2(h))")
+    min: int = setting("1.00", amount("0.01"), "minimum Hot Roller wager")
+    max: int = setting("25.00", amount("0.01"), "maximum Hot Roller wager")
+
+
+@dataclass(frozen=True, slots=True)
 class SicBoSection:
     """[sicbo]: Sic Bo (§ 625a)."""
 

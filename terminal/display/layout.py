@@ -189,6 +189,13 @@ def layout_for(width: int, height: int) -> Fit:
     return Fit(design, scale, offset)
 
 
+def stage_box(design: Design) -> Rect:
+    """Where the stage of a game that registered its face sits: the craps tray with its point boxes."""
+    tx, ty, tw, th = design.craps.tray
+    bottom = design.craps.points[1]
+    return (tx, bottom, tw, ty + th - bottom)
+
+
 DIE = 150.0  # the largest die's side
 
 

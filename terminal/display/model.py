@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from terminal.display import dice_motion, field_motion
+from terminal.display.stage_faces import face_of
 from terminal.games.craps.engine import CrapsView
-from terminal.games.roulette.engine import TouchdownView
+from terminal.games.roulette.engine import B2BView, BlazingView, TouchdownView
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
 from terminal.games.roulette.wheels import parse_pocket
 from terminal.net import messages as m
@@ -97,12 +98,27 @@ class CrapsInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class SidesInfo:
+    """B2B's reader board and the last Blazing 7's bonus as ``GameView`` tells them: the previous valid
+    spin (``""``: none yet), the odds the RNG drew with the last spin (0: none), the spin that started the
+    last bonus and its three balls; ``b2b`` / ``blazing``: whether each wager is offered."""
+
+    b2b: bool
+    previous: str
+    odds: int
+    blazing: bool
+    trigger: str
+    balls: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Boards:
     """The boards that change with an outcome: held as they were while the wheel turns or the dice roll."""
 
     history: tuple[HistoryItem, ...] = ()
     touchdown: TouchdownInfo | None = None
     craps: CrapsInfo | None = None
+    sides: SidesInfo | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,12 +141,13 @@ class DisplayModel:
     tilts: tuple[tuple[str, str], ...] = ()  # (reason, public code) of each active table-wide tilt
     touchdown: TouchdownInfo | None = None
     craps: CrapsInfo | None = None
+    sides: SidesInfo | None = None  # B2B and Blazing 7's, where either is offered
     yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
 
     @property
     def boards(self) -> Boards:
         """The boards as they are now."""
-        return Boards(self.history, self.touchdown, self.craps)
+        return Boards(self.history, self.touchdown, self.craps, self.sides)
 
 
 def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
@@ -187,7 +204,9 @@ def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     seen = ResultSeen(result.round_id, result.outcome, now, winners_of(result), model.boards)
     history = model.history
     if not any(h.round_id == result.round_id for h in history):
-        history = (HistoryItem(result.round_id, board_text(result.outcome)), *history)[:MAX_HISTORY]
+        face = face_of(model.game)
+        text = face.board(result.outcome) if face is not None else board_text(result.outcome)
+        history = (HistoryItem(result.round_id, text), *history)[:MAX_HISTORY]
     phase = "shown" if result.round_id >= model.round_id else model.phase  # its window is over
     return replace(model, result=seen, history=history, phase=phase)
 
@@ -221,7 +240,19 @@ def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayMode
             str(cr.last_roll),
         )
     touchdown = _touchdown(model, view, getattr(state, "touchdown", None), now)
-    return replace(model, game=str(view.game), touchdown=touchdown, craps=craps)
+    sides = sides_of(getattr(state, "b2b", None), getattr(state, "blazing7s", None))
+    return replace(model, game=str(view.game), touchdown=touchdown, craps=craps, sides=sides)
+
+
+def sides_of(b2b: object, blazing: object) -> SidesInfo | None:
+    """The side boards of a roulette view (None: neither B2B nor Blazing 7's is offered)."""
+    board = b2b if isinstance(b2b, B2BView) else None
+    bonus = blazing if isinstance(blazing, BlazingView) else None
+    if board is None and bonus is None:
+        return None
+    previous, odds = (str(board.previous), int(board.odds)) if board is not None else ("", 0)
+    trigger, balls = (str(bonus.trigger), tuple(bonus.balls)) if bonus is not None else ("", ())
+    return SidesInfo(board is not None, previous, odds, bonus is not None, trigger, balls)
 
 
 def _touchdown(

@@ -17,10 +17,11 @@ from terminal.display.dice_view import DiceView
 from terminal.display.field_view import FieldView
 from terminal.display.gl import preserves_frames, pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, set_visible
-from terminal.display.layout import Panels, Rect, layout_for
+from terminal.display.layout import Panels, Rect, layout_for, stage_box
 from terminal.display.regions import has_overlay, merged, overlaps, padded, regions_of, whole_key
 from terminal.display.scene import Banner, Scene
 from terminal.display.side_view import SideView
+from terminal.display.stage_views import VIEWS, StageView, venue_of
 from terminal.display.wheel_view import WheelView
 from terminal.i18n import Catalogue
 
@@ -58,6 +59,7 @@ class Painter:
         self._field: FieldView | None = None
         self._dice: DiceView | None = None
         self._wheels: dict[tuple[int, ...], WheelView] = {}
+        self._stages: dict[tuple[str, str], StageView] = {}
         self.overlay = Batch()
         self._build_overlay()
 
@@ -89,10 +91,26 @@ class Painter:
             self._wheels[order] = WheelView(self.sc, cx, cy, r, order, self.origin)
         return self._wheels[order]
 
+    def stage(self, scene: Scene) -> StageView | None:
+        """The stage of a game that registered one (built on first use), or None."""
+        make = VIEWS.get(scene.game)
+        if make is None:
+            return None
+        venue = venue_of(scene.table)
+        if (scene.game, venue) not in self._stages:
+            view = make(self.sc, self.cat, stage_box(self.design), venue, self.origin)
+            self._stages[scene.game, venue] = view
+        return self._stages[scene.game, venue]
+
     def batches(self, scene: Scene) -> set[Batch]:
         """Every batch a frame of ``scene`` draws from (the tests find its labels by them)."""
         panels = self.design.panels(scene.game, scene.touchdown is not None)
         views: list[object] = [self.side(panels)]
+        stage = self.stage(scene)
+        if stage is not None:
+            return {self.overlay, *stage.batches()} | {
+                b for b in vars(views[0]).values() if isinstance(b, Batch)
+            }
         if scene.game == "craps":
             views.append(self.dice())
         else:
@@ -168,7 +186,11 @@ class Painter:
         """Everything of ``scene`` in painting order; ``wheel`` False: all but the wheel (clipped away)."""
         self.window.view = self.origin
         panels = self.design.panels(scene.game, scene.touchdown is not None)
-        if scene.game == "craps":
+        stage = self.stage(scene)
+        if stage is not None:
+            stage.draw(self.window, scene)
+            self.side(panels).draw(scene)
+        elif scene.game == "craps":
             dice = self.dice()
             dice.draw_tray()
             self.side(panels).draw(scene)

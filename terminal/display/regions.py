@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from terminal.display.layout import Design, Rect, die_size
+from terminal.display.layout import Design, Rect, die_size, stage_box
 from terminal.display.scene import Scene
+from terminal.display.stage_faces import face_of
 
 PAD = 4.0
 DIE_MARGIN = 4.0  # beyond half a die's diagonal (a die turned 45 degrees)
@@ -106,9 +107,13 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
         scene.history,
         scene.hot_cold,
         scene.currency,
+        scene.sides,
     )
     panels = design.panels(scene.game, scene.touchdown is not None)
     side = (panels.outcome, panels.winners, panels.history, panels.hot_cold)
+    if face_of(scene.game) is not None:  # its stage, and the boards
+        stage = Region("stage", (stage_box(design),), (scene.pose, scene.table))
+        return (top, Region("side", side, (boards, scene.shown)), stage)
     if scene.game == "craps":
         return (
             top,

@@ -11,10 +11,12 @@ import random
 
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import colour_of, settle_time
+from terminal.games.bigsix.rules import ODDS, SECTIONS, Stop
 from terminal.games.craps.engine import CrapsView
-from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
+from terminal.games.roulette.engine import B2BView, BlazingView, RouletteView, TeamView, TouchdownView
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, yards_moved
 from terminal.games.roulette.wheels import WHEELS, parse_pocket, pocket_text
+from terminal.games.sicbo.rules import Roll
 from terminal.net import messages as m
 from terminal.net.game_state import game_view
 
@@ -26,6 +28,10 @@ TEAMS = (("seat-2", "red", False), ("seat-4", "black", True), ("seat-7", "red", 
 def past(game: str, wheel: str, spins: int) -> tuple[str, ...]:
     """``spins`` example results of this game and wheel, newest first (the same every call)."""
     rng = random.Random(f"{game}-{wheel}")
+    if game == "sicbo":
+        return tuple("-".join(str(rng.randint(1, 6)) for _ in range(3)) for _ in range(spins))
+    if game == "bigsix":
+        return tuple(Stop(rng.randrange(len(SECTIONS))).text for _ in range(spins))
     if game == "craps":
         return tuple(f"{rng.randint(1, 6)}-{rng.randint(1, 6)}" for _ in range(spins))
     order = WHEELS[wheel].order
@@ -34,7 +40,7 @@ def past(game: str, wheel: str, spins: int) -> tuple[str, ...]:
 
 def table_state(model: DisplayModel, round_id: int, phase: str, countdown_ms: int) -> m.TableState:
     """A ``TableState`` for the model's game, wheel and lab mode."""
-    wheel = "none" if model.game == "craps" else model.wheel
+    wheel = {"roulette": model.wheel, "sicbo": "a", "bigsix": "standard"}.get(model.game, "none")
     return m.TableState(
         model.game, round_id, phase, countdown_ms, LIMITS, (100, 500, 2500), "USD", 1,
         "Keystone Casino", "T-01", 8, wheel, model.test_mode,
@@ -43,6 +49,12 @@ def table_state(model: DisplayModel, round_id: int, phase: str, countdown_ms: in
 
 def _result(round_id: int, outcome: str) -> m.Result:
     """The outcome with wagers that won and lost on it, as a table would settle them."""
+    if "@" in outcome:  # a Big Six stop
+        symbol = Stop.parse(outcome).symbol
+        won = m.SettlementView("seat-2", symbol, 500, 500 * (1 + ODDS[symbol]), "win")
+        return m.Result(round_id, outcome, (won, m.SettlementView("seat-7", "joker", 100, 0, "lose")))
+    if outcome.count("-") == 2:  # a Sic Bo roll
+        return _sicbo_result(round_id, Roll.parse(outcome))
     if "-" in outcome:
         first, second = (int(x) for x in outcome.split("-"))
         total = first + second
@@ -65,6 +77,16 @@ def _result(round_id: int, outcome: str) -> m.Result:
     return m.Result(round_id, outcome, wins)
 
 
+def _sicbo_result(round_id: int, roll: Roll) -> m.Result:
+    """A Sic Bo roll with Big or Small lost or won, and a total that won."""
+    side = "big" if roll.total > 10 else "small"
+    paid = 0 if roll.is_triple else 2_000
+    settled = [m.SettlementView("seat-3", side, 1_000, paid, "win" if paid else "lose")]
+    if 4 <= roll.total <= 17:
+        settled.append(m.SettlementView("seat-5", f"total_{roll.total}", 500, 4_000, "win"))
+    return m.Result(round_id, roll.to_json()["text"], tuple(settled))
+
+
 def touchdown_view(
     downs: tuple[int, ...] = (), phase: str = "game", teams: tuple[tuple[str, str, bool], ...] = TEAMS
 ) -> m.GameView:
@@ -76,6 +98,26 @@ def touchdown_view(
     views = tuple(TeamView(seat, team, assigned) for seat, team, assigned in teams)
     drive = TouchdownView("game", downs, gains, ball, views)
     return game_view("roulette", ROUND, RouletteView("double_zero", drive))
+
+
+def sides_view(previous: str, odds: int, trigger: str = "", balls: tuple[int, ...] = ()) -> m.GameView:
+    """A double-zero table offering Touchdown (no game), B2B (``previous``, the ``odds`` drawn last) and
+    Blazing 7's (the bonus ``balls`` started by ``trigger``; none: ``()``)."""
+    idle = TouchdownView("open", (), (), 0, ())
+    view = RouletteView("double_zero", idle, B2BView(previous, odds), BlazingView("1", trigger, balls))
+    return game_view("roulette", ROUND, view)
+
+
+def with_sides(model: DisplayModel) -> DisplayModel:
+    """``model`` at a table offering B2B and Blazing 7's: the previous spin is the last on the board."""
+    last = next((h.outcome for h in model.history if not h.void), "")
+    return apply(model, sides_view(last, 25), 0.0)
+
+
+def bonus(model: DisplayModel, after_s: float) -> tuple[DisplayModel, float]:
+    """``after_s`` seconds after a spin of 17 that started a Blazing 7's bonus (balls 7, 30 and 27)."""
+    before = apply(model, sides_view("5", 25), -1e6)
+    return spun(before, "17", after_s, view=sides_view("17", 250, "17", (7, 30, 27)))
 
 
 def craps_view(
@@ -100,7 +142,7 @@ def base(
     model = apply(model, m.History(entries), 0.0)
     if game == "craps":
         return apply(model, craps_view(None, entries[0].outcome if entries else "3-4"), 0.0)
-    if wheel == "double_zero":  # Touchdown is offered only on the double-zero wheel
+    if game == "roulette" and wheel == "double_zero":  # Touchdown: only on the double-zero wheel
         return apply(model, touchdown_view(phase="open"), 0.0)
     return model
 

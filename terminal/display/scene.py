@@ -22,8 +22,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from terminal.display import boards, dice_motion, field_motion, wheel_motion
+from terminal.display import boards, bonus_motion, dice_motion, field_motion, wheel_motion
 from terminal.display.model import Boards, CrapsInfo, DisplayModel, HistoryItem, TouchdownInfo, Winner
+from terminal.display.stage_faces import face_of
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS, is_red, parse_pocket
 
 WINNERS_AFTER_S = 1.0  # after the ball lands / the dice rest
@@ -61,6 +62,18 @@ class TouchdownPanel:
 
 
 @dataclass(frozen=True, slots=True)
+class SidesPanel:
+    """B2B's reader board (``b2b``: offered; the previous valid spin, ``""`` none yet; the odds drawn with
+    the last spin, 0 none) and the Blazing 7's bonus of the result on screen: each ball's pocket shown
+    now and whether it has landed (empty: no bonus this spin)."""
+
+    b2b: bool
+    previous: str
+    odds: int
+    bonus: tuple[tuple[str, bool], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Scene:
     """Everything one frame shows."""
 
@@ -87,6 +100,9 @@ class Scene:
     test: bool
     currency: str
     table: str = ""  # venue and table id, as the last TableState gave them
+    sides: SidesPanel | None = None  # B2B and Blazing 7's, where either is offered
+    pose: object = None  # a registered game's stage at this instant (its face's pose), else None
+    shown: str | None = None  # the outcome the outcome panel shows, as the table wrote it
 
 
 def colour_of(outcome: str) -> str:
@@ -101,6 +117,9 @@ def colour_of(outcome: str) -> str:
 
 def settle_time(model: DisplayModel) -> float:
     """Seconds from a result's arrival until the wheel's ball lands or the dice rest."""
+    face = face_of(model.game)
+    if face is not None:
+        return face.settle_s
     if model.game == "craps":
         return dice_motion.TumblePlan((1, 1), 0.0).duration_s
     return wheel_motion.SpinPlan((0,), 0, 0.0).land_s
@@ -140,6 +159,8 @@ def _seconds_left(model: DisplayModel, t: float) -> float:
 
 def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
     """The frame at ``t`` (seconds on the display's clock)."""
+    if face_of(model.game) is not None:
+        return _faced(model, t, history_length)
     order = WHEELS[model.wheel].order
     stage = stage_at(model, t)
     result = model.result if stage in (Stage.SPINNING, Stage.RESULT) else None
@@ -176,7 +197,57 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
         test=model.test_mode,
         currency=model.currency,
         table=model.table,
+        sides=_sides(model, held, stage, order, t),
     )
+
+
+def _sides(
+    model: DisplayModel, held: Boards, stage: Stage, order: tuple[int, ...], t: float
+) -> SidesPanel | None:
+    """The reader board as the boards hold it; the bonus balls once the ball that started them landed."""
+    info = held.sides
+    if info is None or model.game == "craps":
+        return None
+    result = model.result
+    bonus: tuple[tuple[str, bool], ...] = ()
+    if stage is Stage.RESULT and result is not None and info.balls and info.trigger == result.outcome:
+        bonus = bonus_motion.balls_at(order, info.balls, result.at + settle_time(model), t)
+    return SidesPanel(info.b2b, info.previous, info.odds, bonus)
+
+
+def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:
+    """The frame of a game that registered its face: its stage, and the boards as the face says."""
+    face = face_of(model.game)
+    assert face is not None
+    stage = stage_at(model, t)
+    result = model.result if stage in (Stage.SPINNING, Stage.RESULT) else None
+    landed = model.result is not None and t >= model.result.at + face.settle_s
+    held = model.result.before if stage is Stage.SPINNING and model.result is not None else model.boards
+    history = tuple(h for h in held.history if face.accepts(h.outcome))
+    shown = _shown_outcome(model, stage, landed, history)
+    headline, args = _headline(model, stage, held) if stage is not Stage.RESULT else ("display.welcome", ())
+    if stage is Stage.RESULT and model.result is not None:
+        headline, args = face.call(model.result.outcome)
+    winners = None
+    if result is not None and stage is Stage.RESULT and t >= result.at + face.settle_s + WINNERS_AFTER_S:
+        winners = result.winners
+    before = model.result.before.history if model.result is not None else model.history
+    last = next((h.outcome for h in before if face.accepts(h.outcome)), None)
+    moving = model.result.outcome if model.result is not None else None
+    keys = tuple(face.hot_key(h.outcome) for h in history if not h.void)
+    return Scene(
+        game=model.game, stage=stage, headline=headline, headline_args=args,
+        round_id=result.round_id if result is not None else model.round_id,
+        countdown=int(_seconds_left(model, t) + 0.999) if stage is Stage.BETTING else None,
+        outcome=face.big(shown) if shown else None,
+        outcome_label=face.labels[0 if stage is not Stage.BETTING else 1], outcome_detail="",
+        wheel_order=(), wheel=None, dice=None, field=None, touchdown=None, winners=winners,
+        history=history[:history_length],
+        hot_cold=boards.hot_cold(keys, face.universe, face.hot_count, face.needed),
+        craps=None, lucky=None, banner=banner_of(model), test=model.test_mode, currency=model.currency,
+        table=model.table, pose=face.pose(moving, model.result.at if model.result else 0.0, last, t),
+        shown=shown,
+    )  # fmt: skip
 
 
 def _on_wheel(model: DisplayModel, history: tuple[HistoryItem, ...]) -> tuple[HistoryItem, ...]:

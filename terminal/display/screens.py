@@ -16,7 +16,7 @@ from terminal.display import samples
 from terminal.display.gl import pyglet
 from terminal.display.model import DisplayModel
 from terminal.display.painter import Painter
-from terminal.display.scene import scene_at
+from terminal.display.scene import scene_at, settle_time
 from terminal.i18n import load_catalogue
 
 Shot = tuple[str, Callable[[], tuple[DisplayModel, float]]]
@@ -46,6 +46,9 @@ def _shots(c: Config) -> list[Shot]:
         ("display-roulette-single-zero-rest-17", lambda: samples.at_rest(sz, "17")),
         *[(f"display-touchdown-down-{k}", _down(dz, drive[:k])) for k in range(1, 5)],
         ("display-touchdown-mid-drive", lambda: samples.down(dz, drive[:2], 7.2)),
+        ("display-b2b-board-betting", lambda: samples.betting(samples.with_sides(dz))),
+        ("display-blazing-bonus-running", lambda: samples.bonus(dz, settle_time_s() + 2.4)),
+        ("display-blazing-bonus", lambda: samples.bonus(dz, settle_time_s() + 5.0)),
         ("display-craps-betting", lambda: samples.betting(samples.craps(cr, 6, "4-2"))),
         ("display-craps-mid-tumble", lambda: samples.spun(samples.craps(cr, 6, "4-2"), "4-3", 0.9)),
         (
@@ -56,6 +59,8 @@ def _shots(c: Config) -> list[Shot]:
             "display-craps-point-set",
             lambda: samples.at_rest(samples.craps(cr, None, "1-1"), "5-3", view=samples.craps_view(8, "5-3")),
         ),
+        *_faced("sicbo", "2-5-5", "6-6-6", 1.2),
+        *_faced("bigsix", "flag@27", "five@4", 3.0),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),
@@ -64,6 +69,25 @@ def _shots(c: Config) -> list[Shot]:
             "display-craps-lab-mode-test",
             lambda: samples.at_rest(samples.craps(samples.base("craps", test=True), 8, "5-3"), "5-3"),
         ),
+    ]
+
+
+def settle_time_s() -> float:
+    """When the main ball lands, after its result arrived."""
+    return settle_time(samples.base("roulette"))
+
+
+def _faced(game: str, outcome: str, triple: str, moving_s: float) -> list[Shot]:
+    """A game presented through its registered face: betting, no more bets, mid-motion, at rest twice."""
+    model = samples.base(game)
+    return [
+        (f"display-{game}-betting", lambda: samples.betting(model)),
+        (f"display-{game}-young-table", lambda: samples.betting(samples.base(game, spins=7))),
+        (f"display-{game}-no-more-bets", lambda: samples.locked(model)),
+        (f"display-{game}-in-motion", lambda: samples.spun(model, outcome, moving_s)),
+        (f"display-{game}-rest-{outcome.replace('@', '-')}", lambda: samples.at_rest(model, outcome)),
+        (f"display-{game}-rest-{triple.replace('@', '-')}", lambda: samples.at_rest(model, triple)),
+        (f"display-{game}-lab-mode-test", lambda: samples.at_rest(samples.base(game, test=True), outcome)),
     ]
 
 

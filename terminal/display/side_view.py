@@ -13,6 +13,9 @@ from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.layout import Panels, Rect
 from terminal.display.scene import Scene, colour_of
+from terminal.display.sides_view import SidesBoard
+from terminal.display.stage_face import Call, StageFace
+from terminal.display.stage_faces import face_of
 from terminal.i18n import Catalogue
 from terminal.money import find_currency, format_amount
 
@@ -35,6 +38,7 @@ class SideView:
             self._keep += panel(self.static, layer(0), rect, sc)
         self._build_top(top)
         self._build_outcome(panels.outcome)
+        self.sides = SidesBoard(sc, cat, self.dynamic, panels.outcome)
         self._build_winners(panels.winners)
         self._build_history(panels.history, history_length)
         self._build_hot_cold(panels.hot_cold)
@@ -158,17 +162,24 @@ class SideView:
         """Paint the boards for ``scene`` (texts first: the static batch holds some set here)."""
         cat = self.cat
         self.round.show(cat.text("display.round", round=scene.round_id) if scene.round_id else "")
-        args = {k: cat.text(f"display.{v}") if k == "colour" else v for k, v in scene.headline_args}
-        self.headline.show(cat.text(scene.headline, **args), fit=self.headline_room)
+        self.headline.show(self._say((scene.headline, scene.headline_args)), fit=self.headline_room)
         self.table.show(scene.table, fit=self.sc(LEFT_BLOCK - 50))  # venue · table id, clear of the headline
         self._countdown(scene)
         self.test_mark.show(cat.text("display.test") if scene.test else "", fit=self.test_mark.room)
         self._outcome(scene)
+        self.sides.draw(scene)
         self._winners(scene)
         self._history_tiles(scene)
         self._hot_cold(scene)
         self.static.draw()
         self.dynamic.draw()
+
+    def _say(self, call: Call) -> str:
+        """A call in words: a field naming a catalogue key (a colour, ``display.…``) is said in words too."""
+        key, fields = call
+        args = {k: self.cat.text(f"display.{v}") if k == "colour" else v for k, v in fields}
+        args = {k: self.cat.text(v) if v.startswith("display.") else v for k, v in args.items()}
+        return self.cat.text(key, **args)
 
     def _countdown(self, scene: Scene) -> None:
         on = scene.countdown is not None
@@ -186,13 +197,25 @@ class SideView:
             self.out_text.show("")
             self.out_detail.show("")
             return
+        face = face_of(scene.game)
+        if face is not None and scene.shown is not None:
+            self._faced_outcome(face, scene.outcome, scene.shown)
+            return
         detail = scene.outcome_detail
         self.out_disc.color = theme.OUTCOME_COLOURS.get(detail, theme.BLACK)
         self.out_text.show(scene.outcome)
         words = {"red": "display.red", "black": "display.black", "green": "display.green"}
         text = cat.text(words[detail]) if detail in words else _dice_text(scene)
         colour = theme.OUTCOME_COLOURS["red"] if detail == "red" else theme.WHITE
+        if self.sides.showing_bonus(scene):  # the bonus balls take the colour's place
+            text = ""
         self.out_detail.show(text, colour, fit=self.detail_room)
+
+    def _faced_outcome(self, face: StageFace, big: str, shown: str) -> None:
+        """A registered game's outcome: the disc in its colour, its large text, its words beside it."""
+        self.out_disc.color = face.colour(shown)
+        self.out_text.show(big)
+        self.out_detail.show(self._say(face.words(shown)), theme.WHITE, fit=self.detail_room)
 
     def _winners(self, scene: Scene) -> None:
         rows = scene.winners or ()
@@ -212,8 +235,14 @@ class SideView:
         if scene.history == self._history:
             return
         self._history = scene.history
+        face = face_of(scene.game)
         for k, (rect, text) in enumerate(self.tiles):
-            if k < len(scene.history):
+            if k < len(scene.history) and face is not None:
+                item = scene.history[k]
+                set_visible(rect, True)
+                rect.color = face.colour(item.outcome) if not item.void else theme.VOID_TILE
+                text.show(face.tile(item.outcome), fit=text.room)
+            elif k < len(scene.history):
                 item = scene.history[k]
                 colour = colour_of(item.outcome)
                 set_visible(rect, True)
@@ -235,9 +264,13 @@ class SideView:
                 if board.ready and k < len(values):
                     outcome, seen = values[k]
                     set_visible(disc, True)
-                    colour = "dice" if scene.game == "craps" else colour_of(outcome)
-                    disc.color = theme.OUTCOME_COLOURS[colour]
-                    text.show(outcome)
+                    face = face_of(scene.game)
+                    if face is not None:
+                        disc.color, shown = face.hot_colour(outcome), face.hot_text(outcome)
+                    else:
+                        colour = "dice" if scene.game == "craps" else colour_of(outcome)
+                        disc.color, shown = theme.OUTCOME_COLOURS[colour], outcome
+                    text.show(shown)
                     count.show(self.cat.text("display.times_seen", count=seen), fit=count.room)
                 else:
                     set_visible(disc, False)

@@ -26,7 +26,9 @@ def table_voice(sound: Sound) -> Callable[[Cue], None]:
 
     def hear(cue: Cue) -> None:
         if cue.name == "result":
-            sound.say(call_for(cue.outcome, cue.point))
+            call = call_for(cue.outcome, cue.point)
+            if call is not None:  # a game with no voice for its outcome: the screen shows it
+                sound.say(call)
         elif cue.name in _PHRASES:
             sound.say(_PHRASES[cue.name])
 

@@ -51,6 +51,9 @@ FIRE_LIT: RGBA = _LOOKS.rgba("fire_lit")
 BONUS_LIT: RGBA = _LOOKS.rgba("bonus_lit")
 LUCKY_LIT: RGBA = _LOOKS.rgba("lucky_lit")
 POINT_CELL: RGBA = _LOOKS.rgba("point_cell")
+PEG: RGBA = _LOOKS.rgba("peg")
+CLAPPER: RGBA = _LOOKS.rgba("clapper")
+WHEEL_GLOW: RGBA = _LOOKS.rgba("wheel_glow")
 FONT = looks("display", "fonts").text("family")
 
 POCKET_COLOURS = {"red": RED, "black": BLACK, "green": GREEN}

@@ -110,6 +110,7 @@ class FloorLink:
         self._online = False
         self._sent = 0
         self._error = "not connected yet"
+        self._attempted = threading.Event()  # the first connection attempt has ended, either way
         self._tasks: list[asyncio.Future[None]] = []
         #: Vouchers closed on the floor, for the table's thread to post (``floor_side.watch``).
         self.closed: queue.SimpleQueue[ClosedOnFloor] = queue.SimpleQueue()
@@ -133,9 +134,11 @@ class FloorLink:
         if not self._thread.is_alive():
             self._reader.close()
             return
-        deadline = time.monotonic() + drain_s
-        while self._online and self.outbox.acked < self.outbox.last_seq() and time.monotonic() < deadline:
-            time.sleep(0.01)
+        # A table closed right after it started: its first connection may still be on its way (a busy
+        # machine). An unreachable floor never ends that attempt (the client retries until a server
+        # answers): it costs ``drain_s`` here, as a stalled drain does.
+        self._attempted.wait(drain_s)
+        self._drain_before_close(drain_s)
         self._stopping = True
         self.ring()
         with contextlib.suppress(Exception):
@@ -143,6 +146,18 @@ class FloorLink:
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5.0)
         self._reader.close()
+
+    def _drain_before_close(self, drain_s: float) -> None:
+        """Wait while a connected floor takes the pending rows; give up after ``drain_s`` without a new
+        acknowledgement (a lost or stalled floor: the rows go first at the next start). A slow floor that
+        keeps acknowledging is waited for: the deadline moves with every acknowledgement."""
+        acked, deadline = self.outbox.acked, time.monotonic() + drain_s
+        while self._nc is not None and self._nc.is_connected and self.outbox.acked < self.outbox.last_seq():
+            if self.outbox.acked != acked:
+                acked, deadline = self.outbox.acked, time.monotonic() + drain_s
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.01)
 
     async def _shutdown(self) -> None:
         for task in self._tasks:
@@ -186,8 +201,10 @@ class FloorLink:
             await self._publish_info(js)
         except Exception as failed:  # no server answered: offline, try again soon
             self._error = _one_line(failed)
+            self._attempted.set()
             return None
         self._nc, self._js = nc, js
+        self._attempted.set()
         return js
 
     async def _publish_info(self, js: JetStreamContext) -> None:

@@ -46,10 +46,13 @@ class LiveTableError(RuntimeError):
 class LiveTable:
     """Controller, ledger, RNG and simulated devices on a thread of their own."""
 
-    def __init__(self, c: Config, entropy: Callable[[int], bytes] = os.urandom) -> None:
+    def __init__(
+        self, c: Config, entropy: Callable[[int], bytes] = os.urandom, start: float | None = None
+    ) -> None:
         self.config = c
         self.entropy = entropy  # a seeded stream makes every outcome, and so every state, repeatable
-        self.clock = ManualClock(time.time())
+        # ``start`` (seconds since the epoch) fixes the wall clock too, so a voucher prints the same time
+        self.clock = ManualClock(time.time() if start is None else start)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="live-table", daemon=True)
         self.table: Table
@@ -181,6 +184,7 @@ class LiveSeat:
             long_press_ms=c.seat.long_press_ms,
             reality_check_minutes=c.seat.reality_check_minutes,
         )
+        self.table = table
         self.now = 1000.0
 
     def __enter__(self) -> LiveSeat:
@@ -201,7 +205,7 @@ class LiveSeat:
         self.app.receive(self.link.drain(), self.now)
         self.app.update(self.now)
 
-    def until(self, ready: Callable[[SeatModel], bool], what: str, timeout_s: float = 10.0) -> None:
+    def until(self, ready: Callable[[SeatModel], bool], what: str, timeout_s: float = 30.0) -> None:
         """Pump until ``ready(model)``; :class:`LiveTableError` naming ``what`` after ``timeout_s``."""
         deadline = time.monotonic() + timeout_s
         while True:
@@ -212,16 +216,13 @@ class LiveSeat:
                 raise LiveTableError(f"{self.model.seat}: {what} did not happen in {timeout_s} s")
             time.sleep(0.005)
 
-    def settle(self, quiet_s: float = 0.15) -> None:
-        """Pump until nothing arrived for ``quiet_s`` (every reply and push is in)."""
-        last = time.monotonic()
-        while time.monotonic() - last < quiet_s:
-            items = self.link.drain()
-            if items:
-                self.app.receive(items, self.now)
-                last = time.monotonic()
-            time.sleep(0.005)
-        self.app.update(self.now)
+    def settle(self, timeout_s: float = 30.0) -> None:
+        """Hand the seat every reply and push: wait until each intent sent has its reply and every frame the
+        table has sent this seat so far is in (not for a quiet spell, which a busy machine can fake)."""
+        sent = self.table.call(lambda: self.table.server.sent(self.link.seat))
+        if not self.link.caught_up(sent, timeout_s):
+            raise LiveTableError(f"{self.link.seat}: the table's replies did not arrive in {timeout_s} s")
+        self.pump()
 
     def act(self, kind: str, text: str = "", value: int = 0) -> None:
         """Post an intent as a view would, and wait for the controller's answer."""

@@ -36,7 +36,7 @@ def live_table(job: Job, folder: Path, game: str, lab: bool = False) -> LiveTabl
         ("seat", "reality_check_minutes", "30"), ("lab", "mode", "true" if lab else "false"),
     )  # fmt: skip
     c = job.config(folder, needs)
-    return LiveTable(c, job.entropy(game))
+    return LiveTable(c, job.entropy(game), job.start)
 
 
 class Shots:

@@ -17,6 +17,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from terminal import config as configuration
@@ -27,6 +28,9 @@ from terminal.lab.simulate_seed import SeededStream
 Progress = Callable[[str], None]
 #: The seed of every run that names none: the states below are reached with it (tests hold them to it).
 DEFAULT_SEED = bytes.fromhex("5c4ee25e")
+#: The wall clock every run's tables start at (the service screens' demo table's too): a printed voucher
+#: shows the same time in every run, so two runs of the same code draw the same pixels.
+START = datetime(2026, 11, 23, 14, 0, tzinfo=UTC).timestamp()
 #: The sizes a run is expected to draw well: 16:9, 4:3 and 21:9.
 SIZES: tuple[tuple[int, int], ...] = ((1920, 1080), (1024, 768), (2560, 1080))
 _SIZE = re.compile(r"(?P<w>\d{3,5})x(?P<h>\d{3,5})")
@@ -64,6 +68,7 @@ class Job:
     size: tuple[int, int] = (1920, 1080)
     seed: bytes = DEFAULT_SEED
     base_text: str = ""  # the user's kiosk.cfg ("" = the shipped defaults)
+    start: float = START  # the tables' wall clock at boot, seconds since the epoch
 
     def config(self, folder: Path, overrides: Iterable[tuple[str, str, str]] = ()) -> Config:
         """The table's configuration in ``folder``: the base file, local paths, the size, ``overrides``."""

@@ -18,20 +18,12 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from typing import Any
 
 from rng import HealthParameters
-from terminal.lab import (
-    simulate_craps,
-    simulate_craps_fast,
-    simulate_roulette,
-    simulate_roulette_fast,
-    simulate_seam,
-)
-from terminal.lab.simulate_craps import CrapsPlan
-from terminal.lab.simulate_roulette import RoulettePlan
-from terminal.lab.simulate_seam import SeamPlan
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import ChunkOutcome, Tallies, merge_all
+from terminal.sims import strategy_for
 
 ENGINES = ("fast", "plain")
 CHUNKS_MAX = 200
@@ -44,7 +36,7 @@ class SimSpec:
     """Everything a worker needs: the game's plan and how to seed each chunk's generator."""
 
     game: str
-    plan: RoulettePlan | CrapsPlan | SeamPlan
+    plan: Any  # what the game's strategy plays (terminal.sims.plan_for)
     seed: bytes | None = None
     generator: str = "ctr_drbg_aes256"
     reseed_interval: int = 100_000
@@ -103,15 +95,9 @@ def plan_chunks(rounds: int, chunk_rounds: int | None = None) -> tuple[Chunk, ..
 def run_chunk(spec: SimSpec, chunk: Chunk) -> tuple[int, ChunkOutcome]:
     """Play one chunk on its own generator (runs in a worker)."""
     rng = make_rng(spec.seed, spec.game, chunk.index, spec.generator, spec.reseed_interval, spec.health)
-    fast = spec.engine == "fast"
-    if isinstance(spec.plan, SeamPlan):
-        seam = simulate_seam.play_fast if fast else simulate_seam.play_plain
-        return chunk.index, seam(spec.plan, chunk.rounds, rng)
-    if isinstance(spec.plan, RoulettePlan):
-        roulette = simulate_roulette_fast.play if fast else simulate_roulette.play
-        return chunk.index, roulette(spec.plan, chunk.rounds, rng)
-    craps = simulate_craps_fast.play if fast else simulate_craps.play
-    return chunk.index, craps(spec.plan, chunk.rounds, rng)
+    strategy = strategy_for(spec.game)  # the game's own, or the seam's
+    play = strategy.fast if spec.engine == "fast" else strategy.plain
+    return chunk.index, play(spec.plan, chunk.rounds, rng)
 
 
 def default_workers() -> int:

@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rng import Rng
+from terminal.config import Config
+from terminal.config.game_rules import ConfigSettings
+from terminal.games.registry import game as find_game
 from terminal.games.seam import DrawPlan, Engine
 from terminal.lab import fastsim
 from terminal.lab.simulate_stats import ChunkOutcome, Tallies, Tally
@@ -39,6 +42,18 @@ class SeamPlan:
     engine: Engine[Any, Any]
     draw: DrawPlan
     wagers: tuple[tuple[str, int], ...]
+
+
+class PlanError(ValueError):
+    """A wager the simulation cannot play at an exact stake within its limits."""
+
+
+def seam_plan(c: Config, game: str) -> SeamPlan:
+    """What a simulation of ``game`` under ``c`` plays through the seam: the wagers its setup keeps up."""
+    setup = find_game(game).setup(ConfigSettings(c))
+    if not setup.simulate:
+        raise PlanError(f"{game} declares no wagers to simulate")
+    return SeamPlan(game, setup.engine, setup.draw, setup.simulate)
 
 
 def values_of(plan: DrawPlan, outcome: int) -> tuple[int, ...]:

@@ -63,6 +63,7 @@ class TableClient:
         self._entropy, self._clock = entropy_source, clock
         self._writer: asyncio.StreamWriter | None = None
         self._sealer: Sealer | None = None
+        self._opener: Opener | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._pending: dict[int, asyncio.Future[Message]] = {}
         self._inbox: asyncio.Queue[Message] = asyncio.Queue()
@@ -106,7 +107,7 @@ class TableClient:
         except BaseException:
             writer.close()
             raise
-        self._writer, self._sealer, self.welcome = writer, sealer, welcome
+        self._writer, self._sealer, self._opener, self.welcome = writer, sealer, opener, welcome
         self._pending.clear()
         self.lost = asyncio.Event()
         self._last_seen = self.now()
@@ -188,6 +189,12 @@ class TableClient:
     async def receive(self, timeout_s: float | None = None) -> Message:
         """The next message pushed by the controller."""
         return await asyncio.wait_for(self._inbox.get(), timeout_s)
+
+    @property
+    def received(self) -> int:
+        """How many frames of this session arrived, the ``Welcome`` included (``TableServer.sent`` counts
+        the other end: equal once everything the controller sent so far is in)."""
+        return 0 if self._opener is None else self._opener.expected_seq - 1
 
     def pending_pushes(self) -> int:
         """How many pushed messages wait in the inbox."""

@@ -196,6 +196,11 @@ class TableServer:
         """The seats whose link is up."""
         return frozenset(self._links)
 
+    def sent(self, seat: str) -> int:
+        """How many frames this client's session was sent, the ``Welcome`` included (0 without a link)."""
+        link = self._links.get(seat)
+        return 0 if link is None else link.sealer.next_seq - 1
+
     async def push(self, seat: str, msg: Message, body: dict[str, JSONValue] | None = None) -> bool:
         """Send ``msg`` to one client; ``False`` if it has no link (the message is not queued).
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from typing import cast
 
 from terminal.games.base import Payout
-from terminal.games.craps import bonus, fire, lucky_shooter
+from terminal.games.craps import bonus, fire, hot_roller, lucky_shooter
 from terminal.games.craps.records import BONUS_KINDS, HARD_NUMBERS, HOPS, HORN_NUMBERS, POINTS, Spot, Wager
 from terminal.games.craps.rules import (
     FIELD,
@@ -60,6 +61,8 @@ def craps_par_rows(rules: CrapsRules, all_paytables: bool = False) -> list[ParRo
     rows += [_fire_row(name) for name in fires]
     rows += [_bonus_row(kind, name) for kind in BONUS_KINDS for name in bonuses]
     rows += [_lucky_row(name) for name in lucky]
+    hot = _names(hot_roller.PAYTABLES, rules.hot_roller_paytable, all_paytables)
+    rows += [_hot_row(name, hot_roller_ends()) for name in hot]
     return rows
 
 
@@ -293,3 +296,54 @@ def _lucky_row(name: str) -> ParRow:
 
 def _ratio(payout: Payout | None) -> Fraction:
     return payout.ratio if payout else Fraction(0)
+
+
+def hot_roller_chain(marks: Hashable) -> Transitions:
+    """Hot Roller over the combinations marked, through ``hot_roller.thrown`` on every roll.
+
+    A 7 ends the chain on the count of numbers complete; a roll of 2, 3, 11 or 12 or a combination
+    already marked changes nothing. States are lumped (:func:`_lumped`): 2,628 rather than 2**14.
+    """
+    marks = cast(tuple[int, ...], marks)
+    moves: dict[Hashable, Fraction] = {End(str(len(hot_roller.completed(marks)))): P[7]}
+    for a, b in DICE:
+        if a + b != 7 and a <= b:  # each unordered pair once, with its ways
+            after = _lumped(hot_roller.thrown(marks, a, b))
+            moves[after] = moves.get(after, Fraction(0)) + Fraction(1 if a == b else 2, 36)
+    return tuple((p, state) for state, p in moves.items())
+
+
+_FLIP = {10 * a + b: 10 * (7 - b) + (7 - a) for a in range(1, 7) for b in range(a, 7)}  # each die x -> 7 - x
+
+
+@cache
+def _lumped(marks: tuple[int, ...]) -> tuple[int, ...]:
+    """One representative of the marks that end alike: within a number the mixed combinations (2/36 each)
+    are interchangeable, and turning both dice over (x -> 7 - x) swaps 4/10, 5/9 and 6/8 with their odds."""
+
+    def canonical(have: set[int]) -> tuple[int, ...]:
+        out: list[int] = []
+        for combos in hot_roller.NUMBERS.values():
+            mixed = [c for c in combos if c % 11]
+            out += mixed[: sum(1 for c in mixed if c in have)]
+            out += [c for c in combos if not c % 11 and c in have]
+        return tuple(sorted(out, key=_LAYOUT.index))
+
+    return min(canonical(set(marks)), canonical({_FLIP[c] for c in marks}))
+
+
+_LAYOUT = hot_roller.COMBINATIONS
+
+
+@cache
+def hot_roller_ends() -> Dist:
+    """How a Hot Roller wager ends: the probability of each count of numbers complete at the first 7."""
+    return absorb((), hot_roller_chain)
+
+
+def _hot_row(name: str, dist: Dist) -> ParRow:
+    table = hot_roller.PAYTABLES[name]
+    edge = _edge(dist, lambda label: _ratio(table.payout(int(label))))
+    win = sum((p for label, p in dist.items() if table.payout(int(label))), Fraction(0))
+    pays = "/".join(str(p.numerator) for _, p in table.pays)
+    return _row("hot_roller", win, f"{pays} to 1 for 6/5/4/3/2 numbers", edge, name)

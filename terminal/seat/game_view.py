@@ -314,6 +314,7 @@ class GameView:
             p.fonts(),
             pending,
             p.chip_money,
+            (("b2b", model.b2b.previous),) if model.b2b is not None else (),
         )
 
     def _draw_tray(self, surface: pygame.Surface) -> None:

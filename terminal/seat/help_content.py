@@ -1,9 +1,11 @@
 """The help screen's content, built from the same paytables the engines settle with (never retyped).
 
-Help is a book of pages, one per family of wagers (roulette: inside, outside, Five Adjacent, Touchdown;
-craps: the line and its odds, place/buy/lay, the one-roll and hardway bets, hops, Fire, Bonus, Lucky
-Shooter), then the house rules. Each page is rows of catalogue keys with their arguments: a heading, a
-paragraph, a label with its value, or a table row of cells; so both languages draw the same data. The
+Help is a book of pages, one per family of wagers (roulette: inside, outside, Five Adjacent, Touchdown,
+B2B: its seven odds with how often the RNG draws each, the weights being its paytable id in the
+``Offer``, Blazing 7's; craps: the line and its odds, place/buy/lay, the one-roll and hardway bets, hops,
+Fire, Bonus, Lucky Shooter), then the house rules. Each page is rows of catalogue keys with their
+arguments: a heading, a paragraph, a label with its value, or a table row of cells; so both languages draw
+the same data. The
 payouts come from ``terminal.games`` (each with its unit: "to 1" returns the stake, "for 1" includes it),
 the limits and house rules from the controller's ``Offer``; no internal id (a paytable's name) is shown.
 
@@ -20,6 +22,8 @@ from dataclasses import dataclass
 
 from terminal.games.base import Payout
 from terminal.games.paytables import roulette_paytable, touchdown_paytable
+from terminal.games.roulette.b2b import B2B, ODDS
+from terminal.games.roulette.blazing7s import BLAZING, blazing_paytable
 from terminal.net import messages as m
 
 Args = tuple[tuple[str, str], ...]
@@ -135,6 +139,7 @@ def _roulette_pages(offer: m.Offer, money: Callable[[int], str]) -> Iterator[Pag
     touchdown = offered.get("touchdown")
     if touchdown is not None:
         yield Page("help.family.touchdown", tuple(_touchdown_rows(offer, touchdown, money)))
+    yield from side_pages(offered, money)
 
 
 def _touchdown_rows(offer: m.Offer, wager: m.OfferedWager, money: Callable[[int], str]) -> Iterator[Row]:
@@ -194,10 +199,50 @@ def _rule_value(value: str) -> str:
     return f"value.{value}" if value in known else "fmt.value"
 
 
+def b2b_weights(paytable: str) -> tuple[tuple[int, int], ...]:
+    """The (odds, weight per 1000) pairs a B2B paytable id names (empty if it is not one)."""
+    parts = paytable.split("-")
+    if len(parts) != len(ODDS) or not all(p.isdigit() for p in parts):
+        return ()
+    return tuple(zip(ODDS, (int(p) for p in parts), strict=True))
+
+
+def side_pages(offered: dict[str, m.OfferedWager], money: Callable[[int], str]) -> Iterator[Page]:
+    """B2B's and Blazing 7's pages, for those the table offers."""
+    b2b = offered.get(B2B)
+    if b2b is not None:
+        rows = [text("rules.b2b"), head("help.col.pays", "help.col.chance")]
+        rows += [
+            Row(cells=(payout_cell(Payout(odds)), ("fmt.per_thousand", (("value", str(weight)),))))
+            for odds, weight in b2b_weights(b2b.paytable)
+        ]
+        yield Page("wager.b2b", (*rows, limits_row(b2b, money)))
+    blazing = offered.get(BLAZING)
+    if blazing is not None:
+        rows = [text("rules.blazing7s"), head("help.col.result", "help.col.pays")]
+        rows += [
+            Row(cells=((f"blazing.{entry}", ()), payout_cell(payout)))
+            for entry, payout in blazing_paytable(blazing.paytable).entries
+        ]
+        yield Page("wager.blazing7s", (*rows, text("help.blazing_highest"), limits_row(blazing, money)))
+
+
+def side_first_payout(wager: m.OfferedWager) -> Row | None:
+    """What a side wager pays at most (a picker button says it); None for other wagers."""
+    if wager.wager == B2B:
+        return payout_row("help.pays", Payout(ODDS[0]))
+    if wager.wager == BLAZING:
+        return payout_row("help.pays", blazing_paytable(wager.paytable).payout("all_three"))
+    return None
+
+
 def first_payout(game: str, wager: m.OfferedWager) -> Row | None:
     """What ``wager`` pays first (a picker button says it), or None."""
     if game == "roulette":
         kind = "straight" if wager.wager == "five_adjacent" else wager.wager
+        side = side_first_payout(wager)
+        if side is not None:
+            return side
         if kind == "touchdown":
             return payout_row("help.pays", touchdown_paytable(wager.paytable.upper()).entries[0][1])
         return payout_row("help.pays", roulette_paytable(wager.paytable).payout(kind))

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from terminal.seat import help_content, theme
+from terminal.seat import help_content, help_games, theme
 from terminal.seat.help_content import Page, Row
 from terminal.seat.text import Painter
 
@@ -218,4 +218,5 @@ def _draw_cells(
 
 def book(p: Painter, offer: Any) -> list[Page]:
     """The help book of ``offer`` (the controller's ``Offer``)."""
-    return help_content.pages(offer, p.money)
+    own = help_games.own_book(offer, p.money)
+    return own if own is not None else help_content.pages(offer, p.money)

@@ -24,6 +24,7 @@ from terminal.net import messages as m
 from terminal.seat import theme
 from terminal.seat.control import SeatControl
 from terminal.seat.limits import wager_id
+from terminal.seat.marks import marks_of
 from terminal.seat.text import Painter
 from terminal.seat.wager_list import detail_of
 from terminal.seat.widgets import dice_of, pocket_colour
@@ -72,9 +73,11 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, box: pygame.
         key, args = ("craps.point", {"point": str(point)}) if point else ("craps.come_out", {})
         p.draw(surface, key, (left.left, grid_top), u, theme.GOLD, bold=True, max_width=left.width, **args)
         grid_top += u * 3 // 2
-    cells = _draw_grid(surface, p, results, craps, pygame.Rect(left.left, grid_top, left.width, 0), u)
-    _draw_counts(surface, p, results, craps, (left.left, cells + u // 2), left.width, u)
-    _seat_rounds(surface, p, model.rounds, right, u)
+    game = model.table.game if model.table is not None else None
+    grid = pygame.Rect(left.left, grid_top, left.width, 0)
+    cells = _draw_grid(surface, p, results, craps, grid, u, game)
+    _draw_counts(surface, p, results, craps, (left.left, cells + u // 2), left.width, u, game)
+    _seat_rounds(surface, p, model.rounds, right, u, game)
 
 
 def _draw_grid(
@@ -84,6 +87,7 @@ def _draw_grid(
     craps: bool,
     at: pygame.Rect,
     u: int,
+    game: str | None = None,
 ) -> int:
     """The last results, newest first, six a row; returns the y below the grid."""
     per_row, cell = 6, at.width // 6
@@ -104,10 +108,11 @@ def _draw_grid(
                    max_width=rect.width - 4)  # fmt: skip
         elif craps:
             _draw_roll(surface, p, entry.outcome, marks[n], rect, u)
-        else:
-            pygame.draw.rect(surface, pocket_colour(entry.outcome), rect, border_radius=6)
-            p.draw(surface, "fmt.outcome", rect.center, u, theme.INK, anchor="center", bold=True,
-                   max_width=rect.width - 4, outcome=entry.outcome)  # fmt: skip
+        else:  # a pocket in its colour, a Sic Bo total in Big/Small/triple colours, a Big Six symbol
+            colour, key, args = marks_of(game).cell(entry.outcome)
+            pygame.draw.rect(surface, colour, rect, border_radius=6)
+            p.draw(surface, key, rect.center, u, theme.ink_on(colour), anchor="center", bold=True,
+                   max_width=rect.width - 4, **args)  # fmt: skip
     return bottom
 
 
@@ -128,9 +133,10 @@ def _draw_roll(
 
 def _draw_counts(
     surface: pygame.Surface, p: Painter, results: Sequence[m.HistoryEntry], craps: bool, at: tuple[int, int],
-    width: int, u: int,
+    width: int, u: int, game: str | None = None,
 ) -> None:  # fmt: skip
-    """How the results shown fall: by colour (roulette), or the sevens and the points made (craps)."""
+    """How the results shown fall: by colour (roulette), the sevens and the points made (craps), or as
+    the game's marks count them (Small, Big and triples; the rare symbols)."""
     live = [e.outcome for e in results if not e.void]
     if not live:
         p.draw(surface, "history.no_results", at, u, theme.DIM_INK, max_width=width)
@@ -145,6 +151,11 @@ def _draw_counts(
         p.draw(surface, "history.craps_counts", at, u * 4 // 5, theme.DIM_INK, max_width=width, **args)
         return
     shown = live[:48]
+    counted = marks_of(game).counts
+    if counted is not None:
+        key, args = counted(shown)
+        p.draw(surface, key, at, u * 4 // 5, theme.DIM_INK, max_width=width, **args)
+        return
     colours = [pocket_colour(o) for o in shown]
     args = {"spins": len(shown), "red": colours.count(theme.RED), "black": colours.count(theme.BLACK),
             "green": colours.count(theme.GREEN)}  # fmt: skip
@@ -152,8 +163,9 @@ def _draw_counts(
 
 
 def _seat_rounds(
-    surface: pygame.Surface, p: Painter, rounds: m.SeatRounds | None, box: pygame.Rect, u: int
-) -> None:
+    surface: pygame.Surface, p: Painter, rounds: m.SeatRounds | None, box: pygame.Rect, u: int,
+    game: str | None = None,
+) -> None:  # fmt: skip
     """The seat's last rounds, under a RECALL banner (past rounds, never the one in play): round, result,
     wagered, paid and net, each with its wagers' results beneath; the totals of those listed below."""
     mine = box.width * 6 // 10
@@ -181,7 +193,7 @@ def _seat_rounds(
     small = max(p.min_size, u * 3 // 4)
     for row in listed:
         y += step
-        _round_line(surface, p, box, cols, y, u, (row.round_id, row.outcome, row.wagered, row.paid))
+        _round_line(surface, p, box, cols, y, u, (row.round_id, row.outcome, row.wagered, row.paid), game)
         line = wager_line(p, wager_results(p, row.wagers), small, box.width - u)
         p.draw(surface, "fmt.value", (box.left + u // 2, y + u), small, theme.DIM_INK, value=line)
     y += u * 9 // 4  # under the last wagers' line
@@ -228,15 +240,15 @@ def wager_line(p: Painter, pieces: Sequence[str], size: int, width: int) -> str:
 
 def _round_line(
     surface: pygame.Surface, p: Painter, box: pygame.Rect, cols: tuple[float, ...], y: int, u: int,
-    row: tuple[int | None, str, int, int],
+    row: tuple[int | None, str, int, int], game: str | None = None,
 ) -> None:  # fmt: skip
     """One line of the seat's rounds (``None`` for the round: the totals line)."""
     round_id, outcome, wagered, paid = row
     net = paid - wagered
-    signed = ("+" if net >= 0 else "-") + p.money(abs(net))
+    signed = ("+" if net > 0 else "-" if net < 0 else "") + p.money(abs(net))  # even: no sign
     values: tuple[tuple[str, dict[str, Any]], ...] = (
         ("fmt.number", {"number": round_id}) if round_id is not None else ("history.total", {}),
-        ("fmt.outcome", {"outcome": outcome}),
+        marks_of(game).said(outcome) if outcome else ("fmt.outcome", {"outcome": ""}),
         ("fmt.money", {"amount": p.money(wagered)}),
         ("fmt.money", {"amount": p.money(paid)}),
         ("fmt.value", {"value": signed}),

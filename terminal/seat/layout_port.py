@@ -13,7 +13,7 @@ import pygame
 
 from terminal.net import messages as m
 from terminal.seat.layouts import craps_layout, roulette_layout
-from terminal.seat.layouts.base import Layout, LayoutView, StakeMark
+from terminal.seat.layouts.base import Layout, LayoutView, StakeMark, TooSmallError
 
 
 def _rule(offer: m.Offer | None, key: str) -> str:
@@ -38,7 +38,8 @@ def _craps(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch:
 def _roulette(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
     wagers = _offered(offer)
     five = "five_adjacent" in wagers or _rule(offer, "five_adjacent") == "on"
-    return roulette_layout(rect, table.variant, five, "touchdown" in wagers, touch)
+    sides = tuple(kind for kind in ("b2b", "blazing7s") if kind in wagers)
+    return roulette_layout(rect, table.variant, five, "touchdown" in wagers, touch, sides)
 
 
 def _sicbo(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
@@ -62,7 +63,10 @@ def make_layout(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, t
     maker = LAYOUTS.get(table.game)
     if maker is None:
         raise KeyError(f"this seat has no layout for {table.game!r}: it knows {', '.join(LAYOUTS)}")
-    return maker(table, offer, rect, touch)
+    try:
+        return maker(table, offer, rect, touch)
+    except TooSmallError:  # a window smaller than any seat's screen (tiled on a desk): drawn all the same
+        return maker(table, offer, rect, 0)
 
 
 def layout_view(
@@ -76,6 +80,7 @@ def layout_view(
     fonts: Callable[[int, bool], pygame.font.Font],
     pending: tuple[tuple[str, int], ...] = (),
     chip_text: Callable[[int], str] | None = None,
+    board: tuple[tuple[str, str], ...] = (),
 ) -> LayoutView:
     """The layouts' ``LayoutView`` of this seat: its wagers (and chips awaiting their reply), the result."""
     wagers = me.wagers if me is not None else ()
@@ -93,4 +98,4 @@ def layout_view(
         StakeMark(spot, int(amount), number, bool(working))
         for (spot, number), (amount, working) in merged.items()
     )
-    return LayoutView(stakes, winners, outcome, point, locked, tr, money, fonts, chip_text)
+    return LayoutView(stakes, winners, outcome, point, locked, tr, money, fonts, chip_text, board)

@@ -37,6 +37,8 @@ class Link:
         self._stop: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._started = threading.Event()
+        self._client: TableClient | None = None
+        self._asking = False  # an intent is on its way to the controller, its reply not in yet
 
     def start(self) -> None:
         """Start the link thread (it connects and keeps reconnecting until :meth:`stop`)."""
@@ -60,6 +62,30 @@ class Link:
             except queue.Empty:
                 return out
 
+    def caught_up(self, frames: int, timeout_s: float = 30.0) -> bool:
+        """Wait until every intent sent so far has its reply and the first ``frames`` frames of this session
+        are in and handed to :attr:`inbox`; ``False`` if that took longer than ``timeout_s`` (or the link is
+        down). The controller pushes what an intent changed before its reply, so once the reply is in so are
+        they; ``frames`` (``TableServer.sent``) covers what the table pushed on its own."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return False
+        try:
+            return asyncio.run_coroutine_threadsafe(self._catch_up(frames), loop).result(timeout_s)
+        except (TimeoutError, RuntimeError):
+            return False
+
+    async def _catch_up(self, frames: int) -> bool:
+        outbox = self._outbox
+        while True:  # runs on the link's loop: the tasks below are between steps, never halfway through one
+            client = self._client
+            if client is None or client.lost.is_set():
+                return False
+            busy = self._asking or (outbox is not None and not outbox.empty())
+            if not busy and client.received >= frames and client.pending_pushes() == 0:
+                return True
+            await asyncio.sleep(0.002)
+
     def stop(self, timeout_s: float = 5.0) -> None:
         """Close the session and end the thread."""
         loop, stop = self._loop, self._stop
@@ -80,6 +106,7 @@ class Link:
         self._outbox, self._stop = outbox, stop
         self._started.set()
         client = TableClient(self.seat, self._key, self._host, self._port, tls=self._tls)
+        self._client = client
         delay = 0.2
         while not stop.is_set():
             try:
@@ -119,6 +146,7 @@ class Link:
     async def _intents(self, client: TableClient, outbox: asyncio.Queue[m.Message]) -> None:
         while True:
             message = await outbox.get()
+            self._asking = True
             try:
                 reply = await client.request(message)
             except (LinkLostError, ProtocolError, TimeoutError) as failed:
@@ -126,6 +154,8 @@ class Link:
                 if client.lost.is_set():
                     return
                 continue
+            finally:
+                self._asking = False
             if isinstance(reply, m.Error):
                 self.inbox.put(reply)
 

@@ -34,6 +34,8 @@ class Marks:
 
     big: Callable[[pygame.Surface, Painter, str, pygame.Rect, int], int]
     cell: Callable[[str], Cell]
+    counts: Callable[[list[str]], tuple[str, dict[str, Any]]] | None = None  # how the results fall
+    said: Callable[[str], tuple[str, dict[str, Any]]] = lambda outcome: ("fmt.outcome", {"outcome": outcome})
 
 
 def _ball(surface: pygame.Surface, p: Painter, outcome: str, box: pygame.Rect, unit: int) -> int:
@@ -82,11 +84,13 @@ def _roll_cell(outcome: str) -> Cell:
     return theme.BUTTON_OFF, "fmt.outcome", {"outcome": outcome}
 
 
+def _size(faces: tuple[int, ...]) -> str:
+    return "triple" if len(set(faces)) == 1 else "small" if sum(faces) <= 10 else "big"
+
+
 def _three_dice_cell(outcome: str) -> Cell:
     faces = _faces(outcome)
-    total = sum(faces)
-    size = "triple" if len(set(faces)) == 1 else "small" if total <= 10 else "big"
-    return SICBO_COLOURS[size], "fmt.number", {"number": str(total)}
+    return SICBO_COLOURS[_size(faces)], "fmt.number", {"number": str(sum(faces))}
 
 
 def _symbol_cell(outcome: str) -> Cell:
@@ -94,11 +98,23 @@ def _symbol_cell(outcome: str) -> Cell:
     return BIGSIX_COLOURS.get(symbol, theme.BUTTON_OFF), f"wager.{symbol}", {}
 
 
+def _sizes(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
+    sizes = [_size(_faces(o)) for o in outcomes]
+    counts = {"small": sizes.count("small"), "big": sizes.count("big"), "triples": sizes.count("triple")}
+    return "history.sicbo_counts", {"rolls": len(sizes), **counts}
+
+
+def _symbols(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
+    symbols = [o.partition("@")[0] for o in outcomes]
+    counts = {s: symbols.count(s) for s in ("twenty", "joker", "flag")}
+    return "history.bigsix_counts", {"spins": len(symbols), **counts}
+
+
 MARKS: dict[str, Marks] = {
     "roulette": Marks(_ball, _pocket_cell),
     "craps": Marks(_dice, _roll_cell),
-    "sicbo": Marks(_dice, _three_dice_cell),
-    "bigsix": Marks(_symbol, _symbol_cell),
+    "sicbo": Marks(_dice, _three_dice_cell, _sizes),
+    "bigsix": Marks(_symbol, _symbol_cell, _symbols, lambda outcome: _symbol_cell(outcome)[1:]),
 }
 """Each game's marks, registered under the game's name."""
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from terminal.games.craps.engine import CrapsView
-from terminal.games.roulette.engine import TouchdownView
+from terminal.games.roulette.engine import B2BView, BlazingView, TouchdownView
 from terminal.net import messages as m
 from terminal.net.game_state import read_state
 
@@ -115,6 +115,18 @@ class SeatModel:
         """The table's Touchdown game, at a roulette table that offers it."""
         state = getattr(self.state, "touchdown", None)
         return state if isinstance(state, TouchdownView) else None
+
+    @property
+    def b2b(self) -> B2BView | None:
+        """The B2B reader board (the previous valid spin, the odds drawn last), where B2B is offered."""
+        state = getattr(self.state, "b2b", None)
+        return state if isinstance(state, B2BView) else None
+
+    @property
+    def blazing(self) -> BlazingView | None:
+        """The last Blazing 7's bonus round (its trigger and three balls), where Blazing 7's is offered."""
+        state = getattr(self.state, "blazing7s", None)
+        return state if isinstance(state, BlazingView) else None
 
     def countdown_ms(self, now: float) -> int:
         """Milliseconds left in the betting window (0 when it is not open)."""

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 import pygame
 
 from terminal.net import messages as m
-from terminal.seat import message_strip, side_progress, theme, wager_list
+from terminal.seat import message_strip, side_boards, side_progress, theme, wager_list
 from terminal.seat.control import SeatControl
+from terminal.seat.marks import cell, marks_of
 from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
-from terminal.seat.widgets import dice_of, draw_die, pocket_colour
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ def progress_height(control: SeatControl, unit: int) -> int:
         return side_progress.craps_height(control, unit)
     if model.touchdown is not None and _touchdown_live(control):
         return unit * 21 // 2
-    return 0
+    return side_boards.boards_height(control, unit)
 
 
 def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
@@ -76,8 +76,10 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         side_progress.draw_craps(surface, p, control, model.craps, at.progress, u)
     elif model.touchdown is not None and _touchdown_live(control):
         side_progress.draw_field(surface, p, control, model.touchdown, at.progress, u)
+    else:
+        side_boards.draw_boards(surface, p, control, at.progress, u)
     wager_list.draw(surface, p, control, at.wagers, u, frame.touch, now)
-    _draw_strip(surface, p, model.history, at.strip, u)
+    _draw_strip(surface, p, model.history, at.strip, u, model.table.game if model.table is not None else None)
 
 
 def _touchdown_live(control: SeatControl) -> bool:
@@ -95,21 +97,8 @@ def _draw_result(
     result = control.model.result
     if result is None:
         return
-    size = box.height * 84 // 100
-    dice = dice_of(result.outcome)
-    if dice is not None:
-        die = pygame.Rect(box.left, box.centery - size * 3 // 8, size * 3 // 4, size * 3 // 4)
-        draw_die(surface, die, dice[0])
-        second = die.move(die.width + unit // 3, 0)
-        draw_die(surface, second, dice[1])
-        right = second.right + unit * 2 // 3
-    else:
-        ball = pygame.Rect(box.left + unit // 3, box.centery - size // 2, size, size)
-        pygame.draw.circle(surface, pocket_colour(result.outcome), ball.center, size // 2)
-        pygame.draw.circle(surface, theme.GOLD, ball.center, size // 2, width=max(3, unit // 7))
-        p.draw(surface, "fmt.outcome", ball.center, size * 11 // 20, theme.INK, anchor="center", bold=True,
-               max_width=size * 4 // 5, outcome=result.outcome)  # fmt: skip
-        right = ball.right + unit * 2 // 3
+    game = control.model.table.game if control.model.table is not None else None
+    right = marks_of(game).big(surface, p, result.outcome, box, unit)  # a ball, dice, a wheel's symbol
     column = pygame.Rect(right, box.top, box.right - right, box.height)
     net = round_net(control)
     upper = pygame.Rect(column.left, column.top, column.width, column.height * 3 // 5)
@@ -138,26 +127,19 @@ def round_net(control: SeatControl) -> int | None:
 
 
 def _draw_strip(
-    surface: pygame.Surface, p: Painter, history: m.History | None, box: pygame.Rect, unit: int
-) -> None:
+    surface: pygame.Surface, p: Painter, history: m.History | None, box: pygame.Rect, unit: int,
+    game: str | None = None,
+) -> None:  # fmt: skip
     p.draw(surface, "history.recent", (box.left, box.top), unit * 7 // 10, theme.DIM_INK)
     if history is None or not history.results:
         at = (box.left, box.top + unit * 5 // 4)
         p.draw(surface, "history.no_results", at, unit * 8 // 10, theme.DIM_INK, max_width=box.width)
         return
-    cell = max(unit * 2, box.width // 10)
-    for n, entry in enumerate(history.results[: box.width // cell]):
-        rect = pygame.Rect(box.left + n * cell, box.top + unit, cell - 4, box.height - unit)
-        colour = theme.BUTTON_OFF if entry.void or "-" in entry.outcome else pocket_colour(entry.outcome)
+    width = max(unit * 2, box.width // 10)
+    for n, entry in enumerate(history.results[: box.width // width]):
+        rect = pygame.Rect(box.left + n * width, box.top + unit, width - 4, box.height - unit)
+        colour, key, args = cell(game, entry.outcome)
+        colour = theme.BUTTON_OFF if entry.void else colour
         pygame.draw.rect(surface, colour, rect, border_radius=4)
-        p.draw(
-            surface,
-            "fmt.outcome",
-            rect.center,
-            unit * 8 // 10,
-            theme.INK,
-            anchor="center",
-            bold=True,
-            max_width=rect.width - 2,
-            outcome=entry.outcome,
-        )
+        p.draw(surface, key, rect.center, unit * 8 // 10, theme.ink_on(colour), anchor="center", bold=True,
+               max_width=rect.width - 2, **args)  # fmt: skip

@@ -1,5 +1,5 @@
 """The game's progress in the side panel: the craps board (the point, the shooter, Fire and Bonus marks, the
-seat's Lucky Shooter) or a Touchdown drive (the field, the seat's team and the four downs).
+seat's Lucky Shooter and Hot Roller) or a Touchdown drive (the field, the seat's team and the four downs).
 
 Each is drawn row by row in the room the panel gives it, most important first: a row that does not fit is
 left out whole (a 4:3 screen in a result keeps the point and the field, and the list of wagers keeps its
@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from terminal.games.craps import hot_roller
 from terminal.games.craps.engine import CrapsView
 from terminal.games.roulette.engine import TouchdownView
 from terminal.net import messages as m
@@ -28,6 +29,11 @@ def lucky_of(me: m.SeatState | None) -> m.WagerView | None:
     return next((w for w in me.wagers if w.spot == "lucky_shooter"), None) if me is not None else None
 
 
+def hot_of(me: m.SeatState | None) -> m.WagerView | None:
+    """The seat's Hot Roller wager, if it has one working."""
+    return next((w for w in me.wagers if w.spot == "hot_roller"), None) if me is not None else None
+
+
 def craps_height(control: SeatControl, unit: int) -> int:
     """The height the whole craps board wants."""
     return (
@@ -35,14 +41,15 @@ def craps_height(control: SeatControl, unit: int) -> int:
         + unit * 6 // 5
         + 3 * (unit * 13 // 10)
         + (unit * 13 // 10 if lucky_of(control.model.me) else 0)
+        + (3 * (unit * 13 // 10) if hot_of(control.model.me) else 0)
     )
 
 
 def draw_craps(
     surface: pygame.Surface, p: Painter, control: SeatControl, craps: CrapsView, box: pygame.Rect, unit: int
 ) -> None:
-    """The point (or the come-out), the Fire and Bonus marks, the seat's Lucky Shooter, then the shooter's
-    line, as many as the box holds."""
+    """The point (or the come-out), the seat's Hot Roller and Lucky Shooter, the Fire and Bonus marks, then
+    the shooter's line, as many as the box holds."""
     y = box.top
     if craps.point is None:
         p.draw(
@@ -62,6 +69,10 @@ def draw_craps(
     if lucky is not None and lucky.number is not None:
         others = tuple(n for n in POINTS if n != lucky.number)
         rows.insert(0, ("lucky.short", others, lucky.marks, {"point": str(lucky.number)}))
+    hot = hot_of(control.model.me)  # the seat's own wagers first: the table's marks give way to them
+    if hot is not None and y + row <= box.bottom:
+        full = y + 3 * row <= box.bottom  # else the numbers alone, each with its combinations as ticks
+        y = _hot_roller(surface, p, hot.marks, (box.left, y), box.width, unit, full)
     for key, numbers, marked, args in rows:
         if y + row > box.bottom:
             return
@@ -98,6 +109,50 @@ def _marks(
         p.draw(surface, "fmt.number", rect.center, unit * 8 // 10, theme.PAPER_INK if lit else theme.DIM_INK,
                anchor="center", bold=True, number=number)  # fmt: skip
     return y + unit * 13 // 10
+
+
+def _hot_roller(
+    surface: pygame.Surface,
+    p: Painter,
+    marks: tuple[int, ...],
+    at: tuple[int, int],
+    width: int,
+    unit: int,
+    full: bool,
+) -> int:
+    """The seat's Hot Roller: the six numbers, lit once complete, each with a tick per combination thrown;
+    when ``full``, the 14 combinations below in two rows of seven, each lit once thrown (§ 623b.2(d), (f)).
+    Returns the y below it."""
+    x, y = at
+    done = hot_roller.completed(marks)
+    _ticks(surface, marks, (x, y), width, unit)
+    y = _marks(surface, p, "hot.short", POINTS, done, (x, y), width, unit)
+    if not full:
+        return y
+    cell = width // 7
+    for n, code in enumerate(hot_roller.COMBINATIONS):
+        rect = pygame.Rect(x + (n % 7) * cell, y + (n // 7) * (unit * 13 // 10), cell - 4, unit)
+        lit = code in marks
+        pygame.draw.rect(surface, theme.GOLD if lit else theme.BUTTON_OFF, rect, border_radius=4)
+        p.draw(surface, "fmt.dice", rect.center, unit * 8 // 10, theme.PAPER_INK if lit else theme.DIM_INK,
+               anchor="center", bold=True, max_width=cell - 6, low=code // 10, high=code % 10)  # fmt: skip
+    return y + 2 * (unit * 13 // 10)
+
+
+def _ticks(
+    surface: pygame.Surface, marks: tuple[int, ...], at: tuple[int, int], width: int, unit: int
+) -> None:
+    """Under each number of the Hot Roller row (laid out as :func:`_marks` lays it), one tick per
+    combination, lit once thrown."""
+    x, y = at
+    label_w = width * 2 // 5
+    cell = min(unit * 2, (width - label_w) // 6)
+    for n, combos in enumerate(hot_roller.NUMBERS.values()):
+        left, room = x + label_w + n * cell, cell - 4
+        step = room // len(combos)
+        for k, code in enumerate(combos):
+            tick = pygame.Rect(left + k * step + 1, y + unit + 1, step - 2, max(3, unit // 6))
+            pygame.draw.rect(surface, theme.GOLD if code in marks else theme.BUTTON_OFF, tick)
 
 
 def draw_field(

@@ -29,7 +29,8 @@ from terminal.sound import calls
 from terminal.sound.player import Sound
 
 CLOSING_SECONDS = 5  # "bets closing" when this many seconds are left
-_ROLL = re.compile(r"\s*([1-6])\s*-\s*([1-6])")
+_ROLL = re.compile(r"\s*([1-6])\s*-\s*([1-6])(?:\s*\(\d+\))?\s*$")
+_POCKET = re.compile(r"\s*(00|[0-9]|[12][0-9]|3[0-6])\s*$")
 
 OPEN, CLOSING, CLOSED, RESULT, WIN = "open", "closing", "closed", "result", "win"
 
@@ -49,13 +50,14 @@ class Moment:
     won: int = 0
 
 
-def call_for(outcome: str, point: int | None) -> str:
+def call_for(outcome: str, point: int | None) -> str | None:
     """The clip calling ``outcome``: a pocket (``"17"``, ``"00"``) or a roll (``"4-3"``, ``"4-3 (7)"``)
-    made with the craps ``point`` on (None: a come-out)."""
+    made with the craps ``point`` on (None: a come-out); None for an outcome no clip calls (a Sic Bo roll,
+    a Big Six stop: their results are shown, and the win is heard)."""
     roll = _ROLL.match(outcome)
     if roll is not None:
         return calls.craps_call(int(roll[1]), int(roll[2]), point)
-    return calls.roulette_call(outcome.strip())
+    return calls.roulette_call(outcome.strip()) if _POCKET.match(outcome) else None
 
 
 class Announcer:
@@ -131,7 +133,9 @@ class SeatSounds:
                 self.sound.effect(calls.LOCK)
                 self._say(calls.NO_MORE_BETS, language)
             elif event == RESULT and moment.outcome is not None:
-                self._say(call_for(moment.outcome, self.announcer.point), language)
+                call = call_for(moment.outcome, self.announcer.point)
+                if call is not None:
+                    self._say(call, language)
             elif event == WIN:
                 self.sound.effect(calls.WIN)
 

@@ -11,7 +11,7 @@ report. It names:
 
 >>> ident = game_identity(__import__("terminal.config", fromlist=["defaults"]).defaults(), "craps")
 >>> ident.identifier.startswith("craps/standard/"), ident.paytables
-(True, ('craps:standard', 'lucky_shooter:A', 'fire_bet:A', 'bonus_craps:1'))
+(True, ('craps:standard', 'lucky_shooter:A', 'fire_bet:A', 'bonus_craps:1', 'hot_roller:A'))
 """
 
 from __future__ import annotations

@@ -14,11 +14,13 @@ from pathlib import Path
 from terminal.lab.screens import Renderer, display, of_language, service, test_mode
 from terminal.lab.screens_job import Job, ScreensError, duplicates
 from terminal.seat.main import init_headless
-from terminal.tours import craps, roulette
+from terminal.tours import bigsix, craps, roulette, sicbo
 
 SCREEN_SETS: dict[str, Renderer] = {
     "seat_roulette": roulette.tour,
     "seat_craps": craps.tour,
+    "seat_sicbo": sicbo.tour,
+    "seat_bigsix": bigsix.tour,
     "seat_test_mode": test_mode,
     "display": display,
     "service": service,

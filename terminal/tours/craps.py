@@ -1,17 +1,19 @@
-"""Craps's seat tour: the come-out, a point with come bets and odds, Lucky Shooter progress, the pages."""
+"""Craps's seat tour: the come-out, a point with come bets and odds, Lucky Shooter and Hot Roller progress,
+the pages."""
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
+from terminal.games.craps.hot_roller import completed
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
 from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pages, play
 from terminal.lab.screens_job import Job
 
 
 def tour(job: Job) -> list[Path]:
-    """Craps: the come-out, a point with come bets and odds, Lucky Shooter progress, help."""
+    """Craps: the come-out, a point with come bets and odds, Lucky Shooter and Hot Roller progress, help."""
     shots = Shots(job)
     with tempfile.TemporaryDirectory() as tmp, live_table(job, Path(tmp), "craps") as table:
         table.insert_bills(1, *(100 * DOLLAR,) * 3)
@@ -27,7 +29,9 @@ def _point(seat: LiveSeat) -> int | None:
 
 
 def _rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
-    for spot, chip in (("pass", 10), ("lucky_shooter", 5), ("fire", 1), ("all_small", 1), ("all_tall", 1)):
+    firsts = (("pass", 10), ("lucky_shooter", 5), ("fire", 1), ("all_small", 1), ("all_tall", 1),
+              ("hot_roller", 5))  # fmt: skip
+    for spot, chip in firsts:
         seat.place(spot, chip * DOLLAR)
     seat.place("place_6", 6 * DOLLAR)
     seat.now += 3.0
@@ -69,3 +73,19 @@ def _lucky(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
         raise LiveTableError("no Lucky Shooter progress in 300 rolls")
     seat.now += 9.0
     shots(seat, "craps_lucky_shooter")
+    _hot(table, seat, shots)
+
+
+def _hot(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    for _ in range(600):  # until this seat's Hot Roller has a number complete and more combinations thrown
+        hot = [w for w in seat.model.me.wagers if w.spot == "hot_roller"] if seat.model.me else []
+        if hot and len(hot[0].marks) >= 5 and completed(hot[0].marks):
+            break
+        if not hot and _point(seat) is None:
+            seat.place("hot_roller", 5 * DOLLAR)
+        play(table, seat)
+        next_window(table, seat)
+    else:
+        raise LiveTableError("no Hot Roller number complete in 600 rolls")
+    seat.now += 9.0
+    shots(seat, "craps_hot_roller")

@@ -10,6 +10,7 @@ from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
 from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pages, play, seat_pages, stops
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
+from terminal.seat.pages import help_sheets
 
 
 def tour(job: Job) -> list[Path]:
@@ -19,6 +20,7 @@ def tour(job: Job) -> list[Path]:
         table.insert_bills(1, 100 * DOLLAR, 100 * DOLLAR)
         with LiveSeat(table, 1, size=job.size) as seat:
             _round(table, seat, shots)
+            _sides(table, seat, shots)
             _touchdown(table, seat, shots)
             pages(seat, shots, "roulette")
             seat_pages(seat, shots)
@@ -55,6 +57,53 @@ def _round(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     shots(seat, "roulette_result_counting")
     seat.now += 2.0
     shots(seat, "roulette_result")
+
+
+def _offered(seat: LiveSeat, kind: str) -> bool:
+    offer = seat.model.offer
+    return offer is not None and any(w.wager == kind for w in offer.wagers)
+
+
+def _sides(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    """B2B and Blazing 7's where offered: their chips beside a red, then spins until 7, 17 or 27 starts
+    a Blazing 7's bonus (its three balls on the seat)."""
+    b2b, blazing = _offered(seat, "b2b"), _offered(seat, "blazing7s")
+    if not (b2b or blazing):
+        return
+    for n in range(400):
+        next_window(table, seat)
+        seat.now += 10.0
+        seat.place("red", 1 * DOLLAR)
+        for kind, on in (("b2b", b2b), ("blazing7s", blazing)):
+            if on:
+                seat.place(kind, 1 * DOLLAR)
+        if n == 0:
+            shots(seat, "roulette_sides_betting")
+        play(table, seat)
+        if not blazing or (seat.model.blazing is not None and seat.model.blazing.balls):
+            break
+    else:
+        raise LiveTableError("no Blazing 7's bonus in 400 spins")
+    seat.now += 2.0
+    shots(seat, "roulette_sides_result")
+    _side_help(seat, shots)
+
+
+def _side_help(seat: LiveSeat, shots: Shots) -> None:
+    """The help pages of B2B and Blazing 7's, turned to from the first page as a player would (the pages
+    as this screen lays them out: a small screen splits a family over several)."""
+    app = seat.app
+    seat.act(i.SCREEN, "help")
+    titles = [sheet.title for sheet in help_sheets(app.painter, app.control, app.frame)]
+    at = 0
+    for title in ("wager.b2b", "wager.blazing7s"):
+        if title not in titles:
+            continue
+        for _ in range(titles.index(title) - at):
+            seat.act(i.PAGE, value=1)
+        at = titles.index(title)
+        shots(seat, f"roulette_help_{title.removeprefix('wager.')}")
+    seat.act(i.SCREEN, "game")
 
 
 def _touchdown(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:

@@ -100,3 +100,31 @@ def test_the_readme_is_true_about_the_users_file() -> None:
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "`[service] users_path` (default `var/users.json`: JSON" in readme
     assert "`terminal service users add --admin ID --user ID [--role R]`" in readme
+
+
+def test_a_windowed_run_on_port_0_sends_every_window_to_the_port_the_controller_gets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``[table] port = 0``: ``terminal run`` picks the port; the display and each local seat must be told
+    it (a seat used to read 0 from the file and never found the controller)."""
+    from terminal.lab import supervisor
+
+    started: list[tuple[str, tuple[str, ...]]] = []
+
+    class Recorded(supervisor.Supervisor):  # records the command lines instead of starting processes
+        def run(self, poll_s: float = 0.1) -> supervisor.Outcome:
+            started.extend((child.name, child.argv) for child in (self.first, *self.others))
+            return supervisor.Outcome("interrupt", ())
+
+    monkeypatch.setattr(supervisor, "Supervisor", Recorded)
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[table]\nseats = 3\nport = 0\nlocal_seats = 1, 2\n", encoding="utf-8")
+    assert run_table(config.load(cfg), argparse.Namespace(bots=None, config=cfg)) == 0
+
+    def port_of(argv: tuple[str, ...]) -> int:  # as the child's own command line parses it
+        args = build_parser().parse_args(list(argv[argv.index("terminal") + 1 :]))
+        return int(args.port) if args.port is not None else config.load(cfg).table.port
+
+    ports = {name: port_of(argv) for name, argv in started}
+    assert set(ports) == {"controller", "display", "seat 1", "seat 2"}
+    assert ports["controller"] > 0 and set(ports.values()) == {ports["controller"]}

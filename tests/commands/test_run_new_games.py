@@ -26,6 +26,14 @@ def test_a_headless_table_plays_the_game(
     ran = run_cli(["run", "--config", "kiosk.cfg", "--headless", "--rounds", "6", "--seed", "5eed"], capsys)
     assert ran.status == 0, ran.err
     assert "ledger verify  OK" in ran.out and "bot seats linked" not in ran.err
+    assert "screenshots    none" not in ran.err  # the display's pictures of the run were painted
+    shots = sorted(p.name for p in (tmp_path / "var" / "lab").glob("display-run-*.png"))
+    assert shots[:4] == [
+        "display-run-1-betting.png",
+        "display-run-2-no-more-bets.png",
+        "display-run-3-spin.png",
+        "display-run-4-outcome.png",
+    ]
     summary = json.loads(next((tmp_path / "var" / "lab").glob("headless-summary.json")).read_text())
     assert summary["rounds"] == 6 and summary["audit"] == []
     assert summary["rtp"], "the bots placed no wager"

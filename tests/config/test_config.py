@@ -228,7 +228,7 @@ def test_show_summarises_what_the_table_will_run(tmp_path: Path) -> None:
         "money          EUR, credit €0.01, hand-pay at €1,000.00",
         "craps          max_odds 3-4-5x, vig_percent 5, buy_vig on_win, lay_vig on_bet, vig_minimum €1.00, "
         "come_odds_on_comeout off, place_increments on; "
-        "paytables craps:standard, lucky_shooter:A, bonus_craps:1",
+        "paytables craps:standard, lucky_shooter:A, bonus_craps:1, hot_roller:A",
         f"ledger         {tmp_path / 'var' / 'ledger.sqlite'}",
         "rng            hmac_drbg_sha256, reseed every 100000 calls",
         "lab mode       off",

@@ -34,7 +34,7 @@ async def _serve(table: Table, port: int) -> TableServer:
     return server
 
 
-async def _until(link: DisplayLink, seen: list[object], wanted: type, timeout: float = 10.0) -> object:
+async def _until(link: DisplayLink, seen: list[object], wanted: type, timeout: float = 60.0) -> object:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         seen.extend(link.drain())

@@ -152,11 +152,14 @@ async def _messages(url: str, stream: str, subject: str) -> list[dict[str, Any]]
             sub = await js.pull_subscribe(subject, stream=stream)
         except NotFoundError:  # no table has connected yet: no stream, no messages
             return []
-        while True:
+        deadline = time.monotonic() + 60
+        # Until the consumer has nothing left to deliver (not until a fetch comes back empty: on a busy
+        # machine one can, and the stream would be read short).
+        while (pending := (await sub.consumer_info()).num_pending) and time.monotonic() < deadline:
             try:
-                batch = await sub.fetch(500, timeout=1.0)
+                batch = await sub.fetch(min(500, pending), timeout=5.0)
             except (NatsError, TimeoutError):
-                break
+                continue
             for msg in batch:
                 headers = msg.headers or {}
                 found.append({"subject": msg.subject, "msg_id": headers.get("Nats-Msg-Id"),

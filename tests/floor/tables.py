@@ -13,9 +13,13 @@ from terminal.ledger import Ledger, meters
 
 def floor_config(
     folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = "",
-    request_ms: int = 500,
+    request_ms: int = 10_000,
 ) -> Config:
-    """A table of its own in ``folder`` whose floor link points at ``url``."""
+    """A table of its own in ``folder`` whose floor link points at ``url``.
+
+    Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
+    more than a second to answer, and a link that times out a publish counts itself offline (the table
+    then refuses other tables' vouchers). A floor that is down refuses the connection at once anyway."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
     cfg.write_text(

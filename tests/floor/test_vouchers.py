@@ -53,13 +53,20 @@ def pair(tmp_path: Path, server: Server) -> Iterator[tuple[TableThread, TableThr
     a = TableThread(tmp_path / "a", server.url, "T-01")
     b = TableThread(tmp_path / "b", server.url, "T-02")
     try:
+        for table in (a, b):  # a link connects on its own thread after boot: both are on the floor first
+            wait_for(lambda table=table: table.do(linked), 60)  # type: ignore[misc]
         yield a, b
     finally:
         a.close()
         b.close()
 
 
-def wait_for(check: Callable[[], T], timeout_s: float = 15.0) -> T:
+def linked(t: Table) -> bool:
+    """Whether the table's floor link is up (it connects on its own thread, after boot)."""
+    return t.floor is not None and t.floor.status().online
+
+
+def wait_for(check: Callable[[], T], timeout_s: float = 60.0) -> T:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         found = check()
@@ -98,6 +105,21 @@ def pump(table: TableThread, seconds: float) -> None:
         time.sleep(0.05)
 
 
+def pump_until(table: TableThread, done: Callable[[Table], bool], what: str, timeout_s: float = 60.0) -> None:
+    """Tick the table until ``done(table)``: the link's sweep (every 5 s) and the table's watch both have
+    to come round, which a busy machine may delay well past the sweep's period."""
+    deadline = time.monotonic() + timeout_s
+    while not table.do(done):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen in {timeout_s} s")
+        table.do(lambda t: t.tick())
+        time.sleep(0.05)
+
+
+def state(number: str) -> Callable[[Table], str]:
+    return lambda t: t.ledger.voucher(number, now=t.clock.wall()).state
+
+
 def redeem(seat: int, number: str) -> Callable[[Table], bool]:
     def job(t: Table) -> bool:
         try:
@@ -134,8 +156,9 @@ def test_a_voucher_printed_at_one_table_is_paid_at_another_once(
     with pytest.raises(Refused, match="redeemed at T-02 seat 3"):
         a.do(lambda t: t.cashier.redeem(2, number))  # its own voucher, but the floor says it is paid
     assert b.do(lambda t: t.ledger.meters()["vouchers_in"]) == 2000
-    pump(a, 7.0)  # the link's sweep finds it closed elsewhere; the table's watch posts it
-    assert a.do(lambda t: t.ledger.voucher(number, now=t.clock.wall()).state) == "redeemed"
+    # the link's sweep finds it closed elsewhere; the table's watch posts it
+    pump_until(a, lambda t: state(number)(t) != "outstanding", "T-01 posting the voucher paid at T-02")
+    assert a.do(state(number)) == "redeemed"
     owed = [t.do(lambda t: t.ledger.balances()[accounts.FLOOR_VOUCHERS]) for t in (a, b)]
     assert owed == [2000, -2000]  # T-01 owes the floor what T-02 paid for it
     assert a.do(lambda t: t.ledger.audit()) == [] and b.do(lambda t: t.ledger.audit()) == []
@@ -150,7 +173,9 @@ def test_two_tables_race_for_one_voucher_a_thousand_times(pair: tuple[TableThrea
         results = race({"T-01": (a, 2), "T-02": (b, 2)}, number)
         assert sorted(results.values()) == [False, True], f"race {attempt}: {results}"
         wins[next(name for name, won in results.items() if won)] += 1
-    pump(a, 7.0)
+    # T-01 closes the ones T-02 won (its link's sweep finds them; its watch posts them)
+    pump_until(a, lambda t: t.ledger.end_of_day(t.clock.wall().replace(year=2000), t.clock.wall())
+               ["outstanding_count"] == 0, "T-01 closing the vouchers T-02 won", 120)  # fmt: skip
     credits = [t.do(lambda t: t.ledger.credits(2)) for t in (a, b)]
     assert sum(credits) == 1000 * 500  # every voucher paid once, at one table or the other
     assert sum(t.do(lambda t: t.ledger.meters().get("vouchers_in", 0)) for t in (a, b)) == 1000 * 500
@@ -173,7 +198,7 @@ def test_offline_a_table_takes_only_its_own_vouchers_and_reconciles(
         a.do(lambda t: t.cashier.redeem(2, theirs))
     assert a.do(lambda t: t.cashier.redeem(2, mine)) == 2000  # its own: paid from its own ledger
     server.start()
-    record = wait_for(lambda: (r := on_floor(a, mine)) and r["state"] == "redeemed" and r, 30)
+    record = wait_for(lambda: (r := on_floor(a, mine)) and r["state"] == "redeemed" and r)
     assert record["by"] == {"table": "T-01", "seat": 2, "time": record["by"]["time"], "offline": True}  # type: ignore[index]
 
 
@@ -191,7 +216,7 @@ def test_a_claim_cut_off_by_a_crash_is_posted_to_the_seat_that_stacked_the_ticke
     b.do(lambda t: t.ledger.log_event(EventCode.VOUCHER_CLAIM, now=t.clock.wall(), seat=4, detail=intent))
     link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, time=by["time"]))  # the claim, no post
     assert b.do(lambda t: t.ledger.credits(4)) == 0
-    pump(b, 7.0)
+    pump_until(b, lambda t: t.ledger.credits(4) != 0, "T-02 posting the cut-off claim")
     assert b.do(lambda t: t.ledger.credits(4)) == 2000
     pump(b, 6.0)  # looked at again: paid once
     assert b.do(lambda t: t.ledger.credits(4)) == 2000

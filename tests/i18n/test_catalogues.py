@@ -28,14 +28,14 @@ FIELD = re.compile(r"\{(\w+)\}")
 SAME_IN_SPANISH = frozenset({
     "button.language_en", "button.language_es",  # each language names itself
     "band.touchdown", "layout.touchdown", "display.lucky",  # the side wagers' brand names
-    "wager.blazing7s", "layout.blazing7s",  # Blazing 7's: a brand name
+    "wager.blazing7s", "layout.blazing7s", "layout.b2b",  # B2B, Blazing 7's: brand names
     "fmt.total", "service.no",  # "Total" and "no" are Spanish too
     "display.call_craps",  # "{total} · CRAPS": the game's name in Spanish too
     "display.yards_gain", "fmt.seconds",  # "YD" and "s": the yard's and the second's symbols in both
     "service.col.par", "service.col.rtp", "service.login.pin",  # PAR sheet, RTP, PIN: used as they are
     "service.selftest.game_craps", "service.selftest.game_sicbo",  # the games' names in Spanish too
     *(f"wager.total_{t}" for t in range(4, 18)),  # Sic Bo's "Total 4" ... "Total 17": Spanish too
-    "outcome.sicbo_triple",  # "TRIPLE" is Spanish too
+    "outcome.sicbo_triple", "display.sicbo_triple",  # "TRIPLE" is Spanish too
 })  # fmt: skip
 
 

@@ -20,9 +20,10 @@ import pytest
 
 from terminal.i18n import Catalogue
 
-#: Data rather than words: amounts, counts, times, dates, dice, percentages, ids and hashes.
+#: Data rather than words: amounts, counts, times, dates, dice, percentages, ids and hashes, and the Big
+#: Six wheel's pictures of its joker and flag (★, ⚑).
 DATA = re.compile(
-    r"^[\s\d$€£+\-−·.,:;/%()#×x=<>|…*_\u202f\u00a0]*"
+    r"^[\s\d$€£+\-−·.,:;/%()#×x=<>|…*_\u202f\u00a0★⚑]*"
     r"(a\.\s?m\.|p\.\s?m\.|AM|PM|US\$|T-\d+|[0-9a-f]{8,}|\.\.\.)?[\s\d$.,:\u202f\u00a0-]*$"
 )
 

@@ -20,18 +20,13 @@ from terminal import config
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.roulette.rules import make_rules
 from terminal.games.roulette.touchdown import rules_for
-from terminal.lab import (
-    fastsim,
-    simulate_craps,
-    simulate_craps_fast,
-    simulate_roulette,
-    simulate_roulette_fast,
-)
+from terminal.lab import fastsim
 from terminal.lab.simulate import SimSpec, plan_chunks, run_local
-from terminal.lab.simulate_craps import CrapsPlan, entries
-from terminal.lab.simulate_plan import craps_plan, roulette_plan
-from terminal.lab.simulate_roulette import RoulettePlan
 from terminal.lab.simulate_seed import make_rng
+from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
+from terminal.sims.simulate_craps import CrapsPlan, entries
+from terminal.sims.simulate_plan import craps_plan, roulette_plan
+from terminal.sims.simulate_roulette import RoulettePlan
 from tests.support.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]

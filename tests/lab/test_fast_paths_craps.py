@@ -32,8 +32,8 @@ from terminal.games.craps.records import (
 )
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.craps.settle import _record, settle
-from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan, entries, place_wanted
-from terminal.lab.simulate_plan import craps_plan
+from terminal.sims.simulate_craps import CrapsEntry, CrapsPlan, entries, place_wanted
+from terminal.sims.simulate_plan import craps_plan
 
 ALL_SPOTS = (
     *_PLAIN,

@@ -20,8 +20,8 @@ from rng.scaling import RangeError, Scaler
 from terminal.games.roulette.rules import PaytableMismatchError, make_rules, place, settle
 from terminal.games.roulette.spots import legal_spots
 from terminal.games.roulette.wheels import WHEELS
-from terminal.lab.simulate_roulette import _count
 from terminal.lab.simulate_seed import make_rng
+from terminal.sims.simulate_roulette import _count
 
 WHEEL_NAMES = ("double_zero", "single_zero", "double_as_single")
 

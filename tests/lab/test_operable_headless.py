@@ -34,7 +34,7 @@ LISTENING = re.compile(r"controller listening on (?P<host>[0-9.]+):(?P<port>[0-9
 def _tilt(client: TableClient, active: bool) -> Tilt:
     async def wait() -> Tilt:
         while True:
-            pushed = await client.receive(10.0)
+            pushed = await client.receive(60.0)
             if isinstance(pushed, Tilt) and pushed.reason == "service_mode" and pushed.active is active:
                 return pushed
 

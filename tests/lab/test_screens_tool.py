@@ -55,6 +55,24 @@ def test_the_same_seed_plays_the_same_rounds_and_another_seed_does_not(tmp_path:
     assert first != other
 
 
+def _round_times(job: Job, folder: Path, rounds: int) -> list[str]:
+    folder.mkdir()
+    with LiveTable(job.config(folder), job.entropy("roulette"), job.start) as table:
+        for _ in range(rounds):
+            table.open_next()
+            table.play()
+        ids = [round_id for round_id, _ in table.call(lambda: table.table.ledger.outcomes(rounds))]
+        return [table.call(lambda n=n: table.table.ledger.recall(n).time) for n in ids]
+
+
+def test_every_run_starts_the_tables_clock_at_the_same_time(tmp_path: Path) -> None:
+    """The rounds (and a printed voucher) carry the same times in every run: two runs draw the same pixels."""
+    job = Job(tmp_path, ("en",))
+    first, again = _round_times(job, tmp_path / "a", 2), _round_times(job, tmp_path / "b", 2)
+    assert len(first) == 2 and first == again
+    assert first[0].startswith("2026-11-23T14:00"), first
+
+
 def test_twin_pictures_are_found_and_fail_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def twins(job: Job) -> list[Path]:
         surface = pygame.Surface(job.size)

@@ -14,10 +14,10 @@ from terminal import config
 from terminal.games.roulette.rules import settle
 from terminal.lab import simulate_report
 from terminal.lab.simulate import SimSpec, plan_chunks, run_local
-from terminal.lab.simulate_plan import craps_plan, roulette_plan
-from terminal.lab.simulate_roulette import place_all
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import Tally, family_z, judge, merge_all
+from terminal.sims.simulate_plan import craps_plan, roulette_plan
+from terminal.sims.simulate_roulette import place_all
 from tests.support.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,9 +72,8 @@ def test_every_simulated_wager_has_a_par_figure() -> None:
         par = simulate_report.par_rtps(CFG, game)
         assert set(run.tallies) <= set(par)
         assert run.refused == 0
-    assert {"pass_odds", "fire", "lucky_shooter", "all_small", "horn_high:12", "horn_high:11"} <= set(
-        run.tallies
-    )
+    sides = {"pass_odds", "fire", "lucky_shooter", "hot_roller", "all_small", "horn_high:12", "horn_high:11"}
+    assert sides <= set(run.tallies)
 
 
 def _bernoulli(rng: random.Random, n: int, p: float, pays: int) -> Tally:

@@ -40,7 +40,7 @@ def _run_and_kill(db: Path, delay: float) -> list[tuple[str, int]]:
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(child.stdout or []), daemon=True)
     reader.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # an interpreter starting on a busy machine
     while not lines and child.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)  # wait for "opened": the kill must land while it commits, not while it imports
     time.sleep(delay)

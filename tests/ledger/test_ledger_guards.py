@@ -274,7 +274,8 @@ try:
 except StorageError as refused:
     print("refused:", refused)
 """
-    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    command = [sys.executable, "-c", child]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert "refused: high-water mark" in done.stdout, done.stdout + done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # neither the mark nor a ledger.mark.*.tmp
 

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from terminal.net.client import TableClient
 from terminal.net.codec import encode_frame, read_frame
 from terminal.net.messages import Direction, Hello, Message, PlaceWager, Ready, Welcome
 from terminal.net.server import NetEvent, TableServer
@@ -61,11 +62,11 @@ class RawSession:
         await self.send_payload(payload)
         return payload
 
-    async def recv(self, timeout: float = 2.0) -> Message:
+    async def recv(self, timeout: float = 30.0) -> Message:
         payload = await asyncio.wait_for(read_frame(self.reader), timeout)
         return self.opener.open(payload).message()
 
-    async def closed(self, timeout: float = 2.0) -> bool:
+    async def closed(self, timeout: float = 30.0) -> bool:
         """Whether the server closed the connection (reads until EOF, skipping frames)."""
         try:
             while True:
@@ -82,7 +83,7 @@ async def raw_session(port: int, seat: str = "seat-1", key: bytes | None = None)
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     nonce = os.urandom(32)
     writer.write(encode_frame(seal(hello_key(key), seat, 0, Hello(nonce.hex()))))
-    payload = await asyncio.wait_for(read_frame(reader), 2)
+    payload = await asyncio.wait_for(read_frame(reader), 30)
     _, _, envelope = read_envelope(payload, Direction.SERVER)
     welcome = envelope.message()
     assert isinstance(welcome, Welcome)
@@ -95,11 +96,18 @@ async def raw_session(port: int, seat: str = "seat-1", key: bytes | None = None)
     return session
 
 
+#: The server's heartbeat in tests that do not test heartbeats: a beat is a frame with its own sequence
+#: number, so on a busy machine one could come between a request and the reply a test counts on (Ack(3)
+#: where Ack(2) was meant), or be read where a test reads its reply. Heartbeat tests set their own.
+QUIET_HEARTBEAT_S = 60.0
+
+
 async def with_server(
     body: Callable[[TableServer, Recorder, list[NetEvent]], Awaitable[None]], **options: Any
 ) -> tuple[Recorder, list[NetEvent]]:
     """Run ``body`` against a fresh server on a free loopback port; the server is closed afterwards."""
     recorder, events = Recorder(), []
+    options.setdefault("heartbeat_s", QUIET_HEARTBEAT_S)
     server = TableServer(KEYS, recorder, table_id="T-01", log=events.append, **options)
     await server.start()
     try:
@@ -109,7 +117,26 @@ async def with_server(
     return recorder, events
 
 
-async def settle() -> None:
-    """Let the server's connection tasks run."""
-    for _ in range(20):
+async def until(ready: Callable[[], bool], what: str, timeout_s: float = 30.0) -> None:
+    """Let the server's and clients' tasks run until ``ready()``; fails naming ``what`` after ``timeout_s``
+    (generous: a loaded machine may take seconds; a ready condition returns at once)."""
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while not ready():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"{what} did not happen in {timeout_s} s")
         await asyncio.sleep(0.005)
+
+
+def refused(events: list[NetEvent]) -> Callable[[], bool]:
+    """Whether the server has logged a refusal (its connection task judged the peer)."""
+    return lambda: any(e.kind == "refused" for e in events)
+
+
+async def pushed_so_far(server: TableServer, client: TableClient) -> list[Message]:
+    """Every push the server has sent ``client`` so far, once all of it has arrived: the client has
+    opened as many frames as the server sealed for it (a count, not a pause a busy machine can outlast)."""
+    await until(lambda: client.received >= server.sent(client.seat), f"{client.seat}'s frames")
+    pushed = []
+    while client.pending_pushes():
+        pushed.append(await client.receive(1))
+    return pushed

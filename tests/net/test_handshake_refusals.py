@@ -35,8 +35,8 @@ async def _first_reply(port: int, payload: bytes) -> tuple[bytes, bytes]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(encode_frame(payload))
     await writer.drain()
-    reply = await asyncio.wait_for(read_frame(reader), 2)
-    rest = await asyncio.wait_for(reader.read(), 2)
+    reply = await asyncio.wait_for(read_frame(reader), 30)
+    rest = await asyncio.wait_for(reader.read(), 30)
     writer.close()
     return reply, rest
 
@@ -82,16 +82,16 @@ def test_a_bad_ready_gets_a_sealed_error_before_the_drop() -> None:
         key, nonce = KEYS["seat-1"], os.urandom(32)
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
         writer.write(encode_frame(seal(hello_key(key), "seat-1", 0, Hello(nonce.hex()))))
-        payload = await asyncio.wait_for(read_frame(reader), 2)
+        payload = await asyncio.wait_for(read_frame(reader), 30)
         welcome = read_envelope(payload, Direction.SERVER)[2].message()
         assert isinstance(welcome, Welcome)
         keys = derive_session_keys(key, "seat-1", nonce, bytes.fromhex(welcome.nonce))
         opener = Opener(keys.server_to_client, "seat-1", Direction.SERVER)
         opener.open(payload)
         writer.write(encode_frame(Sealer(keys.client_to_server, "seat-1").seal(Heartbeat())))  # not Ready
-        error = opener.open(await asyncio.wait_for(read_frame(reader), 2)).message()  # sealed: authentic
+        error = opener.open(await asyncio.wait_for(read_frame(reader), 30)).message()  # sealed: authentic
         assert isinstance(error, Error) and error.code == "handshake" and "expected Ready" in error.message
-        assert await asyncio.wait_for(reader.read(), 2) == b""
+        assert await asyncio.wait_for(reader.read(), 30) == b""
         with pytest.raises(BadMacError):  # a notice could not pass for the controller's own reply
             Opener(keys.server_to_client, "seat-1", Direction.SERVER, 2).open(
                 seal(NOTICE_KEY, "seat-1", 2, Error("x", "y", None))

@@ -125,3 +125,21 @@ def test_the_history_screen_marks_its_rounds_as_recall_while_betting_is_open(
         top_right = surface.subsurface(heading)
         gold = pygame.transform.threshold(None, top_right, theme.GOLD, (8, 8, 8), set_behavior=0)
         assert gold > 3_000, "no RECALL badge in gold at the top of the seat's rounds"
+
+
+def test_a_round_that_came_out_even_has_no_sign_on_its_net(monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    tr = Painter.tr
+
+    def seen(self: Painter, key: str, **args: object) -> str:
+        text = tr(self, key, **args)
+        said.append(text)
+        return text
+
+    monkeypatch.setattr(Painter, "tr", seen)
+    app, _ = linked_app("roulette", "en")
+    even = m.SeatRoundView(3, "17", 0, 0, (m.SeatWagerView("touchdown", 500, 0, "lose"),))  # staked earlier
+    app.receive([m.SeatRounds("seat-1", (even, m.SeatRoundView(2, "17", 500, 0)))], 0.5)
+    app.control.ui = replace(app.control.ui, screen="history")
+    app.draw(pygame.Surface((1920, 1080)), 1.0)
+    assert "$0.00" in said and "+$0.00" not in said and "-$5.00" in said

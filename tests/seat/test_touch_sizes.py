@@ -34,6 +34,9 @@ TABLES = {
     "single_zero": "[roulette]\nwheel = single_zero\n[touchdown]\noffered = false\n",
     "double_as_single": "[roulette]\nwheel = double_as_single\n[touchdown]\noffered = false\n",
     "double_zero_no_track": "[roulette]\nwheel = double_zero\nfive_adjacent = false\n",
+    "double_zero_sides": "[b2b]\noffered = true\n[blazing7s]\noffered = true\n",
+    "single_zero_sides_no_track": "[roulette]\nwheel = single_zero\nfive_adjacent = false\n"
+    "[touchdown]\noffered = false\n[b2b]\noffered = true\n[blazing7s]\noffered = true\n",
     "craps": "[table]\ngame = craps\n",
 }
 
@@ -49,7 +52,7 @@ def _expected(table: str, offered: m.Offer) -> set[str]:
         return {str(s) for s in offered_spots(kinds)}
     wheel = next(r.value for r in offered.rules if r.key == "wheel")
     spots = {s.text for s in legal_spots(WHEELS[wheel], "five_adjacent" in kinds)}
-    return spots | ({"touchdown"} if "touchdown" in kinds else set())
+    return spots | ({"touchdown", "b2b", "blazing7s"} & kinds)
 
 
 def _app(table: str, size: tuple[int, int], tmp: Path) -> SeatApp:

@@ -47,10 +47,11 @@ def test_a_game_identifier_follows_its_rule_modules(
 
 def test_paytable_ids_follow_the_configuration(tmp_path: Path) -> None:
     text = "[table]\ngame = craps\n[fire_bet]\noffered = false\n[lucky_shooter]\npaytable = C\n"
+    text += "[hot_roller]\npaytable = B\n"
     c = _config(tmp_path, text)
     games = {g.game: g for g in ident.identity(c).games}
     assert games["craps"].running and not games["roulette"].running
-    assert games["craps"].paytables == ("craps:standard", "lucky_shooter:C", "bonus_craps:1")
+    assert games["craps"].paytables == ("craps:standard", "lucky_shooter:C", "bonus_craps:1", "hot_roller:B")
     assert games["roulette"].identifier.startswith("roulette/double_zero/")
 
 

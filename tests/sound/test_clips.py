@@ -120,7 +120,8 @@ def test_no_audio_device_is_one_line_and_no_crash() -> None:
         "print('played on')\n"
     )
     env = {**os.environ, "SDL_AUDIODRIVER": "no-such-driver", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    command = [sys.executable, "-c", script]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "played on"
     assert [line for line in done.stderr.splitlines() if line.strip()] == [

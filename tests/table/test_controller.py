@@ -11,6 +11,7 @@ from terminal.net.server import TableServer
 from terminal.table.controller import Controller
 from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
+from tests.net.net_helpers import pushed_so_far
 from tests.table.harness import make_config, scripted_table
 
 KEYS = {f"seat-{n}": bytes([n]) * 32 for n in range(1, 9)}
@@ -46,9 +47,7 @@ def test_a_seat_plays_a_round_over_the_protocol(tmp_path: Path) -> None:
             await client.request(m.BetsDone()),
         ]
         await controller.play(1)
-        pushed = []
-        while client.pending_pushes():
-            pushed.append(await client.receive(1))
+        pushed = await pushed_so_far(server, client)
         await client.close()
         await server.close()
         return replies, pushed
@@ -80,7 +79,9 @@ def test_wagers_racing_the_lock_are_either_in_the_round_or_refused(tmp_path: Pat
             return [await client.request(m.PlaceWager("black", 100)) for _ in range(40)]
 
         async def close_window() -> None:
-            await asyncio.sleep(0.01)
+            # until the first wager is in
+            while all(table.cashier.credits(seat) == 10_000 for seat in (1, 2, 3)):
+                await asyncio.sleep(0.001)
             table.deadline = table.clock.monotonic()  # the countdown reaches zero mid-burst
             await controller.play(1)
 
@@ -120,9 +121,7 @@ def test_tilts_are_shown_on_every_screen_and_stop_wagers_at_once(tmp_path: Path)
         table.tilts.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
         await controller.sync_tilts()
         accepted = await client.request(m.PlaceWager("red", 100))
-        pushed = []
-        while client.pending_pushes():
-            pushed.append(await client.receive(1))
+        pushed = await pushed_so_far(server, client)
         await client.close()
         await server.close()
         return pushed, refused, accepted
@@ -144,7 +143,7 @@ def test_a_screen_that_links_during_a_tilt_is_told_at_once(tmp_path: Path) -> No
     async def scenario() -> list[m.Message]:
         _, server = await _serve(table)
         client = await _client(server, 2)
-        first = [await client.receive(1) for _ in range(5)]
+        first = [await client.receive(30) for _ in range(5)]
         await client.close()
         await server.close()
         return first

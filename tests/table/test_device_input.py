@@ -14,6 +14,7 @@ from terminal.table.cabinet import Cabinet
 from terminal.table.controller import Controller
 from terminal.table.table import Table
 from terminal.table.tilts import TiltKind
+from tests.net.net_helpers import pushed_so_far
 from tests.table.harness import make_config, scripted_table
 
 KEYS = {**{f"seat-{n}": bytes([n]) * 32 for n in range(1, 9)}, "display": b"d" * 32, "service": b"s" * 32}
@@ -42,14 +43,6 @@ async def _client(server: TableServer, name: str) -> TableClient:
     return client
 
 
-async def _drain(client: TableClient) -> list[m.Message]:
-    await asyncio.sleep(0.05)
-    pushed = []
-    while client.pending_pushes():
-        pushed.append(await client.receive(1))
-    return pushed
-
-
 def test_a_bill_at_a_seat_is_stacked_and_the_seat_told(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path))
     table.start()
@@ -58,10 +51,10 @@ def test_a_bill_at_a_seat_is_stacked_and_the_seat_told(tmp_path: Path) -> None:
     async def scenario() -> tuple[m.Message, m.Message, list[m.Message]]:
         _controller, server = await _serve(table, cabinet)
         client = await _client(server, "seat-2")
-        await _drain(client)
+        await pushed_so_far(server, client)
         taken = await client.request(m.DeviceInput("bill_acceptor", "insert", 2_000, ""))
         odd = await client.request(m.DeviceInput("bill_acceptor", "insert", 300, ""))  # no $3 bills
-        pushed = await _drain(client)
+        pushed = await pushed_so_far(server, client)
         await client.close()
         await server.close()
         return taken, odd, pushed
@@ -106,10 +99,10 @@ def test_a_voucher_printed_earlier_is_redeemed_and_a_used_one_refused(tmp_path: 
     async def scenario() -> tuple[m.Message, m.Message, list[m.Message]]:
         _controller, server = await _serve(table, cabinet)
         client = await _client(server, "seat-1")
-        await _drain(client)
+        await pushed_so_far(server, client)
         first = await client.request(m.DeviceInput("ticket_reader", "insert", 0, voucher.number))
         again = await client.request(m.DeviceInput("ticket_reader", "insert", 0, voucher.number))
-        pushed = await _drain(client)
+        pushed = await pushed_so_far(server, client)
         await client.close()
         await server.close()
         return first, again, pushed
@@ -154,7 +147,7 @@ def test_an_award_over_the_handpay_limit_pushes_handpay(tmp_path: Path) -> None:
         client = await _client(server, "seat-1")
         await client.request(m.PlaceWager("straight:17", 500))  # pays 35 to 1: $175 net, over $100
         await controller.play(1)
-        pushed = await _drain(client)
+        pushed = await pushed_so_far(server, client)
         await client.close()
         await server.close()
         return pushed

@@ -16,6 +16,7 @@ from terminal.table.phases import Phase
 from terminal.table.refused import Refused
 from terminal.table.table import Table
 from terminal.table.tilts import Role, TiltClearError, TiltKind
+from tests.net.net_helpers import until
 from tests.table.harness import KEY, ScriptedRng, make_config, scripted_table
 
 
@@ -89,12 +90,13 @@ def test_the_round_loop_waits_tilted_instead_of_ending(tmp_path: Path) -> None:
 
     async def scene() -> int:
         play = asyncio.create_task(controller.play(1))
-        await asyncio.sleep(0.3)
+        await until(lambda: table.tilts.blocks_table(), "the RNG failure's tilt")
+        await asyncio.sleep(0.3)  # a while tilted: the round waits, it does not end
         assert not play.done() and table.tilts.blocks_table()  # up, tilted, waiting
         assert table.cashier.credits(1) == 900
         rng.fixed = True
         table.health.clear_rng_failure(Role.TECHNICIAN, selftest=lambda: None)
-        reports = await asyncio.wait_for(play, 5)
+        reports = await asyncio.wait_for(play, 60)
         return len(reports)
 
     assert asyncio.run(scene()) == 1

@@ -56,11 +56,17 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
         ledger.close()
 
 
+SIDES = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"  # B2B and Blazing 7's played by the bots too
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["roulette", "craps"])
+@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides"])
 def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str) -> None:
     cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text(f"[table]\nport = 0\ngame = {game}\nseats = 4\n", encoding="utf-8")
+    extra = SIDES if game.endswith("+sides") else ""
+    cfg.write_text(
+        f"[table]\nport = 0\ngame = {game.removesuffix('+sides')}\nseats = 4\n{extra}", encoding="utf-8"
+    )
     chooser = random.Random(f"kill-{game}")
     carried = 0
     standing: set[str] = set()  # wagers standing from an earlier round when the last process died

@@ -14,6 +14,7 @@ from terminal.net.game_state import read_state
 from terminal.table import views
 from terminal.table.controller import Controller
 from terminal.table.table import Table
+from tests.net.net_helpers import pushed_so_far
 from tests.table.harness import make_config, scripted_table
 from tests.table.test_controller import _client, _serve
 
@@ -64,9 +65,7 @@ def _play_rounds(table: Table, rounds: int, wagers: list[m.Message]) -> list[m.M
                 await client.request(wager)
             await controller.play(1)
             table.open_round()
-        await asyncio.sleep(0.05)
-        while client.pending_pushes():
-            pushed.append(await client.receive(1))
+        pushed += await pushed_so_far(server, client)
         await client.close()
         await server.close()
         return pushed

@@ -2,9 +2,10 @@
 
 Pass is fixed once a point is set, a Come bet once it has its come point; Don't Pass/Don't Come may be
 removed or reduced at any time but never increased again after a reduction; Fire and Bonus are never
-changed; odds go up to the configured multiple. Every refusal is a :class:`CrapsRefusal` subclass naming
-the wager, the table state and the reason. Limits (min/max per wager id) are checked by the caller with
-:class:`terminal.games.base.Limits`; these are the rules of the game.
+changed, nor is Hot Roller until a 7 settles it; odds go up to the configured multiple. Every refusal is
+a :class:`CrapsRefusal` subclass naming the wager, the table state and the reason. Limits (min/max per
+wager id) are checked by the caller with :class:`terminal.games.base.Limits`; these are the rules of the
+game.
 
 >>> from terminal.games.craps.records import Spot, TableState, Wager
 >>> place(TableState(point=5, new_shooter=False), (), Wager("a", 1, Spot("pass"), 500), CrapsRules())
@@ -65,9 +66,10 @@ _ODDS_BASE = {
 }
 _REPEATABLE = frozenset({"come", "dont_come"})  # each is its own contract until it moves
 _BONUS = frozenset({"all_small", "all_tall", "all_or_nothing"})
-_OPTIONAL = frozenset({"buy", "lay", "fire", "lucky_shooter"}) | _BONUS  # what _check_offered may refuse
+_SIDE = frozenset({"fire", "lucky_shooter", "hot_roller"})
+_OPTIONAL = frozenset({"buy", "lay"}) | _SIDE | _BONUS  # what _check_offered may refuse
 _STEPPED = frozenset({"place", "place_lose", "buy", "lay", "fire", *_PARTS})  # _check_amount's steps
-_TIMED = frozenset({"pass", "dont_pass", "come", "dont_come", "fire", "lucky_shooter"}) | _BONUS
+_TIMED = frozenset({"pass", "dont_pass", "come", "dont_come"}) | _SIDE | _BONUS
 
 
 def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: CrapsRules) -> Wager:
@@ -146,6 +148,8 @@ def _check_offered(state: TableState, wager: Wager, rules: CrapsRules) -> None:
         offered = rules.fire_paytable is not None
     elif kind == "lucky_shooter":
         offered = rules.lucky_shooter_paytable is not None
+    elif kind == "hot_roller":
+        offered = rules.hot_roller_paytable is not None
     else:
         offered = rules.bonus_paytable is not None if kind.startswith("all_") else True
     if not offered:
@@ -163,8 +167,17 @@ def _check_time(state: TableState, wagers: tuple[Wager, ...], wager: Wager) -> N
         reason = "may be placed only before a new shooter's first come-out"
     elif kind == "lucky_shooter" and any(w.spot.kind == kind and w.seat == wager.seat for w in wagers):
         reason = "the seat already has a Lucky Shooter wager working"
+    elif kind == "hot_roller":
+        reason = _hot_roller_time(state, wagers, wager)
     if reason:  # the spot's text is built only for a refusal
         raise WrongTimeError(str(wager.spot), state, reason)
+
+
+def _hot_roller_time(state: TableState, wagers: tuple[Wager, ...], wager: Wager) -> str:
+    """Why a Hot Roller may not be placed now (§ 623b.2(b)), or "" when it may."""
+    if any(w.spot.kind == "hot_roller" and w.seat == wager.seat for w in wagers):
+        return "the seat already has a Hot Roller wager working until a 7 settles it"
+    return "" if state.come_out else "may be placed only before a come-out roll"
 
 
 def _check_amount(state: TableState, wager: Wager, amount: int, rules: CrapsRules) -> None:
@@ -204,6 +217,8 @@ def _check_removable(state: TableState, wager: Wager) -> None:
         raise FixedWagerError(name, state, "never removed, reduced or increased")
     if kind == "lucky_shooter" and wager.number is not None:
         raise FixedWagerError(name, state, f"in progress on point {wager.number}")
+    if kind == "hot_roller":
+        raise FixedWagerError(name, state, "never removed, reduced or increased until a 7 settles it")
 
 
 def _check_increasable(state: TableState, wager: Wager) -> None:

@@ -18,4 +18,5 @@ WAGERS: tuple[str, ...] = (
     "craps_2", "craps_3", "craps_12", "eleven", "c_and_e", "horn", "horn_high", "whirl",
     *(f"hop_{a}_{b}" for a, b in _HOPS),
     "six_seven_eight", "fire", "all_small", "all_tall", "all_or_nothing", "lucky_shooter",
+    "hot_roller",
 )  # fmt: skip

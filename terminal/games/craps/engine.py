@@ -37,6 +37,8 @@ def paytable_of(kind: str, rules: CrapsRules) -> str:
         return rules.bonus_paytable or "1"
     if kind == "lucky_shooter":
         return rules.lucky_shooter_paytable or "A"
+    if kind == "hot_roller":
+        return rules.hot_roller_paytable or "A"
     return "standard"
 
 

@@ -1,7 +1,8 @@
 """Craps's declaration: what the registry, the table, the lab and the screens know of the game.
 
 Its sections of the configuration are ``[craps]`` (odds, vig, increments, Buy and Lay offered) and the
-side wagers' ``[lucky_shooter]``, ``[fire_bet]`` and ``[bonus_craps]`` (offered, paytable, limits); the
+side wagers' ``[lucky_shooter]``, ``[fire_bet]``, ``[bonus_craps]`` and ``[hot_roller]`` (offered, paytable,
+limits); the
 other wagers' limits come from ``[limits]``.
 """
 
@@ -24,6 +25,7 @@ GAME = "craps"
 _SIDES = {
     "lucky_shooter": "lucky_shooter", "fire": "fire_bet",
     "all_small": "bonus_craps", "all_tall": "bonus_craps", "all_or_nothing": "bonus_craps",
+    "hot_roller": "hot_roller",
 }  # fmt: skip
 BOT_MENU: tuple[tuple[str, int], ...] = (
     ("pass", 500), ("dont_pass", 500), ("come", 500), ("dont_come", 500), ("pass_odds", 1000),
@@ -35,6 +37,7 @@ BOT_MENU: tuple[tuple[str, int], ...] = (
     # Weighted: the side wagers under test are placed often (each only at its own moment of the game).
     *([("lucky_shooter", 200)] * 12),
     *([("fire", 200)] * 4),
+    *([("hot_roller", 200)] * 6),
 )  # fmt: skip
 
 
@@ -44,7 +47,8 @@ def _on(flag: bool) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Craps:
-    """Craps with Lucky Shooter, Fire and Bonus (§ 623a), as :class:`~terminal.games.seam.Game` says."""
+    """Craps with Lucky Shooter, Fire, Bonus and Hot Roller (§ 623a, § 623b), as
+    :class:`~terminal.games.seam.Game` says."""
 
     name: str = GAME
     wagers: tuple[str, ...] = WAGERS
@@ -55,7 +59,9 @@ class Craps:
     def rules(self, settings: Settings) -> CrapsRules:
         """Odds, vig, increments and the side wagers offered: the one record the table and PAR both use."""
         k = settings.section("craps")
-        fire, bonus, lucky = (settings.section(n) for n in ("fire_bet", "bonus_craps", "lucky_shooter"))
+        fire, bonus, lucky, hot = (
+            settings.section(n) for n in ("fire_bet", "bonus_craps", "lucky_shooter", "hot_roller")
+        )
         return CrapsRules(
             max_odds=k.max_odds, come_odds_on_comeout=k.come_odds_on_comeout, buy_offered=k.buy_offered,
             lay_offered=k.lay_offered, vig_percent=k.vig_percent, buy_vig=k.buy_vig, lay_vig=k.lay_vig,
@@ -63,6 +69,7 @@ class Craps:
             fire_paytable=fire.paytable if fire.offered else None,
             bonus_paytable=bonus.paytable if bonus.offered else None,
             lucky_shooter_paytable=lucky.paytable if lucky.offered else None,
+            hot_roller_paytable=hot.paytable if hot.offered else None,
         )  # fmt: skip
 
     def limits(self, settings: Settings, kind: str) -> Limits:
@@ -91,7 +98,8 @@ class Craps:
         engine = CrapsEngine(rules, limits)
         house = tuple(_house_rules(rules, settings))
         sides = (("lucky_shooter", rules.lucky_shooter_paytable), ("fire_bet", rules.fire_paytable),
-                 ("bonus_craps", rules.bonus_paytable))  # fmt: skip
+                 ("bonus_craps", rules.bonus_paytable),
+                 ("hot_roller", rules.hot_roller_paytable))  # fmt: skip
         paytables = (f"{GAME}:{settings.section('craps').paytable}",
                      *(f"{name}:{table}" for name, table in sides if table is not None))  # fmt: skip
         showcase = (("pass", 1), ("field", 1), ("place_6", 2))
@@ -111,7 +119,10 @@ def _is_offered(rules: CrapsRules, kind: str) -> bool:
         return rules.buy_offered
     if kind.startswith("lay_"):
         return rules.lay_offered
-    side = {"fire": rules.fire_paytable, "lucky_shooter": rules.lucky_shooter_paytable}
+    side = {
+        "fire": rules.fire_paytable, "lucky_shooter": rules.lucky_shooter_paytable,
+        "hot_roller": rules.hot_roller_paytable,
+    }  # fmt: skip
     side |= dict.fromkeys(BONUS_KINDS, rules.bonus_paytable)
     return side.get(kind, "offered") is not None
 

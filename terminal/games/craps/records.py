@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from terminal.games.base import IllegalBetError
+from terminal.games.craps.hot_roller import COMBINATIONS as HOT_COMBINATIONS
 
 POINTS: tuple[int, ...] = (4, 5, 6, 8, 9, 10)
 HARD_NUMBERS: tuple[int, ...] = (4, 6, 8, 10)
@@ -158,7 +159,7 @@ def next_state(state: TableState, roll: Roll) -> TableState:
 _PLAIN = (
     "pass", "dont_pass", "come", "dont_come", "pass_odds", "dont_pass_odds", "field", "any_seven",
     "any_craps", "craps_2", "craps_3", "craps_12", "eleven", "c_and_e", "horn", "whirl", "six_seven_eight",
-    "fire", "all_small", "all_tall", "all_or_nothing", "lucky_shooter",
+    "fire", "all_small", "all_tall", "all_or_nothing", "lucky_shooter", "hot_roller",
 )  # fmt: skip
 _NUMBERED = {
     "place": POINTS, "place_lose": POINTS, "buy": POINTS, "lay": POINTS, "hard": HARD_NUMBERS,
@@ -263,7 +264,8 @@ class Wager:
 
     ``working`` is the seat's ON/OFF toggle (None: the spot's default). ``vig`` is commission collected
     with the wager (Buy/Lay ``on_bet``). ``number`` is a come bet's come point or the Lucky Shooter point;
-    ``marks`` the Lucky Shooter's other points rolled. ``reduced`` bars a Don't bet from growing again.
+    ``marks`` the Lucky Shooter's other points rolled, or the Hot Roller combinations thrown (``13`` for
+    1-3). ``reduced`` bars a Don't bet from growing again.
     """
 
     ref: str
@@ -313,7 +315,7 @@ class Wager:
             working=working,
             vig=_int(data, "vig"),
             number=number if isinstance(number, int) else None,
-            marks=_numbers(data, "marks", POINTS),
+            marks=_numbers(data, "marks", HOT_COMBINATIONS if data["spot"] == "hot_roller" else POINTS),
             reduced=bool(data["reduced"]),
             shooter=_int(data, "shooter"),
         )

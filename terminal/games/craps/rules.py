@@ -62,7 +62,8 @@ ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))
 class CrapsRules:
     """The operator's choices. Amounts in minor units; ``unit`` is one whole currency unit.
 
-    ``fire_paytable``/``bonus_paytable``/``lucky_shooter_paytable`` are None when the wager is not offered.
+    ``fire_paytable``/``bonus_paytable``/``lucky_shooter_paytable``/``hot_roller_paytable`` are None when
+    the wager is not offered.
     """
 
     max_odds: str = "3-4-5x"
@@ -78,6 +79,7 @@ class CrapsRules:
     fire_paytable: str | None = "A"
     bonus_paytable: str | None = "1"
     lucky_shooter_paytable: str | None = "A"
+    hot_roller_paytable: str | None = "A"
 
     def __post_init__(self) -> None:
         if self.max_odds not in ODDS_CHOICES:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from operator import attrgetter
 
 from terminal.games.base import Payout, Result, Settlement
-from terminal.games.craps import bonus, fire, lucky_shooter
+from terminal.games.craps import bonus, fire, hot_roller, lucky_shooter
 from terminal.games.craps.records import BONUS_KINDS, POINTS, Roll, TableState, Wager, new_wager, next_state
 from terminal.games.craps.rules import (
     FIELD,
@@ -285,6 +285,24 @@ def _lucky(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Ou
     return _win(wager, payout, step, table.name) if payout else _lose(wager, step, table.name)
 
 
+def _hot(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) -> Outcome:
+    """Hot Roller: a new combination marked, or the first 7 settling it on the numbers complete."""
+    w = wager
+    if roll.total != 7:
+        marks = hot_roller.thrown(w.marks, roll.die1, roll.die2)
+        if marks is w.marks:
+            return w
+        ref, seat, spot, amount, working, vig, number, reduced = (
+            w.ref, w.seat, w.spot, w.amount, w.working, w.vig, w.number, w.reduced
+        )  # fmt: skip
+        return new_wager(ref, seat, spot, amount, working, vig, number, marks, reduced, w.shooter)
+    table = hot_roller.PAYTABLES[rules.hot_roller_paytable or "A"]
+    complete = len(hot_roller.completed(w.marks))
+    payout = table.payout(complete)
+    entry = hot_roller.result_text(complete)
+    return _win(w, payout, entry, table.name) if payout else _lose(w, entry, table.name)
+
+
 _RESOLVERS: dict[str, Resolver] = {
     "pass": _pass, "dont_pass": _pass, "come": _come, "dont_come": _come,
     "pass_odds": _odds, "dont_pass_odds": _odds, "come_odds": _odds, "dont_come_odds": _odds,
@@ -293,5 +311,5 @@ _RESOLVERS: dict[str, Resolver] = {
     "craps_3": _one_roll, "craps_12": _one_roll, "eleven": _one_roll, "c_and_e": _one_roll,
     "horn": _one_roll, "horn_high": _one_roll, "whirl": _one_roll, "hop": _one_roll,
     "six_seven_eight": _one_roll, "fire": _fire, "all_small": _bonus, "all_tall": _bonus,
-    "all_or_nothing": _bonus, "lucky_shooter": _lucky,
+    "all_or_nothing": _bonus, "lucky_shooter": _lucky, "hot_roller": _hot,
 }  # fmt: skip

@@ -7,7 +7,7 @@ offered, or, for odds, when the line wager they sit behind is.
 
 >>> spots = every_spot()
 >>> len(spots), "horn_high:11" in {str(s) for s in spots}, "come_odds_6" in {str(s) for s in spots}
-(83, True, True)
+(84, True, True)
 >>> sorted(str(s) for s in offered_spots(frozenset({"pass", "horn_high"})))
 ['horn_high:11', 'horn_high:12', 'horn_high:2', 'horn_high:3', 'pass', 'pass_odds']
 """

@@ -88,7 +88,8 @@ class Roulette:
         house = tuple(_house_rules(rules, td, side, extra))
         draw = DrawPlan("below", rules.wheel.size, extra_draws(extra))
         menu = bot_menu(rules, td is not None, extra)
-        showcase = (("red", 1), ("straight:17", 1), ("dozen:2", 1))
+        sides = tuple((o.kind, 1) for o in _side_offers(extra))
+        showcase = (("red", 1), ("straight:17", 1), ("dozen:2", 1), *sides)
         return Setup(GAME, engine, draw, tuple(offered), rules.wheel.name, house, menu, paytables, showcase)
 
     def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:

@@ -32,10 +32,16 @@ __all__ = [
 
 
 def roulette_layout(
-    rect: pygame.Rect, wheel: str, five_adjacent: bool, touchdown: bool, touch: int = 0
+    rect: pygame.Rect,
+    wheel: str,
+    five_adjacent: bool,
+    touchdown: bool,
+    touch: int = 0,
+    sides: tuple[str, ...] = (),
 ) -> Layout:
-    """The roulette layout of the wheel called ``wheel`` in ``rect``, touch areas at least ``touch`` px."""
-    return RouletteLayout(rect, find_wheel(wheel), five_adjacent, touchdown, touch)
+    """The roulette layout of the wheel called ``wheel`` in ``rect``, touch areas at least ``touch`` px;
+    ``sides``: the side wagers offered below the zero boxes (``b2b``, ``blazing7s``)."""
+    return RouletteLayout(rect, find_wheel(wheel), five_adjacent, touchdown, touch, sides)
 
 
 def craps_layout(rect: pygame.Rect, offered: frozenset[str], vig_percent: int = 5, touch: int = 0) -> Layout:

@@ -20,6 +20,10 @@ import pygame
 Fonts = Callable[[int, bool], pygame.font.Font]  # (pixel size, bold) -> font
 
 
+class TooSmallError(ValueError):
+    """A layout whose touch areas cannot be ``touch`` pixels each way in the rectangle it was given."""
+
+
 @dataclass(frozen=True, slots=True)
 class StakeMark:
     """One of the seat's wagers as the layout shows it: chips at the spot, ``number`` a moved come point."""
@@ -61,6 +65,7 @@ class LayoutView:
     money: Callable[[int], str]  # formats minor units (paid amounts)
     fonts: Fonts
     chip_text: Callable[[int], str] | None = None  # the short amount on a chip ("$25", "$1K"); else money
+    board: tuple[tuple[str, str], ...] = ()  # words the game's state puts in an area: (spot, text)
 
     def on_chip(self, amount: int) -> str:
         """What a chip of ``amount`` says."""

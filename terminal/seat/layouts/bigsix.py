@@ -19,7 +19,7 @@ import pygame
 
 from terminal.games.bigsix.rules import SECTIONS, WAGERS, paytable
 from terminal.seat.layouts import paint
-from terminal.seat.layouts.base import HitArea, LayoutView, Place, area, box
+from terminal.seat.layouts.base import HitArea, LayoutView, Place, TooSmallError, area, box
 from terminal.seat.layouts.layered import LayeredLayout
 from terminal.theme import looks
 
@@ -40,7 +40,7 @@ class BigSixLayout(LayeredLayout):
         areas = self._measure(rect.width, rect.height)
         small = min(min(a.rect.size) for a in areas)
         if touch and small < touch:
-            raise ValueError(f"a Big Six area of {small} px is under the {touch} px a finger needs")
+            raise TooSmallError(f"a Big Six area of {small} px is under the {touch} px a finger needs")
         self.chip_radius = max(10, min(30, small // 6))
         r = self.chip_radius
         # chips sit right of the odds line, clear of the symbol and of the count below it

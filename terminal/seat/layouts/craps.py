@@ -16,7 +16,14 @@ from terminal.games.craps.rules import FIELD
 from terminal.games.craps.spots import offered_spots
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import PICK, HitArea, LayoutView, Picker, Place, UnknownSpotError, area
-from terminal.seat.layouts.craps_geometry import BOX_KINDS, SINGLES, CrapsGeometry, PointBox, measure
+from terminal.seat.layouts.craps_geometry import (
+    BOX_KINDS,
+    SIDE_BETS,
+    SINGLES,
+    CrapsGeometry,
+    PointBox,
+    measure,
+)
 from terminal.seat.layouts.layered import LayeredLayout
 from terminal.theme import looks
 
@@ -25,11 +32,12 @@ CRAPS_KEYS: tuple[str, ...] = (
     "layout.field_double", "layout.odds", "layout.place", "layout.buy", "layout.lay", "layout.place_lose",
     "layout.come_odds", "layout.dont_come_odds", "layout.any_seven", "layout.any_craps", "layout.c_and_e",
     "layout.horn", "layout.horn_high", "layout.whirl", "layout.hop", "layout.six_seven_eight", "layout.fire",
-    "layout.all_small", "layout.all_tall", "layout.all_or_nothing", "layout.lucky_shooter", "layout.on",
-    "layout.off", "layout.hard", "layout.wager_off",
+    "layout.all_small", "layout.all_tall", "layout.all_or_nothing", "layout.lucky_shooter",
+    "layout.hot_roller", "layout.on", "layout.off", "layout.hard", "layout.wager_off",
 )  # fmt: skip
 _BONUS_NUMBERS = {"all_small": "2 3 4 5 6", "all_tall": "8 9 10 11 12", "all_or_nothing": "2-6 · 8-12",
-                  "fire": "4 5 6 8 9 10", "lucky_shooter": "4 5 6 8 9 10"}  # fmt: skip
+                  "fire": "4 5 6 8 9 10", "lucky_shooter": "4 5 6 8 9 10",
+                  "hot_roller": "4 5 6 · 8 9 10"}  # fmt: skip
 _FIELD_NUMBERS = (2, 3, 4, 9, 10, 11, 12)
 _WORDS = {
     spot: f"layout.{spot}"
@@ -40,7 +48,7 @@ _CHIP_SIDE: dict[str, str] = {
     "come": "left", "pass": "left", "dont_pass": "left", "field": "right", "pass_odds": "right",
     "dont_come": "left",
     "dont_pass_odds": "right",
-    **dict.fromkeys(("fire", "all_small", "all_or_nothing", "all_tall", "lucky_shooter"), "right"),
+    **dict.fromkeys((*SIDE_BETS, "hot_roller"), "right"),
     **dict.fromkeys(_WORDS, "right"),
     **{f"hard_{n}": "right" for n in (4, 6, 8, 10)},
     **{spot: "corner" for spot, _ in SINGLES},
@@ -51,6 +59,7 @@ _LOOKS = looks("layout", "craps")
 FIRE: paint.Colour = _LOOKS.rgb("fire")
 _LUCKY_SHOOTER: paint.Colour = _LOOKS.rgb("lucky_shooter")
 _BONUS: paint.Colour = _LOOKS.rgb("bonus")
+_SIDE_FILL = {"fire": FIRE, "lucky_shooter": _LUCKY_SHOOTER, "hot_roller": _LOOKS.rgb("hot_roller")}
 
 
 class CrapsLayout(LayeredLayout):
@@ -61,7 +70,7 @@ class CrapsLayout(LayeredLayout):
     def __init__(
         self, rect: pygame.Rect, offered: frozenset[str], vig_percent: int = 5, touch: int = 0
     ) -> None:
-        self.geometry: CrapsGeometry = measure((rect.width, rect.height))
+        self.geometry: CrapsGeometry = measure((rect.width, rect.height), "hot_roller" in offered)
         self.offered = offered
         self.vig_percent = vig_percent
         self._spots = {str(s) for s in offered_spots(offered)}
@@ -159,9 +168,9 @@ class CrapsLayout(LayeredLayout):
     def _cell(
         self, surface: pygame.Surface, spot: str, fill: paint.Colour | None = None
     ) -> pygame.Rect | None:
-        rect = self.geometry.spots[spot]
         if not self._offered(spot):
             return None
+        rect = self.geometry.spots[spot]
         inner = rect.inflate(-4, -4)
         if fill is not None:
             pygame.draw.rect(surface, fill, inner, border_radius=6)
@@ -252,7 +261,7 @@ class CrapsLayout(LayeredLayout):
 
     def _paint_side(self, surface: pygame.Surface, view: LayoutView) -> None:
         for spot, numbers in _BONUS_NUMBERS.items():
-            fill = FIRE if spot == "fire" else _LUCKY_SHOOTER if spot == "lucky_shooter" else _BONUS
+            fill = _SIDE_FILL.get(spot, _BONUS)
             if self._cell(surface, spot, fill) is None:
                 continue
             inner = self._label_rect(spot)

@@ -2,8 +2,8 @@
 
 Left, the line wagers as on one end of a real table: the bonus row (Fire, All Small, All or Nothing,
 All Tall, Lucky Shooter), the Don't Come bar and the six point boxes, Come, Field, Don't Pass bar and Pass
-line with their odds behind them. Right, the centre of the table: Any Seven, the hardways, the one-roll
-propositions, Horn High and the seventeen hops.
+line with their odds behind them. Right, the centre of the table: Any Seven (and Hot Roller beside it,
+when offered: a 7 settles it), the hardways, the one-roll propositions, Horn High and the seventeen hops.
 
 A point box carries eight wagers (Place, Buy, Lay, Place to Lose, the come and don't come bets moved
 there, and their odds): too many to touch one by one, so the whole box is one touch area that opens a
@@ -24,6 +24,7 @@ from terminal.games.craps.records import HOPS, HORN_NUMBERS, POINTS
 from terminal.seat.layouts.base import box
 
 SIDE_BETS = ("fire", "all_small", "all_or_nothing", "all_tall", "lucky_shooter")
+_HOT_SHARE = 0.42  # Hot Roller's part of the Any Seven row (the wager a 7 settles), when it is offered
 _LEFT_ROWS = (("side", 0.12), ("points", 0.38), ("come", 0.13), ("field", 0.13), ("dont_pass", 0.11),
               ("pass", 0.13))  # fmt: skip
 # On a narrow layout (4:3) the bonus row's words need two or three lines: it takes height from the boxes.
@@ -77,8 +78,8 @@ def _columns(
     return {name: box(left + k * step, top, left + (k + 1) * step, bottom) for k, name in enumerate(names)}
 
 
-def measure(size: tuple[int, int]) -> CrapsGeometry:
-    """Lay the table out in ``size`` pixels."""
+def measure(size: tuple[int, int], hot_roller: bool = True) -> CrapsGeometry:
+    """Lay the table out in ``size`` pixels (``hot_roller``: with a Hot Roller area beside Any Seven)."""
     w, h = size
     margin = max(4.0, min(w, h) * 0.015)
     left, top, right, bottom = margin, margin, w - margin, h - margin
@@ -95,7 +96,7 @@ def measure(size: tuple[int, int]) -> CrapsGeometry:
         cut = left + (split - left) * _ODDS_SHARE
         spots[line] = box(left, rows_l[line][0], cut, rows_l[line][1])
         spots[f"{line}_odds"] = box(cut, rows_l[line][0], split, rows_l[line][1])
-    captions = _centre(split + gap, right, rows_r, spots)
+    captions = _centre(split + gap, right, rows_r, spots, hot_roller)
     rows = {name: box(left, a, split, b) for name, (a, b) in rows_l.items()}
     rows.update({f"right_{name}": box(split + gap, a, right, b) for name, (a, b) in rows_r.items()})
     slot = boxes[0].slots["place"]
@@ -123,9 +124,17 @@ def _point_boxes(
 
 
 def _centre(
-    left: float, right: float, rows: dict[str, tuple[float, float]], spots: dict[str, pygame.Rect]
+    left: float,
+    right: float,
+    rows: dict[str, tuple[float, float]],
+    spots: dict[str, pygame.Rect],
+    hot_roller: bool,
 ) -> dict[str, pygame.Rect]:
-    spots["any_seven"] = box(left, *rows["any_seven"][:1], right, rows["any_seven"][1])
+    top, bottom = rows["any_seven"]
+    seven = right - (right - left) * _HOT_SHARE if hot_roller else right
+    spots["any_seven"] = box(left, top, seven, bottom)
+    if hot_roller:
+        spots["hot_roller"] = box(seven, top, right, bottom)
     for row, names in _HARD_ROWS.items():
         spots.update(_columns(left, right, names, *rows[row]))
     spots.update(_columns(left, right, tuple(name for name, _ in SINGLES), *rows["singles"]))

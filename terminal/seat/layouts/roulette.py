@@ -1,4 +1,4 @@
-"""The roulette layout: the felt, numbers, outside boxes, racetrack and Touchdown area, and its touches.
+"""The roulette layout: the felt, numbers, outside boxes, racetrack, Touchdown, B2B and Blazing 7's areas.
 
 Geometry is in :mod:`roulette_geometry`; this module paints it. Every label comes from the catalogue
 (``layout.*`` keys in ``assets/i18n/layout/``); numbers are drawn as numbers.
@@ -10,7 +10,7 @@ import pygame
 
 from terminal.games.roulette.spots import legal_spots
 from terminal.games.roulette.wheels import DOUBLE_ZERO, Wheel, is_red, parse_pocket, pocket_text
-from terminal.seat.layouts import paint
+from terminal.seat.layouts import paint, roulette_sides
 from terminal.seat.layouts.base import Fonts, LayoutView
 from terminal.seat.layouts.layered import LayeredLayout
 from terminal.seat.layouts.roulette_geometry import LABEL_AT, RouletteGeometry, measure, outside_chips
@@ -20,7 +20,8 @@ ROULETTE_KEYS: tuple[str, ...] = (
     "layout.two_to_one", "layout.dozen.1", "layout.dozen.2", "layout.dozen.3", "layout.low", "layout.even",
     "layout.odd", "layout.high", "layout.five_adjacent", "layout.five_adjacent_hint", "layout.touchdown",
     "layout.touchdown_hint", "layout.closed", "layout.wheel.double_zero", "layout.wheel.single_zero",
-    "layout.wheel.double_as_single", "layout.wager_off", "layout.pick_hint",
+    "layout.wheel.double_as_single", "layout.wager_off", "layout.pick_hint", "layout.b2b", "layout.b2b_last",
+    "layout.blazing7s", "layout.blazing7s_hint", "layout.track_hint_short",
 )  # fmt: skip
 _LOOKS = looks("layout", "roulette")
 _CLOSED_INK: paint.Colour = _LOOKS.rgb("closed_ink")
@@ -41,9 +42,15 @@ class RouletteLayout(LayeredLayout):
     label_keys = ROULETTE_KEYS
 
     def __init__(
-        self, rect: pygame.Rect, wheel: Wheel, five_adjacent: bool, touchdown: bool, touch: int = 0
+        self,
+        rect: pygame.Rect,
+        wheel: Wheel,
+        five_adjacent: bool,
+        touchdown: bool,
+        touch: int = 0,
+        sides: tuple[str, ...] = (),
     ) -> None:
-        geo = measure((rect.width, rect.height), wheel, five_adjacent, touchdown, touch)
+        geo = measure((rect.width, rect.height), wheel, five_adjacent, touchdown, touch, sides)
         self.geometry: RouletteGeometry = geo
         cells = geo.track_cells
         small = min(min(r.size) for _, r in cells) if cells else 0
@@ -65,17 +72,19 @@ class RouletteLayout(LayeredLayout):
         self._paint_zero(surface, view)
         self._paint_outside(surface, view)
         self._paint_touchdown(surface, view)
+        roulette_sides.paint_boxes(self.geometry, surface, view, self.label_boxes)
         note = self.geometry.corner_note
-        self.label_boxes.append(
-            paint.wrapped(
-                surface,
-                view.fonts,
-                view.tr(f"layout.wheel.{self.wheel.name}"),
-                note,
-                self._size(0.24),
-                paint.GOLD,
+        if note.width and note.height:
+            self.label_boxes.append(
+                paint.wrapped(
+                    surface,
+                    view.fonts,
+                    view.tr(f"layout.wheel.{self.wheel.name}"),
+                    note,
+                    self._size(0.24),
+                    paint.GOLD,
+                )
             )
-        )
 
     def _size(self, share: float) -> int:
         cw, ch = self.geometry.grid.cell
@@ -167,7 +176,8 @@ class RouletteLayout(LayeredLayout):
         middle = inner.inflate(-8, -8)
         pygame.draw.rect(surface, paint.FELT, middle, border_radius=min(middle.height // 2, radius))
         pygame.draw.rect(surface, paint.LINE, middle, 2, border_radius=min(middle.height // 2, radius))
-        title, hint = middle.inflate(-middle.height // 2, 0), middle.inflate(-middle.height // 2, 0)
+        words = roulette_sides.track_words(self.geometry, middle)  # the side wagers' boxes may take its ends
+        title, hint = words.inflate(-middle.height // 2, 0), words.inflate(-middle.height // 2, 0)
         title.height = middle.height * 11 // 20
         hint.top, hint.height = title.bottom - middle.height // 20, middle.height * 2 // 5
         title_size = min(self._size(0.3), title.height * 4 // 5)  # a short track (21:9) lowers both lines
@@ -175,6 +185,8 @@ class RouletteLayout(LayeredLayout):
         hint_key = (
             "layout.pick_hint" if "track" in {p.name for p in self.pickers()} else "layout.five_adjacent_hint"
         )
+        if words.width < middle.width and view.fonts(hint_size, True).size(view.tr(hint_key))[0] > hint.width:
+            hint_key = "layout.track_hint_short"  # the side wagers' boxes took the room: the short words
         for key, room, size, colour in (
             ("layout.five_adjacent", title, title_size, paint.GOLD),
             (hint_key, hint, hint_size, paint.LINE),
@@ -270,6 +282,7 @@ class RouletteLayout(LayeredLayout):
         return [r.move(self.rect.topleft) for r in rects]
 
     def draw_under_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
+        roulette_sides.draw_board(self.geometry, self.rect.topleft, surface, view)
         pocket = self._outcome(view)
         if pocket is not None:
             for rect in self._outcome_rects(pocket):

@@ -80,7 +80,8 @@ class RouletteGeometry:
     track_cells: tuple[tuple[int, pygame.Rect], ...]
     track_inner: pygame.Rect | None  # the racetrack's middle, inside its ring of pockets
     touchdown: pygame.Rect | None
-    corner_note: pygame.Rect  # below the zero boxes: the wheel's name
+    corner_note: pygame.Rect  # below the zero boxes: the wheel's name (empty where the side wagers sit)
+    sides: tuple[tuple[str, pygame.Rect], ...]  # B2B and Blazing 7's, stacked below the zero boxes
     areas: tuple[HitArea, ...]  # what a finger touches: spots, and pickers (``pick:<name>``)
     places: dict[str, Place]  # every legal spot: where it lies and where its chips sit
     pickers: dict[str, Picker]
@@ -88,7 +89,12 @@ class RouletteGeometry:
 
 
 def measure(
-    size: tuple[int, int], wheel: Wheel, five_adjacent: bool, touchdown: bool, touch: int = 0
+    size: tuple[int, int],
+    wheel: Wheel,
+    five_adjacent: bool,
+    touchdown: bool,
+    touch: int = 0,
+    sides: tuple[str, ...] = (),
 ) -> RouletteGeometry:
     """Lay the table out in ``size`` pixels, every touch area at least ``touch`` pixels each way."""
     w, h = size
@@ -114,6 +120,21 @@ def measure(
     places = dict(_places(grid, wheel, legal, cells, td))
     chip = max(9, round(min(cw, ch) * 0.27))
     touch_areas, pickers = _touch_areas(grid, wheel, legal, cells, td, touch, direct)
+    note = box(grid.left, ys[3] + grid.band, xs[0] - grid.band, grid.even_bottom)
+    small_track = bool(touch > 0 and cells and min(min(r.size) for _, r in cells) < touch)
+    # the racetrack's middle, where it is tall enough for a finger, holds the boxes; else the corner
+    inside = track is not None and _track_inner(track).height - 8 >= touch
+    if track is not None and sides and small_track and inside:  # one picker: free the middle
+        touch_areas = _carve_track(touch_areas, pickers, cells, _track_inner(track))
+    stacked = _ends(_track_inner(track), sides) if inside and track is not None else _stack(note, sides)
+    for kind, rect in stacked:
+        if inside:  # a chip a little smaller than the grid's, at the box's inner end
+            radius = max(8, min(chip, rect.height // 2 - 4))
+            x = rect.right - radius - 6 if rect.centerx < grid.xs[6] else rect.left + radius + 6
+            places[kind] = Place(rect, (x, rect.centery), radius)
+        else:  # the chips at the box's foot, its words above them
+            places[kind] = Place(rect, (rect.centerx, rect.bottom - chip - 5))
+    touch_areas += tuple(area(kind, rect) for kind, rect in stacked)
     return RouletteGeometry(
         size=size,
         wheel=wheel,
@@ -129,11 +150,54 @@ def measure(
         track_cells=cells,
         track_inner=_track_inner(track) if track is not None else None,
         touchdown=td,
-        corner_note=box(grid.left, ys[3] + grid.band, xs[0] - grid.band, grid.even_bottom),
+        corner_note=note if not stacked or inside else pygame.Rect(note.topleft, (0, 0)),
+        sides=stacked,
         areas=touch_areas,
         places=places,
         pickers=pickers,
         chip_radius=chip,
+    )
+
+
+def _carve_track(
+    areas: tuple[HitArea, ...],
+    pickers: dict[str, Picker],
+    cells: tuple[tuple[int, pygame.Rect], ...],
+    inner: pygame.Rect,
+) -> tuple[HitArea, ...]:
+    """The racetrack's one picker area (every pocket's bounding box, its middle too) as four: the top
+    row, the bottom row and each curved end, each opening the same picker, so the middle is free for the
+    side wagers' boxes."""
+    groups: dict[str, list[pygame.Rect]] = {}
+    for _, rect in cells:
+        where = ("track.left" if rect.right <= inner.left else "track.right" if rect.left >= inner.right
+                 else "track" if rect.bottom <= inner.top + 1 else "track.low")  # fmt: skip
+        groups.setdefault(where, []).append(rect)
+    kept = tuple(a for a in areas if a.spot != PICK + "track")
+    for name in groups:
+        pickers.setdefault(name, pickers["track"])
+    return kept + tuple(area(PICK + name, rects[0].unionall(rects[1:])) for name, rects in groups.items())
+
+
+def _ends(inner: pygame.Rect, kinds: tuple[str, ...]) -> tuple[tuple[str, pygame.Rect], ...]:
+    """The side wagers' boxes at the two ends of the racetrack's middle (B2B left, Blazing 7's right),
+    each a fifth of its length (a quarter on a small screen); the Five Adjacent words keep the middle."""
+    middle = inner.inflate(-8, -8)
+    width = middle.width // 5 if middle.width >= 1000 else middle.width // 4
+    left = pygame.Rect(middle.left, middle.top, width, middle.height)
+    right = pygame.Rect(middle.right - width, middle.top, width, middle.height)
+    return tuple(zip(kinds, (left, right), strict=False))
+
+
+def _stack(note: pygame.Rect, kinds: tuple[str, ...]) -> tuple[tuple[str, pygame.Rect], ...]:
+    """The side wagers' boxes, one above the other in the corner below the zero boxes."""
+    if not kinds:
+        return ()
+    gap = max(3, note.height // 40)
+    height = (note.height - gap * (len(kinds) - 1)) // len(kinds)
+    return tuple(
+        (kind, pygame.Rect(note.left, note.top + k * (height + gap), note.width, height))
+        for k, kind in enumerate(kinds)
     )
 
 

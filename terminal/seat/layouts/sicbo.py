@@ -21,7 +21,7 @@ import pygame
 
 from terminal.games.sicbo.rules import FACES, PAIRS, TOTALS, paytable
 from terminal.seat.layouts import paint
-from terminal.seat.layouts.base import HitArea, LayoutView, Place, area, box
+from terminal.seat.layouts.base import HitArea, LayoutView, Place, TooSmallError, area, box
 from terminal.seat.layouts.layered import LayeredLayout
 from terminal.theme import looks
 
@@ -55,7 +55,7 @@ class SicBoLayout(LayeredLayout):
         areas = self._measure(rect.width, rect.height)
         small = min(min(a.rect.size) for a in areas)
         if touch and small < touch:
-            raise ValueError(f"a Sic Bo area of {small} px is under the {touch} px a finger needs")
+            raise TooSmallError(f"a Sic Bo area of {small} px is under the {touch} px a finger needs")
         self.chip_radius = max(8, min(26, small * 9 // 40))
         places = {a.spot: Place(a.rect, self._chips_at(a.rect)) for a in areas}
         super().__init__(rect, areas, self.chip_radius, places)

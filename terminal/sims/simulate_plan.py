@@ -23,13 +23,12 @@ from terminal.games.craps.catalog import WAGERS as CRAPS_WAGERS
 from terminal.games.craps.game import GAME_DECLARATION as CRAPS
 from terminal.games.craps.records import POINTS, Spot
 from terminal.games.craps.rules import LAY_ODDS, PLACE, PLACE_LOSE, TRUE_ODDS, CrapsRules, win_amount
-from terminal.games.registry import game as find_game
 from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.games.roulette.game import GAME_DECLARATION as ROULETTE
 from terminal.games.roulette.spots import spots_of
-from terminal.lab.simulate_craps import CrapsEntry, CrapsPlan
-from terminal.lab.simulate_roulette import RoulettePlan
-from terminal.lab.simulate_seam import SeamPlan
+from terminal.lab.simulate_seam import PlanError
+from terminal.sims.simulate_craps import CrapsEntry, CrapsPlan
+from terminal.sims.simulate_roulette import RoulettePlan
 
 _PARTS = {"c_and_e": 2, "horn": 4, "horn_high": 5, "whirl": 5, "five_adjacent": 5}
 _WHEN = {
@@ -38,6 +37,7 @@ _WHEN = {
     "come": "point",
     "dont_come": "point",
     "fire": "new_shooter",
+    "hot_roller": "come_out",
 }
 _ODDS = (
     ("pass_odds", "pass"),
@@ -45,10 +45,6 @@ _ODDS = (
     ("come_odds", "come"),
     ("dont_come_odds", "dont_come"),
 )
-
-
-class PlanError(ValueError):
-    """A wager the simulation cannot play at an exact stake within its limits."""
 
 
 def first_exact(limits: Limits, step: int, exact: Callable[[int], bool]) -> int:
@@ -167,23 +163,3 @@ def _odds_entries(c: Config, rules: CrapsRules, kind: str, flat: int) -> list[Cr
     if kind in ("pass_odds", "dont_pass_odds"):
         return [CrapsEntry(kind, Spot(kind), 0, "odds", tuple(amounts))]
     return [CrapsEntry(f"{kind}_{n}", Spot(kind, n), 0, "odds", ((n, a),)) for n, a in amounts]
-
-
-# --- any game, through the seam ------------------------------------------------------------------------
-
-#: Games the lab plays with a strategy of its own (their fast parts and plain loops in ``lab/``).
-OWN_PLANS: dict[str, Callable[[Config], RoulettePlan | CrapsPlan]] = {
-    "roulette": roulette_plan,
-    "craps": craps_plan,
-}
-
-
-def plan_for(c: Config, game: str) -> RoulettePlan | CrapsPlan | SeamPlan:
-    """What a simulation of ``game`` under ``c`` plays: its own plan, or the wagers its setup keeps up."""
-    own = OWN_PLANS.get(game)
-    if own is not None:
-        return own(c)
-    setup = find_game(game).setup(ConfigSettings(c))
-    if not setup.simulate:
-        raise PlanError(f"{game} declares no wagers to simulate")
-    return SeamPlan(game, setup.engine, setup.draw, setup.simulate)

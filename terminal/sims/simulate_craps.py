@@ -27,6 +27,7 @@ WHEN = ("always", "come_out", "point", "new_shooter", "odds")
 _MOMENT = {
     "pass": "come_out", "dont_pass": "come_out", "come": "point", "dont_come": "point", "fire": "new_shooter",
     "all_small": "new_shooter", "all_tall": "new_shooter", "all_or_nothing": "new_shooter",
+    "hot_roller": "come_out",
 }  # fmt: skip
 _REF = attrgetter("ref")
 _LINE_ODDS = ("pass_odds", "dont_pass_odds")  # never wanted on a come-out: they back the table's point

@@ -32,7 +32,9 @@ from terminal.games.roulette.rules import Wager, settle
 from terminal.games.roulette.touchdown import TouchdownRules, TouchdownState
 from terminal.games.roulette.wheels import DOUBLE_ZERO
 from terminal.lab import fastsim
-from terminal.lab.simulate_roulette import (
+from terminal.lab.simulate_stats import ChunkOutcome
+from terminal.lab.tabulate import Part, Step
+from terminal.sims.simulate_roulette import (
     TEAMS,
     RoulettePlan,
     SideSim,
@@ -41,8 +43,6 @@ from terminal.lab.simulate_roulette import (
     side_start,
     side_step,
 )
-from terminal.lab.simulate_stats import ChunkOutcome
-from terminal.lab.tabulate import Part, Step
 
 UP, DOWN = "up", "down"
 TD_REF = "td"
@@ -200,5 +200,5 @@ def model(plan: RoulettePlan) -> RouletteModel:
 
 
 def play(plan: RoulettePlan, rounds: int, rng: Rng) -> ChunkOutcome:
-    """The same as :func:`terminal.lab.simulate_roulette.play`, through the fast engine."""
+    """The same as :func:`terminal.sims.simulate_roulette.play`, through the fast engine."""
     return fastsim.play(model(plan), rounds, rng)

@@ -2,15 +2,16 @@
 
 The plan's wagers fall into groups that never read each other (:data:`FAMILY`): the line bets with their
 odds, the come bets with theirs, the numbers (Place, Place to Lose, Buy, Lay, hardways), the one-roll
-bets, Lucky Shooter, Fire and each Bonus wager. A part's state is the table state it reads and its
-wagers on the table as the dice are drawn; every other field of :class:`TableState` is set to a fixed
-value (:meth:`CrapsPart.project`), so the part has few states: the one-roll bets one, the numbers seven
-(the point), the come bets a point and the come points taken, Fire the point and the points made, a
-Bonus wager the point and the totals it needs that were rolled. Odds sit in the part of their flat bet
+bets, Lucky Shooter, Fire, Hot Roller and each Bonus wager. A part's state is the table state it reads
+and its wagers on the table as the dice are drawn; every other field of :class:`TableState` is set to a
+fixed value (:meth:`CrapsPart.project`), so the part has few states: the one-roll bets one, the numbers
+seven (the point), the come bets a point and the come points taken, Fire the point and the points made, a
+Bonus wager the point and the totals it needs that were rolled, Hot Roller the point and the
+combinations it marked (on the wager itself). Odds sit in the part of their flat bet
 (placing odds reads the flat), so placing within a part is placing at the seat.
 
 Each step is the simulator's own code on the part's entries: :func:`terminal.games.craps.settle.settle`
-and :func:`terminal.lab.simulate_craps.place_wanted`. Come bets' references (``come#17``) are renamed by
+and :func:`terminal.sims.simulate_craps.place_wanted`. Come bets' references (``come#17``) are renamed by
 their come point (``come#6``: there is at most one come bet per come point, since a new one moves to a
 number only on the roll that settles the one already there) and the wagers sorted, so that the same
 wagers give the same state. The dice are drawn as ``dice(2)`` draws them: two values below 6 each.
@@ -26,9 +27,9 @@ from rng import Rng
 from terminal.games.craps.records import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
 from terminal.games.craps.settle import settle
 from terminal.lab import fastsim
-from terminal.lab.simulate_craps import CrapsPlan, place_wanted, stat_key
 from terminal.lab.simulate_stats import ChunkOutcome
 from terminal.lab.tabulate import Step
+from terminal.sims.simulate_craps import CrapsPlan, place_wanted, stat_key
 
 FACES = 6
 WIDTH = FACES * FACES  # outcome (die1 - 1) * 6 + (die2 - 1)
@@ -38,7 +39,7 @@ FAMILY: dict[str, str] = {
     **dict.fromkeys(("come", "dont_come", "come_odds", "dont_come_odds"), "come"),
     **dict.fromkeys(("place", "place_lose", "buy", "lay", "hard"), "numbers"),
     **dict.fromkeys(ONE_ROLL, "one_roll"),
-    **{kind: kind for kind in ("lucky_shooter", "fire", *BONUS_KINDS)},
+    **{kind: kind for kind in ("lucky_shooter", "fire", "hot_roller", *BONUS_KINDS)},
 }
 # What of the table state each part reads (every other part reads the point alone). Fire and Bonus read
 # new_shooter, which moves with the point, so they keep the point too; their own fields (points made,
@@ -54,6 +55,7 @@ IDLE_READS = ("point", "new_shooter")
 VIEWS: dict[str, Callable[[Roll], Hashable]] = {
     "numbers": lambda roll: (roll.total, roll.hard),
     "one_roll": lambda roll: roll.pair,
+    "hot_roller": lambda roll: roll.pair,  # the combination thrown, not just the total
 }
 State = tuple[TableState, tuple[Wager, ...]]
 
@@ -167,5 +169,5 @@ class CrapsModel:
 
 
 def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
-    """The same as :func:`terminal.lab.simulate_craps.play`, through the fast engine."""
+    """The same as :func:`terminal.sims.simulate_craps.play`, through the fast engine."""
     return fastsim.play(CrapsModel(parts(plan)), rounds, rng)

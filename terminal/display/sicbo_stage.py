@@ -1,0 +1,140 @@
+"""Sic Bo on the table display: three dice shaken under a dome, coming to rest on the persisted roll.
+
+The shaker shakes for :data:`SHAKE_S` with the dice tumbling under its glass dome, their faces changing
+along a fixed cycle that ends on the rolled faces; then the dome lifts (:data:`LIFT_S`) and the dice rest
+on exactly the roll the table persisted. Once they rest, the board lights the areas the roll wins: Small
+or Big (never on a triple), Any Triple, the total, each face shown (One of a Kind). Nothing is random: the
+pose is a function of the roll and the instant. Pure: no pyglet.
+
+>>> pose = pose_at("2-5-5", 10.0, None, 10.0 + SETTLE_S)
+>>> pose.faces, pose.at_rest, pose.lit
+((2, 5, 5), True, ('big', 'total_12', 'face_2', 'face_5'))
+>>> pose_at("2-5-5", 10.0, None, 10.5).lit, FACE.call("6-6-6 (18)")
+((), ('display.call_sicbo_triple', (('face', '6'),)))
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from terminal.display.stage_face import RGBA, Call, StageFace
+from terminal.theme import looks
+
+SHAKE_S = 1.8
+LIFT_S = 0.7
+SETTLE_S = SHAKE_S + LIFT_S
+FLIP_S = 0.11
+REST = ((-0.42, -0.2), (0.42, -0.2), (0.0, 0.38))  # the dice on the plate, in plate radii
+TOTALS = tuple(range(3, 19))  # what the hot and cold board counts: 3 and 18 only come as triples
+BIG: RGBA = looks("display", "sicbo").rgba("big")
+SMALL: RGBA = looks("display", "sicbo").rgba("small")
+TRIPLE: RGBA = looks("display", "sicbo").rgba("triple")
+_ROLL = re.compile(r"([1-6])-([1-6])-([1-6])(?: \(\d{1,2}\))?")
+
+
+@dataclass(frozen=True, slots=True)
+class ShakerPose:
+    """The shaker at one instant: each die's face, place (plate radii) and turn; how far the dome has
+    lifted (0 closed, 1 gone); the plate's sideways shake (plate radii); the areas lit (at rest only)."""
+
+    faces: tuple[int, int, int]
+    places: tuple[tuple[float, float], ...]
+    spins: tuple[float, float, float]
+    lift: float
+    shake: float
+    at_rest: bool
+    lit: tuple[str, ...]
+
+
+def dice_of(outcome: str) -> tuple[int, int, int] | None:
+    """``"2-5-5"`` (or a ``Result``'s ``"2-5-5 (12)"``) → (2, 5, 5); anything else → None."""
+    found = _ROLL.fullmatch(outcome.strip())
+    return None if found is None else (int(found[1]), int(found[2]), int(found[3]))
+
+
+def winning_areas(dice: tuple[int, int, int]) -> tuple[str, ...]:
+    """The areas of the display's board that ``dice`` win (GAMES.md §4: Small/Big lose on a triple)."""
+    total, triple = sum(dice), dice[0] == dice[1] == dice[2]
+    areas = ["any_triple"] if triple else ["small" if total <= 10 else "big"]
+    areas.append(f"total_{total}")
+    return (*areas, *(f"face_{n}" for n in sorted(set(dice))))
+
+
+def pose_at(outcome: str | None, start: float, last: str | None, t: float) -> ShakerPose:
+    """The shaker at ``t`` for ``outcome`` arriving at ``start``; before any result, at rest on ``last``."""
+    dice = dice_of(outcome) if outcome is not None else None
+    if dice is None:
+        shown = dice_of(last) if last is not None else None
+        return ShakerPose(shown or (1, 3, 5), REST, (8.0, -14.0, 22.0), 1.0, 0.0, True, ())
+    u = t - start
+    if u >= SETTLE_S:
+        return ShakerPose(dice, REST, (8.0, -14.0, 22.0), 1.0, 0.0, True, winning_areas(dice))
+    shaking = max(0.0, SHAKE_S - u)
+    flips = math.ceil(shaking / FLIP_S)  # faces still to show before the rolled one
+    faces = tuple((d - 1 + flips * (3 + k)) % 6 + 1 for k, d in enumerate(dice))
+    wobble = math.sin(u * 23.0) * min(1.0, shaking / 0.4)
+    places = tuple(
+        (x + 0.14 * wobble * math.cos(k * 2.1 + u * 17.0), y + 0.12 * wobble * math.sin(k * 1.7 + u * 19.0))
+        for k, (x, y) in enumerate(REST)
+    )
+    spins = tuple(a + 240.0 * shaking * (1 if k % 2 else -1) for k, a in enumerate((8.0, -14.0, 22.0)))
+    lift = min(1.0, max(0.0, (u - SHAKE_S) / LIFT_S))
+    return ShakerPose((faces[0], faces[1], faces[2]), places, (spins[0], spins[1], spins[2]), lift,
+                      0.05 * wobble, False, ())  # fmt: skip
+
+
+def _size(dice: tuple[int, int, int]) -> str:
+    total = sum(dice)
+    return "triple" if dice[0] == dice[1] == dice[2] else "small" if total <= 10 else "big"
+
+
+def _dice(outcome: str) -> tuple[int, int, int]:
+    dice = dice_of(outcome)
+    if dice is None:
+        raise ValueError(f"{outcome!r} is not a Sic Bo roll (three dice 1-6, as 2-5-5)")
+    return dice
+
+
+def _call(outcome: str) -> Call:
+    dice = _dice(outcome)
+    if _size(dice) == "triple":
+        return "display.call_sicbo_triple", (("face", str(dice[0])),)
+    return "display.call_sicbo", (("total", str(sum(dice))), ("size", f"display.sicbo_{_size(dice)}"))
+
+
+def _words(outcome: str) -> Call:
+    dice = _dice(outcome)
+    return "display.sicbo_words", (
+        ("dice", "·".join(map(str, dice))),
+        ("size", f"display.sicbo_{_size(dice)}"),
+    )
+
+
+def _colour(outcome: str) -> RGBA:
+    return {"big": BIG, "small": SMALL, "triple": TRIPLE}[_size(_dice(outcome))]
+
+
+def _total_colour(total: str) -> RGBA:
+    n = int(total)
+    return TRIPLE if n in (3, 18) else SMALL if n <= 10 else BIG
+
+
+FACE = StageFace(  # Sic Bo's face on the display
+    settle_s=SETTLE_S,
+    pose=pose_at,
+    board=lambda text: "-".join(map(str, _dice(text))) if dice_of(text) else text,
+    accepts=lambda text: dice_of(text) is not None,
+    call=_call,
+    big=lambda outcome: str(sum(_dice(outcome))),
+    words=_words,
+    colour=_colour,
+    tile=lambda outcome: str(sum(_dice(outcome))),
+    hot_key=lambda outcome: str(sum(_dice(outcome))),
+    universe=tuple(str(n) for n in TOTALS),
+    needed=48,
+    hot_text=lambda key: key,
+    hot_colour=_total_colour,
+    labels=("display.roll", "display.last_roll"),
+)

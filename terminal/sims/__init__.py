@@ -1,0 +1,54 @@
+"""What ``terminal simulate`` plays for each game: the lab's own strategy of a game that brings one,
+registered here once under its name, or, for any other game, the seam's (:mod:`terminal.lab.simulate_seam`:
+the wagers the game's ``Setup.simulate`` keeps up, through its engine and its draw).
+
+Roulette brings every offered wager with Touchdown and the side wagers on their own draws; craps every
+offered wager with odds behind every flat bet, Fire, Bonus and Lucky Shooter across shooters. Each has a
+plain loop (the reference) and a part of the fast engine, which give the same sums for the same draws. The
+lab (:mod:`terminal.lab.simulate`) and the command line name no game: they look the strategy up here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rng import Rng
+from terminal.config import Config
+from terminal.lab import simulate_seam
+from terminal.lab.simulate_stats import ChunkOutcome
+from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
+from terminal.sims.simulate_plan import craps_plan, roulette_plan
+
+Play = Callable[[Any, int, Rng], ChunkOutcome]
+
+
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """A game's simulation: the plan it builds from the configuration, its plain loop and its fast one."""
+
+    plan: Callable[[Config, str], Any]
+    plain: Play
+    fast: Play
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "roulette": Strategy(lambda c, _: roulette_plan(c), simulate_roulette.play, simulate_roulette_fast.play),
+    "craps": Strategy(lambda c, _: craps_plan(c), simulate_craps.play, simulate_craps_fast.play),
+}
+"""The games that bring a strategy of their own, by name."""
+
+SEAM = Strategy(simulate_seam.seam_plan, simulate_seam.play_plain, simulate_seam.play_fast)
+"""Any other game: the wagers its setup names, through its engine."""
+
+
+def strategy_for(game: str) -> Strategy:
+    """How ``game`` is simulated."""
+    return STRATEGIES.get(game, SEAM)
+
+
+def plan_for(c: Config, game: str) -> Any:
+    """What a simulation of ``game`` under ``c`` plays (:class:`~terminal.lab.simulate_seam.PlanError` when a
+    wager cannot be played at an exact stake)."""
+    return strategy_for(game).plan(c, game)
