@@ -37,7 +37,7 @@ BOT_MENU: tuple[tuple[str, int], ...] = (
     # Weighted: the side wagers under test are placed often (each only at its own moment of the game).
     *([("lucky_shooter", 200)] * 12),
     *([("fire", 200)] * 4),
-    *([("hot_roller", 200)] * 6),
+    *([("hot_roller", 200)] * 12),
 )  # fmt: skip
 
 
