@@ -14,10 +14,11 @@ from terminal.games.roulette.wheels import DOUBLE_ZERO, is_red, parse_pocket
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import LayoutView
 from terminal.seat.layouts.roulette_geometry import RouletteGeometry
+from terminal.theme import looks
 
 B2B, BLAZING = "b2b", "blazing7s"
 MIN_TEXT = 14  # no word smaller than this (px)
-EMBER: paint.Colour = (120, 32, 16)
+EMBER: paint.Colour = looks("layout", "roulette").rgb("ember")
 
 
 def track_words(geo: RouletteGeometry, middle: pygame.Rect) -> pygame.Rect:
