@@ -100,14 +100,17 @@ def draw_board(geo: RouletteGeometry, at: tuple[int, int], surface: pygame.Surfa
             paint.write(surface, view.fonts, view.tr("layout.closed"), row, size, paint.YELLOW)
             continue
         pocket = parse_pocket(shown[kind])
-        side = min(row.height, row.width // 2)
-        disc = pygame.Rect(row.right - side, row.centery - side // 2, side, side)
+        word = view.tr("layout.b2b_last")
+        small = max(MIN_TEXT, min(size * 4 // 5, round(row.height * 0.45)))
+        beside = view.fonts(small, True).size(word)[0] <= row.width - min(row.height, row.width // 2) - 4
+        side = min(row.height, row.width // 2) if beside else min(row.height, row.width) * 9 // 10
+        disc = pygame.Rect(
+            row.right - side if beside else row.centerx - side // 2, row.centery - side // 2, side, side
+        )
         fill = paint.GREEN if pocket in (0, DOUBLE_ZERO) else paint.RED if is_red(pocket) else paint.BLACK
         pygame.draw.circle(surface, fill, disc.center, side // 2)
         pygame.draw.circle(surface, paint.GOLD, disc.center, side // 2, 2)
-        paint.write(surface, view.fonts, shown[kind], disc, size, paint.WHITE)
-        label = pygame.Rect(row.left, row.top, disc.left - row.left, row.height)
-        word = view.tr("layout.b2b_last")
-        small = max(9, min(size * 4 // 5, round(label.height * 0.45)))
-        if view.fonts(max(small, MIN_TEXT), True).size(word)[0] <= label.width - 4:  # else the number alone
-            paint.write(surface, view.fonts, word, label, max(small, MIN_TEXT), paint.WHITE)
+        paint.write(surface, view.fonts, shown[kind], disc, max(size, side * 2 // 5), paint.WHITE)
+        if beside:  # "LAST" where it fits; else the number alone, larger
+            label = pygame.Rect(row.left, row.top, disc.left - row.left, row.height)
+            paint.write(surface, view.fonts, word, label, small, paint.WHITE)
