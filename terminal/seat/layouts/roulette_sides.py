@@ -78,6 +78,15 @@ def paint_boxes(
             label_boxes.append(paint.wrapped(surface, view.fonts, hint, rest, small, paint.WHITE))
 
 
+def refusal(spot: str, view: LayoutView) -> str | None:
+    """The catalogue key of why a chip on a side wager cannot be placed now, or None."""
+    if spot == B2B and dict(view.board).get(B2B) == "":
+        return "sides.b2b_closed"
+    if spot == BLAZING and not any(stake.spot not in (B2B, BLAZING) for stake in view.stakes):
+        return "sides.blazing_alone"
+    return None
+
+
 def draw_board(geo: RouletteGeometry, at: tuple[int, int], surface: pygame.Surface, view: LayoutView) -> None:
     """B2B's previous number (or CLOSED), in screen pixels (the layout's corner ``at``), beside or below
     its name."""
