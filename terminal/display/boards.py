@@ -1,4 +1,5 @@
-"""What the side boards show, worked out from the results: hot and cold numbers, Lucky Shooter progress.
+"""What the side boards show, worked out from the results: hot and cold numbers, Lucky Shooter progress,
+the table's Hot Roller board.
 
 Pure functions of the outcomes (newest first, as ``History`` sends them), so they agree with the table's
 history however late the display joined.
@@ -14,6 +15,8 @@ False
 LuckyProgress(point=5, marks=(4, 6, 10), settled=False)
 >>> lucky_shooter(("5-5", "3-3", "3-3", "4-1"))    # 6 repeated: the run is over at 1 of 5
 LuckyProgress(point=5, marks=(6,), settled=True)
+>>> hot_roller(("2-2", "5-5", "3-1", "6-1", "1-3"))    # newest first: since the 7, 1-3, 5-5 and 2-2
+HotRollerBoard(marks=(13, 22, 55), complete=(4,))
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from terminal.display.dice_motion import RollTextError, parse_roll
+from terminal.games.craps import hot_roller as hot_rules
 from terminal.games.roulette.wheels import pocket_sort_key, pocket_text
 
 POINTS = (4, 5, 6, 8, 9, 10)
@@ -134,3 +138,26 @@ def _step(progress: LuckyProgress, total: int) -> LuckyProgress:
     if len(progress.marks) < len(others) and total in others and total not in progress.marks:
         return LuckyProgress(progress.point, (*progress.marks, total), False)
     return LuckyProgress(progress.point, progress.marks, True)
+
+
+@dataclass(frozen=True, slots=True)
+class HotRollerBoard:
+    """The table's Hot Roller markers (§ 623b.2(d), (f)): the combinations thrown since the last 7 and the
+    numbers they complete. A Hot Roller placed on a later come-out counts its own from then on."""
+
+    marks: tuple[int, ...]
+    complete: tuple[int, ...]
+
+
+def hot_roller(rolls: tuple[str, ...]) -> HotRollerBoard:
+    """The board as ``rolls`` (newest first, ``"a-b"`` each) leave it: each combination back to the last 7."""
+    marks: tuple[int, ...] = ()
+    for roll in rolls:  # newest first, back to the last 7 (the order of the marks is the layout's)
+        try:
+            first, second = parse_roll(roll)
+        except RollTextError:
+            continue
+        if first + second == 7:
+            break
+        marks = hot_rules.thrown(marks, first, second)
+    return HotRollerBoard(marks, hot_rules.completed(marks))

@@ -1,10 +1,12 @@
-"""The craps stage: a felt tray with two dice, the point boxes with the puck, and the side-wager boards."""
+"""The craps stage: a felt tray with two dice, the point boxes with the puck, and the side-wager boards
+(Fire, Bonus, Lucky Shooter and the table's Hot Roller board)."""
 
 from __future__ import annotations
 
 from terminal.display import dice_motion, theme
-from terminal.display.boards import LuckyProgress
+from terminal.display.boards import HotRollerBoard, LuckyProgress
 from terminal.display.gl import pyglet
+from terminal.display.hot_roller_view import HotRollerView
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.layout import CrapsStage, die_size
 from terminal.display.model import CrapsInfo
@@ -129,20 +131,21 @@ class DiceView:
         s, b, d, cat = self.sc, self.static, self.dynamic, self.cat
         x, y, w, h = self.stage.boards
         self._keep += panel(b, layer(0), self.stage.boards, self.sc)
-        for key, at in (("display.fire", 0.938), ("display.bonus", 0.674), ("display.lucky", 0.381)):
+        for key, at in (("display.fire", 0.951), ("display.bonus", 0.751), ("display.lucky", 0.551)):
             title = Text(
                 b, layer(2), s(x + 20), s(y + h * at), s(24), color=theme.GOLD, anchor_x="left", bold=True
             )
             title.show(cat.text(key), fit=s(w / 2 if key == "display.lucky" else w - 40))
             self._keep.append(title)
-        self.shooter = Text(d, layer(2), s(x + 20), s(y + h * 0.085), s(28), anchor_x="left", bold=True)
+        self.shooter = Text(d, layer(2), s(x + 20), s(y + h * 0.094), s(28), anchor_x="left", bold=True)
         self.shooter_room = s(w - 40)
-        self.fire = self._cells(POINTS, y + h * 0.802)
-        self.bonus = self._cells(BONUS, y + h * 0.538)
-        self.lucky = self._cells(POINTS, y + h * 0.245)
+        self.fire = self._cells(POINTS, y + h * 0.857)
+        self.bonus = self._cells(BONUS, y + h * 0.657)
+        self.lucky = self._cells(POINTS, y + h * 0.457)
         self.lucky_text = Text(
-            d, layer(2), s(x + w - 20), s(y + h * 0.381), s(24), anchor_x="right", bold=True
+            d, layer(2), s(x + w - 20), s(y + h * 0.551), s(24), anchor_x="right", bold=True
         )
+        self.hot = HotRollerView(s, cat, b, d, self.stage.boards, 0.351, (0.274, 0.194))
         self.lucky_room = s(w / 2 - 40)
 
     def _cells(self, numbers: tuple[int, ...], y: float) -> dict[int, tuple[object, Text]]:
@@ -173,9 +176,13 @@ class DiceView:
         self.tray.draw()
 
     def draw(
-        self, pose: dice_motion.DicePose | None, craps: CrapsInfo | None, lucky: LuckyProgress | None
+        self,
+        pose: dice_motion.DicePose | None,
+        craps: CrapsInfo | None,
+        lucky: LuckyProgress | None,
+        hot: HotRollerBoard | None = None,
     ) -> None:
-        """Paint the tray at ``pose`` and the boards from ``craps`` and ``lucky``."""
+        """Paint the tray at ``pose`` and the boards from ``craps``, ``lucky`` and ``hot``."""
         self.static.draw()
         s = self.sc
         tx, ty, tw, th = self.stage.tray
@@ -186,6 +193,7 @@ class DiceView:
                 die.place(s(tx + fx * tw), s(ty + fy * th), face, spin)
         self._puck(craps)
         self._boards(craps, lucky)
+        self.hot.draw(hot)
         self.dynamic.draw()
 
     def _puck(self, craps: CrapsInfo | None) -> None:

@@ -194,7 +194,7 @@ class Painter:
             dice = self.dice()
             dice.draw_tray()
             self.side(panels).draw(scene)
-            dice.draw(scene.dice, scene.craps, scene.lucky)
+            dice.draw(scene.dice, scene.craps, scene.lucky, scene.hot)
         else:
             if scene.wheel is not None and wheel:
                 self.wheel(scene.wheel_order).draw(self.window, scene.wheel)

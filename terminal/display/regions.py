@@ -117,7 +117,7 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
     if scene.game == "craps":
         return (
             top,
-            Region("side", (*side, design.craps.boards), (boards, scene.craps, scene.lucky)),
+            Region("side", (*side, design.craps.boards), (boards, scene.craps, scene.lucky, scene.hot)),
             Region("stage", (craps_stage(design),), (scene.craps, scene.winners)),
             Region("dice", dice_boxes(scene, design), scene.dice),
         )

@@ -210,6 +210,17 @@ def craps(model: DisplayModel, point: int | None, last_roll: str) -> DisplayMode
     return apply(model, craps_view(point, last_roll), -1e6)
 
 
+HOT_RUN = ("4-4", "5-5", "4-6", "3-3", "2-4", "1-5", "2-3", "1-4", "2-2", "1-3", "3-5", "3-4")
+
+
+def hot_run(model: DisplayModel) -> DisplayModel:
+    """A hot shooter: since the last 7 (3-4), 4, 5, 6 and 10 complete and two ways of 8 thrown."""
+    past_rolls = tuple(h.outcome for h in model.history)
+    rolls = (*HOT_RUN, *past_rolls)[: len(past_rolls)]
+    entries = tuple(m.HistoryEntry(ROUND - 1 - k, o, False) for k, o in enumerate(rolls))
+    return apply(model, m.History(entries), 0.0)
+
+
 def tilted(model: DisplayModel, t: float = 100.0) -> DisplayModel:
     """A table tilt (main door open)."""
     return apply(model, m.Tilt("door_open", True, None, "door_open", "table: main door open"), t)

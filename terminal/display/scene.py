@@ -103,6 +103,7 @@ class Scene:
     sides: SidesPanel | None = None  # B2B and Blazing 7's, where either is offered
     pose: object = None  # a registered game's stage at this instant (its face's pose), else None
     shown: str | None = None  # the outcome the outcome panel shows, as the table wrote it
+    hot: boards.HotRollerBoard | None = None  # the table's Hot Roller board (craps)
 
 
 def colour_of(outcome: str) -> str:
@@ -193,6 +194,7 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
         hot_cold=_hot_cold(model, outcomes),
         craps=held.craps,
         lucky=boards.lucky_shooter(outcomes) if model.game == "craps" else None,
+        hot=boards.hot_roller(outcomes) if model.game == "craps" else None,
         banner=banner_of(model),
         test=model.test_mode,
         currency=model.currency,

@@ -55,6 +55,7 @@ def _shots(c: Config) -> list[Shot]:
             "display-craps-seven-out",
             lambda: samples.at_rest(samples.craps(cr, 6, "4-2"), "4-3", view=samples.seven_out("4-3")),
         ),
+        ("display-craps-hot-roller", lambda: samples.betting(samples.craps(samples.hot_run(cr), 8, "4-4"))),
         (
             "display-craps-point-set",
             lambda: samples.at_rest(samples.craps(cr, None, "1-1"), "5-3", view=samples.craps_view(8, "5-3")),

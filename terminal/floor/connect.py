@@ -50,7 +50,10 @@ async def connect(
         "name": name,
         "connect_timeout": max(1, round(timeout_s)),
         "allow_reconnect": reconnect,
-        "max_reconnect_attempts": -1,  # a table keeps trying for as long as it runs
+        # A table keeps trying for as long as it runs. A one-off question (the witness at start-up, the
+        # cage, a report) tries each server once: with -1 the client retries even its first connection
+        # until the caller's deadline, so a floor that is down cost the whole deadline, not a refusal.
+        "max_reconnect_attempts": -1 if reconnect else 1,
         "reconnect_time_wait": 0.5,
         "error_cb": quiet,
         "tls": tls_context(section),

@@ -51,10 +51,14 @@ class Shots:
         """Write ``seat``'s screen as ``seat_<state>_<lang>.png`` for each language."""
         before = seat.app.painter.language
         for language in self.languages:
-            seat.app.painter.set_language(language)
-            self.written.append(seat.shot(self.out / f"seat_{state}_{language}.png"))
+            self.one(seat, state, language)
         seat.app.painter.set_language(before)
         self.progress(f"seat {state}")
+
+    def one(self, seat: LiveSeat, state: str, language: str) -> None:
+        """Write ``seat``'s screen in ``language`` as ``seat_<state>_<language>.png``."""
+        seat.app.painter.set_language(language)
+        self.written.append(seat.shot(self.out / f"seat_{state}_{language}.png"))
 
 
 def pages(seat: LiveSeat, shots: Shots, game: str) -> None:

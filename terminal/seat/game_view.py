@@ -140,12 +140,22 @@ class GameView:
         if name is not None:
             self.posted.append(i.Intent(i.PICK, name))  # a long press too: its buttons take chips back
             return
-        if gesture.kind == "long_press":
+        remove = gesture.kind == "long_press"
+        refused = self._refusal(spot, remove) if remove or self.control.ui.selected is None else None
+        if refused is not None:
+            self.posted.append(i.Intent(i.REFUSED, refused))
+        elif remove:
             self.posted.append(i.Intent(i.REMOVE, spot))
         elif self.control.ui.selected is not None:
             self.posted.append(i.Intent(i.TOGGLE, spot))
         else:
             self.posted.append(i.Intent(i.PLACE, spot))
+
+    def _refusal(self, spot: str, remove: bool) -> str | None:
+        """What the game's layout says against this chip while bets are open (then the table decides)."""
+        if self.layout is None or not self.control.model.can_bet(self.now):
+            return None
+        return self.layout.refusal(spot, remove, self._layout_view(self.now))
 
     # -- drawing ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, now: float) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from terminal.games.base import Payout
-from terminal.games.craps import bonus, fire, lucky_shooter
+from terminal.games.craps import bonus, fire, hot_roller, lucky_shooter
 from terminal.games.craps.records import POINTS
 from terminal.games.craps.rules import (
     FIELD,
@@ -248,6 +248,23 @@ def _side_pages(offered: dict[str, m.OfferedWager], money: Money) -> Iterator[Pa
         yield Page("help.family.bonus", (text("help.bonus.note"), *rows))
     if "lucky_shooter" in offered:
         yield Page("wager.lucky_shooter", tuple(_lucky_rows(offered["lucky_shooter"], money)))
+    if "hot_roller" in offered:
+        yield Page("wager.hot_roller", tuple(_hot_rows(offered["hot_roller"], money)))
+
+
+def _hot_rows(wager: m.OfferedWager, money: Money) -> Iterator[Row]:
+    """Hot Roller: the rules, the paytable in play and the 14 combinations, from ``hot_roller``'s data."""
+    yield _heading(wager, money)
+    yield text("rules.hot_roller")
+    for count, payout in hot_roller.PAYTABLES[wager.paytable.upper()].pays:
+        if count == len(hot_roller.NUMBERS):
+            yield payout_row("help.hot_all", payout, count=str(count))
+        else:
+            yield payout_row("help.hot_count", payout, count=str(count))
+    yield head("help.col.number", "help.col.combinations")
+    for number, combos in hot_roller.NUMBERS.items():
+        faces = ", ".join(f"{code // 10}-{code % 10}" for code in combos)
+        yield Row(cells=(("fmt.number", (("number", str(number)),)), ("fmt.value", (("value", faces),))))
 
 
 def _lucky_rows(wager: m.OfferedWager, money: Money) -> Iterator[Row]:

@@ -10,7 +10,9 @@ ledger gets exactly one event when the mode flips: ``MODE_CHANGE`` with the sett
 (``ServiceCommand("force_outcome", args)``); ``args`` is a kind and one or more values, in order:
 
 - ``outcome 17 00 5`` (also written ``pocket``, ``roll`` or ``spin``): the next outcomes, each in the
-  canonical text of the table's game (a pocket ``17``, dice ``4-3`` or ``2-5-5``, a wheel stop ``flag@27``);
+  canonical text of the table's game (a pocket ``17``, dice ``4-3`` or ``2-5-5``, a wheel stop ``flag@27``),
+  with the round's own further draws where the game takes them (its ``DrawPlan.extra``, as the game's
+  parser writes them);
 - ``team red black`` (also ``choice``): the next options the RNG would draw for seats that did not make
   the game's choice in time (a Touchdown team).
 
@@ -85,6 +87,7 @@ class ForcedRng:
         self.real, self.plan, self.options = real, plan, options
         self.queue: deque[Forced] = deque()
         self.counter = 0
+        self.extra: deque[tuple[int, int]] = deque()  # (bound, value) of a forced outcome's own draws
 
     def __getattr__(self, name: str) -> Any:  # advance(), reseed(), generator_id...: the real generator's
         return getattr(self.real, name)
@@ -101,10 +104,19 @@ class ForcedRng:
         return Draw(self.queue.popleft()[1], "forced", self.counter, 0)
 
     def randbelow(self, n: int) -> Draw[int]:
-        """A forced outcome (the game's draw below n) or option (below the options), else the real draw."""
+        """A forced outcome (the game's draw below n) or option (below the options), else the real draw;
+        the draws that follow a forced outcome in its round (``plan.extra``) take its further values
+        (a value of -1: not forced, the real generator draws it)."""
+        if self.extra and self.extra[0][0] == n:
+            _, value = self.extra.popleft()
+            if value >= 0:
+                self.counter += 1
+                return Draw(value, "forced", self.counter, 0)
+            return self.real.randbelow(n)
         if self.plan.recipe == "below" and n == self.plan.n:
             forced = self._take(OUTCOME)
             if forced is not None:
+                self.extra = deque(zip(self.plan.extra, forced.value[1:], strict=False))
                 return Draw(forced.value[0], forced.generator_id, forced.counter, forced.epoch)
         if n == self.options:
             option = self._take(CHOICE)

@@ -10,6 +10,8 @@ from terminal.games.craps.hot_roller import completed
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
 from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pages, play
 from terminal.lab.screens_job import Job
+from terminal.seat import intents as i
+from terminal.seat.pages import help_sheets
 
 
 def tour(job: Job) -> list[Path]:
@@ -20,7 +22,23 @@ def tour(job: Job) -> list[Path]:
         with LiveSeat(table, 1, size=job.size) as seat:
             _rounds(table, seat, shots)
             pages(seat, shots, "craps")
+            _help_page(seat, shots, "wager.hot_roller", "craps_help_hot_roller")
     return shots.written
+
+
+def _help_page(seat: LiveSeat, shots: Shots, title: str, state: str) -> None:
+    """The help screen at the first page titled ``title`` (in each language: pages differ in length)."""
+    app = seat.app
+    before = app.painter.language
+    seat.act(i.SCREEN, "help")
+    for language in shots.languages:
+        app.painter.set_language(language)
+        found = help_sheets(app.painter, app.control, app.frame)
+        page = next((n for n, sheet in enumerate(found) if sheet.title == title), len(found) - 1)
+        seat.act(i.PAGE, value=page - app.control.ui.page)
+        shots.one(seat, state, language)
+    app.painter.set_language(before)
+    seat.act(i.SCREEN, "game")
 
 
 def _point(seat: LiveSeat) -> int | None:

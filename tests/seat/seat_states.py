@@ -73,7 +73,9 @@ def offer(game: str = "roulette") -> m.Offer:
         wagers = tuple(
             m.OfferedWager(
                 w,
-                "a" if w in ("fire", "lucky_shooter") else "1" if w.startswith("all_") else "standard",
+                "a" if w in ("fire", "lucky_shooter", "hot_roller")
+                else "1" if w.startswith("all_")
+                else "standard",
                 100,
                 50000,
                 100,
@@ -98,6 +100,7 @@ def offer(game: str = "roulette") -> m.Offer:
                 "all_small",
                 "all_or_nothing",
                 "lucky_shooter",
+                "hot_roller",
                 "any_seven",
             )
         )

@@ -37,6 +37,9 @@ class _StubLayout:
     def draw(self, surface: pygame.Surface, view: Any) -> None:
         pygame.draw.rect(surface, (200, 0, 0), RED_AREA)
 
+    def refusal(self, spot: str, remove: bool, view: Any) -> str | None:
+        return None
+
 
 @pytest.fixture
 def stub_layout(monkeypatch: pytest.MonkeyPatch) -> None:

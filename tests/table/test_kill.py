@@ -4,13 +4,15 @@ Each iteration starts the real ``terminal run --headless`` process (controller, 
 the protocol), kills it with SIGKILL after a random delay, then checks the ledger from outside: it
 verifies, every meter agrees with the journal, the credit identity holds, no round has two outcomes, and
 every wager that was standing from an earlier round when the process died (a Touchdown game, a craps
-point wager, Lucky Shooter, Fire, Bonus) is still in play or was settled, never lost. A last run plays to
+point wager, Lucky Shooter, Fire, Bonus, Hot Roller) is still in play or was settled, never lost, and every
+Hot Roller was paid on the combinations the ledger's outcomes threw while it stood. A last run plays to
 completion. Touchdown across a restart at each down is also covered deterministically in
 ``test_recovery.py``; here the kills land wherever they land, and the test reports where.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -46,6 +48,7 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
             "SELECT round_id FROM outcomes GROUP BY round_id HAVING count(*) > 1"
         ).fetchall()
         assert doubled == []
+        _hot_rollers_settled_as_thrown(ledger)
         last = ledger.resume()
         current = last.id if last is not None else 0
         wagers = ledger.db.execute(
@@ -57,6 +60,29 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
 
 
 SIDES = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"  # B2B and Blazing 7's played by the bots too
+
+
+# Hot Roller's numbers and their combinations (§ 623b.2(a)(2)(iii)), and paytable A, written out again
+_HOT_NUMBERS = {4: {(1, 3), (2, 2)}, 5: {(1, 4), (2, 3)}, 6: {(1, 5), (2, 4), (3, 3)},
+                8: {(2, 6), (3, 5), (4, 4)}, 9: {(3, 6), (4, 5)}, 10: {(4, 6), (5, 5)}}  # fmt: skip
+_HOT_PAYS_A = {2: 5, 3: 10, 4: 20, 5: 50, 6: 200}
+
+
+def _hot_rollers_settled_as_thrown(ledger: Ledger) -> None:
+    """Every settled Hot Roller paid on the combinations the ledger's outcomes threw from its round to the
+    first 7: the marks it carried through every kill were the dice's, none lost and none invented."""
+    settled = ledger.db.execute(
+        "SELECT w.round_id, w.stake, r.round_id, r.returned FROM wagers w JOIN results r ON r.wager_id = w.id"
+        " WHERE w.kind = 'hot_roller'"
+    ).fetchall()
+    outcomes = ledger.db.execute("SELECT round_id, outcome FROM outcomes").fetchall() if settled else ()
+    rolls = {round_id: tuple(json.loads(text)["dice"]) for round_id, text in outcomes}
+    for placed, stake, ended, returned in settled:
+        thrown = [rolls[n] for n in sorted(rolls) if placed <= n <= ended]
+        assert sum(thrown[-1]) == 7 and all(sum(d) != 7 for d in thrown[:-1])
+        pairs = {(min(d), max(d)) for d in thrown}
+        complete = sum(1 for combos in _HOT_NUMBERS.values() if combos <= pairs)
+        assert returned == (stake * (1 + _HOT_PAYS_A[complete]) if complete >= 2 else 0)
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rng import Draw
+from terminal.desk.views import round_recall
 from terminal.games.roulette.blazing7s import ball_space, balls_drawn
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS
 from terminal.table.clock import ManualClock
@@ -111,3 +112,37 @@ def test_blazing_bonus_balls_are_drawn_once_persisted_and_settle_after_the_base_
     assert report.settlements[1].entry == "all_three" and report.settlements[1].returned == 100 * 1001
     assert _outcomes(table)[-1]["balls"] == [7, 17, 27]
     assert "blazing7s bonus" in report.notes
+
+
+def test_a_lab_forces_the_spin_the_b2b_odds_and_the_bonus_balls(tmp_path: Path) -> None:
+    from terminal.table.lab_mode import ForcedRng, ForceError, parse_force  # lab mode's own queue
+
+    c = make_config(tmp_path, ON)
+    table = make_table(c)
+    forced = ForcedRng(table.rng, table.driver.setup.draw, 2)
+    table.rng = forced  # type: ignore[assignment]
+    queue = parse_force(("outcome", "27", "27,b2b=1000,balls=7-17-27"), table.driver)
+    forced.force(queue)
+    table.start()
+    table.cashier.bill_stacked(1, 10_000)
+    table.play_round()  # 27: the previous spin; its side draws come from the generator
+    table.open_round()
+    table.place(1, "b2b", 100)
+    table.place(1, "red", 100)
+    table.place(1, "blazing7s", 100)
+    report = table.play_round()
+    by_kind = {s.kind: s for s in report.settlements}
+    assert by_kind["b2b"].entry == "odds_1000" and by_kind["b2b"].returned == 100 * 1001
+    assert by_kind["blazing7s"].entry == "all_three" and by_kind["blazing7s"].returned == 100 * 1001
+    recorded = _outcomes(table)[-1]
+    assert (recorded["b2b"], recorded["balls"]) == (1000, [7, 17, 27])
+    recall = round_recall(table.ledger.recall(report.round_id))  # the service recall: the draws beside it
+    assert recall.outcome == "27 · B2B 1000:1 · Blazing 7-17-27"
+    assert {(w.spot, w.result, w.returned) for w in recall.wagers} >= {("b2b", "win", 100_100)}
+    for bad, words in (
+        ("27,b2b=7", "not one of"),
+        ("27,balls=7-7-27", "three different"),
+        ("27,x=1", "b2b="),
+    ):
+        with pytest.raises(ForceError, match=words):
+            parse_force(("outcome", bad), table.driver)

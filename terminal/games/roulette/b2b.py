@@ -65,9 +65,7 @@ def parse_weights(text: str) -> tuple[tuple[int, int], ...]:
         )
     zero = [str(o) for o in ODDS if given[o] <= 0]
     if zero:
-        raise WeightsError(
-            f"B2B weights must be above zero for all seven odds: {', '.join(zero)}"
-        )
+        raise WeightsError(f"B2B weights must be above zero for all seven odds: {', '.join(zero)}")
     total = sum(given.values())
     if total != PER:
         raise WeightsError(f"B2B weights are per {PER} and must total {PER}, not {total}")
@@ -89,6 +87,20 @@ def odds_drawn(weights: tuple[tuple[int, int], ...], value: int) -> int:
             return odds
         value -= weight
     raise AssertionError("unreachable: the value is below the total")
+
+
+def odds_value(weights: tuple[tuple[int, int], ...], odds: int) -> int:
+    """The first draw value that gives ``odds`` (the inverse of :func:`odds_drawn`, for forced outcomes).
+
+    >>> odds_value(parse_weights(DEFAULT_WEIGHTS), 250), odds_drawn(parse_weights(DEFAULT_WEIGHTS), 15)
+    (15, 250)
+    """
+    start = 0
+    for each, weight in weights:
+        if each == odds:
+            return start
+        start += weight
+    raise ValueError(f"B2B odds {odds} to 1 are not one of {', '.join(str(o) for o, _ in weights)}")
 
 
 def mean_ratio(weights: tuple[tuple[int, int], ...]) -> Fraction:

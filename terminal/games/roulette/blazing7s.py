@@ -8,6 +8,7 @@ as drawing three different pockets). The table draws the three pockets with the 
 integer below n·(n−1)·(n−2) (:func:`balls_drawn` decodes it), and persists them in the spin's outcome
 record before anything shows them. When several rows of the paytable apply, the highest pays.
 
+>>> from terminal.games.roulette.wheels import WHEELS
 >>> wheel_ = WHEELS["double_zero"]
 >>> balls_drawn(wheel_, 0), len(set(balls_drawn(wheel_, 38 * 37 * 36 - 1)))
 ((0, 28, 9), 3)
@@ -89,6 +90,27 @@ def balls_drawn(wheel: Wheel, value: int) -> tuple[int, int, int]:
         at, value = divmod(value, radix)
         picks.append(free.pop(at))
     return picks[0], picks[1], picks[2]
+
+
+def balls_index(wheel: Wheel, balls: tuple[int, ...]) -> int:
+    """The draw value that gives ``balls`` in that order (the inverse of :func:`balls_drawn`).
+
+    >>> from terminal.games.roulette.wheels import WHEELS
+    >>> w = WHEELS["single_zero"]
+    >>> balls_drawn(w, balls_index(w, (27, 7, 17)))
+    (27, 7, 17)
+    """
+    if len(balls) != BALLS or len(set(balls)) != BALLS:
+        raise ValueError(f"a bonus is three different pockets, not {balls!r}")
+    free = list(wheel.live_pockets)
+    n = len(free)
+    value = 0
+    for radix, ball in zip(((n - 1) * (n - 2), n - 2, 1), balls, strict=True):
+        if ball not in free:
+            raise ValueError(f"pocket {ball} is not a live pocket of the {wheel.name} wheel")
+        value += free.index(ball) * radix
+        free.remove(ball)
+    return value
 
 
 def bonus_entry(balls: tuple[int, ...]) -> str:

@@ -14,12 +14,13 @@ the Touchdown state, and roulette wagers in play are rebuilt from the ledger's p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from terminal.games.base import IllegalBetError, Limits
 from terminal.games.roulette import rules as roulette
 from terminal.games.roulette import sides, touchdown, touchdown_codec
 from terminal.games.roulette.b2b import B2B
+from terminal.games.roulette.blazing7s import triggered
 from terminal.games.roulette.rules import RouletteRules, make_rules
 from terminal.games.roulette.sides import KINDS as SIDE_KINDS
 from terminal.games.roulette.sides import SideRules, SideState
@@ -41,6 +42,7 @@ class Pocket:
     void: bool = False
     b2b: int | None = None
     balls: tuple[int, ...] = ()
+    extra: tuple[int, ...] = field(default=(), compare=False)  # the side draws' values, -1: not forced
 
     @property
     def text(self) -> str:
@@ -48,7 +50,7 @@ class Pocket:
 
     @property
     def drawn(self) -> tuple[int, ...]:
-        return (self.pocket,)
+        return (self.pocket, *self.extra)
 
     def to_json(self) -> JSONObject:
         record: JSONObject = {"pocket": self.pocket, "text": self.text}
@@ -56,6 +58,13 @@ class Pocket:
             record["b2b"] = self.b2b
         if self.balls:
             record["balls"] = list(self.balls)
+        # what a recall shows beside the pocket: the B2B odds, and the bonus balls of a spin that started one
+        bonus = self.balls if triggered(self.pocket) else ()
+        parts = ([f"B2B {self.b2b}:1"] if self.b2b is not None else []) + (
+            ["Blazing " + "-".join(pocket_text(b) for b in bonus)] if bonus else []
+        )
+        if parts:
+            record["detail"] = " · ".join(parts)
         return record
 
 
@@ -216,7 +225,11 @@ class RouletteEngine:
         return Pocket(pocket, self.rules.wheel.voids(pocket), odds, balls)
 
     def parse(self, text: str) -> Pocket:
-        return self.outcome((parse_pocket(text),))
+        """``17``, or in lab mode with the side draws forced too: ``17,b2b=500,balls=7-30-27`` (either)."""
+        first, *options = text.split(",")
+        pocket = self.rules.wheel.check_pocket(parse_pocket(first))
+        odds, balls, extra = sides.forced(self.sides, options)
+        return Pocket(pocket, self.rules.wheel.voids(pocket), odds, balls, extra)
 
     def read_outcome(self, data: JSONObject) -> Pocket:
         pocket = self.rules.wheel.check_pocket(int(data["pocket"]))

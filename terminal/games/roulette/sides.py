@@ -8,6 +8,7 @@ are the bounds the table draws below after the pocket, :func:`decode` turns thos
 odds and the bonus balls the outcome record persists.
 
 >>> from terminal.games.roulette.wheels import WHEELS
+>>> from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
 >>> rules = SideRules(WHEELS["double_zero"], B2BRules(parse_weights(DEFAULT_WEIGHTS)), None)
 >>> extra_draws(rules), decode(rules, (999,))
 ((1000,), (10, ()))
@@ -27,7 +28,7 @@ from terminal.games.base import IllegalBetError, Result, Settlement
 from terminal.games.roulette import b2b, blazing7s
 from terminal.games.roulette.b2b import B2B, B2BRules, B2BWager
 from terminal.games.roulette.blazing7s import BLAZING, BlazingRules, BlazingWager
-from terminal.games.roulette.wheels import DOUBLE_ZERO, Wheel
+from terminal.games.roulette.wheels import DOUBLE_ZERO, Wheel, parse_pocket
 
 KINDS = (B2B, BLAZING)
 
@@ -84,6 +85,39 @@ def decode(rules: SideRules, values: Sequence[int]) -> tuple[int | None, tuple[i
     odds = b2b.odds_drawn(rules.b2b.weights, rest.pop(0)) if rules.b2b is not None and rest else None
     balls = blazing7s.balls_drawn(rules.wheel, rest.pop(0)) if rules.blazing is not None and rest else ()
     return odds, balls
+
+
+def forced(rules: SideRules, options: Sequence[str]) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
+    """The side draws a lab's forced outcome asks for (``b2b=500``, ``balls=7-30-27``): the odds, the balls
+    and the draw values in :func:`extra_draws` order (-1 where not forced: the generator draws it).
+
+    >>> from terminal.games.roulette.wheels import WHEELS
+    >>> from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
+    >>> rules = SideRules(WHEELS["double_zero"], B2BRules(parse_weights(DEFAULT_WEIGHTS)), None)
+    >>> forced(rules, ["b2b=500"]), forced(rules, [])
+    ((500, (), (5,)), (None, (), (-1,)))
+    """
+    asked = dict(option.partition("=")[::2] for option in options)
+    unknown = set(asked) - {"b2b", "balls"}
+    if unknown:
+        raise ValueError(f"a forced spin may give b2b=ODDS and balls=A-B-C, not {', '.join(sorted(unknown))}")
+    odds: int | None = None
+    balls: tuple[int, ...] = ()
+    values: list[int] = []
+    if ("b2b" in asked and rules.b2b is None) or ("balls" in asked and rules.blazing is None):
+        raise ValueError("that side wager is not offered at this table")
+    if rules.b2b is not None:
+        odds = int(asked["b2b"]) if "b2b" in asked and asked["b2b"].isdigit() else None
+        values.append(b2b.odds_value(rules.b2b.weights, odds) if odds is not None else -1)
+        if "b2b" in asked and odds is None:
+            raise ValueError(f"b2b={asked['b2b']}: the odds are a whole number (1000, 500 ... 10)")
+    if rules.blazing is not None:
+        if "balls" in asked:
+            balls = tuple(parse_pocket(p) for p in asked["balls"].split("-"))
+            values.append(blazing7s.balls_index(rules.wheel, balls))
+        else:
+            values.append(-1)
+    return odds, balls, tuple(values)
 
 
 def place(

@@ -89,6 +89,11 @@ class Layout(Protocol):
 
     def draw(self, surface: pygame.Surface, view: LayoutView) -> None: ...
 
+    def refusal(self, spot: str, remove: bool, view: LayoutView) -> str | None:
+        """The catalogue key of why a chip on (``remove``: a chip off) ``spot`` cannot be, by the game's own
+        rules and what ``view`` shows (a wager fixed until it is settled); None when the table decides."""
+        ...
+
 
 PICK = "pick:"  # the prefix of a touch area that opens a picker rather than placing a chip
 

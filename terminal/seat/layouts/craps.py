@@ -102,6 +102,15 @@ class CrapsLayout(LayeredLayout):
             return slot.center
         return super().anchor(spot, number)
 
+    def refusal(self, spot: str, remove: bool, view: LayoutView) -> str | None:
+        """Hot Roller stays as placed until a 7 settles it, and is placed only on a come-out (§ 623b.2(b)):
+        the seat says so in the player's words instead of sending what the table would refuse."""
+        if spot != "hot_roller":
+            return None
+        if any(stake.spot == spot for stake in view.stakes):
+            return "hot.fixed"
+        return None if remove or view.point is None else "hot.come_out_only"
+
     def _chips_at(self, spot: str) -> tuple[tuple[int, int], int]:
         """Where a directly touched spot's chips sit (local) and their radius (0: the layout's): beside
         its label where the area has room, in the corner of a cell showing dice."""

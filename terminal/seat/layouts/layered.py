@@ -95,6 +95,10 @@ class LayeredLayout:
         """Where chips for a wager on ``spot`` sit."""
         return self.place(spot).chips
 
+    def refusal(self, spot: str, remove: bool, view: LayoutView) -> str | None:
+        """None: the table's rules decide (a game whose seat can say why sooner overrides this)."""
+        return None
+
     def draw(self, surface: pygame.Surface, view: LayoutView) -> None:
         """The layout with the seat's chips, winners and the last outcome, inside ``self.rect``."""
         surface.blit(self.background(view), self.rect.topleft)
