@@ -106,16 +106,16 @@ def test_a_hot_roller_keeps_its_combinations_across_restarts_and_shooters(tmp_pa
     c = make_config(tmp_path, "[table]\ngame = craps\n[hot_roller]\npaytable = B\n")
     table = scripted_table(c)
     table.start()
-    table.bill_stacked(1, 10_000)
-    table.place(1, "hot_roller", 500)
-    credits = table.credits(1)
+    table.cashier.bill_stacked(1, 10_000)
+    table.wagers.place(1, "hot_roller", 500)
+    credits = table.cashier.credits(1)
     # point 4 (1-3), made the hard way (2-2); come-out 5 (1-4), 2-3 makes it; come-out 6-6 craps; come-out
     # 6 (1-5), 2-4, 3-3 makes it; come-out 4-6 (point 10), 5-5 makes it: 4, 5, 6 and 10 complete
     rolls = ((1, 3), (2, 2), (1, 4), (2, 3), (6, 6), (1, 5), (2, 4), (3, 3), (4, 6), (5, 5))
     for n, dice in enumerate(rolls):
         table = reopen(table, dice)
         table.start()
-        marks = next(w.marks for w in table.wagers_of(1) if w.spot == "hot_roller")
+        marks = next(w.marks for w in table.wagers.wagers_of(1) if w.spot == "hot_roller")
         assert len(marks) == len([d for d in rolls[:n] if d != (6, 6)])  # 6-6 is no combination
         table.play_round()
         table.open_round()
@@ -124,5 +124,5 @@ def test_a_hot_roller_keeps_its_combinations_across_restarts_and_shooters(tmp_pa
     report = table.play_round()  # a come-out 7: settled on 4 numbers, 20 to 1 under paytable B
     hot = next(s for s in report.settlements if s.kind == "hot_roller")
     assert (hot.entry, hot.returned, hot.paytable) == ("any 4 numbers", 500 * 21, "B")
-    assert table.credits(1) == credits + 500 * 21
+    assert table.cashier.credits(1) == credits + 500 * 21
     assert table.ledger.audit() == [] and table.ledger.verify().ok

@@ -127,9 +127,9 @@ def test_a_lab_forces_the_spin_the_b2b_odds_and_the_bonus_balls(tmp_path: Path) 
     table.cashier.bill_stacked(1, 10_000)
     table.play_round()  # 27: the previous spin; its side draws come from the generator
     table.open_round()
-    table.place(1, "b2b", 100)
-    table.place(1, "red", 100)
-    table.place(1, "blazing7s", 100)
+    table.wagers.place(1, "b2b", 100)
+    table.wagers.place(1, "red", 100)
+    table.wagers.place(1, "blazing7s", 100)
     report = table.play_round()
     by_kind = {s.kind: s for s in report.settlements}
     assert by_kind["b2b"].entry == "odds_1000" and by_kind["b2b"].returned == 100 * 1001
