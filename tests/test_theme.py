@@ -5,7 +5,7 @@ The scan reads the source of ``terminal/seat``, ``terminal/display`` and ``termi
 tuple whose first three items are whole numbers 0..255 is a colour, unless it reads as the games' numbers
 (dice faces 1..6, or distinct numbers up to 36: totals, points, pockets); in a drawing call (``fill``,
 ``pygame.draw.*``, a ``color=`` argument) any such tuple is a colour. ``pygame.Color(...)`` of a literal and
-``"#rrggbb"`` strings are colours too.
+``"#rrggbb"`` strings are colours too, and a colour's name (``"red"``) handed to a drawing call.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
+from pygame.color import THECOLORS
 
 from terminal import theme
 from terminal.theme import Looks, ThemeError, looks
@@ -66,7 +67,8 @@ def colour_literals(source: str, where: str) -> list[str]:
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
             is_colour = name in ("Color", "Colour") and any(isinstance(a, ast.Constant) for a in node.args)
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            is_colour = _HEX.fullmatch(node.value) is not None
+            named = node.value.lower() in THECOLORS and _drawn(parents.get(node), node)  # fill("red")
+            is_colour = named or _HEX.fullmatch(node.value) is not None
         if is_colour:
             found.append(f"{where}:{getattr(node, 'lineno', 0)}: {ast.unparse(node)}")
     return found
@@ -96,9 +98,11 @@ def test_the_scan_finds_a_planted_colour() -> None:
         "HARD = (4, 6, 8, 10)\n"
         "drive = (32, 8, 0, 19)\n"
         "dice = (3, 3, 5)\n"
+        "surface.fill('navy')\n"  # 12: a colour by name, drawn
+        "key = 'red'\n"  # 13: a word (a pocket's colour in the protocol), not drawn
     )
     lines = sorted(int(hit.split(":")[1]) for hit in colour_literals(planted, "planted.py"))
-    assert lines == [1, 2, 3, 4, 5, 6, 7]
+    assert lines == [1, 2, 3, 4, 5, 6, 7, 12]
 
 
 def _leaves(table: dict[str, object], prefix: str = "") -> dict[str, object]:

@@ -51,6 +51,22 @@ def _rule_min_max(c: Config) -> Iterator[Finding]:
             yield from _min_max(c, "limits", limits.minimum, limits.maximum, f"{wager}_min", f"{wager}_max")
 
 
+# Side wagers whose limits are their own section's ``min`` / ``max``: a ``[limits]`` key for them would
+# be read and never used, so it is refused, naming where the limits are set.
+_OWN_LIMITS = {
+    "lucky_shooter": "lucky_shooter", "fire": "fire_bet", "hot_roller": "hot_roller",
+    "all_small": "bonus_craps", "all_tall": "bonus_craps", "all_or_nothing": "bonus_craps",
+}  # fmt: skip
+
+
+def _rule_own_limits(c: Config) -> Iterator[Finding]:
+    for wager, low, high in c.limits.overrides:
+        section = _OWN_LIMITS.get(wager)
+        for bound, value in (("min", low), ("max", high)):
+            if section is not None and value is not None:
+                yield "limits", f"{wager}_{bound}", f"{wager}'s limits are [{section}] {bound}: set it there"
+
+
 def _rule_increments(c: Config) -> Iterator[Finding]:
     scale = find_currency(c.money.currency).scale
     for chip in c.limits.chip_values:
@@ -126,8 +142,8 @@ def _rule_windows(c: Config) -> Iterator[Finding]:
 
 
 RULES: tuple[Rule, ...] = (
-    _rule_touchdown_wheel, _rule_min_max, _rule_increments, _rule_paths, _rule_money, _rule_links,
-    _rule_plain_links, _rule_floor, _rule_hardware, _rule_windows,
+    _rule_touchdown_wheel, _rule_min_max, _rule_own_limits, _rule_increments, _rule_paths, _rule_money,
+    _rule_links, _rule_plain_links, _rule_floor, _rule_hardware, _rule_windows,
 )  # fmt: skip
 
 

@@ -144,11 +144,14 @@ def _detail_text(detail: str) -> str:
 
 
 def outcome_text(record: RoundRecord) -> str:
-    """A round's outcome as its game wrote it for people (``17``, ``4-3 (7)``, ``flag@27``; ``-`` if none)."""
+    """A round's outcome as its game wrote it for people (``17``, ``4-3 (7)``, ``flag@27``; ``-`` if none),
+    with the ``detail`` its record carries of the round's further draws (``17 · B2B 250:1``)."""
     if record.outcome is None:
         return "-"
-    text = str(record.outcome.get("text", "")) if isinstance(record.outcome, dict) else str(record.outcome)
-    return clip(text, 60) or "-"
+    if not isinstance(record.outcome, dict):
+        return clip(str(record.outcome), 60) or "-"
+    text, detail = str(record.outcome.get("text", "")), str(record.outcome.get("detail", ""))
+    return clip(f"{text} · {detail}" if text and detail else text, 60) or "-"
 
 
 def round_recall(record: RoundRecord) -> sm.RoundRecall:

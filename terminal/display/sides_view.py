@@ -14,8 +14,9 @@ from terminal.display.kit import Batch, Scale, Text, layer, set_visible
 from terminal.display.layout import Rect
 from terminal.display.scene import Scene, colour_of
 from terminal.i18n import Catalogue
+from terminal.theme import looks
 
-SEVEN_RING: theme.RGBA = (255, 120, 40, 255)  # a ball on 7, 17 or 27
+SEVEN_RING: theme.RGBA = looks("display", "roulette").rgba("seven_ring")  # a ball on 7, 17 or 27
 
 
 class SidesBoard:

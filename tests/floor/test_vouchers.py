@@ -181,7 +181,8 @@ def test_two_tables_race_for_one_voucher_a_thousand_times(pair: tuple[TableThrea
         assert sorted(results.values()) == [False, True], f"race {attempt}: {results}"
         wins[next(name for name, won in results.items() if won)] += 1
     assert a.do(day)["issued_count"] == 1000  # the day looked at holds every voucher raced for
-    # T-01 closes the ones T-02 won (its link's sweep finds them; its watch posts them)
+    # T-01 closes the ones T-02 won (its link's sweep finds them, its watch posts them); the day's count is
+    # the ledger's own, so the balances below are an independent check
     pump_until(a, lambda t: day(t)["outstanding_count"] == 0, "T-01 closing the vouchers T-02 won", 120)
     credits = [t.do(lambda t: t.ledger.credits(2)) for t in (a, b)]
     assert sum(credits) == 1000 * 500  # every voucher paid once, at one table or the other

@@ -20,6 +20,7 @@ from terminal.net.game_state import game_view
 from terminal.seat import help_content, side_boards
 from terminal.seat.app import SeatApp
 from terminal.seat.layouts import roulette_layout
+from terminal.seat.layouts.base import StakeMark
 from terminal.seat.layouts.roulette import RouletteLayout
 from terminal.seat.model import LinkStatus
 from terminal.table.views import offer
@@ -101,3 +102,17 @@ def test_help_pages_are_built_from_the_offer() -> None:
     assert rows == ["blazing.all_three", "blazing.two", "blazing.one", "blazing.one_colour", "blazing.other"]
     top = help_content.first_payout("roulette", wagers[1])
     assert top is not None and dict(top.value_args)["numerator"] == "1,000"
+
+
+def test_the_seat_names_the_rule_before_sending_a_refused_side_wager(tmp_path: Path) -> None:
+    closed = _app((1920, 1080), tmp_path, _view("", 0))
+    layout = closed.game.layout
+    assert layout is not None
+    view = closed.game._layout_view(1.0)
+    assert layout.refusal("b2b", False, view) == "sides.b2b_closed"  # a new ledger: no previous spin
+    assert layout.refusal("blazing7s", False, view) == "sides.blazing_alone"  # no other wager of the seat
+    opened = _app((1920, 1080), tmp_path, _view("17", 25))
+    view = opened.game._layout_view(1.0)
+    assert opened.game.layout is not None and opened.game.layout.refusal("b2b", False, view) is None
+    with_red = replace(view, stakes=(*view.stakes, StakeMark("red", 100, None, True)))
+    assert opened.game.layout.refusal("blazing7s", False, with_red) is None

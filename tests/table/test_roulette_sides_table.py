@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rng import Draw
+from terminal.desk.views import round_recall
 from terminal.games.roulette.blazing7s import ball_space, balls_drawn
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS
 from terminal.table.clock import ManualClock
@@ -133,12 +134,11 @@ def test_a_lab_forces_the_spin_the_b2b_odds_and_the_bonus_balls(tmp_path: Path) 
     by_kind = {s.kind: s for s in report.settlements}
     assert by_kind["b2b"].entry == "odds_1000" and by_kind["b2b"].returned == 100 * 1001
     assert by_kind["blazing7s"].entry == "all_three" and by_kind["blazing7s"].returned == 100 * 1001
-    assert _outcomes(table)[-1] | {"text": ""} == {
-        "pocket": 27,
-        "text": "",
-        "b2b": 1000,
-        "balls": [7, 17, 27],
-    }
+    recorded = _outcomes(table)[-1]
+    assert (recorded["b2b"], recorded["balls"]) == (1000, [7, 17, 27])
+    recall = round_recall(table.ledger.recall(report.round_id))  # the service recall: the draws beside it
+    assert recall.outcome == "27 · B2B 1000:1 · Blazing 7-17-27"
+    assert {(w.spot, w.result, w.returned) for w in recall.wagers} >= {("b2b", "win", 100_100)}
     for bad, words in (
         ("27,b2b=7", "not one of"),
         ("27,balls=7-7-27", "three different"),

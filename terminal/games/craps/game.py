@@ -102,7 +102,7 @@ class Craps:
                  ("hot_roller", rules.hot_roller_paytable))  # fmt: skip
         paytables = (f"{GAME}:{settings.section('craps').paytable}",
                      *(f"{name}:{table}" for name, table in sides if table is not None))  # fmt: skip
-        showcase = (("pass", 1), ("field", 1), ("place_6", 2))
+        showcase = (("pass", 1), ("field", 1), ("place_6", 2), ("hot_roller", 1))
         return Setup(GAME, engine, DrawPlan("dice", 2), offered, "standard", house, menu, paytables, showcase)
 
     def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:

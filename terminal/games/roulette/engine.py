@@ -20,6 +20,7 @@ from terminal.games.base import IllegalBetError, Limits
 from terminal.games.roulette import rules as roulette
 from terminal.games.roulette import sides, touchdown, touchdown_codec
 from terminal.games.roulette.b2b import B2B
+from terminal.games.roulette.blazing7s import triggered
 from terminal.games.roulette.rules import RouletteRules, make_rules
 from terminal.games.roulette.sides import KINDS as SIDE_KINDS
 from terminal.games.roulette.sides import SideRules, SideState
@@ -57,6 +58,13 @@ class Pocket:
             record["b2b"] = self.b2b
         if self.balls:
             record["balls"] = list(self.balls)
+        # what a recall shows beside the pocket: the B2B odds, and the bonus balls of a spin that started one
+        bonus = self.balls if triggered(self.pocket) else ()
+        parts = ([f"B2B {self.b2b}:1"] if self.b2b is not None else []) + (
+            ["Blazing " + "-".join(pocket_text(b) for b in bonus)] if bonus else []
+        )
+        if parts:
+            record["detail"] = " · ".join(parts)
         return record
 
 

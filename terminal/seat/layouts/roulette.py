@@ -281,6 +281,11 @@ class RouletteLayout(LayeredLayout):
         rects += [r for p, r in geo.track_cells if p == pocket]
         return [r.move(self.rect.topleft) for r in rects]
 
+    def refusal(self, spot: str, remove: bool, view: LayoutView) -> str | None:
+        """B2B before any spin has settled, and Blazing 7's with no other wager of this seat: the seat says
+        why in the player's words (GAMES.md § 3.1, § 3.2) instead of sending what the table would refuse."""
+        return None if remove else roulette_sides.refusal(spot, view)
+
     def draw_under_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
         roulette_sides.draw_board(self.geometry, self.rect.topleft, surface, view)
         pocket = self._outcome(view)

@@ -108,10 +108,15 @@ def measure(
     cw, ch = min(cw, ch * _CELL_ASPECT), min(ch, cw * 1.6)
     if five_adjacent:  # a narrow screen leaves height over: the racetrack grows into it
         track_h += min(h - 2 * margin - track_h - gap - 4.5 * ch, (h - 2 * margin) * 0.07)
-    full_w, full_h = _UNITS * cw, track_h + gap + 4.5 * ch
+    # no racetrack: the side wagers take a strip above the grid, from the height the grid leaves over
+    strip_h = (
+        _strip_height(h - 2 * margin - 4.5 * ch - margin, ch, touch) if sides and not five_adjacent else 0
+    )
+    above = track_h + gap + (strip_h + margin if strip_h else 0.0)
+    full_w, full_h = _UNITS * cw, above + 4.5 * ch
     left, top = (w - full_w) / 2, (h - full_h) / 2
     direct = touch <= 0 or min(cw, ch) >= 2 * touch  # a straight and a split band side by side
-    grid = _grid(left, top + track_h + gap, cw, ch, touch / 2 if direct else 0.0)
+    grid = _grid(left, top + above, cw, ch, touch / 2 if direct else 0.0)
     track = box(left, top, left + full_w, top + track_h) if five_adjacent else None
     cells = _track_cells(track, wheel) if track is not None else ()
     xs, ys = grid.xs, grid.ys
@@ -126,7 +131,15 @@ def measure(
     inside = track is not None and _track_inner(track).height - 8 >= touch
     if track is not None and sides and small_track and inside:  # one picker: free the middle
         touch_areas = _carve_track(touch_areas, pickers, cells, _track_inner(track))
-    stacked = _ends(_track_inner(track), sides) if inside and track is not None else _stack(note, sides)
+    if strip_h:
+        stacked, inside = _halves(box(left, top, left + full_w, top + strip_h), sides), True
+    elif inside and track is not None:
+        stacked = _ends(_track_inner(track), sides)
+    elif not touchdown and len(sides) == 2:  # the corners below the zero boxes and below the columns
+        stacked = ((sides[0], note), (sides[1], box(xs[12] + grid.band, ys[3] + grid.band, grid.column_right,
+                                                       grid.even_bottom)))  # fmt: skip
+    else:
+        stacked = _stack(note, sides)
     for kind, rect in stacked:
         if inside:  # a chip a little smaller than the grid's, at the box's inner end
             radius = max(8, min(chip, rect.height // 2 - 4))
@@ -186,6 +199,21 @@ def _ends(inner: pygame.Rect, kinds: tuple[str, ...]) -> tuple[tuple[str, pygame
     width = middle.width // 5 if middle.width >= 1000 else middle.width // 4
     left = pygame.Rect(middle.left, middle.top, width, middle.height)
     right = pygame.Rect(middle.right - width, middle.top, width, middle.height)
+    return tuple(zip(kinds, (left, right), strict=False))
+
+
+def _strip_height(spare: float, ch: float, touch: int) -> int:
+    """The strip above a grid without racetrack: up to 0.8 of a number's height, 0 where the height left
+    over cannot hold a finger's touch (the boxes then stack below the zero boxes)."""
+    height = int(min(spare, ch * 0.8))
+    return height if height >= max(touch, 24) else 0
+
+
+def _halves(strip: pygame.Rect, kinds: tuple[str, ...]) -> tuple[tuple[str, pygame.Rect], ...]:
+    """The side wagers' boxes side by side in the strip above the grid: B2B left, Blazing 7's right."""
+    width = strip.width // 3
+    left = pygame.Rect(strip.left, strip.top, width, strip.height)
+    right = pygame.Rect(strip.right - width, strip.top, width, strip.height)
     return tuple(zip(kinds, (left, right), strict=False))
 
 

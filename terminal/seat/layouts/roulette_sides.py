@@ -14,10 +14,11 @@ from terminal.games.roulette.wheels import DOUBLE_ZERO, is_red, parse_pocket
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import LayoutView
 from terminal.seat.layouts.roulette_geometry import RouletteGeometry
+from terminal.theme import looks
 
 B2B, BLAZING = "b2b", "blazing7s"
 MIN_TEXT = 14  # no word smaller than this (px)
-EMBER: paint.Colour = (120, 32, 16)
+EMBER: paint.Colour = looks("layout", "roulette").rgb("ember")
 
 
 def track_words(geo: RouletteGeometry, middle: pygame.Rect) -> pygame.Rect:
@@ -77,6 +78,15 @@ def paint_boxes(
             label_boxes.append(paint.wrapped(surface, view.fonts, hint, rest, small, paint.WHITE))
 
 
+def refusal(spot: str, view: LayoutView) -> str | None:
+    """The catalogue key of why a chip on a side wager cannot be placed now, or None."""
+    if spot == B2B and dict(view.board).get(B2B) == "":
+        return "sides.b2b_closed"
+    if spot == BLAZING and not any(stake.spot not in (B2B, BLAZING) for stake in view.stakes):
+        return "sides.blazing_alone"
+    return None
+
+
 def draw_board(geo: RouletteGeometry, at: tuple[int, int], surface: pygame.Surface, view: LayoutView) -> None:
     """B2B's previous number (or CLOSED), in screen pixels (the layout's corner ``at``), beside or below
     its name."""
@@ -90,14 +100,17 @@ def draw_board(geo: RouletteGeometry, at: tuple[int, int], surface: pygame.Surfa
             paint.write(surface, view.fonts, view.tr("layout.closed"), row, size, paint.YELLOW)
             continue
         pocket = parse_pocket(shown[kind])
-        side = min(row.height, row.width // 2)
-        disc = pygame.Rect(row.right - side, row.centery - side // 2, side, side)
+        word = view.tr("layout.b2b_last")
+        small = max(MIN_TEXT, min(size * 4 // 5, round(row.height * 0.45)))
+        beside = view.fonts(small, True).size(word)[0] <= row.width - min(row.height, row.width // 2) - 4
+        side = min(row.height, row.width // 2) if beside else min(row.height, row.width) * 9 // 10
+        disc = pygame.Rect(
+            row.right - side if beside else row.centerx - side // 2, row.centery - side // 2, side, side
+        )
         fill = paint.GREEN if pocket in (0, DOUBLE_ZERO) else paint.RED if is_red(pocket) else paint.BLACK
         pygame.draw.circle(surface, fill, disc.center, side // 2)
         pygame.draw.circle(surface, paint.GOLD, disc.center, side // 2, 2)
-        paint.write(surface, view.fonts, shown[kind], disc, size, paint.WHITE)
-        label = pygame.Rect(row.left, row.top, disc.left - row.left, row.height)
-        word = view.tr("layout.b2b_last")
-        small = max(9, min(size * 4 // 5, round(label.height * 0.45)))
-        if view.fonts(max(small, MIN_TEXT), True).size(word)[0] <= label.width - 4:  # else the number alone
-            paint.write(surface, view.fonts, word, label, max(small, MIN_TEXT), paint.WHITE)
+        paint.write(surface, view.fonts, shown[kind], disc, max(size, side * 2 // 5), paint.WHITE)
+        if beside:  # "LAST" where it fits; else the number alone, larger
+            label = pygame.Rect(row.left, row.top, disc.left - row.left, row.height)
+            paint.write(surface, view.fonts, word, label, small, paint.WHITE)
