@@ -69,7 +69,7 @@ def _config(folder: Path, table_id: str, url: str | None) -> Config:
 
 def _round(table: Table, wagers: int) -> None:
     for i in range(wagers):
-        table.place(1 + i % 8, SPOTS[i % len(SPOTS)], 100)
+        table.wagers.place(1 + i % 8, SPOTS[i % len(SPOTS)], 100)
     table.play_round()
     table.open_round()
 
@@ -85,7 +85,7 @@ def _funded(c: Config) -> Table:
 
 def _keep_funded(table: Table) -> None:
     for seat in range(1, 9):
-        if table.credits(seat) < 5_000:
+        if table.cashier.credits(seat) < 5_000:
             table.cashier.bill_stacked(seat, 10_000)
 
 

@@ -70,7 +70,7 @@ def direct_rate(rounds: int, wagers: int) -> float:
         started = time.perf_counter()
         for number in range(rounds):
             for i in range(per_round):
-                table.place(1 + i % 8, ("red", "black", "dozen:2", "straight:17")[i % 4], 100)
+                table.wagers.place(1 + i % 8, ("red", "black", "dozen:2", "straight:17")[i % 4], 100)
             table.play_round()
             if number + 1 < rounds:
                 table.open_round()

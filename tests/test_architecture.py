@@ -220,12 +220,10 @@ def test_the_desk_rule_catches_a_back_arrow(source_tree: tuple[Module, ...]) -> 
 
 
 # -- no circles ---------------------------------------------------------------------------------------------
-#: Circles that #18's other steps take apart (the protocol in parts, the table's floor side and integrity
-#: checks, the seat's help); each must go from this list when it goes from the code,
-#: and no other may appear.
+#: Circles that #18's other steps take apart (the seat's help); each must go from this list when it goes
+#: from the code, and no other may appear.
 KNOWN_CIRCLES = (
     ("terminal.seat.help_content", "terminal.seat.help_craps"),
-    ("terminal.table.integrity", "terminal.table.table"),
 )
 
 

@@ -189,11 +189,11 @@ def clear_tilt(table: Table, session: Session, args: tuple[str, ...]) -> Message
     seat = _number(seat_text, "seat") if seat_text else None
     if kind is TiltKind.RNG_FAILURE and seat is None:  # self-test, then reseed, then clear
         try:
-            table.clear_rng_failure(session.role)
+            table.health.clear_rng_failure(session.role)
         except RngFailure as failed:
             raise ActError(f"the RNG self-test failed; the tilt stays: {failed}") from None
         return sm.ServiceDone("clear_tilt", "rng_failure cleared: self-test passed, generator reseeded")
-    table.clear_tilt(kind, seat, session.role, condition_over=_condition_over(table, kind, seat))
+    table.tilts.clear_tilt(kind, seat, session.role, condition_over=_condition_over(table, kind, seat))
     if kind is TiltKind.CONFIG_UNLOGGED:  # the administrator accepts the file: the next boot agrees
         config_record.accept(table, Actor(session.user.user_id, session.user.role_name))
     return sm.ServiceDone("clear_tilt", f"{kind.value} cleared" + (f" at seat {seat}" if seat else ""))
@@ -204,7 +204,7 @@ def _condition_over(table: Table, kind: TiltKind, seat: int | None) -> bool:
     if kind is TiltKind.SERVICE_MODE:
         return False  # it ends when the key is turned back
     if kind in (TiltKind.DOOR_OPEN, TiltKind.DEVICE_FAULT):
-        return table.condition_over(kind, seat)  # the sensor says, never the person clearing it
+        return table.tilts.condition_over(kind, seat)  # the sensor says, never the person clearing it
     if kind is TiltKind.LEDGER_INTEGRITY:
         return table.ledger.verify().ok  # never cleared while the chain is broken
     if kind is TiltKind.RNG_FAILURE:
@@ -313,7 +313,7 @@ def _rng_test(table: Table) -> sm.SelfTestView:
         checks = power_up(table.config.rng.generator)
     except RngFailure as failed:
         table.ledger.log_event(EventCode.RNG_SELFTEST_FAIL, now=now, detail={"failure": str(failed)})
-        table.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, str(failed)))
+        table.tilts.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, str(failed)))
         return sm.SelfTestView("rng", "fail", views.clip(str(failed)))
     passed = sum(r.passed for r in checks)
     table.ledger.log_event(EventCode.RNG_SELFTEST_PASS, now=now, detail={"checks": passed, "on_demand": True})
@@ -321,9 +321,9 @@ def _rng_test(table: Table) -> sm.SelfTestView:
 
 
 def _ledger_test(table: Table) -> sm.SelfTestView:
-    """The whole chain verifies and reaches its sealed high-water mark (``Table.self_test_ledger``, which
+    """The whole chain verifies and reaches its sealed high-water mark (``Health.self_test_ledger``, which
     logs and tilts), and the meters agree with the journal."""
-    finding = table.self_test_ledger()
+    finding = table.health.self_test_ledger()
     if finding is None:
         findings = table.ledger.audit()
         if not findings:
@@ -332,5 +332,5 @@ def _ledger_test(table: Table) -> sm.SelfTestView:
         table.ledger.log_event(
             EventCode.LEDGER_VERIFY_FAIL, now=table.clock.wall(), detail={"failure": finding[:200]}
         )
-        table.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, finding[:200]))
+        table.tilts.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, finding[:200]))
     return sm.SelfTestView("ledger", "fail", views.clip(str(finding)))

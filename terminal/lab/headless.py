@@ -244,7 +244,7 @@ async def _watch(
     """Say each table tilt once while the rounds play; a ledger that cannot be written ends the run.
 
     An RNG failure leaves the table up, tilted, its seats keeping their credits and wagers, until a
-    technician clears it (:meth:`Table.clear_rng_failure`). A ledger fault or a failed software
+    technician clears it (``table.health.clear_rng_failure``). A ledger fault or a failed software
     verification ends the run with its reason: only an administrator could clear them, and a headless run
     has nobody to do that.
     """
@@ -298,7 +298,7 @@ def _feed_seats(table: Table, cabinet: Cabinet, seats: int, hands: random.Random
     if not isinstance(devices, SimDevices):  # bots' hands work simulated devices only
         return
     for seat in range(1, seats + 1):
-        if table.credits(seat) >= 2_000 or table.tilts.blocks_seat(seat):
+        if table.cashier.credits(seat) >= 2_000 or table.tilts.blocks_seat(seat):
             continue
         pocket = cabinet.pockets[seat]
         if pocket and hands.random() < 0.8:

@@ -167,5 +167,5 @@ def _feed(table: Table, cabinet: Cabinet, seats: tuple[int, ...], hands: random.
     if not isinstance(devices, SimDevices):  # a bot has no hands for a real bill validator
         return
     for seat in seats:
-        if table.credits(seat) < 2_000 and not table.tilts.blocks_seat(seat):
+        if table.cashier.credits(seat) < 2_000 and not table.tilts.blocks_seat(seat):
             devices.acceptors[seat - 1].insert_bill(hands.choice(table.config.money.bills))

@@ -152,14 +152,14 @@ def _play(table: Table) -> None:
         for seat in (1, 2):
             for spot, times in table.driver.setup.showcase:
                 try:
-                    table.place(seat, spot, table.config.limits.wager_min * times)
+                    table.wagers.place(seat, spot, table.config.limits.wager_min * times)
                 except ValueError:
                     continue
         table.play_round()
         table.open_round()
     table.cashier.cash_out(1)
-    table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, json.dumps({"award": 180000, "wager": "straight"})))
-    table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
+    table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 2, json.dumps({"award": 180000, "wager": "straight"})))
+    table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
 
 
 def render_service_screens(

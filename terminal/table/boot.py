@@ -76,7 +76,7 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
     table = Table(c, ledger, source, clock, driver)
     table.home, table.config_sha256 = home, config_sha256
     if unlogged is not None:
-        table.raise_tilt(Tilt(TiltKind.CONFIG_UNLOGGED, None, unlogged))
+        table.tilts.raise_tilt(Tilt(TiltKind.CONFIG_UNLOGGED, None, unlogged))
     verify_software(c, clock, table)
     if c.floor is not None and not c.lab.mode:  # the floor link: its modules load only when it is on
         from terminal.table import floor_side
@@ -121,4 +121,4 @@ def verify_software(c: Config, clock: Clock, table: Table) -> None:
               "fingerprint": result.key}  # fmt: skip
     table.ledger.log_event(code, now=clock.wall(), detail=detail)
     if result.status == "fail":
-        table.raise_tilt(Tilt(TiltKind.SOFTWARE_VERIFY, None, result.detail))
+        table.tilts.raise_tilt(Tilt(TiltKind.SOFTWARE_VERIFY, None, result.detail))

@@ -53,14 +53,14 @@ class Cabinet:
         """Wire the devices (their sink is :meth:`on_event`) and make them the table's sensors; then read
         them once: what changed while nothing listened (the controller down) counts as it is now."""
         self.devices = devices
-        self.table.sensors = self.condition_over
+        self.table.tilts.sensors = self.condition_over
         if not devices.key.is_on():
             self._clear(TiltKind.SERVICE_MODE, None, None)  # the key was turned back meanwhile
         elif not any(t.kind is TiltKind.SERVICE_MODE for t in self.table.tilts.active):
-            self.table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+            self.table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
         open_doors = sorted(door.value for door in devices.doors.open_doors())
         if open_doors:
-            self.table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{open_doors[0]} door open"))
+            self.table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{open_doors[0]} door open"))
 
     def condition_over(self, kind: TiltKind, seat: int | None) -> bool:
         """What the sensors say: every door shut, the seat's devices without a fault, the key off."""
@@ -96,7 +96,7 @@ class Cabinet:
             case VoucherPrinted(validation=number) if seat is not None:
                 self.pockets[seat].append(number)
             case DeviceFault(device=device, fault=fault) if seat is not None:
-                self.table.raise_tilt(Tilt(TiltKind.DEVICE_FAULT, seat, f"{device.value}: {fault}"))
+                self.table.tilts.raise_tilt(Tilt(TiltKind.DEVICE_FAULT, seat, f"{device.value}: {fault}"))
             case FaultCleared() if seat is not None:
                 if self.condition_over(TiltKind.DEVICE_FAULT, seat):  # every device of the seat is well
                     self._clear(TiltKind.DEVICE_FAULT, seat, Role.ATTENDANT)
@@ -104,7 +104,7 @@ class Cabinet:
                 self.table.ledger.log_event(
                     EventCode.DOOR_OPEN, now=self.table.clock.wall(), detail={"door": door.value}
                 )
-                self.table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{door.value} door open"))
+                self.table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{door.value} door open"))
             case DoorClosed(door=door):
                 self.table.ledger.log_event(
                     EventCode.DOOR_CLOSE, now=self.table.clock.wall(), detail={"door": door.value}
@@ -144,11 +144,11 @@ class Cabinet:
         reader.accept()
 
     def _voucher_stacked(self, seat: int, number: str) -> None:
-        before = self.table.credits(seat)
+        before = self.table.cashier.credits(seat)
         try:
             credits = self.table.cashier.redeem(seat, number)
         except Refused as refused:  # stacked but refused: the ticket is in the box, an attendant decides
-            self.table.raise_tilt(
+            self.table.tilts.raise_tilt(
                 Tilt(TiltKind.DEVICE_FAULT, seat, f"voucher {number} stacked but {refused}")
             )
             return
@@ -159,13 +159,13 @@ class Cabinet:
         code = EventCode.MODE_CHANGE
         self.table.ledger.log_event(code, now=self.table.clock.wall(), detail={"service_key": on})
         if on:
-            self.table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+            self.table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
         else:
             self._clear(TiltKind.SERVICE_MODE, None, None)
 
     def _clear(self, kind: TiltKind, seat: int | None, role: Role | None) -> None:
         if any(t.kind is kind and t.seat == seat for t in self.table.tilts.active):
-            self.table.clear_tilt(kind, seat, role, condition_over=True)
+            self.table.tilts.clear_tilt(kind, seat, role, condition_over=True)
 
     def _acceptor(self, seat: int) -> BillAcceptor:
         if self.devices is None:

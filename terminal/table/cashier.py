@@ -73,6 +73,10 @@ class Cashier:
         """The casino floor link, once boot attached it (``[floor]``); ``None`` without one."""
         return self._floor()
 
+    def credits(self, seat: int) -> int:
+        """The seat's credits (its wagers in play are not in them)."""
+        return self.ledger.credits(seat)
+
     def bill_stacked(self, seat: int, value: int) -> int:
         """The acceptor confirmed a bill stacked: it is money now, whatever state the table is in."""
         with self._guard.ledger_write():

@@ -174,23 +174,23 @@ class Controller:
         table = self.table
         match message:
             case m.PlaceWager(spot=spot, amount=amount):
-                table.place(seat, spot, amount)
+                table.wagers.place(seat, spot, amount)
             case m.RemoveWager(spot=spot):
-                table.remove(seat, spot)
+                table.wagers.remove(seat, spot)
             case m.UndoWager():
-                table.undo(seat)
+                table.wagers.undo(seat)
             case m.ClearWagers():
-                table.remove(seat, None)
+                table.wagers.remove(seat, None)
             case m.RepeatWagers():
-                table.repeat(seat)
+                table.wagers.repeat(seat)
             case m.DoubleWagers():
-                table.double(seat)
+                table.wagers.double(seat)
             case m.SetWorking(spot=spot, working=working):
-                table.set_working(seat, spot, working)
+                table.wagers.set_working(seat, spot, working)
             case m.ChooseTeam(team=team):
-                table.choose_team(seat, team)
+                table.wagers.choose_team(seat, team)
             case m.BetsDone():
-                table.bets_done(seat)
+                table.wagers.bets_done(seat)
             case m.CashOut():
                 return self._cash_out(seat)
             case m.RequestState():
@@ -242,16 +242,15 @@ class Controller:
         )
 
     def seat_state(self, seat: int) -> m.SeatState:
-        lines = self.table.wagers_of(seat)
+        lines = self.table.wagers.wagers_of(seat)
         wagers = tuple(
             m.WagerView(w.spot, w.amount, w.working, w.number, w.marks, w.vig, w.standing) for w in lines
         )
         reasons = self.table.tilts.reasons(seat)
         locked = ", ".join(reasons) if reasons else None
         total = sum(line.amount for line in lines)
-        return m.SeatState(
-            f"seat-{seat}", self.table.credits(seat), total, self.table.last_win[seat], wagers, locked
-        )
+        won = self.table.wagers.last_win[seat]
+        return m.SeatState(f"seat-{seat}", self.table.cashier.credits(seat), total, won, wagers, locked)
 
     def result(self, report: RoundReport) -> m.Result:
         """The round's settlements; the outcome as every screen parses it (``17``, ``00``, ``4-3``)."""
@@ -332,7 +331,7 @@ class Controller:
             await self._push(f"seat-{seat}", self.seat_state(seat))
             await self._push(f"seat-{seat}", views.seat_rounds(self.table, seat))
         for seat in report.handpays:  # the award locked the seat: the attendant pays its whole credits
-            await self._push(f"seat-{seat}", m.HandPay(f"seat-{seat}", self.table.credits(seat)))
+            await self._push(f"seat-{seat}", m.HandPay(f"seat-{seat}", self.table.cashier.credits(seat)))
         choice = self.table.driver.choice()
         countdown = choice.seconds * 1000 if choice is not None else 0
         for seat in self.table.driver.awaiting() if choice is not None else ():

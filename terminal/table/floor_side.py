@@ -32,7 +32,8 @@ from terminal.ledger.vouchers import Voucher
 from terminal.net.messages.service import MeterView
 from terminal.table.clock import Clock
 from terminal.table.phases import Phase
-from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
+from terminal.table.tilt_board import TiltBoard
+from terminal.table.tilts import Tilt, TiltKind
 
 
 class Till(Protocol):
@@ -61,13 +62,7 @@ class Side(Protocol):
     floor: FloorLink | None
     phase: Phase
     round_id: int
-    tilts: Tilts
-
-    def raise_tilt(self, tilt: Tilt, *, logged: bool = False) -> None: ...
-
-    def clear_tilt(
-        self, kind: TiltKind, seat: int | None, role: Role | None, *, condition_over: bool
-    ) -> None: ...
+    tilts: TiltBoard
 
 
 WATCH_EVERY_S = 1.0
@@ -127,9 +122,9 @@ def watch(table: Side, state: dict[str, Any]) -> None:
     if late and not tilted:
         minutes = table.config.floor.max_offline_minutes if table.config.floor else 0
         detail = f"{status.backlog} floor events unsent for more than {minutes} min"
-        table.raise_tilt(Tilt(TiltKind.FLOOR_OFFLINE, None, detail))
+        table.tilts.raise_tilt(Tilt(TiltKind.FLOOR_OFFLINE, None, detail))
     elif tilted and not late:
-        table.clear_tilt(TiltKind.FLOOR_OFFLINE, None, None, condition_over=True)
+        table.tilts.clear_tilt(TiltKind.FLOOR_OFFLINE, None, None, condition_over=True)
     _post_closed(table, link)
 
 

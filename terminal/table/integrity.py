@@ -12,14 +12,12 @@ next boot audits only the rows written since.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from terminal.ledger import EventCode, LedgerError
+from terminal.ledger import EventCode, Ledger, LedgerError
 from terminal.ledger.audit import AuditMark
+from terminal.table.clock import Clock
+from terminal.table.tilt_board import TiltBoard
 from terminal.table.tilts import Tilt, TiltKind
-
-if TYPE_CHECKING:
-    from terminal.table.table import Table
 
 #: Settlements between persisted audit marks (a boot audits at most this many rounds' rows).
 PERSIST_EVERY = 100
@@ -29,14 +27,16 @@ PERSIST_EVERY = 100
 class Auditor:
     """The table's memory checks (see the module docstring)."""
 
-    table: Table
+    ledger: Ledger
+    clock: Clock
+    tilts: TiltBoard  # raises the tilt and logs the finding (a refused write tilts too)
     mark: AuditMark | None = None
     settled: int = 0
     findings: list[str] = field(default_factory=list)  # every finding so far, for tests and the screen
 
     def boot(self) -> None:
         """Whole-database integrity check and the audit since the last persisted mark (all of it if none)."""
-        self._check("boot", full=True, mark=self.table.ledger.last_audit_mark(), persist=True)
+        self._check("boot", full=True, mark=self.ledger.last_audit_mark(), persist=True)
 
     def after_door_close(self) -> None:
         """A door was open: check everything again before play goes on."""
@@ -48,7 +48,7 @@ class Auditor:
         self._check("settlement", full=False, mark=self.mark, persist=self.settled % PERSIST_EVERY == 0)
 
     def _check(self, when: str, *, full: bool, mark: AuditMark | None, persist: bool) -> None:
-        ledger = self.table.ledger
+        ledger = self.ledger
         try:
             found = ledger.integrity_check(full=full)
             audited, new_mark = ledger.audit_since(mark)
@@ -61,13 +61,13 @@ class Auditor:
         self.mark = new_mark
         if persist and new_mark is not None:
             try:
-                ledger.record_audit_mark(new_mark, now=self.table.clock.wall(), on=when)
+                ledger.record_audit_mark(new_mark, now=self.clock.wall(), on=when)
             except LedgerError as failed:  # the disk refused: a storage tilt, as every other write
-                self.table.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
+                self.tilts.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
 
     def _tilt(self, when: str, found: list[str]) -> None:
         self.findings += found
         first = found[0][:200]
-        self.table.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, f"ledger {when} check: {first}"))
+        self.tilts.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, f"ledger {when} check: {first}"))
         detail = {"on": when, "finding": first, "findings": len(found)}
-        self.table._log(EventCode.LEDGER_VERIFY_FAIL, detail=detail)  # the table's logging: tilts if refused
+        self.tilts.log_event(EventCode.LEDGER_VERIFY_FAIL, detail=detail)  # a refused write tilts too

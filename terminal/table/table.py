@@ -1,4 +1,4 @@
-"""The table controller's core: seats' intents in, rounds out, every step written to the ledger first.
+"""The table controller's core, the round engine: rounds out, every step written to the ledger first.
 
 Synchronous and single-threaded: the asyncio controller calls one method per message or timer, so the
 lock is one instant for every seat (a wager handled after :meth:`Table.play_round` began finds the round
@@ -8,45 +8,37 @@ A round: :meth:`Table.open_round` (betting window) → :meth:`Table.play_round`:
 outcome durably, settle in one ledger transaction with the multi-round state, show. After a crash,
 :meth:`Table.start` rebuilds everything from the ledger: a persisted outcome is settled, never redrawn;
 a round without one reopens its window with its wagers standing.
+
+The table is the round engine and nothing else: the seats' wagers are its :class:`Wagering`'s
+(``table.wagers``), money at the seats its :class:`Cashier`'s (``table.cashier``), the active tilts and
+the guarded ledger writes its :class:`TiltBoard`'s (``table.tilts``), the generator's and the ledger's
+self-checks its :class:`Health`'s (``table.health``).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rng import Rng, RngFailure
-from rng.selftest import power_up
 from terminal.config import Config
-from terminal.games.base import IllegalBetError, Settlement
-from terminal.ledger import (
-    Draw,
-    EventCode,
-    InsufficientCreditsError,
-    Ledger,
-    LedgerError,
-    StorageError,
-)
+from terminal.games.base import Settlement
+from terminal.ledger import Draw, EventCode, Ledger
 from terminal.table.cashier import Cashier
 from terminal.table.clock import Clock
 from terminal.table.cycling import Cycler
-from terminal.table.driver import Drawn, GameDriver, WagerLine, spec_of
+from terminal.table.driver import Drawn, GameDriver
+from terminal.table.health import Health
 from terminal.table.integrity import Auditor
 from terminal.table.lab_mode import ForcedRng, parse_force
-from terminal.table.phases import BETTING_PHASES, Phase, Trigger, advance
+from terminal.table.phases import Phase, Trigger, advance
 from terminal.table.refused import Refused
-from terminal.table.tilts import Role, Tilt, TiltKind, Tilts
-from terminal.table.wager_refs import make_ref, seat_of
+from terminal.table.tilt_board import TiltBoard, tilt_detail
+from terminal.table.tilts import Tilt, TiltKind
+from terminal.table.wagering import Wagering
 
 if TYPE_CHECKING:
     from terminal.floor.link import FloorLink
-
-
-Sensors = Callable[[TiltKind, "int | None"], bool]
-"""Whether the devices report a tilt's condition over (the door shut, the device's fault gone)."""
 
 
 class RecoveryError(RuntimeError):
@@ -68,13 +60,6 @@ class RoundReport:
     no_spin: bool = False  # the RNG failed before an outcome: the table is tilted, every wager stands
 
 
-@dataclass
-class _SeatRound:
-    """A seat's wagers of the round now open, in the order placed (for undo, double and repeat)."""
-
-    placed: list[tuple[str, str, int]] = field(default_factory=list)  # (ref, spot, amount)
-
-
 class Table:
     """One table: its ledger, RNG, clock and game driver; see the module docstring."""
 
@@ -84,22 +69,20 @@ class Table:
         self.round_id = 0
         self.deadline = 0.0
         self.team_deadline: float | None = None
-        self.tilts = Tilts()
+        self.tilts = TiltBoard(ledger, clock, on_table_tilt=self._no_spin, on_table_clear=self._restart)
         self.home = config.ledger  # production's ledger (in lab mode the table plays on another)
         self.config_sha256 = ""  # the file the table booted with, as boot hashed it
-        self.sensors: Sensors | None = None  # the cabinet's: whether a door or device condition is over
         self.linked: set[int] = set()
-        self.done: set[int] = set()
-        self.last_win: dict[int, int] = defaultdict(int)
-        self.previous: dict[int, tuple[tuple[str, int], ...]] = {}
-        self.seats: dict[int, _SeatRound] = defaultdict(_SeatRound)
-        self._serial = int(clock.wall().timestamp() * 1_000_000)
         self.floor: FloorLink | None = None  # the casino floor link ([floor]); see ``floor_side``
-        self.cashier = Cashier(config, ledger, clock, self, self._randbelow, lambda: self.floor)
+        self.cashier = Cashier(config, ledger, clock, self.tilts, self._randbelow, lambda: self.floor)
+        self.wagers = Wagering(config, ledger, clock, driver, self.tilts, self)
+        self.health = Health(lambda: self.rng, config.rng.generator, ledger, self.tilts)
         self._floor_watch: dict[str, Any] = {}
         cycling = config.rng
-        self.cycler = Cycler(clock, self._advance_rng, cycling.advance_ms / 1000, cycling.background_advance)
-        self.auditor = Auditor(self)  # integrity_check and the meter audit: boot, door close, settlement
+        self.cycler = Cycler(
+            clock, self.health.advance_rng, cycling.advance_ms / 1000, cycling.background_advance
+        )
+        self.auditor = Auditor(ledger, clock, self.tilts)  # memory checks: boot, door close, settlement
 
     # -- start-up and recovery -------------------------------------------------------------------------
     def start(self) -> RoundReport | None:
@@ -108,11 +91,11 @@ class Table:
         Returns the report of a round whose persisted outcome was settled during recovery.
         """
         self._log_unclean_power_down()
-        self._log(EventCode.POWER_UP, detail={"epoch": self.ledger.epoch()})
-        self._restore_tilts()
+        self.tilts.log_event(EventCode.POWER_UP, detail={"epoch": self.ledger.epoch()})
+        self.tilts.restore()
         verified = self.ledger.startup
         if verified is not None:
-            self._log(EventCode.LEDGER_VERIFY_PASS, detail={"rows": verified.rows})
+            self.tilts.log_event(EventCode.LEDGER_VERIFY_PASS, detail={"rows": verified.rows})
         self.auditor.boot()
         last = self.ledger.resume()
         if last is not None and last.phase != "settled" and last.game != self.driver.game:
@@ -124,9 +107,7 @@ class Table:
             self.open_round()
             return None
         self.round_id = last.id
-        for wager in last.wagers:
-            if wager.result is None and wager.round_id == last.id:
-                self.seats[wager.seat].placed.append((wager.ref, wager.spot, wager.stake))
+        self.wagers.recovered(last.wagers)
         if last.phase == "drawn":  # the outcome was persisted before the crash: settle it, never redraw
             self.phase = Phase.DRAWN
             report = self._settle_and_show(last.outcome, last.outcome.get("text", ""))
@@ -138,7 +119,8 @@ class Table:
 
     def power_down(self, reason: str) -> None:
         """An orderly shutdown (Ctrl-C, SIGTERM, the end of a run): logged before the ledger closes."""
-        self._log(EventCode.POWER_DOWN, detail={"orderly": True, "reason": reason, "round": self.round_id})
+        detail = {"orderly": True, "reason": reason, "round": self.round_id}
+        self.tilts.log_event(EventCode.POWER_DOWN, detail=detail)
 
     def _log_unclean_power_down(self) -> None:
         """The last run powered up and never logged its power-down: it was cut. Say so, with the time of
@@ -147,130 +129,31 @@ class Table:
         if ups and (not downs or downs[0].id < ups[0].id):
             last = self.ledger.events(limit=1)[0]
             when = {"last_event": last.time, "last_code": last.code.name}
-            self._log(EventCode.POWER_DOWN, detail={"orderly": False, "found_at": "boot", **when})
-
-    def _restore_tilts(self) -> None:
-        """Every tilt the event log has raised and not cleared is active again: a restart clears nothing."""
-        for kind_text, seat, detail in self.ledger.active_tilts():
-            try:
-                tilt = Tilt(TiltKind(kind_text), seat, detail)
-            except ValueError:  # a kind this version does not know, or a scope that no longer fits
-                continue
-            self.tilts = self.tilts.raised(tilt)
-
-    def condition_over(self, kind: TiltKind, seat: int | None) -> bool:
-        """Whether the devices report the cause of a door or device tilt gone (no sensor: it is not)."""
-        return self.sensors is not None and self.sensors(kind, seat)
+            self.tilts.log_event(EventCode.POWER_DOWN, detail={"orderly": False, "found_at": "boot", **when})
 
     # -- seats: links --------------------------------------------------------------------------------
     def link_up(self, seat: int) -> None:
         """A seat's screen connected: it may play again (a lost link clears itself)."""
         self.linked.add(seat)
-        if any(t.kind is TiltKind.LINK_LOST and t.seat == seat for t in self.tilts.active):
-            self.clear_tilt(TiltKind.LINK_LOST, seat, None, condition_over=True)
-            self._log(EventCode.COMMS_RESTORED, seat=seat)
+        if self.tilts.find(TiltKind.LINK_LOST, seat) is not None:
+            self.tilts.clear_tilt(TiltKind.LINK_LOST, seat, None, condition_over=True)
+            self.tilts.log_event(EventCode.COMMS_RESTORED, seat=seat)
 
     def link_lost(self, seat: int) -> None:
         """A seat's link dropped: it stops taking wagers and keeps its credits and wagers."""
         self.linked.discard(seat)
-        self.done.discard(seat)
-        self.raise_tilt(Tilt(TiltKind.LINK_LOST, seat, "seat link lost"))
-        self._log(EventCode.COMMS_LOSS, seat=seat)
-
-    # -- seats: wagers -------------------------------------------------------------------------------
-    def place(self, seat: int, spot: str, amount: int) -> str:
-        """Validate and record a wager as the chip lands; returns its ref. Raises :class:`Refused`."""
-        self._check_betting(seat)
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise Refused("rules", f"amount {amount!r} must be a positive number of minor units")
-        staked = sum(line.amount for line in self.driver.wagers_of(seat) if not line.standing)
-        if staked + amount > self.config.limits.seat_max:
-            raise Refused(
-                "limit", f"the seat's wagers this round would pass the limit {self.config.limits.seat_max}"
-            )
-        self._serial += 1
-        ref = make_ref(self.round_id, seat, self._serial)
-        try:
-            placement = self.driver.validate(seat, ref, spot, amount)
-        except (IllegalBetError, ValueError) as refused:
-            raise Refused("rules", str(refused)) from None
-        with self.ledger_write():
-            try:
-                self.ledger.place_wager(self.round_id, spec_of(placement), now=self.clock.wall())
-            except InsufficientCreditsError:
-                raise Refused("credits", f"not enough credits for {amount}") from None
-        self.driver.accept(placement)
-        self.seats[seat].placed.append((ref, placement.spot, amount))
-        self.done.discard(seat)
-        return ref
-
-    def remove(self, seat: int, spot: str | None = None) -> int:
-        """Take down the seat's wager on ``spot`` (all of this round's for ``None``); returns how many."""
-        self._check_betting(seat)
-        refs = self.driver.removable(seat, spot)
-        if not refs:
-            raise Refused("rules", f"nothing on {spot or 'the layout'} may be taken down now")
-        self._withdraw(seat, refs)
-        return len(refs)
-
-    def undo(self, seat: int) -> None:
-        """Take back the last chip the seat placed this round."""
-        self._check_betting(seat)
-        removable = set(self.driver.removable(seat, None))
-        last = next((ref for ref, _, _ in reversed(self.seats[seat].placed) if ref in removable), None)
-        if last is None:
-            raise Refused("rules", "no wager of this round to take back")
-        self._withdraw(seat, (last,))
-
-    def repeat(self, seat: int) -> int:
-        """Place last round's wagers again; returns how many were placed (a refused one is skipped)."""
-        return self._place_all(seat, self.previous.get(seat, ()))
-
-    def double(self, seat: int) -> int:
-        """Place this round's wagers once more, doubling each; returns how many were placed."""
-        return self._place_all(seat, tuple((spot, amount) for _, spot, amount in self.seats[seat].placed))
-
-    def set_working(self, seat: int, spot: str, working: bool) -> None:
-        """Turn a wager ON or OFF (where the game has such a toggle); persisted at once."""
-        self._check_betting(seat)
-        try:
-            self.driver.set_working(seat, spot, working)
-        except ValueError as refused:
-            raise Refused("rules", str(refused)) from None
-        self._persist_state()
-
-    def choose_team(self, seat: int, team: str, *, assigned: bool = False) -> None:
-        """The seat's choice the game asked for (a team for the side game in progress); persisted at once."""
-        try:
-            self.driver.choose(seat, team, assigned)
-        except ValueError as refused:
-            raise Refused("rules", str(refused)) from None
-        self._persist_state()
-        if assigned:
-            self._log(EventCode.TEAM_ASSIGNED, seat=seat, detail={"team": team, "round": self.round_id})
-
-    def bets_done(self, seat: int) -> None:
-        """The seat pressed its ready button: the window may close once every linked seat has."""
-        self.done.add(seat)
-
-    # -- seats: what their screens show --------------------------------------------------------------
-    def credits(self, seat: int) -> int:
-        """The seat's credits."""
-        return self.ledger.credits(seat)
-
-    def wagers_of(self, seat: int) -> tuple[WagerLine, ...]:
-        """The seat's wagers, for its screen."""
-        return self.driver.wagers_of(seat)
+        self.wagers.ready.discard(seat)
+        self.tilts.raise_tilt(Tilt(TiltKind.LINK_LOST, seat, "seat link lost"))
+        self.tilts.log_event(EventCode.COMMS_LOSS, seat=seat)
 
     # -- the round ---------------------------------------------------------------------------------------
     def open_round(self) -> None:
         """Open the next betting window."""
-        with self.ledger_write():
+        with self.tilts.ledger_write():
             self.round_id = self.ledger.open_round(self.driver.game, now=self.clock.wall())
         self.phase = Phase.OPEN if self.phase is Phase.SHOWN else advance(self.phase, Trigger.NEXT_ROUND)
         self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
-        self.done.clear()
-        self.seats.clear()
+        self.wagers.opened()
         self.cycler.after_round()  # the next outcome comes from output generated after this round ended
         choice = self.driver.choice()
         if choice is not None and self.driver.awaiting() and self.team_deadline is None:
@@ -280,7 +163,7 @@ class Table:
         """The window has run out, or every linked seat pressed ready (and at least one seat is linked)."""
         if self.phase is not Phase.OPEN or self.tilts.blocks_table():
             return False
-        everyone = bool(self.linked) and self.linked <= self.done
+        everyone = bool(self.linked) and self.linked <= self.wagers.ready
         return everyone or self.clock.monotonic() >= self.deadline
 
     def tick(self) -> tuple[int, ...]:
@@ -323,120 +206,34 @@ class Table:
         except ValueError as bad:
             raise Refused("lab", str(bad)) from None
 
-    # -- tilts -----------------------------------------------------------------------------------------
-    def raise_tilt(self, tilt: Tilt, *, logged: bool = False) -> None:
-        """Stop play (the table, or one seat) and log it (``logged``: its event is already written), so a
-        restart restores it (:meth:`start`)."""
-        before = self.tilts
-        self.tilts = self.tilts.raised(tilt)
-        if self.tilts is not before and not logged:
-            self._log(EventCode.TILT, seat=tilt.seat, detail=tilt_detail(tilt))
-        if tilt.seat is None and self.phase is Phase.LOCKED:
-            self.phase = advance(self.phase, Trigger.NO_SPIN)  # nothing persisted yet: a no-spin
-
-    def clear_tilt(
-        self, kind: TiltKind, seat: int | None, role: Role | None, *, condition_over: bool
-    ) -> None:
-        """Clear a tilt as TERMINAL.md §2 allows; a cleared table tilt restarts the betting window."""
-        self.tilts = self.tilts.cleared(kind, seat, role=role, condition_over=condition_over)
-        self._log(
-            EventCode.TILT_CLEARED,
-            seat=seat,
-            detail={"tilt": kind.value, "role": role.name if role else None},
-        )
-        if seat is None and self.phase is Phase.OPEN:
-            self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
-
-    def clear_rng_failure(self, role: Role, selftest: Callable[[], object] | None = None) -> None:
-        """A technician clears an RNG failure: the generator's self-test must pass first (then it reseeds).
-
-        ``selftest`` defaults to the power-up known-answer and health tests of the configured generator. A
-        failing self-test is logged and raised (:class:`RngFailure`); the tilt stays.
-        """
-        self.tilts.cleared(TiltKind.RNG_FAILURE, None, role=role, condition_over=True)  # may this role?
-        try:
-            (selftest or (lambda: power_up(self.config.rng.generator)))()
-            self.rng.reseed()
-        except RngFailure as failed:
-            self._log(EventCode.RNG_SELFTEST_FAIL, detail={"failure": str(failed), "on": "tilt clear"})
-            raise
-        self._log(EventCode.RNG_SELFTEST_PASS, detail={"on": "tilt clear"})
-        self.clear_tilt(TiltKind.RNG_FAILURE, None, role, condition_over=True)
-
-    def self_test_ledger(self) -> str | None:
-        """Ledger integrity on demand: the whole chain verifies and reaches its high-water mark. A failure
-        tilts the table (``ledger_integrity``, never cleared automatically); returns it, or ``None``."""
-        found = self.ledger.verify()
-        finding = found.first_bad or self.ledger.check_mark()
-        if finding is None:
-            self._log(EventCode.LEDGER_VERIFY_PASS, detail={"rows": found.rows, "on": "demand"})
-            return None
-        self.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, f"ledger {self.ledger.path}: {finding}"))
-        self._log(EventCode.LEDGER_VERIFY_FAIL, detail={"finding": finding})
-        return finding
-
     # -- internals -------------------------------------------------------------------------------------
-    def find(self, kind: TiltKind, seat: int | None) -> Tilt | None:
-        """The active tilt ``kind`` at ``seat`` (``None``: the table's), if any."""
-        return next((t for t in self.tilts.active if t.kind is kind and t.seat == seat), None)
+    def _no_spin(self) -> None:
+        """A table tilt was raised: a round locked but not yet drawn is a no-spin (nothing was persisted)."""
+        if self.phase is Phase.LOCKED:
+            self.phase = advance(self.phase, Trigger.NO_SPIN)
 
-    def refuse_if_tilted(self, seat: int, what: str) -> None:
-        if self.tilts.blocks_seat(seat):
-            raise Refused("tilt", f"the seat {what} now: " + ", ".join(self.tilts.reasons(seat)))
-
-    def _check_betting(self, seat: int) -> None:
-        self.refuse_if_tilted(seat, "takes no wagers")
-        if self.phase not in BETTING_PHASES:
-            raise Refused("locked", "no more bets: the round is locked")
-
-    def _withdraw(self, seat: int, refs: tuple[str, ...]) -> None:
-        with self.ledger_write():
-            self.ledger.withdraw_wagers(self.round_id, refs, now=self.clock.wall())
-        self.driver.remove(refs)
-        gone = set(refs)
-        self.seats[seat].placed = [p for p in self.seats[seat].placed if p[0] not in gone]
-        self.done.discard(seat)
-
-    def _place_all(self, seat: int, wagers: tuple[tuple[str, int], ...]) -> int:
-        placed = 0
-        for spot, amount in wagers:
-            try:
-                self.place(seat, spot, amount)
-            except Refused as refused:
-                if refused.code in ("tilt", "locked"):
-                    raise
-                continue
-            placed += 1
-        return placed
+    def _restart(self) -> None:
+        """A table tilt was cleared: an open window gets its whole countdown again."""
+        if self.phase is Phase.OPEN:
+            self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
 
     def _assign_teams(self) -> None:
         """Seats that did not make the game's choice in time get an option drawn from the certified RNG."""
         choice = self.driver.choice()
         for seat in self.driver.awaiting() if choice is not None else ():
             option = choice.options[self._randbelow(len(choice.options))] if choice else ""
-            self.choose_team(seat, option, assigned=True)
+            self.wagers.choose_team(seat, option, assigned=True)
         self.team_deadline = None
-
-    def _advance_rng(self) -> None:
-        """Cycle the generator (``cycling``); a failure tilts the table as a failed draw does."""
-        if any(t.kind is TiltKind.RNG_FAILURE for t in self.tilts.active):
-            return  # a failed generator waits for the technician's self-test (``clear_rng_failure``)
-        try:
-            self.rng.advance()
-        except RngFailure as failed:
-            self.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, str(failed)))
-            self._log(EventCode.RNG_SELFTEST_FAIL, detail={"failure": str(failed), "on": "advance"})
 
     def _draw(self) -> Drawn:
         try:
             drawn = self.driver.draw(self.rng)
         except RngFailure as failed:
-            self.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, str(failed)))
-            self._log(EventCode.RNG_SELFTEST_FAIL, detail={"failure": str(failed)})
+            self.health.rng_failed(failed)
             raise
         draw = Draw(drawn.generator, drawn.counter, drawn.reseed_epoch)
         outcome = drawn.outcome | {"text": drawn.text}
-        with self.ledger_write():  # durable before anything may show it
+        with self.tilts.ledger_write():  # durable before anything may show it
             self.ledger.record_outcome(self.round_id, outcome, draw, now=self.clock.wall())
         self.phase = advance(self.phase, Trigger.OUTCOME_PERSISTED)
         return drawn
@@ -447,7 +244,7 @@ class Table:
         settled = self.driver.settle(outcome)
         locks = self.cashier.handpay_locks(settled.settlements)
         try:
-            with self.ledger_write():
+            with self.tilts.ledger_write():
                 self.ledger.settle_round(
                     self.round_id, settled.settlements, now=self.clock.wall(), state=settled.state,
                     void=settled.void, logged=[(EventCode.TILT, t.seat, tilt_detail(t)) for t in locks],
@@ -458,7 +255,7 @@ class Table:
             raise
         if settled.void:  # the game voided the outcome: every wager stands for the re-draw
             self.phase = advance(self.phase, Trigger.VOID_SPIN)
-            with self.ledger_write():
+            with self.tilts.ledger_write():
                 self.round_id = self.ledger.open_round(
                     self.driver.game, now=self.clock.wall(), detail={"respin": True}
                 )
@@ -466,58 +263,14 @@ class Table:
         self.phase = advance(advance(self.phase, Trigger.SETTLEMENT_POSTED), Trigger.RESULTS_SHOWN)
         self.auditor.after_settlement()
         for lock in locks:  # written with the settlement: the award and its lock are one transaction
-            self.raise_tilt(lock, logged=True)
+            self.tilts.raise_tilt(lock, logged=True)
         handpays = tuple(sorted(lock.seat for lock in locks if lock.seat is not None))
-        report = self._after_settlement(outcome, text, settled.settlements, settled.notes, handpays)
-        return replace(
-            report, spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in report.settlements}
+        self.wagers.settled(settled.settlements)
+        return RoundReport(
+            self.round_id, outcome, text, settled.settlements, settled.notes, handpays,
+            spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in settled.settlements},
         )
-
-    def _after_settlement(
-        self,
-        outcome: dict[str, Any],
-        text: str,
-        settlements: tuple[Settlement, ...],
-        notes: tuple[str, ...],
-        handpays: tuple[int, ...],
-    ) -> RoundReport:
-        won: dict[int, int] = defaultdict(int)
-        for s in settlements:
-            won[seat_of(s.wager_ref)] += s.returned
-        for seat in set(self.seats) | set(won):
-            self.last_win[seat] = won[seat]
-        self.previous = {
-            seat: tuple((spot, amount) for _, spot, amount in r.placed) for seat, r in self.seats.items()
-        }
-        return RoundReport(self.round_id, outcome, text, settlements, notes, handpays)
-
-    def _persist_state(self) -> None:
-        with self.ledger_write():
-            self.ledger.record_state(self.driver.game, self.driver.snapshot(), now=self.clock.wall())
 
     def _randbelow(self, n: int) -> int:
         value: int = self.rng.randbelow(n).value
         return value
-
-    @contextmanager
-    def ledger_write(self) -> Iterator[None]:
-        """A ledger write; a storage failure tilts the table (never a silent loss) and is raised."""
-        try:
-            yield
-        except StorageError as failed:
-            self.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
-            raise
-        failure = self.ledger.mark_failure()  # the high-water mark is written after the commit, apart
-        if failure is not None:
-            self.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failure)))
-
-    def _log(self, code: EventCode, *, seat: int | None = None, detail: dict[str, Any] | None = None) -> None:
-        try:
-            self.ledger.log_event(code, now=self.clock.wall(), seat=seat, detail=detail)
-        except LedgerError as failed:
-            self.tilts = self.tilts.raised(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
-
-
-def tilt_detail(tilt: Tilt) -> dict[str, str]:
-    """A tilt as its ``TILT`` event records it (what :meth:`Table.start` restores)."""
-    return {"tilt": tilt.kind.value, "detail": tilt.detail}

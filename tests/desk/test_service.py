@@ -163,9 +163,10 @@ def test_expire_idle_ends_and_logs_sessions(tmp_path: Path) -> None:
 
 def _voucher(desk: ServiceDesk) -> str:
     desk.table.cashier.bill_stacked(1, 10_000)
-    desk.table.tilts = desk.table.tilts.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
+    tilts = desk.table.tilts
+    tilts.state = tilts.state.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
     number = desk.table.cashier.cash_out(1).number
-    desk.table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+    desk.table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
     return number
 
 
@@ -212,10 +213,10 @@ def test_a_round_in_progress_refuses_a_config_change(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
     table = desk.table
     table.cashier.bill_stacked(1, 500)
-    table.tilts = table.tilts.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
-    table.place(1, "red", 500)  # every credit is on the layout: no credits, but a wager in play
-    table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
-    assert table.credits(1) == 0
+    table.tilts.state = table.tilts.state.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
+    table.wagers.place(1, "red", 500)  # every credit is on the layout: no credits, but a wager in play
+    table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+    assert table.cashier.credits(1) == 0
     _login(desk, "tom")
     with pytest.raises(ServiceRefused, match=r"round .* is in progress"):
         _cmd(desk, "config_change", PINS["tom"], "dan", PINS["dan"], "table.seats=6")
@@ -240,10 +241,10 @@ def test_a_config_change_is_validated_written_and_logged_before_and_after(tmp_pa
 def test_a_hand_pay_is_paid_by_an_attendant_and_unlocks_the_seat(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
     desk.table.cashier.bill_stacked(2, 5_000)
-    desk.table.raise_tilt(Tilt(TiltKind.HANDPAY, 2, "award of 180000 on straight"))
+    desk.table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 2, "award of 180000 on straight"))
     _login(desk, "ann")
     assert isinstance(_cmd(desk, "handpay", "2"), sm.ServiceDone)
-    assert desk.table.credits(2) == 0
+    assert desk.table.cashier.credits(2) == 0
     assert not any(t.kind is TiltKind.HANDPAY for t in desk.table.tilts.active)
     assert desk.table.ledger.meters()["handpays"] == 5_000
     event = desk.table.ledger.events(EventCode.HANDPAY)[-1]
@@ -252,7 +253,7 @@ def test_a_hand_pay_is_paid_by_an_attendant_and_unlocks_the_seat(tmp_path: Path)
 
 def test_an_integrity_failure_is_cleared_only_by_an_administrator(tmp_path: Path) -> None:
     desk = _desk(tmp_path)
-    desk.table.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, "row 7 edited"))
+    desk.table.tilts.raise_tilt(Tilt(TiltKind.LEDGER_INTEGRITY, None, "row 7 edited"))
     _login(desk, "tom")
     with pytest.raises(ServiceRefused, match="needs the administrator role"):
         _cmd(desk, "clear_tilt", "ledger_integrity", "")
@@ -289,15 +290,15 @@ def test_selftests_run_on_demand_and_software_verification_waits_for_its_hook(tm
 def test_meters_recall_and_events_after_real_rounds(tmp_path: Path) -> None:
     desk = _desk(tmp_path, 17, 3)
     table = desk.table
-    table.tilts = table.tilts.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
+    table.tilts.state = table.tilts.state.cleared(TiltKind.SERVICE_MODE, None, role=None, condition_over=True)
     table.cashier.bill_stacked(1, 10_000)
-    table.place(1, "straight:17", 100)
-    table.place(1, "red", 200)
+    table.wagers.place(1, "straight:17", 100)
+    table.wagers.place(1, "red", 200)
     first = table.play_round().round_id
     table.open_round()
-    table.place(1, "red", 200)
+    table.wagers.place(1, "red", 200)
     table.play_round()
-    table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+    table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
     _login(desk, "tom")
     meters = _cmd(desk, "meters")
     assert isinstance(meters, sm.MetersReport)
@@ -363,14 +364,14 @@ def test_clearing_an_rng_failure_runs_the_selftest_and_reseeds(
 
     desk = _desk(tmp_path)
     _login(desk, "tom")
-    desk.table.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, "health test tripped"))
+    desk.table.tilts.raise_tilt(Tilt(TiltKind.RNG_FAILURE, None, "health test tripped"))
     reseeded: list[bool] = []
     monkeypatch.setattr(desk.table.rng, "reseed", lambda: reseeded.append(True), raising=False)
 
     def broken(generator: object) -> None:
         raise RngFailure("known answer mismatch")
 
-    monkeypatch.setattr("terminal.table.table.power_up", broken)
+    monkeypatch.setattr("terminal.table.health.power_up", broken)
     with pytest.raises(ServiceRefused, match="self-test failed; the tilt stays"):
         _cmd(desk, "clear_tilt", "rng_failure", "")
     assert any(t.kind is TiltKind.RNG_FAILURE for t in desk.table.tilts.active) and not reseeded
@@ -414,19 +415,19 @@ def test_ram_clear_archives_a_ledger_that_no_longer_verifies(tmp_path: Path) -> 
     desk = _desk(tmp_path, 17, 17)
     table = desk.table
     table.ledger.archive_dir = tmp_path / "archive"
-    table.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
+    table.tilts.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
     table.cashier.bill_stacked(1, 1000)
-    table.place(1, "red", 100)
+    table.wagers.place(1, "red", 100)
     table.play_round()  # meters move: the audit's mark now holds them
     table.open_round()
     table.ledger.cancel_credits(1, Actor("ann", "attendant"), now=table.clock.wall())  # no money held
-    table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "key on"))
+    table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "key on"))
     outside = sqlite3.connect(table.ledger.path)
     outside.execute("DROP TRIGGER events_no_update")
     outside.execute("UPDATE events SET detail = '{}' WHERE id = 1")
     outside.commit()
     outside.close()
-    assert table.self_test_ledger() is not None  # found, tilted
+    assert table.health.self_test_ledger() is not None  # found, tilted
     _login(desk, "tom")
     done = _cmd(desk, "ram_clear", PINS["tom"], "dee", PINS["dee"])
     assert isinstance(done, sm.ServiceDone), done
@@ -435,10 +436,10 @@ def test_ram_clear_archives_a_ledger_that_no_longer_verifies(tmp_path: Path) -> 
     assert table.ledger.epoch() == 2 and table.ledger.verify().ok
     cleared = table.ledger.events(EventCode.RAM_CLEAR)[-1]
     assert cleared.user == "tom" and '"broken":true' in cleared.detail
-    table.clear_tilt(TiltKind.LEDGER_INTEGRITY, None, Role.ADMINISTRATOR, condition_over=True)
+    table.tilts.clear_tilt(TiltKind.LEDGER_INTEGRITY, None, Role.ADMINISTRATOR, condition_over=True)
     _cmd(desk, "logout")
-    table.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
+    table.tilts.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
     table.cashier.bill_stacked(1, 1000)
-    table.place(1, "black", 300)
+    table.wagers.place(1, "black", 300)
     table.play_round()  # the new epoch's meters audit clean from zero: no finding, no tilt
     assert table.auditor.findings == [] and not table.tilts.active

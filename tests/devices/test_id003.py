@@ -75,16 +75,16 @@ def test_a_note_is_money_only_once_the_unit_has_stacked_it(seat: tuple[Table, Fa
     far.insert(b"\x65")  # a $20 note
     far.exchange()  # type: ignore[attr-defined]
     assert [type(e) for e in heard] == [BillEscrowed, BillStacked]
-    assert table.credits(1) == 2_000 and far.stacked == [b"\x65"]
+    assert table.cashier.credits(1) == 2_000 and far.stacked == [b"\x65"]
     assert p.STACK_1 in far.heard and p.ACK in far.heard  # stacked on command, then acknowledged
 
 
 def test_a_note_at_a_locked_seat_goes_back(seat: tuple[Table, FarEnd, list[object]]) -> None:
     table, far, heard = seat
-    table.raise_tilt(Tilt(TiltKind.HANDPAY, 1, "award waiting"))
+    table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 1, "award waiting"))
     far.insert(b"\x67")  # $100
     far.exchange()  # type: ignore[attr-defined]
-    assert [type(e) for e in heard] == [BillEscrowed, BillReturned] and table.credits(1) == 0
+    assert [type(e) for e in heard] == [BillEscrowed, BillReturned] and table.cashier.credits(1) == 0
     assert p.RETURN in far.heard and p.STACK_1 not in far.heard and far.stacked == []
 
 
@@ -92,13 +92,13 @@ def test_a_ticket_is_redeemed_only_when_stacked(seat: tuple[Table, FarEnd, list[
     table, far, _ = seat
     table.cashier.bill_stacked(1, 5_000)
     voucher = table.cashier.cash_out(1)
-    assert table.credits(1) == 0
+    assert table.cashier.credits(1) == 0
     far.insert(bytes((p.TICKET,)) + voucher.number.encode())
     far.exchange()  # type: ignore[attr-defined]
-    assert table.credits(1) == 5_000 and far.stacked[-1].endswith(voucher.number.encode())
+    assert table.cashier.credits(1) == 5_000 and far.stacked[-1].endswith(voucher.number.encode())
     far.insert(bytes((p.TICKET,)) + voucher.number.encode())  # the same ticket again: refused, handed back
     far.exchange()  # type: ignore[attr-defined]
-    assert table.credits(1) == 5_000 and far.heard.count(p.RETURN) == 1
+    assert table.cashier.credits(1) == 5_000 and far.heard.count(p.RETURN) == 1
 
 
 Seat = tuple[Table, FarEnd, list[object]]
@@ -119,4 +119,4 @@ def test_an_unknown_denomination_is_never_money(seat: tuple[Table, FarEnd, list[
     table, far, heard = seat
     far.insert(b"\x7e")
     far.exchange()  # type: ignore[attr-defined]
-    assert table.credits(1) == 0 and p.RETURN in far.heard and not heard
+    assert table.cashier.credits(1) == 0 and p.RETURN in far.heard and not heard

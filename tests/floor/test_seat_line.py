@@ -32,7 +32,7 @@ def test_a_foreign_ticket_offline_is_refused_in_one_line(tmp_path: Path, languag
         seat.until(lambda s: s.notice is not None, "the refusal")
         notice = seat.model.notice
         assert notice is not None and notice.key == "error.floor_offline" and notice.detail == ""
-        assert table.call(lambda: table.table.credits(1)) == 0
+        assert table.call(lambda: table.table.cashier.credits(1)) == 0
         seat.shot(out / f"seat_floor_offline_{language}.png")
     line = load_catalogue(language).text("error.floor_offline")
     assert line and "\n" not in line

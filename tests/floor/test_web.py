@@ -125,7 +125,7 @@ def test_the_floor_page_shows_every_table_and_a_live_feed(
     live = TableThread(tmp_path / "t1", server.url, "T-01")  # T-01 stays on: alive messages, open
     t3 = TableThread(tmp_path / "t3", server.url, "T-03")
     try:
-        t3.do(lambda t: t.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{Door.MAIN.value} door open")))
+        t3.do(lambda t: t.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, f"{Door.MAIN.value} door open")))
         with FloorPage(service) as url:
             chrome.get(url)  # type: ignore[attr-defined]
             chrome.find_element(By.ID, "user").send_keys("fay")  # type: ignore[attr-defined]

@@ -45,7 +45,7 @@ def test_a_withdrawn_wager_goes_back_across_the_roll_over(tmp_path: Path) -> Non
     table.cashier.bill_stacked(1, 10_000)
     with table.ledger.db.conn:  # the wagered meter 4,000 short of its roll-over, as years of play leave it
         table.ledger.db.execute("INSERT INTO meters (name, value) VALUES ('wagered', 996000)")
-    table.place(1, "black", 5_000)
+    table.wagers.place(1, "black", 5_000)
     assert table.ledger.meters()["wagered"] == 1_000  # 996,000 + 5,000 rolled over
-    table.undo(1)
+    table.wagers.undo(1)
     assert table.ledger.meters()["wagered"] == 996_000  # back across the roll-over, never below zero

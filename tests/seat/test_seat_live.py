@@ -72,7 +72,7 @@ def test_a_scripted_round_places_locks_settles_and_shows_the_right_credits(table
             outcome = seat.model.result.outcome if seat.model.result else ""
             won = outcome.isdigit() and outcome not in ("0", "00") and int(outcome) in RED
             expected = 9_000 + (2_000 if won else 0)
-            assert table.call(lambda: table.table.credits(1)) == expected
+            assert table.call(lambda: table.table.cashier.credits(1)) == expected
             assert seat.model.me.credits == expected and seat.model.credits_shown(seat.now) == expected
             assert seat.model.winners() == ((("red", 2_000),) if won else ())
             surface = pygame.Surface((seat.app.frame.width, seat.app.frame.height))

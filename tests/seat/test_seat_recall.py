@@ -26,8 +26,8 @@ def test_seat_rounds_carry_each_wagers_result_as_the_ledger_recalls_it(tmp_path:
     table.start()
     table.cashier.bill_stacked(1, 10_000)
     for _ in range(2):
-        table.place(1, "red", 500)
-        table.place(1, "straight:17", 100)
+        table.wagers.place(1, "red", 500)
+        table.wagers.place(1, "straight:17", 100)
         table.play_round()
         table.open_round()
     rounds = views.seat_rounds(table, 1).rounds
@@ -44,10 +44,10 @@ def test_a_wager_carried_past_its_round_is_named_there_and_settled_where_it_was(
     table = scripted_table(make_config(tmp_path, "[table]\ngame = craps\n"), (3, 3), (5, 6), (4, 2))
     table.start()
     table.cashier.bill_stacked(1, 10_000)
-    table.place(1, "pass", 1_000)
+    table.wagers.place(1, "pass", 1_000)
     table.play_round()  # 3-3: the point is 6; the pass line rides on
     table.open_round()
-    table.place(1, "field", 500)
+    table.wagers.place(1, "field", 500)
     table.play_round()  # 5-6: the field wins even money on 11
     table.open_round()
     table.play_round()  # 4-2: the point is made, the pass line wins 10.00

@@ -81,7 +81,7 @@ def test_the_app_logs_in_greys_out_what_the_role_may_not_do_and_shows_refusals(t
     assert s.may("handpay") and not s.may("config_view") and not s.may("ram_clear")
     app.post(i.Intent(i.GO, "handpay"), i.Intent(i.ACT, "handpay", ("2",)))
     assert "seat 2" in app.state.status and app.state.status_ok
-    assert controller.table.credits(2) == 0
+    assert controller.table.cashier.credits(2) == 0
     app.post(i.Intent(i.ACT, "config"))  # the screen greys it out; the controller refuses it anyway
     assert "may not config_view" in app.state.status
     controller.table.ledger.close()

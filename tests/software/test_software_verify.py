@@ -126,7 +126,7 @@ def test_the_table_tilts_at_boot_naming_the_file(
     assert [t.kind for t in table.tilts.active] == [TiltKind.SOFTWARE_VERIFY]
     assert "terminal/__init__.py: differs" in table.tilts.active[0].detail
     with pytest.raises(Exception, match="takes no wagers"):
-        table.place(1, "red", 100)
+        table.wagers.place(1, "red", 100)
     codes = [e.code for e in table.ledger.events()]
     assert EventCode.SOFTWARE_VERIFY_FAIL in codes and EventCode.TILT in codes
 

@@ -42,8 +42,8 @@ def main(folder: Path, point: str) -> None:
     devices = simulated_table(2, table.config.money.bills, cabinet.on_event, table.clock.wall)
     cabinet.attach(devices)
     devices.acceptors[0].insert_bill(10_000)  # stacked and credited through the cabinet
-    table.place(1, "red", 500)
-    table.place(1, "straight:17", 100)
+    table.wagers.place(1, "red", 500)
+    table.wagers.place(1, "straight:17", 100)
     ledger = table.ledger
     if point == "before_outcome_persisted":
         ledger.record_outcome = lambda *a, **k: die()  # type: ignore[method-assign]

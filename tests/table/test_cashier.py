@@ -41,12 +41,12 @@ def test_a_hand_pay_pays_the_whole_balance_and_clears_the_lock(tmp_path: Path) -
     attendant = Actor("ann", "attendant")
     with pytest.raises(Refused, match="seat 3 has no hand-pay waiting"):
         table.cashier.hand_pay(3, attendant, Role.ATTENDANT)
-    table.raise_tilt(Tilt(TiltKind.HANDPAY, 3, json.dumps({"award": 12_000, "wager": "straight"})))
+    table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 3, json.dumps({"award": 12_000, "wager": "straight"})))
     with pytest.raises(Refused, match="pays no money now: handpay") as refused:
         table.cashier.cash_out(3)
     assert refused.value.code == "tilt"
     assert table.cashier.hand_pay(3, attendant, Role.ATTENDANT) == 2_000
-    assert table.credits(3) == 0 and not table.tilts.active
+    assert table.cashier.credits(3) == 0 and not table.tilts.active
     assert table.ledger.meters()["handpays"] == 2_000
     paid = table.ledger.events(EventCode.HANDPAY)[-1]
     assert paid.seat == 3 and json.loads(paid.detail)["amount"] == 2_000

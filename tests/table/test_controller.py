@@ -79,7 +79,8 @@ def test_wagers_racing_the_lock_are_either_in_the_round_or_refused(tmp_path: Pat
             return [await client.request(m.PlaceWager("black", 100)) for _ in range(40)]
 
         async def close_window() -> None:
-            while all(table.credits(seat) == 10_000 for seat in (1, 2, 3)):  # until the first wager is in
+            # until the first wager is in
+            while all(table.cashier.credits(seat) == 10_000 for seat in (1, 2, 3)):
                 await asyncio.sleep(0.001)
             table.deadline = table.clock.monotonic()  # the countdown reaches zero mid-burst
             await controller.play(1)
@@ -100,7 +101,7 @@ def test_wagers_racing_the_lock_are_either_in_the_round_or_refused(tmp_path: Pat
         assert all("no more bets" in r.message for r in refused)
         in_round = [w for w in record.wagers if w.seat == seat]
         assert len(in_round) == accepted and all(w.result == "win" for w in in_round)
-        assert table.credits(seat) == 10_000 + accepted * 100  # black pays even money
+        assert table.cashier.credits(seat) == 10_000 + accepted * 100  # black pays even money
     assert table.ledger.audit() == []
 
 
@@ -114,10 +115,10 @@ def test_tilts_are_shown_on_every_screen_and_stop_wagers_at_once(tmp_path: Path)
         client = await _client(server, 1)
         while "seat-1" not in server.linked():  # the controller registers the link after the handshake
             await asyncio.sleep(0.001)
-        table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
+        table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
         await controller.sync_tilts()
         refused = await client.request(m.PlaceWager("red", 100))
-        table.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
+        table.tilts.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
         await controller.sync_tilts()
         accepted = await client.request(m.PlaceWager("red", 100))
         pushed = await pushed_so_far(server, client)
@@ -131,13 +132,13 @@ def test_tilts_are_shown_on_every_screen_and_stop_wagers_at_once(tmp_path: Path)
     locked = [p.locked for p in pushed if isinstance(p, m.SeatState)]
     assert "door_open" in locked and locked[-1] is None
     assert isinstance(refused, m.Error) and "door_open" in refused.message
-    assert isinstance(accepted, m.Ack) and table.credits(1) == 900
+    assert isinstance(accepted, m.Ack) and table.cashier.credits(1) == 900
 
 
 def test_a_screen_that_links_during_a_tilt_is_told_at_once(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path))
     table.start()
-    table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
+    table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "service key on"))
 
     async def scenario() -> list[m.Message]:
         _, server = await _serve(table)

@@ -64,7 +64,7 @@ def test_a_bill_at_a_seat_is_stacked_and_the_seat_told(tmp_path: Path) -> None:
     assert isinstance(odd, m.Error) and odd.message.startswith("money:") and "not accepted" in odd.message
     assert [p for p in pushed if isinstance(p, m.BuyIn)] == [m.BuyIn("seat-2", "bill", 2_000, 2_000)]
     assert [p.credits for p in pushed if isinstance(p, m.SeatState)][-1] == 2_000
-    assert table.credits(2) == 2_000 and table.ledger.audit() == []
+    assert table.cashier.credits(2) == 2_000 and table.ledger.audit() == []
 
 
 def test_a_tilted_table_returns_the_bill(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ def test_a_tilted_table_returns_the_bill(tmp_path: Path) -> None:
     key, bill = asyncio.run(scenario())
     assert isinstance(key, m.Ack) and any(t.kind is TiltKind.SERVICE_MODE for t in table.tilts.active)
     assert isinstance(bill, m.Error) and "takes no money" in bill.message
-    assert table.credits(1) == 0
+    assert table.cashier.credits(1) == 0
 
 
 def test_a_voucher_printed_earlier_is_redeemed_and_a_used_one_refused(tmp_path: Path) -> None:
@@ -108,7 +108,7 @@ def test_a_voucher_printed_earlier_is_redeemed_and_a_used_one_refused(tmp_path: 
         return first, again, pushed
 
     first, again, pushed = asyncio.run(scenario())
-    assert isinstance(first, m.Ack) and table.credits(1) == 5_000
+    assert isinstance(first, m.Ack) and table.cashier.credits(1) == 5_000
     assert isinstance(again, m.Error) and "redeemed" in again.message
     assert m.BuyIn("seat-1", "voucher", 5_000, 5_000) in pushed
 
@@ -133,7 +133,7 @@ def test_without_simulated_devices_or_from_the_display_it_is_refused(tmp_path: P
     assert isinstance(service, m.Error) and "this station has none" in service.message
     weird = asyncio.run(scenario(_cabinet(table), "seat-1", "coin_hopper"))
     assert isinstance(weird, m.Error) and "coin_hopper/insert is not a device input" in weird.message
-    assert table.credits(1) == 0
+    assert table.cashier.credits(1) == 0
 
 
 def test_an_award_over_the_handpay_limit_pushes_handpay(tmp_path: Path) -> None:

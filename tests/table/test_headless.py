@@ -48,7 +48,7 @@ def test_a_table_with_an_unfinished_round_of_another_game_stays_closed(
     table = scripted_table(make_config(tmp_path))  # roulette, on tmp_path/var/ledger.sqlite
     table.start()
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "red", 100)  # the round is open with a wager when the game is switched
+    table.wagers.place(1, "red", 100)  # the round is open with a wager when the game is switched
     table.ledger.close()
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text("[table]\nport = 0\ngame = craps\nseats = 2\n", encoding="utf-8")

@@ -27,8 +27,8 @@ def _played(tmp_path: Path, rounds: int = 2) -> Table:
     table.start()
     table.cashier.bill_stacked(1, 10_000)
     for _ in range(rounds):
-        table.place(1, "red", 500)
-        table.place(1, "straight:17", 100)
+        table.wagers.place(1, "red", 500)
+        table.wagers.place(1, "straight:17", 100)
         table.play_round()
         table.open_round()
     return table
@@ -59,7 +59,7 @@ def test_a_clean_table_passes_every_check_and_persists_its_mark(tmp_path: Path) 
 def test_a_meter_changed_behind_the_ledger_tilts_at_the_next_settlement(tmp_path: Path) -> None:
     table = _played(tmp_path)
     _tamper(table, "UPDATE meters SET value = value + 500 WHERE name = 'won'")
-    table.place(1, "red", 500)
+    table.wagers.place(1, "red", 500)
     table.play_round()
     assert "meter won: moved" in _integrity_tilt(table) and "settlement check" in _integrity_tilt(table)
     failure = table.ledger.events(EventCode.LEDGER_VERIFY_FAIL)[-1]
@@ -69,7 +69,7 @@ def test_a_meter_changed_behind_the_ledger_tilts_at_the_next_settlement(tmp_path
 def test_a_balance_changed_behind_the_ledger_tilts_at_the_next_settlement(tmp_path: Path) -> None:
     table = _played(tmp_path)
     _tamper(table, "UPDATE balances SET balance = balance + 100 WHERE account = 'seat:1:credits'")
-    table.place(1, "red", 500)
+    table.wagers.place(1, "red", 500)
     table.play_round()
     assert "balance seat:1:credits: moved" in _integrity_tilt(table)
 
@@ -107,9 +107,9 @@ def test_the_incremental_audit_agrees_with_the_full_one(tmp_path: Path) -> None:
     """Withdrawn wagers, vouchers and settlements since a mark: nothing to find, and a change is found."""
     table = _played(tmp_path)
     mark = table.auditor.mark
-    table.place(1, "red", 500)
-    table.undo(1)  # withdrawn: off every meter it moved
-    table.place(1, "black", 300)
+    table.wagers.place(1, "red", 500)
+    table.wagers.undo(1)  # withdrawn: off every meter it moved
+    table.wagers.place(1, "black", 300)
     table.play_round()
     table.open_round()
     table.cashier.cash_out(1)

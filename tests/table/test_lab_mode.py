@@ -102,9 +102,9 @@ def test_lab_mode_plays_forced_spins_on_the_test_ledger_only(tmp_path: Path) -> 
     Cabinet(table).on_event(None, ServiceKeyTurned(datetime.now(UTC), False))  # the lab user turns it back
     assert not table.tilts.active
     table.cashier.bill_stacked(1, 10_000)
-    table.place(1, "straight:17", 100)
+    table.wagers.place(1, "straight:17", 100)
     first = table.play_round()
-    assert first.text == "17" and table.credits(1) == 10_000 - 100 + 3_600  # 35 to 1
+    assert first.text == "17" and table.cashier.credits(1) == 10_000 - 100 + 3_600  # 35 to 1
     table.open_round()
     assert table.play_round().text == "00"
     table.open_round()

@@ -27,12 +27,12 @@ def test_a_sic_bo_roll_settles_every_wager_as_the_paytable_says(tmp_path: Path) 
     table.start()
     table.cashier.bill_stacked(1, 10_000)
     for spot in ("small", "big", "two_dice:5-2", "one_of_a_kind:5", "two_of_a_kind:5", "total_12"):
-        table.place(1, spot, 100)
+        table.wagers.place(1, spot, 100)
     report = table.play_round()
     # 2-5-5 = 12: Big wins 1 to 1; the combination 5 to 1; two fives 2 to 1; two of a kind 8 to 1;
     # total 12 6 to 1; Small loses. Paid with the stakes: 200 + 600 + 300 + 900 + 700.
     assert report.text == "2-5-5 (12)" and report.outcome["dice"] == [2, 5, 5]
-    assert table.credits(1) == 10_000 - 600 + 200 + 600 + 300 + 900 + 700
+    assert table.cashier.credits(1) == 10_000 - 600 + 200 + 600 + 300 + 900 + 700
     paid = {s.kind: (s.result.value, s.entry) for s in report.settlements}
     assert paid["one_of_a_kind"] == ("win", "one_of_a_kind_2") and paid["small"][0] == "lose"
     meters = table.ledger.meters()
@@ -43,10 +43,10 @@ def test_the_b_paytable_pays_twelve_to_one_on_three_of_the_number(tmp_path: Path
     table = scripted_table(make_config(tmp_path, SICBO + "[sicbo]\npaytable = B\n"), (3, 3, 3))
     table.start()
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "one_of_a_kind:3", 100)
-    table.place(1, "small", 100)  # a triple: Small loses
+    table.wagers.place(1, "one_of_a_kind:3", 100)
+    table.wagers.place(1, "small", 100)  # a triple: Small loses
     table.play_round()
-    assert table.credits(1) == 1_000 - 200 + 1_300
+    assert table.cashier.credits(1) == 1_000 - 200 + 1_300
 
 
 def test_a_big_six_spin_pays_the_symbol_it_rests_on(tmp_path: Path) -> None:
@@ -54,12 +54,12 @@ def test_a_big_six_spin_pays_the_symbol_it_rests_on(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, BIGSIX), flag)
     table.start()
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "flag", 100)
-    table.place(1, "joker", 100)
+    table.wagers.place(1, "flag", 100)
+    table.wagers.place(1, "joker", 100)
     report = table.play_round()
     assert report.text == f"flag@{flag}" and report.outcome == {"section": flag, "symbol": "flag",
                                                                    "text": f"flag@{flag}"}  # fmt: skip
-    assert table.credits(1) == 1_000 - 200 + 4_600
+    assert table.cashier.credits(1) == 1_000 - 200 + 4_600
 
 
 @pytest.mark.parametrize(("config", "outcome", "spot"), [(SICBO, (1, 1, 4), "small"), (BIGSIX, 0, "joker")])
@@ -69,7 +69,7 @@ def test_a_persisted_outcome_is_settled_after_a_restart_never_redrawn(
     before = scripted_table(make_config(tmp_path, config), outcome)
     before.start()
     before.cashier.bill_stacked(1, 1_000)
-    before.place(1, spot, 100)
+    before.wagers.place(1, spot, 100)
     before.phase = Phase.LOCKED
     before._draw()  # the outcome is durable; the process dies before settling
     after = reopen(before)  # no outcome scripted: drawing again would fail the test
@@ -83,12 +83,12 @@ def test_a_round_without_an_outcome_reopens_with_its_wagers(tmp_path: Path, conf
     before = scripted_table(make_config(tmp_path, config))
     before.start()
     before.cashier.bill_stacked(1, 1_000)
-    before.place(1, spot, 300)
+    before.wagers.place(1, spot, 300)
     after = reopen(before)
     after.start()
-    assert [line.spot for line in after.wagers_of(1)] == [spot]
-    after.undo(1)  # still this round's: the seat may take it back
-    assert after.credits(1) == 1_000
+    assert [line.spot for line in after.wagers.wagers_of(1)] == [spot]
+    after.wagers.undo(1)  # still this round's: the seat may take it back
+    assert after.cashier.credits(1) == 1_000
 
 
 @pytest.mark.parametrize(
@@ -101,15 +101,15 @@ def test_spots_of_another_game_are_refused(tmp_path: Path, config: str, spot: st
     table.start()
     table.cashier.bill_stacked(1, 1_000)
     with pytest.raises(Refused, match=words):
-        table.place(1, spot, 100)
-    assert table.credits(1) == 1_000
+        table.wagers.place(1, spot, 100)
+    assert table.cashier.credits(1) == 1_000
 
 
 def test_the_screens_are_told_the_game_its_variant_its_view_and_its_history(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, SICBO + "[sicbo]\npaytable = B\n"), (6, 6, 6), (1, 2, 4))
     table.start()
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "any_three_of_a_kind", 100)
+    table.wagers.place(1, "any_three_of_a_kind", 100)
     controller = Controller(table)
     table.play_round()
     table.open_round()

@@ -71,7 +71,7 @@ def test_a_direct_edit_between_two_boots_tilts_until_an_administrator_accepts_it
     second.start()
     assert [t.kind for t in second.tilts.active] == [TiltKind.CONFIG_UNLOGGED]
     with pytest.raises(Refused, match="config_unlogged"):
-        second.place(1, "red", 100)
+        second.wagers.place(1, "red", 100)
     (unlogged,) = second.ledger.events(EventCode.CONFIG_UNLOGGED)
     assert json.loads(unlogged.detail)["found_sha256"] == hashlib.sha256(c.path.read_bytes()).hexdigest()
     with pytest.raises(ServiceRefused, match="administrator role"):
@@ -166,7 +166,7 @@ def test_a_hardware_table_refuses_device_input_from_every_screen(tmp_path: Path)
     ):
         with pytest.raises(ValueError, match="devices are hardware"):
             asyncio.run(controller.on_message(client, message))
-    assert table.credits(1) == 0 and table.tilts.active == ()
+    assert table.cashier.credits(1) == 0 and table.tilts.active == ()
     table.ledger.close()
 
 
@@ -224,5 +224,5 @@ def test_a_seat_without_a_ticket_printer_refuses_a_cash_out_before_any_voucher_i
     controller = Controller(table, cabinet=cabinet)
     with pytest.raises(ValueError, match="no ticket printer"):
         asyncio.run(controller.on_message("seat-1", m.CashOut()))
-    assert table.credits(1) == 5_000 and not table.ledger.events(EventCode.VOUCHER_ISSUE)
+    assert table.cashier.credits(1) == 5_000 and not table.ledger.events(EventCode.VOUCHER_ISSUE)
     table.ledger.close()

@@ -64,8 +64,8 @@ def test_before_the_outcome_is_persisted_the_window_reopens_with_the_wagers(tmp_
     table = _cut(tmp_path, "before_outcome_persisted")
     _consistent(table)
     assert table.phase is Phase.OPEN and table.ledger.outcomes(5) == []
-    assert sorted(line.spot for line in table.wagers_of(1)) == ["red", "straight:17"]
-    assert table.credits(1) == START - STAKES
+    assert sorted(line.spot for line in table.wagers.wagers_of(1)) == ["red", "straight:17"]
+    assert table.cashier.credits(1) == START - STAKES
 
 
 @pytest.mark.slow
@@ -74,7 +74,7 @@ def test_after_the_outcome_is_persisted_it_is_settled_with_that_outcome(tmp_path
     m = _consistent(table)
     (round_id, outcome), *_ = table.ledger.outcomes(5)
     assert outcome["pocket"] == 17 and m["games_played"] == 1
-    assert table.credits(1) == START - STAKES + WON_ON_17
+    assert table.cashier.credits(1) == START - STAKES + WON_ON_17
     assert len(table.ledger.recall(round_id).wagers) == 2
 
 
@@ -83,14 +83,14 @@ def test_mid_settlement_nothing_is_half_posted_and_it_settles_once(tmp_path: Pat
     table = _cut(tmp_path, "mid_settlement")
     m = _consistent(table)
     assert m["games_played"] == 1 and m["won"] == WON_ON_17
-    assert table.credits(1) == START - STAKES + WON_ON_17
+    assert table.cashier.credits(1) == START - STAKES + WON_ON_17
 
 
 @pytest.mark.slow
 def test_a_bill_stacked_but_not_credited_is_neither_credited_nor_half_recorded(tmp_path: Path) -> None:
     table = _cut(tmp_path, "bill_stacked_not_credited")
     m = _consistent(table)
-    assert table.credits(2) == 0 and m["cash_in"] == START and m["bills_in_count"] == 1
+    assert table.cashier.credits(2) == 0 and m["cash_in"] == START and m["bills_in_count"] == 1
 
 
 @pytest.mark.slow
@@ -98,7 +98,7 @@ def test_a_voucher_recorded_but_never_printed_stays_outstanding_for_a_reprint(tm
     table = _cut(tmp_path, "voucher_recorded_not_printed")
     m = _consistent(table)
     amount = START - STAKES + WON_ON_17
-    assert table.credits(1) == 0 and m["vouchers_out"] == amount
+    assert table.cashier.credits(1) == 0 and m["vouchers_out"] == amount
     (issued,) = table.ledger.events(EventCode.VOUCHER_ISSUE)
     number = json.loads(issued.detail)["number"]
     assert table.ledger.voucher(number, now=table.clock.wall()).state == "outstanding"
@@ -108,5 +108,5 @@ def test_a_voucher_recorded_but_never_printed_stays_outstanding_for_a_reprint(tm
 def test_a_cash_out_cut_before_it_commits_leaves_the_credits_on_the_seat(tmp_path: Path) -> None:
     table = _cut(tmp_path, "during_cash_out")
     m = _consistent(table)
-    assert table.credits(1) == START - STAKES + WON_ON_17 and m.get("vouchers_out", 0) == 0
+    assert table.cashier.credits(1) == START - STAKES + WON_ON_17 and m.get("vouchers_out", 0) == 0
     assert table.ledger.events(EventCode.VOUCHER_ISSUE) == []

@@ -17,13 +17,13 @@ def test_a_persisted_outcome_is_settled_after_a_restart_never_redrawn(tmp_path: 
     before = scripted_table(make_config(tmp_path), 17)
     before.start()
     before.cashier.bill_stacked(1, 1_000)
-    before.place(1, "straight:17", 100)
+    before.wagers.place(1, "straight:17", 100)
     before.phase = Phase.LOCKED
     before._draw()  # the outcome is durable; the process dies before settling
     after = reopen(before)  # no outcome scripted: drawing again would fail the test
     report = after.start()
     assert report is not None and report.text == "17"
-    assert after.credits(1) == 900 + 3_600
+    assert after.cashier.credits(1) == 900 + 3_600
     assert after.phase is Phase.OPEN and after.round_id == report.round_id + 1
 
 
@@ -31,15 +31,15 @@ def test_a_round_without_an_outcome_reopens_with_its_wagers_standing(tmp_path: P
     before = scripted_table(make_config(tmp_path))
     before.start()
     before.cashier.bill_stacked(2, 1_000)
-    before.place(2, "red", 300)
-    before.place(2, "dozen:3", 200)
+    before.wagers.place(2, "red", 300)
+    before.wagers.place(2, "dozen:3", 200)
     after = reopen(before, 36)
     assert after.start() is None
     assert after.round_id == before.round_id and after.phase is Phase.OPEN
-    assert [(w.spot, w.amount) for w in after.wagers_of(2)] == [("red", 300), ("dozen:3", 200)]
-    after.undo(2)  # the seat's last chip of this round is still its to take back
+    assert [(w.spot, w.amount) for w in after.wagers.wagers_of(2)] == [("red", 300), ("dozen:3", 200)]
+    after.wagers.undo(2)  # the seat's last chip of this round is still its to take back
     after.play_round()  # 36 is red: 300 returns 600
-    assert after.credits(2) == 1_000 - 300 + 600  # the dozen came back with the undo
+    assert after.cashier.credits(2) == 1_000 - 300 + 600  # the dozen came back with the undo
 
 
 def test_a_touchdown_game_survives_a_restart_at_every_down(tmp_path: Path) -> None:
@@ -47,11 +47,11 @@ def test_a_touchdown_game_survives_a_restart_at_every_down(tmp_path: Path) -> No
     table.start()
     for seat in (1, 2):
         table.cashier.bill_stacked(seat, 1_000)
-        table.place(seat, "touchdown", 100)
+        table.wagers.place(seat, "touchdown", 100)
     table.play_round()  # 0 triggers a game for both seats
     table.open_round()
     assert table.driver.awaiting() == (1, 2)
-    table.choose_team(1, "red")  # seat 2 never chooses: the RNG assigns its team at the lock
+    table.wagers.choose_team(1, "red")  # seat 2 never chooses: the RNG assigns its team at the lock
     # The downs of the worked example: red +15, +15, +5, then black -3: red's ball ends at net 32.
     for pocket in (32, 34, 12, 2):
         table = reopen(table, pocket)
@@ -74,29 +74,29 @@ def test_craps_wagers_toggles_and_vig_survive_restarts(tmp_path: Path) -> None:
     table.start()
     table.cashier.bill_stacked(1, 10_000)
     table.cashier.bill_stacked(1, 10_000)
-    table.place(1, "pass", 1_000)
-    table.place(1, "lucky_shooter", 500)
-    table.place(1, "place_8", 1_200)
-    table.set_working(1, "place_8", True)  # ON for the come-out
+    table.wagers.place(1, "pass", 1_000)
+    table.wagers.place(1, "lucky_shooter", 500)
+    table.wagers.place(1, "place_8", 1_200)
+    table.wagers.set_working(1, "place_8", True)  # ON for the come-out
     table = reopen(table, (3, 3))
     table.start()
-    assert {w.spot: w.working for w in table.wagers_of(1)}["place_8"] is True
+    assert {w.spot: w.working for w in table.wagers.wagers_of(1)}["place_8"] is True
     table.play_round()  # 3-3: point 6; place 8 stays; Lucky Shooter's point is 6
     table.open_round()
-    table.place(1, "buy_4", 2_000)  # vig on the bet: 5% of 20.00 = 1.00, so 21.00 leaves the seat
-    credits = table.credits(1)
+    table.wagers.place(1, "buy_4", 2_000)  # vig on the bet: 5% of 20.00 = 1.00, so 21.00 leaves the seat
+    credits = table.cashier.credits(1)
     table = reopen(table, (2, 2), (4, 4), (3, 3))
     table.start()  # buy_4 was placed after the last snapshot: rebuilt from its stake of 21.00
-    buy = next(w for w in table.wagers_of(1) if w.spot == "buy_4")
-    assert buy.amount == 2_000 and table.credits(1) == credits
+    buy = next(w for w in table.wagers.wagers_of(1) if w.spot == "buy_4")
+    assert buy.amount == 2_000 and table.cashier.credits(1) == credits
     table.play_round()  # 2-2: buy 4 wins 2 to 1 on 20.00 (vig was paid with the bet): returns 60.00
-    assert table.credits(1) == credits + 6_000
+    assert table.cashier.credits(1) == credits + 6_000
     table.open_round()
     table.play_round()  # 4-4: place 8 wins 7 to 6 on 12.00: returns 26.00
     table.open_round()
     table.play_round()  # 3-3: the point 6 is made: pass wins 10.00 -> 20.00
-    assert table.credits(1) == credits + 6_000 + 2_600 + 2_000
-    lucky = [w for w in table.wagers_of(1) if w.spot == "lucky_shooter"]
+    assert table.cashier.credits(1) == credits + 6_000 + 2_600 + 2_000
+    lucky = [w for w in table.wagers.wagers_of(1) if w.spot == "lucky_shooter"]
     assert lucky == []  # 4 (other point) then 8 (other point) then 6 (its point): settled at 2 of 5
     assert table.ledger.audit() == [] and table.ledger.verify().ok
 
@@ -106,16 +106,16 @@ def test_a_hot_roller_keeps_its_combinations_across_restarts_and_shooters(tmp_pa
     c = make_config(tmp_path, "[table]\ngame = craps\n[hot_roller]\npaytable = B\n")
     table = scripted_table(c)
     table.start()
-    table.bill_stacked(1, 10_000)
-    table.place(1, "hot_roller", 500)
-    credits = table.credits(1)
+    table.cashier.bill_stacked(1, 10_000)
+    table.wagers.place(1, "hot_roller", 500)
+    credits = table.cashier.credits(1)
     # point 4 (1-3), made the hard way (2-2); come-out 5 (1-4), 2-3 makes it; come-out 6-6 craps; come-out
     # 6 (1-5), 2-4, 3-3 makes it; come-out 4-6 (point 10), 5-5 makes it: 4, 5, 6 and 10 complete
     rolls = ((1, 3), (2, 2), (1, 4), (2, 3), (6, 6), (1, 5), (2, 4), (3, 3), (4, 6), (5, 5))
     for n, dice in enumerate(rolls):
         table = reopen(table, dice)
         table.start()
-        marks = next(w.marks for w in table.wagers_of(1) if w.spot == "hot_roller")
+        marks = next(w.marks for w in table.wagers.wagers_of(1) if w.spot == "hot_roller")
         assert len(marks) == len([d for d in rolls[:n] if d != (6, 6)])  # 6-6 is no combination
         table.play_round()
         table.open_round()
@@ -124,5 +124,5 @@ def test_a_hot_roller_keeps_its_combinations_across_restarts_and_shooters(tmp_pa
     report = table.play_round()  # a come-out 7: settled on 4 numbers, 20 to 1 under paytable B
     hot = next(s for s in report.settlements if s.kind == "hot_roller")
     assert (hot.entry, hot.returned, hot.paytable) == ("any 4 numbers", 500 * 21, "B")
-    assert table.credits(1) == credits + 500 * 21
+    assert table.cashier.credits(1) == credits + 500 * 21
     assert table.ledger.audit() == [] and table.ledger.verify().ok

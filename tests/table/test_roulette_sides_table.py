@@ -65,18 +65,18 @@ def test_a_new_ledger_keeps_b2b_closed_until_a_spin_settles_and_a_restart_rememb
     table.start()
     table.cashier.bill_stacked(1, 10_000)
     with pytest.raises(Refused, match="closed until one spin has settled"):
-        table.place(1, "b2b", 100)
-    assert table.credits(1) == 10_000
+        table.wagers.place(1, "b2b", 100)
+    assert table.cashier.credits(1) == 10_000
     table.play_round()  # 23: nothing on the layout
     clock = table.clock
     assert isinstance(clock, ManualClock)
     again = _table(c, pockets=[23], odds=[6], clock=clock)  # a restart: a new process on the same files
     again.start()
-    again.place(1, "b2b", 100)
+    again.wagers.place(1, "b2b", 100)
     report = again.play_round()  # 23 repeats 23; draw 6 is past 1000:5 and in 500:10 -> 500 to 1
     (settled,) = report.settlements
     assert settled.entry == "odds_500" and settled.returned == 100 * 501
-    assert again.credits(1) == 10_000 - 100 + 50_100
+    assert again.cashier.credits(1) == 10_000 - 100 + 50_100
     assert _outcomes(again)[-1]["b2b"] == 500  # persisted with the spin
     assert again.ledger.audit() == [] and again.ledger.verify().ok
 
@@ -88,7 +88,7 @@ def test_a_void_spin_does_not_become_the_previous_spin(tmp_path: Path) -> None:
     table.cashier.bill_stacked(2, 10_000)
     table.play_round()  # 12
     table.open_round()
-    table.place(2, "b2b", 200)
+    table.wagers.place(2, "b2b", 200)
     report = table.play_round()  # 00: void, re-spun with the wager standing: 12 repeats the last valid spin
     assert [o["text"] for o in _outcomes(table)] == ["12", "00", "12"]
     assert [(s.entry, s.returned) for s in report.settlements] == [("odds_10", 200 * 11)]
@@ -104,9 +104,9 @@ def test_blazing_bonus_balls_are_drawn_once_persisted_and_settle_after_the_base_
     table.start()
     table.cashier.bill_stacked(3, 10_000)
     with pytest.raises(Refused, match="beside another roulette wager"):
-        table.place(3, "blazing7s", 100)
-    table.place(3, "straight:27", 100)
-    table.place(3, "blazing7s", 100)
+        table.wagers.place(3, "blazing7s", 100)
+    table.wagers.place(3, "straight:27", 100)
+    table.wagers.place(3, "blazing7s", 100)
     report = table.play_round()
     assert [s.kind for s in report.settlements] == ["straight", "blazing7s"]
     assert report.settlements[1].entry == "all_three" and report.settlements[1].returned == 100 * 1001
@@ -127,9 +127,9 @@ def test_a_lab_forces_the_spin_the_b2b_odds_and_the_bonus_balls(tmp_path: Path) 
     table.cashier.bill_stacked(1, 10_000)
     table.play_round()  # 27: the previous spin; its side draws come from the generator
     table.open_round()
-    table.place(1, "b2b", 100)
-    table.place(1, "red", 100)
-    table.place(1, "blazing7s", 100)
+    table.wagers.place(1, "b2b", 100)
+    table.wagers.place(1, "red", 100)
+    table.wagers.place(1, "blazing7s", 100)
     report = table.play_round()
     by_kind = {s.kind: s for s in report.settlements}
     assert by_kind["b2b"].entry == "odds_1000" and by_kind["b2b"].returned == 100 * 1001

@@ -28,14 +28,14 @@ def test_a_spin_settles_every_wager_by_the_paytable(roulette) -> None:  # type: 
     table = scripted_table(roulette, 17)
     table.start()
     table.cashier.bill_stacked(1, 10_000)
-    table.place(1, "straight:17", 100)  # 35 to 1: returns 36.00
-    table.place(1, "red", 500)  # 17 is black: loses
-    table.place(1, "odd", 200)  # 17 is odd: returns 4.00
-    assert table.credits(1) == 10_000 - 800
+    table.wagers.place(1, "straight:17", 100)  # 35 to 1: returns 36.00
+    table.wagers.place(1, "red", 500)  # 17 is black: loses
+    table.wagers.place(1, "odd", 200)  # 17 is odd: returns 4.00
+    assert table.cashier.credits(1) == 10_000 - 800
     report = table.play_round()
     assert report.text == "17" and table.phase is Phase.SHOWN
-    assert table.credits(1) == 10_000 - 800 + 3_600 + 400
-    assert table.last_win[1] == 4_000
+    assert table.cashier.credits(1) == 10_000 - 800 + 3_600 + 400
+    assert table.wagers.last_win[1] == 4_000
     assert table.ledger.audit() == [] and table.ledger.verify().ok
 
 
@@ -45,8 +45,8 @@ def test_a_chip_after_the_lock_is_refused(roulette) -> None:  # type: ignore[no-
     table.cashier.bill_stacked(2, 5_000)
     table.play_round()
     with pytest.raises(Refused, match="no more bets") as refused:
-        table.place(2, "red", 100)
-    assert refused.value.code == "locked" and table.credits(2) == 5_000
+        table.wagers.place(2, "red", 100)
+    assert refused.value.code == "locked" and table.cashier.credits(2) == 5_000
 
 
 @pytest.mark.parametrize(
@@ -71,18 +71,18 @@ def test_limits_and_rules_are_checked_when_the_chip_lands(
     table.start()
     table.cashier.bill_stacked(3, 5_000)
     with pytest.raises(Refused) as refused:
-        table.place(3, spot, amount)
+        table.wagers.place(3, spot, amount)
     assert refused.value.code == code and words in str(refused.value)
-    assert table.credits(3) == 5_000 and table.ledger.pending() == []
+    assert table.cashier.credits(3) == 5_000 and table.ledger.pending() == []
 
 
 def test_the_seat_limit_per_round(tmp_path: Path) -> None:
     table = scripted_table(make_config(tmp_path, "[limits]\nwager_max = 5.00\nseat_max = 6.00\n"))
     table.start()
     table.cashier.bill_stacked(1, 10_000)
-    table.place(1, "red", 500)
+    table.wagers.place(1, "red", 500)
     with pytest.raises(Refused, match="limit") as refused:
-        table.place(1, "black", 200)  # 5 + 2 > 6
+        table.wagers.place(1, "black", 200)  # 5 + 2 > 6
     assert refused.value.code == "limit"
 
 
@@ -91,38 +91,38 @@ def test_undo_remove_clear_repeat_and_double(roulette) -> None:  # type: ignore[
     table.start()
     table.cashier.bill_stacked(1, 10_000)
     for spot in ("red", "dozen:1", "straight:7"):
-        table.place(1, spot, 100)
-    table.undo(1)  # the straight comes back
-    assert [line.spot for line in table.wagers_of(1)] == ["red", "dozen:1"]
-    table.remove(1, "red")
-    assert table.credits(1) == 10_000 - 100
-    assert table.double(1) == 1  # another dozen:1
-    table.remove(1, None)  # clear all
-    assert table.wagers_of(1) == () and table.credits(1) == 10_000
+        table.wagers.place(1, spot, 100)
+    table.wagers.undo(1)  # the straight comes back
+    assert [line.spot for line in table.wagers.wagers_of(1)] == ["red", "dozen:1"]
+    table.wagers.remove(1, "red")
+    assert table.cashier.credits(1) == 10_000 - 100
+    assert table.wagers.double(1) == 1  # another dozen:1
+    table.wagers.remove(1, None)  # clear all
+    assert table.wagers.wagers_of(1) == () and table.cashier.credits(1) == 10_000
     assert table.ledger.meters().get("wagered", 0) == 0  # withdrawn wagers are never coin in
-    table.place(1, "even", 300)
+    table.wagers.place(1, "even", 300)
     table.play_round()  # 0: even money loses
     table.open_round()
-    assert table.repeat(1) == 1 and [line.spot for line in table.wagers_of(1)] == ["even"]
+    assert table.wagers.repeat(1) == 1 and [line.spot for line in table.wagers.wagers_of(1)] == ["even"]
     with pytest.raises(Refused, match="nothing"):
-        table.remove(1, "odd")
+        table.wagers.remove(1, "odd")
 
 
 def test_a_table_tilt_stops_wagers_and_money_but_never_loses_a_stacked_bill(roulette) -> None:  # type: ignore[no-untyped-def]
     table = scripted_table(roulette)
     table.start()
     table.cashier.bill_stacked(4, 2_000)
-    table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
-    for attempt in (lambda: table.place(4, "red", 100), lambda: table.cashier.cash_out(4)):
+    table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door"))
+    for attempt in (lambda: table.wagers.place(4, "red", 100), lambda: table.cashier.cash_out(4)):
         with pytest.raises(Refused, match="door_open"):
             attempt()
     assert not table.window_over()  # the window does not close while the table is tilted
     table.cashier.bill_stacked(4, 1_000)  # stacked means money, tilt or not
-    assert table.credits(4) == 3_000
+    assert table.cashier.credits(4) == 3_000
     with pytest.raises(PermissionError, match="attendant"):
-        table.clear_tilt(TiltKind.DOOR_OPEN, None, None, condition_over=True)
-    table.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
-    table.place(4, "red", 100)
+        table.tilts.clear_tilt(TiltKind.DOOR_OPEN, None, None, condition_over=True)
+    table.tilts.clear_tilt(TiltKind.DOOR_OPEN, None, Role.ATTENDANT, condition_over=True)
+    table.wagers.place(4, "red", 100)
 
 
 def test_a_lost_link_stops_only_that_seat_and_keeps_its_credits(roulette) -> None:  # type: ignore[no-untyped-def]
@@ -133,23 +133,23 @@ def test_a_lost_link_stops_only_that_seat_and_keeps_its_credits(roulette) -> Non
         table.cashier.bill_stacked(seat, 1_000)
     table.link_lost(1)
     with pytest.raises(Refused, match="link_lost"):
-        table.place(1, "red", 100)
-    table.place(2, "red", 100)
+        table.wagers.place(1, "red", 100)
+    table.wagers.place(2, "red", 100)
     table.link_up(1)
-    table.place(1, "red", 100)
-    assert table.credits(1) == 900
+    table.wagers.place(1, "red", 100)
+    assert table.cashier.credits(1) == 900
 
 
 def test_an_award_above_the_handpay_limit_locks_the_seat(roulette) -> None:  # type: ignore[no-untyped-def]
     table = scripted_table(roulette, 17)
     table.start()
     table.cashier.bill_stacked(5, 10_000)
-    table.place(5, "straight:17", 5_000)  # 50.00 at 35 to 1 wins 1,750.00 > 1,200.00
+    table.wagers.place(5, "straight:17", 5_000)  # 50.00 at 35 to 1 wins 1,750.00 > 1,200.00
     report = table.play_round()
     assert report.handpays == (5,)
     with pytest.raises(Refused, match="handpay"):
         table.cashier.cash_out(5)
-    table.clear_tilt(TiltKind.HANDPAY, 5, Role.ATTENDANT, condition_over=True)
+    table.tilts.clear_tilt(TiltKind.HANDPAY, 5, Role.ATTENDANT, condition_over=True)
     assert table.cashier.cash_out(5).amount == 10_000 - 5_000 + 180_000
 
 
@@ -158,11 +158,11 @@ def test_00_on_a_double_as_single_wheel_voids_the_spin_and_wagers_stand(tmp_path
     table = scripted_table(c, 37, 17)  # 00, then the re-spin
     table.start()
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "black", 100)
+    table.wagers.place(1, "black", 100)
     first = table.round_id
     report = table.play_round()
     assert report.text == "17" and report.round_id == first + 1  # the re-spin is its own ledger round
-    assert table.credits(1) == 1_000 + 100  # black wins once, on the re-spin
+    assert table.cashier.credits(1) == 1_000 + 100  # black wins once, on the re-spin
     assert table.ledger.recall(first).outcome["pocket"] == 37
 
 
@@ -171,9 +171,9 @@ def test_the_window_closes_when_every_linked_seat_is_ready(roulette) -> None:  #
     table.start()
     table.link_up(1)
     table.link_up(2)
-    table.bets_done(1)
+    table.wagers.bets_done(1)
     assert not table.window_over()
-    table.bets_done(2)
+    table.wagers.bets_done(2)
     assert table.window_over()
 
 
@@ -182,7 +182,7 @@ def test_a_team_choice_that_runs_out_is_assigned_by_the_rng_and_logged(roulette)
     table = scripted_table(roulette, 0, clock=clock)
     table.start()
     table.cashier.bill_stacked(1, 1_000)
-    table.place(1, "touchdown", 100)
+    table.wagers.place(1, "touchdown", 100)
     table.play_round()  # 0: a Touchdown game starts
     table.open_round()
     assert table.driver.awaiting() == (1,) and table.tick() == ()
@@ -193,4 +193,4 @@ def test_a_team_choice_that_runs_out_is_assigned_by_the_rng_and_logged(roulette)
     [event] = table.ledger.events(EventCode.TEAM_ASSIGNED)
     assert event.seat == 1 and json.loads(event.detail)["team"] in ("red", "black")
     with pytest.raises(Refused, match="no Touchdown game awaiting"):
-        table.choose_team(1, "red")  # too late: the team is set
+        table.wagers.choose_team(1, "red")  # too late: the team is set

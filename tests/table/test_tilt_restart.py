@@ -71,15 +71,15 @@ def test_every_kind_of_tilt_is_restored_by_a_restart(tmp_path: Path, kind: TiltK
     table = _table(tmp_path)
     seat = None if RULES[kind].table_wide else 2
     tilt = Tilt(kind, seat, f"{kind.value} raised before the restart")
-    table.raise_tilt(tilt)
+    table.tilts.raise_tilt(tilt)
     again = _restart(table)
     assert again.tilts.active == (tilt,)
     with pytest.raises(Refused, match="takes no wagers"):
-        again.place(2, "red", 100)
+        again.wagers.place(2, "red", 100)
     if not RULES[kind].automatic:  # and its rule holds after the restart as before it
         with pytest.raises(PermissionError, match="role or higher"):
-            again.clear_tilt(kind, seat, None, condition_over=True)
-    again.clear_tilt(kind, seat, Role.ADMINISTRATOR, condition_over=True)
+            again.tilts.clear_tilt(kind, seat, None, condition_over=True)
+    again.tilts.clear_tilt(kind, seat, Role.ADMINISTRATOR, condition_over=True)
     third = _restart(again)
     assert third.tilts.active == ()  # a cleared tilt stays cleared
     codes = [(e.code, json.loads(e.detail).get("tilt")) for e in third.ledger.events()]
@@ -90,9 +90,9 @@ def test_a_hand_pay_lock_survives_a_restart_and_no_voucher_pays_the_award(tmp_pa
     table = _table(tmp_path, 17)
     _, devices = _devices(table)
     devices.acceptors[0].insert_bill(10_000)  # $100
-    table.place(1, "straight:17", 5_000)  # $50 straight up: 35 to 1 is a $1,750 award
+    table.wagers.place(1, "straight:17", 5_000)  # $50 straight up: 35 to 1 is a $1,750 award
     report = table.play_round()
-    assert report.handpays == (1,) and table.credits(1) == 185_000  # $50 left + $1,800 back: $1,850
+    assert report.handpays == (1,) and table.cashier.credits(1) == 185_000  # $50 left + $1,800 back: $1,850
     again = _restart(table)
     assert [(t.kind, t.seat) for t in again.tilts.active] == [(TiltKind.HANDPAY, 1)]
     with pytest.raises(Refused, match="pays no money"):
@@ -100,7 +100,7 @@ def test_a_hand_pay_lock_survives_a_restart_and_no_voucher_pays_the_award(tmp_pa
     assert not again.ledger.events(EventCode.VOUCHER_ISSUE)
     desk = _desk(again)
     done = desk.handle("service", ServiceCommand("handpay", ("1",)))
-    assert isinstance(done, sm.ServiceDone) and again.credits(1) == 0
+    assert isinstance(done, sm.ServiceDone) and again.cashier.credits(1) == 0
     assert again.tilts.active == ((Tilt(TiltKind.SERVICE_MODE, None, "service key on")),)
 
 
@@ -109,7 +109,7 @@ def test_the_lock_is_written_with_the_settlement_itself(tmp_path: Path) -> None:
     table = _table(tmp_path, 17)
     _, devices = _devices(table)
     devices.acceptors[0].insert_bill(10_000)
-    table.place(1, "straight:17", 5_000)
+    table.wagers.place(1, "straight:17", 5_000)
     table.play_round()
     with table.ledger.db.conn as conn:
         query = "SELECT time FROM transactions WHERE kind = 'settle' ORDER BY id DESC"
@@ -142,7 +142,7 @@ def test_an_open_door_tilt_clears_only_when_the_door_is_shut(tmp_path: Path) -> 
 
 def test_a_door_with_no_sensor_wired_never_clears(tmp_path: Path) -> None:
     table = _table(tmp_path)
-    table.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
+    table.tilts.raise_tilt(Tilt(TiltKind.DOOR_OPEN, None, "main door open"))
     with pytest.raises(ServiceRefused, match="the condition is still present"):
         _desk(table).handle("service", ServiceCommand("clear_tilt", ("door_open", "")))
 

@@ -37,10 +37,10 @@ def _cashed_out(tmp_path: Path) -> tuple[object, list[tuple[int, Voucher]], str]
     printed: list[tuple[int, Voucher]] = []
     controller = Controller(desk.table, printer=lambda seat, v: printed.append((seat, v)), desk=desk)
     table = desk.table
-    table.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
+    table.tilts.clear_tilt(TiltKind.SERVICE_MODE, None, Role.TECHNICIAN, condition_over=True)
     table.cashier.bill_stacked(2, 5_000)
     reply = controller._cash_out(2)
-    table.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "key turned again"))
+    table.tilts.raise_tilt(Tilt(TiltKind.SERVICE_MODE, None, "key turned again"))
     return desk, printed, reply.validation  # type: ignore[attr-defined]
 
 
