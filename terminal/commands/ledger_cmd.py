@@ -47,14 +47,16 @@ def register(commands: Any) -> None:
     dump = actions.add_parser("export", help="write every table as CSV for auditors")
     dump.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the CSV files")
     bind = actions.add_parser(
-        "adopt", help="bind the high-water mark to this database after a full verification: two people (an "
-        "administrator and another user), logged; behind its mark only when the rows given up are typed"
+        "adopt",
+        help="bind the high-water mark to this database after a full verification: two people (an "
+        "administrator and another user), logged; behind its mark only when the rows given up are typed",
     )
     bind.add_argument("--admin", required=True, metavar="ID", help="the administrator")
     bind.add_argument("--second", required=True, metavar="ID", help="a second user (any role)")
     wipe = actions.add_parser(
-        "ram-clear", help="RAM clear a ledger that does not verify (the table refuses to open it): two "
-        "people (technician or administrator), the broken file archived as it is, the next epoch started"
+        "ram-clear",
+        help="RAM clear a ledger that does not verify (the table refuses to open it): two "
+        "people (technician or administrator), the broken file archived as it is, the next epoch started",
     )
     wipe.add_argument("--user", required=True, metavar="ID", help="a technician or administrator")
     wipe.add_argument("--second", required=True, metavar="ID", help="a second technician or administrator")
@@ -225,12 +227,12 @@ def _adopt(args: argparse.Namespace) -> int:
     try:
         schema.check_header(path)
         lock = FolderLock.acquire(path)  # never beside a running table
-        first, second = _two_people(loaded, args.admin, args.second)
         key = keyfile.load(loaded.ledger.key_path)
-        seen = adopt.examine(path, key, mark)
+        seen = adopt.examine(path, key, mark)  # first: the lockouts the PINs count toward are in it
         if seen.first_bad is not None:
             print(f"FAILED after {seen.rows} rows: {seen.first_bad}; the mark was not written")
             return 1
+        first, second = _two_people(loaded, args.admin, args.second, key, mark, seen)
         if seen.given_up and not _confirmed(seen):
             return 1
         adopt.bind(path, key, mark, seen, first, second, now=datetime.now(UTC))  # the shell reads the clock
@@ -312,19 +314,24 @@ def _typed(prompt: str, word: str) -> bool:
     return True
 
 
-def _two_people(loaded: Config, admin_id: str, second_id: str) -> tuple[Actor, Actor]:
-    """The administrator and a second, different user, each with their PIN."""
+def _two_people(loaded: Config, admin_id: str, second_id: str, key: bytes, mark: Path,
+                seen: adopt.Examination) -> tuple[Actor, Actor]:  # fmt: skip
+    """The administrator and a second, different user, each with their PIN, under the service lockout."""
     from terminal.commands.service_cmd import read_pin
+    from terminal.desk.auth import LoginError
+    from terminal.desk.pin_guard import adopt_auth
 
     if admin_id == second_id:
         raise UserError(f"adopting needs two different people, not {admin_id} twice")
     store = UserStore.load(loaded.service.users_path)
-    admin = store.authenticate(admin_id, read_pin(f"PIN of administrator {admin_id}: "))
-    if admin is None or admin.role is not Role.ADMINISTRATOR:
-        raise UserError(f"wrong user or PIN for administrator {admin_id}")
-    second = store.authenticate(second_id, read_pin(f"PIN of {second_id}: "))
-    if second is None:
-        raise UserError(f"wrong user or PIN for {second_id}")
+    auth = adopt_auth(loaded, store, key, mark, seen.pins)
+    try:
+        admin = auth.check_pin(admin_id, read_pin(f"PIN of administrator {admin_id}: "), "cli")
+        if admin.role is not Role.ADMINISTRATOR:
+            raise UserError(f"{admin_id} is not an administrator")
+        second = auth.check_pin(second_id, read_pin(f"PIN of {second_id}: "), "cli")
+    except LoginError as refused:
+        raise UserError(str(refused)) from None
     return Actor(admin.user_id, admin.role_name), Actor(second.user_id, second.role_name)
 
 

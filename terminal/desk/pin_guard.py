@@ -5,19 +5,23 @@ Only one process writes a ledger: this takes the ledger folder's lock as the tab
 (:mod:`terminal.ledger.lock`), so while the table runs the command is refused in one line naming its
 process (the table reads the users file only when it starts anyway). A table that never ran has no
 ledger yet: nobody can be locked out of it, and a wrong PIN makes the ledger to be written down in.
+``terminal ledger adopt`` counts its PINs the same way (:func:`adopt_auth`), kept beside the mark until
+the adopted ledger can hold them.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 from terminal.config import Config
 from terminal.desk.auth import PinChange, ServiceAuth
 from terminal.desk.users import UserStore
-from terminal.ledger import EventCode, Ledger
+from terminal.ledger import EventCode, Ledger, adopt_pins
 from terminal.ledger.lock import FolderLock
 from terminal.table import lab_mode
 
@@ -58,3 +62,38 @@ def guarded_auth(c: Config, store: UserStore, now: Now = _system_now) -> Iterato
         if played.ledger.path.exists():
             auth.restore(PinChange.from_detail(d) for d in ledger().pin_states().values())
         yield auth
+
+
+def adopt_auth(c: Config, store: UserStore, key: bytes, mark_file: Path, pins: Mapping[str, Any],
+               now: Now = _system_now) -> ServiceAuth:  # fmt: skip
+    """The PIN checks of ``terminal ledger adopt`` under the service screen's lockout.
+
+    The database being adopted cannot record them (it is behind its mark, or the mark does not follow
+    it), so a count starts from the stricter of its ``SERVICE_PIN`` state (``pins``) and the one kept
+    beside the mark by an earlier adoption (:mod:`terminal.ledger.adopt_pins`), and every change is kept
+    there until the adoption chains it.
+    """
+    kept = adopt_pins.load(mark_file, key)
+
+    def record(change: PinChange) -> None:
+        states = adopt_pins.load(mark_file, key)
+        states[change.user] = change.to_detail()
+        adopt_pins.save(mark_file, key, states)
+
+    s = c.service
+    auth = ServiceAuth(
+        store, s.pin_attempts, s.lockout_seconds, s.idle_logout_seconds, time.monotonic,
+        wall=lambda: now().timestamp(), record=record,
+    )  # fmt: skip
+    auth.restore(_stricter(PinChange.from_detail(pins[u]) if u in pins else None,
+                           PinChange.from_detail(kept[u]) if u in kept else None)
+                 for u in sorted({*pins, *kept}))  # fmt: skip
+    return auth
+
+
+def _stricter(one: PinChange | None, other: PinChange | None) -> PinChange:
+    """The more failures and the later lockout of two records of one user id (never fresh tries)."""
+    found = [change for change in (one, other) if change is not None]
+    until = [change.locked_until for change in found if change.locked_until is not None]
+    first = found[0]
+    return PinChange(first.user, first.client, max(c.failures for c in found), max(until, default=None))

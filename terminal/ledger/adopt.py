@@ -5,18 +5,22 @@ refused as behind its mark) can be bound to the mark again, but only after a ful
 people (the command line checks who: :mod:`terminal.commands.ledger_cmd`) and with a record: a
 ``LEDGER_ADOPT`` event, chained in the adopted ledger before the mark follows it, names both users, the
 rows verified, the rows given up and the round ids that will be numbered again. :func:`examine` says what
-adopting would give up; the command refuses unless the operator types that number.
+adopting would give up; the command refuses unless the operator types that number. The PINs count toward
+the users' lockouts as at the service screen: :func:`examine` reads the database's ``SERVICE_PIN``
+states, wrong PINs are kept beside the mark meanwhile (:mod:`terminal.ledger.adopt_pins`), and
+:func:`bind` chains those into the adopted ledger before its ``LEDGER_ADOPT``.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 import sqlite_utils
 
-from terminal.ledger import epochs, events, highwater, schema
+from terminal.ledger import adopt_pins, epochs, events, highwater, schema
 from terminal.ledger.chain import Chain
 from terminal.ledger.errors import EpochError, storage_errors
 from terminal.ledger.events import EventCode
@@ -27,7 +31,8 @@ from terminal.ledger.verify import snapshot, verify
 @dataclass(frozen=True, slots=True)
 class Examination:
     """What adopting the database would do: ``first_bad`` (it does not verify), the rows the mark records
-    that the database lacks (``given_up``), why, and the round ids that will be numbered again."""
+    that the database lacks (``given_up``), why, and the round ids that will be numbered again; ``pins``:
+    the database's last ``SERVICE_PIN`` detail of each user id (wrong-PIN counts and lockouts)."""
 
     rows: int
     first_bad: str | None
@@ -35,6 +40,7 @@ class Examination:
     finding: str | None
     rounds_reused: tuple[int, int] | None
     mark: highwater.Mark | None
+    pins: dict[str, dict[str, object]]
 
 
 def examine(path: Path, key: bytes, mark_file: Path) -> Examination:
@@ -45,7 +51,8 @@ def examine(path: Path, key: bytes, mark_file: Path) -> Examination:
         finding = highwater.examine(db, mark, mark_file)
         given_up = _given_up(db, mark) if finding is not None and mark is not None else 0
         reused = _reused(db, mark) if mark is not None else None
-    return Examination(found.rows, found.first_bad, given_up, finding, reused, mark)
+        pins = {user: json.loads(text) for user, text in events.pin_states(db).items()}
+    return Examination(found.rows, found.first_bad, given_up, finding, reused, mark, pins)
 
 
 def _given_up(db: sqlite_utils.Database, mark: highwater.Mark) -> int:
@@ -72,7 +79,8 @@ def _reused(db: sqlite_utils.Database, mark: highwater.Mark) -> tuple[int, int] 
 
 def bind(path: Path, key: bytes, mark_file: Path, seen: Examination, first: Actor, second: Actor,
          *, now: datetime) -> None:  # fmt: skip
-    """Log the adoption in the database, then bind the mark to it (``seen`` as the operator confirmed)."""
+    """Log the adoption in the database (after the wrong-PIN counts kept meanwhile), then bind the mark to
+    it (``seen`` as the operator confirmed)."""
     if first.name == second.name:
         raise EpochError(f"adopting a ledger needs two different users, not {first.name} twice")
     previous = seen.mark
@@ -87,5 +95,8 @@ def bind(path: Path, key: bytes, mark_file: Path, seen: Examination, first: Acto
         chain = Chain(db, key, 10_000)
         time = stamp(now)
         with chain.transaction(time):
+            for state in adopt_pins.load(mark_file, key).values():  # the counts the service screen restores
+                events.log(chain, time, EventCode.SERVICE_PIN, detail=state)
             events.log(chain, time, EventCode.LEDGER_ADOPT, actor=first, detail=detail)
         highwater.write(mark_file, highwater.current(db, chain.heads, epochs.current(db)), key)
+    adopt_pins.remove(mark_file)

@@ -114,11 +114,15 @@ def load(path: Path, key: bytes) -> Mark | None:
 
 def write(path: Path, mark: Mark, key: bytes) -> None:
     """Replace the mark durably: temporary file, fsync, rename over, fsync of the folder."""
+    write_durably(path, mark.render(key), "high-water mark")
+
+
+def write_durably(path: Path, data: bytes, what: str) -> None:
+    """Replace ``path`` with ``data`` (mode 0600): temporary file, fsync, rename over, fsync of the folder."""
     temporary = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")  # one per writer
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            data = mark.render(key)
             while data:  # a short write (a file-size limit, a nearly full disk) is never taken for the whole
                 data = data[os.write(fd, data) :]
             os.fsync(fd)
@@ -133,7 +137,7 @@ def write(path: Path, mark: Mark, key: bytes) -> None:
     except OSError as failed:
         with contextlib.suppress(OSError):  # a full disk must not leave the half-written copy behind
             temporary.unlink()
-        raise StorageError(f"high-water mark {path} could not be written: {storage_cause(failed)}") from None
+        raise StorageError(f"{what} {path} could not be written: {storage_cause(failed)}") from None
 
 
 class MarkWriter:

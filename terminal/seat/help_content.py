@@ -224,7 +224,10 @@ def side_pages(offered: dict[str, m.OfferedWager], money: Callable[[int], str]) 
             Row(cells=((f"blazing.{entry}", ()), payout_cell(payout)))
             for entry, payout in blazing_paytable(blazing.paytable).entries
         ]
-        yield Page("wager.blazing7s", (*rows, text("help.blazing_highest"), limits_row(blazing, money)))
+        rows.append(text("help.blazing_highest"))
+        if any(entry == "one_colour" for entry, _ in blazing_paytable(blazing.paytable).entries):
+            rows.append(text("help.blazing_colour"))  # paytables 3 and 4 pay three balls of one colour
+        yield Page("wager.blazing7s", (*rows, limits_row(blazing, money)))
 
 
 def side_first_payout(wager: m.OfferedWager) -> Row | None:

@@ -116,3 +116,13 @@ def test_the_seat_names_the_rule_before_sending_a_refused_side_wager(tmp_path: P
     assert opened.game.layout is not None and opened.game.layout.refusal("b2b", False, view) is None
     with_red = replace(view, stakes=(*view.stakes, StakeMark("red", 100, None, True)))
     assert opened.game.layout.refusal("blazing7s", False, with_red) is None
+
+
+@pytest.mark.parametrize(("paytable", "colour"), [("1", False), ("2", False), ("3", True), ("4", True)])
+def test_the_colour_rule_is_said_only_where_a_paytable_pays_a_colour(paytable: str, colour: bool) -> None:
+    wager = m.OfferedWager("blazing7s", paytable, 100, 2500, 100)
+    page = next(
+        p for p in help_content.pages(m.Offer("roulette", (wager,), ()), str) if p.title == "wager.blazing7s"
+    )
+    assert any(r.key == "help.blazing_colour" for r in page.rows) is colour
+    assert any(r.key == "help.blazing_highest" for r in page.rows)
