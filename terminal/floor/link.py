@@ -297,9 +297,16 @@ class FloorLink:
             if not self._online or self._kv is None:
                 continue
             with contextlib.suppress(Exception):  # a slow server: the next sweep asks again
-                for number in [*self._reader.outstanding(), *self._reader.claimed()]:
-                    if number not in self._reported:
-                        await self._check_closed(self._kv, number)
+                await self.sweep(self._kv)
+
+    async def sweep(self, kv: KeyValue) -> None:
+        """One look (on the link's loop): our outstanding vouchers and unposted claims the floor closed.
+
+        It reads the ledger and the bucket at its own moment, so it may report a voucher the table's thread
+        is about to post (its own compare-and-set won): ``floor_side`` checks the ledger before posting."""
+        for number in [*self._reader.outstanding(), *self._reader.claimed()]:
+            if number not in self._reported:
+                await self._check_closed(kv, number)
 
     async def _check_closed(self, kv: KeyValue, number: str) -> None:
         found = await vouchers.read(kv, number)

@@ -24,6 +24,11 @@ def redeem(chain: Chain, time: str, number: str, seat: int, amount: int, issuer:
     check_number(number)
     if amount <= 0:
         raise VoucherError(f"voucher {number}: amount {amount} is not a positive amount")
+    done = chain.db.execute(
+        "SELECT action, time FROM voucher_actions WHERE number = ? AND action IN ('redeem', 'void')", [number]
+    ).fetchone()
+    if done is not None:  # ``voucher_once`` would refuse the row: say why, before anything is posted
+        raise VoucherError(f"voucher {number} was {done[0]}ed here already at {done[1]}; refused")
     postings = {accounts.FLOOR_VOUCHERS: -amount, accounts.seat_credits(seat): amount}
     entry = Entry("voucher_in", time, seat, None, number, memo=f"floor: {issuer}")
     txn = journal.post(chain, entry, postings)

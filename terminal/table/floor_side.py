@@ -25,7 +25,7 @@ from terminal.config import Config
 from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
 from terminal.floor import vouchers, witness
-from terminal.floor.link import FloorLink, FloorUnavailable, LinkStatus
+from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus
 from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
 from terminal.ledger.records import stamp
 from terminal.ledger.vouchers import Voucher
@@ -133,18 +133,26 @@ def _post_closed(table: Side, link: FloorLink) -> None:
     posting a crash cut off (the ticket is in our box: the seat gets its credits)."""
     while not link.closed.empty():
         closed = link.closed.get_nowait()
-        try:
-            if closed.seat is not None and closed.issuer != table.config.table.table_id:
-                table.ledger.redeem_floor_voucher(closed.number, closed.seat, closed.amount, closed.issuer,
-                                                  now=table.clock.wall())  # fmt: skip
-            elif closed.seat is not None:
-                table.ledger.redeem_voucher(closed.number, closed.seat, now=table.clock.wall(), floor=True)
-            else:
-                table.ledger.voucher_paid_elsewhere(
-                    closed.number, closed.where, now=table.clock.wall(), voided=closed.voided
-                )
-        except VoucherError:  # closed here meanwhile: the ledger already says so
-            continue
+        with contextlib.suppress(VoucherError):  # the ledger refuses it (closed here already): it says so
+            _post_one_closed(table, closed)
+
+
+def _post_one_closed(table: Side, closed: ClosedOnFloor) -> None:
+    """Post one closed voucher, unless this ledger already did: the sweep reads the bucket and the ledger
+    on its own thread, so it reports a claim of ours that won between our compare-and-set and our posting
+    as if a crash had cut it off (posting it again broke the table's tick, or logged a false refusal)."""
+    now, ledger = table.clock.wall(), table.ledger
+    if closed.issuer != table.config.table.table_id:
+        if closed.seat is not None:  # our claim of another table's voucher; refused if posted already
+            ledger.redeem_floor_voucher(closed.number, closed.seat, closed.amount, closed.issuer, now=now)
+        return  # a claim of ours that lost: the winner posts it, the issuer closes it
+    own = _own(table, closed.number)
+    if own is None or own.state not in ("outstanding", "expired"):
+        return  # closed here already (our own redemption, posted after the sweep looked)
+    if closed.seat is not None:
+        ledger.redeem_voucher(closed.number, closed.seat, now=now, floor=True)
+    else:
+        ledger.voucher_paid_elsewhere(closed.number, closed.where, now=now, voided=closed.voided)
 
 
 def _own(table: Till, number: str) -> Voucher | None:

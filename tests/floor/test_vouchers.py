@@ -12,8 +12,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
@@ -116,6 +117,12 @@ def pump_until(table: TableThread, done: Callable[[Table], bool], what: str, tim
         time.sleep(0.05)
 
 
+def day(t: Table) -> dict[str, int]:
+    """The table's voucher counts from 2000 to a second past its clock: the tests' clock stands still, and
+    a day's end is exclusive (a day ending at the clock's instant holds none of the vouchers printed)."""
+    return t.ledger.end_of_day(t.clock.wall().replace(year=2000), t.clock.wall() + timedelta(seconds=1))
+
+
 def state(number: str) -> Callable[[Table], str]:
     return lambda t: t.ledger.voucher(number, now=t.clock.wall()).state
 
@@ -173,18 +180,78 @@ def test_two_tables_race_for_one_voucher_a_thousand_times(pair: tuple[TableThrea
         results = race({"T-01": (a, 2), "T-02": (b, 2)}, number)
         assert sorted(results.values()) == [False, True], f"race {attempt}: {results}"
         wins[next(name for name, won in results.items() if won)] += 1
-    # T-01 posts what it owes for the ones T-02 won (its link's sweep finds them, its watch posts them; a
-    # lost race already marked the voucher paid, the posting comes with the sweep)
-    owed_by_b = b.do(lambda t: t.ledger.balances().get(accounts.FLOOR_VOUCHERS, 0))
-    pump_until(a, lambda t: t.ledger.balances().get(accounts.FLOOR_VOUCHERS, 0) == -owed_by_b,
-               "T-01 posting the vouchers T-02 won", 120)  # fmt: skip
+    assert a.do(day)["issued_count"] == 1000  # the day looked at holds every voucher raced for
+    # T-01 closes the ones T-02 won (its link's sweep finds them, its watch posts them); the day's count is
+    # the ledger's own, so the balances below are an independent check
+    pump_until(a, lambda t: day(t)["outstanding_count"] == 0, "T-01 closing the vouchers T-02 won", 120)
     credits = [t.do(lambda t: t.ledger.credits(2)) for t in (a, b)]
     assert sum(credits) == 1000 * 500  # every voucher paid once, at one table or the other
     assert sum(t.do(lambda t: t.ledger.meters().get("vouchers_in", 0)) for t in (a, b)) == 1000 * 500
-    outstanding = a.do(lambda t: t.ledger.end_of_day(t.clock.wall().replace(year=2000), t.clock.wall()))
-    assert outstanding["outstanding_count"] == 0  # T-01 closed the ones T-02 won
+    assert a.do(day)["outstanding_count"] == 0  # T-01 closed the ones T-02 won
     assert sum(t.do(lambda t: t.ledger.balances().get(accounts.FLOOR_VOUCHERS, 0)) for t in (a, b)) == 0
     assert min(wins.values()) > 0, wins  # both tables won races: they really raced
+
+
+def sweep_before_posting(table: TableThread, post: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worst instant for the link's sweep, made certain: it runs once the table's compare-and-set has
+    won on the floor and before its ledger posts the redemption (``post``, a method of the ledger)."""
+    ledger, link = table.table.ledger, table.table.floor
+    assert link is not None
+    posting = getattr(ledger, post)
+
+    def swept_first(*args: Any, **kwargs: Any) -> int:
+        link.call(link.sweep)
+        return int(posting(*args, **kwargs))
+
+    monkeypatch.setattr(ledger, post, swept_first)
+
+
+def refusals(t: Table) -> list[object]:
+    return [e.detail for e in t.ledger.events(EventCode.VOUCHER_REFUSED)]
+
+
+def test_a_sweep_between_the_claim_and_its_posting_pays_another_tables_voucher_once(
+    pair: tuple[TableThread, TableThread], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """T-02 wins T-01's voucher; its sweep reads the bucket (redeemed by T-02 seat 2) and the ledger (claim
+    not posted yet) in between, so the watch is handed what looks like a claim a crash cut off."""
+    a, b = pair
+    number = print_voucher(a, 1, 2000)
+    sweep_before_posting(b, "redeem_floor_voucher", monkeypatch)
+    assert b.do(lambda t: t.cashier.redeem(2, number)) == 2000
+    b_link = b.table.floor
+    assert b_link is not None and not b_link.closed.empty()  # the sweep did report it
+    b.do(lambda t: floor_side.watch(t, {}))  # posted already: nothing more (it raised ConstraintError)
+    assert b.do(lambda t: t.ledger.credits(2)) == 2000
+    assert b.do(lambda t: t.ledger.meters()["vouchers_in"]) == 2000
+    assert b.do(refusals) == [] and b.do(day)["refused_count"] == 0
+    a_link = a.table.floor
+    assert a_link is not None
+    a_link.call(a_link.sweep)  # and T-01, told by the floor, closes it: the two ledgers cancel out
+    a.do(lambda t: floor_side.watch(t, {}))
+    assert a.do(state(number)) == "redeemed"
+    owed = [t.do(lambda t: t.ledger.balances()[accounts.FLOOR_VOUCHERS]) for t in (a, b)]
+    assert owed == [2000, -2000]
+    assert a.do(lambda t: t.ledger.audit()) == [] and b.do(lambda t: t.ledger.audit()) == []
+
+
+def test_a_sweep_between_the_claim_and_its_posting_of_our_own_voucher_logs_no_refusal(
+    pair: tuple[TableThread, TableThread], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """T-01 redeems a voucher it printed; its sweep sees the bucket say 'redeemed at T-01 seat 2' while the
+    ledger still has it outstanding. The watch then must not redeem it again (a refusal on the day's report
+    for a voucher paid once, properly)."""
+    a, _ = pair
+    number = print_voucher(a, 1, 2000)
+    sweep_before_posting(a, "redeem_voucher", monkeypatch)
+    assert a.do(lambda t: t.cashier.redeem(2, number)) == 2000
+    a_link = a.table.floor
+    assert a_link is not None and not a_link.closed.empty()  # the sweep did report it
+    a.do(lambda t: floor_side.watch(t, {}))
+    assert a.do(state(number)) == "redeemed" and a.do(lambda t: t.ledger.credits(2)) == 2000
+    assert a.do(refusals) == [] and a.do(day)["refused_count"] == 0
+    assert a.do(lambda t: t.ledger.balances().get(accounts.FLOOR_VOUCHERS, 0)) == 0
+    assert a.do(lambda t: t.ledger.audit()) == []
 
 
 def test_offline_a_table_takes_only_its_own_vouchers_and_reconciles(

@@ -180,3 +180,18 @@ def test_only_a_stacked_bill_is_money() -> None:
     assert led.credits(1) == 2000 and led.meters()["bill:2000:count"] == 1
     with pytest.raises(BillError, match="'jammed'"):
         led.bill_event(1, 2000, "jammed", now=START)
+
+
+def test_another_tables_voucher_posted_twice_is_refused_as_a_voucher_and_posts_nothing() -> None:
+    """The floor's sweep may hand the table a claim it has just posted: the second posting is a plain
+    voucher refusal (the table's watch takes it as 'closed here already'), not a storage constraint."""
+    led = open_ledger()
+    number = vouchers.validation_number(secrets.randbelow)
+    assert led.redeem_floor_voucher(number, 2, 2500, "T-01", now=START) == 2500
+    before = (led.balances(), led.meters()["vouchers_in"], len(led.events()))
+    with pytest.raises(VoucherError, match="redeemed here already"):
+        led.redeem_floor_voucher(number, 3, 2500, "T-01", now=START + timedelta(seconds=1))
+    assert (led.balances(), led.meters()["vouchers_in"], len(led.events())) == before
+    assert led.credits(2) == 2500 and led.credits(3) == 0
+    assert led.balances()["floor_vouchers"] == -2500
+    assert led.verify().ok and led.audit() == []

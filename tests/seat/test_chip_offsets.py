@@ -105,3 +105,28 @@ def test_a_chip_s_amount_reads_at_the_screen_s_smallest_text_size(size: tuple[in
     smallest = Painter("en", USD)
     smallest.min_size = frame.text_min
     assert sizes and min(sizes) >= smallest.font(frame.text_min).get_height()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("table", ["double_zero", "single_zero"])
+def test_a_paid_amount_hides_no_word_on_the_felt(table: str, size: tuple[int, int], language: str) -> None:
+    """Each winner's "+$36.00" sits clear of every word and number painted on the felt: a racetrack
+    pocket's amount used to land on the track's FIVE ADJACENT title. Every spot wins alone, then a
+    round's winners together (a racetrack pocket, a corner and an even-money box, as the seat shows them).
+    A sliver of two pixels is allowed: a word's box is its line's height, taller than its ink."""
+    from dataclasses import replace
+
+    layout, view = _layout(table, size, language)
+    words = [box.move(layout.rect.topleft) for box in layout.label_boxes]
+    together = tuple(
+        s for s in ("five_adjacent:17", "five_adjacent:14", "corner:1-2-4-5", "red") if s in layout.spots()
+    )
+    rounds = [(spot,) for spot in sorted(layout.spots())] + [together]
+    hidden = []
+    for winners in rounds:
+        pills = layout.paid_pills(replace(view, winners=tuple((s, 3600) for s in winners)))
+        assert len(pills) == len(winners)
+        hidden += [(spot, box) for spot, pill, _ in pills for box in words if min(pill.clip(box).size) > 2]
+        assert not any(a.colliderect(b) for i, (_, a, _) in enumerate(pills) for _, b, _ in pills[i + 1 :])
+    assert not hidden, hidden[:6]

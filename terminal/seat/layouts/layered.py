@@ -53,7 +53,7 @@ class LayeredLayout:
         self._pickers = dict(pickers or {})
         self.chip_radius = chip_radius
         self.label_boxes: list[pygame.Rect] = []  # where the background's words were drawn (local pixels)
-        self._backgrounds: dict[tuple[object, ...], pygame.Surface] = {}
+        self._backgrounds: dict[tuple[object, ...], tuple[pygame.Surface, tuple[pygame.Rect, ...]]] = {}
 
     # --- the Layout protocol -----------------------------------------------------------------------------
 
@@ -133,11 +133,12 @@ class LayeredLayout:
         key: tuple[object, ...] = (self.rect.size, view.locked, labels)
         found = self._backgrounds.get(key)
         if found is None:
-            found = self._paint_layer(view)
+            found = self._paint_layer(view), tuple(self.label_boxes)
             if len(self._backgrounds) >= _CACHE_SIZE:
                 self._backgrounds.pop(next(iter(self._backgrounds)))
             self._backgrounds[key] = found
-        return found
+        self.label_boxes = list(found[1])  # the words of the layer in use (a cached one is another language)
+        return found[0]
 
     def _paint_layer(self, view: LayoutView) -> pygame.Surface:
         self.label_boxes = []
@@ -193,24 +194,66 @@ class LayeredLayout:
         for _, found, _ in self._winner_areas(view):
             paint.glow(surface, found.rect)
 
-    def _draw_paid(self, surface: pygame.Surface, view: LayoutView) -> None:
-        size = max(10, int(self.chip_radius * 0.8))
+    def paid_pills(self, view: LayoutView) -> list[tuple[str, pygame.Rect, str]]:
+        """Where each winner's paid amount goes (absolute pixels): above its chips, else below them, else
+        slid sideways along the row, the first place that hides neither a word on the felt nor another
+        amount (a racetrack pocket's amount would otherwise sit on the track's title)."""
+        size = self.paid_size()
+        words = [box.move(self.rect.topleft) for box in self.label_boxes]
         taken: list[pygame.Rect] = []
-        for _, found, paid in self._winner_areas(view):
+        pills: list[tuple[str, pygame.Rect, str]] = []
+        for spot, found, paid in self._winner_areas(view):
             if paid <= 0:
                 continue
-            image = paint.label(view.fonts, "+" + view.money(paid), size, True, paint.BLACK)
-            x, y = found.chips  # above the winning chips
-            pill = image.get_rect(center=(x, y - self.chip_radius - size))
+            text = "+" + view.money(paid)
+            pill = paint.label(view.fonts, text, size, True, paint.BLACK).get_rect()
             pill.inflate_ip(size * 0.8, size * 0.3)
-            for _ in range(4):  # neighbouring winners (a straight and its split) stack their amounts
-                if pill.collidelist(taken) < 0:
-                    break
-                pill.move_ip(0, -pill.height - 2)
-            if pill.top < self.rect.top:  # a winner on the top row (the racetrack): the amount goes below it
-                pill.top = y + self.chip_radius
-            pill.clamp_ip(self.rect)
+            x, y = found.chips
+            below = y + self.chip_radius + (pill.height + 1) // 2  # its top just off the chips
+            rows = (y - self.chip_radius - size, below)
+            clear = (c for c in self._pill_candidates(pill, x, rows) if c.collidelist(taken) < 0)
+            found_place = next((c for c in clear if not _hides(c, words)), None)
+            # nowhere clear (a crowded craps box): above the chips, stacked over a neighbour's amount
+            pill = found_place or self._stacked_pill(pill, (x, y), size, taken)
             taken.append(pill)
-            paint.badge(
-                surface, view.fonts, "+" + view.money(paid), pill.center, size, paint.YELLOW, paint.BLACK
-            )
+            pills.append((spot, pill, text))
+        return pills
+
+    def paid_size(self) -> int:
+        """The paid amounts' text size."""
+        return max(10, int(self.chip_radius * 0.8))
+
+    def _pill_candidates(self, pill: pygame.Rect, x: int, rows: tuple[int, int]) -> Iterable[pygame.Rect]:
+        step = max(4, pill.width // 3)
+        for shift in (0, *(k * sign * step for k in range(1, 9) for sign in (-1, 1))):
+            for y in rows:
+                candidate = pill.copy()
+                candidate.center = (x + shift, y)
+                if self.rect.contains(candidate):
+                    yield candidate
+
+    def _stacked_pill(
+        self, pill: pygame.Rect, chips: tuple[int, int], size: int, taken: list[pygame.Rect]
+    ) -> pygame.Rect:
+        x, y = chips
+        pill = pill.copy()
+        pill.center = (x, y - self.chip_radius - size)
+        for _ in range(4):  # neighbouring winners (a straight and its split) stack their amounts
+            if pill.collidelist(taken) < 0:
+                break
+            pill.move_ip(0, -pill.height - 2)
+        if pill.top < self.rect.top:  # a winner on the top row (the racetrack): the amount goes below it
+            pill.top = y + self.chip_radius
+        pill.clamp_ip(self.rect)
+        return pill
+
+    def _draw_paid(self, surface: pygame.Surface, view: LayoutView) -> None:
+        size = self.paid_size()
+        for _, pill, text in self.paid_pills(view):
+            paint.badge(surface, view.fonts, text, pill.center, size, paint.YELLOW, paint.BLACK)
+
+
+def _hides(pill: pygame.Rect, words: list[pygame.Rect]) -> bool:
+    """Whether ``pill`` covers more than a two-pixel sliver of a word's box (a box is its line's height,
+    taller than the ink)."""
+    return any(min(pill.clip(box).size) > 2 for box in words)
