@@ -6,10 +6,19 @@
 - ``keys list``: every certificate with its serial, expiry and whether it is revoked.
 - ``keys issue --client ID``: a new key and certificate for one client (after a revocation, a lost or
   expiring one); its MAC key is made if it has none.
-- ``keys revoke --client ID``: add the client's certificate to the revocation list. A running
-  controller reads the list again within a heartbeat: the station's link drops and it cannot reconnect.
+- ``keys revoke --client ID``: add the client's certificate to the revocation list; the controller
+  refuses that station from its next start (and a controller that sees the list change while it runs
+  drops the link within a heartbeat).
 - ``keys export --client ID --out DIR``: what that station's computer needs (the CA certificate, its
   certificate and key, its MAC key) in a folder to copy there.
+
+Every action but ``list`` is an administrator's act, as ``terminal service users add`` is: ``--admin ID``
+and that administrator's PIN (without echo from a terminal, else one line of standard input), counted
+toward the service screen's lockout, and the act logged in the ledger as ``LINK_KEYS`` with their name
+(:func:`terminal.desk.pin_guard.administrator_act`). Like ``service users`` it needs the table stopped:
+one process writes a ledger. The one exception is the table's first CA: ``keys init`` on a table with no
+CA yet and no service user yet (a fresh install, where the controller's first start would make it
+anyway) needs nobody, and is logged without a name.
 """
 
 from __future__ import annotations
@@ -24,6 +33,10 @@ from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
+from terminal.desk.auth import LoginError
+from terminal.desk.users import UserError, UsersFileError, UserStore
+from terminal.ledger import EventCode, LedgerError
+from terminal.ledger.lock import LedgerBusyError
 from terminal.net.keys import KeyStoreError, client_ids, load_keys, provision_keys, write_keys
 from terminal.net.links import pki_of
 from terminal.net.pki import (
@@ -54,17 +67,25 @@ def register(commands: Any) -> None:
     actions.required = True
     init = _action(actions, "init", "make the table CA and every certificate and key")
     init.add_argument("--force", action="store_true", help="replace an existing CA (every station re-keyed)")
+    _admin(init, required=False)
     _action(actions, "list", "every certificate: serial, expiry, revoked or not")
     for name, text in (
         ("issue", "a new key and certificate for one client"),
         ("revoke", "revoke one client"),
     ):
-        _action(actions, name, text).add_argument(
-            "--client", required=True, metavar="ID", help="seat-N, display or service"
-        )
+        acting = _action(actions, name, text)
+        acting.add_argument("--client", required=True, metavar="ID", help="seat-N, display or service")
+        _admin(acting)
     export = _action(actions, "export", "a folder with what one station's computer needs")
+    _admin(export)
     export.add_argument("--client", required=True, metavar="ID", help="seat-N, display or service")
     export.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write")
+
+
+def _admin(parser: argparse.ArgumentParser, required: bool = True) -> None:
+    first = "" if required else "; not needed for the table's first CA before any service user exists"
+    text = f"the administrator acting (PIN from the terminal or standard input){first}"
+    parser.add_argument("--admin", required=required, metavar="ID", help=text)
 
 
 def _action(actions: Any, name: str, text: str) -> argparse.ArgumentParser:
@@ -78,13 +99,38 @@ def _run(args: argparse.Namespace) -> int:
     loaded = load_config(args)
     if loaded is None:
         return 1
+    now = datetime.now(UTC)  # the shell reads the clock
     try:
-        for line in ACTIONS[args.action](loaded, args, datetime.now(UTC)):
-            print(line)
-    except (PkiError, KeyStoreError, OSError) as refused:
+        lines = _list(loaded, args, now) if args.action == "list" else _as_administrator(loaded, args, now)
+    except LedgerBusyError as busy:  # one process writes a ledger, and the act is logged in it
+        print(f"{PROG} {args.action}: stop the table first: {busy}", file=sys.stderr)
+        return 1
+    except (PkiError, KeyStoreError, OSError, UserError, UsersFileError, LoginError, LedgerError) as refused:
         print(f"{PROG} {args.action}: {refused}", file=sys.stderr)
         return 1
+    for line in lines:
+        print(line)
     return 0
+
+
+def _as_administrator(c: Config, args: argparse.Namespace, now: datetime) -> list[str]:
+    """The action, by the administrator of ``--admin`` with their PIN, logged as ``LINK_KEYS``."""
+    from terminal.commands.service_cmd import read_pin
+    from terminal.desk.pin_guard import administrator_act
+
+    store = UserStore.load(c.service.users_path)
+    first = args.action == "init" and not store.users and not pki_of(c).ca_cert.exists()
+    if args.admin is None and not first:
+        raise UserError("an administrator's act: --admin ID, and their PIN (the terminal or standard input)")
+    with administrator_act(c, store, args.admin, read_pin) as (admin, log):
+        lines = ACTIONS[args.action](c, args, now)
+        detail = {"action": args.action, "client": getattr(args, "client", None) or "all",
+                  "force": bool(getattr(args, "force", False))}  # fmt: skip
+        if admin is None:
+            detail["note"] = "the table's first CA, made before any service user existed"
+        log(EventCode.LINK_KEYS, detail)
+    by = "nobody named: no service user exists yet" if admin is None else admin.user_id
+    return [*lines, f"logged: LINK_KEYS {args.action} by {by}"]
 
 
 def _init(c: Config, args: argparse.Namespace, now: datetime) -> list[str]:
@@ -129,8 +175,8 @@ def _revoke(c: Config, args: argparse.Namespace, now: datetime) -> list[str]:
     name = _client(args.client)
     serial, number = revoke(pki_of(c), name, now)
     return [
-        f"{name}: certificate serial {serial:x} revoked (revocation list number {number}); a running "
-        f"controller drops it within a heartbeat. `terminal keys issue --client {name}` makes a new one"
+        f"{name}: certificate serial {serial:x} revoked (revocation list number {number}); the controller "
+        f"refuses it from its next start. `terminal keys issue --client {name}` makes a new one"
     ]
 
 
@@ -157,4 +203,4 @@ def _client(name: str) -> str:
     return check_client(name)
 
 
-ACTIONS = {"init": _init, "list": _list, "issue": _issue, "revoke": _revoke, "export": _export}
+ACTIONS = {"init": _init, "issue": _issue, "revoke": _revoke, "export": _export}

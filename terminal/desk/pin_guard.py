@@ -19,13 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from terminal.config import Config
-from terminal.desk.auth import PinChange, ServiceAuth
-from terminal.desk.users import UserStore
-from terminal.ledger import EventCode, Ledger, adopt_pins
+from terminal.desk.auth import LoginError, PinChange, ServiceAuth
+from terminal.desk.users import User, UserStore
+from terminal.ledger import Actor, EventCode, Ledger, adopt_pins
 from terminal.ledger.lock import FolderLock
 from terminal.table import lab_mode
+from terminal.table.tilts import Role
 
 Now = Callable[[], datetime]
+LogAct = Callable[[EventCode, dict[str, Any]], None]
 
 
 def _system_now() -> datetime:
@@ -39,6 +41,37 @@ def guarded_auth(c: Config, store: UserStore, now: Now = _system_now) -> Iterato
     Raises :class:`~terminal.ledger.lock.LedgerBusyError` while the table runs, and a
     :class:`~terminal.ledger.LedgerError` if the ledger cannot be opened or does not verify.
     """
+    with _guarded(c, store, now) as (auth, _):
+        yield auth
+
+
+@contextmanager
+def administrator_act(c: Config, store: UserStore, user_id: str | None, read: Callable[[str], str],
+                      now: Now = _system_now) -> Iterator[tuple[User | None, LogAct]]:  # fmt: skip
+    """The administrator ``user_id`` (PIN from ``read``, under the lockout) and a function that logs the
+    act in the table's ledger with their name. ``user_id`` ``None``: an act allowed to nobody in particular
+    (the first table CA before any service user exists), logged without a name.
+
+    Raises :class:`LoginError` for a wrong PIN, a locked-out id or another role; otherwise as
+    :func:`guarded_auth`.
+    """
+    with _guarded(c, store, now) as (auth, ledger):
+        admin = None
+        if user_id is not None:
+            admin = auth.check_pin(user_id, read(f"PIN of administrator {user_id}: "), "cli")
+            if admin.role is not Role.ADMINISTRATOR:
+                raise LoginError(f"{user_id} is not an administrator")
+        actor = None if admin is None else Actor(admin.user_id, admin.role_name)
+        ledger()  # opened (made on a fresh table) before the act: an act the ledger cannot log is not done
+
+        def log(code: EventCode, detail: dict[str, Any]) -> None:
+            ledger().log_event(code, now=now(), actor=actor, detail=detail)
+
+        yield admin, log
+
+
+@contextmanager
+def _guarded(c: Config, store: UserStore, now: Now) -> Iterator[tuple[ServiceAuth, Callable[[], Ledger]]]:
     played = lab_mode.test_config(c)  # in lab mode the table's service desk writes the test ledger
     with ExitStack() as stack:
         for path in dict.fromkeys((c.ledger.path, played.ledger.path)):  # the folders the table locks
@@ -61,7 +94,7 @@ def guarded_auth(c: Config, store: UserStore, now: Now = _system_now) -> Iterato
         )  # fmt: skip
         if played.ledger.path.exists():
             auth.restore(PinChange.from_detail(d) for d in ledger().pin_states().values())
-        yield auth
+        yield auth, ledger
 
 
 def adopt_auth(c: Config, store: UserStore, key: bytes, mark_file: Path, pins: Mapping[str, Any],

@@ -64,6 +64,7 @@ class EventCode(enum.IntEnum):
     COMMS_LOSS = 700
     COMMS_RESTORED = 701
     LINK_REVOCATIONS = 702  # the link revocation list the controller enforces: at start and on every change
+    LINK_KEYS = 703  # `terminal keys` init, issue, revoke or export: by which administrator, for which client
     FLOOR_OFFLINE = 710  # the floor link went down (the table keeps playing; the outbox grows)
     FLOOR_ONLINE = 711  # the floor link is back; the backlog drains in order
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out

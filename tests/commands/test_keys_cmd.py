@@ -1,10 +1,14 @@
 """``terminal keys``: the table CA and every certificate made once, listed, revoked, re-issued and exported
-for a station's computer; the headless table plays on the keys it made."""
+for a station's computer; the headless table plays on the keys it made. Every act but ``list`` is an
+administrator's (``--admin`` and their PIN, under the service lockout, logged as ``LINK_KEYS``); only the
+table's first CA, before any service user exists, needs nobody."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,6 +21,9 @@ from terminal.ledger import EventCode, Ledger
 from terminal.net import pki as p
 from terminal.net.keys import load_keys
 from terminal.net.tls import client_context
+from terminal.table.boot import boot
+from terminal.table.clock import ManualClock
+from tests.ledger.two_people import PINS, make_users
 
 
 @pytest.fixture
@@ -26,8 +33,24 @@ def cfg(tmp_path: Path) -> Path:
     return path
 
 
-def _keys(cfg: Path, *args: str) -> int:
-    return main(["keys", *args, "--config", str(cfg)])
+def _keys(cfg: Path, *args: str, pin: str = PINS["ada"], admin: str | None = "ada") -> int:
+    """``terminal keys`` as administrator ``admin`` (ada; ``None``: nobody named) with ``pin`` on stdin."""
+    if admin is not None and args[0] != "list" and not config.load(cfg).service.users_path.exists():
+        make_users(cfg)
+    named = () if admin is None or args[0] == "list" else ("--admin", admin)
+    old, sys.stdin = sys.stdin, io.StringIO(f"{pin}\n")
+    try:
+        return main(["keys", *args, *named, "--config", str(cfg)])
+    finally:
+        sys.stdin = old
+
+
+def _link_keys(c: config.Config) -> list[tuple[str | None, dict[str, object]]]:
+    ledger = Ledger.from_config(c, now=datetime.now(UTC))
+    try:
+        return [(e.user, json.loads(e.detail)) for e in ledger.events(EventCode.LINK_KEYS)]
+    finally:
+        ledger.close()
 
 
 def test_init_makes_the_ca_every_certificate_and_the_protocol_keys_once(
@@ -105,3 +128,60 @@ def test_a_revoked_seat_cannot_join_the_table_and_the_run_says_why(cfg: Path) ->
     assert _keys(cfg, "revoke", "--client", "seat-2") == 0
     with pytest.raises(HeadlessError, match=r"only 1 of 2 bot seats linked: seat-2: .* is revoked"):
         run_headless(config.load(cfg), rounds=1, seats=2, seed=1, progress=lambda _: None)
+
+
+def test_the_first_ca_needs_nobody_only_before_any_service_user_exists(
+    cfg: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _keys(cfg, "init", admin=None) == 0  # a fresh install: nobody to ask yet
+    assert "logged: LINK_KEYS init by nobody named" in capsys.readouterr().out
+    ((user, detail),) = _link_keys(config.load(cfg))
+    assert user is None and detail["action"] == "init" and "before any service user" in str(detail["note"])
+    make_users(cfg)
+    assert _keys(cfg, "init", "--force", admin=None) == 1
+    assert "an administrator's act: --admin ID" in capsys.readouterr().err
+    with pytest.raises(SystemExit, match="2"):  # the other acts: --admin is required by the parser
+        _keys(cfg, "revoke", "--client", "seat-1", admin=None)
+    ca = cfg.parent / "var" / "pki" / "ca.crt"
+    ca.unlink()  # no CA, but users exist now: still an administrator's act
+    assert _keys(cfg, "init", admin=None) == 1 and not ca.exists()
+
+
+def test_every_act_takes_an_administrators_pin_under_the_lockout_and_is_logged_with_who(
+    cfg: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _keys(cfg, "init") == 0  # users exist (made by the helper): ada's act
+    pki = p.PkiFolder(cfg.parent / "var" / "pki")
+    crl = pki.crl.read_bytes()
+    assert _keys(cfg, "revoke", "--client", "seat-2", admin="tom", pin=PINS["tom"]) == 1  # a technician
+    assert "tom is not an administrator" in capsys.readouterr().err
+    for left in ("2 tries left", "1 tries left", "locked out for 300 s"):
+        assert _keys(cfg, "revoke", "--client", "seat-2", pin="0000") == 1
+        assert left in capsys.readouterr().err
+    assert _keys(cfg, "revoke", "--client", "seat-2") == 1  # the right PIN, locked out
+    assert "ada is locked out for" in capsys.readouterr().err
+    assert pki.crl.read_bytes() == crl  # nothing revoked by any of them
+    old, sys.stdin = sys.stdin, io.StringIO(f"{PINS['ada']}\n5555\n")
+    try:  # the lockout is the service screen's and the command line's: `service users` honours it too
+        assert main(["service", "users", "add", "--admin", "ada", "--user", "zed", "--config", str(cfg)]) == 1
+    finally:
+        sys.stdin = old
+    assert "ada is locked out for" in capsys.readouterr().err
+    assert _keys(cfg, "revoke", "--client", "seat-2", admin="liz", pin=PINS["liz"]) == 0  # another admin
+    assert "logged: LINK_KEYS revoke by liz" in capsys.readouterr().out
+    logged = _link_keys(config.load(cfg))
+    assert [(user, d["action"], d["client"]) for user, d in logged] == [
+        ("ada", "init", "all"), ("liz", "revoke", "seat-2")]  # fmt: skip
+
+
+def test_keys_acts_are_refused_while_the_table_runs(cfg: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    assert _keys(cfg, "init") == 0
+    table = boot(config.load(cfg), ManualClock(1_800_000_000.0))
+    try:
+        assert _keys(cfg, "revoke", "--client", "seat-1") == 1
+        err = capsys.readouterr().err
+        assert "stop the table first" in err and f"in use by process {os.getpid()}" in err
+    finally:
+        table.ledger.close()
