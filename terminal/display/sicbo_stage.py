@@ -137,4 +137,5 @@ FACE = StageFace(  # Sic Bo's face on the display
     hot_text=lambda key: key,
     hot_colour=_total_colour,
     labels=("display.roll", "display.last_roll"),
+    tile_mark=lambda outcome: f"display.sicbo_mark_{_size(_dice(outcome))}",  # B, S, T: not colour alone
 )

@@ -126,6 +126,8 @@ class SideView:
         count = max(1, min(n, int((w - 40) / MIN_TILE)))
         tile = min(90.0, (w - 40) / count)
         self.tiles: list[tuple[pyglet.shapes.Rectangle, Text]] = []
+        self.tile_marks: list[Text] = []  # a letter low in the tile where the colour carries meaning
+        self._tile_y = (s(y + 44), s(y + 51))  # a tile's text: centred, or raised over its letter
         for k in range(count):
             left = x + 20 + k * tile
             rect_ = pyglet.shapes.Rectangle(
@@ -135,6 +137,9 @@ class SideView:
             text = Text(d, layer(2), s(left + (tile - 6) / 2), s(y + 44), s(size), bold=True)
             text.room = s(tile - 6)
             self.tiles.append((rect_, text))
+            mark = Text(d, layer(2), s(left + (tile - 6) / 2), s(y + 23), s(14), bold=True)
+            mark.room = s(tile - 6)
+            self.tile_marks.append(mark)
 
     def _build_hot_cold(self, rect: Rect) -> None:
         s, b, d = self.sc, self.static, self.dynamic
@@ -242,6 +247,7 @@ class SideView:
                 set_visible(rect, True)
                 rect.color = face.colour(item.outcome) if not item.void else theme.VOID_TILE
                 text.show(face.tile(item.outcome), fit=text.room)
+                self._tile_mark(k, face, item.outcome)
             elif k < len(scene.history):
                 item = scene.history[k]
                 colour = colour_of(item.outcome)
@@ -251,6 +257,15 @@ class SideView:
             else:
                 set_visible(rect, False)
                 text.show("")
+            if face is None or k >= len(scene.history):
+                self.tile_marks[k].show("")
+
+    def _tile_mark(self, k: int, face: StageFace, outcome: str) -> None:
+        """The tile's letter (B, S, T), its text raised to leave it room; none for a game without."""
+        mark, text = self.tile_marks[k], self.tiles[k][1]
+        key = face.tile_mark(outcome) if face.tile_mark is not None else None
+        mark.show(self.cat.text(key) if key else "", fit=mark.room)
+        text.label.y = self._tile_y[1 if key else 0]
 
     def _hot_cold(self, scene: Scene) -> None:
         board = scene.hot_cold

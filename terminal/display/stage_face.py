@@ -32,6 +32,9 @@ class StageFace:
     every such key and ``needed`` the results the board waits for; ``hot_text``/``hot_colour`` draw a key;
     ``hot_count`` how many keys each of the hot and the cold row shows.
     ``labels``: the outcome panel's title for the result just called and for the last one.
+    ``tile_mark``: the catalogue key of a letter under a history tile's text, for a player who cannot
+    tell the tile's colours apart (Sic Bo's Big, Small, Triple); None: the colour says nothing the text
+    does not.
     """
 
     settle_s: float
@@ -50,3 +53,4 @@ class StageFace:
     hot_colour: Callable[[str], RGBA]
     labels: tuple[str, str]
     hot_count: int = 4
+    tile_mark: Callable[[str], str] | None = None

@@ -98,4 +98,4 @@ def confirm(control: ServiceControl, intent: i.Intent) -> None:
     elif isinstance(reply, sm.ServiceDone):
         control.state = replace(control.state, replies=replace(control.state.replies, voucher=None))
         control.refresh()
-        control.state = control.state.said(reply.message, True)
+        control.state = control.state.said(done_text(control.cat, reply, ()), True)

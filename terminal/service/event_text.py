@@ -22,6 +22,7 @@ from typing import Any
 
 from terminal.i18n import Catalogue
 from terminal.net.messages import service as sm
+from terminal.service.phrases import phrase_text
 
 #: Detail fields that hold money in minor units.
 MONEY_FIELDS = frozenset({"value", "amount", "award", "credits", "stake", "returned", "cancelled"})
@@ -77,8 +78,8 @@ def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
     """An event's detail: each field's translated label and its value, money as money."""
     try:
         loaded: Any = json.loads(detail)
-    except ValueError:
-        return detail  # an older controller's flat text: shown as it came
+    except ValueError:  # the controller's flat words ("main door open"): a known phrase translated
+        return phrase_text(cat, detail)
     if not isinstance(loaded, dict):
         return str(loaded)
     parts = []
@@ -86,7 +87,7 @@ def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
         if value is None or value == "" or value == [] or isinstance(value, dict):
             continue  # nothing to say, or a record for the auditor (an audit's row marks, in the ledger)
         if key == "detail" and isinstance(value, str):  # a tilt's or check's own words: maybe JSON again
-            value = detail_text(cat, value, currency) if value.startswith("{") else value
+            value = detail_text(cat, value, currency) if value.startswith("{") else phrase_text(cat, value)
         label = _named(cat, f"service.detail.{key}", key)
         parts.append(f"{label}: {_value(cat, key, value, currency)}")
     return "; ".join(parts)

@@ -87,3 +87,21 @@ def test_a_result_is_called_only_once_the_dice_rest(painter: Painter) -> None:
     assert rested.headline == "display.call_sicbo_triple" and rested.outcome == "18"
     assert rested.history[0].outcome == "6-6-6"  # the Result's "6-6-6 (18)" is written as History writes it
     painter.paint(rested)
+
+
+@pytest.mark.parametrize(("language", "letters"), [("en", "SBT"), ("es", "PGT")])
+def test_each_sic_bo_history_tile_says_small_big_or_triple_in_a_letter(language: str, letters: str) -> None:
+    """Not by colour alone (a colour-blind player): S/B/T, in Spanish P/G/T, under each tile's total."""
+    painter = Painter(pyglet.window.Window(1920, 1080, visible=False), load_catalogue(language), 20)
+    model, t = samples.at_rest(samples.base("sicbo"), "6-6-6")
+    scene = scene_at(model, t, 20)
+    painter.paint(scene)
+    side = painter.side(painter.design.panels("sicbo", False))
+    shown = [mark.text for mark in side.tile_marks][: len(scene.history)]
+    expected = []
+    for item in scene.history[: len(shown)]:
+        dice = [int(face) for face in item.outcome.split("-")]
+        triple = len(set(dice)) == 1
+        expected.append(letters[2] if triple else letters[0] if sum(dice) <= 10 else letters[1])
+    assert len(shown) >= 10 and shown == expected
+    assert set(expected) == set(letters)  # the sample's history holds all three

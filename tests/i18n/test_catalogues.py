@@ -35,7 +35,7 @@ SAME_IN_SPANISH = frozenset({
     "service.col.par", "service.col.rtp", "service.login.pin",  # PAR sheet, RTP, PIN: used as they are
     "service.selftest.game_craps", "service.selftest.game_sicbo",  # the games' names in Spanish too
     *(f"wager.total_{t}" for t in range(4, 18)),  # Sic Bo's "Total 4" ... "Total 17": Spanish too
-    "outcome.sicbo_triple", "display.sicbo_triple",  # "TRIPLE" is Spanish too
+    "outcome.sicbo_triple", "display.sicbo_triple", "display.sicbo_mark_triple",  # TRIPLE, T: Spanish too
 })  # fmt: skip
 
 

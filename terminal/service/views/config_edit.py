@@ -11,6 +11,7 @@ from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.keypad import keypad, pad_for
 from terminal.service.layout import forms
+from terminal.service.phrases import phrase_text
 from terminal.service.theme import TYPE
 from terminal.service.ui import Ui
 from terminal.service.views.scene import Scene
@@ -48,7 +49,7 @@ def _diff(ui: Ui, scene: Scene, diff: sm.ConfigDiff, g: forms.Diff) -> None:
     if diff.applied:
         ui.badge(g.applied, t("service.config.applied"), theme.GOOD)
     elif diff.blocked:
-        why = t("service.config.blocked", why=diff.blocked)
+        why = t("service.config.blocked", why=phrase_text(scene.cat, diff.blocked))
         ui.text(why, g.blocked, TYPE.label, theme.BAD, width=g.blocked_width)
     if not diff.applied and s.edit is not None:
         section, key = s.edit

@@ -5,7 +5,7 @@ from __future__ import annotations
 from terminal.net.messages import service as sm
 from terminal.service import intents as i
 from terminal.service import theme
-from terminal.service.event_text import detail_text, handpay_award, tilt_name, wager_name
+from terminal.service.event_text import detail_text, handpay_award, role_name, tilt_name, wager_name
 from terminal.service.layout import panels
 from terminal.service.theme import TYPE
 from terminal.service.ui import Ui
@@ -32,7 +32,8 @@ def draw(ui: Ui, scene: Scene) -> None:
         where = t("service.tilts.table") if tilt.seat is None else t("service.tilts.seat", seat=tilt.seat)
         ui.text(where, row.where, TYPE.body, bold=True)
         ui.text(_detail(scene, tilt), row.detail, TYPE.table, theme.MUTED, width=row.detail_width)
-        rule = t("service.tilts.auto") if tilt.automatic else t("service.tilts.by", role=tilt.clear_role)
+        role = role_name(scene.cat, tilt.clear_role)
+        rule = t("service.tilts.auto") if tilt.automatic else t("service.tilts.by", role=role)
         ui.text(rule, row.rule, TYPE.table, theme.MUTED, anchor="midright")
         seat = "" if tilt.seat is None else str(tilt.seat)
         may = s.may("clear_tilt") and not tilt.automatic  # an automatic tilt clears itself
