@@ -35,7 +35,7 @@ from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
 from terminal.desk.auth import LoginError
 from terminal.desk.users import UserError, UsersFileError, UserStore
-from terminal.ledger import EventCode, LedgerError
+from terminal.ledger import Actor, EventCode, LedgerError
 from terminal.ledger.lock import LedgerBusyError
 from terminal.net.keys import KeyStoreError, client_ids, load_keys, provision_keys, write_keys
 from terminal.net.links import pki_of
@@ -45,6 +45,7 @@ from terminal.net.pki import (
     check_client,
     create,
     crl_number,
+    list_state,
     load_cert,
     load_crl,
     reissue,
@@ -122,13 +123,18 @@ def _as_administrator(c: Config, args: argparse.Namespace, now: datetime) -> lis
     first = args.action == "init" and not store.users and not pki_of(c).ca_cert.exists()
     if args.admin is None and not first:
         raise UserError("an administrator's act: --admin ID, and their PIN (the terminal or standard input)")
-    with administrator_act(c, store, args.admin, read_pin) as (admin, log):
+    with administrator_act(c, store, args.admin, read_pin) as (admin, ledger):
+        enforced = ledger.revocation_numbers()
+        if args.action != "init":  # never revoke onto, issue beside or hand out a rolled-back list
+            list_state(pki_of(c), enforced)
         lines = ACTIONS[args.action](c, args, now)
-        detail = {"action": args.action, "client": getattr(args, "client", None) or "all",
-                  "force": bool(getattr(args, "force", False))}  # fmt: skip
+        ca, number = list_state(pki_of(c), enforced if args.action != "init" else {})
+        detail: dict[str, object] = {"action": args.action, "client": getattr(args, "client", None) or "all",
+                  "force": bool(getattr(args, "force", False)), "ca": ca, "number": number}  # fmt: skip
         if admin is None:
             detail["note"] = "the table's first CA, made before any service user existed"
-        log(EventCode.LINK_KEYS, detail)
+        actor = None if admin is None else Actor(admin.user_id, admin.role_name)
+        ledger.log_event(EventCode.LINK_KEYS, now=now, actor=actor, detail=detail)
     by = "nobody named: no service user exists yet" if admin is None else admin.user_id
     return [*lines, f"logged: LINK_KEYS {args.action} by {by}"]
 

@@ -21,13 +21,12 @@ from typing import Any
 from terminal.config import Config
 from terminal.desk.auth import LoginError, PinChange, ServiceAuth
 from terminal.desk.users import User, UserStore
-from terminal.ledger import Actor, EventCode, Ledger, adopt_pins
+from terminal.ledger import EventCode, Ledger, adopt_pins
 from terminal.ledger.lock import FolderLock
 from terminal.table import lab_mode
 from terminal.table.tilts import Role
 
 Now = Callable[[], datetime]
-LogAct = Callable[[EventCode, dict[str, Any]], None]
 
 
 def _system_now() -> datetime:
@@ -47,10 +46,10 @@ def guarded_auth(c: Config, store: UserStore, now: Now = _system_now) -> Iterato
 
 @contextmanager
 def administrator_act(c: Config, store: UserStore, user_id: str | None, read: Callable[[str], str],
-                      now: Now = _system_now) -> Iterator[tuple[User | None, LogAct]]:  # fmt: skip
-    """The administrator ``user_id`` (PIN from ``read``, under the lockout) and a function that logs the
-    act in the table's ledger with their name. ``user_id`` ``None``: an act allowed to nobody in particular
-    (the first table CA before any service user exists), logged without a name.
+                      now: Now = _system_now) -> Iterator[tuple[User | None, Ledger]]:  # fmt: skip
+    """The administrator ``user_id`` (PIN from ``read``, under the lockout) and the table's ledger, opened
+    (made on a fresh table) before the act, to log it in with their name. ``user_id`` ``None``: an act
+    allowed to nobody in particular (the first table CA before any service user exists).
 
     Raises :class:`LoginError` for a wrong PIN, a locked-out id or another role; otherwise as
     :func:`guarded_auth`.
@@ -61,13 +60,7 @@ def administrator_act(c: Config, store: UserStore, user_id: str | None, read: Ca
             admin = auth.check_pin(user_id, read(f"PIN of administrator {user_id}: "), "cli")
             if admin.role is not Role.ADMINISTRATOR:
                 raise LoginError(f"{user_id} is not an administrator")
-        actor = None if admin is None else Actor(admin.user_id, admin.role_name)
-        ledger()  # opened (made on a fresh table) before the act: an act the ledger cannot log is not done
-
-        def log(code: EventCode, detail: dict[str, Any]) -> None:
-            ledger().log_event(code, now=now(), actor=actor, detail=detail)
-
-        yield admin, log
+        yield admin, ledger()  # opened before the act: an act the ledger cannot log is not done
 
 
 @contextmanager

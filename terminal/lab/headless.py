@@ -32,6 +32,7 @@ from terminal.net.keys import client_ids, provision_keys
 from terminal.net.links import client_tls, local_host, plain_warning, server_tls
 from terminal.net.pki import PkiError
 from terminal.net.server import NetEvent, TableServer
+from terminal.net.tls import ServerTls
 from terminal.table.boot import boot
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import Clock, ManualClock, SystemClock
@@ -42,14 +43,17 @@ from terminal.table.tilts import TiltKind
 Progress = Callable[[str], None]
 
 
-def net_log(table: Table, say: Progress | None) -> Callable[[NetEvent], None]:
+def net_log(table: Table, say: Progress | None, tls: ServerTls | None = None) -> Callable[[NetEvent], None]:
     """The controller's use of the protocol's events: the revocation list in force (at start and on every
-    change) goes into the ledger's event log; refusals are said with ``say`` (None: kept quiet)."""
+    change) goes into the ledger's event log, with its number and CA (``tls``) so that a later start
+    refuses an older list; refusals are said with ``say`` (None: kept quiet)."""
 
     def log(event: NetEvent) -> None:
         if event.kind == "revocation":
             try:
-                detail = {"detail": event.detail}
+                detail: dict[str, object] = {"detail": event.detail}
+                if tls is not None:
+                    detail |= {"number": tls.number, "ca": tls.ca_id}
                 table.ledger.log_event(EventCode.LINK_REVOCATIONS, now=table.clock.wall(), detail=detail)
             except LedgerError as failed:  # the table tilts on its own next write; say it here too
                 if say is not None:
@@ -181,7 +185,7 @@ async def _play(
     )  # fmt: skip
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
     try:
-        tls = server_tls(c, table.clock.wall(), progress)
+        tls = server_tls(c, table.clock.wall(), progress, table.ledger.revocation_numbers())
         seat_tls = {seat: client_tls(c, f"seat-{seat}") for seat in range(1, seats + 1)}
     except PkiError as bad:
         raise HeadlessError(f"the table's certificates: {bad}") from None
@@ -196,7 +200,7 @@ async def _play(
         heartbeat_s=c.seat.heartbeat_ms / 1000,
         timeout_s=c.seat.link_timeout_ms / 1000,
         tls=tls,
-        log=net_log(table, None),
+        log=net_log(table, None, tls),
     )
     controller.server = server
     try:

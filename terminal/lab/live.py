@@ -62,17 +62,19 @@ async def _serve(
     cabinet = Cabinet(table)
     cabinet.attach(devices_for(c, cabinet, table.clock.wall))
     controller = Controller(
-        table, printer=lambda seat, v: _print(cabinet, seat, v), desk=ServiceDesk.for_table(table),
+        table,
+        printer=lambda seat, v: _print(cabinet, seat, v),
+        desk=ServiceDesk.for_table(table),
         cabinet=cabinet,
     )
     keys = provision_keys(c.seat.keys_path, client_ids(c.table.seats), os.urandom)
-    tls = server_tls(c, table.clock.wall(), progress)
+    tls = server_tls(c, table.clock.wall(), progress, table.ledger.revocation_numbers())
     if (warning := plain_warning(c)) is not None:
         progress(warning)
     server = TableServer(
         keys, controller, table_id=c.table.table_id, host=c.table.host, port=port,
         heartbeat_s=c.seat.heartbeat_ms / 1000, timeout_s=c.seat.link_timeout_ms / 1000, tls=tls,
-        log=net_log(table, progress),
+        log=net_log(table, progress, tls),
     )  # fmt: skip
     controller.server = server
     await server.start()

@@ -92,7 +92,7 @@ class LiveTable:
             port=0,
             heartbeat_s=c.seat.heartbeat_ms / 1000,
             timeout_s=c.seat.link_timeout_ms / 1000,
-            tls=server_tls(c, self.clock.wall(), lambda _: None),
+            tls=server_tls(c, self.clock.wall(), lambda _: None, self.table.ledger.revocation_numbers()),
         )
         self.controller.server = self.server
         await self.server.start()

@@ -158,6 +158,18 @@ def pin_states(db: sqlite_utils.Database) -> dict[str, str]:
     return {str(user): str(detail) for user, detail in rows if user is not None}
 
 
+def revocation_numbers(db: sqlite_utils.Database) -> dict[str, int]:
+    """Per table CA (``ca`` in the detail), the highest revocation list number the table enforced
+    (``LINK_REVOCATIONS``) or ``terminal keys`` wrote (``LINK_KEYS``): a list numbered lower is a rollback."""
+    rows = db.execute(
+        "SELECT json_extract(detail, '$.ca'), MAX(CAST(json_extract(detail, '$.number') AS INTEGER)) "
+        "FROM events WHERE code IN (?, ?) AND json_extract(detail, '$.ca') IS NOT NULL "
+        "AND json_extract(detail, '$.number') IS NOT NULL GROUP BY 1",
+        [int(EventCode.LINK_REVOCATIONS), int(EventCode.LINK_KEYS)],
+    )
+    return {str(ca): int(number) for ca, number in rows}
+
+
 def last(db: sqlite_utils.Database, code: EventCode) -> Event | None:
     """The most recent event of ``code``."""
     found = read(db, code=code, limit=1)

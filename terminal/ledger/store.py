@@ -431,6 +431,10 @@ class Ledger:
         """Per user id, the latest wrong-PIN count and lockout (``SERVICE_PIN``'s detail)."""
         return {user: _detail(text) for user, text in events.pin_states(self.db).items()}
 
+    def revocation_numbers(self) -> dict[str, int]:
+        """Per table CA, the highest link revocation list number logged (a lower one is a rollback)."""
+        return events.revocation_numbers(self.db)
+
     def events(self, code: EventCode | None = None, limit: int = 1000) -> list[events.Event]:
         """The latest events, oldest first."""
         return events.read(self.db, code=code, limit=limit)

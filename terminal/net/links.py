@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 from terminal.config import Config
 from terminal.net.keys import client_ids
-from terminal.net.pki import PkiError, PkiFolder, provision
+from terminal.net.pki import PkiError, PkiFolder, ca_id, load_cert, provision
 from terminal.net.tls import ServerTls, client_context
 
 
@@ -24,14 +24,20 @@ def pki_of(c: Config) -> PkiFolder:
     return PkiFolder(c.links.pki_dir)
 
 
-def server_tls(c: Config, now: datetime, say: Callable[[str], None] = print) -> ServerTls | None:
-    """The controller's TLS (its PKI made or completed first), or ``None`` on a plain loopback table."""
+def server_tls(c: Config, now: datetime, say: Callable[[str], None] = print,
+               enforced: Mapping[str, int] | None = None) -> ServerTls | None:  # fmt: skip
+    """The controller's TLS (its PKI made or completed first), or ``None`` on a plain loopback table.
+
+    ``enforced``: per CA id, the highest revocation list number the table's ledger logged; a lower list
+    is refused (:class:`PkiError`) as a rolled-back copy.
+    """
     if c.links.tls == "off":
         return None
     made = provision(pki_of(c), c.table.table_id, client_ids(c.table.seats), now)
     if made:
         say(f"certificates   made for {', '.join(made)} in {c.links.pki_dir} (table CA: ca.crt)")
-    return ServerTls(pki_of(c))
+    floor = (enforced or {}).get(ca_id(load_cert(pki_of(c).ca_cert)), 0)
+    return ServerTls(pki_of(c), floor)
 
 
 def client_tls(c: Config, client: str, wait_s: float = 0.0) -> ssl.SSLContext | None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -229,6 +229,32 @@ def crl_number(crl: x509.CertificateRevocationList) -> int:
         return int(crl.extensions.get_extension_for_class(x509.CRLNumber).value.crl_number)
     except x509.ExtensionNotFound:
         return 0
+
+
+def ca_id(ca: x509.Certificate) -> str:
+    """A table CA's identity in the ledger: its serial number in hex (a new CA starts its lists at 1)."""
+    return f"{ca.serial_number:x}"
+
+
+def older_than(pki: PkiFolder, number: int, floor: int) -> PkiError | None:
+    """The refusal of list ``number`` where ``floor`` was already enforced (``None``: it is not older)."""
+    if number >= floor:
+        return None
+    return PkiError(
+        f"{pki.crl}: revocation list number {number} is older than number {floor}, which this table "
+        f"already enforced: a rolled-back copy (restore the newest list)"
+    )
+
+
+def list_state(pki: PkiFolder, enforced: Mapping[str, int]) -> tuple[str, int]:
+    """The CA id and number of the revocation list on disk, checked against ``enforced`` (per CA id, the
+    highest number already enforced): an older list raises :class:`PkiError`."""
+    ca = load_cert(pki.ca_cert)
+    number = crl_number(load_crl(pki, ca))
+    refused = older_than(pki, number, enforced.get(ca_id(ca), 0))
+    if refused is not None:
+        raise refused
+    return ca_id(ca), number
 
 
 def revoked_serials(crl: x509.CertificateRevocationList) -> frozenset[int]:

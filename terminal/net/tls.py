@@ -7,7 +7,8 @@
 * Revocation is checked by the controller itself (:class:`ServerTls`), not by OpenSSL's CRL machinery:
   the list is re-read whenever its file changes, applies to new connections and drops live ones at once,
   and an out-of-date list never stops the table. A list that is missing or not signed by the CA is
-  refused (fail closed).
+  refused (fail closed), and so is one whose signed CRL number is below ``floor``, the highest this
+  table already enforced (kept in its ledger): a copy restored from before a revocation.
 * The certificate's common name must be the client id the protocol's ``Hello`` speaks for.
 
 The protocol's own MACs and sequence numbers stay inside TLS, unchanged.
@@ -22,7 +23,17 @@ from dataclasses import dataclass, field
 from cryptography import x509
 
 from terminal.net.errors import AuthError
-from terminal.net.pki import CONTROLLER, PkiError, PkiFolder, common_name, crl_number, load_cert, load_crl
+from terminal.net.pki import (
+    CONTROLLER,
+    PkiError,
+    PkiFolder,
+    ca_id,
+    common_name,
+    crl_number,
+    load_cert,
+    load_crl,
+    older_than,
+)
 from terminal.net.pki import revoked_serials as serials_of
 
 
@@ -80,6 +91,7 @@ class ServerTls:
     """The controller's side: the TLS context, plus the revocation list and the name check."""
 
     pki: PkiFolder
+    floor: int = 0  # the highest list number of this CA already enforced (the ledger's); lower is refused
     context: ssl.SSLContext = field(init=False)
     _ca: x509.Certificate = field(init=False)
     _revoked: frozenset[int] = field(init=False, default=frozenset())
@@ -100,8 +112,18 @@ class ServerTls:
         stamp = (status.st_mtime_ns, status.st_size)
         if stamp != self._stamp:
             crl = load_crl(self.pki, self._ca)
-            self._revoked, self.number, self._stamp = serials_of(crl), crl_number(crl), stamp
+            number = crl_number(crl)
+            refused = older_than(self.pki, number, self.floor)
+            if refused is not None:
+                raise refused
+            self._revoked, self.number, self._stamp = serials_of(crl), number, stamp
+            self.floor = number
         return self._revoked
+
+    @property
+    def ca_id(self) -> str:
+        """The table CA's serial number in hex: list numbers are compared only within one CA."""
+        return ca_id(self._ca)
 
     def admit(self, ssl_object: ssl.SSLObject | None) -> Peer:
         """The peer of a completed handshake, if this table accepts it; else :class:`CertificateRefused`."""

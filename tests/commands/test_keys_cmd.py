@@ -185,3 +185,29 @@ def test_keys_acts_are_refused_while_the_table_runs(cfg: Path, capsys: pytest.Ca
         assert "stop the table first" in err and f"in use by process {os.getpid()}" in err
     finally:
         table.ledger.close()
+
+
+def test_a_rolled_back_revocation_list_stops_the_table_and_keys_and_a_newer_one_is_accepted(
+    cfg: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _keys(cfg, "init") == 0
+    c = config.load(cfg)
+    pki = p.PkiFolder(c.links.pki_dir)
+    older = pki.crl.read_bytes()  # list 1
+    assert _keys(cfg, "revoke", "--client", "seat-2") == 0  # list 2, its number logged with who
+    newer = pki.crl.read_bytes()
+    pki.crl.write_bytes(older)  # restored from a backup: seat-2 would be un-revoked
+    with pytest.raises(HeadlessError, match="number 1 is older than number 2, which this table already"):
+        run_headless(c, rounds=1, seats=1, seed=1, progress=lambda _: None)
+    capsys.readouterr()
+    for act in (("issue", "--client", "seat-1"), ("revoke", "--client", "seat-1")):  # never built upon
+        assert _keys(cfg, *act) == 1
+        assert "rolled-back copy" in capsys.readouterr().err
+    assert pki.crl.read_bytes() == older
+    pki.crl.write_bytes(newer)
+    assert run_headless(c, rounds=1, seats=1, seed=1, progress=lambda _: None).verified
+    assert _keys(cfg, "revoke", "--client", "display") == 0  # list 3: newer, accepted
+    assert run_headless(c, rounds=1, seats=1, seed=2, progress=lambda _: None).verified
+    pki.crl.write_bytes(newer)  # and now list 2 is the rolled-back one
+    with pytest.raises(HeadlessError, match="number 2 is older than number 3"):
+        run_headless(c, rounds=1, seats=1, seed=3, progress=lambda _: None)

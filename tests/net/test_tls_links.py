@@ -261,3 +261,32 @@ def test_the_revocation_list_in_force_is_announced_at_start_and_on_every_change(
         assert said[1:] == [f"list 2 in force; revoked: {serial:x}"]
 
     _tls_server(pki, body)
+
+
+def test_a_rolled_back_revocation_list_is_refused_and_a_newer_one_accepted(pki: p.PkiFolder) -> None:
+    older = pki.crl.read_bytes()  # list 1: nothing revoked
+    serial, _ = p.revoke(pki, "seat-2", NOW)  # list 2
+    newer = pki.crl.read_bytes()
+    pki.crl.write_bytes(older)  # an attacker restores the old copy: seat-2 would be un-revoked
+    with pytest.raises(p.PkiError, match="number 1 is older than number 2, which this table already"):
+        ServerTls(pki, floor=2)  # the controller's start, with the ledger's highest number
+
+    async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
+        pki.crl.write_bytes(older)  # the same rollback while the table runs: nobody new is admitted
+        with pytest.raises(HandshakeError):
+            await _client(pki, server.port, "seat-2").connect()
+        assert any("older than number 2" in e.detail for e in events), events
+        pki.crl.write_bytes(newer)  # the newest list back: in force again, seat-2 still refused
+        with pytest.raises(HandshakeError, match="revoked"):
+            await _client(pki, server.port, "seat-2").connect()
+        p.revoke(pki, "seat-3", NOW)  # a newer list (3) is accepted
+        assert await server.drop_revoked() == ()
+        assert tls.number == 3 and tls.floor == 3
+        one = _client(pki, server.port, "seat-1")
+        await one.connect()
+        await one.close()
+
+    pki.crl.write_bytes(newer)
+    tls = ServerTls(pki, floor=2)
+    run(with_server(body, tls=tls))
+    assert serial in p.revoked_serials(p.load_crl(pki, p.load_cert(pki.ca_cert)))
