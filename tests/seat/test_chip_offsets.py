@@ -182,3 +182,33 @@ def test_each_pile_in_a_point_box_is_named(size: tuple[int, int], language: str)
     smallest = Painter("en", USD)
     smallest.min_size = frame.text_min
     assert view.fonts(layout.tag_size(), True).get_height() >= smallest.font(frame.text_min).get_height()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_pile_s_name_keeps_off_its_off_mark(
+    size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the come-out a place bet is OFF: its OFF mark and its name (PLACE) both stay readable."""
+    from dataclasses import replace
+
+    from terminal.seat.layouts import StakeMark
+    from terminal.seat.layouts import paint as paint_module
+
+    layout, view = _layout("craps", size, language)
+    assert isinstance(layout, CrapsLayout)
+    marks: list[pygame.Rect] = []
+    badge = paint_module.badge
+
+    def recording(*args: object, **kwargs: object) -> pygame.Rect:
+        drawn = badge(*args, **kwargs)  # type: ignore[arg-type]
+        marks.append(drawn)
+        return drawn
+
+    monkeypatch.setattr(paint_module, "badge", recording)
+    stakes = tuple(StakeMark(f"place_{n}", 600, None, False) for n in POINTS)
+    off = replace(view, stakes=stakes)
+    layout.draw(pygame.Surface(size), off)
+    tags = layout.slot_tags(off)
+    assert len(marks) == len(POINTS) and len(tags) == len(POINTS)
+    assert not [(t.text, m) for t in tags for m in marks if t.rect.colliderect(m)]

@@ -47,6 +47,7 @@ def tags(
     taken: list[pygame.Rect] = []
     piles = {found for stake in view.stakes if (found := slot_of(stake, boxes)) is not None}
     amounts = [_amount_box(boxes[n].slots[kind].move(origin).center, radius) for n, kind in piles]
+    amounts += _off_marks(view, boxes, origin, radius)
     out: list[Tag] = []
     for number, kind in sorted(piles, key=lambda p: (p[0], boxes[p[0]].slots[p[1]].top)):
         text = view.tr(SLOT_KEYS[kind])
@@ -69,6 +70,22 @@ def draw(surface: pygame.Surface, view: LayoutView, found: Iterable[Tag], size: 
         pygame.draw.rect(surface, paint.BLACK, tag.rect, 1, border_radius=tag.rect.height // 2)
         image = paint.label(view.fonts, tag.text, size, True, paint.BLACK)
         surface.blit(image, image.get_rect(center=tag.rect.center))
+
+
+def _off_marks(
+    view: LayoutView, boxes: dict[int, PointBox], origin: tuple[int, int], radius: int
+) -> list[pygame.Rect]:
+    """Where the OFF marks of piles not working sit (drawn as the layered layout draws them)."""
+    marks = []
+    size = max(9, radius * 2 // 3)
+    for stake in view.stakes:
+        found = slot_of(stake, boxes)
+        if found is None or stake.working:
+            continue
+        x, y = boxes[found[0]].slots[found[1]].move(origin).center
+        words = paint.label(view.fonts, view.tr("layout.wager_off"), size, True, paint.BLACK)
+        marks.append(words.get_rect(center=(x + radius, y + radius)).inflate(size * 0.8, size * 0.3))
+    return marks
 
 
 def _amount_box(centre: tuple[int, int], radius: int) -> pygame.Rect:
