@@ -5,7 +5,7 @@ craps two dice, Sic Bo three dice, Big Six the symbol in its colour (the venue's
 black). A cell is a colour and the words in it; the history screen and the recent-results strip draw it.
 
 >>> cell("sicbo", "6-6-6")[1:], cell("bigsix", "twenty@13")[1:], cell("roulette", "17")[1:]
-(('fmt.number', {'number': '18'}), ('wager.twenty', {}), ('fmt.outcome', {'outcome': '17'}))
+(('history.sicbo_cell_triple', {'number': '18'}), ('wager.twenty', {}), ('fmt.outcome', {'outcome': '17'}))
 """
 
 from __future__ import annotations
@@ -90,7 +90,8 @@ def _size(faces: tuple[int, ...]) -> str:
 
 def _three_dice_cell(outcome: str) -> Cell:
     faces = _faces(outcome)
-    return SICBO_COLOURS[_size(faces)], "fmt.number", {"number": str(sum(faces))}
+    size = _size(faces)  # its letter as well as its colour: a colour-blind player reads B, S or T
+    return SICBO_COLOURS[size], f"history.sicbo_cell_{size}", {"number": str(sum(faces))}
 
 
 def _symbol_cell(outcome: str) -> Cell:

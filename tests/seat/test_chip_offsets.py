@@ -130,3 +130,85 @@ def test_a_paid_amount_hides_no_word_on_the_felt(table: str, size: tuple[int, in
         hidden += [(spot, box) for spot, pill, _ in pills for box in words if min(pill.clip(box).size) > 2]
         assert not any(a.colliderect(b) for i, (_, a, _) in enumerate(pills) for _, b, _ in pills[i + 1 :])
     assert not hidden, hidden[:6]
+
+
+#: A point box's piles as players make them: one wager, a come bet with its odds, and a mix.
+_BOX_PILES = (
+    ("place",), ("buy",), ("lay",), ("place_lose",), ("come", "come_odds"), ("dont_come", "dont_come_odds"),
+    ("place", "come", "come_odds"), ("buy", "lay"), ("place", "buy", "come", "come_odds"),
+)  # fmt: skip
+_SLOT_WORDS = {  # what each slot's tag says, in each language
+    "en": {"place": "PLACE", "buy": "BUY", "lay": "LAY", "place_lose": "TO LOSE", "come": "COME",
+           "come_odds": "ODDS", "dont_come": "DON'T COME", "dont_come_odds": "DON'T ODDS"},
+    "es": {"place": "NÚMERO", "buy": "COMPRA", "lay": "CONTRA", "place_lose": "A PERDER", "come": "VENIR",
+           "come_odds": "CUOTA", "dont_come": "NO VENIR", "dont_come_odds": "CUOTA NO"},
+}  # fmt: skip
+
+
+def _box_stakes(kinds: tuple[str, ...], number: int) -> tuple[object, ...]:
+    from terminal.seat.layouts import StakeMark
+
+    return tuple(
+        StakeMark(kind, 500, number, True)
+        if kind in ("come", "dont_come")
+        else StakeMark(f"{kind}_{number}", 500, None, True)
+        for kind in kinds
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_each_pile_in_a_point_box_is_named(size: tuple[int, int], language: str) -> None:
+    """A point box's eight slots look alike: each pile carries its slot's name (PLACE, BUY, ODDS...),
+    at the screen's smallest text size or larger, covering no other name and no chip's amount."""
+    from dataclasses import replace
+
+    layout, view = _layout("craps", size, language)
+    assert isinstance(layout, CrapsLayout)
+    frame = Frame.of(*size)
+    for kinds in _BOX_PILES:
+        for number in POINTS:
+            stakes = _box_stakes(kinds, number)
+            tags = layout.slot_tags(replace(view, stakes=stakes))  # type: ignore[arg-type]
+            assert sorted(t.kind for t in tags) == sorted(kinds)
+            assert all(t.text == _SLOT_WORDS[language][t.kind] for t in tags)
+            rects = [t.rect for t in tags]
+            assert not any(a.colliderect(b) for k, a in enumerate(rects) for b in rects[k + 1 :]), kinds
+            for stake in stakes:
+                centre = layout.anchor(stake.spot, stake.number)  # type: ignore[attr-defined]
+                amount = pygame.Rect(0, 0, layout.chip_radius, layout.chip_radius // 2)
+                amount.center = centre
+                assert all(not r.colliderect(amount) for r in rects), (kinds, number)
+    smallest = Painter("en", USD)
+    smallest.min_size = frame.text_min
+    assert view.fonts(layout.tag_size(), True).get_height() >= smallest.font(frame.text_min).get_height()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_pile_s_name_keeps_off_its_off_mark(
+    size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the come-out a place bet is OFF: its OFF mark and its name (PLACE) both stay readable."""
+    from dataclasses import replace
+
+    from terminal.seat.layouts import StakeMark
+    from terminal.seat.layouts import paint as paint_module
+
+    layout, view = _layout("craps", size, language)
+    assert isinstance(layout, CrapsLayout)
+    marks: list[pygame.Rect] = []
+    badge = paint_module.badge
+
+    def recording(*args: object, **kwargs: object) -> pygame.Rect:
+        drawn = badge(*args, **kwargs)  # type: ignore[arg-type]
+        marks.append(drawn)
+        return drawn
+
+    monkeypatch.setattr(paint_module, "badge", recording)
+    stakes = tuple(StakeMark(f"place_{n}", 600, None, False) for n in POINTS)
+    off = replace(view, stakes=stakes)
+    layout.draw(pygame.Surface(size), off)
+    tags = layout.slot_tags(off)
+    assert len(marks) == len(POINTS) and len(tags) == len(POINTS)
+    assert not [(t.text, m) for t in tags for m in marks if t.rect.colliderect(m)]

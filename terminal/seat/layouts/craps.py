@@ -14,7 +14,7 @@ import pygame
 from terminal.games.craps.records import HOPS, HORN_NUMBERS, POINTS
 from terminal.games.craps.rules import FIELD
 from terminal.games.craps.spots import offered_spots
-from terminal.seat.layouts import paint
+from terminal.seat.layouts import craps_tags, paint
 from terminal.seat.layouts.base import PICK, HitArea, LayoutView, Picker, Place, UnknownSpotError, area
 from terminal.seat.layouts.craps_geometry import (
     BOX_KINDS,
@@ -354,6 +354,7 @@ class CrapsLayout(LayeredLayout):
             pygame.draw.rect(surface, paint.WHITE, whole.inflate(-2, -2), 4, border_radius=6)
 
     def draw_markers(self, surface: pygame.Surface, view: LayoutView) -> None:
+        craps_tags.draw(surface, view, self.slot_tags(view), self.tag_size())
         self._draw_puck(surface, view)
         roll = self._roll(view)
         if roll is not None:
@@ -362,6 +363,14 @@ class CrapsLayout(LayeredLayout):
             dice.width = come.height * 2
             dice.right = come.right - come.height // 3
             paint.dice(surface, dice.inflate(0, -come.height // 4), roll)
+
+    def slot_tags(self, view: LayoutView) -> list[craps_tags.Tag]:
+        """The name of each occupied point-box slot and where it sits (absolute pixels)."""
+        return craps_tags.tags(view, self._boxes, self.rect.topleft, self.chip_radius, self.tag_size())
+
+    def tag_size(self) -> int:
+        """A slot name's text size (the fonts raise it to the screen's smallest)."""
+        return max(10, round(self.chip_radius * 0.7))
 
     def puck_at(self, point: int | None) -> tuple[tuple[int, int], int]:
         """Where the puck sits and its radius: under the point's number (ON), atop the Don't Come bar."""

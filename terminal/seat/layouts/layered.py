@@ -178,7 +178,7 @@ class LayeredLayout:
                     surface,
                     view.fonts,
                     view.tr("layout.wager_off"),
-                    (at[0] + r, at[1] + r // 2),
+                    (at[0] + r, at[1] + r),  # on the rim, below the amount: both read
                     max(9, r * 2 // 3),
                     paint.BLACK,
                     paint.WHITE,
