@@ -11,6 +11,7 @@ from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pa
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
 from terminal.seat.pages import help_sheets
+from terminal.tours.simple import play_until_a_win
 
 
 def tour(job: Job) -> list[Path]:
@@ -45,14 +46,7 @@ def _round(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     seat.now += 30.0  # the countdown ran out: the table is locked
     seat.act(i.PLACE, "straight:5")  # a touch after the lock: refused on screen
     shots(seat, "roulette_locked")
-    for _ in range(60):  # until this seat wins something
-        play(table, seat)
-        if seat.model.winners():
-            break
-        next_window(table, seat)
-        seat.act(i.REPEAT)
-    else:
-        raise LiveTableError("no win for the seat in 60 spins (try another --seed)")
+    play_until_a_win(table, seat, "roulette")
     seat.now += 0.5
     shots(seat, "roulette_result_counting")
     seat.now += 2.0
