@@ -85,6 +85,20 @@ class Limits:
             raise LimitError(wager, f"amount {amount} is not a multiple of {self.increment}")
         return amount
 
+    def check_stake(self, wager: str, stake: object) -> int:
+        """Return ``stake`` if it is a whole number of minor units (else :class:`IllegalBetError`) within the
+        limits (else :class:`LimitError`): what every game asks of a wager's stake before anything else."""
+        if isinstance(stake, bool) or not isinstance(stake, int):
+            raise IllegalBetError(wager, f"stake {stake!r} must be a whole number of minor units")
+        return self.check(wager, stake)
+
+    def check_seat_total(self, wager: str, label: str, seat_total: int, stake: int) -> None:
+        """Refuse ``stake`` when it takes the seat's ``label`` wagers of one round over the maximum."""
+        if seat_total + stake > self.maximum:
+            total = seat_total + stake
+            reason = f"the seat's {label} wagers would total {total}, above the maximum {self.maximum}"
+            raise IllegalBetError(wager, reason)
+
 
 class Result(enum.Enum):
     """How a wager ended."""

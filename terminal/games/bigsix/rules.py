@@ -29,8 +29,60 @@ WAGERS: tuple[str, ...] = ("one", "two", "five", "ten", "twenty", "joker", "flag
 """The seven wagers, one per symbol, in layout order (ids of paytables, ``[limits]`` keys, meters, PAR)."""
 
 _SEED_ORDER = (
-    "joker", 1, 2, 1, 5, 2, 1, 10, 1, 5, 1, 2, 1, 20, 1, 2, 1, 5, 2, 1, 10, 1, 2, 5, 1, 2, 1, "flag",
-    2, 5, 2, 1, 2, 1, 10, 1, 5, 1, 2, 1, 20, 1, 2, 1, 5, 2, 1, 10, 1, 2, 5, 1, 2, 1,
+    "joker",
+    1,
+    2,
+    1,
+    5,
+    2,
+    1,
+    10,
+    1,
+    5,
+    1,
+    2,
+    1,
+    20,
+    1,
+    2,
+    1,
+    5,
+    2,
+    1,
+    10,
+    1,
+    2,
+    5,
+    1,
+    2,
+    1,
+    "flag",
+    2,
+    5,
+    2,
+    1,
+    2,
+    1,
+    10,
+    1,
+    5,
+    1,
+    2,
+    1,
+    20,
+    1,
+    2,
+    1,
+    5,
+    2,
+    1,
+    10,
+    1,
+    2,
+    5,
+    1,
+    2,
+    1,
 )  # fmt: skip  (§ 619a.1(b), clockwise from the joker)
 _NAMES = {1: "one", 2: "two", 5: "five", 10: "ten", 20: "twenty"}
 SECTIONS: tuple[str, ...] = tuple(_NAMES[s] if isinstance(s, int) else s for s in _SEED_ORDER)
@@ -159,9 +211,7 @@ def place(rules: BigSixRules, ref: str, spot: str, stake: int) -> Wager:
     """Validate a wager of ``stake`` minor units on the symbol ``spot`` and return it ready to settle."""
     if spot not in WAGERS:
         raise UnknownSpotError(spot, f"not a Big Six symbol ({', '.join(WAGERS)})")
-    if isinstance(stake, bool) or not isinstance(stake, int):
-        raise IllegalBetError(spot, f"stake {stake!r} must be a whole number of minor units")
-    rules.limits_for(spot).check(spot, stake)
+    rules.limits_for(spot).check_stake(spot, stake)
     table = rules.paytable
     win = Settlement(ref, spot, table.name, stake, table.payout(spot).returned(stake), Result.WIN, spot)
     lose = Settlement(ref, spot, table.name, stake, 0, Result.LOSE, spot)

@@ -138,12 +138,8 @@ def check_place(rules: B2BRules, previous: int | None, stake: int, seat_total: i
     """Refuse a B2B wager while the table has no previous spin, or one over the limits (with the seat's)."""
     if previous is None:
         raise IllegalBetError(B2B, "B2B is closed until one spin has settled at this table")
-    if isinstance(stake, bool) or not isinstance(stake, int):
-        raise IllegalBetError(B2B, f"stake {stake!r} must be a whole number of minor units")
-    rules.limits.check(B2B, stake)
-    if seat_total + stake > rules.limits.maximum:
-        raise IllegalBetError(B2B, f"the seat's B2B wagers would total {seat_total + stake}, "
-                                   f"above the maximum {rules.limits.maximum}")  # fmt: skip
+    rules.limits.check_stake(B2B, stake)
+    rules.limits.check_seat_total(B2B, "B2B", seat_total, stake)
 
 
 def settle_b2b(

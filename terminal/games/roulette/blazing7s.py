@@ -162,12 +162,8 @@ def check_place(rules: BlazingRules, stake: int, others: int, seat_total: int) -
         raise IllegalBetError(
             BLAZING, "Blazing 7's is placed only beside another roulette wager of this seat"
         )
-    if isinstance(stake, bool) or not isinstance(stake, int):
-        raise IllegalBetError(BLAZING, f"stake {stake!r} must be a whole number of minor units")
-    rules.limits.check(BLAZING, stake)
-    if seat_total + stake > rules.limits.maximum:
-        raise IllegalBetError(BLAZING, f"the seat's Blazing 7's wagers would total {seat_total + stake}, "
-                                       f"above the maximum {rules.limits.maximum}")  # fmt: skip
+    rules.limits.check_stake(BLAZING, stake)
+    rules.limits.check_seat_total(BLAZING, "Blazing 7's", seat_total, stake)
 
 
 def triggered(pocket: int) -> bool:

@@ -117,10 +117,8 @@ class SpinResult:
 def place(rules: RouletteRules, ref: str, spot: str | Spot, stake: int) -> Wager:
     """Validate a wager of ``stake`` minor units on ``spot`` and return it ready to settle."""
     where = parse_spot(spot if isinstance(spot, str) else spot.text, rules.wheel, rules.five_adjacent)
-    if isinstance(stake, bool) or not isinstance(stake, int):
-        raise IllegalBetError(where.kind, f"stake {stake!r} must be a whole number of minor units")
     limits = rules.limits_for(where.kind)
-    limits.check(where.kind, stake)
+    limits.check_stake(where.kind, stake)
     if where.kind == "five_adjacent" and stake % (FIVE * limits.increment):
         raise FiveAdjacentStakeError(
             where.kind,

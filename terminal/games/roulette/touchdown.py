@@ -120,9 +120,7 @@ def place(state: TouchdownState, rules: TouchdownRules, seat: int, ref: str, sta
         )
     if any(w.seat == seat for w in state.wagers):
         raise IllegalBetError("touchdown", f"seat {seat} already has a Touchdown wager for this spin")
-    if isinstance(stake, bool) or not isinstance(stake, int):
-        raise IllegalBetError("touchdown", f"stake {stake!r} must be a whole number of minor units")
-    rules.limits.check("touchdown", stake)
+    rules.limits.check_stake("touchdown", stake)
     return replace(state, wagers=(*state.wagers, TouchdownWager(seat, ref, stake)))
 
 

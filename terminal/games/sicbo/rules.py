@@ -261,9 +261,7 @@ class Wager:
 def place(rules: SicBoRules, ref: str, spot: str, stake: int) -> Wager:
     """Validate a wager of ``stake`` minor units on ``spot`` and return it ready to settle."""
     where = Spot.parse(spot)
-    if isinstance(stake, bool) or not isinstance(stake, int):
-        raise IllegalBetError(where.kind, f"stake {stake!r} must be a whole number of minor units")
-    rules.limits_for(where.kind).check(where.kind, stake)
+    rules.limits_for(where.kind).check_stake(where.kind, stake)
     return compile_wager(rules.paytable, ref, where, stake)
 
 
