@@ -1,4 +1,5 @@
-"""What every test shares: Hypothesis without its per-example deadline or its too-slow health check.
+"""What every test shares: Hypothesis without its per-example deadline or its too-slow health check, and
+the slow tests first.
 
 The suite runs in parallel (``make test``/``make check``) on machines that may be busy; Hypothesis's
 default deadline (200 ms an example) then fails examples for being slow, not wrong, and its ``too_slow``
@@ -8,7 +9,17 @@ health check fails a property whose examples took long to generate. Speed is mea
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``slow`` run first, the rest in their usual order after them.
+
+    In a parallel run the long tests then start at once and the short ones fill the workers' last
+    seconds, so no worker is left alone at the end finishing a long test while the other waits.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
@@ -267,7 +268,7 @@ def _ram_clear(args: argparse.Namespace) -> int:
                   "checks no money is held", file=sys.stderr)  # fmt: skip
             return 1
         print(f"the ledger does not verify: {finding}")
-        users = _clearing_people(loaded, args.user, args.second)
+        users = _clearing_people(loaded, args.user, args.second, key, mark, broken.pin_states(path))
         if not _typed("type CLEAR to archive it and start a new epoch: ", "CLEAR"):
             return 1
         section = loaded.ledger
@@ -284,19 +285,28 @@ def _ram_clear(args: argparse.Namespace) -> int:
     return 0
 
 
-def _clearing_people(loaded: Config, user_id: str, second_id: str) -> tuple[Actor, Actor]:
-    """Two different users, each a technician or an administrator (``ram_clear``'s roles), with PINs."""
+def _clearing_people(loaded: Config, user_id: str, second_id: str, key: bytes, mark: Path,
+                     pins: Mapping[str, Any]) -> tuple[Actor, Actor]:  # fmt: skip
+    """Two different users, each a technician or an administrator (``ram_clear``'s roles), with PINs,
+    under the service lockout as ``ledger adopt`` counts it: the broken ledger cannot record the counts,
+    so they are kept sealed beside the mark (``pins``: what it still says, only ever stricter)."""
     from terminal.commands.service_cmd import read_pin
+    from terminal.desk.auth import LoginError
+    from terminal.desk.pin_guard import adopt_auth
     from terminal.desk.roles import ROLE_ACTS
 
     if user_id == second_id:
         raise UserError(f"a RAM clear needs two different people, not {user_id} twice")
     store = UserStore.load(loaded.service.users_path)
+    auth = adopt_auth(loaded, store, key, mark, pins)
     people = []
     for who in (user_id, second_id):
-        found = store.authenticate(who, read_pin(f"PIN of {who}: "))
-        if found is None or found.role not in ROLE_ACTS["ram_clear"]:
-            raise UserError(f"wrong PIN for {who}, or {who} may not RAM clear (technician or administrator)")
+        try:
+            found = auth.check_pin(who, read_pin(f"PIN of {who}: "), "cli")
+        except LoginError as refused:
+            raise UserError(str(refused)) from None
+        if found.role not in ROLE_ACTS["ram_clear"]:
+            raise UserError(f"{who} may not RAM clear (technician or administrator)")
         people.append(Actor(found.user_id, found.role_name))
     return people[0], people[1]
 

@@ -404,6 +404,9 @@ class FloorSection:
     request_ms: int = setting(
         "2000", integer(100, 30_000), "a voucher check or redemption waits this long for the floor"
     )
+    sweep_ms: int = setting(
+        "5000", integer(50, 600_000), "a table looks this often for its vouchers the floor closed elsewhere"
+    )
     store_path: Path = setting(
         "var/floor.sqlite", a_path(), "the floor service's store (rebuilt from the stream)"
     )

@@ -39,8 +39,11 @@ def tls_context(section: FloorSection) -> ssl.SSLContext | None:
 async def connect(
     section: FloorSection, name: str, *, timeout_s: float, reconnect: bool = True,
     disconnected: Callback | None = None, reconnected: Callback | None = None,
+    failed: Callable[[Exception], Awaitable[None]] | None = None,
 ) -> Client:  # fmt: skip
-    """A connection to the floor's servers; raises (``OSError``, NATS errors) when none answers in time."""
+    """A connection to the floor's servers; raises (``OSError``, NATS errors) when none answers in time.
+
+    ``failed`` hears of every attempt a server refused or dropped (the client goes on to the next)."""
 
     async def quiet(_: Exception) -> None:  # the link's own status says what is wrong; no stack traces
         return None
@@ -54,8 +57,10 @@ async def connect(
         # cage, a report) tries each server once: with -1 the client retries even its first connection
         # until the caller's deadline, so a floor that is down cost the whole deadline, not a refusal.
         "max_reconnect_attempts": -1 if reconnect else 1,
-        "reconnect_time_wait": 0.5,
-        "error_cb": quiet,
+        # The client's least is a second round of tries; a one-off makes it at once (a refusal is an
+        # answer), a table's link waits a little between rounds while the floor is down.
+        "reconnect_time_wait": 0.5 if reconnect else 0.0,
+        "error_cb": failed or quiet,
         "tls": tls_context(section),
     }
     if section.creds_path is not None:

@@ -12,7 +12,8 @@ Before a voucher event goes out, the bucket hears of it: a printed voucher is wr
 redemption or void recorded while the floor was unreachable is reconciled there by compare-and-set, and
 a clash (the voucher was paid elsewhere meanwhile) goes to the floor as an alert on
 ``floor.<table>.alert``. Every ``[floor] heartbeat_seconds`` the link publishes an alive message (phase,
-tilts, backlog) on ``floorstatus.<table>``.
+tilts, backlog) on ``floorstatus.<table>``, and one as soon as it has connected and sent its backlog;
+every ``[floor] sweep_ms`` it looks for this table's vouchers the floor closed elsewhere.
 
 Calls from the table's thread (:meth:`FloorLink.call`) run a coroutine on the link's loop and wait at
 most ``[floor] request_ms``: the voucher checks and redemptions of ``terminal.table.floor_side``.
@@ -48,10 +49,6 @@ About = Callable[[], dict[str, Any]]
 
 #: Event codes whose outbox rows touch the voucher bucket before they are sent.
 VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID = 610, 611, 613
-
-
-#: How often the link looks for this table's vouchers that the floor closed elsewhere.
-SWEEP_S = 5.0
 
 
 class FloorUnavailable(ConnectionError):
@@ -111,6 +108,10 @@ class FloorLink:
         self._sent = 0
         self._error = "not connected yet"
         self._attempted = threading.Event()  # the first connection attempt has ended, either way
+        self._refusals = 0  # servers that refused us before the first connection
+        self._greet = False  # an alive message is due as soon as the backlog is sent after connecting
+        #: Sweeps finished so far (each a whole look at the bucket; a failed one does not count).
+        self.sweeps = 0
         self._tasks: list[asyncio.Future[None]] = []
         #: Vouchers closed on the floor, for the table's thread to post (``floor_side.watch``).
         self.closed: queue.SimpleQueue[ClosedOnFloor] = queue.SimpleQueue()
@@ -135,8 +136,8 @@ class FloorLink:
             self._reader.close()
             return
         # A table closed right after it started: its first connection may still be on its way (a busy
-        # machine). An unreachable floor never ends that attempt (the client retries until a server
-        # answers): it costs ``drain_s`` here, as a stalled drain does.
+        # machine). A refused one ends the attempt (the client retries on, but nothing is pending on the
+        # floor); only a floor that neither answers nor refuses costs ``drain_s`` here.
         self._attempted.wait(drain_s)
         self._drain_before_close(drain_s)
         self._stopping = True
@@ -193,7 +194,7 @@ class FloorLink:
         try:
             nc = await connect.connect(
                 self.section, f"table {self.table_id}", timeout_s=self.section.request_ms / 1000,
-                disconnected=self._went_down, reconnected=self._came_back,
+                disconnected=self._went_down, reconnected=self._came_back, failed=self._refused,
             )  # fmt: skip
             js = nc.jetstream(timeout=self.section.request_ms / 1000)
             await connect.ensure_stream(js, self.section.replicas)
@@ -205,6 +206,7 @@ class FloorLink:
             return None
         self._nc, self._js = nc, js
         self._attempted.set()
+        self._greet = True
         return js
 
     async def _publish_info(self, js: JetStreamContext) -> None:
@@ -212,6 +214,15 @@ class FloorLink:
         body = json.dumps({"kind": "info", "table": self.table_id, **self.info}, sort_keys=True).encode()
         once = {"Nats-Msg-Id": f"{self.table_id}:info:{hashlib.sha256(body).hexdigest()[:16]}"}
         await js.publish(names.info_subject(self.table_id), body, headers=once)
+
+    async def _refused(self, failed: Exception) -> None:
+        """A server refused or dropped us (the client tries the next one); once every server has, the
+        first attempt has ended: nothing can be drained before a close."""
+        if self._nc is None:
+            self._error = _one_line(failed)
+            self._refusals += 1
+            if self._refusals >= len(self.section.url):
+                self._attempted.set()
 
     async def _went_down(self) -> None:
         self._online, self._resync, self._error = False, True, "connection to the floor lost"
@@ -226,6 +237,9 @@ class FloorLink:
             if js is not None:
                 try:
                     await self._drain(js)
+                    if self._greet and self._nc is not None:  # the floor sees the table as soon as it
+                        self._greet = False  # connected and sent its backlog, not a heartbeat later
+                        await self._alive(self._nc)
                 except Exception as failed:  # a publish timed out or a server went away: retry in order
                     self._online, self._resync, self._error = False, True, _one_line(failed)
             with contextlib.suppress(TimeoutError):
@@ -293,11 +307,12 @@ class FloorLink:
     async def _sweep(self) -> None:
         """Every few seconds: which of our outstanding vouchers did the floor close (``closed``)?"""
         while not self._stopping:
-            await asyncio.sleep(SWEEP_S)
+            await asyncio.sleep(self.section.sweep_ms / 1000)
             if not self._online or self._kv is None:
                 continue
             with contextlib.suppress(Exception):  # a slow server: the next sweep asks again
                 await self.sweep(self._kv)
+                self.sweeps += 1
 
     async def sweep(self, kv: KeyValue) -> None:
         """One look (on the link's loop): our outstanding vouchers and unposted claims the floor closed.
@@ -325,13 +340,16 @@ class FloorLink:
     async def _heartbeat(self) -> None:
         while not self._stopping:
             await asyncio.sleep(self.section.heartbeat_seconds)
-            if self._nc is None or not self._nc.is_connected:
-                continue
-            backlog, oldest = self._reader.backlog(self._acked)
-            alive = {"table": self.table_id, "sent_at": time.time(), "backlog": backlog, "oldest": oldest,
-                     "online": self._online, **self.about()}  # fmt: skip
-            with contextlib.suppress(Exception):
-                await self._nc.publish(names.status_subject(self.table_id), json.dumps(alive).encode())
+            if self._nc is not None and self._nc.is_connected:
+                await self._alive(self._nc)
+
+    async def _alive(self, nc: Client) -> None:
+        """One alive message: phase, tilts, backlog (not kept by the stream: whoever listens hears it)."""
+        backlog, oldest = self._reader.backlog(self._acked)
+        alive = {"table": self.table_id, "sent_at": time.time(), "backlog": backlog, "oldest": oldest,
+                 "online": self._online, **self.about()}  # fmt: skip
+        with contextlib.suppress(Exception):
+            await nc.publish(names.status_subject(self.table_id), json.dumps(alive).encode())
 
 
 def _one_line(failed: BaseException) -> str:

@@ -8,6 +8,12 @@ removed, and a fresh database starts the next epoch. Its first rows are the epoc
 and the note's digest, and a ``RAM_CLEAR`` event with ``broken: true``, both users and the finding. The
 high-water mark then follows the new database. Nothing of the broken file is read for the new epoch: its
 money is what the archive and the last end-of-day report say, for the operator and the regulator to settle.
+
+The two PINs count toward the service lockout as ``terminal ledger adopt``'s do: the broken file cannot
+record them, so each change is kept sealed in ``ledger.pins`` beside the mark
+(:mod:`terminal.ledger.adopt_pins`) and the clear chains those states into the new epoch (before its
+``RAM_CLEAR``), where the service screen restores them. What the broken file still says of the counts
+(:func:`pin_states`) may only make a count stricter at the clear, never reset it, and is not carried over.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import sqlite3
 from datetime import datetime
 from pathlib import Path
 
-from terminal.ledger import epochs, events, highwater, schema
+from terminal.ledger import adopt_pins, epochs, events, highwater, schema
 from terminal.ledger.chain import Chain
 from terminal.ledger.errors import EpochError, LedgerError, storage_errors
 from terminal.ledger.events import EventCode
@@ -36,6 +42,29 @@ def finding(path: Path, key: bytes, mark_file: Path) -> str | None:
             return found.first_bad or highwater.examine(db, highwater.load(mark_file, key), mark_file)
     except (LedgerError, sqlite3.DatabaseError) as failed:
         return str(failed)
+
+
+def pin_states(path: Path) -> dict[str, dict[str, object]]:
+    """The last well-formed ``SERVICE_PIN`` state of each user id the broken file still holds (``{}`` when
+    it cannot be read): the counts a clear starts from when they are stricter than those kept beside the
+    mark."""
+    try:
+        with schema.open_readonly(path) as db:
+            found = events.pin_states(db)
+    except (LedgerError, sqlite3.DatabaseError, OSError):  # unreadable, garbage, no events table
+        return {}
+    states: dict[str, dict[str, object]] = {}
+    for user, text in found.items():
+        try:
+            detail = json.loads(text)
+            until = detail.get("locked_until")
+            if until is not None:
+                datetime.fromisoformat(str(until))
+            if isinstance(detail["failures"], int) and detail["user"] == user:
+                states[user] = detail
+        except (ValueError, TypeError, KeyError, AttributeError):  # a row the break may have mangled
+            continue
+    return states
 
 
 def epoch_of(path: Path, key: bytes, mark_file: Path | None) -> int:
@@ -86,6 +115,7 @@ def clear(path: Path, key: bytes, archive_dir: Path, mark_file: Path | None, why
     """Archive the broken ledger at ``path`` and start the next epoch on a fresh one; returns the archive."""
     first, second = users
     epochs.check_users(first, second)
+    kept = adopt_pins.load(mark_file, key) if mark_file is not None else {}  # a forged file stops it here
     number = epoch_of(path, key, mark_file)
     time = stamp(now)
     label = time.replace(":", "").replace("-", "").replace(".", "")
@@ -99,10 +129,13 @@ def clear(path: Path, key: bytes, archive_dir: Path, mark_file: Path | None, why
     chain = Chain(db, key, checkpoint_rows)
     with chain.transaction(time):
         epochs.start(chain, time, number + 1, str(target), digest, (first, second))
+        for state in kept.values():  # the counts the service screen restores
+            events.log(chain, time, EventCode.SERVICE_PIN, detail=state)
         detail = {"archive": str(target), "note_sha256": digest, "previous_epoch": number, "broken": True,
                   "finding": why[:300], "second_user": second.name, "second_role": second.role}  # fmt: skip
         events.log(chain, time, EventCode.RAM_CLEAR, actor=first, detail=detail)
     if mark_file is not None:
         highwater.write(mark_file, highwater.current(db, chain.heads, number + 1), key)
+        adopt_pins.remove(mark_file)
     db.close()
     return target

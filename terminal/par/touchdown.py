@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 from itertools import product
 
 from terminal.games.paytables import BAND_NAMES, TOUCHDOWN_BANDS, touchdown_paytable
@@ -34,6 +35,11 @@ def moves(yards: tuple[int, ...] = DEFAULT_YARDS) -> Counter[int]:
 
 def band_counts(team: str, yards: tuple[int, ...] = DEFAULT_YARDS) -> dict[str, int]:
     """Of the 38**4 down sequences, how many end in each band for a seat on ``team``."""
+    return dict(_band_counts(team, tuple(yards)))
+
+
+@cache  # a tenth of a second, asked again at every refresh of the service screen's meters
+def _band_counts(team: str, yards: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
     weights = moves(yards)
     counts = dict.fromkeys(TOUCHDOWN_BANDS, 0)
     sign = 1 if team == "red" else -1
@@ -45,7 +51,7 @@ def band_counts(team: str, yards: tuple[int, ...] = DEFAULT_YARDS) -> dict[str, 
             if abs(ball) < GOAL:  # a ball on a goal line stays there
                 ball = max(-GOAL, min(GOAL, ball + move))
         counts[band(sign * ball)] += weight
-    return counts
+    return tuple(counts.items())
 
 
 def touchdown_rows(paytables: tuple[str, ...], yards: tuple[int, ...] = DEFAULT_YARDS) -> list[ParRow]:

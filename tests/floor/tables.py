@@ -13,19 +13,21 @@ from terminal.ledger import Ledger, meters
 
 def floor_config(
     folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = "",
-    request_ms: int = 10_000,
+    request_ms: int = 10_000, sweep_ms: int = 100,
 ) -> Config:
     """A table of its own in ``folder`` whose floor link points at ``url``.
 
     Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
     more than a second to answer, and a link that times out a publish counts itself offline (the table
-    then refuses other tables' vouchers). A floor that is down refuses the connection at once anyway."""
+    then refuses other tables' vouchers). A floor that is down refuses the connection at once anyway.
+    Its link looks for vouchers closed elsewhere every 100 ms (5 s shipped): tests wait for that look."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
     cfg.write_text(
         f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\n"
         "[floor]\n"
-        f"url = {url}\nrequest_ms = {request_ms}\nheartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",
+        f"url = {url}\nrequest_ms = {request_ms}\nsweep_ms = {sweep_ms}\nheartbeat_seconds = 1\n"
+        f"gaming_day_hour = 0\n{extra}",
         encoding="utf-8",
     )
     return configuration.load(cfg)

@@ -98,23 +98,28 @@ def print_voucher(table: TableThread, seat: int, value: int) -> str:
     return number
 
 
-def pump(table: TableThread, seconds: float) -> None:
-    """Let the table's once-a-second watch run (it posts what the floor closed elsewhere)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        table.do(lambda t: t.tick())
-        time.sleep(0.05)
-
-
 def pump_until(table: TableThread, done: Callable[[Table], bool], what: str, timeout_s: float = 60.0) -> None:
-    """Tick the table until ``done(table)``: the link's sweep (every 5 s) and the table's watch both have
-    to come round, which a busy machine may delay well past the sweep's period."""
+    """Tick the table until ``done(table)``: the link's sweep (``sweep_ms``) and the table's watch (once a
+    second) both have to come round, which a busy machine may delay well past their periods."""
     deadline = time.monotonic() + timeout_s
     while not table.do(done):
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} did not happen in {timeout_s} s")
         table.do(lambda t: t.tick())
         time.sleep(0.05)
+
+
+def pump_sweeps(table: TableThread, more: int, timeout_s: float = 60.0) -> None:
+    """Tick the table until its link has swept the floor ``more`` more times and the table's watch has
+    taken every voucher those sweeps reported (the sweep reports before it counts itself done)."""
+    link = table.table.floor
+    assert link is not None
+    wanted = link.sweeps + more
+
+    def done(_: Table) -> bool:
+        return link.sweeps >= wanted and link.closed.empty()
+
+    pump_until(table, done, f"{more} sweeps of the floor taken in", timeout_s)
 
 
 def day(t: Table) -> dict[str, int]:
@@ -287,6 +292,6 @@ def test_a_claim_cut_off_by_a_crash_is_posted_to_the_seat_that_stacked_the_ticke
     assert b.do(lambda t: t.ledger.credits(4)) == 0
     pump_until(b, lambda t: t.ledger.credits(4) != 0, "T-02 posting the cut-off claim")
     assert b.do(lambda t: t.ledger.credits(4)) == 2000
-    pump(b, 6.0)  # looked at again: paid once
+    pump_sweeps(b, 2)  # looked at again: paid once
     assert b.do(lambda t: t.ledger.credits(4)) == 2000
     assert b.do(lambda t: t.ledger.audit()) == []

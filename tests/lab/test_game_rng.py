@@ -173,15 +173,40 @@ def test_each_game_stream_draws_from_its_own_freshly_seeded_production_generator
     assert len({r.generator_id for r in results}) == len(results) == len(gr.GAME_STREAMS)
 
 
+@pytest.mark.parametrize("stream", gr.GAME_STREAMS, ids=lambda s: s.range.name.replace(" ", "_"))
+def test_the_at_once_stream_is_the_drivers_outcome_for_outcome(
+    stream: gr.GameStream, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Drawn at once, a game's stream is the one its driver draws round by round from the same generator:
+    the same outcomes in the same order, across chunk boundaries, and the generator left at the same word
+    (the next draw of both twins agrees), so the 10^7-outcome runs below read what the table would."""
+    monkeypatch.setattr(gr, "CHUNK", 7_001)  # several chunks, the last one short
+    by_round, at_once = _fixed_rng(), _fixed_rng()
+    expected = gr.draw_stream(stream, by_round, 30_000)
+    assert gr.draw_stream_at_once(stream, at_once, 30_000).tolist() == expected.tolist()
+    assert at_once.randbelow(2**40).value == by_round.randbelow(2**40).value
+
+
+def test_a_game_with_side_draws_in_the_round_has_no_at_once_stream() -> None:
+    wheel = _stream(38)
+    with_b2b = gr.GameStream(wheel.range, wheel.config_text + "\n[b2b]\noffered = true\n")
+    with pytest.raises(ValueError, match="side draws"):
+        gr.draw_stream_at_once(with_b2b, _fixed_rng(), 10)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("stream", gr.GAME_STREAMS, ids=lambda s: s.range.name.replace(" ", "_"))
 def test_ten_million_outcomes_per_game_through_the_production_path(stream: gr.GameStream) -> None:
     """The lab's figure: 10^7 outcomes per game, each game on its own freshly seeded production generator.
 
+    Drawn at once (the same outcomes the driver draws, as the test above shows) so the five runs take
+    seconds rather than minutes; ``terminal rng-report`` draws them round by round through the driver.
     One case per stream, so a parallel run spreads them over its workers; the family's alpha (one run in
     a thousand fails) is shared between the streams by Bonferroni, as one judgement over all of them would.
     """
-    result = gr.run_stream(stream, lambda: production_rng(defaults()), 10_000_000, lambda _: None)
+    fresh = lambda: production_rng(defaults())  # noqa: E731
+    result = gr.run_stream(stream, fresh, 10_000_000, lambda _: None, gr.draw_stream_at_once)
+    assert result.n == sum(result.counts) == 10_000_000
     verdict = judge(list(result.checks), alpha=0.001 / len(gr.GAME_STREAMS))
     print(verdict.summary())
     assert verdict.passed, verdict.failing

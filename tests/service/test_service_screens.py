@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,21 +27,50 @@ SHOTS = ("key-off", "login", "meters", "events", "recall", "recall-round", "tilt
          "config-diff", "ramclear-confirm", "vouchers", "voucher-void", "handpay", "report")  # fmt: skip
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
-def test_every_service_screen_renders(tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every screen draws, and no label, button, chip or note is cut short ("Bloqueo desp..."): only a
-    table's cell may end in '...' (a long event detail)."""
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """What one run of every service screen drew, seen through the screens' own drawing calls."""
+
+    paths: tuple[Path, ...]
+    cut: tuple[tuple[str, bool], ...]  # each text cut short by ``ui.fit``, and whether in a table's cell
+    sizes: tuple[int, ...]  # the size of every ``Ui.text`` asked for
+    fonts: tuple[int, ...]  # the pixel size of every font the screens fetched
+    smallest: tuple[int, ...]  # each frame's smallest side of a touch area, in pixels
+    astray: tuple[str, ...]  # frames whose last touch area's centre did not map back to it
+
+
+Renders = Callable[[str, tuple[int, int]], Rendered]
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> Renders:
+    """Every service screen in a language and size, rendered once for all the tests that check it (each
+    run builds a real table and writes 15 PNGs: seconds)."""
+    done: dict[tuple[str, tuple[int, int]], Rendered] = {}
+
+    def render(lang: str, size: tuple[int, int]) -> Rendered:
+        if (lang, size) not in done:
+            done[lang, size] = _render(tmp_path_factory.mktemp(f"service-{lang}"), lang, size)
+        return done[lang, size]
+
+    return render
+
+
+def _render(tmp: Path, lang: str, size: tuple[int, int]) -> Rendered:
     from terminal.service import ui, widgets
 
-    cut: list[str] = []
+    cut: list[tuple[str, bool]] = []
+    sizes: list[int] = []
+    fonts: list[int] = []
+    smallest: list[int] = []
+    astray: list[str] = []
     in_table = [False]
-    fit, row = ui.fit, widgets._row
+    fit, row, text, get, draw = ui.fit, widgets._row, ui.Ui.text, ui.Fonts.get, ServiceApp.draw
 
-    def fitting(font: Any, text: str, width: int | None) -> str:
-        shown = fit(font, text, width)
-        if shown != text and not in_table[0]:
-            cut.append(text)
-        return shown
+    def fitting(font: Any, shown: str, width: int | None) -> str:
+        out = fit(font, shown, width)
+        cut.extend([(shown, in_table[0])] if out != shown else [])
+        return out
 
     def table_row(*args: Any, **kw: Any) -> None:
         in_table[0] = True
@@ -48,10 +79,38 @@ def test_every_service_screen_renders(tmp_path: Path, lang: str, monkeypatch: py
         finally:
             in_table[0] = False
 
-    monkeypatch.setattr(ui, "fit", fitting)
-    monkeypatch.setattr(widgets, "_row", table_row)
-    paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", lang)
-    assert cut == []
+    def sized(self: ui.Ui, label: str, pos: tuple[int, int], size: int = 30, *args: Any, **kw: Any) -> Any:
+        sizes.append(size)
+        return text(self, label, pos, size, *args, **kw)
+
+    def font(self: ui.Fonts, px: int, bold: bool = False) -> pygame.font.Font:
+        fonts.append(px)
+        return get(self, px, bold)
+
+    def drawn(self: ServiceApp, surface: ui.Ui) -> None:
+        draw(self, surface)
+        smallest.append(min(min(surface.px(rect).size) for rect, _ in surface.hits))
+        rect, intent = surface.hits[-1]
+        if surface.click(surface.px(rect).center) != intent:  # pixels map back to the area
+            astray.append(f"{self.state.screen}: {intent}")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ui, "fit", fitting)
+        patch.setattr(widgets, "_row", table_row)
+        patch.setattr(ui.Ui, "text", sized)
+        patch.setattr(ui.Fonts, "get", font)
+        patch.setattr(ServiceApp, "draw", drawn)
+        paths = render_service_screens(configuration.defaults(tmp), tmp / "out", lang, size)
+    return Rendered(tuple(paths), tuple(cut), tuple(sizes), tuple(fonts), tuple(smallest), tuple(astray))
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_service_screen_renders(rendered: Renders, lang: str) -> None:
+    """Every screen draws, and no label, button, chip or note is cut short ("Bloqueo desp..."): only a
+    table's cell may end in '...' (a long event detail)."""
+    drawn = rendered(lang, (1920, 1080))
+    assert [text for text, in_table in drawn.cut if not in_table] == []
+    paths = drawn.paths
     assert [p.name for p in paths] == [f"service-{lang}-{name}.png" for name in SHOTS]
     for path in paths:
         image = pygame.image.load(str(path))
@@ -135,65 +194,39 @@ def test_the_technician_turns_the_simulated_key_then_logs_in_and_exports_the_day
 
 
 def test_service_text_under_14_px_is_refused_and_no_screen_draws_any(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    rendered: Renders,
 ) -> None:
     from terminal.service import ui
 
     surface = pygame.Surface((200, 100))
     with pytest.raises(ValueError, match="14 px"):
         ui.Ui(surface).text("tiny", (0, 0), 13)
-    sizes: list[int] = []
-    original = ui.Ui.text
-
-    def text(self: ui.Ui, label: str, pos: tuple[int, int], size: int = 30, *args: Any, **kw: Any) -> Any:
-        sizes.append(size)
-        return original(self, label, pos, size, *args, **kw)
-
-    monkeypatch.setattr(ui.Ui, "text", text)
-    render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", "es")
+    sizes = rendered("es", (1920, 1080)).sizes
     assert sizes and min(sizes) >= ui.MIN_TEXT_PX
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768), (2560, 1080)])
+@pytest.mark.parametrize(
+    "size",  # 1920x1080 in make check (rendered once for the tests above); the other sizes in make test
+    [
+        (1920, 1080),
+        pytest.param((1024, 768), marks=pytest.mark.slow),
+        pytest.param((2560, 1080), marks=pytest.mark.slow),
+    ],
+)
 def test_each_size_is_laid_out_for_itself_text_never_under_14_px_touches_big_enough(
-    tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+    rendered: Renders, size: tuple[int, int]
 ) -> None:
     """Drawn at the screen's own resolution (not a 1080p picture scaled): every font at least 14 px,
     nothing cut short, every touch area at least 48 px at 1080 lines (40 at 768, the seat's rule), and a
     touch lands on the area drawn under it."""
     from terminal.service import ui
 
-    cut: list[str] = []
-    fit = ui.fit
-
-    def fitting(font: Any, text: str, width: int | None) -> str:
-        shown = fit(font, text, width)
-        cut.extend([text] if shown != text else [])
-        return shown
-
-    monkeypatch.setattr(ui, "fit", fitting)
-    fonts: list[int] = []
-    smallest: list[int] = []
-    get, draw = ui.Fonts.get, ServiceApp.draw
-
-    def font(self: ui.Fonts, px: int, bold: bool = False) -> pygame.font.Font:
-        fonts.append(px)
-        return get(self, px, bold)
-
-    def drawn(self: ServiceApp, surface: ui.Ui) -> None:
-        draw(self, surface)
-        smallest.append(min(min(surface.px(rect).size) for rect, _ in surface.hits))
-        rect, intent = surface.hits[-1]
-        assert surface.click(surface.px(rect).center) == intent  # pixels map back to the area
-
-    monkeypatch.setattr(ui.Fonts, "get", font)
-    monkeypatch.setattr(ServiceApp, "draw", drawn)
-    paths = render_service_screens(configuration.defaults(tmp_path), tmp_path / "out", "es", size)
-    assert all(pygame.image.load(str(p)).get_size() == size for p in paths)
-    assert min(fonts) >= ui.MIN_TEXT_PX
-    assert min(smallest) >= max(40, round(48 * size[1] / 1080))
-    assert cut == []
-
+    drawn = rendered("es", size)
+    assert all(pygame.image.load(str(p)).get_size() == size for p in drawn.paths)
+    assert min(drawn.fonts) >= ui.MIN_TEXT_PX
+    assert min(drawn.smallest) >= max(40, round(48 * size[1] / 1080))
+    assert drawn.astray == ()
+    assert drawn.cut == ()
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

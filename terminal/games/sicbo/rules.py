@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, product
 from typing import Any
 
@@ -249,13 +250,16 @@ def make_rules(
 
 @dataclass(frozen=True, slots=True)
 class Wager:
-    """A placed wager with the settlement of each of the 216 ordered rolls precomputed (``by_roll``)."""
+    """A placed wager with its settlement of each of the 216 ordered rolls precomputed: ``settlements``
+    holds each distinct one (a win per paytable entry the spot can win, and the loss), ``by_roll`` which
+    of them each roll gives (the spot's own map, shared by every wager on the spot)."""
 
     ref: str
     spot: Spot
     stake: int
     paytable: str
-    by_roll: tuple[Settlement, ...] = field(repr=False, compare=False)
+    settlements: tuple[Settlement, ...] = field(repr=False, compare=False)
+    by_roll: tuple[int, ...] = field(repr=False, compare=False)
 
 
 def place(rules: SicBoRules, ref: str, spot: str, stake: int) -> Wager:
@@ -267,19 +271,24 @@ def place(rules: SicBoRules, ref: str, spot: str, stake: int) -> Wager:
 
 def compile_wager(table: Paytable, ref: str, spot: Spot, stake: int) -> Wager:
     """The wager's settlement on every ordered roll, each distinct settlement built once."""
-    made: dict[str | None, Settlement] = {}
-    by_roll = []
-    for dice in ROLLS:
-        entry = spot.entry(dice)
-        if entry not in made:
-            made[entry] = (
-                Settlement(ref, spot.kind, table.name, stake, table.payout(entry).returned(stake), Result.WIN,
-                           entry)
-                if entry is not None
-                else Settlement(ref, spot.kind, table.name, stake, 0, Result.LOSE, spot.kind)
-            )  # fmt: skip
-        by_roll.append(made[entry])
-    return Wager(ref, spot, stake, table.name, tuple(by_roll))
+    entries, by_roll = _entries_by_roll(spot)
+    made = tuple(
+        Settlement(ref, spot.kind, table.name, stake, table.payout(entry).returned(stake), Result.WIN, entry)
+        if entry is not None
+        else Settlement(ref, spot.kind, table.name, stake, 0, Result.LOSE, spot.kind)
+        for entry in entries
+    )
+    return Wager(ref, spot, stake, table.name, made, by_roll)
+
+
+# At most the layout's 50 spots: a table places the same few spots all day, and the lab's simulation
+# places every spot every round, so each spot's 216 rolls are worked out once, not at every chip.
+@cache
+def _entries_by_roll(spot: Spot) -> tuple[tuple[str | None, ...], tuple[int, ...]]:
+    """The spot's distinct entries (``None``: it loses), and for each of the 216 rolls which one it is."""
+    distinct: dict[str | None, int] = {}
+    which = tuple(distinct.setdefault(spot.entry(dice), len(distinct)) for dice in ROLLS)
+    return tuple(distinct), which
 
 
 def settle(wagers: Sequence[Wager], roll: Roll, rules: SicBoRules) -> tuple[Settlement, ...]:
@@ -290,4 +299,4 @@ def settle(wagers: Sequence[Wager], roll: Roll, rules: SicBoRules) -> tuple[Sett
             raise PaytableMismatchError(
                 f"wager {w.ref} was placed under paytable {w.paytable!r}, not {name!r}"
             )
-    return tuple([w.by_roll[index] for w in wagers])
+    return tuple([w.settlements[w.by_roll[index]] for w in wagers])
