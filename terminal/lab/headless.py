@@ -148,13 +148,16 @@ def run_headless(
     seed: int | None = None,
     progress: Progress = print,
     observer: Observer | None = None,
+    clock: Clock | None = None,
 ) -> Summary:
     """Play ``rounds`` rounds with ``seats`` bots; returns the summary (the ledger is verified).
 
     ``observer(port, stop)``, if given, runs beside the bots (the display's recorder for screenshots).
+    ``clock``: what a ``realtime`` run keeps its windows on (the machine's clock unless given); a run not
+    in real time jumps a manual clock to each deadline.
     """
-    clock: Clock = SystemClock() if realtime else ManualClock(time.time())
-    table = boot(c, clock)
+    kept: Clock = (clock or SystemClock()) if realtime else ManualClock(time.time())
+    table = boot(c, kept)
     try:
         return asyncio.run(_play(c, table, rounds, seats, seed, progress, observer))
     finally:

@@ -6,8 +6,8 @@ bets, Lucky Shooter, Fire, Hot Roller and each Bonus wager. A part's state is th
 and its wagers on the table as the dice are drawn; every other field of :class:`TableState` is set to a
 fixed value (:meth:`CrapsPart.project`), so the part has few states: the one-roll bets one, the numbers
 seven (the point), the come bets a point and the come points taken, Fire the point and the points made, a
-Bonus wager the point and the totals it needs that were rolled, Hot Roller the point and the
-combinations it marked (on the wager itself). Odds sit in the part of their flat bet
+Bonus wager the point and the totals it needs that were rolled, Hot Roller the combinations it
+marked (on the wager itself) alone. Odds sit in the part of their flat bet
 (placing odds reads the flat), so placing within a part is placing at the seat.
 
 Each step is the simulator's own code on the part's entries: :func:`terminal.games.craps.settle.settle`
@@ -46,6 +46,9 @@ FAMILY: dict[str, str] = {
 # totals marked) only while they hold a wager: they are placed only for a new shooter, when both are empty.
 READS: dict[str, tuple[str, ...]] = {
     "one_roll": (),
+    # Hot Roller reads no table state: only a 7 settles it, and every 7 leaves the point off, so while it
+    # is working the point tells its future nothing and when it is placed again the point is always off.
+    "hot_roller": (),
     "fire": ("point", "new_shooter", "fire_points"),
     **dict.fromkeys(BONUS_KINDS, ("point", "new_shooter", "bonus_marks")),
 }

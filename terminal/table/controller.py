@@ -273,7 +273,8 @@ class Controller:
     ) -> list[RoundReport]:
         """Play ``rounds`` rounds; the first window is the one :meth:`Table.start` opened or resumed.
 
-        ``results_s``: real seconds the result stays up before the next window opens (a table in real time).
+        ``results_s``: seconds (on the table's clock) the result stays up before the next window opens (a
+        table in real time).
         """
         reports: list[RoundReport] = []
         while len(reports) < rounds:
@@ -290,9 +291,19 @@ class Controller:
             await self.sync_tilts()
             if len(reports) < rounds:
                 if results_s:
-                    await asyncio.sleep(results_s)
+                    await self._keep_result(results_s)
                 self.table.open_round()
         return reports
+
+    async def _keep_result(self, seconds: float) -> None:
+        """Leave the result up ``seconds`` on the table's clock, the one its windows are kept on."""
+        clock = self.table.clock
+        if isinstance(clock, ManualClock):  # it moves only when told: real seconds, as before
+            await asyncio.sleep(seconds)
+            return
+        until = clock.monotonic() + seconds
+        while (left := until - clock.monotonic()) > 0:
+            await asyncio.sleep(min(left, 0.05))
 
     async def _wait_window(self) -> None:
         clock = self.table.clock

@@ -9,10 +9,13 @@ import io
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
 import time
+from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -145,16 +148,43 @@ def test_terminal_controller_runs_alone_and_service_reaches_it_from_another_proc
     assert "controller stopped after" in out, out
 
 
+class FastClock:
+    """The machine's clock run ``speed`` times faster: a table in real time kept on it plays its whole
+    configured windows and result pauses, a tenth as long in real seconds at ``speed`` 10."""
+
+    def __init__(self, speed: float) -> None:
+        self.speed, self.started, self.epoch = speed, time.monotonic(), time.time()
+
+    def _elapsed(self) -> float:
+        return (time.monotonic() - self.started) * self.speed
+
+    def monotonic(self) -> float:
+        return self.started + self._elapsed()
+
+    def wall(self) -> datetime:
+        return datetime.fromtimestamp(self.epoch + self._elapsed(), UTC)
+
+
 @pytest.mark.slow
 def test_realtime_keeps_the_configured_window_and_results_lengths(tmp_path: Path) -> None:
+    """Nobody presses ready in real time: each window lasts its betting_seconds and each result stays up
+    the dice's roll plus results_seconds, as the ledger's own times (the table's clock) show."""
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text(
         "[table]\nport = 0\ngame = craps\nseats = 2\nbetting_seconds = 5\nresults_seconds = 1\n",
         encoding="utf-8",
     )
     c = configuration.load(cfg)
-    started = time.monotonic()
-    summary = run_headless(c, rounds=2, seats=2, realtime=True, seed=5, progress=lambda _: None)
-    took = time.monotonic() - started
-    # Two full windows of betting_seconds, and the result (the dice's 2.5 s roll + results_seconds) between.
-    assert summary.rounds == 2 and took >= 2 * 5 + 2.5 + 1 - 0.2, took
+    clock = FastClock(10.0)
+    summary = run_headless(c, rounds=2, seats=2, realtime=True, seed=5, progress=lambda _: None, clock=clock)
+    assert summary.rounds == 2 and summary.verified
+    with closing(sqlite3.connect(f"file:{c.ledger.path}?mode=ro", uri=True)) as db:
+        opened, drawn, settled = (
+            [datetime.fromisoformat(t) for (t,) in db.execute(f"SELECT time FROM {table} ORDER BY id")]
+            for table in ("rounds", "outcomes", "settlements")
+        )
+    assert len(opened) == len(drawn) == len(settled) == 2
+    windows = [(d - o).total_seconds() for o, d in zip(opened, drawn, strict=True)]
+    shown = (opened[1] - settled[0]).total_seconds()
+    assert min(windows) >= 5 - 0.01, windows  # betting_seconds, every one of them
+    assert shown >= 2.5 + 1 - 0.01, shown  # the dice's 2.5 s roll, then results_seconds
