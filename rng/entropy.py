@@ -24,6 +24,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from rng.errors import HealthTestFailure
 
@@ -59,9 +60,14 @@ class HealthParameters:
     @property
     def apt_cutoff(self) -> int:
         """C = 1 + CRITBINOM(W, 2**-H, 1 - α) (§4.4.2), computed in exact rational arithmetic."""
-        return 1 + critbinom(
-            self.window, _two_to_minus(self.min_entropy), 1 - Fraction(1, 2**self.alpha_exponent)
-        )
+        return _apt_cutoff(self.window, self.min_entropy, self.alpha_exponent)
+
+
+# Exact arithmetic over 2**-40 takes milliseconds and every read of the source asks for the cut-off (a
+# generator's start reads several times): each set of parameters is worked out once per process.
+@cache
+def _apt_cutoff(window: int, min_entropy: float, alpha_exponent: int) -> int:
+    return 1 + critbinom(window, _two_to_minus(min_entropy), 1 - Fraction(1, 2**alpha_exponent))
 
 
 def _two_to_minus(h: float) -> Fraction:
