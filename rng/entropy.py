@@ -19,12 +19,12 @@ rng.errors.HealthTestFailure: repetition count test failed: 4 identical samples 
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
 from rng.errors import HealthTestFailure
 
@@ -63,9 +63,7 @@ class HealthParameters:
         return _apt_cutoff(self.window, self.min_entropy, self.alpha_exponent)
 
 
-# Exact arithmetic over 2**-40 takes milliseconds and every read of the source asks for the cut-off (a
-# generator's start reads several times): each set of parameters is worked out once per process.
-@cache
+@functools.cache  # exact rationals take ~10 ms; every read's health test asks, and the answer never changes
 def _apt_cutoff(window: int, min_entropy: float, alpha_exponent: int) -> int:
     return 1 + critbinom(window, _two_to_minus(min_entropy), 1 - Fraction(1, 2**alpha_exponent))
 

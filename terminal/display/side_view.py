@@ -10,6 +10,7 @@ import math
 
 from terminal.display import theme
 from terminal.display.gl import pyglet
+from terminal.display.ink import ink_on
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.layout import Panels, Rect
 from terminal.display.scene import Scene, colour_of
@@ -125,14 +126,16 @@ class SideView:
         self.test_mark.room = s(w / 2 - 30)
         count = max(1, min(n, int((w - 40) / MIN_TILE)))
         tile = min(90.0, (w - 40) / count)
-        self.tiles: list[tuple[pyglet.shapes.Rectangle, Text]] = []
+        self.tiles: list[tuple[pyglet.shapes.BorderedRectangle, Text]] = []
         self.tile_marks: list[Text] = []  # a letter low in the tile where the colour carries meaning
         self._tile_y = (s(y + 44), s(y + 51))  # a tile's text: centred, or raised over its letter
         for k in range(count):
             left = x + 20 + k * tile
-            rect_ = pyglet.shapes.Rectangle(
-                s(left), s(y + 14), s(tile - 6), s(60), color=theme.BLACK, batch=d, group=layer(1)
-            )
+            # a rim, so a black tile on the dark panel still shows its edge
+            rect_ = pyglet.shapes.BorderedRectangle(
+                s(left), s(y + 14), s(tile - 6), s(60), border=max(1, round(s(2))), color=theme.BLACK,
+                border_color=theme.TILE_RIM, batch=d, group=layer(1),
+            )  # fmt: skip
             size = 30 if k == 0 else 24
             text = Text(d, layer(2), s(left + (tile - 6) / 2), s(y + 44), s(size), bold=True)
             text.room = s(tile - 6)
@@ -147,6 +150,7 @@ class SideView:
         cells_x = x + 190
         step = (x + w - 20 - cells_x) / 4
         self.hc_rows: list[list[tuple[pyglet.shapes.Circle, Text, Text]]] = []
+        self.hc_rims: list[pyglet.shapes.Circle] = []  # behind each disc: a black disc shows on the panel
         for row, key, colour in ((0, "display.hot", HOT), (1, "display.cold", COLD)):
             cy = y + h * (0.72 if row == 0 else 0.28)
             title = Text(b, layer(2), s(x + 20), s(cy), s(24), color=colour, anchor_x="left", bold=True)
@@ -155,6 +159,8 @@ class SideView:
             cells = []
             for k in range(4):
                 cx = cells_x + 24 + k * step
+                rim = pyglet.shapes.Circle(s(cx), s(cy), s(26), color=theme.TILE_RIM, batch=d, group=layer(0))
+                self.hc_rims.append(rim)
                 disc = pyglet.shapes.Circle(s(cx), s(cy), s(24), color=theme.BLACK, batch=d, group=layer(1))
                 count = Text(d, layer(2), s(cx + 30), s(cy), s(20), color=theme.DIM, anchor_x="left")
                 count.room = s(step - 58)
@@ -246,25 +252,26 @@ class SideView:
                 item = scene.history[k]
                 set_visible(rect, True)
                 rect.color = face.colour(item.outcome) if not item.void else theme.VOID_TILE
-                text.show(face.tile(item.outcome), fit=text.room)
-                self._tile_mark(k, face, item.outcome)
+                text.show(face.tile(item.outcome), ink_on(rect.color), fit=text.room)
+                self._tile_mark(k, face, item.outcome, ink_on(rect.color))
             elif k < len(scene.history):
                 item = scene.history[k]
                 colour = colour_of(item.outcome)
                 set_visible(rect, True)
                 rect.color = theme.OUTCOME_COLOURS[colour] if not item.void else theme.VOID_TILE
-                text.show(item.outcome if colour != "dice" else item.outcome.replace("-", "·"), fit=text.room)
+                shown = item.outcome if colour != "dice" else item.outcome.replace("-", "·")
+                text.show(shown, ink_on(rect.color), fit=text.room)
             else:
                 set_visible(rect, False)
                 text.show("")
             if face is None or k >= len(scene.history):
                 self.tile_marks[k].show("")
 
-    def _tile_mark(self, k: int, face: StageFace, outcome: str) -> None:
+    def _tile_mark(self, k: int, face: StageFace, outcome: str, ink: theme.RGBA) -> None:
         """The tile's letter (B, S, T), its text raised to leave it room; none for a game without."""
         mark, text = self.tile_marks[k], self.tiles[k][1]
         key = face.tile_mark(outcome) if face.tile_mark is not None else None
-        mark.show(self.cat.text(key) if key else "", fit=mark.room)
+        mark.show(self.cat.text(key) if key else "", ink, fit=mark.room)
         text.label.y = self._tile_y[1 if key else 0]
 
     def _hot_cold(self, scene: Scene) -> None:
@@ -274,8 +281,10 @@ class SideView:
         else:
             wait = self.cat.text("display.too_few_spins", spins=board.spins, needed=board.needed)
             self.hc_wait.show(wait, fit=self.hc_room)
-        for cells, values in zip(self.hc_rows, (board.hot, board.cold), strict=True):
+        for r, (cells, values) in enumerate(zip(self.hc_rows, (board.hot, board.cold), strict=True)):
             for k, (disc, text, count) in enumerate(cells):
+                rim = self.hc_rims[r * len(cells) + k]
+                set_visible(rim, board.ready and k < len(values))
                 if board.ready and k < len(values):
                     outcome, seen = values[k]
                     set_visible(disc, True)
@@ -285,7 +294,7 @@ class SideView:
                     else:
                         colour = "dice" if scene.game == "craps" else colour_of(outcome)
                         disc.color, shown = theme.OUTCOME_COLOURS[colour], outcome
-                    text.show(shown)
+                    text.show(shown, ink_on(disc.color))
                     count.show(self.cat.text("display.times_seen", count=seen), fit=count.room)
                 else:
                     set_visible(disc, False)

@@ -13,6 +13,7 @@ configuration); the table's DRBG is seeded from the job's seed, so every run rea
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -160,7 +161,7 @@ def display(job: Job) -> list[Path]:
             for shot in shots:
                 target = job.out / f"display_{shot.stem.removeprefix('display-')}_{language}.png"
                 target.parent.mkdir(parents=True, exist_ok=True)
-                written.append(shot.replace(target))
+                written.append(Path(shutil.move(shot, target)))  # the temporary folder may be another disk
         job.progress(f"display {language}: {len(shots)} screens")
     return written
 

@@ -117,7 +117,7 @@ def _craps_lines() -> list[Line]:
                   Line(f"made_{n}", f"{en}, winner", f"{es}, ganador")]  # fmt: skip
     for n in (4, 6, 8, 10):
         en, es = both(n)
-        lines += [Line(f"hard_{n}", f"hard {en}", f"{es} duro"),
+        lines += [Line(f"hard_{n}", f"hard {en}", f"doble {es}"),
                   Line(f"easy_{n}", f"easy {en}", f"{es} fácil")]  # fmt: skip
     lines += [Line(f"number_{n}", *both(n)) for n in (5, 9)]
     return lines
