@@ -18,7 +18,7 @@ import pytest
 
 from terminal.floor import names
 from terminal.lab.headless import run_headless
-from tests.floor.servers import BINARY, Cluster
+from tests.floor.servers import BINARY, Cluster, stream_count
 from tests.floor.tables import floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
 from tests.floor.test_vouchers import TableThread, print_voucher, race
@@ -63,9 +63,16 @@ def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, clus
         except BaseException as failed:  # handed to the test's thread
             failures.append(failed)
 
+    # The node dies once 15 rounds of this run are on the floor (not after 3 s of sleep), leaving 285 to
+    # play: the link rides over while the table plays on, whichever node led the stream. Losing the
+    # leader stalls the stream for a new election (nats-server's Raft waits 4-9 s before it calls one):
+    # the run has to outlast it, or its close gives up draining and the check below fails.
+    rounds = stream_count(cluster.url, "floor.T-01.round")
     player = threading.Thread(target=play)
     player.start()
-    time.sleep(3.0)  # rounds are being played and published
+    deadline = time.monotonic() + 120
+    while stream_count(cluster.url, "floor.T-01.round") < rounds + 15 and time.monotonic() < deadline:
+        time.sleep(0.02)
     assert player.is_alive(), f"the table stopped before the node died: {failures}"
     cluster.servers[0].kill()  # mid-run: SIGKILL, whichever node led the stream
     player.join(600)
