@@ -116,15 +116,16 @@ from terminal import config
 from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
 from terminal.sims.simulate_plan import craps_plan, roulette_plan
 from terminal.lab.simulate_seed import make_rng
-plan = {plan}(config.load())
+from lab_simulate_bench import _shipped
+plan = {plan}(_shipped({sides}))
 simulate_{game}_fast.play(plan, {warm}, make_rng(b"warm", "{game}", 0))
 """
 
 
-def count_instructions(game: Game) -> None:
+def count_instructions(game: Game, sides: bool = False) -> None:
     from instructions import per_round  # beside this script
 
-    setup = SETUP.format(plan=f"{game.name}_plan", game=game.name, warm=game.fast_rounds // 5)
+    setup = SETUP.format(plan=f"{game.name}_plan", game=game.name, warm=game.fast_rounds // 5, sides=sides)
     plain = per_round(setup, f"simulate_{game.name}.play(plan, {{n}}, make_rng(b'i', '{game.name}', 0))", 200)
     fast = per_round(setup, f"simulate_{game.name}_fast.play(plan, {{n}}, make_rng(b'i', '{game.name}', 0))",
                      20_000)  # fmt: skip
@@ -145,7 +146,7 @@ def main() -> int:
             continue
         measure(game, args.pairs)
         if args.instructions and game.name in ("craps", "roulette"):
-            count_instructions(game)
+            count_instructions(game, args.sides)
     print(_load())
     return 0
 
