@@ -19,6 +19,7 @@ rng.errors.HealthTestFailure: repetition count test failed: 4 identical samples 
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Callable
@@ -59,9 +60,12 @@ class HealthParameters:
     @property
     def apt_cutoff(self) -> int:
         """C = 1 + CRITBINOM(W, 2**-H, 1 - α) (§4.4.2), computed in exact rational arithmetic."""
-        return 1 + critbinom(
-            self.window, _two_to_minus(self.min_entropy), 1 - Fraction(1, 2**self.alpha_exponent)
-        )
+        return _apt_cutoff(self.window, self.min_entropy, self.alpha_exponent)
+
+
+@functools.cache  # exact rationals take ~10 ms; every read's health test asks, and the answer never changes
+def _apt_cutoff(window: int, min_entropy: float, alpha_exponent: int) -> int:
+    return 1 + critbinom(window, _two_to_minus(min_entropy), 1 - Fraction(1, 2**alpha_exponent))
 
 
 def _two_to_minus(h: float) -> Fraction:

@@ -49,17 +49,22 @@ class Alive:
 
 async def catch_up(js: JetStreamContext, store: FloorStore, applied: Applied | None = None,
                    idle_s: float = 0.5) -> int:  # fmt: skip
-    """Apply every message after the store's cursor until the stream has none for ``idle_s``; returns
-    how many were applied."""
+    """Apply every message after the store's cursor up to the last the stream held when it was delivered
+    (each delivery says how many follow it), or until the stream has none for ``idle_s``; returns how
+    many were applied."""
     sub = await _subscribe(js, store.cursor())
     count = 0
     try:
+        if (await sub.consumer_info()).num_pending == 0:
+            return 0  # nothing after the cursor: no need to wait out a quiet stream
         while True:
             try:
                 batch = await sub.fetch(500, timeout=idle_s)
             except (NatsError, TimeoutError):
                 return count
             count += _apply_all(store, batch, applied)
+            if batch and batch[-1].metadata.num_pending == 0:
+                return count
     finally:
         with contextlib.suppress(Exception):
             await sub.unsubscribe()

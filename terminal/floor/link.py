@@ -12,8 +12,8 @@ Before a voucher event goes out, the bucket hears of it: a printed voucher is wr
 redemption or void recorded while the floor was unreachable is reconciled there by compare-and-set, and
 a clash (the voucher was paid elsewhere meanwhile) goes to the floor as an alert on
 ``floor.<table>.alert``. Every ``[floor] heartbeat_seconds`` the link publishes an alive message (phase,
-tilts, backlog) on ``floorstatus.<table>``; every ``[floor] sweep_ms`` it looks for this table's vouchers
-the floor closed elsewhere.
+tilts, backlog) on ``floorstatus.<table>``, and one as soon as it has connected and sent its backlog;
+every ``[floor] sweep_ms`` it looks for this table's vouchers the floor closed elsewhere.
 
 Calls from the table's thread (:meth:`FloorLink.call`) run a coroutine on the link's loop and wait at
 most ``[floor] request_ms``: the voucher checks and redemptions of ``terminal.table.floor_side``.
@@ -109,6 +109,7 @@ class FloorLink:
         self._error = "not connected yet"
         self._attempted = threading.Event()  # the first connection attempt has ended, either way
         self._refusals = 0  # servers that refused us before the first connection
+        self._greet = False  # an alive message is due as soon as the backlog is sent after connecting
         #: Sweeps finished so far (each a whole look at the bucket; a failed one does not count).
         self.sweeps = 0
         self._tasks: list[asyncio.Future[None]] = []
@@ -205,6 +206,7 @@ class FloorLink:
             return None
         self._nc, self._js = nc, js
         self._attempted.set()
+        self._greet = True
         return js
 
     async def _publish_info(self, js: JetStreamContext) -> None:
@@ -235,6 +237,9 @@ class FloorLink:
             if js is not None:
                 try:
                     await self._drain(js)
+                    if self._greet and self._nc is not None:  # the floor sees the table as soon as it
+                        self._greet = False  # connected and sent its backlog, not a heartbeat later
+                        await self._alive(self._nc)
                 except Exception as failed:  # a publish timed out or a server went away: retry in order
                     self._online, self._resync, self._error = False, True, _one_line(failed)
             with contextlib.suppress(TimeoutError):
@@ -335,13 +340,16 @@ class FloorLink:
     async def _heartbeat(self) -> None:
         while not self._stopping:
             await asyncio.sleep(self.section.heartbeat_seconds)
-            if self._nc is None or not self._nc.is_connected:
-                continue
-            backlog, oldest = self._reader.backlog(self._acked)
-            alive = {"table": self.table_id, "sent_at": time.time(), "backlog": backlog, "oldest": oldest,
-                     "online": self._online, **self.about()}  # fmt: skip
-            with contextlib.suppress(Exception):
-                await self._nc.publish(names.status_subject(self.table_id), json.dumps(alive).encode())
+            if self._nc is not None and self._nc.is_connected:
+                await self._alive(self._nc)
+
+    async def _alive(self, nc: Client) -> None:
+        """One alive message: phase, tilts, backlog (not kept by the stream: whoever listens hears it)."""
+        backlog, oldest = self._reader.backlog(self._acked)
+        alive = {"table": self.table_id, "sent_at": time.time(), "backlog": backlog, "oldest": oldest,
+                 "online": self._online, **self.about()}  # fmt: skip
+        with contextlib.suppress(Exception):
+            await nc.publish(names.status_subject(self.table_id), json.dumps(alive).encode())
 
 
 def _one_line(failed: BaseException) -> str:

@@ -48,7 +48,7 @@ class Floor:
     alive: Alive = field(default_factory=Alive)
     sessions: dict[str, tuple[str, str, float]] = field(default_factory=dict)
     failures: dict[str, tuple[int, float]] = field(default_factory=dict)
-    listeners: set[asyncio.Queue[str]] = field(default_factory=set)
+    listeners: set[asyncio.Queue[str | None]] = field(default_factory=set)
 
     # -- log-in --------------------------------------------------------------------------------------
     def login(self, user: str, pin: str) -> str | None:
@@ -79,6 +79,12 @@ class Floor:
         for queue in list(self.listeners):
             with contextlib.suppress(asyncio.QueueFull):
                 queue.put_nowait(text)
+
+    def hang_up(self) -> None:
+        """End every open page's feed (the service is stopping: no handler waits out its keep-alive)."""
+        for queue in list(self.listeners):
+            with contextlib.suppress(asyncio.QueueFull):
+                queue.put_nowait(None)
 
     def applied(self, seq: int, subject: str, body: dict[str, Any]) -> None:
         """A stream message went into the store: events to the feed, every change a nudge to refresh."""
@@ -202,7 +208,7 @@ def app(floor: Floor) -> web.Application:
         headers = {"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}
         stream = web.StreamResponse(headers=headers)
         await stream.prepare(request)
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1000)
+        queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
         floor.listeners.add(queue)
         try:
             await stream.write(b": connected\n\n")
@@ -211,6 +217,8 @@ def app(floor: Floor) -> web.Application:
                     text = await asyncio.wait_for(queue.get(), 15.0)
                 except TimeoutError:
                     text = ": keep-alive\n\n"
+                if text is None:  # the service is stopping
+                    break
                 await stream.write(text.encode())
         except (ConnectionResetError, asyncio.CancelledError):
             pass
@@ -247,4 +255,5 @@ async def serve(
         follower.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await follower
+        floor.hang_up()
         await runner.cleanup()

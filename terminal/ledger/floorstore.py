@@ -23,6 +23,8 @@ from typing import Any
 
 import sqlite_utils
 
+from terminal.ledger import schema
+
 _TABLES = """
 CREATE TABLE IF NOT EXISTS cursor (id INTEGER PRIMARY KEY CHECK (id = 1), stream_seq INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS tables (
@@ -50,6 +52,7 @@ CREATE TABLE IF NOT EXISTS alerts (
     stream_seq INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time TEXT, number TEXT, problem TEXT NOT NULL
 );
 """
+_STATEMENTS = schema.statements(_TABLES)
 
 VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID, VOUCHER_PAID_ELSEWHERE = 610, 611, 613, 614
 TILT, TILT_CLEARED = 300, 301
@@ -72,8 +75,7 @@ class FloorStore:
             self.db.enable_wal()
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA busy_timeout=5000")
-        with self.db.atomic():
-            self.db.executescript(_TABLES)
+        schema.run_script(self.db, _STATEMENTS)
         self.hour = gaming_day_hour
 
     def close(self) -> None:

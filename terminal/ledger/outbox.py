@@ -32,7 +32,7 @@ from typing import Any
 
 import sqlite_utils
 
-from terminal.ledger import epochs
+from terminal.ledger import epochs, schema
 from terminal.ledger.chain import Chain, Head
 from terminal.ledger.highwater import identity
 
@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 CREATE TABLE IF NOT EXISTS outbox_meters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 """
+_STATEMENTS = schema.statements(_TABLES)
 
 #: The meters the floor keeps: every table-wide meter and the per-wager ones (coin-in by wager for PAR).
 _FLOOR_METERS = "(m.name NOT LIKE '%:%' OR m.name LIKE 'wager:%')"
@@ -101,8 +102,7 @@ class Outbox:
 
     def __init__(self, db: sqlite_utils.Database, table_id: str) -> None:
         self.db, self.table_id = db, table_id
-        with db.atomic():
-            db.executescript(_TABLES)
+        schema.run_script(db, _STATEMENTS)
         #: The highest sequence the floor acknowledged (set by the publisher's thread; an int is atomic).
         self.acked = 0
         self._ledger_id, self._epoch = "", 0

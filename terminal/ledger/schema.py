@@ -227,11 +227,38 @@ def _connected(uri: str) -> Iterator[sqlite_utils.Database]:
         connection.close()
 
 
+def statements(script: str) -> tuple[str, ...]:
+    """``script`` cut into its statements (a trigger's body keeps its own semicolons).
+
+    >>> statements("CREATE TABLE a (x); CREATE TRIGGER t AFTER INSERT ON a BEGIN SELECT 1; END;")
+    ('CREATE TABLE a (x);', 'CREATE TRIGGER t AFTER INSERT ON a BEGIN SELECT 1; END;')
+    """
+    found: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if pending.strip() == ";":  # nothing between two semicolons, or after the last one
+            pending = ""
+        elif sqlite3.complete_statement(pending):
+            found.append(pending.strip())
+            pending = ""
+    return tuple(found)
+
+
+def run_script(db: sqlite_utils.Database, script: tuple[str, ...]) -> None:
+    """Run ``script``'s statements (from :func:`statements`) in one transaction. ``db.executescript`` would
+    cut the script up again at every call, a character at a time (a ledger opens in every table boot)."""
+    with db.atomic():
+        for statement in script:
+            db.conn.execute(statement)
+
+
+_SCRIPT = statements(_TABLES + "".join(_GUARD.format(table=table) for table in CHAINED))
+
+
 def create(db: sqlite_utils.Database) -> None:
     """Create every table and trigger that is missing (idempotent)."""
-    script = _TABLES + "".join(_GUARD.format(table=table) for table in CHAINED)
-    with db.atomic():
-        db.executescript(script)
+    run_script(db, _SCRIPT)
 
 
 def check_settings(db: sqlite_utils.Database, *, memory: bool = False) -> None:

@@ -118,9 +118,22 @@ def _table(row: Row, rows: tuple[Row, ...]) -> list[Row]:
     return list(rows[start : end + 1])
 
 
+_WIDTHS: dict[tuple[object, ...], list[int]] = {}
+
+
 def _widths(p: Painter, table: list[Row], width: int, size: int) -> list[int]:
     """Column widths: each column's widest cell (its heading may wrap, down to its longest word), the room
-    over shared out."""
+    over shared out (measured once per language and size: every row of a table asks, on every frame)."""
+    key = (p.language, p.min_size, p.currency.code, tuple(table), width, size)
+    found = _WIDTHS.get(key)
+    if found is None:
+        if len(_WIDTHS) > 256:
+            _WIDTHS.clear()
+        found = _WIDTHS[key] = _measured(p, table, width, size)
+    return list(found)
+
+
+def _measured(p: Painter, table: list[Row], width: int, size: int) -> list[int]:
     count = max(len(r.cells) for r in table)
     natural = [0] * count
     for r in table:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import sqlite3
 import sys
 import threading
 import time
@@ -10,7 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from terminal import config as configuration
 from terminal.lab.supervisor import Child, Supervisor, free_port
+from terminal.ledger.errors import StorageError
+from terminal.ledger.schema import open_readonly
 from tests.support.cli import run_cli
 from tests.table.harness import make_config
 
@@ -22,6 +26,15 @@ def _table(tmp_path: Path) -> tuple[Path, int]:
     table = "[table]\nseats = 3\nbetting_seconds = 5\nresults_seconds = 1\nlocal_seats = none\n"
     make_config(tmp_path, table)
     return cfg, free_port("127.0.0.1")
+
+
+def _outcomes(ledger: Path) -> int:
+    """How many rounds the running table's ledger holds an outcome of (read-only, beside the writer)."""
+    try:
+        with open_readonly(ledger) as db:
+            return int(db.execute("SELECT COUNT(*) FROM outcomes").fetchone()[0])
+    except (StorageError, sqlite3.Error):  # not made yet, or its tables not yet created
+        return 0
 
 
 @pytest.mark.slow
@@ -40,7 +53,10 @@ def test_killing_one_child_stops_the_whole_table_and_the_ledger_verifies(
     while len(supervisor.procs) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
     assert len(supervisor.procs) == 2, "the controller never listened"
-    time.sleep(7.0)  # at least one round: a 5 s window, then the spin
+    ledger = configuration.load(cfg).ledger.path
+    while _outcomes(ledger) < 1 and time.monotonic() < deadline:  # at least one round played: its outcome
+        time.sleep(0.2)
+    assert _outcomes(ledger) >= 1, "no round was played"
     display = supervisor.procs[1][1]
     display.send_signal(signal.SIGKILL)
     runner.join(60)

@@ -56,12 +56,16 @@ def _line(line: report.TableLine) -> dict[str, int]:
                                           "vouchers_out", "handpays")}  # fmt: skip
 
 
-@pytest.fixture
-def floor(tmp_path: Path, server: Server) -> list[Config]:
-    """Two tables (roulette and craps) that played on one floor; the floor service's config is the first's."""
+@pytest.fixture(scope="module")
+def floor(tmp_path_factory: pytest.TempPathFactory, module_server: Server) -> list[Config]:
+    """Two tables (roulette and craps) that played on one floor; the floor service's config is the first's.
+
+    Played once for the module: the tests read the floor (a report catches the store up, a rebuild makes
+    it again from the stream), and the store each leaves is the stream's, whichever runs first."""
+    folder = tmp_path_factory.mktemp("tables")
     tables = [
-        floor_config(tmp_path / "t1", server.url, "T-01"),
-        floor_config(tmp_path / "t2", server.url, "T-02", game="craps"),
+        floor_config(folder / "t1", module_server.url, "T-01"),
+        floor_config(folder / "t2", module_server.url, "T-02", game="craps"),
     ]
     for c in tables:
         run_headless(c, rounds=8, seats=3, progress=_quiet)

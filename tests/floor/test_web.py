@@ -8,24 +8,18 @@ grow by server-sent events as a table plays on, and saves a screenshot (``FLOOR_
 
 from __future__ import annotations
 
-import asyncio
 import os
 import shutil
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from terminal.config import Config
-from terminal.desk.users import ScryptParams, UserStore
 from terminal.devices.events import Door
-from terminal.floor.web import serve
 from terminal.lab.headless import run_headless
-from terminal.ledger.floorstore import FloorStore
-from terminal.table.tilts import Role, Tilt, TiltKind
+from terminal.table.tilts import Tilt, TiltKind
+from tests.floor.page import FloorPage, add_users
 from tests.floor.servers import Server
 from tests.floor.tables import floor_config
 from tests.floor.test_link import _quiet
@@ -35,7 +29,6 @@ webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-FAST = ScryptParams(n=2**4, r=8, p=1)
 FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1920,1080",
@@ -71,55 +64,13 @@ def browser(tmp_path: Path) -> Iterator[object]:
         chrome.quit()
 
 
-class FloorPage:
-    """``terminal floor serve`` in a thread of its own (its loop follows the stream and serves)."""
-
-    def __init__(self, c: Config) -> None:
-        assert c.floor is not None
-        self.section = c.floor
-        self.users = UserStore.load(c.service.users_path)
-        self.loop = asyncio.new_event_loop()
-        self.stop = asyncio.Event()
-        self.where: list[str] = []
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._main(),), daemon=True)
-
-    async def _main(self) -> None:
-        def authenticate(user_id: str, pin: str) -> tuple[str, str] | None:
-            user = self.users.authenticate(user_id, pin)
-            return None if user is None else (user.user_id, user.role_name)
-
-        store = FloorStore(self.section.store_path, self.section.gaming_day_hour)  # in the page's own thread
-        try:
-            await serve(self.section, store, authenticate, host="127.0.0.1", port=0, stop=self.stop,
-                        currency="USD", ready=self.where.append)  # fmt: skip
-        finally:
-            store.close()
-
-    def __enter__(self) -> str:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.where and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return f"http://{self.where[0]}/"
-
-    def __exit__(self, *exc: object) -> None:
-        self.loop.call_soon_threadsafe(self.stop.set)
-        self.thread.join(10)
-
-
-def _users(c: Config) -> None:
-    admin = UserStore().init("ada", "1111", lambda n: b"a" * n, FAST)
-    users = admin.add(admin.users[0], "fay", Role.ATTENDANT, "2468", lambda n: b"f" * n, FAST)
-    c.service.users_path.parent.mkdir(parents=True, exist_ok=True)
-    users.save(c.service.users_path)
-
-
+@pytest.mark.slow  # a browser, a server and tables; test_web_api.py reads the same page in-process
 def test_the_floor_page_shows_every_table_and_a_live_feed(
     tmp_path: Path, server: Server, browser: object
 ) -> None:
     chrome = browser
     service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC")
-    _users(service)
+    add_users(service)
     run_headless(floor_config(tmp_path / "t2", server.url, "T-02", game="craps"), rounds=6, seats=3,
                  progress=_quiet)  # fmt: skip  (T-02 played, then closed: it goes offline)
     live = TableThread(tmp_path / "t1", server.url, "T-01")  # T-01 stays on: alive messages, open

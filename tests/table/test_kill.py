@@ -1,24 +1,36 @@
-"""SIGKILL the headless table at random moments, many times, and prove the table survives every kill.
+"""SIGKILL the headless table in every commit window of a round, and prove the table survives every kill.
 
-Each iteration starts the real ``terminal run --headless`` process (controller, ledger, RNG, bots over
-the protocol), kills it with SIGKILL after a random delay, then checks the ledger from outside: it
-verifies, every meter agrees with the journal, the credit identity holds, no round has two outcomes, and
-every wager that was standing from an earlier round when the process died (a Touchdown game, a craps
-point wager, Lucky Shooter, Fire, Bonus, Hot Roller) is still in play or was settled, never lost, and every
-Hot Roller was paid on the combinations the ledger's outcomes threw while it stood. A last run plays to
-completion. Touchdown across a restart at each down is also covered deterministically in
-``test_recovery.py``; here the kills land wherever they land, and the test reports where.
+Each run is the real headless table (``terminal run --headless``'s :func:`run_headless`: controller,
+ledger, RNG, bots over the protocol) in its own process, forked from one that imported it once
+(``kill_child``), and it SIGKILLs itself at a chosen point, so where it dies is chosen, not left to
+timing. The points: a learning run lists every kind of ledger transaction the running table commits
+(its *windows*: a bill stacked, a wager placed or withdrawn, a round opened, the outcome persisted, the
+round settled, an event logged, each step of the boot...); then the table is killed just before and just
+after a commit of each window, in its first rounds after the restart (the wagers left standing by the
+kills before in play). Between two ledger statements the database holds what the last commit left, so
+these points reach every state a kill at any instant can leave (a kill inside SQLite's own commit is
+SQLite's atomic commit, tested by ``tests/ledger``). The boot's windows are the same code in every game:
+they are killed in the first game only, as is the new ledger's first boot (made, then the
+configuration recorded).
+
+After each kill the ledger is checked from outside: it verifies, every meter agrees with the journal,
+the credit identity holds, no round has two outcomes, and every wager that was standing from an earlier
+round when the process died (a Touchdown game, a craps point wager, Lucky Shooter, Fire, Bonus, Hot
+Roller) is still in play or was settled, never lost, and every Hot Roller was paid on the combinations
+the ledger's outcomes threw while it stood. A last run plays to completion. The test fails unless every
+window that every boot or every round commits in was killed both before and after; a bot's occasional
+move (a withdrawal, a cash-out, a voucher fed back) is killed when the run reaches it, and the test
+prints which it reached. Touchdown across a restart at each down is also covered deterministically in
+``test_recovery.py``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
 import subprocess
 import sys
-import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,15 +38,58 @@ import pytest
 
 from terminal import config as configuration
 from terminal.ledger import Ledger, report
+from tests.table.kill_child import Kill
 
 ROOT = Path(__file__).resolve().parents[2]
-ITERATIONS = int(os.environ.get("TABLE_KILL_ITERATIONS", "8"))
+LEARN_ROUNDS = 4  # rounds of the learning run and of each kill run (three times as many on a retry)
+#: The new ledger's first boot: the database made (three commits), the configuration recorded. They
+#: never commit again on the same ledger, so they are killed first, before the learning run.
+FIRST_BOOT = (
+    Kill("table/boot.py:_open_ledger", 2, False),
+    Kill("table/config_record.py:examine", 1, False),
+    Kill("table/config_record.py:examine", 1, True),
+)
+Commits = dict[str, dict[str, int]]  # kill_child's note of a run: commits per window at boot, in rounds
 
 
-def _run(cfg: Path, rounds: int, seed: int) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "terminal", "run", "--headless", "--config", str(cfg)]
-    command += ["--rounds", str(rounds), "--seats", "4", "--seed", str(seed)]
-    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+class Fork:
+    """The table, imported once in ``kill_child``'s process, forked for each run."""
+
+    def __init__(self, folder: Path) -> None:
+        self.log = folder / "stderr.txt"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.table.kill_child"],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.log.open("wb"),
+            text=True,
+        )
+
+    def play(self, cfg: Path, rounds: int, seed: int, kill: Kill | None) -> tuple[int, object]:
+        """One run of the table: its exit code (-9: killed) and what it noted (the kill, or the commits)."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        note = cfg.parent / "note.json"
+        note.unlink(missing_ok=True)
+        request = [str(cfg), rounds, seed, kill and [kill.window, kill.n, kill.after], str(note)]
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        assert answer, self.log.read_text(encoding="utf-8", errors="replace")
+        text = note.read_text(encoding="utf-8") if note.exists() else ""
+        return int(answer), json.loads(text) if text else None
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+@pytest.fixture(scope="module")
+def fork(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fork]:
+    server = Fork(tmp_path_factory.mktemp("fork"))
+    yield server
+    server.close()
 
 
 def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
@@ -85,32 +140,60 @@ def _hot_rollers_settled_as_thrown(ledger: Ledger) -> None:
         assert returned == (stake * (1 + _HOT_PAYS_A[complete]) if complete >= 2 else 0)
 
 
+def _plan(commits: Commits, chooser: random.Random, boot_too: bool) -> list[Kill]:
+    """Before and after a commit of every window of the learning run: the round's in the first two
+    rounds, the boot's (when ``boot_too``) at any of its commits."""
+    boot, rounds = commits["boot"], commits["rounds"]
+    windows = {window: (boot.get(window, 0), n) for window, n in rounds.items()}
+    if boot_too:
+        windows |= {window: (n, 0) for window, n in boot.items() if window not in rounds}
+    return [Kill(window, chooser.randint(1, at_boot + max(1, -(-2 * n // LEARN_ROUNDS))), after)
+            for window, (at_boot, n) in windows.items() for after in (False, True)]  # fmt: skip
+
+
+def _required(commits: Commits, plan: list[Kill]) -> set[tuple[str, bool]]:
+    """The kills that must be made: in the windows every boot or every round commits in."""
+    every = {window for window, n in commits["in rounds"].items() if n == LEARN_ROUNDS}
+    return {(k.window, k.after) for k in plan if k.window in every or k.window in commits["boot"]}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides"])
-def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str) -> None:
+def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str, fork: Fork) -> None:
     cfg = tmp_path / "kiosk.cfg"
     extra = SIDES if game.endswith("+sides") else ""
     cfg.write_text(
         f"[table]\nport = 0\ngame = {game.removesuffix('+sides')}\nseats = 4\n{extra}", encoding="utf-8"
     )
-    chooser = random.Random(f"kill-{game}")
-    carried = 0
-    standing: set[str] = set()  # wagers standing from an earlier round when the last process died
-    for iteration in range(ITERATIONS + 1):
-        if iteration < ITERATIONS:
-            process = _run(cfg, rounds=60, seed=iteration + 1)
-            time.sleep(chooser.uniform(0.4, 2.5))
-            process.send_signal(signal.SIGKILL)
-            process.wait()
-        else:  # the last run plays to completion
-            process = _run(cfg, rounds=8, seed=99)
-            _, errors = process.communicate(timeout=120)
-            assert process.returncode == 0, errors.decode()
-        if not (tmp_path / "var" / "ledger.sqlite").exists():
-            continue  # killed before the ledger was created
+    for kill in FIRST_BOOT if game == "roulette" else FIRST_BOOT[:1]:  # a new ledger, killed as it is made
+        code, noted = fork.play(cfg, 1, 0, kill)
+        assert code == -9 and noted == [kill.window, kill.n, kill.after, noted[-1]], noted
+        assert _inspect(cfg) == {}
+    code, commits = fork.play(cfg, LEARN_ROUNDS, 0, None)  # learn the windows
+    assert code == 0 and isinstance(commits, dict)
+    plan = _plan(commits, random.Random(f"kill-{game}"), boot_too=game == "roulette")
+    required, first = _required(commits, plan), len(plan)
+    for _ in range(2):  # a required kill again, sooner and with longer runs, where a run fell short
+        plan += [Kill(k.window, 1, k.after) for k in plan[:first] if (k.window, k.after) in required]
+    carried, killed = 0, set()
+    standing = {ref for ref, (_, result) in _inspect(cfg).items() if result is None}
+    for seed, kill in enumerate([*plan, None], start=1):
+        if kill is not None and (kill.window, kill.after) in killed:
+            continue
+        rounds = 8 if kill is None else LEARN_ROUNDS * (1 if seed <= first else 3)
+        code, noted = fork.play(cfg, rounds, seed, kill)
+        if kill is None or code != -9:  # the last run plays to completion; so does one that fell short
+            assert code == 0, f"{kill}: exit {code}: {fork.log.read_text(encoding='utf-8', errors='replace')}"
+        else:
+            assert noted == [kill.window, kill.n, kill.after, noted[-1]], noted  # where it was meant to
+            killed.add((kill.window, kill.after))
         state = _inspect(cfg)
         for ref in standing:  # continued: still standing, or settled; never lost, never taken back
             assert ref in state and state[ref][1] in (None, "win", "lose", "push"), ref
         carried += len(standing)
         standing = {ref for ref, (_, result) in state.items() if result is None}
-    print(f"{game}: {ITERATIONS} kills, {carried} standing wagers carried across a kill and checked")
+    assert required <= killed, sorted(required - killed)
+    reached = sorted(f"{window} {'after' if after else 'before'}" for window, after in killed)
+    print(
+        f"{game}: {len(killed)} kills ({', '.join(reached)}); {carried} standing wagers carried and checked"
+    )
