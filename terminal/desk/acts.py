@@ -18,7 +18,7 @@ from terminal.desk import config_change as cfg_edit
 from terminal.desk import views
 from terminal.desk.auth import Session
 from terminal.desk.report_origin import provenance
-from terminal.ledger import Actor, EventCode, daypdf, dayreport
+from terminal.ledger import Actor, EventCode, dayreport
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages import Message
 from terminal.net.messages import service as sm
@@ -108,6 +108,8 @@ def report_export(table: Table, args: tuple[str, ...]) -> Message:
     origin = provenance(c, _verification(table), table.clock.wall())
     stem = c.lab.output_dir / f"dayreport-{c.table.table_id}-{start:%Y-%m-%d}"
     csv_path = dayreport.write_csv(built, stem.with_suffix(".csv"), origin)
+    from terminal.ledger import daypdf  # fpdf2 only when a PDF is made, not at every table's start
+
     pdf_path = daypdf.write_pdf(built, stem.with_suffix(".pdf"), origin=origin)
     return sm.ServiceDone("report_export", views.clip(f"CSV {csv_path}  PDF {pdf_path}"))
 

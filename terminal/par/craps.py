@@ -240,6 +240,7 @@ def fire_chain(made: Hashable) -> Transitions:
     return tuple(moves)
 
 
+@cache  # an exact chain, worked out once per process (every craps boot with a floor asks for it)
 def _fire_row(name: str) -> ParRow:
     table = fire.PAYTABLES[name]
     dist = absorb(frozenset(), fire_chain)
@@ -249,6 +250,7 @@ def _fire_row(name: str) -> ParRow:
     return _row("fire", win, f"{pays} to 1 for 4/5/6 points", edge, name)
 
 
+@cache  # an exact chain, worked out once per process (every craps boot with a floor asks for it)
 def _bonus_row(kind: str, name: str) -> ParRow:
     needed = frozenset(BONUS_KINDS[kind])
 
@@ -281,6 +283,7 @@ def lucky_chain(state: Hashable) -> Transitions:
     return tuple(moves)
 
 
+@cache  # an exact chain, worked out once per process (every craps boot with a floor asks for it)
 def _lucky_row(name: str) -> ParRow:
     table = lucky_shooter.PAYTABLES[name]
     dist = absorb(None, lucky_chain)

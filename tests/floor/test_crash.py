@@ -23,7 +23,7 @@ from terminal.ledger import IntegrityError
 from terminal.ledger.highwater import RollbackError
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
-from tests.floor.servers import Server, stream_messages
+from tests.floor.servers import Server, stream_count, stream_messages
 from tests.floor.tables import floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
 
@@ -73,8 +73,8 @@ def test_a_table_killed_at_random_moments_sends_every_event_once(tmp_path: Path,
     for wanted in (15, 60, 120):
         child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 120
-        while len(_table_messages(server.url, "T-01")) < wanted and time.monotonic() < deadline:
-            time.sleep(0.2)
+        while stream_count(server.url, "floor.T-01.*") < wanted and time.monotonic() < deadline:
+            time.sleep(0.02)
         child.send_signal(signal.SIGKILL)  # mid-round, mid-publish: wherever it is
         child.wait(30)
     run_headless(c, rounds=1, seats=2, progress=_quiet)

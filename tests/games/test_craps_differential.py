@@ -124,9 +124,11 @@ def run(
     table.settings.update(vig_rounding="none", vig_floor=0.0, vig_paid_on_win=on_win)
     player = table.add_player(bankroll=100_000, strategy=NullStrategy())
     state, wagers, credits, serial = TableState(), (), 10_000_000, 0
+    spots = {target.spot: Spot.parse(target.spot) for target in targets}
     for number, dice in enumerate(rolls):
+        held = {str(w.spot) for w in wagers}  # the spots up before this roll's placing (kept up below)
         for target in targets:
-            if any(str(w.spot) == target.spot for w in wagers) and target.spot not in ("come", "dont_come"):
+            if target.spot in held and target.spot not in ("come", "dont_come"):
                 continue
             if target.spot in ("come", "dont_come") and any(
                 w.spot.kind == target.spot and w.number is None for w in wagers
@@ -134,11 +136,12 @@ def run(
                 continue
             serial += 1
             try:
-                wager = place(state, wagers, Wager(f"w{serial}", 1, Spot.parse(target.spot), target.cents,
+                wager = place(state, wagers, Wager(f"w{serial}", 1, spots[target.spot], target.cents,
                                                    working=target.working), rules)  # fmt: skip
             except IllegalBetError:
                 continue
             wagers, credits = (*wagers, wager), credits - wager.cost
+            held.add(str(wager.spot))
             theirs = target.theirs(state, wager)
             if isinstance(theirs, cb.Place) and player.already_placed(theirs):
                 continue  # crapssim kept its Place up after the win; ours is placed again (same amount)

@@ -133,6 +133,7 @@ print("same sums")
 """
 
 
+@pytest.mark.slow  # a Dask cluster over TCP in a process of its own: an end-to-end run
 def test_dask_local_cluster_gives_the_same_sums() -> None:
     # In a process of its own, under a time limit: a Dask cluster's threads beside the suite's own
     # (seat links, servers) once stalled the whole run; here a stall fails the test instead.

@@ -14,6 +14,7 @@ from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from terminal.ledger import EventCode, daypdf, dayreport
@@ -21,7 +22,12 @@ from tests.ledger.ledger_scenario import START, open_ledger, scenario
 
 KINDS = [f"kind_{n:02d}" for n in range(1, 17)]  # sixteen wager kinds: more than any chart shows
 ORIGIN = dayreport.Provenance(
-    "Test venue", "T-07", "USD", "2026-03-02T06:00:00.000000Z", "9.8.7", "SHA-256 ab12 cd34 …",
+    "Test venue",
+    "T-07",
+    "USD",
+    "2026-03-02T06:00:00.000000Z",
+    "9.8.7",
+    "SHA-256 ab12 cd34 …",
     "OK: 1234 rows verified up to the high-water mark",
 )
 
@@ -62,9 +68,18 @@ def test_every_wager_is_in_a_table_with_its_figures(tmp_path: Path) -> None:
     assert "the 12 largest of 16 wagers by amount wagered; the table above is the record" in text
 
 
-def test_every_page_has_the_header_and_footer_and_page_numbers(tmp_path: Path) -> None:
-    target = daypdf.write_pdf(_built(events=400), tmp_path / "day.pdf", origin=ORIGIN)
-    pages = _pages(target)
+@pytest.fixture(scope="module")
+def long_day(tmp_path_factory: pytest.TempPathFactory) -> tuple[dayreport.DayReport, list[str]]:
+    """A day of 450 events, more than the PDF lists, and its PDF's pages as text (read only by the tests;
+    the two that need a PDF of many pages share it: fpdf2 lays it out in about a second)."""
+    built = _built(events=450)
+    return built, _pages(daypdf.write_pdf(built, tmp_path_factory.mktemp("pdf") / "day.pdf", origin=ORIGIN))
+
+
+def test_every_page_has_the_header_and_footer_and_page_numbers(
+    long_day: tuple[dayreport.DayReport, list[str]],
+) -> None:
+    _, pages = long_day
     assert len(pages) > 3
     for number, text in enumerate(pages, 1):
         assert "End-of-day report" in text and "table T-07" in text and "gaming day 2026-03-01" in text
@@ -76,11 +91,13 @@ def test_every_page_has_the_header_and_footer_and_page_numbers(tmp_path: Path) -
     assert "Prepared by" in last and "Reviewed by (administrator)" in last and "Signature" in last
 
 
-def test_events_are_all_there_or_the_pdf_says_how_many_more_the_csv_has(tmp_path: Path) -> None:
-    built = _built(events=450)
+def test_events_are_all_there_or_the_pdf_says_how_many_more_the_csv_has(
+    tmp_path: Path, long_day: tuple[dayreport.DayReport, list[str]]
+) -> None:
+    built, pages = long_day
     logged = len(built.event_log)
     assert logged > daypdf.EVENT_ROWS
-    text = "\n".join(_pages(daypdf.write_pdf(built, tmp_path / "day.pdf", origin=ORIGIN)))
+    text = "\n".join(pages)
     more = logged - daypdf.EVENT_ROWS
     assert f"{more} more events in the CSV" in text
     target = dayreport.write_csv(built, tmp_path / "day.csv", ORIGIN)

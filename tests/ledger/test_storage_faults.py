@@ -6,8 +6,11 @@ tilts with that line.
 The read-only and full file systems are real: a small tmpfs mounted in a private mount namespace
 (``unshare -m``), remounted read-only or filled with a file. Root alone is not enough (chmod does not stop
 root); where mounting is not allowed those tests are skipped, and the in-process tests of
-``tests/table/test_hardening.py`` (SQLite's ``max_page_count``) still cover the running table. Each starts
-a table and four interpreters on its file system: they are marked slow (``make test``, not ``make check``).
+``tests/table/test_hardening.py`` (SQLite's ``max_page_count``) still cover the running table. The ledger
+on each file system is a copy of one a headless table played once for the module (its folder: database,
+key, mark, certificates); the commands run in one interpreter inside the namespace
+(``commands_child``). They start tables and interpreters in a namespace: marked slow (``make test``, not
+``make check``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from pathlib import Path
 
 import pytest
 
+from terminal import config as configuration
 from terminal.cli import main
+from terminal.lab.headless import run_headless
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = ("run --headless --rounds 3", "ledger verify", "ledger report")
@@ -41,6 +46,31 @@ def _can_mount() -> bool:
 needs_mount = pytest.mark.skipif(not _can_mount(), reason="needs a private mount namespace (unshare -m)")
 
 
+CONFIG = "[table]\nport = 0\nseats = 2\n"
+
+
+def _playing(said: Path) -> str:
+    """Shell that waits until the table whose stderr goes to ``said`` is past its boot (it listens) and
+    has opened three rounds of its own (the played ledger has three): conditions, not a guess at a time."""
+    rounds = "SELECT count(*) FROM rounds"
+    count = f"sqlite3.connect('file:var/ledger.sqlite?mode=ro', uri=True).execute('{rounds}').fetchone()[0]"
+    opened = f'{sys.executable} -c "import sqlite3, sys; sys.exit({count} < 6)" 2>/dev/null'
+    listening = f"grep -q 'controller listening' {said}"
+    return f"until {listening}; do sleep 0.05; done\nuntil {opened}; do sleep 0.05; done"
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with ``kiosk.cfg`` and the ``var`` a headless table left after three rounds."""
+    folder = tmp_path_factory.mktemp("played")
+    (folder / "kiosk.cfg").write_text(CONFIG, encoding="utf-8")
+    summary = run_headless(
+        configuration.load(folder / "kiosk.cfg"), rounds=3, seats=2, progress=lambda _: None
+    )
+    assert summary.verified and not summary.audit
+    return folder
+
+
 def _one_line_each(output: str) -> dict[str, tuple[int, str]]:
     """``== COMMAND`` / stderr / ``rc=N`` blocks → command: (exit code, what it said on stderr)."""
     found: dict[str, tuple[int, str]] = {}
@@ -51,21 +81,16 @@ def _one_line_each(output: str) -> dict[str, tuple[int, str]]:
     return found
 
 
-def _in_tmpfs(tmp_path: Path, fault: str, size: str = "4m") -> dict[str, tuple[int, str]]:
-    """Make a ledger on a fresh tmpfs, apply ``fault`` (shell), then run each command as a user would."""
+def _in_tmpfs(tmp_path: Path, played: Path, fault: str, size: str = "4m") -> dict[str, tuple[int, str]]:
+    """Copy the played ledger to a fresh tmpfs, apply ``fault`` (shell), then run each command."""
     mount = tmp_path / "mnt"
     mount.mkdir()
-    python = f"{sys.executable} -m terminal"
-    runs = "\n".join(
-        f'echo "== {c}"; {python} {c} 2>&1 >/dev/null | tail -n 5; echo "rc=${{PIPESTATUS[0]}}"'
-        for c in COMMANDS
-    )
+    commands = " ".join(f"'{c}'" for c in COMMANDS)
     script = f"""set -u
 mount -t tmpfs -o size={size} tmpfs {mount}
-cd {mount} && printf '[table]\\nport = 0\\nseats = 2\\n' > kiosk.cfg
-{sys.executable} -m terminal run --headless --rounds 3 > /dev/null 2>&1 || echo "setup failed"
+cp -a {played}/. {mount}/ || echo "setup failed"
 {fault}
-{runs}
+cd {mount} && {sys.executable} -m tests.ledger.commands_child {commands}
 """
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(["unshare", "-m", "bash", "-c", script], capture_output=True, text=True, env=env,
@@ -87,9 +112,9 @@ def _assert_one_line(
 
 @pytest.mark.slow
 @needs_mount
-def test_a_read_only_file_system(tmp_path: Path) -> None:
+def test_a_read_only_file_system(tmp_path: Path, played: Path) -> None:
     """The table cannot run there (one line), but an auditor verifies and reports from read-only media."""
-    found = _in_tmpfs(tmp_path, f"mount -o remount,ro {tmp_path / 'mnt'}")
+    found = _in_tmpfs(tmp_path, played, f"mount -o remount,ro {tmp_path / 'mnt'}")
     run = "run --headless --rounds 3"
     ledger = str(tmp_path / "mnt" / "var" / "ledger.sqlite")
     _assert_one_line({run: found[run]}, ledger, "read-only", (run,))
@@ -99,7 +124,9 @@ def test_a_read_only_file_system(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @needs_mount
-def test_a_ledger_killed_mid_write_is_verified_from_read_only_media_with_its_log(tmp_path: Path) -> None:
+def test_a_ledger_killed_mid_write_is_verified_from_read_only_media_with_its_log(
+    tmp_path: Path, played: Path
+) -> None:
     """SIGKILL leaves committed rows in the write-ahead log; read-only media cannot take SQLite's shared
     memory file, and an immutable open would miss them: the read is made on a copy and sees every row."""
     mount = tmp_path / "mnt"
@@ -107,38 +134,43 @@ def test_a_ledger_killed_mid_write_is_verified_from_read_only_media_with_its_log
     python = f"{sys.executable} -m terminal"
     script = f"""set -u
 mount -t tmpfs -o size=16m tmpfs {mount}
-cd {mount} && printf '[table]\\nseats = 2\\n' > kiosk.cfg
-{python} run --headless --rounds 1000000 > /dev/null 2>&1 &
-while [ ! -s var/ledger.sqlite-wal ]; do sleep 0.1; done; sleep 2; kill -9 $!; wait
+cp -a {played}/. {mount}/ && cd {mount}
+{python} run --headless --rounds 1000000 > /dev/null 2> {tmp_path / "run.txt"} &
+{_playing(tmp_path / "run.txt")}
+kill -9 $!; wait
 echo "wal=$(stat -c %s var/ledger.sqlite-wal)"
 mount -o remount,ro {mount}
-{python} ledger verify; echo "rc=$?"
-{python} ledger report | head -n 1
+{sys.executable} -m tests.ledger.commands_child --stdout 'ledger verify' 'ledger report'
 """
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(["unshare", "-m", "bash", "-c", script], capture_output=True, text=True, env=env,
                           timeout=240, check=False)  # fmt: skip
     assert "wal=0" not in done.stdout and "wal=" in done.stdout, done.stdout  # rows were waiting in the log
-    assert "rc=0" in done.stdout, done.stdout + done.stderr
-    assert "OK: " in done.stdout and "ledger verify OK" in done.stdout, done.stdout
+    found = _one_line_each(done.stdout)
+    assert found["ledger verify"][0] == 0 and found["ledger report"][0] == 0, done.stdout + done.stderr
+    assert "OK: " in found["ledger verify"][1], done.stdout
+    assert found["ledger report"][1].startswith("ledger verify OK"), done.stdout
 
 
 @pytest.mark.slow
 @needs_mount
-def test_a_full_disk(tmp_path: Path) -> None:
-    found = _in_tmpfs(tmp_path, f"dd if=/dev/zero of={tmp_path / 'mnt' / 'filler'} bs=4k 2>/dev/null")
+def test_a_full_disk(tmp_path: Path, played: Path) -> None:
+    found = _in_tmpfs(tmp_path, played, f"dd if=/dev/zero of={tmp_path / 'mnt' / 'filler'} bs=4k 2>/dev/null")
     _assert_one_line(found, str(tmp_path / "mnt" / "var" / "ledger.sqlite"), "disk is full")
 
 
 @pytest.mark.slow
 @needs_mount
-def test_a_disk_that_fills_while_the_table_runs_tilts_it_and_ends_the_run(tmp_path: Path) -> None:
+def test_a_disk_that_fills_while_the_table_runs_tilts_it_and_ends_the_run(
+    tmp_path: Path, played: Path
+) -> None:
     mount = tmp_path / "mnt"
     mount.mkdir()
     script = f"""set -u
 mount -t tmpfs -o size=4m tmpfs {mount}
-cd {mount} && printf '[table]\\nport = 0\\nseats = 2\\n' > kiosk.cfg
-(while [ ! -s var/ledger.sqlite ]; do sleep 0.1; done; sleep 1; dd if=/dev/zero of=filler bs=4k 2>/dev/null) &
+cp -a {played}/. {mount}/ && cd {mount}
+({_playing(tmp_path / "err.txt")}
+dd if=/dev/zero of=filler bs=4k 2>/dev/null) &
 {sys.executable} -m terminal run --headless --rounds 1000000 > /dev/null 2> {tmp_path / "err.txt"}
 echo "rc=$?"; tail -n 3 {tmp_path / "err.txt"}
 """

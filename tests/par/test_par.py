@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from itertools import product
 
+import numpy as np
 import pytest
 
 from terminal.games.roulette.touchdown import DEFAULT_YARDS
@@ -82,16 +82,18 @@ def test_touchdown_enumeration_matches_the_markov_chain(team: str) -> None:
     assert enumerated == _markov(1 if team == "red" else -1)
 
 
-@pytest.mark.slow
 def test_touchdown_enumeration_matches_brute_force_over_all_38_to_the_4() -> None:
-    moves = [_move(p) for p in DOUBLE_ORDER]
+    """Every one of the 38**4 sequences of four downs played out, as arrays: after k downs ``ball`` holds
+    the ball of each of the 38**k sequences (a ball past a goal line stays there)."""
+    moves = np.array([_move(p) for p in DOUBLE_ORDER])
+    ball = np.zeros(1, dtype=np.int64)
+    for _ in range(4):
+        ahead = np.clip(ball[:, None] + moves[None, :], -50, 50)
+        ball = np.where(np.abs(ball)[:, None] < 50, ahead, ball[:, None]).ravel()
+    assert len(ball) == 38**4
     tally = [0] * 8
-    for downs in product(moves, repeat=4):
-        ball = 0
-        for m in downs:
-            if abs(ball) < 50:
-                ball = max(-50, min(50, ball + m))
-        tally[_band_index(ball)] += 1
+    for where, count in zip(*np.unique(ball, return_counts=True), strict=True):
+        tally[_band_index(int(where))] += int(count)
     assert tally == list(band_counts("red").values())
 
 

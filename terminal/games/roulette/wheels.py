@@ -13,7 +13,7 @@ Pockets are small ints: 0 to 36 are the numbers, ``DOUBLE_ZERO`` (37) is 00, so 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DOUBLE_ZERO = 37
 RED: frozenset[int] = frozenset({1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36})
@@ -39,6 +39,11 @@ class Wheel:
     name: str
     order: tuple[int, ...]
     void_pocket: int | None = None
+    # worked out once: every spin's settlement and every Blazing 7's ball draw reads it
+    _live: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_live", tuple(p for p in self.order if p != self.void_pocket))
 
     @property
     def size(self) -> int:
@@ -53,7 +58,7 @@ class Wheel:
     @property
     def live_pockets(self) -> tuple[int, ...]:
         """Pockets that settle a spin, in clockwise order."""
-        return tuple(p for p in self.order if p != self.void_pocket)
+        return self._live
 
     def voids(self, pocket: int) -> bool:
         """True if ``pocket`` makes the spin void (re-spun, every wager standing)."""
