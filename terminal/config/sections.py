@@ -404,6 +404,9 @@ class FloorSection:
     request_ms: int = setting(
         "2000", integer(100, 30_000), "a voucher check or redemption waits this long for the floor"
     )
+    reconnect_ms: int = setting(
+        "500", integer(10, 60_000), "a table whose floor went away tries it again this often"
+    )
     sweep_ms: int = setting(
         "5000", integer(50, 600_000), "a table looks this often for its vouchers the floor closed elsewhere"
     )

@@ -58,8 +58,8 @@ async def connect(
         # until the caller's deadline, so a floor that is down cost the whole deadline, not a refusal.
         "max_reconnect_attempts": -1 if reconnect else 1,
         # The client's least is a second round of tries; a one-off makes it at once (a refusal is an
-        # answer), a table's link waits a little between rounds while the floor is down.
-        "reconnect_time_wait": 0.5 if reconnect else 0.0,
+        # answer), a table's link waits ``[floor] reconnect_ms`` between rounds while the floor is down.
+        "reconnect_time_wait": section.reconnect_ms / 1000 if reconnect else 0.0,
         "error_cb": failed or quiet,
         "tls": tls_context(section),
     }

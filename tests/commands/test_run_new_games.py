@@ -1,6 +1,11 @@
 """`terminal run --config` with ``game = sicbo`` and ``game = bigsix``: a headless table of bots plays the
 game over the real protocol (TLS links, the controller, the DRBG, the ledger), the ledger verifies, and
-every round's outcome is the game's own (three dice; a Big Six symbol and its section)."""
+every round's outcome is the game's own (three dice; a Big Six symbol and its section).
+
+End-to-end runs of the whole command (TLS server, bots, DRBG, ledger, the display's screenshots; ~1.6 s
+each): marked slow. ``make check`` keeps the same command end to end for roulette and craps
+(``tests/table/test_headless.py``) and Sic Bo and Big Six on a real table (``tests/table/test_new_games.py``).
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ CONFIGS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(CONFIGS))
 def test_a_headless_table_plays_the_game(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]

@@ -129,17 +129,17 @@ class Cluster:
             server.stop()
 
 
-def stream_count(url: str, subject: str) -> int:
+def stream_count(url: str, subject: str, timeout_s: float = 10.0) -> int:
     """How many messages the ``FLOOR`` stream holds on ``subject`` now (0 before it exists): a cheap
     question to wait on while tables play (reading the whole stream back is not)."""
-    return asyncio.run(_count(url, subject))
+    return asyncio.run(_count(url, subject, timeout_s))
 
 
-async def _count(url: str, subject: str) -> int:
+async def _count(url: str, subject: str, timeout_s: float) -> int:
     nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5)
     try:
         try:
-            info = await nc.jetstream(timeout=10).stream_info("FLOOR", subjects_filter=subject)
+            info = await nc.jetstream(timeout=timeout_s).stream_info("FLOOR", subjects_filter=subject)
         except NotFoundError:
             return 0
         return sum((info.state.subjects or {}).values())

@@ -20,14 +20,15 @@ def floor_config(
     Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
     more than a second to answer, and a link that times out a publish counts itself offline (the table
     then refuses other tables' vouchers). A floor that is down refuses the connection at once anyway.
-    Its link looks for vouchers closed elsewhere every 100 ms (5 s shipped): tests wait for that look."""
+    Its link looks for vouchers closed elsewhere every 100 ms and tries a floor that went away again every
+    50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
     cfg.write_text(
         f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\n"
         "[floor]\n"
-        f"url = {url}\nrequest_ms = {request_ms}\nsweep_ms = {sweep_ms}\nheartbeat_seconds = 1\n"
-        f"gaming_day_hour = 0\n{extra}",
+        f"url = {url}\nrequest_ms = {request_ms}\nsweep_ms = {sweep_ms}\nreconnect_ms = 50\n"
+        f"heartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",
         encoding="utf-8",
     )
     return configuration.load(cfg)

@@ -35,9 +35,9 @@ T = TypeVar("T")
 class TableThread:
     """A table on a thread of its own (a table, like its SQLite connection, is single-threaded)."""
 
-    def __init__(self, folder: Path, url: str, table_id: str) -> None:
+    def __init__(self, folder: Path, url: str, table_id: str, **config: Any) -> None:
         self.pool = ThreadPoolExecutor(1, thread_name_prefix=table_id)
-        c = floor_config(folder, url, table_id)
+        c = floor_config(folder, url, table_id, **config)
         self.table: Table = self.pool.submit(boot, c, ManualClock(time.time())).result(60)
 
     def do(self, job: Callable[[Table], T]) -> T:

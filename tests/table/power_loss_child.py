@@ -1,6 +1,11 @@
 """A table in its own process that SIGKILLs itself at one named point (the hook is injected here, not in
 the product): ``python -m tests.table.power_loss_child FOLDER POINT``.
 
+``python -m tests.table.power_loss_child --fork`` imports all that once, then for each line it reads
+(``FOLDER POINT``) forks a child that does the same and answers with how the child ended (``-9``: the
+power went where it should): one interpreter's start-up for all the points. The hooks are set in the
+child only; the forking process never builds a table.
+
 Set-up, the same for every point: 100.00 in at seat 1 (a bill), then red 5.00 and straight 17 1.00; the
 outcome drawn is 17 (scripted). Then the action the point interrupts.
 """
@@ -71,5 +76,23 @@ def main(folder: Path, point: str) -> None:
     sys.exit(3)
 
 
+def serve() -> None:
+    """Fork a child for each request line; answer with its exit status (a signal's as its negative)."""
+    for line in sys.stdin:
+        folder, point = line.split()
+        pid = os.fork()
+        if pid == 0:  # the child: the table to its point, and never back into this loop
+            try:
+                os.dup2(2, 1)  # what it says goes to the log; this process's stdout is the answers
+                main(Path(folder), point)
+            finally:
+                os._exit(1)
+        _, status = os.waitpid(pid, 0)
+        print(os.waitstatus_to_exitcode(status), flush=True)
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), sys.argv[2])
+    if sys.argv[1:] == ["--fork"]:
+        serve()
+    else:
+        main(Path(sys.argv[1]), sys.argv[2])

@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,14 +32,28 @@ STAKES = 600  # red 5.00 and straight 17 1.00
 WON_ON_17 = 3_600  # 17 is black: red loses, the straight pays 35 to 1 with its stake
 
 
-def _cut(folder: Path, point: str) -> Table:
-    """Run the child to ``point`` (it kills itself there), then start a new table on its files."""
-    env = os.environ | {"PYTHONPATH": str(ROOT)}
-    child = subprocess.run(
-        [sys.executable, "-m", "tests.table.power_loss_child", str(folder), point],
-        cwd=ROOT, env=env, capture_output=True, timeout=120,
-    )  # fmt: skip
-    assert child.returncode == -signal.SIGKILL, child.stdout + child.stderr
+@pytest.fixture(scope="module")
+def children(tmp_path_factory: pytest.TempPathFactory) -> Iterator[subprocess.Popen[str]]:
+    """``power_loss_child --fork``: the table imported once, a fresh child forked for each point."""
+    log = tmp_path_factory.mktemp("children") / "output.txt"
+    with log.open("w", encoding="utf-8") as said:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "tests.table.power_loss_child", "--fork"], cwd=ROOT,
+            env=os.environ | {"PYTHONPATH": str(ROOT)}, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=said, text=True,
+        )  # fmt: skip
+        yield server
+        assert server.stdin is not None
+        server.stdin.close()
+        server.wait(timeout=60)
+
+
+def _cut(children: subprocess.Popen[str], folder: Path, point: str) -> Table:
+    """Run a child to ``point`` (it kills itself there), then start a new table on its files."""
+    assert children.stdin is not None and children.stdout is not None
+    children.stdin.write(f"{folder} {point}\n")
+    children.stdin.flush()
+    assert children.stdout.readline().strip() == str(-signal.SIGKILL), f"{point}: the power did not go there"
     clock = ManualClock(1_900_000_000.0)
     table = scripted_table(make_config(folder, "[table]\nseats = 2\n"), 5, 5, clock=clock)
     table.start()
@@ -60,8 +75,10 @@ def _consistent(table: Table) -> dict[str, int]:
 
 
 @pytest.mark.slow
-def test_before_the_outcome_is_persisted_the_window_reopens_with_the_wagers(tmp_path: Path) -> None:
-    table = _cut(tmp_path, "before_outcome_persisted")
+def test_before_the_outcome_is_persisted_the_window_reopens_with_the_wagers(
+    tmp_path: Path, children: subprocess.Popen[str]
+) -> None:
+    table = _cut(children, tmp_path, "before_outcome_persisted")
     _consistent(table)
     assert table.phase is Phase.OPEN and table.ledger.outcomes(5) == []
     assert sorted(line.spot for line in table.wagers.wagers_of(1)) == ["red", "straight:17"]
@@ -69,8 +86,10 @@ def test_before_the_outcome_is_persisted_the_window_reopens_with_the_wagers(tmp_
 
 
 @pytest.mark.slow
-def test_after_the_outcome_is_persisted_it_is_settled_with_that_outcome(tmp_path: Path) -> None:
-    table = _cut(tmp_path, "after_outcome_persisted")  # the new table's generator would say 5
+def test_after_the_outcome_is_persisted_it_is_settled_with_that_outcome(
+    tmp_path: Path, children: subprocess.Popen[str]
+) -> None:
+    table = _cut(children, tmp_path, "after_outcome_persisted")  # the new table's generator would say 5
     m = _consistent(table)
     (round_id, outcome), *_ = table.ledger.outcomes(5)
     assert outcome["pocket"] == 17 and m["games_played"] == 1
@@ -79,23 +98,29 @@ def test_after_the_outcome_is_persisted_it_is_settled_with_that_outcome(tmp_path
 
 
 @pytest.mark.slow
-def test_mid_settlement_nothing_is_half_posted_and_it_settles_once(tmp_path: Path) -> None:
-    table = _cut(tmp_path, "mid_settlement")
+def test_mid_settlement_nothing_is_half_posted_and_it_settles_once(
+    tmp_path: Path, children: subprocess.Popen[str]
+) -> None:
+    table = _cut(children, tmp_path, "mid_settlement")
     m = _consistent(table)
     assert m["games_played"] == 1 and m["won"] == WON_ON_17
     assert table.cashier.credits(1) == START - STAKES + WON_ON_17
 
 
 @pytest.mark.slow
-def test_a_bill_stacked_but_not_credited_is_neither_credited_nor_half_recorded(tmp_path: Path) -> None:
-    table = _cut(tmp_path, "bill_stacked_not_credited")
+def test_a_bill_stacked_but_not_credited_is_neither_credited_nor_half_recorded(
+    tmp_path: Path, children: subprocess.Popen[str]
+) -> None:
+    table = _cut(children, tmp_path, "bill_stacked_not_credited")
     m = _consistent(table)
     assert table.cashier.credits(2) == 0 and m["cash_in"] == START and m["bills_in_count"] == 1
 
 
 @pytest.mark.slow
-def test_a_voucher_recorded_but_never_printed_stays_outstanding_for_a_reprint(tmp_path: Path) -> None:
-    table = _cut(tmp_path, "voucher_recorded_not_printed")
+def test_a_voucher_recorded_but_never_printed_stays_outstanding_for_a_reprint(
+    tmp_path: Path, children: subprocess.Popen[str]
+) -> None:
+    table = _cut(children, tmp_path, "voucher_recorded_not_printed")
     m = _consistent(table)
     amount = START - STAKES + WON_ON_17
     assert table.cashier.credits(1) == 0 and m["vouchers_out"] == amount
@@ -105,8 +130,10 @@ def test_a_voucher_recorded_but_never_printed_stays_outstanding_for_a_reprint(tm
 
 
 @pytest.mark.slow
-def test_a_cash_out_cut_before_it_commits_leaves_the_credits_on_the_seat(tmp_path: Path) -> None:
-    table = _cut(tmp_path, "during_cash_out")
+def test_a_cash_out_cut_before_it_commits_leaves_the_credits_on_the_seat(
+    tmp_path: Path, children: subprocess.Popen[str]
+) -> None:
+    table = _cut(children, tmp_path, "during_cash_out")
     m = _consistent(table)
     assert table.cashier.credits(1) == START - STAKES + WON_ON_17 and m.get("vouchers_out", 0) == 0
     assert table.ledger.events(EventCode.VOUCHER_ISSUE) == []
