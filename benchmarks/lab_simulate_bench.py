@@ -9,7 +9,10 @@ also checks, on the plain loop's rounds, that both give the same sums. The machi
 printed before and after, since wall-clock rates move with it; ``--instructions`` adds callgrind's
 instructions per round (``benchmarks/instructions.py``), which do not.
 
-Run: PYTHONPATH=. python benchmarks/lab_simulate_bench.py [--pairs N] [--instructions]
+``--sides`` plays roulette with B2B and Blazing 7's offered as well (their own draws interleave with the
+spins), and ``--game NAME`` measures one game only.
+
+Run: PYTHONPATH=. python benchmarks/lab_simulate_bench.py [--pairs N] [--instructions] [--sides] [--game NAME]
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from terminal import config
+from terminal.desk.config_change import edit_text
 from terminal.lab import simulate_seam, tabulate
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import ChunkOutcome
@@ -50,8 +54,18 @@ class Game:
     fast_rounds: int
 
 
-def _games() -> tuple[Game, ...]:
-    c = config.load()
+def _shipped(sides: bool) -> config.Config:
+    """The shipped ``kiosk.cfg``; with ``sides``, B2B and Blazing 7's offered too (it offers neither)."""
+    if not sides:
+        return config.load()
+    text = config.DEFAULT_PATH.read_text(encoding="utf-8")
+    for section in ("b2b", "blazing7s"):
+        text = edit_text(text, section, "offered", "true")
+    return config.loads(text)
+
+
+def _games(sides: bool = False) -> tuple[Game, ...]:
+    c = _shipped(sides)
     return (
         Game("craps", "rolls", craps_plan(c), simulate_craps.play, simulate_craps_fast.play, 15_000, 1500,
              300_000),
@@ -102,15 +116,16 @@ from terminal import config
 from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
 from terminal.sims.simulate_plan import craps_plan, roulette_plan
 from terminal.lab.simulate_seed import make_rng
-plan = {plan}(config.load())
+from lab_simulate_bench import _shipped
+plan = {plan}(_shipped({sides}))
 simulate_{game}_fast.play(plan, {warm}, make_rng(b"warm", "{game}", 0))
 """
 
 
-def count_instructions(game: Game) -> None:
+def count_instructions(game: Game, sides: bool = False) -> None:
     from instructions import per_round  # beside this script
 
-    setup = SETUP.format(plan=f"{game.name}_plan", game=game.name, warm=game.fast_rounds // 5)
+    setup = SETUP.format(plan=f"{game.name}_plan", game=game.name, warm=game.fast_rounds // 5, sides=sides)
     plain = per_round(setup, f"simulate_{game.name}.play(plan, {{n}}, make_rng(b'i', '{game.name}', 0))", 200)
     fast = per_round(setup, f"simulate_{game.name}_fast.play(plan, {{n}}, make_rng(b'i', '{game.name}', 0))",
                      20_000)  # fmt: skip
@@ -122,12 +137,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--instructions", action="store_true", help="also count instructions (valgrind)")
+    parser.add_argument("--sides", action="store_true", help="roulette with B2B and Blazing 7's offered too")
+    parser.add_argument("--game", help="only this game (craps, roulette, sicbo, bigsix)")
     args = parser.parse_args()
     print(_load())
-    for game in _games():
+    for game in _games(args.sides):
+        if args.game and game.name != args.game:
+            continue
         measure(game, args.pairs)
         if args.instructions and game.name in ("craps", "roulette"):
-            count_instructions(game)
+            count_instructions(game, args.sides)
     print(_load())
     return 0
 

@@ -16,7 +16,10 @@ index per part and round:
 A part that needs draws of its own between rounds (roulette's Touchdown: the team the RNG assigns after
 a trigger) is ``paced``: the rounds are then drawn one by one, each followed by the extra draws the paced
 parts ask for, in part order, and the other parts walk the drawn rounds in bulk afterwards (parts are
-independent, so only the order of the draws matters).
+independent, so only the order of the draws matters). A model whose round is one scaler draw below its
+width (``one_draw = True``: ``draw_one`` is ``randbelow(width)``) has its paced rounds and their extra
+draws taken from the generator's words in bulk (:mod:`terminal.lab.paced_words`): the same values in
+the same order, without a generator call per draw.
 
 Nothing here names a game: a new game gets the engine by declaring its parts.
 """
@@ -27,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rng import Rng
+from terminal.lab import paced_words
 from terminal.lab.simulate_stats import ChunkOutcome, merge_all
 from terminal.lab.tabulate import Chain, Part
 
@@ -60,11 +64,15 @@ def play(model: Model, rounds: int, rng: Rng) -> ChunkOutcome:
     chains = tuple(Chain(part) for part in model.parts)
     paced = tuple(c for c in chains if c.table.part.paced)
     free = tuple(c for c in chains if not c.table.part.paced)
+    words = paced_words.Words(rng) if paced and getattr(model, "one_draw", False) else None
     played = 0
     while played < rounds:
         count = min(BATCH, rounds - played)
         left = rounds - played
-        outcomes = _pace(model, paced, rng, count, left) if paced else model.draw(rng, count)
+        if words is not None:
+            outcomes = paced_words.pace(model.width, paced, words, count, left)
+        else:
+            outcomes = _pace(model, paced, rng, count, left) if paced else model.draw(rng, count)
         for chain in free:
             if count == left:  # the last requested round places nothing after it
                 chain.walk(outcomes[:-1], placing=True)
@@ -79,10 +87,6 @@ def play(model: Model, rounds: int, rng: Rng) -> ChunkOutcome:
 
 def _pace(model: Model, paced: Sequence[Chain[Any]], rng: Rng, count: int, left: int) -> list[int]:
     """``count`` rounds drawn one by one, the paced parts playing each with its extra draws; the rounds."""
-    if len(paced) == 1:
-        placing = count < left  # the last requested round, if in this batch, is played apart
-        first = _pace_one(model, paced[0], rng, count - (not placing), True)
-        return first if placing else first + _pace_one(model, paced[0], rng, 1, False)
     drawn: list[int] = []
     keep, draw_one = drawn.append, model.draw_one
     for k in range(count):
@@ -92,30 +96,6 @@ def _pace(model: Model, paced: Sequence[Chain[Any]], rng: Rng, count: int, left:
         for chain in paced:
             chain.step(outcome, placing)
         _extras(model, paced, rng, placing)
-    return drawn
-
-
-def _pace_one(model: Model, chain: Chain[Any], rng: Rng, count: int, placing: bool) -> list[int]:
-    """:func:`_pace` for a single paced part, its step written out: one draw and one index a round."""
-    drawn: list[int] = []
-    keep, draw_one = drawn.append, model.draw_one
-    table = chain.table
-    classes, extra, width = table.classes, table.extra, table.width
-    nxt, visits, row = table.nxt[placing], chain.visits[placing], chain.row
-    for _ in range(count):
-        outcome = draw_one(rng)
-        keep(outcome)
-        index = row + classes[outcome]
-        visits[index] += 1
-        row = nxt[index]
-        if row < 0:
-            row = table.discover(index, placing)
-            chain.grow()
-        if extra[row // width]:  # rare: a draw of the part's own (a team after a trigger)
-            chain.row = row
-            _extras(model, (chain,), rng, placing)
-            row = chain.row
-    chain.row = row
     return drawn
 
 

@@ -9,9 +9,10 @@ the plain loop, named ``td``; the pockets of the downs played written as 0, sinc
 how many there were): a wager whenever the table allows one, settled by
 :func:`terminal.games.roulette.touchdown.spin`. After a trigger (0 or 00) the RNG assigns the team, as
 the table does when the player's choice times out: an extra draw (``randbelow(2)``) right after the
-spin, so the part is ``paced`` and the engine draws spins one by one while it plays. Pockets that move
-the ball the same yards toward the same end zone settle alike (one class), the greens are a class of
-their own (a trigger while waiting, no yards in a game), and each team drawn is a class.
+spin, so the part is ``paced``: the engine steps it on every spin as it shares the generator's words out
+to the spins and the extra draws in the order the table draws them (:mod:`terminal.lab.paced_words`).
+Pockets that move the ball the same yards toward the same end zone settle alike (one class), the greens
+are a class of their own (a trigger while waiting, no yards in a game), and each team drawn is a class.
 
 B2B and Blazing 7's are a part each (:class:`SidePart`), paced too: their own draw (B2B's odds after a
 repeat, the bonus balls after 7, 17 or 27) follows the spin, after Touchdown's team. B2B reads the
@@ -180,6 +181,7 @@ class RouletteModel:
 
     width: int
     parts: tuple[Part[str] | Part[TouchdownState] | Part[SideSim], ...]
+    one_draw = True  # a spin is randbelow(width): the paced parts' draws come from the words in bulk
 
     def draw(self, rng: Rng, count: int) -> list[int]:
         return rng.randbelow_values(self.width, count)

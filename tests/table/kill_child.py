@@ -18,8 +18,7 @@ connection) counts each window's ``COMMIT`` statements and kills the process
 
 Between two statements the database holds the same committed state, so these two points per window
 cover every state a kill at any instant can leave. A run without a kill plays to the end and notes each
-window's commits at boot (before the first round opens) and in the rounds, and in how many rounds it
-committed.
+window's commits at boot (before the first round opens) and in the rounds.
 """
 
 from __future__ import annotations
@@ -66,7 +65,6 @@ def window_of(frame: FrameType | None) -> str:
 def _hook(kill: Kill | None, commits: dict[str, Counter[str]], note: Path) -> Callable[[str], None]:
     armed = False
     phase = commits["boot"]  # until the first round opens; then commits["rounds"]
-    this_round: set[str] = set()  # the windows committed since the round opened (for commits["in rounds"])
 
     def die(where: str) -> None:
         assert kill is not None
@@ -82,11 +80,7 @@ def _hook(kill: Kill | None, commits: dict[str, Counter[str]], note: Path) -> Ca
         window = window_of(sys._getframe(1))
         if window == OPEN_ROUND:
             phase = commits["rounds"]
-            this_round.clear()
         phase[window] += 1
-        if phase is commits["rounds"] and window not in this_round:
-            this_round.add(window)
-            commits["in rounds"][window] += 1
         if kill is None or window != kill.window:
             return
         if commits["boot"][window] + commits["rounds"][window] == kill.n:
@@ -103,7 +97,7 @@ def play(cfg: str, rounds: int, seed: int, kill: Kill | None, note: str) -> int:
     Returns 0 when the run ends verified and audited clean (without a kill, the commit counts are
     written to ``note``), 1 otherwise; a kill ends it with SIGKILL (what it was is written to ``note``).
     """
-    commits: dict[str, Counter[str]] = {"boot": Counter(), "rounds": Counter(), "in rounds": Counter()}
+    commits: dict[str, Counter[str]] = {"boot": Counter(), "rounds": Counter()}
     trace = _hook(kill, commits, Path(note))
     connect = sqlite3.connect
 

@@ -161,7 +161,8 @@ class LayeredLayout:
         except UnknownSpotError:
             return None  # a wager the layout cannot show (e.g. a spot of another game): never crash a frame
 
-    def _draw_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
+    def _piles(self, view: LayoutView) -> list[tuple[tuple[int, int], list[StakeMark], int]]:
+        """The seat's wagers as piles: where, which wagers, the chip radius there."""
         piles: dict[tuple[int, int], list[StakeMark]] = {}
         radius: dict[tuple[int, int], int] = {}
         for stake in view.stakes:
@@ -170,19 +171,26 @@ class LayeredLayout:
                 piles.setdefault(at, []).append(stake)
                 found = self._places.get(stake.spot)
                 radius[at] = found.radius if found is not None and found.radius else self.chip_radius
-        for at, stakes in piles.items():
-            total, r = sum(s.amount for s in stakes), radius[at]
-            paint.chip(surface, view.fonts, at, r, view.on_chip(total), total, len(stakes))
+        return [(at, stakes, radius[at]) for at, stakes in piles.items()]
+
+    def off_marks(self, view: LayoutView) -> list[pygame.Rect]:
+        """Where the OFF mark of each pile with a wager not working sits: on the chip's rim, below the
+        amount (both read), moved inside the layout at its edge (a long word, "INACTIVA", would spill)."""
+        marks = []
+        for at, stakes, r in self._piles(view):
             if not all(s.working for s in stakes):
-                paint.badge(
-                    surface,
-                    view.fonts,
-                    view.tr("layout.wager_off"),
-                    (at[0] + r, at[1] + r),  # on the rim, below the amount: both read
-                    max(9, r * 2 // 3),
-                    paint.BLACK,
-                    paint.WHITE,
-                )
+                size = max(9, r * 2 // 3)
+                image = paint.label(view.fonts, view.tr("layout.wager_off"), size, True, paint.WHITE)
+                marks.append(paint.badge_rect(image, (at[0] + r, at[1] + r), size, self.rect))
+        return marks
+
+    def _draw_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
+        for at, stakes, r in self._piles(view):
+            total = sum(s.amount for s in stakes)
+            paint.chip(surface, view.fonts, at, r, view.on_chip(total), total, len(stakes))
+            if not all(s.working for s in stakes):  # where off_marks says: the same pill
+                paint.badge(surface, view.fonts, view.tr("layout.wager_off"), (at[0] + r, at[1] + r),
+                            max(9, r * 2 // 3), paint.BLACK, paint.WHITE, self.rect)  # fmt: skip
 
     def _winner_areas(self, view: LayoutView) -> Iterable[tuple[str, Place, int]]:
         for spot, paid in view.winners:

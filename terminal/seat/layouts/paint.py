@@ -290,14 +290,23 @@ def badge(
     size: int,
     fill: Colour,
     ink: Colour,
+    within: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """A pill with ``text``: paid amounts, OFF marks."""
+    """A pill with ``text``: paid amounts, OFF marks; moved inside ``within`` (the felt) if it would spill."""
     image = label(fonts, text, size, True, ink)
-    pill = image.get_rect(center=center).inflate(size * 0.8, size * 0.3)
+    pill = badge_rect(image, center, size, within)
     pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
     pygame.draw.rect(surface, ink, pill, 1, border_radius=pill.height // 2)
     surface.blit(image, image.get_rect(center=pill.center))
     return pill
+
+
+def badge_rect(
+    image: pygame.Surface, center: tuple[int, int], size: int, within: pygame.Rect | None = None
+) -> pygame.Rect:
+    """Where :func:`badge` draws the pill of a rendered ``image``: around it, inside ``within`` if given."""
+    pill = image.get_rect(center=center).inflate(size * 0.8, size * 0.3)
+    return pill.clamp(within) if within is not None else pill
 
 
 def puck(
