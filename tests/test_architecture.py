@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.sources import parsed
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rng", "terminal")
 
@@ -148,7 +150,7 @@ def parse_tree(root: Path) -> tuple[Module, ...]:
     for path in sorted(p for package in PACKAGES for p in (root / package).rglob("*.py")):
         relative = path.relative_to(root)
         name = _module_name(relative)
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = parsed(path)
         imports = tuple(_imports(tree, name, path.name == "__init__.py"))
         modules.append(Module(name, relative.as_posix(), imports))
     return tuple(modules)

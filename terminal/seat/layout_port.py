@@ -7,6 +7,7 @@ controller describes and turns the seat's model into the layouts' ``LayoutView``
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
@@ -58,8 +59,28 @@ LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps, "sicb
 """Each game's seat layout, registered under the game's name."""
 
 
+_SHARED: OrderedDict[tuple[object, ...], Layout] = OrderedDict()
+_SHARED_SIZE = 4  # each layout keeps a few painted felts: a few megabytes apiece
+
+
 def make_layout(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int = 0) -> Layout:
-    """The layout of this table's game in ``rect``, every touch area at least ``touch`` pixels each way."""
+    """The layout of this table's game in ``rect``, every touch area at least ``touch`` pixels each way.
+
+    A layout is geometry plus the felts it has painted, and depends on nothing but these arguments: seats
+    of one process at the same table and size (a desk's tiled seats, the lab's screen tours) share it, so
+    its felt is painted once, not once per seat."""
+    key = (table.game, table.variant, table.venue, offer, tuple(rect), touch)
+    found = _SHARED.get(key)
+    if found is None:
+        found = _SHARED[key] = _made(table, offer, rect, touch)
+        if len(_SHARED) > _SHARED_SIZE:
+            _SHARED.popitem(last=False)
+    else:
+        _SHARED.move_to_end(key)
+    return found
+
+
+def _made(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
     maker = LAYOUTS.get(table.game)
     if maker is None:
         raise KeyError(f"this seat has no layout for {table.game!r}: it knows {', '.join(LAYOUTS)}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.support.sources import parsed
+
 DISPLAY = Path(__file__).resolve().parents[2] / "terminal" / "display"
 
 
@@ -32,9 +34,7 @@ def _literal_shows(tree: ast.AST) -> list[int]:
 
 def test_no_label_shows_a_word_written_in_the_code() -> None:
     found = {
-        path.name: lines
-        for path in sorted(DISPLAY.glob("*.py"))
-        if (lines := _literal_shows(ast.parse(path.read_text(encoding="utf-8"))))
+        path.name: lines for path in sorted(DISPLAY.glob("*.py")) if (lines := _literal_shows(parsed(path)))
     }
     assert found == {}
 

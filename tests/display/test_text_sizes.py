@@ -24,6 +24,7 @@ from terminal.display.kit import LABELS, MIN_TEXT_PX, TEXTS, Text
 from terminal.display.painter import Painter
 from terminal.display.scene import Scene, scene_at
 from terminal.i18n import LANGUAGES, load_catalogue
+from tests.support.sources import parsed
 
 SIZES = ((1920, 1080), (1024, 768), (2560, 1080))
 slow = pytest.mark.slow
@@ -133,7 +134,7 @@ def test_no_module_makes_a_label_but_the_kit() -> None:
     makers = {
         path.name
         for path in DISPLAY.glob("*.py")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        for node in ast.walk(parsed(path))
         if isinstance(node, ast.Attribute) and node.attr == "Label" and path.name != "kit.py"
     }
     assert makers == set()

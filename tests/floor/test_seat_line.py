@@ -22,7 +22,9 @@ from tests.floor.servers import free_port  # noqa: E402
 from tests.floor.tables import floor_config  # noqa: E402
 
 
-@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize(  # Spanish in make check (its lines run longer); English with the slow tests
+    "language", [pytest.param("en", marks=pytest.mark.slow), "es"]
+)
 def test_a_foreign_ticket_offline_is_refused_in_one_line(tmp_path: Path, language: str) -> None:
     c = floor_config(tmp_path / "t", f"nats://127.0.0.1:{free_port()}")  # nobody listens there
     foreign = validation_number(lambda n: 31415926535897932 % n)

@@ -13,6 +13,7 @@ from terminal.games.paytables import TOUCHDOWN_BANDS
 from terminal.i18n import LANGUAGES, load_catalogue
 from terminal.seat import help_content, help_craps
 from terminal.seat.intents import Intent
+from tests.support.sources import parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 SEAT = ROOT / "terminal" / "seat"
@@ -72,7 +73,7 @@ def _literal_keys() -> set[str]:
     """Every string constant of the seat's code that looks like a catalogue key."""
     found = set()
     for path in _seat_sources():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         parts = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}  # f-strings
         for node in ast.walk(tree):
             literal = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts
@@ -93,7 +94,7 @@ def test_font_render_is_called_only_in_the_painter() -> None:
     """All text goes through Painter (a catalogue key and its arguments): no other module renders text."""
     offenders = []
     for path in _seat_sources():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
@@ -107,7 +108,7 @@ def test_painter_calls_take_a_key_not_a_sentence() -> None:
     """The first text argument of every draw/label/wrap/tr call is a key or a variable, never prose."""
     bad = []
     for path in _seat_sources():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
                 continue
             if node.func.attr in ("draw", "wrap") and len(node.args) >= 2:

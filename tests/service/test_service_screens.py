@@ -104,7 +104,7 @@ def _render(tmp: Path, lang: str, size: tuple[int, int]) -> Rendered:
     return Rendered(tuple(paths), tuple(cut), tuple(sizes), tuple(fonts), tuple(smallest), tuple(astray))
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.slow), "es"])  # es: longer words
 def test_every_service_screen_renders(rendered: Renders, lang: str) -> None:
     """Every screen draws, and no label, button, chip or note is cut short ("Bloqueo desp..."): only a
     table's cell may end in '...' (a long event detail)."""

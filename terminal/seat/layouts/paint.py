@@ -34,17 +34,22 @@ CHIP_SHADOW = _LOOKS.rgba("chip_shadow")
 DOLLY: Colour = _LOOKS.rgb("dolly")
 DOLLY_HUB: Colour = _LOOKS.rgb("dolly_hub")
 
-_TEXT_CACHE: dict[tuple[int, str, int, bool, Colour], pygame.Surface] = {}
+_TEXT_CACHE: dict[tuple[pygame.font.Font, str, Colour], pygame.Surface] = {}
 
 
 def label(fonts: Fonts, text: str, size: int, bold: bool, colour: Colour) -> pygame.Surface:
-    """``text`` rendered (cached: chips and paid amounts are redrawn every frame)."""
-    key = (id(fonts), text, size, bold, colour)
+    """``text`` rendered (cached: chips and paid amounts are redrawn every frame).
+
+    Keyed by the font itself: the ``id`` of a ``fonts`` callable (a painter's bound method, made anew at
+    each call) is reused by another painter's once the first is gone, and a seat of another size (another
+    smallest font) then got labels rendered for the first: its tags laid out by the wrong pill sizes."""
+    font = fonts(max(size, 6), bold)
+    key = (font, text, colour)
     found = _TEXT_CACHE.get(key)
     if found is None:
         if len(_TEXT_CACHE) > 2048:
             _TEXT_CACHE.clear()
-        found = fonts(max(size, 6), bold).render(text, True, colour)
+        found = font.render(text, True, colour)
         _TEXT_CACHE[key] = found
     return found
 
