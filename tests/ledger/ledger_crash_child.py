@@ -3,10 +3,16 @@
 Run as ``python -m tests.ledger.ledger_crash_child DB KEYHEX [MARK]``. After every committed transaction it
 prints ``<what> <id>`` and flushes, so whatever the parent has read was committed. It resumes from the ledger
 the way the table does: a drawn round is settled with its persisted outcome, never drawn again.
+
+``python -m tests.ledger.ledger_crash_child --fork`` imports all that once, then for each line it reads
+(``DB KEYHEX MARK REPORT``) forks a child that does the same with its reports written to the file REPORT
+(each line written before the next commit begins, as to a pipe), answers ``pid N``, and once the child
+has ended (the test kills it) ``exit S``: one interpreter's start-up for all the kills instead of one each.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,14 +53,31 @@ def _step(led: Ledger, now: datetime) -> None:
         _say("settled", last.id)
 
 
-def main() -> None:
-    path, key = sys.argv[1], bytes.fromhex(sys.argv[2])
-    mark = Path(sys.argv[3]) if len(sys.argv) > 3 else None  # the high-water mark, as in production
+def main(path: str, key: bytes, mark: Path | None) -> None:
     led = Ledger(path, key, now=datetime.now(UTC), bills=(2000,), checkpoint_rows=200, mark_path=mark)
     _say("opened", 0)
     while True:
         _step(led, datetime.now(UTC))
 
 
+def serve() -> None:
+    """Fork a child for each request line; say its pid, then how it ended (a signal as its negative)."""
+    for line in sys.stdin:
+        path, key, mark, report = line.split()
+        pid = os.fork()
+        if pid == 0:  # the child: its reports to the file, and never back into this loop
+            try:
+                sys.stdout = open(report, "w", encoding="utf-8")  # noqa: SIM115  (it ends with the process)
+                main(path, bytes.fromhex(key), Path(mark))
+            finally:
+                os._exit(1)
+        print(f"pid {pid}", flush=True)
+        _, status = os.waitpid(pid, 0)
+        print(f"exit {os.waitstatus_to_exitcode(status)}", flush=True)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--fork"]:
+        serve()
+    else:  # the high-water mark, as in production, when given
+        main(sys.argv[1], bytes.fromhex(sys.argv[2]), Path(sys.argv[3]) if len(sys.argv) > 3 else None)

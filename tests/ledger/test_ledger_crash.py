@@ -1,8 +1,9 @@
 """Crash test: SIGKILL a process while it commits, many times; no commit lost, nothing partial shown.
 
-Each iteration starts the child on the same ledger file, lets it play for a random moment and kills it
-with SIGKILL. Then the ledger is reopened (which runs the start-up verification) and checked: every
-commit the child reported is there, every invariant holds, and no transaction is half-written.
+Each iteration starts the child on the same ledger file (forked from one process that imported it once),
+lets it play for a random moment after it opened the ledger and kills it with SIGKILL. Then the ledger is
+reopened (which runs the start-up verification) and checked: every commit the child reported is there,
+every invariant holds, and no transaction is half-written.
 ``LEDGER_CRASH_ITERATIONS`` raises the number of kills (default 6).
 """
 
@@ -14,7 +15,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import threading
 import time
 from contextlib import closing
 from pathlib import Path
@@ -30,25 +30,43 @@ KEY = bytes(range(32))
 ITERATIONS = int(os.environ.get("LEDGER_CRASH_ITERATIONS", "6"))
 
 
-def _run_and_kill(db: Path, delay: float) -> list[tuple[str, int]]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen(
-        [sys.executable, "-m", "tests.ledger.ledger_crash_child", str(db), KEY.hex(), str(_mark(db))],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT, text=True,
-    )  # fmt: skip
-    assert child.stdout is not None
-    lines: list[str] = []
-    reader = threading.Thread(target=lambda: lines.extend(child.stdout or []), daemon=True)
-    reader.start()
-    deadline = time.monotonic() + 120  # an interpreter starting on a busy machine
-    while not lines and child.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)  # wait for "opened": the kill must land while it commits, not while it imports
-    time.sleep(delay)
-    child.send_signal(signal.SIGKILL)
-    child.wait()
-    reader.join(5)
-    assert lines, f"the child never opened the ledger: {child.stderr.read() if child.stderr else ''}"
-    return [(what, int(value)) for what, value in (line.split() for line in lines if line.endswith("\n"))]
+class Children:
+    """``ledger_crash_child --fork``: the child's imports made once, a fresh child forked for each run."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "tests.ledger.ledger_crash_child", "--fork"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, cwd=ROOT, text=True,
+        )  # fmt: skip
+
+    def _answer(self, word: str) -> int:
+        assert self.server.stdout is not None
+        answer = self.server.stdout.readline().split()
+        assert answer[:1] == [word], answer
+        return int(answer[1])
+
+    def run_and_kill(self, db: Path, delay: float) -> list[tuple[str, int]]:
+        assert self.server.stdin is not None
+        report = db.with_name("reported.txt")
+        report.write_text("", encoding="utf-8")
+        self.server.stdin.write(f"{db} {KEY.hex()} {_mark(db)} {report}\n")
+        self.server.stdin.flush()
+        pid = self._answer("pid")
+        deadline = time.monotonic() + 120  # a child on a busy machine
+        while not report.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.01)  # wait for "opened": the kill must land while it commits, not while it opens
+        time.sleep(delay)
+        os.kill(pid, signal.SIGKILL)
+        assert self._answer("exit") == -signal.SIGKILL, "the child ended before it was killed"
+        lines = report.read_text(encoding="utf-8").splitlines(keepends=True)
+        assert lines, "the child never opened the ledger"
+        return [(what, int(value)) for what, value in (line.split() for line in lines if line.endswith("\n"))]
+
+    def close(self) -> None:
+        assert self.server.stdin is not None
+        self.server.stdin.close()
+        self.server.wait(timeout=60)
 
 
 def _mark(db: Path) -> Path:
@@ -110,13 +128,15 @@ def test_sigkill_while_committing_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "ledger.sqlite"
     chooser = random.Random(6)  # fixed seed: the kill moments are reproducible
     total_reported = ahead = 0
+    children = Children()
     for _ in range(ITERATIONS):
-        reported = _run_and_kill(db, chooser.uniform(0.05, 0.6))
+        reported = children.run_and_kill(db, chooser.uniform(0.05, 0.6))
         total_reported += len(reported)
         behind = _behind(db)
         assert behind >= 0  # the mark never runs ahead of what was committed
         ahead += behind > 0
         _check(db, reported)
         assert _behind(db) == 0  # start-up advanced the mark
+    children.close()
     assert total_reported > ITERATIONS * 3  # the kills landed while it was committing
     print(f"{ITERATIONS} kills; {ahead} left the database ahead of its mark, none was a false alarm")
