@@ -10,8 +10,8 @@ after a commit of each window, in its first rounds after the restart (the wagers
 kills before in play). Between two ledger statements the database holds what the last commit left, so
 these points reach every state a kill at any instant can leave (a kill inside SQLite's own commit is
 SQLite's atomic commit, tested by ``tests/ledger``). The boot's windows are the same code in every game:
-they are killed in the first game only, as is the new ledger's first boot (made, then the
-configuration recorded).
+they are killed in the first game only, as is the configuration's first record; every game's new ledger
+is killed once while it is being made.
 
 After each kill the ledger is checked from outside: it verifies, every meter agrees with the journal,
 the credit identity holds, no round has two outcomes, and every wager that was standing from an earlier
@@ -65,12 +65,13 @@ class Fork:
 
     def __init__(self, folder: Path) -> None:
         self.log = folder / "stderr.txt"
+        self._said = self.log.open("wb")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tests.table.kill_child"],
             cwd=ROOT,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=self.log.open("wb"),
+            stderr=self._said,
             text=True,
         )
 
@@ -91,6 +92,7 @@ class Fork:
         assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait(timeout=60)
+        self._said.close()
 
 
 @pytest.fixture(scope="module")
