@@ -24,6 +24,7 @@ from pygame.color import THECOLORS
 
 from terminal import theme
 from terminal.theme import Looks, ThemeError, looks
+from tests.support.sources import parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 FACES = ("terminal/seat", "terminal/display", "terminal/service")
@@ -55,9 +56,9 @@ def _drawn(parent: ast.AST | None, node: ast.AST) -> bool:
     return False
 
 
-def colour_literals(source: str, where: str) -> list[str]:
-    """Every colour written as a literal in ``source``, as ``where:line: text``."""
-    tree = ast.parse(source)
+def colour_literals(source: str | ast.Module, where: str) -> list[str]:
+    """Every colour written as a literal in ``source`` (text, or its syntax tree), as ``where:line: text``."""
+    tree = ast.parse(source) if isinstance(source, str) else source
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found = []
     for node in ast.walk(tree):
@@ -80,7 +81,7 @@ def test_no_face_writes_a_colour_of_its_own() -> None:
     files = sorted(p for face in FACES for p in (ROOT / face).rglob("*.py"))
     assert len(files) > 100  # the faces were read, not an empty folder
     for path in files:
-        found += colour_literals(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+        found += colour_literals(parsed(path), str(path.relative_to(ROOT)))
     assert found == [], "put these in assets/theme.toml (read through terminal.theme):\n" + "\n".join(found)
 
 

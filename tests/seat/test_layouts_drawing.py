@@ -35,8 +35,6 @@ class Recorder:
         self.keys: list[str] = []
         self.cache: dict[tuple[int, bool], pygame.font.Font] = {}
         paint_module._TEXT_CACHE.clear()
-
-    def fonts(self, size: int, bold: bool) -> pygame.font.Font:
         drawn = self.drawn
 
         class Font(pygame.font.Font):
@@ -44,8 +42,11 @@ class Recorder:
                 drawn.append(str(text))
                 return super().render(text, *args, **kwargs)  # type: ignore[arg-type]
 
+        self.font_class = Font  # made once: the layouts ask for a font at every label
+
+    def fonts(self, size: int, bold: bool) -> pygame.font.Font:
         if (size, bold) not in self.cache:
-            self.cache[size, bold] = Font(None, size)
+            self.cache[size, bold] = self.font_class(None, size)
         return self.cache[size, bold]
 
     def tr(self, key: str) -> str:
