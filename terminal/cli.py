@@ -48,7 +48,7 @@ def _parser(modules: Sequence[ModuleType]) -> argparse.ArgumentParser:
 
 @functools.cache
 def _owners() -> dict[str, ModuleType]:
-    """Which command module registers each sub-command name (and alias): learnt once, by registering them all."""
+    """The command module registering each sub-command name (and alias), learnt once by registering all."""
     commands = OneLineParser(prog="terminal").add_subparsers(parser_class=OneLineParser)
     owners: dict[str, ModuleType] = {}
     for module in COMMANDS:
