@@ -5,6 +5,9 @@ The suite runs in parallel (``make test``/``make check``) on machines that may b
 default deadline (200 ms an example) then fails examples for being slow, not wrong, and its ``too_slow``
 health check fails a property whose examples took long to generate. Speed is measured in
 ``benchmarks/``, never asserted in a test. Every property keeps its own number of examples.
+
+No example database: the suite never replays from it (each run draws its own examples, as in a fresh clone),
+and writing it costs a file per failing or new example under ``.hypothesis/`` for nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
 settings.load_profile("suite")
 
 
