@@ -23,6 +23,7 @@ record before anything shows them. When several rows of the paytable apply, the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from terminal.games.base import IllegalBetError, Limits, Payout, Result, Settlement
 from terminal.games.paytables import Paytable, PaytableError, UnknownPaytableError
@@ -126,18 +127,18 @@ def bonus_entry(balls: tuple[int, ...]) -> str:
 
 def bonus_payout(paytable: Paytable, balls: tuple[int, ...]) -> tuple[str, Payout]:
     """The row that pays and its payout: the highest of the rows that apply under ``paytable``."""
-    applying = [entry for entry in ENTRIES if _applies(entry, balls)]
-    paid = [(entry, p) for entry, p in paytable.entries if entry in applying]
+    sevens = len(SEVENS.intersection(balls))
+    one_colour = all(is_red(b) for b in balls) or all(is_black(b) for b in balls)
+    return _highest(paytable, sevens, one_colour)
+
+
+@lru_cache(maxsize=256)
+def _highest(paytable: Paytable, sevens: int, one_colour: bool) -> tuple[str, Payout]:
+    # Which rows apply depends on the balls only through these two facts, so a settle looks the
+    # answer up instead of comparing every row's exact ratio again (the simulator settles millions).
+    applying = {"all_three": sevens == 3, "two": sevens == 2, "one": sevens == 1, "one_colour": one_colour}
+    paid = [(entry, p) for entry, p in paytable.entries if entry in ENTRIES and applying.get(entry, True)]
     return max(paid, key=lambda pair: pair[1].ratio)
-
-
-def _applies(entry: str, balls: tuple[int, ...]) -> bool:
-    sevens = len(SEVENS & set(balls))
-    if entry in ("all_three", "two", "one"):
-        return sevens == {"all_three": 3, "two": 2, "one": 1}[entry]
-    if entry == "one_colour":
-        return all(is_red(b) for b in balls) or all(is_black(b) for b in balls)
-    return True  # "any other result": every bonus reaches at least this row
 
 
 @dataclass(frozen=True, slots=True)
