@@ -215,6 +215,39 @@ def _install_copy(tmp_path: Path) -> Path:
     return copy
 
 
+def test_the_launcher_refuses_a_tampered_install_and_runs_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``launch.main`` in this process against a signed copy: a stray byte-code file stops every command
+    before it runs; the clean copy runs it. The same path, from a fresh interpreter with Python's own
+    byte-code cache, is the slow test below."""
+    copy = _install_copy(tmp_path)
+    (tmp_path / "maker.pub").write_bytes(_public_pem())
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[lab]\nverify_at_boot = always\n", encoding="utf-8")
+    (tmp_path / "MANIFEST.sha256").write_text(make_manifest(KEY, copy), encoding="utf-8")
+    cache = copy / "terminal" / "__pycache__" / f"money.{TAG}.pyc"
+    cache.parent.mkdir(exist_ok=True)
+    cache.write_bytes(_evil_pyc("SCALE = 100\n"))
+    monkeypatch.setattr(launch, "ROOT", copy)
+    monkeypatch.setattr(software, "_launched", [])  # the launcher's result is the process's: keep ours apart
+    for args in (["config", "show"], ["ledger", "report"]):
+        capsys.readouterr()
+        assert launch.main([*args, "--config", str(cfg)]) == 1
+        out, err = capsys.readouterr()
+        assert out == ""  # nothing of the command ran
+        assert f"terminal/__pycache__/money.{TAG}.pyc: stray byte-code" in err
+        assert "nothing runs" in err and fingerprint(KEY.public_key()) in err
+        assert software.launched() is not None and software.launched().status == "fail"  # type: ignore[union-attr]
+    cache.unlink()
+    assert launch.main(["config", "show", "--config", str(cfg)]) == 0
+    out, err = capsys.readouterr()
+    assert out and "FAILED" not in err
+    assert software.launched() is not None and software.launched().status == "pass"  # type: ignore[union-attr]
+
+
+# Four fresh interpreters: slow; test_the_launcher_refuses_a_tampered_install_and_runs_nothing: the fast case.
+@pytest.mark.slow
 def test_the_launcher_verifies_before_any_program_module_runs(tmp_path: Path) -> None:
     copy = _install_copy(tmp_path)
     (tmp_path / "maker.pub").write_bytes(_public_pem())
