@@ -126,7 +126,7 @@ def test_touchdown_other_paytable_and_batches(monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.parametrize("game", ["roulette", "craps"])
 def test_a_run_on_two_workers_is_the_plain_run(game: str) -> None:
     plan = ROULETTE if game == "roulette" else CRAPS
-    chunks = plan_chunks(4000 if game == "roulette" else 900, 1000 if game == "roulette" else 300)
+    chunks = plan_chunks(1200 if game == "roulette" else 600, 300 if game == "roulette" else 150)
     plain = run_local(SimSpec(game, plan, b"\x5e", engine="plain"), chunks, workers=1)
     fast = run_local(SimSpec(game, plan, b"\x5e"), chunks, workers=2)
     assert fast.outcomes == plain.outcomes and fast.tallies == plain.tallies

@@ -56,6 +56,10 @@ def test_fast_equals_plain_on_every_wheel_small_batches(wheel: str, monkeypatch:
         assert dict(outcome.tallies)["blazing7s"].count < 4000
 
 
+# Long statistics (120,000 spins): with the slow tests. In make check the same plan runs through the fast
+# engine and the plain loop to the unit (test_fast_equals_plain_*), and both PAR rows are exact by brute
+# force through the engine (tests/games/test_roulette_sides.py).
+@pytest.mark.slow
 def test_the_side_wagers_agree_with_their_par_rows_within_the_interval() -> None:
     c, plan = _plan()
     plan = replace(plan, spots=plan.spots[:1])  # one layout wager beside them: the run is about the sides

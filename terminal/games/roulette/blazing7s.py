@@ -82,15 +82,19 @@ def balls_drawn(wheel: Wheel, value: int) -> tuple[int, int, int]:
     """The three different pockets (in the order the balls land) a draw ``value`` below
     :func:`ball_space` gives: a mixed-radix index into the wheel's pockets, each ball choosing among
     the pockets the earlier balls left free."""
-    if not 0 <= value < ball_space(wheel):
+    live = wheel.live_pockets
+    n = len(live)
+    if not 0 <= value < n * (n - 1) * (n - 2):
         raise ValueError(f"Blazing 7's draw {value} is outside 0..{ball_space(wheel) - 1}")
-    free = list(wheel.live_pockets)
-    n = len(free)
-    picks = []
-    for radix in ((n - 1) * (n - 2), n - 2, 1):
-        at, value = divmod(value, radix)
-        picks.append(free.pop(at))
-    return picks[0], picks[1], picks[2]
+    # The same mixed radix as taking each ball out of a list of the free pockets, done on indices (the
+    # simulator and the brute force draw it on every spin): each later index skips the earlier balls.
+    first, rest = divmod(value, (n - 1) * (n - 2))
+    second, third = divmod(rest, n - 2)
+    second += second >= first
+    low, high = (first, second) if first < second else (second, first)
+    third += third >= low
+    third += third >= high
+    return live[first], live[second], live[third]
 
 
 def balls_index(wheel: Wheel, balls: tuple[int, ...]) -> int:
