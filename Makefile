@@ -9,7 +9,9 @@ WORKERS ?= auto
 # synchronous=FULL waits for the disk at every commit (a third of the ledger and table tests' time), and a
 # test's throw-away ledger needs no power-loss durability. Elsewhere the usual temporary folder.
 TEST_TMPDIR ?= $(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm || echo "$${TMPDIR:-/tmp}")
-PYTEST := TMPDIR=$(TEST_TMPDIR) SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+# Byte-code caching on for the test run (an empty PYTHONDONTWRITEBYTECODE is off): each worker otherwise
+# compiles and assertion-rewrites every module again at every run (~3 s of CPU a worker).
+PYTEST := TMPDIR=$(TEST_TMPDIR) SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONDONTWRITEBYTECODE= \
 	$(PY) -m pytest -n $(WORKERS) --dist worksteal
 
 .PHONY: run test check install lint typecheck pytest pytest-fast bench clean i18n

@@ -81,11 +81,16 @@ def critbinom(trials: int, p: Fraction, level: Fraction) -> int:
     >>> critbinom(10, Fraction(1, 2), Fraction(1, 2))
     5
     """
-    term = (1 - p) ** trials  # P(X = 0)
+    # Every probability scaled by b**trials (p = a/b) is a whole number: the term of k is
+    # C(trials, k) a**k (b - a)**(trials - k). Integers keep it exact without reducing a fraction of
+    # tens of thousands of bits at each step (2**-0.5 as a double has b = 2**53).
+    a, b = p.numerator, p.denominator
+    goal = level * b**trials  # cumulative >= level, both sides times b**trials
+    term = (b - a) ** trials  # P(X = 0)
     cumulative = term
     k = 0
-    while cumulative < level and k < trials:
-        term = term * (trials - k) / (k + 1) * p / (1 - p)
+    while cumulative < goal and k < trials:
+        term = term * (trials - k) * a // ((k + 1) * (b - a))  # exact: the next term is whole
         k += 1
         cumulative += term
     return k

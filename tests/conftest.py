@@ -12,6 +12,8 @@ and writing it costs a file per failing or new example under ``.hypothesis/`` fo
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -19,6 +21,16 @@ settings.register_profile(
     "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )
 settings.load_profile("suite")
+
+
+def pytest_collectstart() -> None:
+    """Byte-code caching back to what the interpreter was started with, before each file is collected.
+
+    Importing ``terminal.launch`` (the software-verification tests do) turns byte-code writing off for the
+    rest of the process, as the table's launcher must; a test run is not the table, and without its cache
+    every later test module is compiled and assertion-rewritten again at every run.
+    """
+    sys.dont_write_bytecode = bool(sys.flags.dont_write_bytecode)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -308,12 +308,12 @@ def hot_roller_chain(marks: Hashable) -> Transitions:
     already marked changes nothing. States are lumped (:func:`_lumped`): 2,628 rather than 2**14.
     """
     marks = cast(tuple[int, ...], marks)
-    moves: dict[Hashable, Fraction] = {End(str(len(hot_roller.completed(marks)))): P[7]}
+    ways: dict[Hashable, int] = {End(str(len(hot_roller.completed(marks)))): WAYS[7]}
     for a, b in DICE:
-        if a + b != 7 and a <= b:  # each unordered pair once, with its ways
+        if a + b != 7 and a <= b:  # each unordered pair once, with its ways (counted whole, then /36)
             after = _lumped(hot_roller.thrown(marks, a, b))
-            moves[after] = moves.get(after, Fraction(0)) + Fraction(1 if a == b else 2, 36)
-    return tuple((p, state) for state, p in moves.items())
+            ways[after] = ways.get(after, 0) + (1 if a == b else 2)
+    return tuple((Fraction(n, 36), state) for state, n in ways.items())
 
 
 _FLIP = {10 * a + b: 10 * (7 - b) + (7 - a) for a in range(1, 7) for b in range(a, 7)}  # each die x -> 7 - x

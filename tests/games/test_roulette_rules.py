@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -126,6 +128,7 @@ def test_void_and_bad_pockets() -> None:
         settle(wagers, 0, other)
 
 
+@functools.cache  # one strategy a wheel, not a new one (and its list of spots) for every example
 def _wagers(wheel: str) -> st.SearchStrategy[list[tuple[str, int]]]:
     spots = [s.text for s in legal_spots(WHEELS[wheel], True)]
     return st.lists(

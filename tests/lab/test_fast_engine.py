@@ -141,7 +141,7 @@ def test_command_engines_agree(tmp_path: Path, capsys: pytest.CaptureFixture[str
     reports = {}
     for engine in ("fast", "plain"):
         out = tmp_path / engine
-        args = ["--game", "craps", "--rounds", "700", "--seed", "c0ffee", "--workers", "1", "--no-plots"]
+        args = ["--game", "craps", "--rounds", "200", "--seed", "c0ffee", "--workers", "1", "--no-plots"]
         done = run_cli(["simulate", *args, "--engine", engine, "--out", str(out)], capsys)
         assert done.status == 0, done.err
         reports[engine] = json.loads((out / "simulation.json").read_text())

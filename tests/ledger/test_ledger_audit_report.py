@@ -54,10 +54,15 @@ def _pages(path: Path) -> list[str]:
     return [page.extract_text() for page in PdfReader(path).pages]
 
 
-def test_every_wager_is_in_a_table_with_its_figures(tmp_path: Path) -> None:
-    built = _built()
-    target = daypdf.write_pdf(built, tmp_path / "day.pdf", origin=ORIGIN)
-    text = "\n".join(_pages(target))
+@pytest.fixture(scope="module")
+def short_day(tmp_path_factory: pytest.TempPathFactory) -> tuple[dayreport.DayReport, list[str]]:
+    """The day with 3 events, all of which the PDF lists, and its PDF's pages as text (read only)."""
+    built = _built(events=3)
+    return built, _pages(daypdf.write_pdf(built, tmp_path_factory.mktemp("pdf") / "small.pdf", origin=ORIGIN))
+
+
+def test_every_wager_is_in_a_table_with_its_figures(short_day: tuple[dayreport.DayReport, list[str]]) -> None:
+    text = "\n".join(short_day[1])
     for n, kind in enumerate(KINDS, 1):
         won = f"${2 * n}.00" if n % 2 else "$0.00"
         row = next(line for line in text.splitlines() if f" {kind} " in f" {line} ")
@@ -92,7 +97,9 @@ def test_every_page_has_the_header_and_footer_and_page_numbers(
 
 
 def test_events_are_all_there_or_the_pdf_says_how_many_more_the_csv_has(
-    tmp_path: Path, long_day: tuple[dayreport.DayReport, list[str]]
+    tmp_path: Path,
+    long_day: tuple[dayreport.DayReport, list[str]],
+    short_day: tuple[dayreport.DayReport, list[str]],
 ) -> None:
     built, pages = long_day
     logged = len(built.event_log)
@@ -104,8 +111,8 @@ def test_events_are_all_there_or_the_pdf_says_how_many_more_the_csv_has(
     with target.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert sum(r["section"] == "event" for r in rows) == logged  # the CSV has every one
-    small = _built(events=3)
-    text = "\n".join(_pages(daypdf.write_pdf(small, tmp_path / "small.pdf", origin=ORIGIN)))
+    small, pages = short_day
+    text = "\n".join(pages)
     assert f"all {len(small.event_log)} events of the period" in text and "more events" not in text
 
 

@@ -166,18 +166,17 @@ def settle(
     wager in the spin (a Blazing 7's wager of any other seat is returned)."""
     odds, balls = drawn
 
-    def of(kind: str) -> tuple[tuple[int, SideWager], ...]:
-        return tuple((w.seat, w) for w in state.wagers if w.kind == kind)
-
+    on_b2b = [w for w in state.wagers if w.kind == B2B]  # each kind's wagers picked out once a spin
+    on_blazing = [w for w in state.wagers if w.kind == BLAZING]
     settled: list[Settlement] = []
-    if rules.b2b is not None and of(B2B):
-        bets = tuple((s, B2BWager(w.ref, w.stake)) for s, w in of(B2B))
+    if rules.b2b is not None and on_b2b:
+        bets = tuple((w.seat, B2BWager(w.ref, w.stake)) for w in on_b2b)
         settled += b2b.settle_b2b(rules.b2b, bets, pocket, state.previous, odds)
     bonus: tuple[int, ...] = ()
     notes: tuple[str, ...] = ()
-    if rules.blazing is not None and of(BLAZING):
-        beside = [(s, w) for s, w in of(BLAZING) if s in with_others]
-        alone = [w for s, w in of(BLAZING) if s not in with_others]
+    if rules.blazing is not None and on_blazing:
+        beside = [(w.seat, w) for w in on_blazing if w.seat in with_others]
+        alone = [w for w in on_blazing if w.seat not in with_others]
         bets_ = tuple((s, BlazingWager(w.ref, w.stake)) for s, w in beside)
         settled += blazing7s.settle_blazing(rules.blazing, bets_, pocket, balls)
         # Its seat took back every other wager after placing it (undo): the wager never stood, it goes back.
