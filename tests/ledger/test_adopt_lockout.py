@@ -16,7 +16,7 @@ import sqlite_utils
 
 from terminal.ledger import EventCode, adopt_pins, highwater
 from tests.ledger.test_ledger_guards import KEY, _cfg, _ledger, _play
-from tests.ledger.two_people import PINS, adopt_as_two, make_users
+from tests.ledger.two_people import PINS, adopt_as_two, forge_no_failures, make_users
 
 
 def _behind(tmp_path: Path) -> tuple[Path, Path, highwater.Mark]:
@@ -87,11 +87,7 @@ def test_an_edited_count_file_is_refused_not_taken_as_no_failures(
     cfg, mark, before = _behind(tmp_path)
     monkeypatch.setitem(PINS, "tom", "0000")
     assert adopt_as_two(cfg, monkeypatch) == 1  # tom: one wrong PIN, kept beside the mark
-    kept = adopt_pins.pins_path(mark)
-    outer = json.loads(kept.read_bytes())
-    assert outer["states"]["tom"]["failures"] == 1 and "0000" not in kept.read_text()
-    outer["states"]["tom"]["failures"] = 0
-    kept.write_text(json.dumps(outer))
+    forge_no_failures(mark, "tom", "0000")
     monkeypatch.setitem(PINS, "tom", "2222")
     capsys.readouterr()
     assert adopt_as_two(cfg, monkeypatch, typed=str(_lost(tmp_path / "var" / "ledger.sqlite", before))) == 1

@@ -6,7 +6,6 @@ too. Before, ram-clear checked PINs with no count at all: every attempt had fres
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from terminal.desk.users import UserStore
 from terminal.ledger import EventCode, IntegrityError, adopt_pins
 from tests.ledger.test_broken_ram_clear import _break_the_chain, _clear
 from tests.ledger.test_ledger_guards import _cfg, _events, _ledger, _play
-from tests.ledger.two_people import PINS, make_users
+from tests.ledger.two_people import PINS, forge_no_failures, make_users
 
 
 def _broken(tmp_path: Path, locked: str | None = None) -> tuple[Path, Path, Path]:
@@ -77,11 +76,7 @@ def test_an_edited_count_file_stops_the_clear(
     cfg, db, mark = _broken(tmp_path)
     monkeypatch.setitem(PINS, "ada", "0000")
     assert _clear(cfg, monkeypatch, "tom", "ada") == 1  # ada: one wrong PIN, kept beside the mark
-    kept = adopt_pins.pins_path(mark)
-    outer = json.loads(kept.read_bytes())
-    assert outer["states"]["ada"]["failures"] == 1 and "0000" not in kept.read_text()
-    outer["states"]["ada"]["failures"] = 0
-    kept.write_text(json.dumps(outer))
+    forge_no_failures(mark, "ada", "0000")
     monkeypatch.setitem(PINS, "ada", "1111")
     capsys.readouterr()
     before = db.read_bytes()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import sys
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from terminal import config
 from terminal.cli import main
 from terminal.desk.users import ScryptParams, UserStore
+from terminal.ledger import adopt_pins
 from terminal.table.tilts import Role
 
 FAST = ScryptParams(n=2**4, r=8, p=1)  # cheap hashes for tests; production uses ScryptParams()
@@ -36,3 +38,13 @@ def adopt_as_two(
     lines = f"{PINS.get(admin, '0000')}\n{PINS.get(second, '0000')}\n{typed}\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
     return main(["ledger", "adopt", "--config", str(cfg), "--admin", admin, "--second", second])
+
+
+def forge_no_failures(mark: Path, user: str, pin: str) -> None:
+    """Rewrite the sealed count file beside ``mark`` as if ``user`` had typed no wrong PIN (its seal left
+    as it was), after checking it holds the one failure typed with ``pin`` and never the PIN itself."""
+    kept = adopt_pins.pins_path(mark)
+    outer = json.loads(kept.read_bytes())
+    assert outer["states"][user]["failures"] == 1 and pin not in kept.read_text()
+    outer["states"][user]["failures"] = 0
+    kept.write_text(json.dumps(outer))
