@@ -229,6 +229,19 @@ def sweep_before_posting(table: TableThread, post: str, monkeypatch: pytest.Monk
     monkeypatch.setattr(ledger, post, swept_first)
 
 
+def redeem_swept_before_posting(
+    printer: TableThread, redeemer: TableThread, post: str, monkeypatch: pytest.MonkeyPatch
+) -> str:
+    """A $20 voucher printed at ``printer`` (seat 1), redeemed at ``redeemer`` seat 2 with the link's sweep
+    run between the claim and its posting (``post``, the ledger's method); the sweep reported it."""
+    number = print_voucher(printer, 1, 2000)
+    sweep_before_posting(redeemer, post, monkeypatch)
+    assert redeemer.do(lambda t: t.cashier.redeem(2, number)) == 2000
+    link = redeemer.table.floor
+    assert link is not None and not link.closed.empty()  # the sweep did report it
+    return number
+
+
 def refusals(t: Table) -> list[object]:
     return [e.detail for e in t.ledger.events(EventCode.VOUCHER_REFUSED)]
 
@@ -239,11 +252,7 @@ def test_a_sweep_between_the_claim_and_its_posting_pays_another_tables_voucher_o
     """T-02 wins T-01's voucher; its sweep reads the bucket (redeemed by T-02 seat 2) and the ledger (claim
     not posted yet) in between, so the watch is handed what looks like a claim a crash cut off."""
     a, b = pair
-    number = print_voucher(a, 1, 2000)
-    sweep_before_posting(b, "redeem_floor_voucher", monkeypatch)
-    assert b.do(lambda t: t.cashier.redeem(2, number)) == 2000
-    b_link = b.table.floor
-    assert b_link is not None and not b_link.closed.empty()  # the sweep did report it
+    number = redeem_swept_before_posting(a, b, "redeem_floor_voucher", monkeypatch)
     b.do(lambda t: floor_side.watch(t, {}))  # posted already: nothing more (it raised ConstraintError)
     assert b.do(lambda t: t.ledger.credits(2)) == 2000
     assert b.do(lambda t: t.ledger.meters()["vouchers_in"]) == 2000
@@ -265,11 +274,7 @@ def test_a_sweep_between_the_claim_and_its_posting_of_our_own_voucher_logs_no_re
     ledger still has it outstanding. The watch then must not redeem it again (a refusal on the day's report
     for a voucher paid once, properly)."""
     a, _ = pair
-    number = print_voucher(a, 1, 2000)
-    sweep_before_posting(a, "redeem_voucher", monkeypatch)
-    assert a.do(lambda t: t.cashier.redeem(2, number)) == 2000
-    a_link = a.table.floor
-    assert a_link is not None and not a_link.closed.empty()  # the sweep did report it
+    number = redeem_swept_before_posting(a, a, "redeem_voucher", monkeypatch)
     a.do(lambda t: floor_side.watch(t, {}))
     assert a.do(state(number)) == "redeemed" and a.do(lambda t: t.ledger.credits(2)) == 2000
     assert a.do(refusals) == [] and a.do(day)["refused_count"] == 0
