@@ -6,19 +6,27 @@ witness: the heads the floor last heard of are missing from it. At start-up, wit
 the table reads the last round message it published and the ledger must reach it (the rows and tags the
 witness names); a ledger of a later epoch (a RAM clear since) is accepted, an earlier epoch or another
 ledger of the same epoch is not. With the floor unreachable the check is skipped and the event log says so.
+The floor's last word may instead be an acceptance (``terminal.floor.accept``): two people accepted a
+reinstalled table, and the ledger it names opens.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
 from terminal.config.sections import FloorSection
 from terminal.floor import connect, names
 from terminal.ledger import highwater
+
+if TYPE_CHECKING:
+    from terminal.floor.accept import Acceptance
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,21 +54,31 @@ def parse(data: bytes) -> Witness:
         raise ValueError(f"the floor's last round message has no readable witness ({bad})") from None
 
 
-async def fetch(section: FloorSection, table_id: str, timeout_s: float) -> Witness | None:
-    """The floor's last witness of ``table_id`` (``None`` if it has none); raises if unreachable."""
+async def fetch(section: FloorSection, table_id: str, timeout_s: float) -> Witness | Acceptance | None:
+    """The floor's last word on ``table_id`` (``None`` if it has none); raises if unreachable."""
     nc = await connect.connect(section, f"table {table_id} witness", timeout_s=timeout_s, reconnect=False)
     try:
-        js = nc.jetstream(timeout=timeout_s)
-        try:
-            last = await js.get_last_msg(names.STREAM, names.round_subject(table_id))
-        except NotFoundError:  # a new stream, or this table never settled a round on it
-            return None
-        return parse(last.data or b"")
+        return await last_word(nc.jetstream(timeout=timeout_s), table_id)
     finally:
         await nc.close()
 
 
-def fetch_now(section: FloorSection, table_id: str) -> Witness | None:
+async def last_word(js: JetStreamContext, table_id: str) -> Witness | Acceptance | None:
+    """The last message on ``table_id``'s round subject: a round's witness, or an acceptance."""
+    from terminal.floor.accept import KIND, Acceptance
+
+    try:
+        last = await js.get_last_msg(names.STREAM, names.round_subject(table_id))
+    except NotFoundError:  # a new stream, or this table never settled a round on it
+        return None
+    with contextlib.suppress(ValueError, KeyError, TypeError):
+        body = json.loads(last.data or b"")
+        if isinstance(body, dict) and body.get("kind") == KIND:
+            return Acceptance.of(body)
+    return parse(last.data or b"")
+
+
+def fetch_now(section: FloorSection, table_id: str) -> Witness | Acceptance | None:
     """:func:`fetch` from synchronous code (start-up), within ``[floor] request_ms`` per step."""
     timeout = section.request_ms / 1000
     return asyncio.run(asyncio.wait_for(fetch(section, table_id, timeout), timeout * 3))
