@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from terminal.config.sections import FloorSection
 from terminal.floor import connect, names, witness
+from terminal.floor.witness import KIND, Acceptance
 
-KIND = "accept"
 #: The event code of an acceptance, in the table's ledger and in the floor store (``FLOOR_ACCEPTED``).
 CODE, NAME = 433, "FLOOR_ACCEPTED"
 _PREFIX = re.compile(r"[0-9a-f]{8,64}")
@@ -30,28 +29,6 @@ _PREFIX = re.compile(r"[0-9a-f]{8,64}")
 
 class AcceptError(ValueError):
     """An acceptance that cannot be made; the message is its one line."""
-
-
-@dataclass(frozen=True, slots=True)
-class Acceptance:
-    """The floor's last word on a table when it is an acceptance, not a round."""
-
-    table: str
-    ledger: str  # the accepted ledger identity, or its first characters (at least 8 hex digits)
-    time: str
-    user: str
-    second_user: str
-    reason: str
-
-    def admits(self, ledger_id: str) -> bool:
-        """Whether the ledger of identity ``ledger_id`` is the one accepted."""
-        return ledger_id.startswith(self.ledger)
-
-    @classmethod
-    def of(cls, body: dict[str, Any]) -> Acceptance:
-        """The acceptance in a round-subject message (``KeyError`` without one of its fields)."""
-        return cls(str(body["table"]), str(body["ledger"]), str(body["time"]), str(body["user"]),
-                   str(body["second_user"]), str(body["reason"]))  # fmt: skip
 
 
 def check_prefix(ledger: str) -> str:

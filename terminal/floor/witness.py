@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
@@ -25,8 +25,8 @@ from terminal.config.sections import FloorSection
 from terminal.floor import connect, names
 from terminal.ledger import highwater
 
-if TYPE_CHECKING:
-    from terminal.floor.accept import Acceptance
+#: The ``kind`` of an acceptance on a table's round subject (``terminal.floor.accept``).
+KIND = "accept"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +42,28 @@ class Witness:
     def mark(self) -> highwater.Mark:
         """The witness in the shape of a high-water mark, to measure a database against."""
         return highwater.Mark(self.ledger_id, self.epoch, dict(self.heads))
+
+
+@dataclass(frozen=True, slots=True)
+class Acceptance:
+    """The floor's last word on a table when it is an acceptance, not a round."""
+
+    table: str
+    ledger: str  # the accepted ledger identity, or its first characters (at least 8 hex digits)
+    time: str
+    user: str
+    second_user: str
+    reason: str
+
+    def admits(self, ledger_id: str) -> bool:
+        """Whether the ledger of identity ``ledger_id`` is the one accepted."""
+        return ledger_id.startswith(self.ledger)
+
+    @classmethod
+    def of(cls, body: dict[str, Any]) -> Acceptance:
+        """The acceptance in a round-subject message (``KeyError`` without one of its fields)."""
+        return cls(str(body["table"]), str(body["ledger"]), str(body["time"]), str(body["user"]),
+                   str(body["second_user"]), str(body["reason"]))  # fmt: skip
 
 
 def parse(data: bytes) -> Witness:
@@ -65,8 +87,6 @@ async def fetch(section: FloorSection, table_id: str, timeout_s: float) -> Witne
 
 async def last_word(js: JetStreamContext, table_id: str) -> Witness | Acceptance | None:
     """The last message on ``table_id``'s round subject: a round's witness, or an acceptance."""
-    from terminal.floor.accept import KIND, Acceptance
-
     try:
         last = await js.get_last_msg(names.STREAM, names.round_subject(table_id))
     except NotFoundError:  # a new stream, or this table never settled a round on it

@@ -25,8 +25,8 @@ from terminal.config import Config
 from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
 from terminal.floor import vouchers, witness
-from terminal.floor.accept import Acceptance
 from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus
+from terminal.floor.witness import Acceptance
 from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
 from terminal.ledger.records import Actor, stamp
 from terminal.ledger.vouchers import Voucher
