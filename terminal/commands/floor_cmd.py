@@ -154,11 +154,18 @@ async def _catch_up(section: FloorSection, store: Any) -> int:
 
 
 def _rebuild(c: Config, section: FloorSection, _: argparse.Namespace) -> int:
+    old = _store(c, section)
+    try:
+        logins = old.logins()  # not from the stream: the log-in lock-outs are carried over
+    finally:
+        old.close()
     for suffix in ("", "-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             Path(f"{section.store_path}{suffix}").unlink()
     store = _store(c, section)
     try:
+        for user, failures, since in logins:
+            store.set_failures(user, failures, since)
         count = asyncio.run(_catch_up(section, store))
         print(f"floor store {section.store_path} rebuilt from {count} messages (cursor {store.cursor()})")
     finally:
@@ -259,7 +266,8 @@ def _serve(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
         stop = asyncio.Event()
         _stop_on_signals(stop)
         await serve(section, store, authenticate, host=host, port=port, stop=stop, currency=c.money.currency,
-                    ready=lambda where: print(f"floor page on http://{where}/", flush=True))  # fmt: skip
+                    ready=lambda where: print(f"floor page on http://{where}/", flush=True),
+                    lockout=(c.service.pin_attempts, c.service.lockout_seconds))  # fmt: skip
 
     try:
         asyncio.run(main())

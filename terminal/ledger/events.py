@@ -59,7 +59,10 @@ class EventCode(enum.IntEnum):
     VOUCHER_VOID = 613
     VOUCHER_PAID_ELSEWHERE = 614  # our voucher, redeemed at another table or the cage (the floor says)
     VOUCHER_REPRINT = 615  # an outstanding voucher's ticket printed again, marked REPRINT (who, which)
-    VOUCHER_CLAIM = 615  # about to claim another table's voucher on the floor (found again after a crash)
+    # About to claim another table's voucher on the floor (found again after a crash). Ledgers written
+    # before it had a code of its own logged it as 615 (VOUCHER_REPRINT); ``OutboxReader.claimed`` reads both.
+    VOUCHER_CLAIM = 616
+    VOUCHER_CLAIM_LOST = 617  # that claim lost: the floor closed the voucher elsewhere (or refused it)
     BILL_STACKED = 620
     COMMS_LOSS = 700
     COMMS_RESTORED = 701

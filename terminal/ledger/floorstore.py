@@ -5,8 +5,9 @@ The ``FLOOR`` stream is the record; this store is a view of it that can always b
 its tilts; per table and gaming day, every meter the tables' deltas moved; the events; the vouchers and
 where each stands; the alerts of reconciliation; and the stream sequence applied last (``cursor``), all
 written in one transaction per message, so a crash of the floor service loses nothing and applies
-nothing twice. A table message whose (table, ledger, sequence) is not past the last one applied is a
-duplicate and changes nothing.
+nothing twice. It also keeps what is not in the stream: the wrong-PIN counts and lock-outs of the floor's
+log-ins (``logins``), which survive a restart of the service and a rebuild. A table message whose
+(table, ledger, sequence) is not past the last one applied is a duplicate and changes nothing.
 
 >>> gaming_day("2026-03-02T05:59:59.000000Z", 6), gaming_day("2026-03-02T06:00:00.000000Z", 6)
 ('2026-03-01', '2026-03-02')
@@ -47,6 +48,9 @@ CREATE INDEX IF NOT EXISTS events_day ON events(day);
 CREATE TABLE IF NOT EXISTS vouchers (
     number TEXT PRIMARY KEY, issuer TEXT, seat INTEGER, amount INTEGER NOT NULL, issued_at TEXT,
     state TEXT NOT NULL, closed_at TEXT, closed_by TEXT
+);
+CREATE TABLE IF NOT EXISTS logins (
+    user TEXT PRIMARY KEY, failures INTEGER NOT NULL, since REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS alerts (
     stream_seq INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time TEXT, number TEXT, problem TEXT NOT NULL
@@ -242,6 +246,29 @@ class FloorStore:
              json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
         self._closed(str(body["number"]), int(body.get("amount", 0)), str(body["action"]), time, "cage")
+
+    # -- log-in lock-outs (not from the stream: kept across a rebuild) ---------------------------------
+    def failures(self, user: str) -> tuple[int, float]:
+        """``user``'s wrong PINs in a row and the (epoch) time of the last; ``(0, 0.0)`` without any."""
+        row = self.db.execute("SELECT failures, since FROM logins WHERE user = ?", [user]).fetchone()
+        return (int(row[0]), float(row[1])) if row else (0, 0.0)
+
+    def set_failures(self, user: str, count: int, since: float) -> None:
+        """Note ``user``'s wrong PINs in a row (0 clears them), committed at once."""
+        with self._atomic():
+            if count:
+                self.db.execute(
+                    "INSERT INTO logins VALUES (?, ?, ?) ON CONFLICT(user) DO UPDATE SET "
+                    "failures = excluded.failures, since = excluded.since",
+                    [user, count, since],
+                )
+            else:
+                self.db.execute("DELETE FROM logins WHERE user = ?", [user])
+
+    def logins(self) -> list[tuple[str, int, float]]:
+        """Every user's wrong-PIN count and time (to carry across a rebuild)."""
+        rows = self.db.execute("SELECT user, failures, since FROM logins ORDER BY user")
+        return [(str(user), int(count), float(since)) for user, count, since in rows]
 
     # -- reading ---------------------------------------------------------------------------------------
     def tables(self) -> list[dict[str, Any]]:

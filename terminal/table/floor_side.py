@@ -145,7 +145,10 @@ def _post_one_closed(table: Side, closed: ClosedOnFloor) -> None:
     if closed.issuer != table.config.table.table_id:
         if closed.seat is not None:  # our claim of another table's voucher; refused if posted already
             ledger.redeem_floor_voucher(closed.number, closed.seat, closed.amount, closed.issuer, now=now)
-        return  # a claim of ours that lost: the winner posts it, the issuer closes it
+        else:  # a claim of ours that lost: the winner posts it, the issuer closes it; never looked up again
+            detail = {"number": closed.number, "at": closed.where, "voided": closed.voided}
+            ledger.log_event(EventCode.VOUCHER_CLAIM_LOST, now=now, detail=detail)
+        return
     own = _own(table, closed.number)
     if own is None or own.state not in ("outstanding", "expired"):
         return  # closed here already (our own redemption, posted after the sweep looked)
@@ -203,11 +206,11 @@ def redeem(table: Till, seat: int, number: str) -> int:
         return ledger.credits(seat)
     except vouchers.UnknownVoucherError as unknown:
         if own is None:
-            _refuse(table, seat, number, str(unknown))
+            _refuse(table, seat, number, str(unknown), lost=True)
         ledger.redeem_voucher(number, seat, now=table.clock.wall())  # ours, its issue not sent yet
         return ledger.credits(seat)
     except vouchers.FloorVoucherError as refused:
-        _refuse(table, seat, number, str(refused))
+        _refuse(table, seat, number, str(refused), lost=own is None)
     try:
         if own is not None:
             ledger.redeem_voucher(number, seat, now=table.clock.wall(), floor=True)
@@ -221,9 +224,11 @@ def redeem(table: Till, seat: int, number: str) -> int:
     return ledger.credits(seat)
 
 
-def _refuse(table: Till, seat: int, number: str, reason: str) -> NoReturn:
-    table.ledger.log_event(EventCode.VOUCHER_REFUSED, now=table.clock.wall(), seat=seat,
-                           detail={"number": number, "reason": reason})  # fmt: skip
+def _refuse(table: Till, seat: int, number: str, reason: str, lost: bool = False) -> NoReturn:
+    """Log the refusal and raise it; ``lost``: the floor's answer was final (not a timeout, whose claim
+    may have won unseen), so the claim logged before it is dropped from the link's look-ups."""
+    detail = {"number": number, "reason": reason} | ({"claim": "lost"} if lost else {})
+    table.ledger.log_event(EventCode.VOUCHER_REFUSED, now=table.clock.wall(), seat=seat, detail=detail)
     raise VoucherError(reason)
 
 
