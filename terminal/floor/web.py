@@ -55,18 +55,12 @@ class Floor:
     # -- log-in --------------------------------------------------------------------------------------
     def login(self, user: str, pin: str) -> str | None:
         """A session token for a right id and PIN; ``None`` (counted toward a lock-out) otherwise."""
-        count, since = self.store.failures(user)
-        now = self.wall()
-        if count >= self.lock_after and now - since < self.lock_s:
+        if self.store.pin_locked(user, self.wall(), self.lock_after, self.lock_s):
             return None
-        if count >= self.lock_after:  # the lock-out is over: a fresh set of tries
-            count = 0
         found = self.authenticate(user, pin)
+        self.store.note_pin(user, found is not None, self.wall(), self.lock_after)
         if found is None:
-            self.store.set_failures(user, count + 1, now)
             return None
-        if count:
-            self.store.set_failures(user, 0, now)
         token = secrets.token_urlsafe(32)
         self.sessions[token] = (*found, time.monotonic() + SESSION_S)
         return token
@@ -94,7 +88,7 @@ class Floor:
 
     def applied(self, seq: int, subject: str, body: dict[str, Any]) -> None:
         """A stream message went into the store: events to the feed, every change a nudge to refresh."""
-        if body.get("kind") in ("event", "cage", "alert"):
+        if body.get("kind") in ("event", "cage", "alert", "accept"):
             self.tell("feed", self.feed_line(seq, subject, body))
         self.tell("update", {"seq": seq})
 
@@ -109,6 +103,10 @@ class Floor:
             what = f"VOUCHER_{body['action']}".upper()
             return {"seq": seq, "time": body.get("time"), "table": "cage", "what": what,
                     "text": f"{body.get('number')} {amount} by {body.get('user')}"}  # fmt: skip
+        if body.get("kind") == "accept":
+            who = f"{body.get('user')} and {body.get('second_user')}"
+            return {"seq": seq, "time": body.get("time"), "table": body.get("table"),
+                    "what": "FLOOR_ACCEPTED", "text": f"ledger {body.get('ledger')} by {who}"}  # fmt: skip
         event = body["event"]
         detail = event.get("detail") or {}
         shown = [(k, v) for k, v in sorted(detail.items()) if isinstance(v, str | int)

@@ -60,6 +60,7 @@ _STATEMENTS = schema.statements(_TABLES)
 
 VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID, VOUCHER_PAID_ELSEWHERE = 610, 611, 613, 614
 TILT, TILT_CLEARED = 300, 301
+FLOOR_ACCEPTED = 433
 
 
 def gaming_day(time: str, start_hour: int) -> str:
@@ -141,6 +142,9 @@ class FloorStore:
             return True
         if body.get("kind") == "cage":
             self._cage(stream_seq, body)
+            return True
+        if body.get("kind") == "accept":  # a reinstalled table accepted by two people (``floor.accept``)
+            self._accepted(stream_seq, body)
             return True
         if not self._fresh(body):
             return False
@@ -247,6 +251,15 @@ class FloorStore:
         )  # fmt: skip
         self._closed(str(body["number"]), int(body.get("amount", 0)), str(body["action"]), time, "cage")
 
+    def _accepted(self, stream_seq: int, body: dict[str, Any]) -> None:
+        time = str(body["time"])
+        detail = {k: body[k] for k in ("ledger", "second_user", "reason", "replaces") if k in body}
+        self.db.execute(
+            "INSERT INTO events VALUES (?, ?, ?, ?, ?, 'FLOOR_ACCEPTED', NULL, ?, ?)",
+            [stream_seq, str(body["table"]), time, gaming_day(time, self.hour), FLOOR_ACCEPTED,
+             str(body["user"]), json.dumps(detail, sort_keys=True)],
+        )  # fmt: skip
+
     # -- log-in lock-outs (not from the stream: kept across a rebuild) ---------------------------------
     def failures(self, user: str) -> tuple[int, float]:
         """``user``'s wrong PINs in a row and the (epoch) time of the last; ``(0, 0.0)`` without any."""
@@ -264,6 +277,21 @@ class FloorStore:
                 )
             else:
                 self.db.execute("DELETE FROM logins WHERE user = ?", [user])
+
+    def pin_locked(self, user: str, now: float, attempts: int, seconds: float) -> bool:
+        """Whether ``user`` is locked out at ``now`` (epoch seconds): ``attempts`` wrong PINs in a row, the
+        last less than ``seconds`` ago."""
+        count, since = self.failures(user)
+        return count >= attempts and now - since < seconds
+
+    def note_pin(self, user: str, right: bool, now: float, attempts: int) -> None:
+        """Count a wrong PIN of ``user`` (a fresh count once a lock-out is over), or clear the count."""
+        count, _ = self.failures(user)
+        if right:
+            if count:
+                self.set_failures(user, 0, now)
+            return
+        self.set_failures(user, (0 if count >= attempts else count) + 1, now)
 
     def logins(self) -> list[tuple[str, int, float]]:
         """Every user's wrong-PIN count and time (to carry across a rebuild)."""

@@ -26,8 +26,9 @@ from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
 from terminal.floor import vouchers, witness
 from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus
+from terminal.floor.witness import Acceptance
 from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
-from terminal.ledger.records import stamp
+from terminal.ledger.records import Actor, stamp
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages.service import MeterView
 from terminal.table.clock import Clock
@@ -96,6 +97,9 @@ def check_witness(c: Config, section: FloorSection, table: Side) -> None:
     if last is None:
         table.ledger.log_event(EventCode.FLOOR_WITNESS_PASS, now=now, detail={"witness": "none yet"})
         return
+    if isinstance(last, Acceptance):
+        _accepted(c, table, last)
+        return
     found, shortfall = table.ledger.reaches(last.mark())
     problem = witness.judge(found, last, shortfall)
     if problem is not None:
@@ -103,6 +107,21 @@ def check_witness(c: Config, section: FloorSection, table: Side) -> None:
         raise highwater.RollbackError(f"ledger {c.ledger.path}: {problem}")
     detail = {"seq": last.seq, "rows": last.mark().rows, "epoch": last.epoch}
     table.ledger.log_event(EventCode.FLOOR_WITNESS_PASS, now=now, detail=detail)
+
+
+def _accepted(c: Config, table: Side, accepted: Acceptance) -> None:
+    """Two people accepted a reinstalled table at the floor: the ledger they named opens, any other not."""
+    now = table.clock.wall()
+    found = highwater.identity(table.ledger.db)
+    if not accepted.admits(found):
+        problem = (f"the floor accepted ledger {accepted.ledger}… for this table, not this one "
+                   f"({found[:16]}…)")  # fmt: skip
+        table.ledger.log_event(EventCode.FLOOR_WITNESS_FAIL, now=now, detail={"problem": problem})
+        raise highwater.RollbackError(f"ledger {c.ledger.path}: {problem}")
+    detail = {"ledger": accepted.ledger, "at": accepted.time, "reason": accepted.reason[:200]}
+    actor = Actor(accepted.user, "administrator")  # accept-table takes an administrator first
+    table.ledger.log_event(EventCode.FLOOR_ACCEPTED, now=now, actor=actor,
+                           detail=detail | {"second_user": accepted.second_user})  # fmt: skip
 
 
 def watch(table: Side, state: dict[str, Any]) -> None:
