@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from terminal.config import Config
 from terminal.config.sections import FloorSection
 from terminal.desk.roles import ROLE_ACTS
 from terminal.desk.users import UserError, UsersFileError, UserStore
+from terminal.table.tilts import Role
 
 
 class FloorCommandError(ValueError):
@@ -51,6 +53,7 @@ def register(commands: Any) -> None:
     report.add_argument("--offline", action="store_true", help="read the store as it is (no catch-up)")
     report.set_defaults(func=_guarded(_report))
     _cage(actions)
+    _accept_table(actions)
     serve = actions.add_parser("serve", help="follow the stream and serve the floor manager's web page")
     add_config_option(serve)
     serve.add_argument("--host", help="address to listen on (default [floor] serve_host)")
@@ -71,6 +74,22 @@ def _cage(actions: Any) -> None:
     void.add_argument("--reason", required=True, help="why the voucher is voided")
     redeem.set_defaults(func=_guarded(_cage_redeem))
     void.set_defaults(func=_guarded(_cage_void))
+
+
+def _accept_table(actions: Any) -> None:
+    accept = actions.add_parser(
+        "accept-table",
+        help="accept a reinstalled table whose ledger the floor's witness refuses: two people, logged",
+    )
+    add_config_option(accept)
+    accept.add_argument("table", help="the table's id ([table] table_id)")
+    accept.add_argument(
+        "--ledger", required=True, metavar="ID", help="the new ledger's identity as the refusal printed it"
+    )
+    accept.add_argument("--admin", required=True, metavar="ID", help="the administrator (PIN asked)")
+    accept.add_argument("--second", required=True, metavar="ID", help="a second user, any role (PIN asked)")
+    accept.add_argument("--reason", required=True, help="why the ledger was replaced")
+    accept.set_defaults(func=_guarded(_accept))
 
 
 def _guarded(action: Any) -> Any:
@@ -154,11 +173,18 @@ async def _catch_up(section: FloorSection, store: Any) -> int:
 
 
 def _rebuild(c: Config, section: FloorSection, _: argparse.Namespace) -> int:
+    old = _store(c, section)
+    try:
+        logins = old.logins()  # not from the stream: the log-in lock-outs are carried over
+    finally:
+        old.close()
     for suffix in ("", "-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             Path(f"{section.store_path}{suffix}").unlink()
     store = _store(c, section)
     try:
+        for user, failures, since in logins:
+            store.set_failures(user, failures, since)
         count = asyncio.run(_catch_up(section, store))
         print(f"floor store {section.store_path} rebuilt from {count} messages (cursor {store.cursor()})")
     finally:
@@ -192,16 +218,55 @@ def _report(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
     return 0
 
 
-def login(c: Config, user_id: str, act: str) -> str:
-    """The user's PIN read and checked; the user's id and role name if they may do ``act``."""
+def login(c: Config, user_id: str, act: str | None) -> str:
+    """The user's PIN read and checked under the floor's lock-out (the page's, kept in the floor store);
+    the user's role name if they may do ``act`` (``None``: only an administrator may)."""
+    from terminal.ledger.floorstore import FloorStore
+
+    assert c.floor is not None
     store = UserStore.load(c.service.users_path)
-    pin = read_pin(f"PIN for {user_id}: ")
-    user = store.authenticate(user_id, pin)
+    guard = FloorStore(c.floor.store_path, c.floor.gaming_day_hour)
+    try:
+        attempts, seconds = c.service.pin_attempts, c.service.lockout_seconds
+        if guard.pin_locked(user_id, time.time(), attempts, seconds):
+            raise FloorCommandError(f"user {user_id} is locked out: too many wrong PINs, try again later")
+        user = store.authenticate(user_id, read_pin(f"PIN for {user_id}: "))
+        guard.note_pin(user_id, user is not None, time.time(), attempts)
+    finally:
+        guard.close()
     if user is None:
         raise FloorCommandError(f"user {user_id}: unknown user or wrong PIN")
-    if user.role not in ROLE_ACTS[act]:
+    if act is None and user.role is not Role.ADMINISTRATOR:
+        raise FloorCommandError(f"user {user_id} ({user.role_name}) is not an administrator")
+    if act is not None and user.role not in ROLE_ACTS[act]:
         raise FloorCommandError(f"user {user_id} ({user.role_name}) may not {act.replace('_', ' ')}")
     return user.role_name
+
+
+def _accept(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
+    from terminal.floor import accept
+
+    try:
+        ledger = accept.check_prefix(args.ledger)
+    except accept.AcceptError as bad:
+        raise FloorCommandError(str(bad)) from None
+    if args.second == args.admin:
+        raise FloorCommandError(f"accepting a table needs two different people, not {args.admin} twice")
+    if not args.reason.strip():
+        raise FloorCommandError("accepting a table needs a reason")
+    login(c, args.admin, None)
+    login(c, args.second, "events")  # any role
+    when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")  # the shell reads the clock
+    try:
+        who = {"user": args.admin, "second_user": args.second, "reason": args.reason.strip()}
+        replaced = asyncio.run(accept.publish(section, args.table, ledger, time=when, **who))
+    except accept.AcceptError as refused:
+        raise FloorCommandError(f"refused: {refused}") from None
+    except Exception as failed:
+        raise FloorCommandError(f"the floor is unreachable at {', '.join(section.url)}: {failed}") from None
+    print(f"{args.table} accepted with ledger {ledger} by {args.admin} and {args.second}: its next start "
+          f"opens that ledger (replacing {accept.replaced(replaced)}); logged as FLOOR_ACCEPTED")  # fmt: skip
+    return 0
 
 
 def _cage_redeem(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
@@ -259,7 +324,8 @@ def _serve(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
         stop = asyncio.Event()
         _stop_on_signals(stop)
         await serve(section, store, authenticate, host=host, port=port, stop=stop, currency=c.money.currency,
-                    ready=lambda where: print(f"floor page on http://{where}/", flush=True))  # fmt: skip
+                    ready=lambda where: print(f"floor page on http://{where}/", flush=True),
+                    lockout=(c.service.pin_attempts, c.service.lockout_seconds))  # fmt: skip
 
     try:
         asyncio.run(main())

@@ -165,8 +165,14 @@ def round_recall(record: RoundRecord) -> sm.RoundRecall:
     seats = tuple(
         sm.RecallSeat(s.seat, s.credits_before, s.staked, s.returned, s.credits_after) for s in record.seats
     )
+    outcome = record.outcome if isinstance(record.outcome, dict) else {}
+    details = tuple(
+        sm.RecallDetail(clip(str(name), 32), clip(str(value), 120))
+        for name, value in outcome.get("details", ())
+    )
+    shown = clip(str(outcome["text"]), 60) if outcome.get("text") and details else outcome_text(record)
     return sm.RoundRecall(
-        record.id, record.time, record.game, record.phase, outcome_text(record), wagers, seats
+        record.id, record.time, record.game, record.phase, shown, wagers, seats, details
     )
 
 

@@ -4,7 +4,8 @@ The same process follows the stream into the floor store (``consumer.follow``) a
 (log-in first, with a service user's id and PIN: every service role may look), ``/api/floor`` the floor
 as JSON (every table with game, status, coin-in, coin-out, win, hold and PAR hold of the gaming day,
 outstanding vouchers; the floor's totals), ``/events`` the live event feed as server-sent events. A
-wrong PIN counts toward a lock-out of the id, as in service mode.
+wrong PIN counts toward a lock-out of the id, as in service mode (``[service] pin_attempts`` wrong PINs
+lock it for ``lockout_seconds``); the counts are kept in the floor store, so a restart does not clear them.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from terminal.money import find_currency, format_amount
 Authenticate = Callable[[str, str], tuple[str, str] | None]
 COOKIE = "floor_session"
 SESSION_S = 8 * 3600
-LOCK_AFTER, LOCK_S = 3, 300
 
 #: Detail fields of an event that are amounts of money (shown in the currency, not in minor units).
 _MONEY = ("amount", "value")
@@ -45,22 +45,22 @@ class Floor:
     store: FloorStore
     authenticate: Authenticate
     currency: str
+    lock_after: int = 3  # ``[service] pin_attempts``
+    lock_s: float = 300.0  # ``[service] lockout_seconds``
+    wall: Callable[[], float] = time.time  # lock-outs are kept across restarts: wall time, not monotonic
     alive: Alive = field(default_factory=Alive)
     sessions: dict[str, tuple[str, str, float]] = field(default_factory=dict)
-    failures: dict[str, tuple[int, float]] = field(default_factory=dict)
     listeners: set[asyncio.Queue[str | None]] = field(default_factory=set)
 
     # -- log-in --------------------------------------------------------------------------------------
     def login(self, user: str, pin: str) -> str | None:
         """A session token for a right id and PIN; ``None`` (counted toward a lock-out) otherwise."""
-        count, since = self.failures.get(user, (0, 0.0))
-        if count >= LOCK_AFTER and time.monotonic() - since < LOCK_S:
+        if self.store.pin_locked(user, self.wall(), self.lock_after, self.lock_s):
             return None
         found = self.authenticate(user, pin)
+        self.store.note_pin(user, found is not None, self.wall(), self.lock_after)
         if found is None:
-            self.failures[user] = (count + 1, time.monotonic())
             return None
-        self.failures.pop(user, None)
         token = secrets.token_urlsafe(32)
         self.sessions[token] = (*found, time.monotonic() + SESSION_S)
         return token
@@ -88,7 +88,7 @@ class Floor:
 
     def applied(self, seq: int, subject: str, body: dict[str, Any]) -> None:
         """A stream message went into the store: events to the feed, every change a nudge to refresh."""
-        if body.get("kind") in ("event", "cage", "alert"):
+        if body.get("kind") in ("event", "cage", "alert", "accept"):
             self.tell("feed", self.feed_line(seq, subject, body))
         self.tell("update", {"seq": seq})
 
@@ -103,6 +103,10 @@ class Floor:
             what = f"VOUCHER_{body['action']}".upper()
             return {"seq": seq, "time": body.get("time"), "table": "cage", "what": what,
                     "text": f"{body.get('number')} {amount} by {body.get('user')}"}  # fmt: skip
+        if body.get("kind") == "accept":
+            who = f"{body.get('user')} and {body.get('second_user')}"
+            return {"seq": seq, "time": body.get("time"), "table": body.get("table"),
+                    "what": "FLOOR_ACCEPTED", "text": f"ledger {body.get('ledger')} by {who}"}  # fmt: skip
         event = body["event"]
         detail = event.get("detail") or {}
         shown = [(k, v) for k, v in sorted(detail.items()) if isinstance(v, str | int)
@@ -234,9 +238,11 @@ def app(floor: Floor) -> web.Application:
 async def serve(
     section: FloorSection, store: FloorStore, authenticate: Authenticate, *, host: str, port: int,
     stop: asyncio.Event, currency: str, ready: Callable[[str], None] | None = None,
+    lockout: tuple[int, float] = (3, 300.0),
 ) -> None:  # fmt: skip
-    """Follow the stream into ``store`` and serve the page until ``stop`` is set."""
-    floor = Floor(section, store, authenticate, currency)
+    """Follow the stream into ``store`` and serve the page until ``stop`` is set; ``lockout``: wrong PINs
+    that lock an id, and for how many seconds."""
+    floor = Floor(section, store, authenticate, currency, lock_after=lockout[0], lock_s=lockout[1])
     runner = web.AppRunner(app(floor), shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, host, port)

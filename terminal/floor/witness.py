@@ -6,19 +6,27 @@ witness: the heads the floor last heard of are missing from it. At start-up, wit
 the table reads the last round message it published and the ledger must reach it (the rows and tags the
 witness names); a ledger of a later epoch (a RAM clear since) is accepted, an earlier epoch or another
 ledger of the same epoch is not. With the floor unreachable the check is skipped and the event log says so.
+The floor's last word may instead be an acceptance (``terminal.floor.accept``): two people accepted a
+reinstalled table, and the ledger it names opens.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from dataclasses import dataclass
+from typing import Any
 
+from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
 from terminal.config.sections import FloorSection
 from terminal.floor import connect, names
 from terminal.ledger import highwater
+
+#: The ``kind`` of an acceptance on a table's round subject (``terminal.floor.accept``).
+KIND = "accept"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +44,28 @@ class Witness:
         return highwater.Mark(self.ledger_id, self.epoch, dict(self.heads))
 
 
+@dataclass(frozen=True, slots=True)
+class Acceptance:
+    """The floor's last word on a table when it is an acceptance, not a round."""
+
+    table: str
+    ledger: str  # the accepted ledger identity, or its first characters (at least 8 hex digits)
+    time: str
+    user: str
+    second_user: str
+    reason: str
+
+    def admits(self, ledger_id: str) -> bool:
+        """Whether the ledger of identity ``ledger_id`` is the one accepted."""
+        return ledger_id.startswith(self.ledger)
+
+    @classmethod
+    def of(cls, body: dict[str, Any]) -> Acceptance:
+        """The acceptance in a round-subject message (``KeyError`` without one of its fields)."""
+        return cls(str(body["table"]), str(body["ledger"]), str(body["time"]), str(body["user"]),
+                   str(body["second_user"]), str(body["reason"]))  # fmt: skip
+
+
 def parse(data: bytes) -> Witness:
     """A round message's witness; ``ValueError`` when the message has none."""
     try:
@@ -46,21 +76,29 @@ def parse(data: bytes) -> Witness:
         raise ValueError(f"the floor's last round message has no readable witness ({bad})") from None
 
 
-async def fetch(section: FloorSection, table_id: str, timeout_s: float) -> Witness | None:
-    """The floor's last witness of ``table_id`` (``None`` if it has none); raises if unreachable."""
+async def fetch(section: FloorSection, table_id: str, timeout_s: float) -> Witness | Acceptance | None:
+    """The floor's last word on ``table_id`` (``None`` if it has none); raises if unreachable."""
     nc = await connect.connect(section, f"table {table_id} witness", timeout_s=timeout_s, reconnect=False)
     try:
-        js = nc.jetstream(timeout=timeout_s)
-        try:
-            last = await js.get_last_msg(names.STREAM, names.round_subject(table_id))
-        except NotFoundError:  # a new stream, or this table never settled a round on it
-            return None
-        return parse(last.data or b"")
+        return await last_word(nc.jetstream(timeout=timeout_s), table_id)
     finally:
         await nc.close()
 
 
-def fetch_now(section: FloorSection, table_id: str) -> Witness | None:
+async def last_word(js: JetStreamContext, table_id: str) -> Witness | Acceptance | None:
+    """The last message on ``table_id``'s round subject: a round's witness, or an acceptance."""
+    try:
+        last = await js.get_last_msg(names.STREAM, names.round_subject(table_id))
+    except NotFoundError:  # a new stream, or this table never settled a round on it
+        return None
+    with contextlib.suppress(ValueError, KeyError, TypeError):
+        body = json.loads(last.data or b"")
+        if isinstance(body, dict) and body.get("kind") == KIND:
+            return Acceptance.of(body)
+    return parse(last.data or b"")
+
+
+def fetch_now(section: FloorSection, table_id: str) -> Witness | Acceptance | None:
     """:func:`fetch` from synchronous code (start-up), within ``[floor] request_ms`` per step."""
     timeout = section.request_ms / 1000
     return asyncio.run(asyncio.wait_for(fetch(section, table_id, timeout), timeout * 3))

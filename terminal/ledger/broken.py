@@ -6,14 +6,17 @@ service screen's RAM clear cannot reach it. This is the same two-person act from
 archive folder with a note (why it was refused, both users, when, the SHA-256 of each file copied), then
 removed, and a fresh database starts the next epoch. Its first rows are the epoch row naming the archive
 and the note's digest, and a ``RAM_CLEAR`` event with ``broken: true``, both users and the finding. The
-high-water mark then follows the new database. Nothing of the broken file is read for the new epoch: its
-money is what the archive and the last end-of-day report say, for the operator and the regulator to settle.
+high-water mark then follows the new database. Nothing of the broken file's money is read for the new
+epoch: it is what the archive and the last end-of-day report say, for the operator and the regulator to
+settle. Only its service lockouts are carried over, and only to make them stricter (below).
 
 The two PINs count toward the service lockout as ``terminal ledger adopt``'s do: the broken file cannot
 record them, so each change is kept sealed in ``ledger.pins`` beside the mark
 (:mod:`terminal.ledger.adopt_pins`) and the clear chains those states into the new epoch (before its
 ``RAM_CLEAR``), where the service screen restores them. What the broken file still says of the counts
-(:func:`pin_states`) may only make a count stricter at the clear, never reset it, and is not carried over.
+(:func:`pin_states`) may only make a count stricter, never reset it: at the PIN checks, and again at the
+clear, which carries every user's stricter state into the new epoch, whether or not anyone typed that id
+(a RAM clear must not hand a locked-out id fresh tries).
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ import json
 import os
 import shutil
 import sqlite3
-from datetime import datetime
+from collections.abc import Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 
 from terminal.ledger import adopt_pins, epochs, events, highwater, schema
@@ -65,6 +69,27 @@ def pin_states(path: Path) -> dict[str, dict[str, object]]:
         except (ValueError, TypeError, KeyError, AttributeError):  # a row the break may have mangled
             continue
     return states
+
+
+def stricter_states(
+    broken: Mapping[str, Mapping[str, object]], kept: Mapping[str, Mapping[str, object]]
+) -> dict[str, dict[str, object]]:
+    """Per user id of either, the more failures and the later lockout of the two (``kept``'s client): a
+    count kept beside the mark or still in the broken file is never lost, nor made any milder."""
+    merged: dict[str, dict[str, object]] = {}
+    for user in sorted({*broken, *kept}):
+        found = [dict(states[user]) for states in (kept, broken) if user in states]
+        until = [str(s["locked_until"]) for s in found if s.get("locked_until")]
+        latest = max(until, key=_instant, default=None)
+        failures = max(int(str(s["failures"])) for s in found)
+        merged[user] = found[0] | {"failures": failures, "locked_until": latest}
+    return merged
+
+
+def _instant(stamp: str) -> datetime:
+    """An ISO time as an instant (one without an offset is UTC, as every ledger time is)."""
+    found = datetime.fromisoformat(stamp)
+    return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
 def epoch_of(path: Path, key: bytes, mark_file: Path | None) -> int:
@@ -116,6 +141,7 @@ def clear(path: Path, key: bytes, archive_dir: Path, mark_file: Path | None, why
     first, second = users
     epochs.check_users(first, second)
     kept = adopt_pins.load(mark_file, key) if mark_file is not None else {}  # a forged file stops it here
+    states = stricter_states(pin_states(path), kept)
     number = epoch_of(path, key, mark_file)
     time = stamp(now)
     label = time.replace(":", "").replace("-", "").replace(".", "")
@@ -129,7 +155,7 @@ def clear(path: Path, key: bytes, archive_dir: Path, mark_file: Path | None, why
     chain = Chain(db, key, checkpoint_rows)
     with chain.transaction(time):
         epochs.start(chain, time, number + 1, str(target), digest, (first, second))
-        for state in kept.values():  # the counts the service screen restores
+        for state in states.values():  # the counts the service screen restores
             events.log(chain, time, EventCode.SERVICE_PIN, detail=state)
         detail = {"archive": str(target), "note_sha256": digest, "previous_epoch": number, "broken": True,
                   "finding": why[:300], "second_user": second.name, "second_role": second.role}  # fmt: skip

@@ -41,6 +41,7 @@ class EventCode(enum.IntEnum):
     FLOOR_WITNESS_PASS = 430  # the ledger reaches the floor's last word on it (start-up, floor reachable)
     FLOOR_WITNESS_FAIL = 431  # it does not: rolled back with its mark, or swapped; the table stays closed
     FLOOR_WITNESS_SKIPPED = 432  # the floor was unreachable at start-up
+    FLOOR_ACCEPTED = 433  # a reinstalled ledger accepted by two people (`terminal floor accept-table`)
     CONFIG_CHANGE = 500  # two people; records the new file's SHA-256
     CONFIG_BASELINE = 501  # the first boot of a ledger: the configuration it starts with, by its SHA-256
     CONFIG_UNLOGGED = 502  # the file at boot is not the one the log last recorded: changed by nobody logged
@@ -59,7 +60,10 @@ class EventCode(enum.IntEnum):
     VOUCHER_VOID = 613
     VOUCHER_PAID_ELSEWHERE = 614  # our voucher, redeemed at another table or the cage (the floor says)
     VOUCHER_REPRINT = 615  # an outstanding voucher's ticket printed again, marked REPRINT (who, which)
-    VOUCHER_CLAIM = 615  # about to claim another table's voucher on the floor (found again after a crash)
+    # About to claim another table's voucher on the floor (found again after a crash). Ledgers written
+    # before it had a code of its own logged it as 615 (VOUCHER_REPRINT); ``OutboxReader.claimed`` reads both.
+    VOUCHER_CLAIM = 616
+    VOUCHER_CLAIM_LOST = 617  # that claim lost: the floor closed the voucher elsewhere (or refused it)
     BILL_STACKED = 620
     COMMS_LOSS = 700
     COMMS_RESTORED = 701

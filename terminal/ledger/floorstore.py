@@ -5,8 +5,9 @@ The ``FLOOR`` stream is the record; this store is a view of it that can always b
 its tilts; per table and gaming day, every meter the tables' deltas moved; the events; the vouchers and
 where each stands; the alerts of reconciliation; and the stream sequence applied last (``cursor``), all
 written in one transaction per message, so a crash of the floor service loses nothing and applies
-nothing twice. A table message whose (table, ledger, sequence) is not past the last one applied is a
-duplicate and changes nothing.
+nothing twice. It also keeps what is not in the stream: the wrong-PIN counts and lock-outs of the floor's
+log-ins (``logins``), which survive a restart of the service and a rebuild. A table message whose
+(table, ledger, sequence) is not past the last one applied is a duplicate and changes nothing.
 
 >>> gaming_day("2026-03-02T05:59:59.000000Z", 6), gaming_day("2026-03-02T06:00:00.000000Z", 6)
 ('2026-03-01', '2026-03-02')
@@ -48,6 +49,9 @@ CREATE TABLE IF NOT EXISTS vouchers (
     number TEXT PRIMARY KEY, issuer TEXT, seat INTEGER, amount INTEGER NOT NULL, issued_at TEXT,
     state TEXT NOT NULL, closed_at TEXT, closed_by TEXT
 );
+CREATE TABLE IF NOT EXISTS logins (
+    user TEXT PRIMARY KEY, failures INTEGER NOT NULL, since REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS alerts (
     stream_seq INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time TEXT, number TEXT, problem TEXT NOT NULL
 );
@@ -56,6 +60,7 @@ _STATEMENTS = schema.statements(_TABLES)
 
 VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID, VOUCHER_PAID_ELSEWHERE = 610, 611, 613, 614
 TILT, TILT_CLEARED = 300, 301
+FLOOR_ACCEPTED = 433
 
 
 def gaming_day(time: str, start_hour: int) -> str:
@@ -137,6 +142,9 @@ class FloorStore:
             return True
         if body.get("kind") == "cage":
             self._cage(stream_seq, body)
+            return True
+        if body.get("kind") == "accept":  # a reinstalled table accepted by two people (``floor.accept``)
+            self._accepted(stream_seq, body)
             return True
         if not self._fresh(body):
             return False
@@ -242,6 +250,53 @@ class FloorStore:
              json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
         self._closed(str(body["number"]), int(body.get("amount", 0)), str(body["action"]), time, "cage")
+
+    def _accepted(self, stream_seq: int, body: dict[str, Any]) -> None:
+        time = str(body["time"])
+        detail = {k: body[k] for k in ("ledger", "second_user", "reason", "replaces") if k in body}
+        self.db.execute(
+            "INSERT INTO events VALUES (?, ?, ?, ?, ?, 'FLOOR_ACCEPTED', NULL, ?, ?)",
+            [stream_seq, str(body["table"]), time, gaming_day(time, self.hour), FLOOR_ACCEPTED,
+             str(body["user"]), json.dumps(detail, sort_keys=True)],
+        )  # fmt: skip
+
+    # -- log-in lock-outs (not from the stream: kept across a rebuild) ---------------------------------
+    def failures(self, user: str) -> tuple[int, float]:
+        """``user``'s wrong PINs in a row and the (epoch) time of the last; ``(0, 0.0)`` without any."""
+        row = self.db.execute("SELECT failures, since FROM logins WHERE user = ?", [user]).fetchone()
+        return (int(row[0]), float(row[1])) if row else (0, 0.0)
+
+    def set_failures(self, user: str, count: int, since: float) -> None:
+        """Note ``user``'s wrong PINs in a row (0 clears them), committed at once."""
+        with self._atomic():
+            if count:
+                self.db.execute(
+                    "INSERT INTO logins VALUES (?, ?, ?) ON CONFLICT(user) DO UPDATE SET "
+                    "failures = excluded.failures, since = excluded.since",
+                    [user, count, since],
+                )
+            else:
+                self.db.execute("DELETE FROM logins WHERE user = ?", [user])
+
+    def pin_locked(self, user: str, now: float, attempts: int, seconds: float) -> bool:
+        """Whether ``user`` is locked out at ``now`` (epoch seconds): ``attempts`` wrong PINs in a row, the
+        last less than ``seconds`` ago."""
+        count, since = self.failures(user)
+        return count >= attempts and now - since < seconds
+
+    def note_pin(self, user: str, right: bool, now: float, attempts: int) -> None:
+        """Count a wrong PIN of ``user`` (a fresh count once a lock-out is over), or clear the count."""
+        count, _ = self.failures(user)
+        if right:
+            if count:
+                self.set_failures(user, 0, now)
+            return
+        self.set_failures(user, (0 if count >= attempts else count) + 1, now)
+
+    def logins(self) -> list[tuple[str, int, float]]:
+        """Every user's wrong-PIN count and time (to carry across a rebuild)."""
+        rows = self.db.execute("SELECT user, failures, since FROM logins ORDER BY user")
+        return [(str(user), int(count), float(since)) for user, count, since in rows]
 
     # -- reading ---------------------------------------------------------------------------------------
     def tables(self) -> list[dict[str, Any]]:

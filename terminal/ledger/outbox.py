@@ -65,6 +65,18 @@ _EVENTS = (
     "SELECT id, time, code, name, seat, user, role, detail FROM events WHERE id > ? AND id <= ? ORDER BY id"
 )
 
+#: Claims of other tables' vouchers neither posted nor known lost (``OutboxReader.claimed``).
+_CLAIMED = (
+    "SELECT DISTINCT json_extract(e.detail, '$.number') AS number FROM events e "
+    "WHERE (e.code = 616 OR (e.code = 615 AND NOT EXISTS (SELECT 1 FROM vouchers v "
+    "WHERE v.number = json_extract(e.detail, '$.number')))) "
+    "AND NOT EXISTS (SELECT 1 FROM voucher_actions a WHERE a.number = json_extract(e.detail, '$.number') "
+    "AND a.action IN ('redeem', 'void')) "
+    "AND NOT EXISTS (SELECT 1 FROM events l WHERE l.code IN (612, 617) AND l.id > e.id "
+    "AND json_extract(l.detail, '$.number') = json_extract(e.detail, '$.number') "
+    "AND (l.code = 617 OR json_extract(l.detail, '$.claim') = 'lost'))"
+)
+
 #: Event codes 610-613 (voucher issue, redeem, refused, void) go on the voucher subject.
 _VOUCHER_CODES = range(610, 620)
 
@@ -250,12 +262,11 @@ class OutboxReader:
 
     def claimed(self) -> list[str]:
         """Numbers of other tables' vouchers this table set out to claim and has not posted (a crash
-        between the floor's compare-and-set and the ledger's posting leaves one)."""
-        rows = self._conn.execute(
-            "SELECT DISTINCT json_extract(e.detail, '$.number') FROM events e WHERE e.code = 615 AND NOT "
-            "EXISTS (SELECT 1 FROM voucher_actions a WHERE a.number = json_extract(e.detail, '$.number') "
-            "AND a.action IN ('redeem', 'void'))"
-        ).fetchall()
+        between the floor's compare-and-set and the ledger's posting leaves one), leaving out claims known
+        lost: the floor refused them, or closed the voucher elsewhere (each is looked up once, not at every
+        link start for ever). Code 615 is a claim only for a voucher not printed here (older ledgers
+        logged claims under the reprint's code)."""
+        rows = self._conn.execute(_CLAIMED).fetchall()
         return [str(number) for (number,) in rows if number]
 
     def close(self) -> None:

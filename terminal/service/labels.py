@@ -63,6 +63,16 @@ def named(cat: Catalogue, key: str, raw: str) -> str:
     return cat.text(key) if cat.has(key) else raw
 
 
+def game_name(cat: Catalogue, game: str) -> str:
+    """A game's name as a person reads it (``sicbo``: Sic Bo), from the names the self-test screen uses."""
+    return named(cat, f"service.selftest.game_{game}", game)
+
+
+def paytable_name(cat: Catalogue, paytable: str) -> str:
+    """A paytable's name: ``standard`` in the screen's language, a letter or number (``A``, ``1``) as is."""
+    return named(cat, f"service.paytable.{paytable}", paytable)
+
+
 def stamp(iso: str) -> str:
     """A ledger time (``2026-11-23T14:00:00.000000Z``) as ``2026-11-23 14:00:00``."""
     return iso[:19].replace("T", " ")

@@ -26,8 +26,9 @@ from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
 from terminal.floor import vouchers, witness
 from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus
+from terminal.floor.witness import Acceptance
 from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
-from terminal.ledger.records import stamp
+from terminal.ledger.records import Actor, stamp
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages.service import MeterView
 from terminal.table.clock import Clock
@@ -96,6 +97,9 @@ def check_witness(c: Config, section: FloorSection, table: Side) -> None:
     if last is None:
         table.ledger.log_event(EventCode.FLOOR_WITNESS_PASS, now=now, detail={"witness": "none yet"})
         return
+    if isinstance(last, Acceptance):
+        _accepted(c, table, last)
+        return
     found, shortfall = table.ledger.reaches(last.mark())
     problem = witness.judge(found, last, shortfall)
     if problem is not None:
@@ -103,6 +107,21 @@ def check_witness(c: Config, section: FloorSection, table: Side) -> None:
         raise highwater.RollbackError(f"ledger {c.ledger.path}: {problem}")
     detail = {"seq": last.seq, "rows": last.mark().rows, "epoch": last.epoch}
     table.ledger.log_event(EventCode.FLOOR_WITNESS_PASS, now=now, detail=detail)
+
+
+def _accepted(c: Config, table: Side, accepted: Acceptance) -> None:
+    """Two people accepted a reinstalled table at the floor: the ledger they named opens, any other not."""
+    now = table.clock.wall()
+    found = highwater.identity(table.ledger.db)
+    if not accepted.admits(found):
+        problem = (f"the floor accepted ledger {accepted.ledger}… for this table, not this one "
+                   f"({found[:16]}…)")  # fmt: skip
+        table.ledger.log_event(EventCode.FLOOR_WITNESS_FAIL, now=now, detail={"problem": problem})
+        raise highwater.RollbackError(f"ledger {c.ledger.path}: {problem}")
+    detail = {"ledger": accepted.ledger, "at": accepted.time, "reason": accepted.reason[:200]}
+    actor = Actor(accepted.user, "administrator")  # accept-table takes an administrator first
+    table.ledger.log_event(EventCode.FLOOR_ACCEPTED, now=now, actor=actor,
+                           detail=detail | {"second_user": accepted.second_user})  # fmt: skip
 
 
 def watch(table: Side, state: dict[str, Any]) -> None:
@@ -145,7 +164,10 @@ def _post_one_closed(table: Side, closed: ClosedOnFloor) -> None:
     if closed.issuer != table.config.table.table_id:
         if closed.seat is not None:  # our claim of another table's voucher; refused if posted already
             ledger.redeem_floor_voucher(closed.number, closed.seat, closed.amount, closed.issuer, now=now)
-        return  # a claim of ours that lost: the winner posts it, the issuer closes it
+        else:  # a claim of ours that lost: the winner posts it, the issuer closes it; never looked up again
+            detail = {"number": closed.number, "at": closed.where, "voided": closed.voided}
+            ledger.log_event(EventCode.VOUCHER_CLAIM_LOST, now=now, detail=detail)
+        return
     own = _own(table, closed.number)
     if own is None or own.state not in ("outstanding", "expired"):
         return  # closed here already (our own redemption, posted after the sweep looked)
@@ -203,11 +225,11 @@ def redeem(table: Till, seat: int, number: str) -> int:
         return ledger.credits(seat)
     except vouchers.UnknownVoucherError as unknown:
         if own is None:
-            _refuse(table, seat, number, str(unknown))
+            _refuse(table, seat, number, str(unknown), lost=True)
         ledger.redeem_voucher(number, seat, now=table.clock.wall())  # ours, its issue not sent yet
         return ledger.credits(seat)
     except vouchers.FloorVoucherError as refused:
-        _refuse(table, seat, number, str(refused))
+        _refuse(table, seat, number, str(refused), lost=own is None)
     try:
         if own is not None:
             ledger.redeem_voucher(number, seat, now=table.clock.wall(), floor=True)
@@ -221,9 +243,11 @@ def redeem(table: Till, seat: int, number: str) -> int:
     return ledger.credits(seat)
 
 
-def _refuse(table: Till, seat: int, number: str, reason: str) -> NoReturn:
-    table.ledger.log_event(EventCode.VOUCHER_REFUSED, now=table.clock.wall(), seat=seat,
-                           detail={"number": number, "reason": reason})  # fmt: skip
+def _refuse(table: Till, seat: int, number: str, reason: str, lost: bool = False) -> NoReturn:
+    """Log the refusal and raise it; ``lost``: the floor's answer was final (not a timeout, whose claim
+    may have won unseen), so the claim logged before it is dropped from the link's look-ups."""
+    detail = {"number": number, "reason": reason} | ({"claim": "lost"} if lost else {})
+    table.ledger.log_event(EventCode.VOUCHER_REFUSED, now=table.clock.wall(), seat=seat, detail=detail)
     raise VoucherError(reason)
 
 

@@ -8,6 +8,9 @@ high-water mark passes its own checks, but not the floor's witness: the table st
 
 from __future__ import annotations
 
+import io
+import json
+import re
 import shutil
 import signal
 import subprocess
@@ -19,10 +22,12 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import main
-from terminal.ledger import IntegrityError
+from terminal.ledger import EventCode, IntegrityError
+from terminal.ledger.floorstore import FloorStore
 from terminal.ledger.highwater import RollbackError
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
+from tests.floor.page import add_users
 from tests.floor.servers import Server, stream_count, stream_messages
 from tests.floor.tables import floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
@@ -111,3 +116,50 @@ def test_the_floor_witness_accepts_the_ledger_it_last_heard_of(tmp_path: Path, s
     run_headless(c, rounds=2, seats=2, progress=_quiet)  # the second start checked the witness and played
     names = [m["body"]["event"]["name"] for m in stream_messages(server.url) if m["body"]["kind"] == "event"]
     assert names.count("FLOOR_WITNESS_PASS") == 2 and "FLOOR_WITNESS_FAIL" not in names
+
+
+def test_a_reinstalled_table_opens_once_two_people_accept_its_new_ledger_at_the_floor(
+    tmp_path: Path, server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """T-01's ledger is replaced (a new disk): the witness refuses it as a swapped database. An acceptance
+    naming another ledger does not open it; two people accepting the ledger the refusal named do, once,
+    logged in the table's ledger and in the floor store. Wrong PINs count toward the floor's lock-out."""
+    c = floor_config(tmp_path / "t1", server.url)
+    run_headless(c, rounds=1, seats=1, progress=_quiet)  # the floor's witness of T-01
+    shutil.rmtree(c.ledger.path.parent)  # reinstalled
+    with pytest.raises(RollbackError, match="a swapped database") as refused:
+        boot(c, ManualClock(time.time()))
+    found = re.search(r"this one ([0-9a-f]{16})", str(refused.value))
+    assert found is not None
+    service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC")
+    add_users(service)  # ada administrator 1111, fay attendant 2468
+
+    def accept(ledger: str, people: tuple[str, str], *pins: str) -> int:
+        monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{pin}\n" for pin in pins)))
+        return main(["floor", "accept-table", "T-01", "--ledger", ledger, "--admin", people[0], "--second",
+                     people[1], "--reason", "new disk", "--config", str(service.path)])  # fmt: skip
+
+    assert accept(found[1], ("fay", "ada"), "2468") == 1
+    assert "fay (attendant) is not an administrator" in capsys.readouterr().err
+    assert accept(found[1], ("ada", "fay"), "0000") == 1  # a wrong PIN: counted, nothing published
+    assert "wrong PIN" in capsys.readouterr().err
+    guard = FloorStore(service.floor.store_path, 0)  # type: ignore[union-attr]
+    assert guard.failures("ada")[0] == 1
+    guard.close()
+    assert accept("deadbeefdeadbeef", ("ada", "fay"), "1111", "2468") == 0  # the wrong ledger named
+    with pytest.raises(RollbackError, match="accepted ledger deadbeefdeadbeef"):
+        boot(c, ManualClock(time.time()))
+    assert accept(found[1], ("ada", "fay"), "1111", "2468") == 0  # corrected
+    assert "logged as FLOOR_ACCEPTED" in capsys.readouterr().out
+    table = boot(c, ManualClock(time.time()))
+    try:
+        (event,) = table.ledger.events(EventCode.FLOOR_ACCEPTED)
+        assert event.user == "ada" and json.loads(event.detail)["second_user"] == "fay"
+    finally:
+        table.ledger.close()
+    assert main(["floor", "report", "--config", str(service.path)]) == 0
+    store = FloorStore(service.floor.store_path, 0)  # type: ignore[union-attr]
+    made = [e for e in store.events() if e["name"] == "FLOOR_ACCEPTED" and "replaces" in e["detail"]]
+    store.close()  # the acceptances themselves (the table's own FLOOR_ACCEPTED follows by its outbox)
+    assert [(e["table"], e["user"], e["detail"]["ledger"]) for e in made] == [
+        ("T-01", "ada", found[1]), ("T-01", "ada", "deadbeefdeadbeef")]

@@ -107,10 +107,16 @@ def test_rebuild_gives_the_same_store(floor: list[Config], capsys: pytest.Captur
     assert _floor_cli(service, "report", "--day", "all") == 0
     first = capsys.readouterr().out
     shutil.copy(service.floor.store_path, service.path.parent / "before.sqlite")  # type: ignore[union-attr]
+    store = FloorStore(service.floor.store_path, 0)  # type: ignore[union-attr]
+    store.set_failures("fay", 3, 1_700_000_000.5)  # a log-in lock-out: not in the stream, carried over
+    store.close()
     assert _floor_cli(service, "rebuild") == 0
     assert "rebuilt from" in capsys.readouterr().out
     assert _floor_cli(service, "report", "--day", "all", "--offline") == 0
     assert capsys.readouterr().out == first
+    store = FloorStore(service.floor.store_path, 0)  # type: ignore[union-attr]
+    assert store.logins() == [("fay", 3, 1_700_000_000.5)]
+    store.close()
 
 
 def test_the_cage_pays_a_voucher_once_and_the_issuer_closes_it(

@@ -8,6 +8,7 @@ two ledgers' ``floor_vouchers`` balances cancel out.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ import pytest
 from terminal.floor import vouchers
 from terminal.floor.link import FloorUnavailable
 from terminal.ledger import EventCode, accounts
+from terminal.ledger.outbox import OutboxReader
 from terminal.table import floor_side
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
@@ -318,3 +320,41 @@ def test_a_claim_cut_off_by_a_crash_is_posted_to_the_seat_that_stacked_the_ticke
     pump_sweeps(b, 2)  # looked at again: paid once
     assert b.do(lambda t: t.ledger.credits(4)) == 2000
     assert b.do(lambda t: t.ledger.audit()) == []
+
+
+def claimed(t: Table) -> list[str]:
+    """The claims the link looks up at every start: read as the link reads them."""
+    reader = OutboxReader(t.config.ledger.path)
+    try:
+        return sorted(reader.claimed())
+    finally:
+        reader.close()
+
+
+def test_a_claim_known_lost_leaves_the_list_the_link_looks_up_at_every_start(
+    pair: tuple[TableThread, TableThread],
+) -> None:
+    """T-02 logs its claim of T-01's voucher but T-03 wins it first: T-02's sweep finds it closed elsewhere
+    and logs the claim lost. A claim the floor refuses outright is dropped at once. Neither is looked up
+    again at the next link start (they used to be, for ever). A reprint of T-02's own voucher, logged under
+    the code claims had before they had their own, was never a claim."""
+    a, b = pair
+    lost, refused = print_voucher(a, 1, 2000), print_voucher(a, 1, 5000)
+    link = b.table.floor
+    assert link is not None
+    by = {"table": "T-03", "seat": 1, "time": "2026-01-01T00:00:00.000000Z", "offline": False}
+    for number in (lost, refused):  # T-03 wins both on the floor
+        link.call(lambda kv, number=number: vouchers.close(kv, number, "redeemed", by, time=by["time"]))  # type: ignore[misc]
+    b.do(lambda t: t.ledger.log_event(EventCode.VOUCHER_CLAIM, now=t.clock.wall(), seat=4,
+                                      detail={"number": lost}))  # fmt: skip  (its CAS then lost: cut off)
+    own = print_voucher(b, 1, 1000)
+    b.do(lambda t: t.ledger.log_event(EventCode.VOUCHER_REPRINT, now=t.clock.wall(), seat=1,
+                                      detail={"number": own}))  # fmt: skip
+    assert b.do(claimed) == [lost]
+    with pytest.raises(Refused, match="redeemed at T-03"):
+        b.do(lambda t: t.cashier.redeem(2, refused))
+    assert b.do(claimed) == [lost]  # refused outright: dropped with the refusal
+    pump_until(b, lambda t: not claimed(t), "T-02 dropping its lost claim")
+    dropped = b.do(lambda t: t.ledger.events(EventCode.VOUCHER_CLAIM_LOST))
+    assert [json.loads(e.detail)["number"] for e in dropped] == [lost]
+    assert b.do(lambda t: t.ledger.credits(4)) == 0 and b.do(lambda t: t.ledger.audit()) == []

@@ -91,3 +91,29 @@ async def _feed_line(feed: aiohttp.ClientResponse, what: str) -> dict[str, Any]:
             line: dict[str, Any] = json.loads(text.removeprefix("data: "))
             if line["what"] == what:
                 return line
+
+
+def test_a_locked_out_id_stays_locked_out_when_the_page_restarts(
+    tmp_path: Path, module_server: Server
+) -> None:
+    """Three wrong PINs lock the id; the page's service stops and starts again on the same floor store, and
+    the right PIN is still refused (the lock-out was held in memory: a restart cleared it). Another id
+    logs in as usual."""
+    service = floor_config(tmp_path / "floor", module_server.url, "FLOOR-PC")
+    add_users(service)
+    with FloorPage(service) as url:
+        assert asyncio.run(_log_ins(url, [("fay", "0000")] * 3)) == [401, 401, 401]
+    with FloorPage(service) as url:  # restarted
+        assert asyncio.run(_log_ins(url, [("fay", "2468"), ("ada", "1111")])) == [401, 200]
+
+
+async def _log_ins(url: str, tries: list[tuple[str, str]]) -> list[int]:
+    """The status of each log-in, each in a fresh session."""
+    found = []
+    for user, pin in tries:
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar) as http, http.post(
+            url + "login", data={"user": user, "pin": pin}
+        ) as answer:
+            found.append(answer.status)
+    return found

@@ -16,6 +16,7 @@ from terminal.desk.auth import LoginError
 from terminal.desk.pin_guard import guarded_auth
 from terminal.desk.users import UserStore
 from terminal.ledger import EventCode, IntegrityError, adopt_pins
+from terminal.ledger.broken import stricter_states
 from tests.ledger.test_broken_ram_clear import _break_the_chain, _clear
 from tests.ledger.test_ledger_guards import _cfg, _events, _ledger, _play
 from tests.ledger.two_people import PINS, forge_no_failures, make_users
@@ -83,3 +84,31 @@ def test_an_edited_count_file_stops_the_clear(
     assert _clear(cfg, monkeypatch, "tom", "ada") == 1
     assert "HMAC mismatch" in capsys.readouterr().err
     assert db.read_bytes() == before and not config.load(cfg).ledger.archive_dir.exists()
+
+
+def test_a_lockout_only_the_broken_ledger_holds_is_carried_into_the_new_epoch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """liz was locked out at the service screen before the ledger broke, and nobody types her id at the
+    clear: the new epoch still locks her out (it used to start her with fresh tries)."""
+    cfg, db, _ = _broken(tmp_path, locked="liz")
+    assert _clear(cfg, monkeypatch, "tom", "ada") == 0
+    ((_, liz),) = [e for e in _events(db, EventCode.SERVICE_PIN) if e[1]["user"] == "liz"]
+    assert liz["failures"] == 3 and liz["locked_until"]
+    loaded = config.load(cfg)
+    store = UserStore.load(loaded.service.users_path)
+    with guarded_auth(loaded, store) as auth, pytest.raises(LoginError, match="liz is locked out"):
+        auth.check_pin("liz", PINS["liz"], "service")
+
+
+def test_the_stricter_of_two_states_keeps_the_most_failures_and_the_latest_lockout() -> None:
+    early, late = "2026-11-25T10:00:00+00:00", "2026-11-25T10:05:00"  # the second without an offset: UTC
+    kept = {"tom": {"user": "tom", "client": "cli", "failures": 1, "locked_until": late}}
+    broken = {
+        "tom": {"user": "tom", "client": "service", "failures": 3, "locked_until": early},
+        "ada": {"user": "ada", "client": "service", "failures": 2, "locked_until": None},
+    }
+    merged = stricter_states(broken, kept)
+    assert merged["tom"] == {"user": "tom", "client": "cli", "failures": 3, "locked_until": late}
+    assert merged["ada"] == broken["ada"]
+    assert stricter_states({}, {}) == {}

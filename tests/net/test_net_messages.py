@@ -19,6 +19,7 @@ from terminal.net.errors import FieldError, UnknownMessageError
 from terminal.net.game_state import game_view, read_state
 from terminal.net.messages import MESSAGES, body_from_json, body_to_json, find_message
 from terminal.net.schema import IntRange, Pattern, from_json
+from tests.net.test_net_codec import UNICODE
 from tests.service import samples as service_samples
 
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
@@ -201,7 +202,7 @@ def test_no_circle_a_family_imports_only_the_base_and_the_base_no_family() -> No
     assert _imports_of_messages("base") == set()
 
 
-@given(st.integers(), st.text(max_size=40))
+@given(st.integers(), st.text(UNICODE, max_size=40))  # the default alphabet: see test_net_codec
 def test_int_ranges_and_patterns_match_their_definitions(number: int, text: str) -> None:
     rule, pattern = IntRange(0, 2**63 - 1), Pattern(r"[a-z0-9][a-z0-9_\-]{0,31}")
     ok = 0 <= number < 2**63

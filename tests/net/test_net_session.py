@@ -35,7 +35,7 @@ from terminal.net.session import (
     read_envelope,
     seal,
 )
-from tests.net.test_net_codec import json_values
+from tests.net.test_net_codec import json_of
 
 KEY = bytes(range(32))
 
@@ -169,9 +169,12 @@ def test_fuzz_random_bytes_raise_only_protocol_errors(data: bytes) -> None:
         open_hello(data, {"seat-1": KEY})
 
 
+# A body is decoded by its shape (an object or not) and then field by field, by name: random keys never name a
+# field, so bodies of a few scalars reach every path the 30-scalar values of the codec tests do, in a third of
+# the draws (empty and nested objects and lists, every scalar type, strings, a PlaceWager with its spot).
 envelope_parts = st.fixed_dictionaries(
     {
-        "body": json_values,
+        "body": json_of(6),
         "proto": st.sampled_from([1, 1, 1, 2, True, "1"]),
         "seat": st.sampled_from(["seat-1", "seat-1", "SEAT", 1]),
         "seq": st.sampled_from([1, 1, 0, -1, True, 2**64]),

@@ -31,6 +31,7 @@ SAMPLES: list[Message] = [
         "17",
         (sm.RecallWager(1, "straight:17", "standard", 100, "win", 3_600),),
         (sm.RecallSeat(1, 10_000, 100, 3_600, 13_500),),
+        (sm.RecallDetail("b2b", "250"),),
     ),
     sm.RecallList(1, (sm.RoundLine(3, "2026-11-23T14:00:00.000000Z", "roulette", "17", 100, 3_600),)),
     sm.VoucherInfo("123456789012345671", 1, 8_600, "2026-11-23T14:00:00.000000Z", "", "outstanding", ""),

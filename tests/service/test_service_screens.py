@@ -32,6 +32,7 @@ class Rendered:
     """What one run of every service screen drew, seen through the screens' own drawing calls."""
 
     paths: tuple[Path, ...]
+    frames: tuple[pygame.Surface, ...]  # what each path was written from, in the same order
     cut: tuple[tuple[str, bool], ...]  # each text cut short by ``ui.fit``, and whether in a table's cell
     sizes: tuple[int, ...]  # the size of every ``Ui.text`` asked for
     fonts: tuple[int, ...]  # the pixel size of every font the screens fetched
@@ -45,7 +46,7 @@ Renders = Callable[[str, tuple[int, int]], Rendered]
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Renders:
     """Every service screen in a language and size, rendered once for all the tests that check it (each
-    run builds a real table and writes 15 PNGs: seconds)."""
+    run builds a real table and draws 15 screens: seconds)."""
     done: dict[tuple[str, tuple[int, int]], Rendered] = {}
 
     def render(lang: str, size: tuple[int, int]) -> Rendered:
@@ -64,8 +65,17 @@ def _render(tmp: Path, lang: str, size: tuple[int, int]) -> Rendered:
     fonts: list[int] = []
     smallest: list[int] = []
     astray: list[str] = []
+    frames: list[pygame.Surface] = []
     in_table = [False]
     fit, row, text, get, draw = ui.fit, widgets._row, ui.Ui.text, ui.Fonts.get, ServiceApp.draw
+    write = pygame.image.save
+
+    def saved(surface: pygame.Surface, path: str) -> None:
+        """Keep the frame; write only the first as a PNG, checked to hold the very frame drawn (every screen
+        is written by the same call; 15 PNG encodes and read-backs cost most of a render)."""
+        frames.append(surface.copy())
+        if len(frames) == 1:
+            write(surface, path)
 
     def fitting(font: Any, shown: str, width: int | None) -> str:
         out = fit(font, shown, width)
@@ -100,8 +110,11 @@ def _render(tmp: Path, lang: str, size: tuple[int, int]) -> Rendered:
         patch.setattr(ui.Ui, "text", sized)
         patch.setattr(ui.Fonts, "get", font)
         patch.setattr(ServiceApp, "draw", drawn)
+        patch.setattr(pygame.image, "save", saved)
         paths = render_service_screens(configuration.defaults(tmp), tmp / "out", lang, size)
-    return Rendered(tuple(paths), tuple(cut), tuple(sizes), tuple(fonts), tuple(smallest), tuple(astray))
+    return Rendered(
+        tuple(paths), tuple(frames), tuple(cut), tuple(sizes), tuple(fonts), tuple(smallest), tuple(astray)
+    )
 
 
 @pytest.mark.parametrize("lang", [pytest.param("en", marks=pytest.mark.slow), "es"])  # es: longer words
@@ -112,8 +125,10 @@ def test_every_service_screen_renders(rendered: Renders, lang: str) -> None:
     assert [text for text, in_table in drawn.cut if not in_table] == []
     paths = drawn.paths
     assert [p.name for p in paths] == [f"service-{lang}-{name}.png" for name in SHOTS]
-    for path in paths:
-        image = pygame.image.load(str(path))
+    assert len(drawn.frames) == len(paths)
+    first = pygame.image.load(str(paths[0]))  # the PNG written holds the frame drawn
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(drawn.frames[0], "RGB")
+    for path, image in zip(paths, drawn.frames, strict=True):
         assert image.get_size() == (1920, 1080)
         dialog = path.name.endswith(("confirm.png", "void.png"))  # a two-person dialog shades the screen
         amber = (63, 47, 11) if dialog else (246, 186, 44)
@@ -222,7 +237,8 @@ def test_each_size_is_laid_out_for_itself_text_never_under_14_px_touches_big_eno
     from terminal.service import ui
 
     drawn = rendered("es", size)
-    assert all(pygame.image.load(str(p)).get_size() == size for p in drawn.paths)
+    assert len(drawn.frames) == len(SHOTS) and all(f.get_size() == size for f in drawn.frames)
+    assert pygame.image.load(str(drawn.paths[0])).get_size() == size
     assert min(drawn.fonts) >= ui.MIN_TEXT_PX
     assert min(drawn.smallest) >= max(40, round(48 * size[1] / 1080))
     assert drawn.astray == ()

@@ -87,11 +87,26 @@ def test_the_round_loop_waits_tilted_instead_of_ending(tmp_path: Path) -> None:
     table.cashier.bill_stacked(1, 1_000)
     table.wagers.place(1, "black", 100)
     controller = Controller(table, stall_seconds=0.01)
+    ticks, tick = [0], table.tick
+
+    def counted_tick() -> tuple[int, ...]:  # the real tick, counted: how often the round loop went round
+        ticks[0] += 1
+        return tick()
+
+    table.tick = counted_tick  # type: ignore[method-assign]
 
     async def scene() -> int:
         play = asyncio.create_task(controller.play(1))
         await until(lambda: table.tilts.blocks_table(), "the RNG failure's tilt")
-        await asyncio.sleep(0.3)  # a while tilted: the round waits, it does not end
+        # A while tilted, the round waits, it does not end: its loop goes round 20 more times, for at least
+        # 5 stall periods (the loop's own pace, not a fixed sleep a busy machine might spend elsewhere).
+        since, start = ticks[0], asyncio.get_running_loop().time()
+        await until(
+            lambda: (
+                play.done() or (ticks[0] >= since + 20 and asyncio.get_running_loop().time() - start > 0.05)
+            ),
+            "the tilted round's loop going round",
+        )
         assert not play.done() and table.tilts.blocks_table()  # up, tilted, waiting
         assert table.cashier.credits(1) == 900
         rng.fixed = True

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rng import Draw
-from terminal.desk.views import round_recall
+from terminal.desk.views import recall_list, round_recall
 from terminal.games.roulette.blazing7s import ball_space, balls_drawn
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS
 from terminal.table.clock import ManualClock
@@ -137,7 +137,10 @@ def test_a_lab_forces_the_spin_the_b2b_odds_and_the_bonus_balls(tmp_path: Path) 
     recorded = _outcomes(table)[-1]
     assert (recorded["b2b"], recorded["balls"]) == (1000, [7, 17, 27])
     recall = round_recall(table.ledger.recall(report.round_id))  # the service recall: the draws beside it
-    assert recall.outcome == "27 · B2B 1000:1 · Blazing 7-17-27"
+    assert recall.outcome == "27"
+    assert [(d.name, d.value) for d in recall.details] == [("b2b", "1000"), ("blazing", "7 17 27")]
+    listed = recall_list(1, [table.ledger.recall(report.round_id)]).rounds[0]  # a seat's list: one line
+    assert listed.outcome == "27 · B2B 1000:1 · Blazing 7-17-27"
     assert {(w.spot, w.result, w.returned) for w in recall.wagers} >= {("b2b", "win", 100_100)}
     for bad, words in (
         ("27,b2b=7", "not one of"),

@@ -58,13 +58,18 @@ class Pocket:
             record["b2b"] = self.b2b
         if self.balls:
             record["balls"] = list(self.balls)
-        # what a recall shows beside the pocket: the B2B odds, and the bonus balls of a spin that started one
+        # what a recall shows beside the pocket: the B2B odds, and the bonus balls of a spin that started one;
+        # ``details`` as named fields for the service screen, ``detail`` as one line for a list of rounds
         bonus = self.balls if triggered(self.pocket) else ()
+        details = ([["b2b", str(self.b2b)]] if self.b2b is not None else []) + (
+            [["blazing", " ".join(pocket_text(b) for b in bonus)]] if bonus else []
+        )
         parts = ([f"B2B {self.b2b}:1"] if self.b2b is not None else []) + (
             ["Blazing " + "-".join(pocket_text(b) for b in bonus)] if bonus else []
         )
         if parts:
             record["detail"] = " · ".join(parts)
+            record["details"] = details
         return record
 
 

@@ -132,10 +132,20 @@ class RecallSeat:
     credits_after: Amount
 
 
-@FAMILY.message("RoundRecall", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class RecallDetail:
+    """A further draw of a recalled round, as its game recorded it: ``b2b`` ``250`` (the B2B odds drawn),
+    ``blazing`` ``7 17 27`` (the bonus balls of a spin that started Blazing 7's)."""
+
+    name: Ident
+    value: Text
+
+
+@FAMILY.message("RoundRecall", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class RoundRecall(Message):
-    """One round, whole."""
+    """One round, whole: ``outcome`` is the main draw (the pocket, the dice), ``details`` the further draws
+    of its side wagers, each shown as a field of its own (v2; v1 had them run on in ``outcome``)."""
 
     round_id: Count
     time: Text
@@ -144,6 +154,7 @@ class RoundRecall(Message):
     outcome: Text
     wagers: tuple[RecallWager, ...]
     seats: tuple[RecallSeat, ...]
+    details: tuple[RecallDetail, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

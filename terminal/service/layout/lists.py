@@ -98,7 +98,7 @@ def recall(frame: Frame, seats: int) -> Recall:
     c = frame.content
     area = box(c, 0, 196, 0, 674)
     listed = box(area, 0, 0, 0, -88)  # the pager under it
-    widths = (140, 300, 160, 160, 170, 170)
+    widths = (120, 290, 220, 500, 180, 180)
     row = frame.touch + 2  # a row is a touch target (its band is 2 units short of the row)
     return Recall(
         seats=tuple(grid(box(c, 0, 100, 96 * seats, 72), seats, 1, 10)),
@@ -114,8 +114,8 @@ def recall(frame: Frame, seats: int) -> Recall:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """One recalled round: a card with its number and outcome, its time, each seat's credits, the wagers
-    (over the pager)."""
+    """One recalled round: a card with its number and outcome, its time, each seat's credits, the further
+    draws of its side wagers (each a label over its value), the wagers (over the pager)."""
 
     card: pygame.Rect
     number: Point
@@ -124,6 +124,7 @@ class Round:
     time: Point
     back: pygame.Rect
     seats: Table
+    details: tuple[pygame.Rect, ...]  # one per further draw: B2B's odds, Blazing 7's bonus balls
     wagers: Table
 
 
@@ -136,7 +137,8 @@ def round_detail(area: pygame.Rect) -> Round:
         game=point(card, 24, 180),
         time=point(area, 380, 20),
         back=box(area, -260, 0, 260, 72),
-        seats=Table(box(area, 380, 70, 880, 150), (100, 190, 190, 190, 190), 40, 26),
+        seats=Table(box(area, 380, 70, 740, 150), (80, 150, 150, 150, 150), 40, 26),
+        details=tuple(box(area, 1144, 86 + 76 * n, -1144, 72) for n in range(2)),
         wagers=Table.of(box(area, 0, 240, 0, -328), 1516, (100, 380, 220, 220, 200, 220), 44, 28),
     )
 

@@ -32,7 +32,7 @@ def draw(ui: Ui, scene: Scene) -> None:
     wagers = [
         (
             wager_name(cat, w.wager),
-            w.paytable,
+            labels.paytable_name(cat, w.paytable),
             scene.money(w.wagered),
             scene.money(w.won),
             f"{w.count:,}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from terminal.service import intents as i
 from terminal.service import theme
 from terminal.service.keypad import DIGITS, keypad
-from terminal.service.labels import named, stamp
+from terminal.service.labels import game_name, stamp
 from terminal.service.layout import lists
 from terminal.service.theme import TYPE
 from terminal.service.ui import Ui
@@ -38,7 +38,7 @@ def draw(ui: Ui, scene: Scene) -> None:
         (
             str(r.round_id),
             stamp(r.time),
-            named(scene.cat, f"help.rules_{r.game}", r.game),
+            game_name(scene.cat, r.game),
             r.outcome,
             scene.money(r.staked),
             scene.money(r.returned),

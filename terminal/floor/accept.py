@@ -1,0 +1,83 @@
+"""A reinstalled table accepted at the floor: the witness steps aside for one named ledger.
+
+A table whose ledger was replaced (a new database after a repair, or a backup restored on purpose) is
+refused by the floor's witness at start-up, rightly: from the outside it looks like a rollback. Two
+people (an administrator and a second user) accept it with ``terminal floor accept-table``: an
+*acceptance* goes on the table's round subject, where the witness reads the floor's last word, naming the
+ledger identity it accepts (the prefix the refusal printed), who, why and the witness it replaces. The
+table's next start then passes with that ledger only (``FLOOR_ACCEPTED`` in its event log); its next round
+is the witness again. The floor store keeps the acceptance as an event of that table.
+
+>>> acceptance_id("T-01", "abcdef0123456789", "2026-03-02T06:00:00.000000Z")
+'accept:T-01:abcdef0123456789:2026-03-02T06:00:00.000000Z'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from terminal.config.sections import FloorSection
+from terminal.floor import connect, names, witness
+from terminal.floor.witness import KIND, Acceptance
+
+#: The event code of an acceptance, in the table's ledger and in the floor store (``FLOOR_ACCEPTED``).
+CODE, NAME = 433, "FLOOR_ACCEPTED"
+_PREFIX = re.compile(r"[0-9a-f]{8,64}")
+
+
+class AcceptError(ValueError):
+    """An acceptance that cannot be made; the message is its one line."""
+
+
+def check_prefix(ledger: str) -> str:
+    """The ledger identity (or its first 8+ hex digits) as typed, lower-case; ``AcceptError`` otherwise."""
+    typed = ledger.strip().rstrip("…").lower()
+    if not _PREFIX.fullmatch(typed):
+        raise AcceptError(f"--ledger {ledger!r}: give the identity the refusal printed (8 to 64 hex digits)")
+    return typed
+
+
+def acceptance_id(table: str, ledger: str, time: str) -> str:
+    """The message id of an acceptance: one per table, ledger and moment it was made."""
+    return f"accept:{table}:{ledger[:16]}:{time}"
+
+
+async def publish(section: FloorSection, table: str, ledger: str, *, time: str, user: str, second_user: str,
+                  reason: str) -> witness.Witness | Acceptance:  # fmt: skip
+    """Put the acceptance on ``table``'s round subject; returns the floor's last word it replaces (a
+    round's witness, or an earlier acceptance: one naming the wrong ledger is corrected by another).
+
+    ``AcceptError`` when the floor has no round of that table (nothing refuses it) or the ledger named is
+    the one the floor already knows at its last round (nothing to accept)."""
+    timeout = section.request_ms / 1000
+    nc = await connect.connect(section, "floor accept-table", timeout_s=timeout, reconnect=False)
+    try:
+        js = nc.jetstream(timeout=timeout)
+        last = await witness.last_word(js, table)
+        if last is None:
+            raise AcceptError(f"the floor has no round of {table}: its witness refuses nothing")
+        if isinstance(last, witness.Witness) and last.ledger_id.startswith(ledger):
+            raise AcceptError(f"ledger {ledger} is the one the floor knows for {table}: nothing to accept")
+        body = {"kind": KIND, "table": table, "ledger": ledger, "time": time, "user": user,
+                "second_user": second_user, "reason": reason, "replaces": _described(last)}  # fmt: skip
+        data = json.dumps(body, sort_keys=True).encode()
+        once = {"Nats-Msg-Id": acceptance_id(table, ledger, time)}
+        await js.publish(names.round_subject(table), data, headers=once)
+        return last
+    finally:
+        await nc.close()
+
+
+def _described(last: witness.Witness | Acceptance) -> dict[str, Any]:
+    if isinstance(last, Acceptance):
+        return {"accepted": last.ledger, "by": last.user, "time": last.time}
+    return {"ledger": last.ledger_id, "epoch": last.epoch, "seq": last.seq}
+
+
+def replaced(last: witness.Witness | Acceptance) -> str:
+    """What an acceptance replaced, in a few words."""
+    if isinstance(last, Acceptance):
+        return f"the acceptance of ledger {last.ledger} by {last.user}"
+    return f"ledger {last.ledger_id[:16]}…, epoch {last.epoch}, round message {last.seq}"
