@@ -10,6 +10,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 from terminal import config as configuration
@@ -43,8 +44,10 @@ CRAPS_BETS = (
 )  # fmt: skip
 
 
+@cache
 def table_offer(table: str) -> m.Offer:
-    """The offer a configuration of ``table`` makes."""
+    """The offer a configuration of ``table`` makes (worked out once per table: a frozen message, and
+    loading the configuration again for each of the tour's hundred apps was most of making one)."""
     with tempfile.TemporaryDirectory() as tmp:
         return offer(configuration.loads(TABLES[table], "<tour>", Path(tmp)))
 

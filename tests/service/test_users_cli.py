@@ -30,6 +30,12 @@ def cfg(tmp_path: Path) -> Path:
 def test_users_are_created_changed_and_removed_with_an_administrators_pin(
     monkeypatch: pytest.MonkeyPatch, cfg: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Who may do what, through the command. scrypt is real but at a test's cost (its dozen hashes and checks
+    at the production cost were most of this test's time); the production cost is the next test's to check,
+    through the same command."""
+    from terminal.commands import service_cmd
+
+    monkeypatch.setattr(service_cmd, "ScryptParams", lambda: ScryptParams(n=2**4))
     users = cfg.parent / "var" / "users.cfg"
     assert _run(monkeypatch, cfg, "73519\n", "init", "--user", "root") == 0
     assert stat.S_IMODE(users.stat().st_mode) == 0o600
