@@ -20,8 +20,8 @@ def floor_config(
     Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
     more than a second to answer, and a link that times out a publish counts itself offline (the table
     then refuses other tables' vouchers). A floor that is down refuses the connection at once anyway.
-    Its link looks for vouchers closed elsewhere every 50 ms (the least allowed) and tries a floor that went away again every
-    50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
+    Its link looks for vouchers closed elsewhere every 50 ms (the least allowed) and tries a floor that went
+    away again every 50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
     cfg.write_text(
