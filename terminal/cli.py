@@ -7,13 +7,12 @@ one-line message on bad input.
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn
 
-from terminal.commands import COMMANDS
+from terminal.commands import OWNERS, every, owner
 from terminal.theme import ThemeError
 
 
@@ -27,14 +26,14 @@ class OneLineParser(argparse.ArgumentParser):
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line, with one sub-parser per command module.
 
-    Given the arguments, only the module that owns the sub-command named first is registered (a run of
-    ``terminal seat`` builds the seat's few parsers, not all ~45); without them, or when the first word names
-    no sub-command (``--help``, a typo), every module is, so the help and the "invalid choice" error list
-    them all. The parser is built afresh at each call: nothing parsed once can leak into the next run.
+    Given the arguments, only the module that owns the sub-command named first is imported and registered
+    (a run of ``terminal seat`` builds the seat's few parsers, not all ~45); without them, or when the first
+    word names no sub-command (``--help``, a typo), every module is, so the help and the "invalid choice"
+    error list them all. The parser is built afresh at each call: nothing parsed once can leak into the
+    next run.
     """
     first = next(iter(argv), None) if argv is not None else None
-    owner = _owners().get(first) if first is not None else None
-    return _parser((owner,) if owner is not None else COMMANDS)
+    return _parser((owner(first),) if first is not None and first in OWNERS else every())
 
 
 def _parser(modules: Sequence[ModuleType]) -> argparse.ArgumentParser:
@@ -44,18 +43,6 @@ def _parser(modules: Sequence[ModuleType]) -> argparse.ArgumentParser:
     for module in modules:
         module.register(commands)
     return parser
-
-
-@functools.cache
-def _owners() -> dict[str, ModuleType]:
-    """The command module registering each sub-command name (and alias), learnt once by registering all."""
-    commands = OneLineParser(prog="terminal").add_subparsers(parser_class=OneLineParser)
-    owners: dict[str, ModuleType] = {}
-    for module in COMMANDS:
-        before = set(commands.choices)
-        module.register(commands)
-        owners.update((name, module) for name in set(commands.choices) - before)
-    return owners
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -13,15 +13,15 @@ from terminal.ledger import Ledger, meters
 
 def floor_config(
     folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = "",
-    request_ms: int = 10_000, sweep_ms: int = 100,
+    request_ms: int = 10_000, sweep_ms: int = 50,
 ) -> Config:
     """A table of its own in ``folder`` whose floor link points at ``url``.
 
     Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
     more than a second to answer, and a link that times out a publish counts itself offline (the table
     then refuses other tables' vouchers). A floor that is down refuses the connection at once anyway.
-    Its link looks for vouchers closed elsewhere every 100 ms and tries a floor that went away again every
-    50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
+    Its link looks for vouchers closed elsewhere every 50 ms (the least allowed) and tries a floor that went
+    away again every 50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
     cfg.write_text(

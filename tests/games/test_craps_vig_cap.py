@@ -75,3 +75,24 @@ def test_no_increments_make_the_smallest_stake_exact() -> None:
     rules = replace(RULES, place_increments=False)
     assert [s.stake for s in stake_edges(rules, "buy", 4)] == [2000, 10000]
     assert rules.smallest_vig_stake("lay", 6) == 2400  # 24.00 wins exactly 20.00
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RULES,
+        replace(RULES, place_increments=False),
+        replace(RULES, place_increments=False, vig_minimum=130, unit=50),
+        replace(RULES, vig_minimum=0),
+        replace(RULES, vig_percent=3, vig_minimum=70),
+        replace(RULES, vig_percent=0),
+    ],
+)
+def test_the_kept_smallest_stake_is_the_first_stake_within_the_cap(rules: CrapsRules) -> None:
+    # smallest_vig_stake keeps its answers and starts past the stakes the minimum vig rules out: each is
+    # still the first stake the cap allows, found here by trying every stake from one step up
+    for kind in ("buy", "lay"):
+        for number in (4, 5, 6, 8, 9, 10):
+            step = rules.increment(kind, number)
+            first = next(s for s in range(step, 10**6, step) if rules.vig_within_cap(kind, number, s))
+            assert rules.smallest_vig_stake(kind, number) == rules.smallest_vig_stake(kind, number) == first

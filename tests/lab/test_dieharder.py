@@ -57,13 +57,15 @@ def test_a_dieharder_test_on_the_production_generator(
 ) -> None:
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text("", encoding="utf-8")
-    status = main(["lab", "dieharder", "--out", str(tmp_path), "--tests", "0", "--config", str(cfg)])
+    # Test 100 (sts_monobit) reads the pipe like any other and takes a third of the time of test 0's
+    # birthdays; which test runs is dieharder's business, the pipe, the parse and the verdict are ours.
+    status = main(["lab", "dieharder", "--out", str(tmp_path), "--tests", "100", "--config", str(cfg)])
     figures = json.loads((tmp_path / "dieharder.json").read_text())
     assert status == (0 if figures["passed"] else 1)
-    assert [r["name"] for r in figures["results"]] == ["diehard_birthdays"]
-    assert figures["command"][1:] == ["-g", "200", "-d", "0"]  # stdin_input_raw: the generator, unrewound
+    assert [r["name"] for r in figures["results"]] == ["sts_monobit"]
+    assert figures["command"][1:] == ["-g", "200", "-d", "100"]  # stdin_input_raw: the generator, unrewound
     assert figures["bytes_read"] > 0 and figures["generator_id"].startswith("ctr_drbg_aes256/")
-    assert "diehard_birthdays" in (tmp_path / "dieharder.txt").read_text()
+    assert "sts_monobit" in (tmp_path / "dieharder.txt").read_text()
     assert "dieharder 3." in capsys.readouterr().out
 
 

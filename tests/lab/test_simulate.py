@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from terminal import config
+from terminal.commands import simulate_cmd
 from terminal.games.roulette.rules import settle
 from terminal.lab import simulate_report
 from terminal.lab.simulate import SimSpec, plan_chunks, run_local
 from terminal.lab.simulate_seed import make_rng
 from terminal.lab.simulate_stats import Tally, family_z, judge, merge_all
+from terminal.sims import plan_for
 from terminal.sims.simulate_plan import craps_plan, roulette_plan
 from terminal.sims.simulate_roulette import place_all
 from tests.support.cli import run_cli
@@ -176,6 +180,40 @@ def test_an_unreachable_scheduler_is_named_with_the_reason(capsys: pytest.Captur
     )
 
 
+def test_command_writes_report_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The report without the plots (matplotlib's 16 panels take a second): the command's plots are drawn
+    in make check by the next test (two panels) and, for this very run, by the slow test after it."""
+    args = ["--game", "roulette", "--rounds", "5000", "--seed", "ab", "--workers", "2", "--no-plots"]
+    done = run_cli(["simulate", *args, "--out", str(tmp_path)], capsys)
+    assert done.status == 0, done.err
+    report = json.loads((tmp_path / "simulation.json").read_text())
+    assert report["seed"] == "ab" and report["rounds_requested"] == 5000
+    assert {w["wager"] for w in report["wagers"]} >= {"straight", "touchdown", "five_adjacent"}
+    md = (tmp_path / "simulation.md").read_text()
+    assert "| straight |" in md and "![" not in md and not list(tmp_path.glob("*.png"))
+    assert done.err == ""  # no progress bar when not on a terminal
+    assert f"report {tmp_path / 'simulation.md'}" in done.out
+
+
+def test_the_command_draws_both_plots_of_a_run(tmp_path: Path) -> None:
+    """The command's plotting step on a real run of two wagers (two panels, not 16: a fifth of the time),
+    and the report linking both pictures."""
+    c = config.loads("[table]\ngame = bigsix\n")
+    plan = plan_for(c, "bigsix")
+    plan = replace(plan, wagers=plan.wagers[:2])
+    run = run_local(SimSpec("bigsix", plan, SEED), plan_chunks(20_000), workers=1)
+    args = argparse.Namespace(game="bigsix", confidence=0.95)
+    names = simulate_cmd._plots(run, c, args, tmp_path)
+    assert names == ("convergence.png", "deviation.png")
+    report = simulate_report.to_json(run, c, simulate_report.par_rtps(c, "bigsix"), 0.95)
+    _, md_path = simulate_report.write(tmp_path, report, names)
+    for name in names:
+        png = (tmp_path / name).read_bytes()
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 10_000
+        assert f"![{name}]({name})" in md_path.read_text()
+
+
+@pytest.mark.slow  # the 16-panel convergence plot of a roulette run: the test above draws two in make check
 def test_command_writes_report_json_and_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--game", "roulette", "--rounds", "5000", "--seed", "ab", "--workers", "2"]
     done = run_cli(["simulate", *args, "--out", str(tmp_path)], capsys)

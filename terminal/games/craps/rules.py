@@ -14,6 +14,7 @@ Every payout of GAMES.md §2.1–2.3 is data here; vig is rounded down to whole 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from terminal.games.base import Payout
@@ -124,11 +125,7 @@ class CrapsRules:
 
     def smallest_vig_stake(self, kind: str, number: int) -> int:
         """The smallest Buy/Lay stake (a multiple of its increment) whose vig is within the 5 % cap."""
-        step = self.increment(kind, number)
-        stake = step
-        while not self.vig_within_cap(kind, number, stake):
-            stake += step
-        return stake
+        return _smallest_vig_stake(self, kind, number)
 
     def increment(self, kind: str, number: int) -> int:
         """The multiple a Place/Buy/Lay amount must be, in minor units (1 when increments are off)."""
@@ -137,6 +134,22 @@ class CrapsRules:
         if kind in ("place", "place_lose") and number in (6, 8):
             return 6 * self.unit
         return 5 * self.unit
+
+
+@lru_cache(maxsize=1024)
+def _smallest_vig_stake(rules: CrapsRules, kind: str, number: int) -> int:
+    # A search of stakes (with increments off the step is one minor unit), asked again for every refusal's
+    # message and every PAR sheet: the rules are frozen, so the answer is kept. With a vig, every stake
+    # below 100 / 5 times the minimum vig is over the cap (the base is at most the stake: the vig, at least
+    # the minimum, is more than 5 % of it), so the search starts at the first step past that.
+    step = rules.increment(kind, number)
+    stake = step
+    if rules.vig_percent:
+        below = -(-rules.vig_minimum * 100 // VIG_CAP_PERCENT)
+        stake = max(step, -(-below // step) * step)
+    while not rules.vig_within_cap(kind, number, stake):
+        stake += step
+    return stake
 
 
 def win_amount(payout: Payout, stake: int) -> int:
