@@ -34,11 +34,29 @@ def floor_config(
     return configuration.load(cfg)
 
 
+def unresolved(db: Any, start: str = "", end: str = "~") -> dict[str, int]:
+    """The floor meters of the stakes placed in ``[start, end)`` and not resolved yet: the table holds
+    them back until the settlement that resolves them (read here from the wagers and results tables)."""
+    rows = db.execute(
+        "SELECT w.game, w.kind, sum(w.stake), count(*) FROM wagers w JOIN transactions t ON t.id = w.txn_id "
+        "WHERE NOT EXISTS (SELECT 1 FROM results r WHERE r.wager_id = w.id) AND t.time >= ? AND t.time < ? "
+        "GROUP BY w.game, w.kind",
+        [start, end],
+    ).fetchall()
+    held: dict[str, int] = {"wagered": sum(int(staked) for _, _, staked, _ in rows)}
+    for game, kind, staked, count in rows:
+        held[f"wager:{game}:{kind}:wagered"] = int(staked)
+        held[f"wager:{game}:{kind}:count"] = int(count)
+    return held
+
+
 def ledger_facts(c: Config) -> dict[str, Any]:
-    """What the table's own ledger holds: its floor meters, events and settled rounds."""
+    """What the table's own ledger holds: its floor meters (less the stakes not resolved yet), events and
+    settled rounds."""
     ledger = Ledger.from_config(c, now=datetime.now(UTC))
     try:
-        stored = meters.read(ledger.db)
+        held = unresolved(ledger.db)
+        stored = {n: v - held.get(n, 0) for n, v in meters.read(ledger.db).items()}
         return {
             "meters": {n: v for n, v in stored.items() if v and (":" not in n or n.startswith("wager:"))},
             "events": [tuple(r) for r in ledger.db.execute("SELECT id, code FROM events ORDER BY id")],
