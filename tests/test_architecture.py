@@ -7,7 +7,7 @@ source, relative imports resolved, so a rule cannot be dodged by importing lazil
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,9 +128,22 @@ def _module_name(relative: Path) -> str:
     return ".".join(parts)
 
 
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # the grammar's fields that hold statements
+
+
+def _statements(nodes: Iterable[ast.AST]) -> Iterator[ast.AST]:
+    """Every statement under ``nodes`` in source order, nested ones included (in functions, classes,
+    branches, loops, ``with``, ``try`` and ``match``). An import is a statement, so the expressions between
+    them are never walked (walking every node of every tree was most of this file's time)."""
+    for node in nodes:
+        yield node
+        for field in _BODIES:
+            yield from _statements(getattr(node, field, ()))
+
+
 def _imports(tree: ast.Module, module: str, is_package: bool) -> Iterator[tuple[int, str]]:
     package = module if is_package else module.rpartition(".")[0]
-    for node in ast.walk(tree):
+    for node in _statements(tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -202,9 +215,14 @@ def test_the_rules_catch_a_violation(tmp_path: Path) -> None:
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_bytes(source.read_bytes())
     planted = tmp_path / "terminal" / "games" / "_planted_for_test.py"
-    planted.write_text("import sqlite3\nfrom ..ledger import journal\n", encoding="utf-8")
+    lazy = "class Later:\n    def f(self) -> None:\n        try:\n            pass\n"
+    lazy += "        finally:\n            import time\n"
+    planted.write_text("import sqlite3\nfrom ..ledger import journal\n" + lazy, encoding="utf-8")
     copied = parse_tree(tmp_path)
-    assert violations(RULES[1], copied) == ["terminal/games/_planted_for_test.py:1 imports sqlite3"]
+    assert violations(RULES[1], copied) == [
+        "terminal/games/_planted_for_test.py:1 imports sqlite3",
+        "terminal/games/_planted_for_test.py:8 imports time",  # nested in a class, a method and a finally
+    ]
     layered = violations(RULES[2], copied)
     assert layered == [
         "terminal/games/_planted_for_test.py:2 imports terminal.ledger",

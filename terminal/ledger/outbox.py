@@ -5,7 +5,9 @@ before the commit) :meth:`Outbox.collect` looks at the rows the transaction appe
 outbox row per fact the floor needs: a settled round (with the chain heads as the floor's *witness*)
 and every logged event (vouchers issued, redeemed or voided, bills stacked, hand-pays, tilts, doors,
 configuration changes, power-up, ...). The first row of a transaction carries the meters it moved since
-the previous outbox row (``delta``), so the floor's sums equal the table's meters whatever it drops.
+the previous outbox row (``delta``), so the floor's sums equal the table's meters whatever it drops; the
+stakes of wagers not resolved yet are held back until the settlement that resolves them, so the floor
+counts a round's coin-in on the gaming day of its settlement, with its coin-out.
 The outbox commits with the journal or not at all: a crash can delay a fact, never lose or invent one.
 
 A publisher (``terminal.floor``) reads the rows in order through its own read-only connection
@@ -25,6 +27,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +35,7 @@ from typing import Any
 
 import sqlite_utils
 
-from terminal.ledger import epochs, schema
+from terminal.ledger import epochs, meters, schema
 from terminal.ledger.chain import Chain, Head
 from terminal.ledger.highwater import identity
 
@@ -42,16 +45,23 @@ CREATE TABLE IF NOT EXISTS outbox (
     msg_id TEXT NOT NULL, body TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS outbox_meters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS outbox_held (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 """
 _STATEMENTS = schema.statements(_TABLES)
 
 #: The meters the floor keeps: every table-wide meter and the per-wager ones (coin-in by wager for PAR).
 _FLOOR_METERS = "(m.name NOT LIKE '%:%' OR m.name LIKE 'wager:%')"
 
+#: What the floor has not heard of yet: each floor meter less what is held back (the stakes of wagers not
+#: resolved yet), less what the floor was sent.
 _DELTA = (
-    "SELECT m.name, m.value, m.value - coalesce(o.value, 0) FROM meters m "
-    f"LEFT JOIN outbox_meters o ON o.name = m.name WHERE {_FLOOR_METERS} AND m.value != coalesce(o.value, 0)"
+    "SELECT m.name, m.value - coalesce(h.value, 0), m.value - coalesce(h.value, 0) - coalesce(o.value, 0) "
+    "FROM meters m LEFT JOIN outbox_meters o ON o.name = m.name LEFT JOIN outbox_held h ON h.name = m.name "
+    f"WHERE {_FLOOR_METERS} AND m.value - coalesce(h.value, 0) != coalesce(o.value, 0)"
 )
+
+#: Bookmarks of the held-back stakes (the last wager and result counted), kept in ``outbox_held`` too.
+_PLACED, _RESOLVED = "@wagers", "@results"
 
 _ROUND = (
     "SELECT s.round_id, r.game, o.outcome, t.memo, "
@@ -176,7 +186,40 @@ class Outbox:
             [seq, time, subject, message_id(self.table_id, self._ledger_id, seq), text],
         )
 
+    def _hold(self) -> None:
+        """Hold back the meters of wagers placed and not yet resolved, so a stake reaches the floor with
+        the settlement that resolves it (and is counted on that settlement's gaming day, not on the day it
+        was placed, whatever event happened to be sent in between): wagers placed since the last look are
+        added, wagers resolved (or withdrawn) since are taken off."""
+        marks = dict(self.db.execute("SELECT name, value FROM outbox_held WHERE name IN (?, ?)",
+                                     [_PLACED, _RESOLVED]).fetchall())  # fmt: skip
+        held: Counter[str] = Counter()
+        placed = self.db.execute(
+            "SELECT id, game, kind, paytable, stake FROM wagers WHERE id > ? ORDER BY id",
+            [marks.get(_PLACED, 0)],
+        ).fetchall()
+        for _, game, kind, paytable, stake in placed:
+            held.update(_stake_meters(game, kind, paytable, stake))
+        resolved = self.db.execute(
+            "SELECT r.id, w.game, w.kind, w.paytable, w.stake FROM results r "
+            "JOIN wagers w ON w.id = r.wager_id WHERE r.id > ? ORDER BY r.id",
+            [marks.get(_RESOLVED, 0)],
+        ).fetchall()
+        for _, game, kind, paytable, stake in resolved:
+            held.subtract(_stake_meters(game, kind, paytable, stake))
+        moved = [(name, value) for name, value in held.items() if value]
+        if placed:
+            moved.append((_PLACED, placed[-1][0] - marks.get(_PLACED, 0)))
+        if resolved:
+            moved.append((_RESOLVED, resolved[-1][0] - marks.get(_RESOLVED, 0)))
+        self.db.conn.executemany(
+            "INSERT INTO outbox_held (name, value) VALUES (?, ?) "
+            "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value",
+            moved,
+        )
+
     def _delta(self) -> dict[str, int]:
+        self._hold()
         moved = self.db.execute(_DELTA).fetchall()
         self.db.conn.executemany(
             "INSERT INTO outbox_meters (name, value) VALUES (?, ?) "
@@ -220,6 +263,12 @@ class Outbox:
             "SELECT count(*), min(time) FROM outbox WHERE seq > ?", [self.acked]
         ).fetchone()
         return int(count), oldest
+
+
+def _stake_meters(game: str, kind: str, paytable: str, stake: int) -> dict[str, int]:
+    """The floor meters a stake moves when placed: the floor's part of ``meters.wager_meters``."""
+    moved = meters.wager_meters(game, kind, paytable, stake)
+    return {name: value for name, value in moved.items() if ":" not in name or name.startswith("wager:")}
 
 
 class OutboxReader:

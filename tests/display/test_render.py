@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from terminal.display import samples, theme
@@ -80,7 +81,19 @@ def test_the_banner_and_the_watermark_show(painter: Painter) -> None:
     assert changed > len(grid) // 10  # the big TEST watermark lies across the middle
 
 
-def test_render_display_screens_writes_every_state(tmp_path: Path) -> None:
+def test_render_display_screens_writes_every_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every state is painted and saved; the frames are kept as read back, and only the first is encoded
+    as a PNG, checked to hold that very frame (every state is saved by the same ``Painter.save``; the 43
+    PNG encodes were most of this test's time)."""
+    frames: dict[Path, bytes] = {}
+    save = Painter.save
+
+    def saved(self: Painter, path: Path) -> Path:
+        data = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        frames[path] = bytes(data.get_data("RGBA", self.window.width * 4))
+        return save(self, path) if len(frames) == 1 else path
+
+    monkeypatch.setattr(Painter, "save", saved)
     c = make_config(tmp_path, "[display]\nwidth = 960\nheight = 540\n")
     written = render_display_screens(c, tmp_path / "shots")
     names = {p.stem for p in written}
@@ -90,5 +103,12 @@ def test_render_display_screens_writes_every_state(tmp_path: Path) -> None:
                    "display-touchdown-down-1", "display-touchdown-down-4", "display-tilt",
                    "display-lab-mode-test"):  # fmt: skip
         assert wanted in names
-    for path in written:
-        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 5_000
+    assert list(frames) == written and len(set(written)) == len(written)
+    first = written[0]
+    assert first.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    image = pyglet.image.load(str(first)).get_image_data()
+    assert image.get_data("RGBA", 960 * 4) == frames[first]  # the PNG holds the frame painted
+    for path, frame in frames.items():
+        rgb = np.frombuffer(frame, np.uint8).reshape(540, 960, 4)[::8, ::8, :3].astype(np.uint32)
+        colours = np.unique(rgb[..., 0] << 16 | rgb[..., 1] << 8 | rgb[..., 2])
+        assert len(colours) > 20, f"{path.name} looks empty"

@@ -43,7 +43,7 @@ class FloorPage:
         self.thread.start()
         deadline = time.monotonic() + 30
         while not self.where and time.monotonic() < deadline:
-            time.sleep(0.05)
+            time.sleep(0.005)  # the page listens within milliseconds
         return f"http://{self.where[0]}/"
 
     def __exit__(self, *exc: object) -> None:

@@ -13,15 +13,15 @@ from terminal.ledger import Ledger, meters
 
 def floor_config(
     folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = "",
-    request_ms: int = 10_000, sweep_ms: int = 100,
+    request_ms: int = 10_000, sweep_ms: int = 50,
 ) -> Config:
     """A table of its own in ``folder`` whose floor link points at ``url``.
 
     Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
     more than a second to answer, and a link that times out a publish counts itself offline (the table
     then refuses other tables' vouchers). A floor that is down refuses the connection at once anyway.
-    Its link looks for vouchers closed elsewhere every 100 ms and tries a floor that went away again every
-    50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
+    Its link looks for vouchers closed elsewhere every 50 ms (the least allowed) and tries a floor that went
+    away again every 50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
     cfg.write_text(
@@ -34,11 +34,29 @@ def floor_config(
     return configuration.load(cfg)
 
 
+def unresolved(db: Any, start: str = "", end: str = "~") -> dict[str, int]:
+    """The floor meters of the stakes placed in ``[start, end)`` and not resolved yet: the table holds
+    them back until the settlement that resolves them (read here from the wagers and results tables)."""
+    rows = db.execute(
+        "SELECT w.game, w.kind, sum(w.stake), count(*) FROM wagers w JOIN transactions t ON t.id = w.txn_id "
+        "WHERE NOT EXISTS (SELECT 1 FROM results r WHERE r.wager_id = w.id) AND t.time >= ? AND t.time < ? "
+        "GROUP BY w.game, w.kind",
+        [start, end],
+    ).fetchall()
+    held: dict[str, int] = {"wagered": sum(int(staked) for _, _, staked, _ in rows)}
+    for game, kind, staked, count in rows:
+        held[f"wager:{game}:{kind}:wagered"] = int(staked)
+        held[f"wager:{game}:{kind}:count"] = int(count)
+    return held
+
+
 def ledger_facts(c: Config) -> dict[str, Any]:
-    """What the table's own ledger holds: its floor meters, events and settled rounds."""
+    """What the table's own ledger holds: its floor meters (less the stakes not resolved yet), events and
+    settled rounds."""
     ledger = Ledger.from_config(c, now=datetime.now(UTC))
     try:
-        stored = meters.read(ledger.db)
+        held = unresolved(ledger.db)
+        stored = {n: v - held.get(n, 0) for n, v in meters.read(ledger.db).items()}
         return {
             "meters": {n: v for n, v in stored.items() if v and (":" not in n or n.startswith("wager:"))},
             "events": [tuple(r) for r in ledger.db.execute("SELECT id, code FROM events ORDER BY id")],

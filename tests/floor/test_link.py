@@ -106,11 +106,11 @@ def test_service_mode_shows_the_backlog_and_the_table_tilts_only_past_the_limit(
         deadline = time.monotonic() + 60  # the watch runs once a second of real time: it has to come round
         while not any(t.kind is TiltKind.FLOOR_OFFLINE for t in table.tilts.active):
             assert time.monotonic() < deadline, "no floor-offline tilt in 60 s"
-            _ticks(table, 0.2)
+            _ticks(table, 0.02)  # the watch's period here (conftest's quick_watch)
         late.start()  # the link comes back: the backlog drains and the tilt clears itself
         deadline = time.monotonic() + 60
         while table.tilts.blocks_table() and time.monotonic() < deadline:
-            _ticks(table, 0.2)
+            _ticks(table, 0.02)  # the watch's period here (conftest's quick_watch)
         assert not table.tilts.blocks_table()
         shown = {m.name: m.value for m in service_acts.meters(table).meters}  # type: ignore[attr-defined]
         assert shown["floor_link_up"] == 1
@@ -127,4 +127,4 @@ def _ticks(table: Table, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         table.tick()
-        time.sleep(0.05)
+        time.sleep(0.005)

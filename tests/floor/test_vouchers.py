@@ -125,7 +125,7 @@ def pump_until(table: TableThread, done: Callable[[Table], bool], what: str, tim
         if time.monotonic() > deadline:
             raise AssertionError(f"{what} did not happen in {timeout_s} s")
         table.do(lambda t: t.tick())
-        time.sleep(0.05)
+        time.sleep(0.005)
 
 
 def pump_sweeps(table: TableThread, more: int, timeout_s: float = 60.0) -> None:

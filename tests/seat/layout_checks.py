@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from itertools import groupby
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -59,21 +60,26 @@ def assert_no_overlap(layout: Layout) -> None:
 def assert_every_row_safe(layout: Layout, legal: set[str], step_x: int = 5) -> None:
     """Every point of every pixel row (every ``step_x`` px across, 3 px beyond the layout on each side):
     nothing, or a legal spot (or a picker's) inside the layout and inside that spot's own area. Whether a
-    spot is legal is worked out once per spot, not at each of the ~250,000 points."""
+    spot is legal is worked out once per spot, not at each of the ~250,000 points; where a row's touches
+    find one spot at consecutive points, the run's first and last points are checked against the layout
+    and the spot's area (a rect holds every point of a row between two it holds), not each point."""
     r = layout.rect
     by_spot = {a.spot: a.rect for a in layout.areas()}
     allowed: dict[str, bool] = {}
     hit, xs = layout.hit, range(r.left - 3, r.right + 3, step_x)
     for y in range(r.top - 3, r.bottom + 3):
-        for x in xs:
-            found = hit((x, y))
+        at = 0
+        for found, run in groupby([hit((x, y)) for x in xs]):
+            first, at = xs[at], at + sum(1 for _ in run)
             if found is None:
                 continue
+            last = xs[at - 1]
             ok = allowed.get(found)
             if ok is None:
                 ok = allowed[found] = found in legal or picked(found) is not None
-            assert ok and r.collidepoint(x, y), ((x, y), found)
-            assert by_spot[found].collidepoint(x, y), ((x, y), found)
+            assert ok and r.collidepoint(first, y) and r.collidepoint(last, y), ((first, last, y), found)
+            area = by_spot[found]
+            assert area.collidepoint(first, y) and area.collidepoint(last, y), ((first, last, y), found)
 
 
 def assert_outside_is_none(layout: Layout) -> None:

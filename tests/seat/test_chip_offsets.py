@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pygame
 import pytest
 
@@ -61,6 +62,17 @@ def _hits(centre: tuple[int, int], radius: int, box: pygame.Rect) -> bool:
     return math.hypot(centre[0] - nearest_x, centre[1] - nearest_y) < radius - 1
 
 
+def _covered(centre: tuple[int, int], radius: int, boxes: np.ndarray) -> np.ndarray:
+    """:func:`_hits` of one circle against every box at once (rows of left, top, right, bottom), in whole
+    numbers: the squared distance to the nearest pixel under (radius - 1) squared (a Python call per
+    circle and box was most of this file's time)."""
+    if radius - 1 <= 0:
+        return np.zeros(len(boxes), bool)
+    dx = centre[0] - np.clip(centre[0], boxes[:, 0], boxes[:, 2] - 1)
+    dy = centre[1] - np.clip(centre[1], boxes[:, 1], boxes[:, 3] - 1)
+    return dx * dx + dy * dy < (radius - 1) ** 2
+
+
 @pytest.mark.parametrize("language", ["en", "es"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("table", list(GAMES))
@@ -68,16 +80,28 @@ def test_no_spot_s_chips_cover_a_label(table: str, size: tuple[int, int], langua
     layout, _ = _layout(table, size, language)
     words = [box.move(layout.rect.topleft) for box in layout.label_boxes]
     assert len(words) > 30
-    covered = []
+    edges = np.array([(b.left, b.top, b.right, b.bottom) for b in words], np.int64)
+    circles = []
     for spot in sorted(layout.spots()):
         place = layout.place(spot)
-        radius = place.radius or layout.chip_radius
-        covered += [(spot, box) for box in words if _hits(place.chips, radius, box)]
+        circles.append((spot, place.chips, place.radius or layout.chip_radius))
     if isinstance(layout, CrapsLayout):
-        for n in POINTS:
-            centre, radius = layout.puck_at(n)
-            covered += [(f"puck on {n}", box) for box in words if _hits(centre, radius, box)]
+        circles += [(f"puck on {n}", *layout.puck_at(n)) for n in POINTS]
+    covered = []
+    for name, centre, radius in circles:
+        covered += [(name, words[k]) for k in np.flatnonzero(_covered(centre, radius, edges))]
     assert not covered, covered[:6]
+
+
+def test_the_whole_number_check_agrees_with_the_circle_check() -> None:
+    """:func:`_covered` finds exactly what :func:`_hits` finds, edges and corners included."""
+    boxes = [pygame.Rect(x, y, w, h) for x in (0, 7) for y in (0, 10) for w in (1, 3, 9) for h in (2, 5)]
+    edges = np.array([(b.left, b.top, b.right, b.bottom) for b in boxes], np.int64)
+    for cx in range(-4, 22, 2):
+        for cy in range(-4, 22, 3):
+            for radius in (0, 1, 2, 5, 6):
+                found = _covered((cx, cy), radius, edges).tolist()
+                assert found == [_hits((cx, cy), radius, b) for b in boxes], (cx, cy, radius)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
