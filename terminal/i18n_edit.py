@@ -103,7 +103,7 @@ def edit(
 def main(argv: list[str] | None = None) -> int:
     """``python -m terminal.i18n_edit DOMAIN KEY ENGLISH [--plural TEXT] [LANG=TEXT ...]``."""
     parser = argparse.ArgumentParser(prog="python -m terminal.i18n_edit", description=__doc__.split("\n")[0])
-    parser.add_argument("domain", help="seat, layout, display or service")
+    parser.add_argument("domain", help="seat, layout, display, service, tilt or floor")
     parser.add_argument("key", help="the key the code asks for, e.g. display.last_roll")
     parser.add_argument("english", help="the English text (a str.format template)")
     parser.add_argument("--plural", help="the English plural form (the entry then has plural forms)")

@@ -325,7 +325,8 @@ def _serve(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
         _stop_on_signals(stop)
         await serve(section, store, authenticate, host=host, port=port, stop=stop, currency=c.money.currency,
                     ready=lambda where: print(f"floor page on http://{where}/", flush=True),
-                    lockout=(c.service.pin_attempts, c.service.lockout_seconds))  # fmt: skip
+                    lockout=(c.service.pin_attempts, c.service.lockout_seconds),
+                    language=c.seat.language)  # fmt: skip
 
     try:
         asyncio.run(main())

@@ -6,6 +6,8 @@ as JSON (every table with game, status, coin-in, coin-out, win, hold and PAR hol
 outstanding vouchers; the floor's totals), ``/events`` the live event feed as server-sent events. A
 wrong PIN counts toward a lock-out of the id, as in service mode (``[service] pin_attempts`` wrong PINs
 lock it for ``lockout_seconds``); the counts are kept in the floor store, so a restart does not clear them.
+The page speaks the table's language (``[seat] language``) until the manager picks another with its
+switch (``/?lang=es``, kept in a cookie); the JSON and the feed arrive in that language (``words``).
 """
 
 from __future__ import annotations
@@ -25,16 +27,14 @@ from aiohttp import web
 from terminal.config.sections import FloorSection
 from terminal.floor import report
 from terminal.floor.consumer import Alive, follow
-from terminal.floor.page import LOGIN_HTML, PAGE_HTML
+from terminal.floor.page import login_html, page_html
+from terminal.floor.words import Words
 from terminal.ledger.floorstore import FloorStore, gaming_day
-from terminal.money import find_currency, format_amount
 
 Authenticate = Callable[[str, str], tuple[str, str] | None]
 COOKIE = "floor_session"
+LANGUAGE_COOKIE = "floor_language"
 SESSION_S = 8 * 3600
-
-#: Detail fields of an event that are amounts of money (shown in the currency, not in minor units).
-_MONEY = ("amount", "value")
 
 
 @dataclass
@@ -48,9 +48,17 @@ class Floor:
     lock_after: int = 3  # ``[service] pin_attempts``
     lock_s: float = 300.0  # ``[service] lockout_seconds``
     wall: Callable[[], float] = time.time  # lock-outs are kept across restarts: wall time, not monotonic
+    language: str = "en"  # the page's language until the manager picks another (``[seat] language``)
     alive: Alive = field(default_factory=Alive)
     sessions: dict[str, tuple[str, str, float]] = field(default_factory=dict)
-    listeners: set[asyncio.Queue[str | None]] = field(default_factory=set)
+    listeners: dict[asyncio.Queue[str | None], str] = field(default_factory=dict)  # each page's language
+
+    def words(self, request: web.Request | None = None) -> Words:
+        """The words of ``request``'s language (its cookie), else of the configured one."""
+        default = Words.of(self.language, self.currency)
+        asked = request.cookies.get(LANGUAGE_COOKIE) if request is not None else None
+        chosen = default.language_of(asked)
+        return default if chosen == default.language else Words.of(chosen, self.currency)
 
     # -- log-in --------------------------------------------------------------------------------------
     def login(self, user: str, pin: str) -> str | None:
@@ -73,12 +81,15 @@ class Floor:
         return held[0], held[1]
 
     # -- the feed -----------------------------------------------------------------------------------
-    def tell(self, kind: str, data: dict[str, Any]) -> None:
-        """Send one server-sent event to every open page."""
-        text = f"event: {kind}\ndata: {json.dumps(data, sort_keys=True)}\n\n"
-        for queue in list(self.listeners):
+    def tell(self, kind: str, data: dict[str, Any] | Callable[[Words], dict[str, Any]]) -> None:
+        """Send one server-sent event to every open page (``data`` made in each page's language)."""
+        made: dict[str, str] = {}
+        for queue, language in list(self.listeners.items()):
+            if language not in made:
+                said = data(Words.of(language, self.currency)) if callable(data) else data
+                made[language] = f"event: {kind}\ndata: {json.dumps(said, sort_keys=True)}\n\n"
             with contextlib.suppress(asyncio.QueueFull):
-                queue.put_nowait(text)
+                queue.put_nowait(made[language])
 
     def hang_up(self) -> None:
         """End every open page's feed (the service is stopping: no handler waits out its keep-alive)."""
@@ -89,34 +100,8 @@ class Floor:
     def applied(self, seq: int, subject: str, body: dict[str, Any]) -> None:
         """A stream message went into the store: events to the feed, every change a nudge to refresh."""
         if body.get("kind") in ("event", "cage", "alert", "accept"):
-            self.tell("feed", self.feed_line(seq, subject, body))
+            self.tell("feed", lambda words: feed_line(words, seq, body))
         self.tell("update", {"seq": seq})
-
-    def feed_line(self, seq: int, subject: str, body: dict[str, Any]) -> dict[str, Any]:
-        """One line of the live feed."""
-        cur = find_currency(self.currency)
-        if body.get("kind") == "alert":
-            return {"seq": seq, "time": body.get("time"), "table": body.get("table"), "what": "ALERT",
-                    "text": str(body.get("problem", ""))}  # fmt: skip
-        if body.get("kind") == "cage":
-            amount = format_amount(int(body.get("amount", 0)), cur)
-            what = f"VOUCHER_{body['action']}".upper()
-            return {"seq": seq, "time": body.get("time"), "table": "cage", "what": what,
-                    "text": f"{body.get('number')} {amount} by {body.get('user')}"}  # fmt: skip
-        if body.get("kind") == "accept":
-            who = f"{body.get('user')} and {body.get('second_user')}"
-            return {"seq": seq, "time": body.get("time"), "table": body.get("table"),
-                    "what": "FLOOR_ACCEPTED", "text": f"ledger {body.get('ledger')} by {who}"}  # fmt: skip
-        event = body["event"]
-        detail = event.get("detail") or {}
-        shown = [(k, v) for k, v in sorted(detail.items()) if isinstance(v, str | int)
-                 and not isinstance(v, bool)]  # fmt: skip
-        text = " ".join(f"{k} {format_amount(v, cur) if k in _MONEY and isinstance(v, int) else v}"
-                        for k, v in shown)  # fmt: skip
-        seat = f"seat {event['seat']} " if event.get("seat") else ""
-        line = seat + text
-        return {"seq": seq, "time": event.get("time"), "table": body.get("table"), "what": event.get("name"),
-                "text": line if len(line) <= 90 else line[:89] + "…"}  # fmt: skip
 
     # -- the floor as JSON --------------------------------------------------------------------------
     def status(self, table: str, tilts: list[str]) -> tuple[str, int]:
@@ -130,12 +115,11 @@ class Floor:
             return "tilt", backlog
         return ("backlog" if backlog else "open"), backlog
 
-    def snapshot(self) -> dict[str, Any]:
-        """The floor of today's gaming day, as the page shows it."""
+    def snapshot(self, words: Words) -> dict[str, Any]:
+        """The floor of today's gaming day, as the page shows it, in ``words``' language."""
         now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         day = gaming_day(now, self.section.gaming_day_hour)
         built = report.build(self.store, day)
-        cur = find_currency(self.currency)
         known = {t["table_id"]: t for t in self.store.tables()}
         lines = {line.table: line for line in built.lines}
         owed: dict[str, list[int]] = {}
@@ -144,29 +128,65 @@ class Floor:
         tables = []
         for table in sorted(set(known) | set(lines) | set(self.alive.seen)):
             line = lines.get(table) or report.TableLine.of(table, "", {}, {})
-            tilts = list((known.get(table) or {}).get("tilts") or [])
-            status, backlog = self.status(table, tilts)
             said = self.alive.seen.get(table, {})
+            tilts = list((known.get(table) or {}).get("tilts") or []) or list(said.get("tilts") or [])
+            status, backlog = self.status(table, tilts)
             game = str((known.get(table) or {}).get("game") or said.get("game") or "")
-            row = self._row(table, game, status, backlog, line, owed.get(table, []), cur)
-            tables.append(row | {"tilts": tilts or list(said.get("tilts") or [])})
-        total = self._row("FLOOR", "", "", 0, built.total, [v for vs in owed.values() for v in vs], cur)
-        return {"day": day, "tables": tables, "total": total, "alerts": self.store.alerts()[:20],
-                "feed": [self._stored_line(e) for e in self.store.events(30)]}  # fmt: skip
+            row = _row(words, table, game, line, owed.get(table, []))
+            waiting = status == "backlog" or (status == "offline" and backlog)
+            why = words.waiting(backlog) if waiting else ", ".join(words.tilt(t) for t in tilts)
+            tables.append(row | {"status": status, "status_name": words.status(status), "backlog": backlog,
+                                 "tilts": tilts, "why": why})  # fmt: skip
+        total = _row(words, "FLOOR", "", built.total, [v for vs in owed.values() for v in vs])
+        alerts = [a | {"text": words.text("alert_clash", number=a["number"])} for a in self.store.alerts()]
+        alerts = alerts[:20]
+        feed = [_stored_line(words, e) for e in self.store.events(30)]
+        named = total | {"name": words.text("total")}
+        return {"day": day, "tables": tables, "total": named, "alerts": alerts, "feed": feed}
 
-    @staticmethod
-    def _row(table: str, game: str, status: str, backlog: int, line: report.TableLine, owed: list[int],
-             cur: Any) -> dict[str, Any]:  # fmt: skip
-        return {"table": table, "game": game, "status": status, "backlog": backlog,
-                "coin_in": format_amount(line.coin_in, cur), "coin_out": format_amount(line.coin_out, cur),
-                "win": format_amount(line.win, cur), "hold": line.hold_pct(), "par": line.par_pct(),
-                "games": line.games, "vouchers": len(owed),
-                "vouchers_value": format_amount(sum(owed), cur)}  # fmt: skip
 
-    def _stored_line(self, event: dict[str, Any]) -> dict[str, Any]:
-        body = {"kind": "event", "table": event["table"],
-                "event": {k: event[k] for k in ("time", "name", "seat", "detail")}}  # fmt: skip
-        return self.feed_line(int(event["seq"]), "", body)
+def _row(words: Words, table: str, game: str, line: report.TableLine, owed: list[int]) -> dict[str, Any]:
+    return {"table": table, "name": table, "game": game, "game_name": words.game(game), "status": "",
+            "status_name": "", "why": "", "coin_in": words.money(line.coin_in),
+            "coin_out": words.money(line.coin_out), "win": words.money(line.win), "hold": line.hold_pct(),
+            "par": line.par_pct(), "games": line.games, "vouchers": len(owed),
+            "vouchers_value": words.money(sum(owed))}  # fmt: skip
+
+
+def feed_line(words: Words, seq: int, body: dict[str, Any]) -> dict[str, Any]:
+    """One line of the live feed in ``words``' language: ``what`` stays the event's code name (the page
+    marks alerts by it), ``what_name`` and ``text`` are the words shown."""
+    table = str(body.get("table", ""))
+    line = {"seq": seq, "time": body.get("time"), "table": table, "place": table}
+    if body.get("kind") == "alert":
+        text = words.text("alert_clash", number=body.get("number"))
+        return line | {"what": "ALERT", "what_name": words.text("alert"), "text": text}
+    if body.get("kind") == "cage":
+        what = "VOUCHER_REDEEM" if body.get("action") == "redeemed" else "VOUCHER_VOID"
+        amount = words.money(int(body.get("amount", 0)))
+        text = f"{body.get('number')} · {amount} · {words.text('by', user=body.get('user'))}"
+        named = {"what": what, "what_name": words.event(what), "text": text}
+        return line | {"table": "cage", "place": words.text("cage")} | named
+    if body.get("kind") == "accept":
+        who = words.text("by_two", user=body.get("user"), second=body.get("second_user"))
+        text = f"{words.text('ledger', ledger=body.get('ledger'))} · {who}"
+        return line | {"what": "FLOOR_ACCEPTED", "what_name": words.event("FLOOR_ACCEPTED"), "text": text}
+    event = body["event"]
+    shown = words.detail(event.get("detail") or {}, event.get("seat"))
+    name = str(event.get("name"))
+    return line | {"time": event.get("time"), "what": name, "what_name": words.event(name),
+                   "text": shown if len(shown) <= 90 else shown[:89] + "…"}  # fmt: skip
+
+
+def _stored_line(words: Words, event: dict[str, Any]) -> dict[str, Any]:
+    if event["table"] == "cage":
+        body = {"kind": "cage", "table": "cage", "time": event["time"], "user": event.get("user"),
+                "action": "redeemed" if event["name"] == "VOUCHER_REDEEM" else "voided"}  # fmt: skip
+        body |= event["detail"]
+        return feed_line(words, int(event["seq"]), body)
+    body = {"kind": "event", "table": event["table"],
+            "event": {k: event[k] for k in ("time", "name", "seat", "detail")}}  # fmt: skip
+    return feed_line(words, int(event["seq"]), body)
 
 
 def app(floor: Floor) -> web.Application:
@@ -175,18 +195,23 @@ def app(floor: Floor) -> web.Application:
 
     @routes.get("/")
     async def page(request: web.Request) -> web.Response:
-        who = floor.who(request)
+        asked = request.query.get("lang")
+        if asked is not None:  # the language switch: kept in a cookie, then the page without the query
+            answer = web.HTTPSeeOther("/")
+            chosen = floor.words().language_of(asked)
+            answer.set_cookie(LANGUAGE_COOKIE, chosen, samesite="Strict", max_age=365 * 86_400)
+            raise answer
+        words, who = floor.words(request), floor.who(request)
         if who is None:
-            return web.Response(text=LOGIN_HTML.replace("{error}", ""), content_type="text/html")
-        html = PAGE_HTML.replace("{user}", who[0]).replace("{role}", who[1])
-        return web.Response(text=html, content_type="text/html")
+            return web.Response(text=login_html(words), content_type="text/html")
+        return web.Response(text=page_html(words, who[0], who[1]), content_type="text/html")
 
     @routes.post("/login")
     async def login(request: web.Request) -> web.Response:
         form = await request.post()
         token = floor.login(str(form.get("user", "")).strip(), str(form.get("pin", "")).strip())
         if token is None:
-            text = LOGIN_HTML.replace("{error}", "Unknown user or wrong PIN (or locked for a while).")
+            text = login_html(floor.words(request), refused=True)
             return web.Response(text=text, content_type="text/html", status=401)
         answer = web.HTTPSeeOther("/")
         answer.set_cookie(COOKIE, token, httponly=True, samesite="Strict", max_age=SESSION_S)
@@ -203,7 +228,7 @@ def app(floor: Floor) -> web.Application:
     async def snapshot(request: web.Request) -> web.Response:
         if floor.who(request) is None:
             raise web.HTTPUnauthorized(text="log in first")
-        return web.json_response(floor.snapshot())
+        return web.json_response(floor.snapshot(floor.words(request)))
 
     @routes.get("/events")
     async def events(request: web.Request) -> web.StreamResponse:
@@ -213,7 +238,7 @@ def app(floor: Floor) -> web.Application:
         stream = web.StreamResponse(headers=headers)
         await stream.prepare(request)
         queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1000)
-        floor.listeners.add(queue)
+        floor.listeners[queue] = floor.words(request).language
         try:
             await stream.write(b": connected\n\n")
             while True:
@@ -227,7 +252,7 @@ def app(floor: Floor) -> web.Application:
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
-            floor.listeners.discard(queue)
+            floor.listeners.pop(queue, None)
         return stream
 
     application = web.Application()
@@ -238,11 +263,12 @@ def app(floor: Floor) -> web.Application:
 async def serve(
     section: FloorSection, store: FloorStore, authenticate: Authenticate, *, host: str, port: int,
     stop: asyncio.Event, currency: str, ready: Callable[[str], None] | None = None,
-    lockout: tuple[int, float] = (3, 300.0),
+    lockout: tuple[int, float] = (3, 300.0), language: str = "en",
 ) -> None:  # fmt: skip
     """Follow the stream into ``store`` and serve the page until ``stop`` is set; ``lockout``: wrong PINs
-    that lock an id, and for how many seconds."""
-    floor = Floor(section, store, authenticate, currency, lock_after=lockout[0], lock_s=lockout[1])
+    that lock an id, and for how many seconds; ``language``: the page's until a manager picks another."""
+    floor = Floor(section, store, authenticate, currency, lock_after=lockout[0], lock_s=lockout[1],
+                  language=language)  # fmt: skip
     runner = web.AppRunner(app(floor), shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, host, port)

@@ -89,16 +89,29 @@ def test_the_floor_page_shows_every_table_and_a_live_feed(
             chrome.find_element(By.ID, "enter").click()  # type: ignore[attr-defined]
             wait.until(lambda d: _status(d, "T-01") == "open" and _status(d, "T-02") == "offline"
                        and _status(d, "T-03") == "tilt")  # fmt: skip
-            assert "fay (attendant)" in chrome.find_element(By.TAG_NAME, "header").text  # type: ignore[attr-defined]
+            assert "fay (Attendant)" in chrome.find_element(By.TAG_NAME, "header").text  # type: ignore[attr-defined]
             row = wait.until(lambda d: _text(d, 'tr[data-table="T-02"]'))
-            assert "craps" in row and "$" in row
+            assert "Craps" in row and "$" in row
             before = len(chrome.find_elements(By.CSS_SELECTOR, "#feed li"))  # type: ignore[attr-defined]
             live.do(lambda t: t.cashier.bill_stacked(2, 5000))  # a bill at T-01: the feed hears it, no reload
-            wait.until(lambda d: "T-01 BILL_STACKED seat 2 value $50.00" in _text(d, "#feed"))
+            wait.until(lambda d: "T-01 Bill stacked seat 2 · Amount: $50.00" in _text(d, "#feed"))
             assert len(chrome.find_elements(By.CSS_SELECTOR, "#feed li")) > before  # type: ignore[attr-defined]
             out = Path(os.environ.get("FLOOR_SHOTS", tmp_path))
             out.mkdir(parents=True, exist_ok=True)
             chrome.save_screenshot(str(out / "floor_page.png"))  # type: ignore[attr-defined]
+            chrome.find_element(By.CSS_SELECTOR, 'nav.lang a[hreflang="es"]').click()  # type: ignore[attr-defined]
+            wait.until(lambda d: _status(d, "T-03") == "bloqueo" and _status(d, "T-02") == "sin conexión")
+            assert "fay (Asistente)" in chrome.find_element(By.TAG_NAME, "header").text  # type: ignore[attr-defined]
+            live.do(lambda t: t.cashier.bill_stacked(3, 2000))  # the feed speaks the page's language
+            wait.until(lambda d: "T-01 Billete apilado puesto 3 · Importe: $20.00" in _text(d, "#feed"))
+            chrome.save_screenshot(str(out / "floor_page_es.png"))  # type: ignore[attr-defined]
+            for width, height in ((1024, 768), (2560, 1080)):  # the other screens a floor manager may have
+                chrome.set_window_size(width, height)  # type: ignore[attr-defined]
+                chrome.save_screenshot(str(out / f"floor_page_es_{width}x{height}.png"))  # type: ignore[attr-defined]
+            chrome.set_window_size(1920, 1080)  # type: ignore[attr-defined]
+            chrome.find_element(By.ID, "logout").click()  # type: ignore[attr-defined]
+            wait.until(lambda d: _text(d, "#enter") == "Entrar")  # the log-in page, still in Spanish
+            chrome.save_screenshot(str(out / "floor_login_es.png"))  # type: ignore[attr-defined]
     finally:
         live.close()
         t3.close()

@@ -52,16 +52,18 @@ async def _visit(url: str, live: TableThread) -> None:
         async with http.post(url + "login", data={"user": "fay", "pin": "1357"}) as answer:
             assert answer.status == 401 and "wrong PIN" in await answer.text()
         async with http.post(url + "login", data={"user": "fay", "pin": "2468"}) as answer:
-            assert answer.status == 200 and "fay (attendant)" in await answer.text()  # the page, after 303
+            assert answer.status == 200 and "fay (Attendant)" in await answer.text()  # the page, after 303
         floor = await _until(http, url, lambda f: _statuses(f) == {"T-01": "open", "T-02": "offline",
                                                                   "T-03": "tilt"})  # fmt: skip
         row = next(r for r in floor["tables"] if r["table"] == "T-02")
-        assert row["game"] == "roulette" and row["coin_in"].startswith("$") and row["games"] >= 3
+        assert row["game"] == "roulette" and row["game_name"] == "Roulette" and row["coin_in"].startswith("$")
+        assert row["games"] >= 3
         async with http.get(url + "events") as feed:
             assert (await feed.content.readline()).startswith(b": connected")
             await asyncio.to_thread(live.do, lambda t: t.cashier.bill_stacked(2, 5000))  # no reload
             line = await asyncio.wait_for(_feed_line(feed, "BILL_STACKED"), 60)
-    assert (line["table"], line["text"]) == ("T-01", "seat 2 value $50.00")
+    assert (line["table"], line["what_name"]) == ("T-01", "Bill stacked")
+    assert line["text"] == "seat 2 · Amount: $50.00"
 
 
 def _statuses(floor: dict[str, Any]) -> dict[str, str]:
