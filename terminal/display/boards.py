@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from terminal.display.dice_motion import RollTextError, parse_roll
 from terminal.games.craps import hot_roller as hot_rules
@@ -32,6 +33,7 @@ POINTS = (4, 5, 6, 8, 9, 10)
 CRAPS_SPINS_NEEDED = 36  # as many rolls as there are ways to throw two dice
 
 
+@cache  # a wheel's pockets never change; asked at every frame
 def roulette_universe(order: tuple[int, ...]) -> tuple[str, ...]:
     """Every pocket of a wheel as text, in layout order (0, 00, 1..36)."""
     return tuple(pocket_text(p) for p in sorted(order, key=pocket_sort_key))
@@ -87,6 +89,7 @@ class HotCold:
         return self.spins >= self.needed
 
 
+@lru_cache(maxsize=64)  # every frame asks; the history changes once a round (the board is frozen)
 def hot_cold(outcomes: tuple[str, ...], universe: tuple[str, ...], k: int, needed: int) -> HotCold:
     """The ``k`` most and least frequent outcomes of ``outcomes`` (newest first), counted.
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cache
 
 from terminal.display import boards, bonus_motion, dice_motion, field_motion, wheel_motion
 from terminal.display.model import Boards, CrapsInfo, DisplayModel, HistoryItem, TouchdownInfo, Winner
@@ -256,8 +257,14 @@ def _on_wheel(model: DisplayModel, history: tuple[HistoryItem, ...]) -> tuple[Hi
     """Only results this table can have: never a 00 on a single-zero wheel, nor a roll at roulette."""
     if model.game == "craps":
         return tuple(h for h in history if "-" in h.outcome)
-    universe = boards.roulette_universe(WHEELS[model.wheel].order)
+    universe = _pockets(WHEELS[model.wheel].order)
     return tuple(h for h in history if h.outcome in universe)
+
+
+@cache
+def _pockets(order: tuple[int, ...]) -> frozenset[str]:
+    """:func:`boards.roulette_universe` as a set (asked of every result in the history at every frame)."""
+    return frozenset(boards.roulette_universe(order))
 
 
 def _headline(model: DisplayModel, stage: Stage, held: Boards) -> tuple[str, tuple[tuple[str, str], ...]]:

@@ -9,11 +9,13 @@ a file of garbage, an orphan ``ledger.mark.*.tmp`` on a full disk).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import resource
 import shutil
-import subprocess
-import sys
+import signal
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -22,10 +24,12 @@ import sqlite_utils
 from terminal import config
 from terminal.cli import main
 from terminal.ledger import EventCode, Ledger, highwater
+from terminal.ledger.errors import StorageError
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
 from tests.ledger.ledger_scenario import START, scenario
 from tests.ledger.two_people import adopt_as_two
+from tests.support import forked
 
 KEY = bytes(range(32))
 ROOT = Path(__file__).resolve().parents[2]
@@ -158,26 +162,23 @@ def test_verify_beside_a_table_that_keeps_writing_passes(
 ) -> None:
     cfg = _cfg(tmp_path)
     _play(tmp_path, rounds=30)  # enough rows that each verification spans several of the writer's commits
-    writer = f"""
-import itertools, sys
-from datetime import datetime, UTC
-from pathlib import Path
-from terminal.ledger import EventCode, Ledger
-led = Ledger(Path({str(tmp_path / "var" / "ledger.sqlite")!r}), bytes(range(32)), now=datetime.now(UTC),
-             checkpoint_rows=50, mark_path=Path({str(tmp_path / "var" / "ledger.mark")!r}))
-for n in itertools.count():
-    led.log_event(EventCode.COMMS_LOSS, now=datetime.now(UTC), seat=1)
-    if n == 20:
-        print("writing", flush=True)
-"""
-    table = subprocess.Popen([sys.executable, "-c", writer], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+
+    def writer() -> None:  # the table: a process of its own, forked (it needs no fresh interpreter)
+        var = tmp_path / "var"
+        led = Ledger(var / "ledger.sqlite", bytes(range(32)), now=datetime.now(UTC), checkpoint_rows=50,
+                     mark_path=var / "ledger.mark")  # fmt: skip
+        for n in itertools.count():
+            led.log_event(EventCode.COMMS_LOSS, now=datetime.now(UTC), seat=1)
+            if n == 20:
+                print("writing")
+
+    table = forked.fork(writer)
     try:
-        assert table.stdout is not None and table.stdout.readline() == "writing\n"
+        assert table.stdout.readline() == "writing\n"
         results = [main(["ledger", "verify", "--config", str(cfg)]) for _ in range(5)]
         assert table.poll() is None  # it wrote all along
     finally:
         table.kill()
-        table.wait()
     out = capsys.readouterr().out
     assert results == [0] * 5, out
     assert "beyond the sealed chain head" not in out
@@ -261,23 +262,21 @@ def test_garbage_with_no_key_is_reported_as_garbage(
 
 def test_a_mark_that_cannot_be_written_leaves_no_temporary_file(tmp_path: Path) -> None:
     """A file-size limit makes the write fail after the temporary file exists, as a full disk does."""
-    mark = tmp_path / "ledger.mark"
-    child = f"""
-import resource, signal
-from pathlib import Path
-from terminal.ledger import highwater
-from terminal.ledger.errors import StorageError
-signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-resource.setrlimit(resource.RLIMIT_FSIZE, (16, 16))
-try:
-    mark = highwater.Mark("ab" * 32, 1, {{"events": (9, "cd" * 32)}})
-    highwater.write(Path({str(mark)!r}), mark, bytes(32))
-except StorageError as refused:
-    print("refused:", refused)
-"""
-    command = [sys.executable, "-c", child]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=ROOT)
-    assert "refused: high-water mark" in done.stdout, done.stdout + done.stderr
+    path = tmp_path / "ledger.mark"
+
+    def limited() -> None:  # a process of its own for the limit (forked: it needs no fresh interpreter)
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (16, 16))
+        try:
+            mark = highwater.Mark("ab" * 32, 1, {"events": (9, "cd" * 32)})
+            highwater.write(path, mark, bytes(32))
+        except StorageError as refused:
+            print("refused:", refused)
+
+    child = forked.fork(limited)
+    child.wait(300)
+    printed = child.output()
+    assert "refused: high-water mark" in printed, printed
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # neither the mark nor a ledger.mark.*.tmp
 
 
