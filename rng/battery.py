@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from scipy import special, stats
+from scipy import special
 
 from rng import sp800_22 as basic
 from rng import sp800_22_patterns as patterns
@@ -60,6 +60,8 @@ def _outcome_tests(bits: Bits) -> PValues:
     words = np.frombuffer(data, dtype="<u8").tolist()
     if len(words) < 100:
         return None
+    from scipy import stats  # here, not at the top: importing scipy.stats costs ~1 s, paid only when used
+
     results: list[float] = []
     for index, k in enumerate(OUTCOME_RANGES):
         # Each range reads its own words (every third one): one shared word stream gave ranges 6 and 38

@@ -35,8 +35,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scipy import stats
-
 from rng.battery import Verdict
 
 ALPHA = 0.01  # the per-sequence significance level of SP 800-22
@@ -92,6 +90,8 @@ def family_of(name: str) -> str:
 
 def bound_failing_sequences(m: int, budget: float, alpha: float = ALPHA) -> int:
     """The most sequences (of m) with P < α that a healthy sub-test shows except with chance ``budget``."""
+    from scipy import stats  # here, not at the top: importing scipy.stats costs ~1 s, paid only when used
+
     return int(stats.binom.isf(budget, m, alpha))
 
 
@@ -100,11 +100,15 @@ def literal_failure_probability(m: int, alpha: float = ALPHA) -> float:
     p = 1 - alpha
     low = p - 3 * math.sqrt(p * alpha / m)
     allowed = m - math.ceil(low * m - 1e-9)  # failing sequences still inside the range
+    from scipy import stats  # see bound_failing_sequences
+
     return float(stats.binom.sf(allowed, m, alpha))
 
 
 def bound_count(k: int, q: float, budget: float) -> int:
     """The most of k independent sub-tests, each failing with chance q, that fail except with ``budget``."""
+    from scipy import stats  # see bound_failing_sequences
+
     return 0 if k == 0 else int(stats.binom.isf(budget, k, q))
 
 

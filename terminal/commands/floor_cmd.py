@@ -247,7 +247,7 @@ def _accept(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
     from terminal.floor import accept
 
     try:
-        ledger = accept.check_prefix(args.ledger)
+        ledger, table = accept.check_prefix(args.ledger), accept.check_table(args.table)
     except accept.AcceptError as bad:
         raise FloorCommandError(str(bad)) from None
     if args.second == args.admin:
@@ -259,7 +259,7 @@ def _accept(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
     when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")  # the shell reads the clock
     try:
         who = {"user": args.admin, "second_user": args.second, "reason": args.reason.strip()}
-        replaced = asyncio.run(accept.publish(section, args.table, ledger, time=when, **who))
+        replaced = asyncio.run(accept.publish(section, table, ledger, time=when, **who))
     except accept.AcceptError as refused:
         raise FloorCommandError(f"refused: {refused}") from None
     except Exception as failed:

@@ -25,6 +25,7 @@ from terminal.floor.witness import KIND, Acceptance
 #: The event code of an acceptance, in the table's ledger and in the floor store (``FLOOR_ACCEPTED``).
 CODE, NAME = 433, "FLOOR_ACCEPTED"
 _PREFIX = re.compile(r"[0-9a-f]{8,64}")
+_TABLE = re.compile(r"[A-Za-z0-9-]{1,16}")  # as ``[table] table_id`` allows
 
 
 class AcceptError(ValueError):
@@ -39,6 +40,13 @@ def check_prefix(ledger: str) -> str:
     return typed
 
 
+def check_table(table: str) -> str:
+    """A table id as ``[table] table_id`` allows it; ``AcceptError`` otherwise."""
+    if not _TABLE.fullmatch(table):
+        raise AcceptError(f"{table!r} is not a table id (letters, digits, dashes; at most 16)")
+    return table
+
+
 def acceptance_id(table: str, ledger: str, time: str) -> str:
     """The message id of an acceptance: one per table, ledger and moment it was made."""
     return f"accept:{table}:{ledger[:16]}:{time}"
@@ -49,8 +57,8 @@ async def publish(section: FloorSection, table: str, ledger: str, *, time: str, 
     """Put the acceptance on ``table``'s round subject; returns the floor's last word it replaces (a
     round's witness, or an earlier acceptance: one naming the wrong ledger is corrected by another).
 
-    ``AcceptError`` when the floor has no round of that table (nothing refuses it) or the ledger named is
-    the one the floor already knows at its last round (nothing to accept)."""
+    ``AcceptError`` when the floor has no round of that table (nothing refuses it). The ledger named may
+    be the one the floor knows: a backup of it restored on purpose (rolled back) is accepted the same way."""
     timeout = section.request_ms / 1000
     nc = await connect.connect(section, "floor accept-table", timeout_s=timeout, reconnect=False)
     try:
@@ -58,8 +66,6 @@ async def publish(section: FloorSection, table: str, ledger: str, *, time: str, 
         last = await witness.last_word(js, table)
         if last is None:
             raise AcceptError(f"the floor has no round of {table}: its witness refuses nothing")
-        if isinstance(last, witness.Witness) and last.ledger_id.startswith(ledger):
-            raise AcceptError(f"ledger {ledger} is the one the floor knows for {table}: nothing to accept")
         body = {"kind": KIND, "table": table, "ledger": ledger, "time": time, "user": user,
                 "second_user": second_user, "reason": reason, "replaces": _described(last)}  # fmt: skip
         data = json.dumps(body, sort_keys=True).encode()

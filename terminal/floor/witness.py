@@ -119,5 +119,5 @@ def judge(found: highwater.Mark, witness: Witness, problem: str | None) -> str |
         )
     if problem is not None:
         seen = f"round message {witness.seq} at {witness.time}"
-        return f"the floor saw this ledger further on ({seen}): {problem}"
+        return f"the floor saw this ledger further on ({seen}): {problem} (ledger {found.ledger_id[:16]}…)"
     return None

@@ -32,7 +32,6 @@ from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
-from scipy import stats
 
 from terminal.games.outcome_range import OutcomeRange, Pairing, Projection, Split
 
@@ -84,6 +83,8 @@ def uniform_range(name: str, size: int) -> OutcomeRange:
 
 
 def _chi_square(stream: str, name: str, counts: npt.NDArray[np.int64], probs: Sequence[Fraction]) -> Check:
+    from scipy import stats  # here, not at the top: importing scipy.stats costs ~1 s, paid only when used
+
     expected = np.array([float(p) for p in probs]) * counts.sum()
     kept = expected > 0
     result = stats.chisquare(counts[kept], expected[kept])
@@ -104,6 +105,8 @@ def _independence(stream: str, pairing: Pairing, values: Outcomes) -> Check:
     first, second = np.array(pairing.first)[values], np.array(pairing.second)[values]
     rows, cols = int(first.max()) + 1, int(second.max()) + 1
     table = np.bincount(first.astype(np.int64) * cols + second, minlength=rows * cols).reshape(rows, cols)
+    from scipy import stats  # see _chi_square
+
     result = stats.chi2_contingency(table, correction=False)
     return Check(stream, f"independence of {pairing.name}", float(result.statistic), int(result.dof),
                  float(result.pvalue))  # fmt: skip

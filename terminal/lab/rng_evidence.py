@@ -21,7 +21,6 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from scipy import stats
 
 from rng import Rng
 from rng import battery as sp800
@@ -146,6 +145,8 @@ def dump_outcomes(rng: Rng, k: int, n: int, path: Path, tick: Tick) -> npt.NDArr
 
 def outcome_stats(k: int, values: npt.NDArray[np.int64]) -> OutcomeStats:
     """Chi-square goodness of fit, runs above/below the middle, and serial correlation at lags 1..20."""
+    from scipy import stats  # here, not at the top: importing scipy.stats costs ~1 s, paid only when used
+
     counts = np.bincount(values, minlength=k)
     chi = stats.chisquare(counts)
     x = values.astype(np.float64) - values.mean()

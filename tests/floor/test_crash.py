@@ -103,6 +103,7 @@ def test_a_ledger_rolled_back_with_its_mark_is_refused_when_the_floor_is_reachab
     assert main(["run", "--headless", "--config", str(c.path), "--rounds", "1"]) == 1  # `terminal run`
     refused = capsys.readouterr().err
     assert "stays closed" in refused and "the floor saw this ledger further on" in refused, refused[-2000:]
+    assert re.search(r"\(ledger [0-9a-f]{16}…\)", refused)  # what `terminal floor accept-table` is given
     # Without the floor the same ledger would open (the mark alone cannot catch it): the witness does.
     server.stop()
     table = boot(c, ManualClock(time.time()))
@@ -125,7 +126,11 @@ def test_a_reinstalled_table_opens_once_two_people_accept_its_new_ledger_at_the_
     naming another ledger does not open it; two people accepting the ledger the refusal named do, once,
     logged in the table's ledger and in the floor store. Wrong PINs count toward the floor's lock-out."""
     c = floor_config(tmp_path / "t1", server.url)
-    run_headless(c, rounds=1, seats=1, progress=_quiet)  # the floor's witness of T-01
+    table = boot(c, ManualClock(time.time()))
+    table.start()
+    table.play_round()  # the floor's witness of T-01 (the ledger's close sends it)
+    table.ledger.close()
+    assert stream_count(server.url, "floor.T-01.round") == 1
     shutil.rmtree(c.ledger.path.parent)  # reinstalled
     with pytest.raises(RollbackError, match="a swapped database") as refused:
         boot(c, ManualClock(time.time()))

@@ -13,7 +13,6 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from scipy import stats
 
 from rng import EntropySource, HealthParameters, Rng
 from terminal.config import defaults
@@ -111,6 +110,8 @@ def test_a_loaded_sum_fails_the_sums() -> None:
 
 
 def test_the_statistics_agree_with_scipy_and_a_hand_count() -> None:
+    from scipy import stats  # imported by the tests that use it: scipy.stats takes ~1 s to import
+
     values = np.random.default_rng(6).integers(0, 38, 50_000).astype(np.int16)
     checks = {c.name: c for c in check_range(roulette_range("double_zero"), values)}
     whole = checks["chi-square of 38 outcomes"]

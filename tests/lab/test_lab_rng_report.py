@@ -7,7 +7,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from scipy import stats
 
 from terminal.cli import main
 
@@ -24,6 +23,8 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_dumps_are_written_through_the_production_path(report: Path) -> None:
+    from scipy import stats  # imported by the tests that use it: scipy.stats takes ~1 s to import
+
     assert (report / "raw.bin").stat().st_size == 4 * 20_000 // 8
     figures = json.loads((report / "rng-report.json").read_text())
     for entry in figures["outcomes"]:
@@ -62,6 +63,8 @@ def test_bad_sizes_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[st
 
 def test_the_game_level_streams_are_in_the_report(report: Path) -> None:
     """Each game's stream: its own generator instance, its counts, every check and the family verdict."""
+    from scipy import stats  # imported by the tests that use it: scipy.stats takes ~1 s to import
+
     figures = json.loads((report / "rng-report.json").read_text())
     page = (report / "rng-report.html").read_text(encoding="utf-8")
     games = figures["games"]

@@ -76,6 +76,10 @@ def test_actual_rtp_agrees_with_par(c: config.Config) -> None:
     assert [v.key for v in judged if v.verdict != "within"] == []
 
 
+# Long statistics (200,000 rounds for the power to see paytable B's wagers), run with the slow tests. In
+# make check the same path runs in test_actual_rtp_agrees_with_par (the run and its verdicts on Sic Bo)
+# and test_simulate.test_a_biased_engine_is_flagged_and_a_fair_one_is_not (the judge saying OUTSIDE).
+@pytest.mark.slow
 def test_a_table_paying_another_paytable_is_caught() -> None:
     """Paytable B's engine judged against paytable A's PAR: the wagers B pays more on stand out."""
     b = config.loads("[table]\ngame = sicbo\n[sicbo]\npaytable = B\n")

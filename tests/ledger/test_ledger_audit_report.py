@@ -123,11 +123,13 @@ def test_events_are_all_there_or_the_pdf_says_how_many_more_the_csv_has(
     assert f"all {len(small.event_log)} events of the period" in text and "more events" not in text
 
 
-def test_a_ledger_that_does_not_verify_says_so_on_the_first_page(
+def test_the_first_page_says_whether_the_ledger_verified(
     short_day: tuple[dayreport.DayReport, list[str]], long_day: tuple[dayreport.DayReport, list[str]]
 ) -> None:
     first = short_day[1][0]
     assert "LEDGER DOES NOT VERIFY" in first and "wagers row 2: HMAC mismatch" in first
+    assert "Ledger verified" not in "\n".join(short_day[1])
+    assert "Ledger verified" in long_day[1][0]  # (test_ledger_dayreport wrote a PDF of its own for this)
     assert "DOES NOT VERIFY" not in "\n".join(long_day[1])  # said only of the ledger that failed
 
 

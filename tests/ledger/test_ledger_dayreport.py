@@ -8,8 +8,6 @@ import csv
 from datetime import timedelta
 from pathlib import Path
 
-from pypdf import PdfReader
-
 from terminal.ledger import dayreport
 from tests.ledger.ledger_scenario import START, open_ledger, scenario
 
@@ -37,11 +35,6 @@ EXPECTED = {
     "cash_in": 7_000, "vouchers_in": 5_300, "wagered": 800, "won": 4_600, "vouchers_out": 9_300,
     "handpays": 1_500, "cash_out": 5_300, "hold": 800 - 4_600,
 }  # fmt: skip
-
-
-ORIGIN = dayreport.Provenance(
-    "Test venue", "T-01", "USD", "2026-03-02T06:00:00Z", "0.1.0", "none (a development build)", "OK: 9 rows"
-)
 
 
 def _report() -> dayreport.DayReport:
@@ -85,11 +78,3 @@ def test_the_csv_holds_the_same_figures(tmp_path: Path) -> None:
     assert money == EXPECTED
     sections = {"period", "money", "games", "vouchers", "handpay", "events", "meters"}
     assert {r["section"] for r in rows} >= sections
-
-
-def test_the_pdf_opens_and_says_the_ledger_verified(tmp_path: Path) -> None:
-    from terminal.ledger import daypdf
-
-    target = daypdf.write_pdf(_report(), tmp_path / "day.pdf", origin=ORIGIN, title="Test venue, T-01")
-    assert target.read_bytes().startswith(b"%PDF")
-    assert "Ledger verified" in PdfReader(target).pages[0].extract_text()

@@ -6,7 +6,6 @@ import os
 from fractions import Fraction
 
 import pytest
-from scipy import stats
 
 from rng.entropy import EntropySource, HealthParameterError, HealthParameters, HealthTests, critbinom
 from rng.errors import HealthTestFailure, RngFailure
@@ -22,6 +21,8 @@ def test_apt_cutoffs_match_sp800_90b_table_2(h: float, expected: int) -> None:
 @pytest.mark.parametrize("a", [20, 30, 40])
 def test_apt_cutoff_agrees_with_scipy_binomial_quantile(h: int, a: int) -> None:
     """An independent route: scipy's binomial quantile (floating point) against our exact CRITBINOM."""
+    from scipy import stats  # imported by the tests that use it: scipy.stats takes ~1 s to import
+
     params = HealthParameters(min_entropy=h, alpha_exponent=a)
     # Exact rational computation decides; scipy agrees except when the CDF lies within rounding of 1-α.
     assert abs(params.apt_cutoff - (1 + int(stats.binom.ppf(1 - 2.0**-a, 512, 2.0**-h)))) <= 1

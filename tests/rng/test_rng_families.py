@@ -7,7 +7,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from scipy import stats
 
 from rng import battery
 from rng.__main__ import main
@@ -41,6 +40,8 @@ def verdict(name: str, failing: int, m: int = 100, uniform: float | None = 0.5) 
 
 
 def test_the_bounds_are_the_exact_binomial_ones() -> None:
+    from scipy import stats  # imported by the tests that use it: scipy.stats takes ~1 s to import
+
     # 97/100 is the literal bound: 4 or more failing sequences of 100, each failing with 1 %.
     q = 1 - sum(stats.binom.pmf(k, 100, 0.01) for k in range(4))
     assert literal_failure_probability(100) == pytest.approx(q, rel=1e-12)
