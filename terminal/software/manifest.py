@@ -123,16 +123,34 @@ def fingerprint(key: Ed25519PublicKey) -> str:
     return " ".join(digest[i : i + 4] for i in range(0, len(digest), 4))
 
 
+# Answers of faithful_bytecode by (cached file's name, source path, SHA-256 of the byte-code, of the source):
+# the answer is a function of those bytes alone, so a table verifying again (the self-test card after the
+# boot check) compiles only what changed instead of every source of the install.
+_FAITHFUL: dict[tuple[str, str, bytes, bytes], bool] = {}
+
+
 def faithful_bytecode(cached: Path, source: Path) -> bool:
     """Whether the byte-code file ``cached`` holds exactly the code a compilation of ``source`` gives."""
     try:
-        data = cached.read_bytes()
+        data, text = cached.read_bytes(), source.read_bytes()
+    except OSError:
+        return False
+    key = (cached.name, str(source), hashlib.sha256(data).digest(), hashlib.sha256(text).digest())
+    answer = _FAITHFUL.get(key)
+    if answer is None:
+        answer = _FAITHFUL[key] = _compiles_to(data, text, cached.name, str(source))
+    return answer
+
+
+def _compiles_to(data: bytes, text: bytes, name: str, filename: str) -> bool:
+    """Whether byte-code file contents ``data`` (file ``name``) are the compilation of source ``text``."""
+    try:
         if data[:4] != importlib.util.MAGIC_NUMBER:
             return False
         loaded = marshal.loads(data[16:])
-        optimize = 2 if ".opt-2." in cached.name else 1 if ".opt-1." in cached.name else 0
-        fresh = compile(source.read_bytes(), str(source), "exec", dont_inherit=True, optimize=optimize)
-    except (OSError, ValueError, EOFError, TypeError, SyntaxError):
+        optimize = 2 if ".opt-2." in name else 1 if ".opt-1." in name else 0
+        fresh = compile(text, filename, "exec", dont_inherit=True, optimize=optimize)
+    except (ValueError, EOFError, TypeError, SyntaxError):
         return False
     return isinstance(loaded, CodeType) and _same_code(loaded, fresh)
 

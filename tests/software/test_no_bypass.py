@@ -88,6 +88,14 @@ def test_pythons_own_cache_of_a_verified_source_is_accepted(tree: Path) -> None:
         py_compile.compile(str(tree / "terminal" / "money.py"), invalidation_mode=invalidation, doraise=True)
         assert (tree / "terminal" / "__pycache__" / f"money.{TAG}.pyc").is_file()
         assert verify(text, KEY.public_key(), tree).ok
+    # Another code under the same cache name, verified again in this process (which keeps the answers of
+    # the byte-code it compared: by their bytes, never by the file's name alone): stray.
+    cache = tree / "terminal" / "__pycache__" / f"money.{TAG}.pyc"
+    faithful = cache.read_bytes()
+    cache.write_bytes(_evil_pyc("SCALE = 1\n", unchecked=False))
+    assert "stray byte-code" in str(verify(text, KEY.public_key(), tree).problem)
+    cache.write_bytes(faithful)
+    assert verify(text, KEY.public_key(), tree).ok
     # The same cache once the source changes (and the manifest with it) no longer matches: stray.
     (tree / "terminal" / "money.py").write_bytes(MONEY.replace(b"100", b"1"))
     resigned = make_manifest(KEY, tree)

@@ -28,8 +28,9 @@ def test_bots_play_and_a_second_run_continues_the_same_table(tmp_path: Path, gam
 def test_terminal_run_prints_a_summary_and_writes_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cfg = tmp_path / "kiosk.cfg"
-    cfg.write_text("[table]\nport = 0\nseats = 2\n", encoding="utf-8")
+    cfg = tmp_path / "kiosk.cfg"  # screens of 1024x768, a size the table supports: the run's screenshots
+    screens = "[display]\nwidth = 1024\nheight = 768\n[seat]\nwidth = 1024\nheight = 768\n"  # cost half
+    cfg.write_text("[table]\nport = 0\nseats = 2\n" + screens, encoding="utf-8")
     assert main(["run", "--config", str(cfg), "--rounds", "3", "--seed", "5"]) == 0
     out = capsys.readouterr().out
     assert "rounds played  3" in out and "ledger verify  OK" in out and ": holds" in out
