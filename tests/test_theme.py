@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 
@@ -56,19 +57,28 @@ def _drawn(parent: ast.AST | None, node: ast.AST) -> bool:
     return False
 
 
+def _with_parents(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST | None]]:
+    """Every node of ``tree`` with the node holding it, in one walk (a map of parents cost a walk of its
+    own, and a third for the lookups)."""
+    stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+    while stack:
+        node, parent = stack.pop()
+        yield node, parent
+        stack.extend((child, node) for child in ast.iter_child_nodes(node))
+
+
 def colour_literals(source: str | ast.Module, where: str) -> list[str]:
     """Every colour written as a literal in ``source`` (text, or its syntax tree), as ``where:line: text``."""
     tree = ast.parse(source) if isinstance(source, str) else source
-    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found = []
-    for node in ast.walk(tree):
+    for node, parent in _with_parents(tree):
         numbers = _channels(node)
-        is_colour = numbers is not None and (not _games_numbers(numbers) or _drawn(parents.get(node), node))
+        is_colour = numbers is not None and (not _games_numbers(numbers) or _drawn(parent, node))
         if isinstance(node, ast.Call):
             name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
             is_colour = name in ("Color", "Colour") and any(isinstance(a, ast.Constant) for a in node.args)
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            named = node.value.lower() in THECOLORS and _drawn(parents.get(node), node)  # fill("red")
+            named = node.value.lower() in THECOLORS and _drawn(parent, node)  # fill("red")
             is_colour = named or _HEX.fullmatch(node.value) is not None
         if is_colour:
             found.append(f"{where}:{getattr(node, 'lineno', 0)}: {ast.unparse(node)}")
