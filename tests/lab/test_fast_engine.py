@@ -21,7 +21,7 @@ from terminal.games.craps.rules import CrapsRules
 from terminal.games.roulette.rules import make_rules
 from terminal.games.roulette.touchdown import rules_for
 from terminal.lab import fastsim
-from terminal.lab.simulate import SimSpec, plan_chunks, run_local
+from terminal.lab.simulate import SimSpec
 from terminal.lab.simulate_seed import make_rng
 from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
 from terminal.sims.simulate_craps import CrapsPlan, entries
@@ -123,13 +123,8 @@ def test_touchdown_other_paytable_and_batches(monkeypatch: pytest.MonkeyPatch) -
     _both_roulette(plan, 3000, b"\x0c")
 
 
-@pytest.mark.parametrize("game", ["roulette", "craps"])
-def test_a_run_on_two_workers_is_the_plain_run(game: str) -> None:
-    plan = ROULETTE if game == "roulette" else CRAPS
-    chunks = plan_chunks(1200 if game == "roulette" else 600, 300 if game == "roulette" else 150)
-    plain = run_local(SimSpec(game, plan, b"\x5e", engine="plain"), chunks, workers=1)
-    fast = run_local(SimSpec(game, plan, b"\x5e"), chunks, workers=2)
-    assert fast.outcomes == plain.outcomes and fast.tallies == plain.tallies
+# A run on two worker processes against the plain loop on one: tests/lab/test_simulate.py's
+# test_workers_merge_exactly (the same chunks, games and comparison, and the merge's sums besides).
 
 
 def test_an_unknown_engine_is_refused() -> None:
