@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -35,6 +36,8 @@ Authenticate = Callable[[str, str], tuple[str, str] | None]
 COOKIE = "floor_session"
 LANGUAGE_COOKIE = "floor_language"
 SESSION_S = 8 * 3600
+#: What a service user id can be (``terminal.desk.users``): anything else is refused without a trace.
+_USER_ID = re.compile(r"[a-z0-9][a-z0-9_\-]{0,31}")
 
 
 @dataclass
@@ -63,6 +66,8 @@ class Floor:
     # -- log-in --------------------------------------------------------------------------------------
     def login(self, user: str, pin: str) -> str | None:
         """A session token for a right id and PIN; ``None`` (counted toward a lock-out) otherwise."""
+        if not _USER_ID.fullmatch(user):  # no service user is named so: nothing to count, nothing stored
+            return None
         if self.store.pin_locked(user, self.wall(), self.lock_after, self.lock_s):
             return None
         found = self.authenticate(user, pin)

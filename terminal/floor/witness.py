@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,9 +100,20 @@ async def last_word(js: JetStreamContext, table_id: str) -> Witness | Acceptance
 
 
 def fetch_now(section: FloorSection, table_id: str) -> Witness | Acceptance | None:
-    """:func:`fetch` from synchronous code (start-up), within ``[floor] request_ms`` per step."""
+    """:func:`fetch` from synchronous code (start-up), within ``[floor] request_ms`` per step; from a thread
+    whose event loop is running (the lab's live table boots inside one) on a thread of its own, so the
+    check is made there too rather than skipped."""
     timeout = section.request_ms / 1000
-    return asyncio.run(asyncio.wait_for(fetch(section, table_id, timeout), timeout * 3))
+
+    def ask() -> Witness | Acceptance | None:
+        return asyncio.run(asyncio.wait_for(fetch(section, table_id, timeout), timeout * 3))
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # no loop running here: the usual start-up
+        return ask()
+    with ThreadPoolExecutor(1, thread_name_prefix="floor witness") as pool:
+        return pool.submit(ask).result()
 
 
 def judge(found: highwater.Mark, witness: Witness, problem: str | None) -> str | None:

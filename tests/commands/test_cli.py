@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import build_parser, main
+from terminal.commands import OWNERS
+from terminal.software import boot as software
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +64,26 @@ def test_config_show_summarises(capsys: pytest.CaptureFixture[str]) -> None:
     assert "T-01" in out and "double_zero" in out and "$1.00 to $500.00" in out
 
 
-@pytest.mark.parametrize("module", ["terminal", "rng"])
+# A fresh interpreter importing every command for the help: slow for terminal (0.5 s); in make check,
+# test_the_terminal_package_runs_as_a_program takes the same path (__main__, the launcher, the help).
+@pytest.mark.parametrize("module", [pytest.param("terminal", marks=pytest.mark.slow), "rng"])
 def test_python_dash_m(module: str) -> None:
     done = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0 and "usage" in done.stdout
+
+
+def test_the_terminal_package_runs_as_a_program(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m terminal --help`` run in this process: ``terminal/__main__.py``, the launcher's check,
+    then the help naming every command."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "argv", ["terminal", "--help"])
+    monkeypatch.setattr(sys, "dont_write_bytecode", sys.dont_write_bytecode)  # the launcher turns it off
+    monkeypatch.setattr(software, "_launched", [])  # the launcher's result is the process's: keep ours apart
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_module("terminal", run_name="__main__", alter_sys=True)
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    listed = {line.split()[0] for line in out.splitlines() if line.startswith("    ") and line[4] != " "}
+    assert out.startswith("usage: terminal") and listed == set(OWNERS), out

@@ -8,6 +8,7 @@ high-water mark passes its own checks, but not the floor's witness: the table st
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import main
+from terminal.floor import witness
 from terminal.ledger import EventCode, IntegrityError
 from terminal.ledger.floorstore import FloorStore
 from terminal.ledger.highwater import RollbackError
@@ -168,3 +170,17 @@ def test_a_reinstalled_table_opens_once_two_people_accept_its_new_ledger_at_the_
     store.close()  # the acceptances themselves (the table's own FLOOR_ACCEPTED follows by its outbox)
     assert [(e["table"], e["user"], e["detail"]["ledger"]) for e in made] == [
         ("T-01", "ada", found[1]), ("T-01", "ada", "deadbeefdeadbeef")]
+
+
+def test_the_witness_is_asked_from_inside_a_running_event_loop_too(
+    tmp_path: Path, module_server: Server
+) -> None:
+    """The lab's live table boots inside an event loop: the floor is asked there too (it used to raise
+    RuntimeError there, and the table logged the check as skipped)."""
+    section = floor_config(tmp_path, module_server.url, "T-NEW").floor
+    assert section is not None
+
+    async def booting() -> object:
+        return witness.fetch_now(section, "T-NEW")
+
+    assert asyncio.run(booting()) is None  # the floor answered: no round of T-NEW yet

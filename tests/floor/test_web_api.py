@@ -18,6 +18,7 @@ import aiohttp
 
 from terminal.devices.events import Door
 from terminal.lab.headless import run_headless
+from terminal.ledger.floorstore import FloorStore
 from terminal.table.tilts import Tilt, TiltKind
 from tests.floor.page import FloorPage, add_users
 from tests.floor.servers import Server
@@ -104,9 +105,12 @@ def test_a_locked_out_id_stays_locked_out_when_the_page_restarts(
     service = floor_config(tmp_path / "floor", module_server.url, "FLOOR-PC")
     add_users(service)
     with FloorPage(service) as url:
-        assert asyncio.run(_log_ins(url, [("fay", "0000")] * 3)) == [401, 401, 401]
+        assert asyncio.run(_log_ins(url, [("fay", "0000")] * 3 + [("<b>" * 40, "0")])) == [401] * 4
     with FloorPage(service) as url:  # restarted
         assert asyncio.run(_log_ins(url, [("fay", "2468"), ("ada", "1111")])) == [401, 200]
+    store = FloorStore(service.floor.store_path, 0)  # type: ignore[union-attr]
+    assert [user for user, _, _ in store.logins()] == ["fay"]  # no row for an id no user can have
+    store.close()
 
 
 async def _log_ins(url: str, tries: list[tuple[str, str]]) -> list[int]:
