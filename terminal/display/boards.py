@@ -39,6 +39,12 @@ def roulette_universe(order: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(pocket_text(p) for p in sorted(order, key=pocket_sort_key))
 
 
+@lru_cache(maxsize=64)  # asked at every frame of the same history
+def dice_totals(outcomes: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`dice_total` of each outcome."""
+    return tuple(dice_total(o) for o in outcomes)
+
+
 def craps_universe() -> tuple[str, ...]:
     """Dice totals 2..12 as text."""
     return tuple(str(n) for n in range(2, 13))
@@ -114,6 +120,7 @@ class LuckyProgress:
     settled: bool
 
 
+@lru_cache(maxsize=64)  # asked at every frame of the same history
 def lucky_shooter(rolls: tuple[str, ...]) -> LuckyProgress:
     """Progress of the latest Lucky Shooter run in ``rolls`` (newest first, ``"a-b"`` each).
 
@@ -152,6 +159,7 @@ class HotRollerBoard:
     complete: tuple[int, ...]
 
 
+@lru_cache(maxsize=64)  # asked at every frame of the same history
 def hot_roller(rolls: tuple[str, ...]) -> HotRollerBoard:
     """The board as ``rolls`` (newest first, ``"a-b"`` each) leave it: each combination back to the last 7."""
     marks: tuple[int, ...] = ()

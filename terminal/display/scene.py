@@ -322,7 +322,7 @@ def _big(outcome: str | None) -> str | None:
 
 def _hot_cold(model: DisplayModel, outcomes: tuple[str, ...]) -> boards.HotCold:
     if model.game == "craps":
-        totals = tuple(boards.dice_total(o) for o in outcomes)
+        totals = boards.dice_totals(outcomes)
         return boards.hot_cold(totals, boards.craps_universe(), HOT_COLD, boards.CRAPS_SPINS_NEEDED)
     universe = boards.roulette_universe(WHEELS[model.wheel].order)
     return boards.hot_cold(outcomes, universe, HOT_COLD, len(universe))

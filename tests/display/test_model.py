@@ -147,6 +147,14 @@ def test_lucky_shooter_progress_follows_the_rolls() -> None:
     assert boards.lucky_shooter(("1-1",)).point is None
 
 
+def test_the_hot_roller_board_follows_the_rolls_back_to_the_last_seven() -> None:
+    """Newest roll first: 4's two ways (1-3 and 2-2) complete it; a 7 wipes every combination before it."""
+    assert boards.hot_roller(("2-2",)) == boards.HotRollerBoard((22,), ())
+    assert boards.hot_roller(("1-3", "2-2")) == boards.HotRollerBoard((13, 22), (4,))
+    assert boards.hot_roller(("3-4", "1-3", "2-2")) == boards.HotRollerBoard((), ())
+    assert boards.hot_roller(("1-3", "3-4", "2-2")) == boards.HotRollerBoard((13,), ())
+
+
 def test_table_state_v2_sets_wheel_lab_mode_and_the_table_name() -> None:
     model = DisplayModel(wheel="single_zero", test_mode=True)
     state = STATE(model, 4, "open", 5_000)

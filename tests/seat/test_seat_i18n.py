@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -69,18 +70,21 @@ def _seat_sources() -> list[Path]:
     return [p for p in sorted(SEAT.rglob("*.py")) if "layouts" not in p.parts]
 
 
-def _literal_keys() -> set[str]:
-    """Every string constant of the seat's code that looks like a catalogue key."""
+@cache
+def _literal_keys() -> frozenset[str]:
+    """Every string constant of the seat's code that looks like a catalogue key (read once for both
+    languages: the sources are the same)."""
     found = set()
     for path in _seat_sources():
-        tree = parsed(path)
-        parts = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}  # f-strings
-        for node in ast.walk(tree):
-            literal = isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in parts
-            if literal and KEY.fullmatch(node.value):  # type: ignore[attr-defined]
-                found.add(node.value)  # type: ignore[attr-defined]
+        parts, constants = set(), []  # the pieces of f-strings are not keys; one walk finds both
+        for node in ast.walk(parsed(path)):
+            if isinstance(node, ast.JoinedStr):
+                parts.update(id(v) for v in node.values)
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY.fullmatch(node.value):
+                constants.append(node)
+        found.update(node.value for node in constants if id(node) not in parts)
     modules = {"terminal.seat.layouts", "terminal.seat.layouts.base", "no.such.key"}  # not catalogue keys
-    return found - modules
+    return frozenset(found - modules)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

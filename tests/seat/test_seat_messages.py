@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pygame
 import pytest
 
 from terminal.seat import intents as i
 from terminal.seat import message_strip, wager_list
 from terminal.seat.model import notice
-from tests.seat.seat_states import linked_app, seat_state, table_state, wager
+from tests.seat.seat_states import colours, linked_app, seat_state, table_state, wager
 
 SIZES = ((1920, 1080), (1024, 768), (2520, 1080))
 
@@ -23,8 +24,7 @@ def _frame(app: object, now: float) -> pygame.Surface:
 
 
 def _same(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool:
-    first, second = (pygame.image.tobytes(s.subsurface(rect), "RGB") for s in (a, b))
-    return first == second
+    return bool(np.array_equal(colours(a.subsurface(rect)), colours(b.subsurface(rect))))
 
 
 @pytest.mark.parametrize("game", ["roulette", "craps"])

@@ -8,12 +8,13 @@ import pytest
 
 from terminal.seat import layout_port
 from tests.seat.screen_tour import seat_app
+from tests.seat.seat_states import colours
 
 
 def _frame(app: object, size: tuple[int, int]) -> bytes:
     surface = pygame.Surface(size)
     app.draw(surface, 1.5)  # type: ignore[attr-defined]
-    return pygame.image.tobytes(surface, "RGB")
+    return colours(surface).tobytes()  # each pixel's colour, in bytes: frames compare with ==
 
 
 @pytest.mark.parametrize("table", ["double_zero", "craps"])
