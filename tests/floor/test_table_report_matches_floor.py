@@ -64,8 +64,8 @@ def test_the_tables_report_of_a_gaming_day_is_what_its_floor_messages_count(tmp_
 @pytest.mark.slow  # the craps table's PAR sheet for the floor (see above); the test before covers the same
 def test_the_tables_report_of_a_gaming_day_is_the_floors_row(tmp_path: Path, server: Server) -> None:
     made = floor_config(tmp_path / "t1", server.url, game="craps")
-    text = made.path.read_text(encoding="utf-8").replace("gaming_day_hour = 0", "gaming_day_hour = 6")
-    made.path.write_text(text.replace("[table]\n", "[table]\ngaming_day_hour = 6\n"), encoding="utf-8")
+    text = made.path.read_text(encoding="utf-8")  # [table] and [floor]: the day from 06:00 UTC for both
+    made.path.write_text(text.replace("gaming_day_hour = 0", "gaming_day_hour = 6"), encoding="utf-8")
     c = configuration.load(made.path)
     clock = ManualClock(START.timestamp())
     table = boot(c, clock)
