@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,8 @@ def register(commands: Any) -> None:
     show.add_argument("--csv", type=Path, metavar="FILE", help="also write the end-of-day report as CSV")
     show.add_argument("--pdf", type=Path, metavar="FILE", help="also write the end-of-day report as PDF")
     show.add_argument("--day", type=_iso_day, metavar="YYYY-MM-DD",
-                      help="the day (UTC) of the CSV and PDF report (default: today)")  # fmt: skip
+                      help="the gaming day of the CSV and PDF report, from [table] gaming_day_hour UTC "
+                      "(default: the gaming day now)")  # fmt: skip
     dump = actions.add_parser("export", help="write every table as CSV for auditors")
     dump.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the CSV files")
     bind = actions.add_parser(
@@ -145,7 +146,8 @@ def _report(args: argparse.Namespace) -> int:
             totals = report.summary(db)
             metered, width = meters.read(db), meters.modulus(db)
             vouchers = report.vouchers_summary(db, datetime.now(UTC))  # the shell reads the clock
-            built = dayreport.build(db, *_day(args.day)) if args.csv or args.pdf else None
+            bounds = _day(args.day, loaded.table.gaming_day_hour)
+            built = dayreport.build(db, *bounds) if args.csv or args.pdf else None
     except LedgerError as failed:
         print(f"terminal: {failed}", file=sys.stderr)
         return 1
@@ -363,9 +365,10 @@ def _confirmed(seen: adopt.Examination) -> bool:
     return True
 
 
-def _day(day: date | None) -> tuple[datetime, datetime]:
-    start = datetime.combine(day or datetime.now(UTC).date(), time(), tzinfo=UTC)  # the shell reads the clock
-    return start, start + timedelta(days=1)
+def _day(day: date | None, hour: int) -> tuple[datetime, datetime]:
+    """Gaming day ``day`` (default: the one now), from ``hour`` UTC to ``hour`` the next day."""
+    now = datetime.now(UTC)  # the shell reads the clock
+    return dayreport.gaming_day_bounds(day or dayreport.gaming_day_of(now, hour), hour)
 
 
 def _day_report(args: argparse.Namespace, loaded: Config, built: dayreport.DayReport, verdict: str) -> None:

@@ -132,6 +132,16 @@ def _rule_floor(c: Config) -> Iterator[Finding]:
         yield "floor", given, f"a TLS client certificate needs both cert_path and key_path; {missing} is none"
 
 
+def _rule_gaming_day(c: Config) -> Iterator[Finding]:
+    # One casino, one gaming day: a table whose report began its day at another hour than the floor's
+    # would sign figures the floor's row of the same day cannot match.
+    if c.floor is not None and c.floor.gaming_day_hour != c.table.gaming_day_hour:
+        yield "table", "gaming_day_hour", (
+            f"the end-of-day report's gaming day starts at {c.table.gaming_day_hour:02d}:00 UTC but [floor] "
+            f"gaming_day_hour is {c.floor.gaming_day_hour}: set both to the casino's gaming day"
+        )
+
+
 def _rule_windows(c: Config) -> Iterator[Finding]:
     # Windows this machine opens that are placed over each other: the complaint that started [windows].
     mine = machine_windows(c.table.local_seats)
@@ -143,7 +153,7 @@ def _rule_windows(c: Config) -> Iterator[Finding]:
 
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_own_limits, _rule_increments, _rule_paths, _rule_money,
-    _rule_links, _rule_plain_links, _rule_floor, _rule_hardware, _rule_windows,
+    _rule_links, _rule_plain_links, _rule_floor, _rule_gaming_day, _rule_hardware, _rule_windows,
 )  # fmt: skip
 
 

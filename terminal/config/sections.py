@@ -58,6 +58,9 @@ class TableSection:
     local_seats: tuple[int, ...] = setting(
         "1", seat_list(), "seats whose windows 'terminal run' opens on this machine (none: bots only)"
     )
+    gaming_day_hour: int = setting(
+        "6", integer(0, 23), "hour (UTC) the end-of-day report's gaming day begins (the floor's)"
+    )
 
 
 @dataclass(frozen=True, slots=True)

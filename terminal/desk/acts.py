@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import date, datetime
 
 from rng import RngFailure
 from rng.selftest import power_up
@@ -88,21 +88,24 @@ def tilt_list(table: Table) -> Message:
 
 def report(table: Table, args: tuple[str, ...]) -> Message:
     (day,) = _args(args, 1, "day")
+    return views.day_report(table.ledger, *_gaming_day(table, day))
+
+
+def _gaming_day(table: Table, day: str) -> tuple[datetime, datetime]:
+    """Gaming day ``day`` (``YYYY-MM-DD``; empty: the one the table's clock is in), from ``[table]
+    gaming_day_hour`` UTC to the same hour the next day: the floor's day for this table."""
+    hour = table.config.table.gaming_day_hour
     try:
-        start = datetime.fromisoformat(day).replace(tzinfo=UTC) if day else table.clock.wall()
+        named = date.fromisoformat(day) if day else dayreport.gaming_day_of(table.clock.wall(), hour)
     except ValueError:
         raise ActError(f"day {day!r} is not YYYY-MM-DD") from None
-    return views.day_report(table.ledger, start.astimezone(UTC))
+    return dayreport.gaming_day_bounds(named, hour)
 
 
 def report_export(table: Table, args: tuple[str, ...]) -> Message:
-    """The end-of-day report of a day as CSV and PDF in ``[lab] output_dir``; the reply names both files."""
+    """The end-of-day report of a gaming day as CSV and PDF in ``[lab] output_dir``; the reply names both."""
     (day,) = _args(args, 1, "day")
-    try:
-        when = datetime.fromisoformat(day).replace(tzinfo=UTC) if day else table.clock.wall()
-    except ValueError:
-        raise ActError(f"day {day!r} is not YYYY-MM-DD") from None
-    start, end = views.day_bounds(when.astimezone(UTC))
+    start, end = _gaming_day(table, day)
     built = table.ledger.day_report(start, end)
     c = table.config
     origin = provenance(c, _verification(table), table.clock.wall())

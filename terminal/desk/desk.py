@@ -19,8 +19,8 @@ command             act             args
 ``recall``          recall          round id
 ``recall_seat``     recall          seat
 ``tilts``           tilts           —
-``report``          report          day (``YYYY-MM-DD``, "" for today)
-``report_export``   report          day: CSV and PDF into ``[lab] output_dir``
+``report``          report          gaming day (``YYYY-MM-DD``, "" for the one now)
+``report_export``   report          gaming day: CSV and PDF into ``[lab] output_dir``
 ``voucher``         voucher_lookup  validation number
 ``handpay``         handpay         seat
 ``clear_tilt``      clear_tilt      kind, seat ("" for the table)

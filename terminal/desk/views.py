@@ -8,7 +8,7 @@ round record into its wagers and seats.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from terminal.config import Config
@@ -193,16 +193,10 @@ def voucher_info(v: Voucher) -> sm.VoucherInfo:
     )
 
 
-def day_bounds(day: datetime) -> tuple[datetime, datetime]:
-    """The UTC day holding ``day``: its midnight and the next."""
-    start = day.replace(hour=0, minute=0, second=0, microsecond=0)
-    return start, start + timedelta(days=1)
-
-
-def day_report(ledger: Ledger, day: datetime) -> sm.DayReport:
-    """End-of-day figures of the UTC day holding ``day`` (``Ledger.day_report``): the money of the day,
-    games, vouchers and hand-pays, and the events by kind (the meters screen shows the epoch's meters)."""
-    start, end = day_bounds(day)
+def day_report(ledger: Ledger, start: datetime, end: datetime) -> sm.DayReport:
+    """End-of-day figures of the gaming day ``[start, end)`` (``Ledger.day_report``): the money of the day
+    (stakes by settlement, as the floor counts them), games, vouchers and hand-pays, and the events by kind
+    (the meters screen shows the epoch's meters)."""
     built = ledger.day_report(start, end)
     figures = [sm.MeterView(f"period {name}", value) for name, value in built.money if name != "hold"]
     figures += [sm.MeterView(f"games {game}", count) for game, count in built.games]

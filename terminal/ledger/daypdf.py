@@ -18,7 +18,7 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from terminal.assets import AssetNotFoundError, resolve_first
-from terminal.ledger.dayreport import DayReport, Provenance
+from terminal.ledger.dayreport import DayReport, Provenance, period_text
 from terminal.money import find_currency, format_amount
 
 EVENT_ROWS = 200  # event lines in the PDF; every event is in the CSV
@@ -54,9 +54,7 @@ class _Document(FPDF):
         self.set_font(self.face, "B", 15)
         self.cell(0, 7, "End-of-day report", new_x="LMARGIN", new_y="NEXT")
         self.set_font(self.face, "", 9)
-        day = self.report.start[:10]
-        period = f"{self.report.start[:19].replace('T', ' ')} to {self.report.end[:19].replace('T', ' ')} UTC"
-        self.cell(0, 5, f"{self.title_line}  ·  gaming day {day} ({period})", new_x="LMARGIN", new_y="NEXT")
+        self.cell(0, 5, f"{self.title_line}  ·  {period_text(self.report)}", new_x="LMARGIN", new_y="NEXT")
         self.set_text_color(*_GREY)
         generated = self.origin.generated[:19].replace("T", " ")
         self.cell(0, 5, f"generated {generated} UTC  ·  ledger epoch {self.report.epoch}",

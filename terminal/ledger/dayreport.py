@@ -7,14 +7,23 @@
 report was made, the software version and manifest fingerprint, and the ledger's verification result. The
 CSV holds every event of the period; the PDF lists them up to a limit and says how many more the CSV has.
 The money of the period is classified from the journal exactly as the meters are (``meters.money_between``),
-so over a whole epoch the report's totals are the meters'.
+except coin-in: a stake counts in the period of the settlement that resolves it, with what it paid and its
+game, as the casino floor counts it (``terminal.ledger.outbox`` holds unresolved stakes back), so a table's
+report of a gaming day equals the floor's row of that table and day; over a whole epoch with every wager
+resolved, the report's totals are the meters'. The period is a *gaming day*: from ``gaming_day_hour`` UTC
+(``[table] gaming_day_hour``, the floor's ``[floor] gaming_day_hour``) to the same hour the next day.
+
+>>> [f"{t:%Y-%m-%d %H:%M}" for t in gaming_day_bounds(date(2026, 11, 25), 6)]
+['2026-11-25 06:00', '2026-11-26 06:00']
+>>> [str(gaming_day_of(datetime(2026, 11, 26, h, 59, tzinfo=UTC), 6)) for h in (5, 6)]
+['2026-11-25', '2026-11-26']
 """
 
 from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 
 import sqlite_utils
@@ -80,12 +89,12 @@ class Provenance:
 
 @dataclass(frozen=True, slots=True)
 class DayReport:
-    """The report of ``[start, end)`` (ISO 8601 UTC); amounts in minor units."""
+    """The report of ``[start, end)`` (ISO 8601 UTC; a gaming day); amounts in minor units."""
 
     start: str
     end: str
     epoch: int
-    money: tuple[tuple[str, int], ...]  # MONEY names → total in the period, then "hold" (wagered - won)
+    money: tuple[tuple[str, int], ...]  # MONEY names → totals (stakes by settlement), then "hold"
     games: tuple[tuple[str, int], ...]  # game → games played in the period (void spins apart)
     vouchers: tuple[tuple[str, int], ...]  # ``vouchers.end_of_day`` counts and values
     handpays: tuple[Handpay, ...]
@@ -99,10 +108,29 @@ class DayReport:
         return dict(self.money)[name]
 
 
+def gaming_day_bounds(day: date, hour: int) -> tuple[datetime, datetime]:
+    """Gaming day ``day``: from ``hour`` UTC that day to ``hour`` UTC the next (the floor's day)."""
+    start = datetime.combine(day, time(hour), tzinfo=UTC)
+    return start, start + timedelta(days=1)
+
+
+def gaming_day_of(when: datetime, hour: int) -> date:
+    """The gaming day ``when`` falls in, days starting at ``hour`` UTC (``floorstore.gaming_day``'s)."""
+    return (when.astimezone(UTC) - timedelta(hours=hour)).date()
+
+
+def period_text(report: DayReport) -> str:
+    """``gaming day 2026-11-25, 06:00 to 06:00 UTC``: what the report covers, as its headers say it."""
+    return f"gaming day {report.start[:10]}, {report.start[11:16]} to {report.end[11:16]} UTC"
+
+
 def build(db: sqlite_utils.Database, start: datetime, end: datetime) -> DayReport:
     """The end-of-day report of ``[start, end)``."""
     first, last = stamp(start), stamp(end)
     moved = meters.money_between(db, first, last)
+    # Coin-in by settlement, as the floor counts it: a stake placed before the roll-over and resolved
+    # after it is the new day's, with its payout (placement-time would split one wager over two days).
+    moved["wagered"] = _settled_stakes(db, first, last)
     money = [(name, moved.get(name, 0)) for name in MONEY]
     money.append(("hold", moved.get("wagered", 0) - moved.get("won", 0)))
     games = db.execute(
@@ -126,6 +154,15 @@ def build(db: sqlite_utils.Database, start: datetime, end: datetime) -> DayRepor
         tuple(vouchers.end_of_day(db, first, last).items()), handpays, _wagers(db, first, last),
         _events(db, first, last), tuple(sorted(meters.read(db).items())), _event_log(db, first, last),
     )  # fmt: skip
+
+
+def _settled_stakes(db: sqlite_utils.Database, first: str, last: str) -> int:
+    row = db.execute(
+        "SELECT coalesce(sum(w.stake), 0) FROM results r JOIN wagers w ON w.id = r.wager_id "
+        "JOIN transactions t ON t.id = r.txn_id WHERE r.result != 'withdrawn' AND t.time >= ? AND t.time < ?",
+        [first, last],
+    ).fetchone()
+    return int(row[0])
 
 
 def _wagers(db: sqlite_utils.Database, first: str, last: str) -> tuple[WagerLine, ...]:
@@ -171,7 +208,8 @@ def rows(report: DayReport, origin: Provenance | None = None) -> list[tuple[str,
     """The report as ``(section, name, value)`` rows, the CSV's body."""
     out: list[tuple[str, str, str | int]] = provenance_rows(origin) if origin is not None else []
     out += [
-        ("period", "start", report.start), ("period", "end", report.end), ("period", "epoch", report.epoch)
+        ("period", "gaming_day", period_text(report)), ("period", "start", report.start),
+        ("period", "end", report.end), ("period", "epoch", report.epoch),
     ]  # fmt: skip
     out += [("money", name, value) for name, value in report.money]
     out += [("games", name, value) for name, value in report.games]

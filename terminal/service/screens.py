@@ -38,7 +38,8 @@ def render_screens(
     image = pygame.Surface(size)
     ui = Ui(image)
     out_dir.mkdir(parents=True, exist_ok=True)
-    app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency, wall=wall)
+    app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency, wall=wall,
+                     gaming_day_hour=config.table.gaming_day_hour)  # fmt: skip
     shots: list[Path] = []
 
     def shot(name: str) -> None:

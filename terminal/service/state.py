@@ -29,11 +29,13 @@ VOID_REASONS = ("damaged", "printer_fault", "dispute", "test_ticket")
 
 @dataclass(frozen=True, slots=True)
 class Station:
-    """Where the screen stands, fixed for the run: the table, its seats, its currency."""
+    """Where the screen stands, fixed for the run: the table, its seats, its currency, the hour (UTC) its
+    gaming day begins (``[table] gaming_day_hour``, the end-of-day report's period)."""
 
     table_id: str
     seats: int
     currency: str = "USD"
+    gaming_day_hour: int = 6
 
 
 @dataclass(frozen=True, slots=True)

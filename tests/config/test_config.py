@@ -134,6 +134,20 @@ def test_every_problem_is_reported_at_once() -> None:
     assert [p.split(":")[1] for p in found] == ["2", "3", "5", "6"]  # in file order
 
 
+def test_the_tables_gaming_day_is_the_floors() -> None:
+    floor = "[floor]\nurl = nats://127.0.0.1:4222\n"
+    both = config.loads(f"[table]\ngaming_day_hour = 5\n{floor}gaming_day_hour = 5\n", "k.cfg", ROOT)
+    assert both.table.gaming_day_hour == 5
+    shipped = config.loads(floor, "k.cfg", ROOT)  # both default to 06:00 UTC
+    assert shipped.floor is not None and shipped.floor.gaming_day_hour == shipped.table.gaming_day_hour == 6
+    (problem,) = problems_of(f"[table]\ngaming_day_hour = 0\n{floor}")  # the floor's day starts at 6
+    assert problem.startswith("broken.cfg:2: [table] gaming_day_hour = '0': ")
+    assert "gaming day starts at 00:00 UTC but [floor] gaming_day_hour is 6" in problem
+    assert config.loads("[table]\ngaming_day_hour = 0\n", "k.cfg", ROOT)  # no floor: the table's own day
+    (late,) = problems_of("[table]\ngaming_day_hour = 24\n")
+    assert late.startswith("broken.cfg:2: [table] gaming_day_hour = '24'")
+
+
 def test_limit_overrides() -> None:
     loaded = config.loads("[limits]\nstraight_max = 100.00\nred_min = 5.00\n")
     assert loaded.limits.for_wager("straight").maximum == 10000

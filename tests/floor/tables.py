@@ -25,7 +25,7 @@ def floor_config(
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
     cfg.write_text(
-        f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\n"
+        f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\ngaming_day_hour = 0\n"
         "[floor]\n"
         f"url = {url}\nrequest_ms = {request_ms}\nsweep_ms = {sweep_ms}\nreconnect_ms = 50\n"
         f"heartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",

@@ -95,6 +95,7 @@ def test_every_page_has_the_header_and_footer_and_page_numbers(
     assert len(pages) > 3
     for number, text in enumerate(pages, 1):
         assert "End-of-day report" in text and "table T-07" in text and "gaming day 2026-03-01" in text
+        assert "gaming day 2026-03-01, 00:00 to 00:00 UTC" in text  # the period it covers, in the header
         assert "generated 2026-03-02 06:00:00 UTC" in text
         assert "software 9.8.7" in text and "manifest SHA-256 ab12 cd34" in text
         assert "ledger verify OK: 1234 rows verified up to the high-water mark" in text

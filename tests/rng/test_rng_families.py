@@ -88,6 +88,9 @@ def test_twenty_healthy_runs_pass(seed: int) -> None:
     assert [f.summary() for f in families if not f.passed] == []
 
 
+# Long statistics (the battery's power on a 4.3 % bias, run twice over): with the slow tests. In make
+# check the same path judges real DRBG bits and a stuck input (test_cli_exit_status_follows_the_families).
+@pytest.mark.slow
 def test_biased_input_fails() -> None:
     bits = drbg_bits(99, SEQUENCES * BITS)
     flips = drbg_bits(100, SEQUENCES * BITS * 8).reshape(-1, 8)

@@ -315,7 +315,8 @@ class SelfTestReport(Message):
 @FAMILY.message("DayReport", 1, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class DayReport(Message):
-    """End-of-day figures for ``day`` (UTC): money meters, vouchers, hand-pays, event counts."""
+    """End-of-day figures for gaming day ``day`` (from ``[table] gaming_day_hour`` UTC): money meters (stakes
+    counted at their settlement), vouchers, hand-pays, event counts."""
 
     day: Text
     figures: tuple[MeterView, ...]

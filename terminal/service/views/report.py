@@ -18,7 +18,8 @@ def draw(ui: Ui, scene: Scene) -> None:
     g = lists.report(scene.frame)
     reply = scene.state.replies.report
     day = reply.day if reply is not None else ""
-    title(ui, scene.frame, t("service.report.title", day=day), t("service.report.sub"))
+    hour = f"{scene.station.gaming_day_hour:02d}:00"  # to the same hour the next day
+    title(ui, scene.frame, t("service.report.title", day=day, start=hour, end=hour), t("service.report.sub"))
     export = i.Intent(i.ACT, "report_export", (day,))
     ui.button(g.export, t("service.report.export"), export, primary=True, size=TYPE.body)
     if reply is None:
