@@ -11,6 +11,7 @@ from terminal.display.gl import pyglet
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
 from terminal.i18n import load_catalogue
+from tests.display import frames
 
 W, H = 1920, 1080
 
@@ -29,7 +30,7 @@ def test_the_venue_line_is_drawn_under_the_round(table: str) -> None:
         model, t = samples.betting(samples.base())
         scene = scene_at(model, t, 20)
         painter.paint(scene.__class__(**{**{f: getattr(scene, f) for f in scene.__slots__}, "table": table}))
-        data = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data().get_data("RGBA", W * 4)
+        data = frames.frame_bytes(W, H)
         bg = theme.BACKGROUND
         inked = sum(
             1

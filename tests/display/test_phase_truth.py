@@ -85,12 +85,9 @@ def _opens(message: object) -> bool:
 def _outside(box: Rect) -> list[tuple[int, int]]:
     """Sample points (every 8 px) outside ``box`` (design pixels = window pixels at 1920x1080)."""
     x0, y0, w, h = regions.padded(box, 6.0)
-    return [
-        (x, y)
-        for y in range(0, H, 8)
-        for x in range(0, W, 8)
-        if not (x0 <= x <= x0 + w and y0 <= y <= y0 + h)
-    ]
+    ys, xs = (grid.ravel() for grid in np.mgrid[0:H:8, 0:W:8])  # row by row, as the frame's bytes run
+    inside = (x0 <= xs) & (xs <= x0 + w) & (y0 <= ys) & (ys <= y0 + h)
+    return list(zip(xs[~inside].tolist(), ys[~inside].tolist(), strict=True))
 
 
 def _pixels(points: np.ndarray) -> np.ndarray:

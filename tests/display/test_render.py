@@ -13,6 +13,7 @@ from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
 from terminal.display.screens import render_display_screens
 from terminal.i18n import load_catalogue
+from tests.display import frames
 from tests.table.harness import make_config
 
 W, H = 1920, 1080
@@ -26,8 +27,7 @@ def painter() -> Painter:
 
 def _frame() -> bytes:
     """The window's pixels, read back once (RGBA rows)."""
-    data = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
-    return bytes(data.get_data("RGBA", W * 4))
+    return frames.frame_bytes(W, H)
 
 
 def _at(raw: bytes, x: float, y: float) -> tuple[int, int, int]:
@@ -85,13 +85,12 @@ def test_render_display_screens_writes_every_state(tmp_path: Path, monkeypatch: 
     """Every state is painted and saved; the frames are kept as read back, and only the first is encoded
     as a PNG, checked to hold that very frame (every state is saved by the same ``Painter.save``; the 43
     PNG encodes were most of this test's time)."""
-    frames: dict[Path, bytes] = {}
+    shots: dict[Path, bytes] = {}
     save = Painter.save
 
     def saved(self: Painter, path: Path) -> Path:
-        data = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
-        frames[path] = bytes(data.get_data("RGBA", self.window.width * 4))
-        return save(self, path) if len(frames) == 1 else path
+        shots[path] = frames.frame_bytes(self.window.width, self.window.height)
+        return save(self, path) if len(shots) == 1 else path
 
     monkeypatch.setattr(Painter, "save", saved)
     c = make_config(tmp_path, "[display]\nwidth = 960\nheight = 540\n")
@@ -103,12 +102,12 @@ def test_render_display_screens_writes_every_state(tmp_path: Path, monkeypatch: 
                    "display-touchdown-down-1", "display-touchdown-down-4", "display-tilt",
                    "display-lab-mode-test"):  # fmt: skip
         assert wanted in names
-    assert list(frames) == written and len(set(written)) == len(written)
+    assert list(shots) == written and len(set(written)) == len(written)
     first = written[0]
     assert first.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     image = pyglet.image.load(str(first)).get_image_data()
-    assert image.get_data("RGBA", 960 * 4) == frames[first]  # the PNG holds the frame painted
-    for path, frame in frames.items():
+    assert image.get_data("RGBA", 960 * 4) == shots[first]  # the PNG holds the frame painted
+    for path, frame in shots.items():
         rgb = np.frombuffer(frame, np.uint8).reshape(540, 960, 4)[::8, ::8, :3].astype(np.uint32)
         colours = np.unique(rgb[..., 0] << 16 | rgb[..., 1] << 8 | rgb[..., 2])
         assert len(colours) > 20, f"{path.name} looks empty"

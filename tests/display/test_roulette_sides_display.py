@@ -12,6 +12,7 @@ from terminal.display.painter import Painter
 from terminal.display.scene import Stage, scene_at, settle_time
 from terminal.games.roulette.wheels import WHEELS
 from terminal.i18n import load_catalogue
+from tests.display import frames
 
 W, H = 1920, 1080
 ORDER = WHEELS["double_zero"].order
@@ -58,7 +59,7 @@ def test_the_three_balls_are_painted_in_their_pockets_colours(painter: Painter) 
     base = samples.base()
     model, t = samples.bonus(base, settle_time(base) + bonus_motion.SETTLED_S + 1.0)
     painter.paint(scene_at(model, t, 20))
-    raw = bytes(pyglet.image.get_buffer_manager().get_color_buffer().get_image_data().get_data("RGBA", W * 4))
+    raw = frames.frame_bytes(W, H)
     x, y, w, h = painter.design.touchdown.outcome
     r = min(w * 0.22, (h - 70) / 2)
     cx, cy = x + 40 + r, y + (h - 50) / 2
