@@ -160,7 +160,9 @@ def _verification(pdf: _Document, origin: Provenance) -> None:
 
 
 def _money_and_games(pdf: _Document, report: DayReport, money: Money) -> None:
-    _heading(pdf, "Money of the period", f"amounts in {pdf.origin.currency}")
+    _heading(pdf, "Money of the period", f"amounts in {pdf.origin.currency}; a stake counts when the round "
+             f"that resolves it settles (as on the floor); {money(report.in_play)} staked and not resolved "
+             "at the end of the period")  # fmt: skip
     rows = [(_LABELS.get(name, name), money(value)) for name, value in report.money]
     _table(pdf, ("Item", "Amount"), rows, (90, 45), ("LEFT", "RIGHT"), bold_last=True)
     _heading(pdf, "Games played")

@@ -102,6 +102,7 @@ class DayReport:
     events: tuple[tuple[str, int], ...]  # event name → how many in the period
     meters: tuple[tuple[str, int], ...]  # every meter of the epoch when the report was made
     event_log: tuple[EventLine, ...] = ()  # every event of the period, oldest first
+    in_play: int = 0  # stakes placed by the end and not resolved by then: the next day's coin-in, if settled
 
     def total(self, name: str) -> int:
         """One money line (``cash_in``, ``hold``...)."""
@@ -153,6 +154,7 @@ def build(db: sqlite_utils.Database, start: datetime, end: datetime) -> DayRepor
         first, last, epochs.current(db), tuple(money), tuple(played),
         tuple(vouchers.end_of_day(db, first, last).items()), handpays, _wagers(db, first, last),
         _events(db, first, last), tuple(sorted(meters.read(db).items())), _event_log(db, first, last),
+        _in_play(db, last),
     )  # fmt: skip
 
 
@@ -161,6 +163,16 @@ def _settled_stakes(db: sqlite_utils.Database, first: str, last: str) -> int:
         "SELECT coalesce(sum(w.stake), 0) FROM results r JOIN wagers w ON w.id = r.wager_id "
         "JOIN transactions t ON t.id = r.txn_id WHERE r.result != 'withdrawn' AND t.time >= ? AND t.time < ?",
         [first, last],
+    ).fetchone()
+    return int(row[0])
+
+
+def _in_play(db: sqlite_utils.Database, last: str) -> int:
+    row = db.execute(
+        "SELECT coalesce(sum(w.stake), 0) FROM wagers w JOIN transactions t ON t.id = w.txn_id "
+        "WHERE t.time < ? AND NOT EXISTS (SELECT 1 FROM results r JOIN transactions u ON u.id = r.txn_id "
+        "WHERE r.wager_id = w.id AND u.time < ?)",
+        [last, last],
     ).fetchone()
     return int(row[0])
 
@@ -210,6 +222,7 @@ def rows(report: DayReport, origin: Provenance | None = None) -> list[tuple[str,
     out += [
         ("period", "gaming_day", period_text(report)), ("period", "start", report.start),
         ("period", "end", report.end), ("period", "epoch", report.epoch),
+        ("period", "in_play_at_end", report.in_play),
     ]  # fmt: skip
     out += [("money", name, value) for name, value in report.money]
     out += [("games", name, value) for name, value in report.games]

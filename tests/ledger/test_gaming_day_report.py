@@ -62,6 +62,9 @@ def test_the_two_days_add_up_to_the_meters_and_utc_midnight_would_count_otherwis
         "cash_in": metered["cash_in"], "wagered": metered["wagered"], "won": metered["won"],
         "games": metered["games_played"],
     }  # fmt: skip
+    # The pass line rode over the roll-over: in play at the old day's end, its stake the new day's coin-in.
+    ends = [played.ledger.day_report(*dayreport.gaming_day_bounds(d, 6)).in_play for d in (OLD, NEW)]
+    assert ends == [1_000, 0]
     utc = _built(played.ledger.day_report(*dayreport.gaming_day_bounds(NEW, 0)))  # hour 0: the UTC day
     assert utc == BY_PLACEMENT_UTC  # the whole story happened on 2026-11-25 UTC
     assert utc != EXPECTED[NEW]
@@ -78,6 +81,7 @@ def test_the_csv_says_which_gaming_day_it_covers(played: Table, tmp_path: Path) 
     assert rows["period", "end"].startswith("2026-11-26T06:00:00")
     assert int(rows["money", "wagered"]) == EXPECTED[NEW]["wagered"]
     assert int(rows["money", "won"]) == EXPECTED[NEW]["won"]
+    assert rows["period", "in_play_at_end"] == "0"  # the pass line was resolved before the day ended
 
 
 @pytest.mark.slow  # a second of fpdf2 and matplotlib; the audit report's tests check the header in make check
@@ -88,3 +92,4 @@ def test_the_pdf_says_which_gaming_day_it_covers(played: Table, tmp_path: Path) 
     written = daypdf.write_pdf(built, tmp_path / "day.pdf", origin=ORIGIN)
     first = PdfReader(written).pages[0].extract_text()
     assert "gaming day 2026-11-25, 06:00 to 06:00 UTC" in first
+    assert "$0.00 staked and not resolved at the end of the period" in " ".join(first.split())  # justified
