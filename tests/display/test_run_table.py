@@ -87,11 +87,11 @@ def test_an_interrupt_stops_every_child_cleanly(tmp_path: Path) -> None:
     screen = Child("display", (sys.executable, "-c", "import time; time.sleep(120)"))
     supervisor = Supervisor(controller, (screen,), host="127.0.0.1", port=port, log=lambda _: None)
     result: list[object] = []
-    runner = threading.Thread(target=lambda: result.append(supervisor.run()))
+    runner = threading.Thread(target=lambda: result.append(supervisor.run(poll_s=0.01)))  # sees it at once
     runner.start()
     deadline = time.monotonic() + 60
     while len(supervisor.procs) < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+        time.sleep(0.01)  # the display starts as soon as the controller listens: interrupt then
     supervisor.interrupt()
     runner.join(60)
     outcome = result[0]
