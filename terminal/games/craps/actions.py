@@ -70,6 +70,7 @@ _SIDE = frozenset({"fire", "lucky_shooter", "hot_roller"})
 _OPTIONAL = frozenset({"buy", "lay"}) | _SIDE | _BONUS  # what _check_offered may refuse
 _STEPPED = frozenset({"place", "place_lose", "buy", "lay", "fire", *_PARTS})  # _check_amount's steps
 _TIMED = frozenset({"pass", "dont_pass", "come", "dont_come"}) | _SIDE | _BONUS
+_VIGGED = frozenset({"buy", "lay"})  # the wagers _vig_on_bet may charge
 
 
 def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: CrapsRules) -> Wager:
@@ -87,7 +88,7 @@ def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: Cra
     if kind in _ODDS_BASE:
         _check_odds(state, wagers, wager, wager.amount, rules)
     w = wager
-    vig = _vig_on_bet(w, w.amount, rules)
+    vig = _vig_on_bet(w, w.amount, rules) if kind in _VIGGED else 0
     shooter = state.shooter
     if vig == w.vig and shooter == w.shooter:  # already the wager placed: records are immutable
         return w
