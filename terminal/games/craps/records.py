@@ -35,7 +35,7 @@ HOPS: tuple[tuple[int, int], ...] = (
 STATE_VERSION = 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Roll:
     """Two dice as drawn by the RNG."""
 
@@ -43,10 +43,13 @@ class Roll:
     die2: int
     total: int = field(init=False, repr=False, compare=False)  # read by every wager's settlement
 
-    def __post_init__(self) -> None:
-        if not (1 <= self.die1 <= 6 and 1 <= self.die2 <= 6):
-            raise ValueError(f"dice {self.die1}, {self.die2} must each be 1..6")
-        object.__setattr__(self, "total", self.die1 + self.die2)
+    def __init__(self, die1: int, die2: int) -> None:
+        # written through the slots' descriptors, not the frozen dataclass's checked writes: every roll
+        if not (1 <= die1 <= 6 and 1 <= die2 <= 6):
+            raise ValueError(f"dice {die1}, {die2} must each be 1..6")
+        _R_DIE1(self, die1)
+        _R_DIE2(self, die2)
+        _R_TOTAL(self, die1 + die2)
 
     @property
     def hard(self) -> bool:
@@ -57,6 +60,9 @@ class Roll:
     def pair(self) -> tuple[int, int]:
         """The faces as an unordered pair, low first (what a Hop bet names)."""
         return (min(self.die1, self.die2), max(self.die1, self.die2))
+
+
+_R_DIE1, _R_DIE2, _R_TOTAL = (vars(Roll)[name].__set__ for name in ("die1", "die2", "total"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,8 +224,9 @@ def _one_roll(wager: Wager, state: TableState, roll: Roll, rules: CrapsRules) ->
     entry = _FACES[roll.die1][roll.die2]
     if kind == "field":
         return _win(wager, FIELD[total], entry) if total in FIELD else _lose(wager, entry)
-    if kind in PROPOSITION:
-        numbers, payout = PROPOSITION[kind]
+    proposition = PROPOSITION.get(kind)
+    if proposition is not None:
+        numbers, payout = proposition
         return _win(wager, payout, entry) if total in numbers else _lose(wager, entry)
     if kind == "hop":
         if roll.pair != (wager.spot.number, wager.spot.second):
