@@ -13,7 +13,6 @@ until every wager placed is settled, so no wager is cut short.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
 
 from rng import Rng
 from terminal.games.base import IllegalBetError
@@ -29,7 +28,6 @@ _MOMENT = {
     "all_small": "new_shooter", "all_tall": "new_shooter", "all_or_nothing": "new_shooter",
     "hot_roller": "come_out",
 }  # fmt: skip
-_REF = attrgetter("ref")
 _LINE_ODDS = ("pass_odds", "dont_pass_odds")  # never wanted on a come-out: they back the table's point
 _ODDS_FLAT = {
     "pass_odds": "pass",
@@ -49,9 +47,11 @@ class CrapsEntry:
     when: str = "always"
     amounts: tuple[tuple[int, int], ...] = ()
     # What the entry asks ``place`` for, built once (a wager is immutable): the request for ``always``,
-    # ``come_out`` and ``new_shooter`` entries; for ``odds`` one request per point, indexed by the point.
+    # ``come_out`` and ``new_shooter`` entries; for ``odds`` one request per point, indexed by the point,
+    # and the (kind, come point) of the flat wager the odds back (None: the table's point).
     request: Wager | None = field(init=False, repr=False, compare=False)
     by_point: tuple[Wager | None, ...] = field(init=False, repr=False, compare=False)
+    backs: tuple[str, int | None] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.when not in WHEN:
@@ -61,6 +61,9 @@ class CrapsEntry:
         by_point = tuple(Wager(ref, 1, spot, amounts[n]) if amounts.get(n) else None for n in range(13))
         object.__setattr__(self, "request", Wager(ref, 1, spot, self.amount))
         object.__setattr__(self, "by_point", by_point)
+        kind = spot.kind
+        backs = (_ODDS_FLAT[kind], spot.number or None) if kind in _ODDS_FLAT else None
+        object.__setattr__(self, "backs", backs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +160,7 @@ def place_wanted(
     wanted again for the same shooter, that wager is handed to ``place`` instead: the rules check it as
     they would check the request, and hand it back unchanged rather than building a copy.
     """
-    held = {*map(_REF, wagers)}
+    held = {w.ref for w in wagers}  # a comprehension: quicker than map on 3.11
     flats: set[tuple[str, int | None]] | None = None  # the seat's (kind, come point) pairs, when needed
     point, rules, shooter = state.point, plan.rules, state.shooter
     refused = 0
@@ -179,7 +182,9 @@ def place_wanted(
         else:
             if flats is None:
                 flats = {(w.spot.kind, w.number) for w in wagers}
-            wager = _odds(entry, point, flats)
+            # behind its flat wager, on the flat's come point or the table's point
+            number = entry.spot.number or point
+            wager = entry.by_point[number] if number and entry.backs in flats else None
         if wager is None:
             continue
         serial += 1
@@ -195,15 +200,3 @@ def place_wanted(
         if placed is not None and when != "point":
             placed[id(request)] = made
     return wagers, serial, refused
-
-
-def _odds(entry: CrapsEntry, point: int | None, flats: set[tuple[str, int | None]]) -> Wager | None:
-    """The odds request for ``entry`` if its flat wager is on a point (``point``: the table's)."""
-    kind = entry.spot.kind
-    flat = _ODDS_FLAT[kind]
-    if kind in ("pass_odds", "dont_pass_odds"):
-        if point is None or (flat, None) not in flats:
-            return None
-        return entry.by_point[point]
-    number = entry.spot.number
-    return entry.by_point[number] if (flat, number) in flats else None

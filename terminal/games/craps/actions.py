@@ -70,6 +70,7 @@ _SIDE = frozenset({"fire", "lucky_shooter", "hot_roller"})
 _OPTIONAL = frozenset({"buy", "lay"}) | _SIDE | _BONUS  # what _check_offered may refuse
 _STEPPED = frozenset({"place", "place_lose", "buy", "lay", "fire", *_PARTS})  # _check_amount's steps
 _TIMED = frozenset({"pass", "dont_pass", "come", "dont_come"}) | _SIDE | _BONUS
+_VIGGED = frozenset({"buy", "lay"})  # the wagers _vig_on_bet may charge
 
 
 def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: CrapsRules) -> Wager:
@@ -87,7 +88,7 @@ def place(state: TableState, wagers: tuple[Wager, ...], wager: Wager, rules: Cra
     if kind in _ODDS_BASE:
         _check_odds(state, wagers, wager, wager.amount, rules)
     w = wager
-    vig = _vig_on_bet(w, w.amount, rules)
+    vig = _vig_on_bet(w, w.amount, rules) if kind in _VIGGED else 0
     shooter = state.shooter
     if vig == w.vig and shooter == w.shooter:  # already the wager placed: records are immutable
         return w
@@ -165,7 +166,7 @@ def _check_time(state: TableState, wagers: tuple[Wager, ...], wager: Wager) -> N
         reason = "may be placed only after the come-out, while a point is on"
     elif (kind == "fire" or kind.startswith("all_")) and not state.new_shooter:
         reason = "may be placed only before a new shooter's first come-out"
-    elif kind == "lucky_shooter" and any(w.spot.kind == kind and w.seat == wager.seat for w in wagers):
+    elif kind == "lucky_shooter" and _seat_has(wagers, kind, wager.seat):
         reason = "the seat already has a Lucky Shooter wager working"
     elif kind == "hot_roller":
         reason = _hot_roller_time(state, wagers, wager)
@@ -175,9 +176,17 @@ def _check_time(state: TableState, wagers: tuple[Wager, ...], wager: Wager) -> N
 
 def _hot_roller_time(state: TableState, wagers: tuple[Wager, ...], wager: Wager) -> str:
     """Why a Hot Roller may not be placed now (§ 623b.2(b)), or "" when it may."""
-    if any(w.spot.kind == "hot_roller" and w.seat == wager.seat for w in wagers):
+    if _seat_has(wagers, "hot_roller", wager.seat):
         return "the seat already has a Hot Roller wager working until a 7 settles it"
     return "" if state.come_out else "may be placed only before a come-out roll"
+
+
+def _seat_has(wagers: tuple[Wager, ...], kind: str, seat: int) -> bool:
+    """The seat has a wager of ``kind`` working (a plain loop, not ``any``: quicker on every placing)."""
+    for w in wagers:  # noqa: SIM110 (the loop, not any(): see above)
+        if w.spot.kind == kind and w.seat == seat:
+            return True
+    return False
 
 
 def _check_amount(state: TableState, wager: Wager, amount: int, rules: CrapsRules) -> None:
@@ -234,17 +243,15 @@ def _check_increasable(state: TableState, wager: Wager) -> None:
 
 def _bases(wagers: tuple[Wager, ...], odds: Wager, state: TableState) -> tuple[int, int]:
     """(point the odds back, flat amount behind them) for an odds wager of the seat."""
-    kind = odds.spot.kind
+    kind, seat = odds.spot.kind, odds.seat
     base = _ODDS_BASE[kind]
-    number = state.point if kind in ("pass_odds", "dont_pass_odds") else odds.spot.number
-    flats = [
-        w.amount
-        for w in wagers
-        if w.seat == odds.seat
-        and w.spot.kind == base
-        and (base in ("pass", "dont_pass") or w.number == number)
-    ]
-    return number or 0, sum(flats)
+    line = kind in ("pass_odds", "dont_pass_odds")  # behind the table's point, else a come point
+    number = state.point if line else odds.spot.number
+    flat = 0
+    for w in wagers:  # a plain loop, the cheapest test first: every odds wager placed
+        if w.spot.kind == base and w.seat == seat and (line or w.number == number):
+            flat += w.amount
+    return number or 0, flat
 
 
 def _check_odds(

@@ -25,7 +25,7 @@ class BonusPaytable:
     pays: tuple[tuple[str, Payout], ...]
 
     def payout(self, kind: str) -> Payout:
-        return dict(self.pays)[kind]
+        return next(pay for key, pay in self.pays if key == kind)  # no dict built each time
 
 
 PAYTABLES: dict[str, BonusPaytable] = {
@@ -41,4 +41,6 @@ PAYTABLES: dict[str, BonusPaytable] = {
 def completes(kind: str, marks_before: tuple[int, ...], total: int) -> bool:
     """Whether ``total`` (not a 7) completes wager ``kind`` given the marks before the roll."""
     needed = BONUS_KINDS[kind]
-    return total in needed and set(needed) <= {*marks_before, total}
+    if total not in needed or len(marks_before) < len(needed) - 1:  # most rolls: too few marks yet
+        return False
+    return set(needed) <= {*marks_before, total}

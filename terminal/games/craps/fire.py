@@ -24,7 +24,7 @@ class FirePaytable:
     pays: tuple[tuple[int, Payout], ...]
 
     def payout(self, points_made: int) -> Payout | None:
-        return dict(self.pays).get(points_made)
+        return next((pay for key, pay in self.pays if key == points_made), None)  # no dict built each time
 
 
 PAYTABLES: dict[str, FirePaytable] = {

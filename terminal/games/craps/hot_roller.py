@@ -55,7 +55,7 @@ class HotRollerPaytable:
     pays: tuple[tuple[int, Payout], ...]  # (numbers complete, payout), highest first
 
     def payout(self, complete: int) -> Payout | None:
-        return dict(self.pays).get(complete)
+        return next((pay for key, pay in self.pays if key == complete), None)  # no dict built each time
 
 
 def _table(name: str, all_six: int) -> HotRollerPaytable:

@@ -41,7 +41,7 @@ class LuckyShooterPaytable:
     pays: tuple[tuple[str, Payout], ...]
 
     def payout(self, result: str) -> Payout | None:
-        return dict(self.pays).get(result)
+        return next((pay for key, pay in self.pays if key == result), None)  # no dict built each time
 
 
 def _table(name: str, top: int, five: int, four: int, three: int, two: int | None) -> LuckyShooterPaytable:
