@@ -170,6 +170,35 @@ async def _count(url: str, subject: str, timeout_s: float) -> int:
         await nc.close()
 
 
+def wait_replicas_current(url: str, stream: str = "FLOOR", replicas: int = 3, timeout_s: float = 60) -> None:
+    """Until every replica of ``stream`` is current with its leader (none offline, none lagging).
+
+    A node that comes back after a kill catches up in the background; a consumer the cluster places on it
+    meanwhile reads that node's copy of the stream, short of its last messages (the cluster test once read
+    two events short that way)."""
+    deadline = time.monotonic() + timeout_s
+    while not asyncio.run(_replicas_current(url, stream, replicas)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the replicas of {stream} were not all current in {timeout_s} s")
+        time.sleep(0.05)
+
+
+async def _replicas_current(url: str, stream: str, replicas: int) -> bool:
+    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5)
+    try:
+        try:
+            info = await nc.jetstream(timeout=5).stream_info(stream)
+        except (NatsError, TimeoutError):
+            return False  # no leader yet
+        cluster = info.cluster
+        if cluster is None or not cluster.leader:
+            return False
+        peers = cluster.replicas or []
+        return len(peers) == replicas - 1 and all(p.current and not p.offline and not p.lag for p in peers)
+    finally:
+        await nc.close()
+
+
 def stream_messages(url: str, stream: str = "FLOOR", subject: str = "floor.>") -> list[dict[str, Any]]:
     """Every message of ``stream`` on ``subject`` as ``{"subject", "msg_id", "body"}``, in stream order.
 

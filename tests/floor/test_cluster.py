@@ -19,7 +19,7 @@ from nats.errors import Error as NatsError
 from terminal.floor import names
 from terminal.lab.headless import run_headless
 from terminal.table.table import Table
-from tests.floor.servers import BINARY, Cluster, stream_count
+from tests.floor.servers import BINARY, Cluster, stream_count, wait_replicas_current
 from tests.floor.tables import floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
 from tests.floor.test_vouchers import TableThread, print_voucher, race
@@ -83,6 +83,7 @@ def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, clus
         a.close()
         b.close()
     cluster.servers[0].start()  # the node comes back and catches up; nothing changes on the floor
+    wait_replicas_current(cluster.url)  # (a read placed on it before then would be short)
     check_floor_matches_ledger(_table_messages(cluster.url, "T-01"), ledger_facts(c))
 
 
