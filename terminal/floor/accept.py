@@ -22,8 +22,6 @@ from terminal.config.sections import FloorSection
 from terminal.floor import connect, names, witness
 from terminal.floor.witness import KIND, Acceptance
 
-#: The event code of an acceptance, in the table's ledger and in the floor store (``FLOOR_ACCEPTED``).
-CODE, NAME = 433, "FLOOR_ACCEPTED"
 _PREFIX = re.compile(r"[0-9a-f]{8,64}")
 _TABLE = re.compile(r"[A-Za-z0-9-]{1,16}")  # as ``[table] table_id`` allows
 

@@ -25,6 +25,7 @@ from typing import Any
 import sqlite_utils
 
 from terminal.ledger import schema
+from terminal.ledger.events import EventCode
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS cursor (id INTEGER PRIMARY KEY CHECK (id = 1), stream_seq INTEGER NOT NULL);
@@ -57,10 +58,6 @@ CREATE TABLE IF NOT EXISTS alerts (
 );
 """
 _STATEMENTS = schema.statements(_TABLES)
-
-VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID, VOUCHER_PAID_ELSEWHERE = 610, 611, 613, 614
-TILT, TILT_CLEARED = 300, 301
-FLOOR_ACCEPTED = 433
 
 
 def gaming_day(time: str, start_hour: int) -> str:
@@ -201,16 +198,16 @@ class FloorStore:
             [stream_seq, table, event["time"], day, code, event["name"], event.get("seat"), event.get("user"),
              json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
-        if code in (TILT, TILT_CLEARED) and event.get("seat") is None:  # the table's own, not one seat's
-            self._tilt(table, str(detail.get("tilt", "")), code == TILT)
-        elif code == VOUCHER_ISSUE:
+        if code in (EventCode.TILT, EventCode.TILT_CLEARED) and event.get("seat") is None:  # the table's own
+            self._tilt(table, str(detail.get("tilt", "")), code == EventCode.TILT)
+        elif code == EventCode.VOUCHER_ISSUE:
             number, amount = str(detail["number"]), int(detail["amount"])
             self._issued(number, table, event.get("seat"), amount, event["time"])
-        elif code in (VOUCHER_REDEEM, VOUCHER_VOID):
-            state = "redeemed" if code == VOUCHER_REDEEM else "voided"
+        elif code in (EventCode.VOUCHER_REDEEM, EventCode.VOUCHER_VOID):
+            state = "redeemed" if code == EventCode.VOUCHER_REDEEM else "voided"
             where = f"{table} seat {event['seat']}" if event.get("seat") else table
             self._closed(str(detail["number"]), int(detail.get("amount", 0)), state, event["time"], where)
-        elif code == VOUCHER_PAID_ELSEWHERE:  # the issuer heard it from the bucket (the cage's act included)
+        elif code == EventCode.VOUCHER_PAID_ELSEWHERE:  # the issuer heard it from the bucket (the cage's too)
             state = "voided" if detail.get("voided") else "redeemed"
             number, amount = str(detail["number"]), int(detail["amount"])
             self._closed(number, amount, state, event["time"], str(detail["at"]))
@@ -242,11 +239,11 @@ class FloorStore:
     def _cage(self, stream_seq: int, body: dict[str, Any]) -> None:
         time = str(body["time"])
         detail = {k: body[k] for k in ("number", "amount", "issuer", "reason", "second_user") if k in body}
-        code, name = (VOUCHER_REDEEM, "VOUCHER_REDEEM") if body["action"] == "redeemed" else (
-            VOUCHER_VOID, "VOUCHER_VOID")  # fmt: skip
+        code = EventCode.VOUCHER_REDEEM if body["action"] == "redeemed" else EventCode.VOUCHER_VOID
+        name = code.name
         self.db.execute(
             "INSERT INTO events VALUES (?, 'cage', ?, ?, ?, ?, NULL, ?, ?)",
-            [stream_seq, time, gaming_day(time, self.hour), code, name, body.get("user"),
+            [stream_seq, time, gaming_day(time, self.hour), int(code), name, body.get("user"),
              json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
         self._closed(str(body["number"]), int(body.get("amount", 0)), str(body["action"]), time, "cage")
@@ -256,7 +253,7 @@ class FloorStore:
         detail = {k: body[k] for k in ("ledger", "second_user", "reason", "replaces") if k in body}
         self.db.execute(
             "INSERT INTO events VALUES (?, ?, ?, ?, ?, 'FLOOR_ACCEPTED', NULL, ?, ?)",
-            [stream_seq, str(body["table"]), time, gaming_day(time, self.hour), FLOOR_ACCEPTED,
+            [stream_seq, str(body["table"]), time, gaming_day(time, self.hour), int(EventCode.FLOOR_ACCEPTED),
              str(body["user"]), json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
 

@@ -37,6 +37,7 @@ import sqlite_utils
 
 from terminal.ledger import epochs, meters, schema
 from terminal.ledger.chain import Chain, Head
+from terminal.ledger.events import EventCode
 from terminal.ledger.highwater import identity
 
 _TABLES = """
@@ -76,15 +77,17 @@ _EVENTS = (
 )
 
 #: Claims of other tables' vouchers neither posted nor known lost (``OutboxReader.claimed``).
+_CLAIM, _REPRINT = int(EventCode.VOUCHER_CLAIM), int(EventCode.VOUCHER_REPRINT)
+_REFUSED, _LOST = int(EventCode.VOUCHER_REFUSED), int(EventCode.VOUCHER_CLAIM_LOST)
 _CLAIMED = (
     "SELECT DISTINCT json_extract(e.detail, '$.number') AS number FROM events e "
-    "WHERE (e.code = 616 OR (e.code = 615 AND NOT EXISTS (SELECT 1 FROM vouchers v "
+    f"WHERE (e.code = {_CLAIM} OR (e.code = {_REPRINT} AND NOT EXISTS (SELECT 1 FROM vouchers v "
     "WHERE v.number = json_extract(e.detail, '$.number')))) "
     "AND NOT EXISTS (SELECT 1 FROM voucher_actions a WHERE a.number = json_extract(e.detail, '$.number') "
     "AND a.action IN ('redeem', 'void')) "
-    "AND NOT EXISTS (SELECT 1 FROM events l WHERE l.code IN (612, 617) AND l.id > e.id "
+    f"AND NOT EXISTS (SELECT 1 FROM events l WHERE l.code IN ({_REFUSED}, {_LOST}) AND l.id > e.id "
     "AND json_extract(l.detail, '$.number') = json_extract(e.detail, '$.number') "
-    "AND (l.code = 617 OR json_extract(l.detail, '$.claim') = 'lost'))"
+    f"AND (l.code = {_LOST} OR json_extract(l.detail, '$.claim') = 'lost'))"
 )
 
 #: Event codes 610-613 (voucher issue, redeem, refused, void) go on the voucher subject.
@@ -313,7 +316,7 @@ class OutboxReader:
         """Numbers of other tables' vouchers this table set out to claim and has not posted (a crash
         between the floor's compare-and-set and the ledger's posting leaves one), leaving out claims known
         lost: the floor refused them, or closed the voucher elsewhere (each is looked up once, not at every
-        link start for ever). Code 615 is a claim only for a voucher not printed here (older ledgers
+        link start for ever). A reprint's code is a claim only for a voucher not printed here (older ledgers
         logged claims under the reprint's code)."""
         rows = self._conn.execute(_CLAIMED).fetchall()
         return [str(number) for (number,) in rows if number]
