@@ -116,7 +116,7 @@ def gaming_day_bounds(day: date, hour: int) -> tuple[datetime, datetime]:
 
 
 def gaming_day_of(when: datetime, hour: int) -> date:
-    """The gaming day ``when`` falls in, days starting at ``hour`` UTC (``floorstore.gaming_day``'s)."""
+    """The gaming day ``when`` falls in, days starting at ``hour`` UTC (the floor store's too)."""
     return (when.astimezone(UTC) - timedelta(hours=hour)).date()
 
 

@@ -18,13 +18,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 
-from terminal.ledger import schema
+from terminal.ledger import dayreport, schema
 from terminal.ledger.events import EventCode
 
 _TABLES = """
@@ -61,9 +61,10 @@ _STATEMENTS = schema.statements(_TABLES)
 
 
 def gaming_day(time: str, start_hour: int) -> str:
-    """The gaming day (``YYYY-MM-DD``) a UTC time falls in, days starting at ``start_hour`` UTC."""
-    moment = datetime.fromisoformat(time.replace("Z", "+00:00")) - timedelta(hours=start_hour)
-    return moment.date().isoformat()
+    """The gaming day (``YYYY-MM-DD``) a UTC time falls in, days starting at ``start_hour`` UTC: the rule
+    the table's end-of-day report counts by (``dayreport.gaming_day_of``), so the two cannot disagree."""
+    moment = datetime.fromisoformat(time.replace("Z", "+00:00"))
+    return dayreport.gaming_day_of(moment.replace(tzinfo=moment.tzinfo or UTC), start_hour).isoformat()
 
 
 class FloorStore:
