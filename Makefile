@@ -22,9 +22,10 @@ run: $(STAMP)
 # ruff first (under a second); then mypy runs beside the tests rather than before them: it is one process on
 # one core (~9 s from a fresh clone), and the tests leave a core idle for about that long in all while they
 # wait on servers, subprocesses and the last worker. Its report is printed when the tests end, and either
-# failing fails the command.
+# failing fails the command. The whole suite also prints its 25 slowest tests, so every CI log shows where
+# the time goes.
 test: lint $(STAMP)
-	@$(call typecheck_beside,$(PYTEST))
+	@$(call typecheck_beside,$(PYTEST) --durations=25)
 
 # The quick loop while changing code: everything but the tests marked slow (crash, kill, long statistics).
 check: lint $(STAMP)
