@@ -140,6 +140,16 @@ def play(table: LiveTable, seat: LiveSeat) -> None:
     reveal(seat)
 
 
+def in_play(table: LiveTable, seat: LiveSeat, shots: Shots, state: str) -> None:
+    """Play the open round and shoot ``seat`` while it is in play (half-way to the reveal), then reveal it."""
+    spin(table, seat)
+    rolling = seat.model.rolling
+    if rolling is not None:
+        seat.now = (rolling.since + rolling.until) / 2
+    shots(seat, state)
+    reveal(seat)
+
+
 def _in_play_or_shown(model: SeatModel, round_id: int) -> bool:
     if model.rolling is not None and model.rolling.round_id == round_id:
         return True

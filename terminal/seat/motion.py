@@ -37,7 +37,9 @@ def _wheel(surface: pygame.Surface, rolling: Rolling, variant: str, box: pygame.
     order = WHEELS[variant].order if variant in WHEELS else WHEELS["double_zero"].order
     size = box.height * 84 // 100
     centre = (box.left + size // 2 + 4, box.centery)
-    outer, inner = size // 2, size * 3 // 10
+    rim = size // 2
+    pygame.draw.circle(surface, theme.FELT_DARK, centre, rim)  # the ball track round the pockets
+    outer, inner = rim * 4 // 5, rim * 9 // 20
     step = 360.0 / len(order)
     turn = _eased(rolling, now, 1.5)
     for n, pocket in enumerate(order):
@@ -46,13 +48,13 @@ def _wheel(surface: pygame.Surface, rolling: Rolling, variant: str, box: pygame.
         points = [(centre[0] + r * math.cos(a), centre[1] - r * math.sin(a))
                   for r, a in ((outer, a0), (outer, a1), (inner, a1), (inner, a0))]  # fmt: skip
         pygame.draw.polygon(surface, colour, points)
-    pygame.draw.circle(surface, theme.GOLD, centre, outer, width=max(2, size // 40))
+    pygame.draw.circle(surface, theme.GOLD, centre, rim, width=max(2, size // 40))
     pygame.draw.circle(surface, theme.PANEL, centre, inner)
     pygame.draw.circle(surface, theme.GOLD, centre, inner // 3)
-    ball = math.radians(90.0 - _eased(rolling, now, 5.0))  # the ball runs the other way, on the rim
-    track = outer + max(3, size // 30)
+    ball = math.radians(90.0 - _eased(rolling, now, 5.0))  # the ball runs the other way, on its track
+    track = (outer + rim) // 2
     at = (int(centre[0] + track * math.cos(ball)), int(centre[1] - track * math.sin(ball)))
-    pygame.draw.circle(surface, theme.PAPER, at, max(4, size // 18))
+    pygame.draw.circle(surface, theme.PAPER, at, max(3, (rim - outer) * 2 // 5))
     return box.left + size + 4
 
 

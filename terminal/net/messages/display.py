@@ -62,7 +62,7 @@ class SettlementView:
     result: Ident
 
 
-@FAMILY.message("Result", 1, Direction.SERVER)
+@FAMILY.message("Result", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class Result(Message):
     """A round's persisted outcome (canonical text: ``17``, ``00``, ``4-3``) and its settlements.
