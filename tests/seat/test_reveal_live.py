@@ -54,16 +54,19 @@ def test_a_seat_linking_up_mid_reveal_sees_nothing_of_the_outcome_until_the_reve
                 model = late.model
                 assert model.rolling is not None and model.rolling.round_id == rolling.round_id
                 assert model.result is None and model.me is not None and model.me.credits == BILL - STAKE
-                assert model.history is None or all(e.round_id != rolling.round_id for e in model.history.results)
+                shown = model.history.results if model.history is not None else ()
+                assert all(e.round_id != rolling.round_id for e in shown)
                 late.now = model.rolling.until - 0.01
                 late.pump()
                 assert late.model.result is None
                 reveal(late)
                 assert late.model.result is not None and late.model.result.outcome == outcome
-                assert late.model.history is not None and late.model.history.results[0].round_id == rolling.round_id
+                history = late.model.history
+                assert history is not None and history.results[0].round_id == rolling.round_id
                 late.now += 3.0
                 late.pump()
-                assert late.model.credits_shown(late.now) == table.call(lambda: table.table.cashier.credits(2))
+                ledger = table.call(lambda: table.table.cashier.credits(2))
+                assert late.model.credits_shown(late.now) == ledger
             reveal(first)
             assert first.model.result is not None and first.model.result.outcome == outcome
             first.now += 3.0
