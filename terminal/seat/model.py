@@ -6,8 +6,8 @@ exactly: countdowns, the credits counting up after a win and the notices' lifeti
 
 A ``Result`` with a reveal time (``reveal_ms``, :mod:`terminal.games.reveal`) is not shown when it arrives:
 the model keeps it, and every message after it that carries the outcome (the seat's credits and wagers,
-the game's state, the history, the recalled rounds, a hand-pay, a Touchdown prompt), in :attr:`held`, and
-says only that a round is in play (:class:`Rolling`). At the reveal time (:func:`release`, which
+the game's state, the history, the recalled rounds, a hand-pay and its lock, a Touchdown prompt), in
+:attr:`held`, and says only that a round is in play (:class:`Rolling`). At the reveal time (:func:`release`, which
 :func:`reduce` and the control's tick call) they are folded in, in order, as if they had arrived then:
 the outcome, the win, the history and the credits' count-up all start at that instant.
 
@@ -275,6 +275,8 @@ def _while_rolling(model: SeatModel, message: object, now: float) -> SeatModel:
         case m.BuyIn() if message.seat == model.seat and model.me is not None:
             me = replace(model.me, credits=model.me.credits + message.amount)  # the bill shows at once
             return replace(_fold(model, message, now), me=me)
+    if isinstance(message, m.Tilt) and message.reason == "handpay":  # a hand-pay would tell a big win
+        return replace(model, held=(*model.held, message))
     mine = getattr(message, "seat", model.seat) == model.seat
     if isinstance(message, _HELD_FOR_ALL) or (isinstance(message, _HELD_FOR_ME) and mine):
         return replace(model, held=(*model.held, message))

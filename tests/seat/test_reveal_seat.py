@@ -13,7 +13,8 @@ import numpy as np
 import pygame
 import pytest
 
-from terminal.seat import sounds
+from terminal.net import messages as m
+from terminal.seat import overlays, sounds
 from terminal.seat.app import SeatApp
 from terminal.seat.main import init_headless
 from terminal.seat.model import LinkStatus
@@ -66,3 +67,19 @@ def test_nothing_of_the_outcome_shows_on_a_seat_before_the_reveal(game: str) -> 
     later = RESULT_AT + reveal + 3.0
     won.update(later)
     assert won.control.model.credits_shown(later) == CREDITS - STAKE + r.paid  # counted up since the reveal
+
+
+def test_a_hand_pay_waits_for_the_reveal_too() -> None:
+    """A win at or above the hand-pay limit locks the seat (a ``handpay`` tilt, ``HandPay``): shown at once,
+    the lock would tell a big win while the ball still runs."""
+    r = ROUNDS["roulette"]
+    app = _seat(r, r.win)
+    app.receive([m.Tilt("handpay", True, 1, "handpay", "seat 1: hand-pay"), m.HandPay("seat-1", 250_000)],
+                RESULT_AT + 0.1)  # fmt: skip
+    reveal = reveal_ms("roulette", r.win) / 1000
+    app.update(RESULT_AT + reveal - 0.01)
+    model = app.control.model
+    assert model.tilts == () and model.handpay is None and not overlays.blocking(app.control, RESULT_AT + 1)
+    app.update(RESULT_AT + reveal)
+    model = app.control.model
+    assert model.handpay == 250_000 and ("handpay", "handpay") in model.tilts
