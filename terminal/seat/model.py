@@ -7,9 +7,9 @@ exactly: countdowns, the credits counting up after a win and the notices' lifeti
 A ``Result`` with a reveal time (``reveal_ms``, :mod:`terminal.games.reveal`) is not shown when it arrives:
 the model keeps it, and every message after it that carries the outcome (the seat's credits and wagers,
 the game's state, the history, the recalled rounds, a hand-pay and its lock, a Touchdown prompt), in
-:attr:`held`, and says only that a round is in play (:class:`Rolling`). At the reveal time (:func:`release`, which
-:func:`reduce` and the control's tick call) they are folded in, in order, as if they had arrived then:
-the outcome, the win, the history and the credits' count-up all start at that instant.
+:attr:`held`, and says only that a round is in play (:class:`Rolling`). At the reveal time
+(:func:`release`, which :func:`reduce` and the control's tick call) they are folded in, in order, as if
+they had arrived then: the outcome, the win, the history and the credits' count-up start at that instant.
 
 >>> from terminal.net import messages as m
 >>> model = reduce(SeatModel("seat-1"), LinkStatus(True, ""), 0.0)
