@@ -172,3 +172,23 @@ def test_the_painted_display_is_the_same_outside_the_stage_whatever_the_outcome(
         b = _pixels(points)
         differ = np.flatnonzero((a != b).any(axis=1))
         assert len(differ) == 0, f"{game}: frame {frame} differs at {points[differ[:5]].tolist()}"
+
+
+@pytest.mark.parametrize("game", sorted(ROUNDS))
+def test_a_display_linking_up_mid_reveal_rests_in_step_with_the_seats(game: str) -> None:
+    """The controller tells a screen that links up while a round is in play the reveal time left: the
+    display joins the motion where it is and rests when the seats reveal, not a whole spin later."""
+    r = ROUNDS[game]
+    full = reveal_ms(game, r.win)
+    late = DisplayModel(game=r.game)
+    for message in before(r):
+        late = apply(late, message, 0.0)
+    burst = result(r, r.win)
+    first = burst[0]
+    assert isinstance(first, m.Result)
+    left = full // 3
+    for message in [m.Result(first.round_id, first.outcome, first.settlements, left), *burst[1:]]:
+        late = apply(late, message, T0)
+    assert scene_at(late, T0 + left / 1000 - 1 / FPS, 20).stage is Stage.SPINNING
+    rest = scene_at(late, T0 + left / 1000 + 1e-6, 20)  # (the clock's float sums)
+    assert rest.stage is Stage.RESULT and _read(game, rest) == _parts(game, r.win)
