@@ -240,6 +240,9 @@ def release(model: SeatModel, now: float, *, force: bool = False) -> SeatModel:
     at = min(now, rolling.until)
     shown = replace(model, rolling=None, held=())
     for message in model.held:
+        if isinstance(message, m.TeamPrompt):  # its countdown ran at the table since the result came
+            waited = int((at - rolling.since) * 1000)
+            message = replace(message, countdown_ms=max(0, message.countdown_ms - waited))
         shown = _fold(shown, message, at)
     return shown
 

@@ -83,3 +83,17 @@ def test_a_hand_pay_waits_for_the_reveal_too() -> None:
     app.update(RESULT_AT + reveal)
     model = app.control.model
     assert model.handpay == 250_000 and ("handpay", "handpay") in model.tilts
+
+
+def test_a_touchdown_prompt_shows_at_the_reveal_with_the_time_the_table_has_left() -> None:
+    """The kick-off's team prompt follows the outcome (0 or 00): it waits for the reveal, and its countdown,
+    running at the table since the result, shows what is left of it."""
+    r = ROUNDS["roulette"]
+    app = _seat(r, r.win)
+    app.receive([m.TeamPrompt("seat-1", 5, 15_000)], RESULT_AT)
+    reveal = reveal_ms("roulette", r.win) / 1000
+    app.update(RESULT_AT + reveal - 0.01)
+    assert app.control.model.prompt is None
+    app.update(RESULT_AT + reveal)
+    prompt = app.control.model.prompt
+    assert prompt is not None and prompt.countdown_ms == 15_000 - reveal_ms("roulette", r.win)
