@@ -192,3 +192,13 @@ def test_a_display_linking_up_mid_reveal_rests_in_step_with_the_seats(game: str)
     assert scene_at(late, T0 + left / 1000 - 1 / FPS, 20).stage is Stage.SPINNING
     rest = scene_at(late, T0 + left / 1000 + 1e-6, 20)  # (the clock's float sums)
     assert rest.stage is Stage.RESULT and _read(game, rest) == _parts(game, r.win)
+
+
+@pytest.mark.parametrize("game", sorted(ROUNDS))
+def test_every_outcome_is_revealed_before_the_table_opens_the_next_window(game: str) -> None:
+    """A live table waits the game's ``show_seconds`` (and the results' time) before the next window: no
+    outcome's reveal may come later, or a seat would see a window open over a round still in play."""
+    from terminal.games.registry import game as declared
+
+    show = declared(game).show_seconds
+    assert all(0 < reveal_ms(game, outcome) / 1000 <= show for outcome in OUTCOMES[game])
