@@ -51,6 +51,7 @@ def test_a_seat_linking_up_mid_reveal_sees_nothing_of_the_outcome_until_the_reve
             assert first.model.notice is not None and first.model.notice.key == "cashout.after_reveal"
             assert first.model.voucher is None
             with LiveSeat(table, 2) as late:  # links up while the round is in play
+                late.settle()  # every frame the table sent it so far is in
                 model = late.model
                 assert model.rolling is not None and model.rolling.round_id == rolling.round_id
                 assert model.result is None and model.me is not None and model.me.credits == BILL - STAKE
