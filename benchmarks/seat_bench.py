@@ -4,7 +4,9 @@
    countdown, the side panel) at 1920x1080 on SDL's software renderer, for roulette and craps, against
    the 16.7 ms of a 60 Hz frame. Target: under 8 ms. Static layers are cached (the bands and labels once
    per size and language, the felt only when what it shows changes), so a steady frame is mostly blits.
-2. Touch to feedback: from a finger's FINGERDOWN/FINGERUP events to the end of the first frame that shows
+2. The same while a round is in play (issue 29: the seat draws its own small wheel or dice until the
+   reveal time): a full frame of the spin or roll, same target.
+3. Touch to feedback: from a finger's FINGERDOWN/FINGERUP events to the end of the first frame that shows
    the new chip on the layout (drawn at once, before the controller's reply), including the layout's
    redraw. Where the layouts package is absent the touch selects a tray chip instead (noted in the output).
 
@@ -24,6 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from terminal.games.craps.engine import CrapsView
+from terminal.games.reveal import reveal_ms
 from terminal.games.roulette.engine import RouletteView, TeamView, TouchdownView
 from terminal.net import messages as m
 from terminal.net.game_state import game_view as make_game_view
@@ -115,6 +118,26 @@ def frame_ms(app: SeatApp, frames: int) -> float:
     return statistics.median(times)
 
 
+def in_play_ms(app: SeatApp, frames: int) -> float:
+    """Median ms of a full frame while a round is in play (its motion drawn, its outcome held)."""
+    game = app.control.model.table.game if app.control.model.table is not None else "roulette"
+    outcome = "17" if game == "roulette" else "4-3"
+    reveal = reveal_ms(game, outcome)
+    app.receive([m.Result(7, outcome, (), reveal)], 100.0)
+    surface = pygame.Surface(SIZE)
+    app.update(100.0)
+    app.draw(surface, 100.0)
+    times = []
+    for n in range(frames):
+        now = 100.0 + (n % int(reveal * 0.06)) / 60  # every frame inside the reveal
+        start = time.perf_counter()
+        app.update(now)
+        app.draw(surface, now)
+        times.append((time.perf_counter() - start) * 1000)
+    assert app.control.model.rolling is not None
+    return statistics.median(times)
+
+
 def touch_ms(app: SeatApp, touches: int) -> tuple[float, str]:
     """Median ms from a tap's events to the end of the frame that shows it."""
     surface = pygame.Surface(SIZE)
@@ -154,12 +177,14 @@ def main() -> int:
         app = _app(game)
         median = frame_ms(app, args.frames)
         touch, what = touch_ms(app, min(args.frames, 100))
-        worst = max(worst, median)
-        verdict = "met" if median < TARGET_MS else "NOT MET"
-        print(
-            f"{game:9} full frame: median {median:.2f} ms; 60 Hz frame {FRAME_60HZ_MS:.1f} ms; "
-            f"ratio {median / FRAME_60HZ_MS:.2f}; target < {TARGET_MS:.0f} ms: {verdict}"
-        )
+        playing = in_play_ms(_app(game), args.frames)
+        worst = max(worst, median, playing)
+        for label, ms in (("full frame", median), ("in play frame", playing)):
+            verdict = "met" if ms < TARGET_MS else "NOT MET"
+            print(
+                f"{game:9} {label}: median {ms:.2f} ms; 60 Hz frame {FRAME_60HZ_MS:.1f} ms; "
+                f"ratio {ms / FRAME_60HZ_MS:.2f}; target < {TARGET_MS:.0f} ms: {verdict}"
+            )
         print(
             f"{game:9} touch to feedback frame ({what}): median {touch:.2f} ms; "
             f"ratio to a 60 Hz frame {touch / FRAME_60HZ_MS:.2f}"

@@ -1,9 +1,11 @@
 """Two dice that tumble across the tray and come to rest showing the persisted roll.
 
 Positions are fractions of the dice tray (0..1 on each axis); ``spin_deg`` is each die's rotation. While
-tumbling the faces change every ``flip_s`` along a fixed cycle that is arranged to END on the rolled face,
-so the last face a player sees is always the persisted one. Nothing here is random: the motion is a
-function of the roll and the instant.
+tumbling the faces change every ``flip_s``, each face a scramble of the throw's start time and the flip's
+number, never of the roll: a die shows a face of the outcome before it rests only as often as chance puts
+it there (issue 29), and the rolled faces appear when the dice rest, at the round's reveal time
+(:mod:`terminal.games.reveal`). Nothing here is random: the motion is a function of the roll and the
+instant.
 
 >>> plan = TumblePlan((4, 3), start=10.0)
 >>> pose_at(plan, 10.0 + plan.duration_s).faces, pose_at(plan, 99.0).at_rest
@@ -17,6 +19,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+
+from terminal.games.craps.game import REVEAL_S
 
 Point = tuple[float, float]
 REST: tuple[Point, Point] = ((0.42, 0.66), (0.64, 0.70))
@@ -55,7 +59,7 @@ class TumblePlan:
 
     faces: tuple[int, int]
     start: float
-    duration_s: float = 2.2
+    duration_s: float = REVEAL_S
     flip_s: float = 0.09
 
     def __post_init__(self) -> None:
@@ -63,15 +67,17 @@ class TumblePlan:
             raise RollTextError(f"dice faces must be 1 to 6, got {self.faces}")
 
 
-# A tumbling die shows faces along this cycle (each next face is adjacent on a real die).
-_CYCLE = (1, 2, 4, 6, 5, 3)
+def tumbling_face(start: float, die: int, flip: int) -> int:
+    """The face die ``die`` shows on its ``flip``-th flip of a throw that began at ``start``: a scramble of
+    those three numbers alone (the roll is not among them).
 
-
-def face_at(final: int, flips_left: int, shift: int) -> int:
-    """The face shown ``flips_left`` flips before the end of a tumble that ends on ``final``."""
-    if flips_left <= 0:
-        return final
-    return _CYCLE[(_CYCLE.index(final) + flips_left + shift) % 6]
+    >>> [tumbling_face(10.0, 0, k) for k in range(8)] == [tumbling_face(10.0, 0, k) for k in range(8)]
+    True
+    >>> len({tumbling_face(10.0, 0, k) for k in range(60)})
+    6
+    """
+    mixed = (round(start * 1000.0) * 7919 + die * 104729 + flip * 1299709) * 2654435761 % 2**32
+    return (mixed >> 7) % 6 + 1
 
 
 def _position(start: Point, rest: Point, u: float) -> Point:
@@ -89,8 +95,8 @@ def pose_at(plan: TumblePlan, t: float) -> DicePose:
     if elapsed >= plan.duration_s - 1e-9:
         return DicePose(plan.faces, REST, (0.0, 12.0), True)
     u = max(elapsed, 0.0) / plan.duration_s
-    flips_left = math.ceil((plan.duration_s - max(elapsed, 0.0)) / plan.flip_s) - 1
-    faces = (face_at(plan.faces[0], flips_left, 0), face_at(plan.faces[1], flips_left, 3))
+    flip = int(max(elapsed, 0.0) / plan.flip_s)
+    faces = (tumbling_face(plan.start, 0, flip), tumbling_face(plan.start, 1, flip))
     spins = tuple(end + 900.0 * (1.0 - u) ** 2 * sign for end, sign in ((0.0, 1.0), (12.0, -1.0)))
     positions = (_position(THROW[0], REST[0], u), _position(THROW[1], REST[1], u))
     return DicePose(faces, positions, (spins[0], spins[1]), False)

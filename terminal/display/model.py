@@ -18,9 +18,11 @@ from dataclasses import dataclass, replace
 from terminal.display import dice_motion, field_motion
 from terminal.display.stage_faces import face_of
 from terminal.games.craps.engine import CrapsView
+from terminal.games.reveal import reveal_seconds
 from terminal.games.roulette.engine import B2BView, BlazingView, TouchdownView
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
 from terminal.games.roulette.wheels import parse_pocket
+from terminal.games.seam import UnknownGameError
 from terminal.net import messages as m
 from terminal.net.game_state import read_state
 
@@ -201,7 +203,8 @@ def winners_of(result: m.Result) -> tuple[Winner, ...]:
 def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     if model.result is not None and model.result.round_id == result.round_id:
         return model  # the same result again (a resend after reconnecting): keep its animation's clock
-    seen = ResultSeen(result.round_id, result.outcome, now, winners_of(result), model.boards)
+    seen = ResultSeen(result.round_id, result.outcome, _started(model, result, now), winners_of(result),
+                      model.boards)  # fmt: skip
     history = model.history
     if not any(h.round_id == result.round_id for h in history):
         face = face_of(model.game)
@@ -209,6 +212,19 @@ def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
         history = (HistoryItem(result.round_id, text), *history)[:MAX_HISTORY]
     phase = "shown" if result.round_id >= model.round_id else model.phase  # its window is over
     return replace(model, result=seen, history=history, phase=phase)
+
+
+def _started(model: DisplayModel, result: m.Result, now: float) -> float:
+    """When the spin or roll began on the display's clock: at ``now``, or earlier for a display that linked
+    up while the round was in play (the ``Result`` then gives the reveal time left): it rests in step with
+    the seats, at ``now + reveal_ms``."""
+    if result.reveal_ms <= 0:
+        return now
+    try:
+        full = reveal_seconds(model.game, result.outcome)
+    except UnknownGameError:
+        return now
+    return now - max(0.0, full - result.reveal_ms / 1000)
 
 
 def board_text(outcome: str) -> str:

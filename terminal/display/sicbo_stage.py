@@ -1,10 +1,12 @@
 """Sic Bo on the table display: three dice shaken under a dome, coming to rest on the persisted roll.
 
-The shaker shakes for :data:`SHAKE_S` with the dice tumbling under its glass dome, their faces changing
-along a fixed cycle that ends on the rolled faces; then the dome lifts (:data:`LIFT_S`) and the dice rest
-on exactly the roll the table persisted. Once they rest, the board lights the areas the roll wins: Small
-or Big (never on a triple), Any Triple, the total, each face shown (One of a Kind). Nothing is random: the
-pose is a function of the roll and the instant. Pure: no pyglet.
+The shaker shakes for :data:`SHAKE_S` with the dice tumbling under its glass dome, their faces a scramble
+of the shake's start time and the flip's number, never of the roll (a die shows a face of the outcome
+before it rests only as often as chance puts it there: issue 29); at :data:`SETTLE_S`, the round's reveal
+time (:mod:`terminal.games.reveal`), the dice drop onto the plate on exactly the roll the table persisted
+and the board lights the areas the roll wins: Small or Big (never on a triple), Any Triple, the total, each
+face shown (One of a Kind). Then the dome lifts (:data:`LIFT_S`). Nothing is random: the pose is a function
+of the roll and the instant. Pure: no pyglet.
 
 >>> pose = pose_at("2-5-5", 10.0, None, 10.0 + SETTLE_S)
 >>> pose.faces, pose.at_rest, pose.lit
@@ -19,12 +21,14 @@ import math
 import re
 from dataclasses import dataclass
 
+from terminal.display.dice_motion import tumbling_face
 from terminal.display.stage_face import RGBA, Call, StageFace
+from terminal.games.sicbo.game import REVEAL_S
 from terminal.theme import looks
 
-SHAKE_S = 1.8
-LIFT_S = 0.7
-SETTLE_S = SHAKE_S + LIFT_S
+SHAKE_S = REVEAL_S  # the dice shake until the reveal, then rest on the roll
+LIFT_S = 0.7  # after the reveal, the dome lifts off the dice
+SETTLE_S = SHAKE_S
 FLIP_S = 0.11
 REST = ((-0.42, -0.2), (0.42, -0.2), (0.0, 0.38))  # the dice on the plate, in plate radii
 TOTALS = tuple(range(3, 19))  # what the hot and cold board counts: 3 and 18 only come as triples
@@ -70,18 +74,18 @@ def pose_at(outcome: str | None, start: float, last: str | None, t: float) -> Sh
         return ShakerPose(shown or (1, 3, 5), REST, (8.0, -14.0, 22.0), 1.0, 0.0, True, ())
     u = t - start
     if u >= SETTLE_S:
-        return ShakerPose(dice, REST, (8.0, -14.0, 22.0), 1.0, 0.0, True, winning_areas(dice))
+        lift = min(1.0, (u - SETTLE_S) / LIFT_S)
+        return ShakerPose(dice, REST, (8.0, -14.0, 22.0), lift, 0.0, True, winning_areas(dice))
     shaking = max(0.0, SHAKE_S - u)
-    flips = math.ceil(shaking / FLIP_S)  # faces still to show before the rolled one
-    faces = tuple((d - 1 + flips * (3 + k)) % 6 + 1 for k, d in enumerate(dice))
+    flip = int(max(u, 0.0) / FLIP_S)
+    faces = tuple(tumbling_face(start, k, flip) for k in range(3))
     wobble = math.sin(u * 23.0) * min(1.0, shaking / 0.4)
     places = tuple(
         (x + 0.14 * wobble * math.cos(k * 2.1 + u * 17.0), y + 0.12 * wobble * math.sin(k * 1.7 + u * 19.0))
         for k, (x, y) in enumerate(REST)
     )
     spins = tuple(a + 240.0 * shaking * (1 if k % 2 else -1) for k, a in enumerate((8.0, -14.0, 22.0)))
-    lift = min(1.0, max(0.0, (u - SHAKE_S) / LIFT_S))
-    return ShakerPose((faces[0], faces[1], faces[2]), places, (spins[0], spins[1], spins[2]), lift,
+    return ShakerPose((faces[0], faces[1], faces[2]), places, (spins[0], spins[1], spins[2]), 0.0,
                       0.05 * wobble, False, ())  # fmt: skip
 
 

@@ -8,6 +8,12 @@ across the number ring into that pocket in ``fall_s`` (a fraction of a second, a
 lands at ``land_s`` and rides with the wheel. It is never seen resting or rolling over the numbers. The
 animation is chosen from the outcome, never the other way round.
 
+Nothing before the landing says the outcome (issue 29): the ball's place on the wheel's face follows a path
+that does not depend on the outcome (its start is scrambled from the spin's start time) until
+its last half turn; only then does it close on the outcome's pocket, and it is still running when it
+drops in (at least half a pocket a frame at 60 frames a second), so it is over the outcome's pocket for
+less than one frame before ``land_s``, the round's reveal time (:mod:`terminal.games.reveal`).
+
 >>> from terminal.games.roulette.wheels import WHEELS
 >>> order = WHEELS["single_zero"].order
 >>> plan = SpinPlan(order, 17, start=100.0)
@@ -19,6 +25,8 @@ animation is chosen from the outcome, never the other way round.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from terminal.games.roulette.game import REVEAL_S
 
 # The wheel's rings as fractions of its radius (the wheel view draws them; the ball moves between them).
 TRACK_OUTER, TRACK_INNER = 0.93, 0.80  # the ball track, between the wooden rim and the number ring
@@ -61,10 +69,12 @@ class SpinPlan:
     order: tuple[int, ...]
     pocket: int
     start: float
-    land_s: float = 6.5
+    land_s: float = REVEAL_S
     stop_s: float = 9.0
     wheel_turns: float = 1.25
-    ball_turns: float = 6.0
+    ball_turns: float = 15.0  # round the wheel's face, besides closing on the pocket
+    still_running: float = 0.4  # the share of its run the ball keeps running at the end (it drops in moving)
+    closing_deg: float = 180.0  # the last of its run in which the ball closes on the outcome's pocket
     drop_s: float = 1.6  # the last seconds before landing, in which the ball leaves its line
     fall_s: float = 0.18  # the last of those, in which it falls from the track into the pocket
 
@@ -116,16 +126,39 @@ def wheel_angle(plan: SpinPlan, t: float) -> float:
     return final - 360.0 * plan.wheel_turns * _ease(t - plan.start, plan.stop_s)
 
 
+def _run(plan: SpinPlan, elapsed: float) -> float:
+    """The share of the ball's run still ahead: 1 at the start, 0 at landing, slowing but never to a stop."""
+    left = 1.0 - min(max(elapsed / plan.land_s, 0.0), 1.0)
+    a = plan.still_running
+    return (1.0 - a) * left**3 + a * left
+
+
+def _closing(ahead: float, plan: SpinPlan) -> float:
+    """How much of the gap between the ball's own path and the outcome's pocket is still open: 1 until the
+    ball has ``closing_deg`` of its run left (its last half turn), then closing with the run, so that the
+    ball is over the outcome's pocket only as it drops in (for every outcome alike, spread round the wheel
+    as a random pocket would be)."""
+    return min(1.0, ahead / plan.closing_deg)
+
+
+def start_offset(start: float) -> float:
+    """Where on the wheel's face the ball's own path starts: a scramble of the spin's start time, never of
+    the outcome."""
+    return (round(start * 1000.0) * 137.50776405) % 360.0
+
+
 def pose_at(plan: SpinPlan, t: float) -> WheelPose:
     """Wheel and ball at ``t`` (before the start: at the start)."""
     wheel = wheel_angle(plan, t)
-    seated = wheel + face_angle(plan.order, plan.pocket)
+    pocket = face_angle(plan.order, plan.pocket)
     elapsed = t - plan.start
     if elapsed >= plan.land_s:
-        return WheelPose(wheel, seated, 0.0, True, elapsed >= plan.stop_s)
-    land = wheel_angle(plan, plan.start + plan.land_s) + face_angle(plan.order, plan.pocket)
-    ball = land + 360.0 * plan.ball_turns * _ease(elapsed, plan.land_s)
-    return WheelPose(wheel, ball, _ball_radius(plan, plan.land_s - max(elapsed, 0.0)), False, False)
+        return WheelPose(wheel, wheel + pocket, 0.0, True, elapsed >= plan.stop_s)
+    gap = (start_offset(plan.start) - pocket) % 360.0  # from the outcome's pocket to the ball's own path
+    ahead = 360.0 * plan.ball_turns * _run(plan, elapsed)
+    on_face = pocket + ahead + gap * _closing(ahead, plan)
+    radius = _ball_radius(plan, plan.land_s - max(elapsed, 0.0))
+    return WheelPose(wheel, wheel + on_face, radius, False, False)
 
 
 def _ball_radius(plan: SpinPlan, to_land: float) -> float:

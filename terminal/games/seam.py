@@ -320,6 +320,11 @@ class Game(Protocol):
     @property
     def streams(self) -> tuple[RangeStream, ...]: ...
 
+    def reveal_seconds(self, outcome: str) -> float:
+        """Seconds from a result (canonical ``outcome`` text) to the instant the display shows it: the
+        screens show nothing of the outcome before (:mod:`terminal.games.reveal`)."""
+        ...
+
     def setup(self, settings: Settings) -> Setup:
         """The game as the configuration sets it up; ``ValueError`` for settings its rules refuse."""
         ...

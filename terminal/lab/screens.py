@@ -23,6 +23,7 @@ from terminal.lab.live_table import LiveSeat, LiveTable
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
 from terminal.seat.main import init_headless
+from terminal.seat.model import SeatModel
 
 Progress = Callable[[str], None]
 Renderer = Callable[[Job], list[Path]]
@@ -116,14 +117,43 @@ def next_window(table: LiveTable, seat: LiveSeat) -> None:
     seat.until(lambda s: s.betting_open, "the next window")
 
 
-def play(table: LiveTable, seat: LiveSeat) -> None:
-    """Play the open round and wait until ``seat`` has its result and every message after it."""
+def spin(table: LiveTable, seat: LiveSeat) -> None:
+    """Play the open round and wait until ``seat`` shows it in play (its outcome held until the reveal)."""
     round_id = table.table.round_id
     table.play()
-    seat.until(
-        lambda s: s.result is not None and s.result.round_id == round_id, f"the result of round {round_id}"
-    )
+    seat.until(lambda s: _in_play_or_shown(s, round_id), f"the result of round {round_id}")
     seat.settle()
+
+
+def reveal(seat: LiveSeat) -> None:
+    """Move ``seat``'s clock to the reveal time of the round in play: the outcome shows."""
+    rolling = seat.model.rolling
+    if rolling is not None:
+        seat.now = max(seat.now, rolling.until)
+        seat.pump()
+
+
+def play(table: LiveTable, seat: LiveSeat) -> None:
+    """Play the open round and wait until ``seat`` has its result and every message after it (its clock
+    moved to the round's reveal time)."""
+    spin(table, seat)
+    reveal(seat)
+
+
+def in_play(table: LiveTable, seat: LiveSeat, shots: Shots, state: str) -> None:
+    """Play the open round and shoot ``seat`` while it is in play (half-way to the reveal), then reveal it."""
+    spin(table, seat)
+    rolling = seat.model.rolling
+    if rolling is not None:
+        seat.now = (rolling.since + rolling.until) / 2
+    shots(seat, state)
+    reveal(seat)
+
+
+def _in_play_or_shown(model: SeatModel, round_id: int) -> bool:
+    if model.rolling is not None and model.rolling.round_id == round_id:
+        return True
+    return model.result is not None and model.result.round_id == round_id
 
 
 def has(seat: LiveSeat, spot: str) -> bool:

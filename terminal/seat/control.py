@@ -16,7 +16,7 @@ from typing import Protocol
 from terminal.net import messages as m
 from terminal.seat import intents as i
 from terminal.seat.limits import check_chip
-from terminal.seat.model import LinkStatus, SeatModel, notice, reduce
+from terminal.seat.model import LinkStatus, SeatModel, notice, reduce, release
 
 SCREENS = ("game", "help", "history", "cashout", "session")
 MAX_VOUCHERS = 4  # vouchers remembered for the simulated ticket reader
@@ -85,7 +85,8 @@ class SeatControl:
                 self.ui = replace(self.ui, chip=message.chip_values[0] if message.chip_values else 0)
 
     def tick(self, now: float) -> None:
-        """Timers of the screen: the reality check, stale pending chips."""
+        """Timers of the screen: a round's reveal coming due, the reality check, stale pending chips."""
+        self.model = release(self.model, now)
         session = self.model.session
         if self._reality_s and session.started is not None:
             last = session.last_reality_check or session.started
@@ -152,6 +153,9 @@ class SeatControl:
         self._send(m.ChooseTeam(intent.text))
 
     def _cash_out(self, intent: i.Intent, now: float) -> None:
+        if self.model.rolling is not None:  # the voucher would tell the outcome before the display does
+            self.model = replace(self.model, notice=notice("cashout.after_reveal", now))
+            return
         if self.model.me is None or self.model.me.credits == 0:
             self.model = replace(self.model, notice=notice("cashout.nothing", now))
             return

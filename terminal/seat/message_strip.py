@@ -45,6 +45,8 @@ def status_key(control: SeatControl, p: Painter, now: float) -> tuple[str, theme
         return "status.place_bets", theme.INK, {}
     if model.link == "up" and model.table is not None and not model.tilts:
         locked = model.me is not None and model.me.locked is not None
+        if not locked and model.rolling is not None:  # the round in play: nothing of its outcome yet
+            return "status.in_play", theme.GOLD, {}
         if not locked and model.result is not None and model.showing_result(now):
             return "status.result", theme.GOLD, {"outcome": result_words(control, p)}
         return ("status.seat_stopped" if locked else "bets.closed"), theme.WARN, {}
@@ -64,7 +66,7 @@ def draw_status(surface: pygame.Surface, p: Painter, control: SeatControl, frame
     """The quiet status box of the game screen (a notice, drawn later, covers it while it shows)."""
     box = game_rect(frame)
     key, colour, args = status_key(control, p, now)
-    edge = theme.GOLD if key in ("onoff.prompt", "status.result") else theme.PANEL_EDGE
+    edge = theme.GOLD if key in ("onoff.prompt", "status.result", "status.in_play") else theme.PANEL_EDGE
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=frame.unit // 2)
     pygame.draw.rect(surface, edge, box, width=2, border_radius=frame.unit // 2)
     u = frame.unit

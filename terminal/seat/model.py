@@ -4,6 +4,13 @@
 ("attributes down"). ``now`` is the seat's monotonic clock, injected so tests and screenshots replay
 exactly: countdowns, the credits counting up after a win and the notices' lifetimes all hang on it.
 
+A ``Result`` with a reveal time (``reveal_ms``, :mod:`terminal.games.reveal`) is not shown when it arrives:
+the model keeps it, and every message after it that carries the outcome (the seat's credits and wagers,
+the game's state, the history, the recalled rounds, a hand-pay and its lock, a Touchdown prompt), in
+:attr:`held`, and says only that a round is in play (:class:`Rolling`). At the reveal time
+(:func:`release`, which :func:`reduce` and the control's tick call) they are folded in, in order, as if
+they had arrived then: the outcome, the win, the history and the credits' count-up start at that instant.
+
 >>> from terminal.net import messages as m
 >>> model = reduce(SeatModel("seat-1"), LinkStatus(True, ""), 0.0)
 >>> model.link
@@ -67,6 +74,21 @@ class CountUp:
 
 
 @dataclass(frozen=True, slots=True)
+class Rolling:
+    """A round in play on the display: its ball, dice or wheel moving from ``since`` until ``until`` (the
+    reveal time, on the seat's clock). Nothing of its outcome is here."""
+
+    round_id: int
+    since: float
+    until: float
+
+    def progress(self, now: float) -> float:
+        """How far the motion is at ``now``, 0 to 1."""
+        span = self.until - self.since
+        return 1.0 if span <= 0 else min(1.0, max(0.0, (now - self.since) / span))
+
+
+@dataclass(frozen=True, slots=True)
 class Session:
     """Responsible gaming: when the player sat down and the money that moved since."""
 
@@ -103,6 +125,8 @@ class SeatModel:
     handpay: int | None = None
     notice: Notice | None = None
     session: Session = Session()
+    rolling: Rolling | None = None  # a round in play: its outcome is held until the reveal time
+    held: tuple[object, ...] = ()  # the messages that carry that outcome, oldest first (never drawn)
 
     # -- derived views ---------------------------------------------------------------------------------
     @property
@@ -198,7 +222,72 @@ def error_notice(error: m.Error, now: float) -> Notice:
 
 
 def reduce(model: SeatModel, message: object, now: float) -> SeatModel:
-    """Fold one controller message (or a :class:`LinkStatus`) into the model."""
+    """Fold one controller message (or a :class:`LinkStatus`) into the model (after any reveal come due)."""
+    model = release(model, now)
+    if model.rolling is not None:
+        return _while_rolling(model, message, now)
+    if isinstance(message, m.Result) and message.reveal_ms > 0:
+        return _roll(model, message, now)
+    return _fold(model, message, now)
+
+
+def release(model: SeatModel, now: float, *, force: bool = False) -> SeatModel:
+    """The model once the reveal time has come (or at once with ``force``): every held message folded in,
+    in order, at the reveal instant."""
+    rolling = model.rolling
+    if rolling is None or (now < rolling.until and not force):
+        return model
+    at = min(now, rolling.until)
+    shown = replace(model, rolling=None, held=())
+    for message in model.held:
+        if isinstance(message, m.TeamPrompt):  # its countdown ran at the table since the result came
+            waited = int((at - rolling.since) * 1000)
+            message = replace(message, countdown_ms=max(0, message.countdown_ms - waited))
+        shown = _fold(shown, message, at)
+    return shown
+
+
+# What a seat holds back while a round is in play: everything that carries its outcome.
+_HELD_FOR_ALL = (m.GameView, m.History)
+_HELD_FOR_ME = (m.SeatState, m.SeatRounds, m.HandPay, m.TeamPrompt)
+
+
+def _roll(model: SeatModel, result: m.Result, now: float) -> SeatModel:
+    """A result with a reveal time: its round is in play until then, and the seat shows nothing of it."""
+    table = model.table
+    if table is not None and table.round_id == result.round_id and table.phase == "open":
+        table = replace(table, phase="shown", countdown_ms=0)
+    stale = model.notice is not None and model.notice.severity == "warn"
+    rolling = Rolling(result.round_id, now, now + result.reveal_ms / 1000)
+    return replace(model, table=table, result=None, count=None, rolling=rolling, held=(result,),
+                   notice=None if stale else model.notice)  # fmt: skip
+
+
+def _while_rolling(model: SeatModel, message: object, now: float) -> SeatModel:
+    """A message during a round in play: held if it carries the outcome; a later round's window or result
+    ends the wait at once (the table has moved on)."""
+    rolling = model.rolling
+    assert rolling is not None
+    match message:
+        case m.Result(round_id=round_id) if round_id == rolling.round_id:
+            return model  # the same result again (a resend after reconnecting): keep its clock
+        case m.Result():
+            return reduce(release(model, now, force=True), message, now)
+        case m.TableState(phase="open", round_id=round_id) if round_id > rolling.round_id:
+            return _fold(release(model, now, force=True), message, now)
+        case m.BuyIn() if message.seat == model.seat and model.me is not None:
+            me = replace(model.me, credits=model.me.credits + message.amount)  # the bill shows at once
+            return replace(_fold(model, message, now), me=me)
+    if isinstance(message, m.Tilt) and message.reason == "handpay":  # a hand-pay would tell a big win
+        return replace(model, held=(*model.held, message))
+    mine = getattr(message, "seat", model.seat) == model.seat
+    if isinstance(message, _HELD_FOR_ALL) or (isinstance(message, _HELD_FOR_ME) and mine):
+        return replace(model, held=(*model.held, message))
+    return _fold(model, message, now)
+
+
+def _fold(model: SeatModel, message: object, now: float) -> SeatModel:
+    """Fold one message into the model as it is shown now."""
     match message:
         case LinkStatus(up=True):
             return replace(model, link="up", link_detail="")

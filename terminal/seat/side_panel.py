@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from terminal.net import messages as m
-from terminal.seat import message_strip, side_boards, side_progress, theme, wager_list
+from terminal.seat import message_strip, motion, side_boards, side_progress, theme, wager_list
 from terminal.seat.control import SeatControl
 from terminal.seat.marks import cell, marks_of
 from terminal.seat.text import Painter
@@ -36,7 +36,7 @@ def sections(frame: Frame, control: SeatControl) -> Sections:
     list of wagers always keeps its heading and three rows (it pages through the rest)."""
     side, u = frame.side.inflate(-16, -16), frame.unit
     top = message_strip.game_rect(frame).bottom + 8
-    has_result = control.model.result is not None
+    has_result = control.model.result is not None or control.model.rolling is not None
     result = pygame.Rect(side.left, top, side.width, int(frame.side.height * 0.16) if has_result else 0)
     strip_h = u * 12 // 5
     strip = pygame.Rect(side.left, frame.nav_cell(0).top - 8 - strip_h, side.width, strip_h)
@@ -70,7 +70,9 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     model, u = control.model, frame.unit
     message_strip.draw_status(surface, p, control, frame, now)
     at = sections(frame, control)
-    if model.result is not None:
+    if model.rolling is not None and model.table is not None:  # a round in play: its motion, no outcome
+        motion.draw(surface, p, model.table.game, model.table.variant, model.rolling, at.result, u, now)
+    elif model.result is not None:
         _draw_result(surface, p, control, at.result, u, now)
     if model.craps is not None:
         side_progress.draw_craps(surface, p, control, model.craps, at.progress, u)

@@ -5,6 +5,11 @@ Implements the protocol's handler: each authentic message from a seat becomes on
 nothing. After every change the seat gets a fresh ``SeatState``; every window, result and tilt is
 broadcast. The round loop waits for the window (the configured seconds, or on a manual clock until every
 linked seat pressed ready), then plays the round in one synchronous step: the lock is one instant.
+
+The ledger settles a round the instant it is drawn; the faces wait. The ``Result`` carries the round's
+reveal time (:mod:`terminal.games.reveal`): the display's ball, dice or wheel rests then, and a seat shows
+nothing of the outcome before. A screen that links up while a round is in play is told the table as it was
+before the round, then the ``Result`` with the reveal time left, then the rest: it follows the same rule.
 """
 
 from __future__ import annotations
@@ -12,9 +17,10 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from terminal.games.reveal import reveal_ms
 from terminal.net import messages as m
 from terminal.net.messages import Message
 from terminal.net.messages import service as sm
@@ -49,6 +55,26 @@ class Desk(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Before:
+    """What the screens were told before a round was settled: its game's state, the history and every
+    seat's state (for a screen that links up while the round is in play)."""
+
+    game_view: m.GameView
+    history: m.History
+    seats: dict[int, m.SeatState]
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """A round settled but not yet shown: its ``Result``, its reveal instant on the table's clock, and what
+    the screens showed before it."""
+
+    result: m.Result
+    until: float
+    before: Before
+
+
 def seat_number(client: str) -> int | None:
     """``seat-3`` → 3; the display and service clients have no seat."""
     match = _SEAT.fullmatch(client)
@@ -74,14 +100,18 @@ class Controller:
         self._history = views.history(self.table)  # read once; each round adds its outcome
         recent = self.table.ledger.outcomes(1)
         self._last_outcome: dict[str, Any] | None = recent[0][1] if recent else None
+        self._in_play: InPlay | None = None
 
     # -- the protocol's handler ------------------------------------------------------------------------
     async def on_link_up(self, client: str) -> None:
         seat = seat_number(client)
         if seat is not None:
             self.table.link_up(seat)
+        in_play = self._round_in_play()
         await self._push(client, self.table_state())
         await self._push(client, self._offer)
+        if in_play is not None:  # the table as it was before the round, then the round with its time left
+            await self._link_up_in_play(client, seat, in_play)
         await self._push(client, views.game_view(self.table, self._last_outcome))
         await self._push(client, self._history)
         told = set(self._shown)
@@ -92,6 +122,24 @@ class Controller:
         if seat is not None:
             await self._push(client, self.seat_state(seat))
             await self._push(client, views.seat_rounds(self.table, seat))
+
+    def _round_in_play(self) -> InPlay | None:
+        """The round settled but not yet revealed, if the table is still showing it."""
+        in_play = self._in_play
+        if in_play is None or self.table.round_id != in_play.result.round_id:
+            return None
+        if self.table.phase.value == "open":
+            return None
+        return in_play if self.table.clock.monotonic() < in_play.until else None
+
+    async def _link_up_in_play(self, client: str, seat: int | None, in_play: InPlay) -> None:
+        before = in_play.before
+        await self._push(client, before.game_view)
+        await self._push(client, before.history)
+        if seat is not None and seat in before.seats:
+            await self._push(client, before.seats[seat])
+        left = max(1, int((in_play.until - self.table.clock.monotonic()) * 1000))
+        await self._push(client, replace(in_play.result, reveal_ms=left))
 
     async def on_link_lost(self, client: str) -> None:
         seat = seat_number(client)
@@ -265,7 +313,7 @@ class Controller:
             for s in report.settlements
         )  # fmt: skip
         outcome = views.outcome_text(self.table.driver, report.outcome) or report.text
-        return m.Result(report.round_id, outcome, settled)
+        return m.Result(report.round_id, outcome, settled, reveal_ms(self.table.driver.game, outcome))
 
     # -- the round loop --------------------------------------------------------------------------------
     async def play(
@@ -282,12 +330,13 @@ class Controller:
                 before_window()
             await self._broadcast(self.table_state())
             await self._wait_window()
+            before = self._before() if self.server is not None else None
             report = self.table.play_round()
             if report.no_spin:  # tilted (RNG failure): the window reopens once a technician clears it
                 await self.sync_tilts()
                 continue
             reports.append(report)
-            await self._announce(report)
+            await self._announce(report, before)
             await self.sync_tilts()
             if len(reports) < rounds:
                 if results_s:
@@ -331,9 +380,17 @@ class Controller:
             for seat in sorted(self.table.linked):
                 await self._push(f"seat-{seat}", self.seat_state(seat))
 
-    async def _announce(self, report: RoundReport) -> None:
+    def _before(self) -> Before:
+        """What the screens show before the round is played (kept while it is in play)."""
+        seats = {seat: self.seat_state(seat) for seat in range(1, self.table.config.table.seats + 1)}
+        return Before(views.game_view(self.table, self._last_outcome), self._history, seats)
+
+    async def _announce(self, report: RoundReport, before: Before | None = None) -> None:
         self._last_outcome = report.outcome
-        await self._broadcast(self.result(report))
+        result = self.result(report)
+        if before is not None:
+            self._in_play = InPlay(result, self.table.clock.monotonic() + result.reveal_ms / 1000, before)
+        await self._broadcast(result)
         await self._broadcast(views.game_view(self.table, report.outcome))
         self._history = views.with_latest(self._history, self.table)
         await self._broadcast(self._history)

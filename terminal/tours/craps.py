@@ -8,7 +8,7 @@ from pathlib import Path
 
 from terminal.games.craps.hot_roller import completed
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
-from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pages, play
+from terminal.lab.screens import DOLLAR, Shots, has, in_play, live_table, next_window, pages, play
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
 from terminal.seat.pages import help_sheets
@@ -55,8 +55,11 @@ def _rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     seat.now += 3.0
     shots(seat, "craps_come_out")
     come_point = False
-    for _ in range(300):  # until a point is on with a come bet moved to its number
-        play(table, seat)
+    for n in range(300):  # until a point is on with a come bet moved to its number
+        if n == 0:
+            in_play(table, seat, shots, "craps_in_play")
+        else:
+            play(table, seat)
         next_window(table, seat)
         point = _point(seat)
         if point is None and not has(seat, "pass"):

@@ -46,7 +46,7 @@ def _round(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     seat.now += 30.0  # the countdown ran out: the table is locked
     seat.act(i.PLACE, "straight:5")  # a touch after the lock: refused on screen
     shots(seat, "roulette_locked")
-    play_until_a_win(table, seat, "roulette")
+    play_until_a_win(table, seat, "roulette", shots)
     seat.now += 0.5
     shots(seat, "roulette_result_counting")
     seat.now += 2.0

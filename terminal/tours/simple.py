@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
-from terminal.lab.screens import DOLLAR, Shots, live_table, next_window, pages, play
+from terminal.lab.screens import DOLLAR, Shots, in_play, live_table, next_window, pages, play
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
 
@@ -25,7 +25,7 @@ def tour(job: Job, game: str, wagers: tuple[tuple[str, int], ...]) -> list[Path]
                 seat.place(spot, chip * DOLLAR)
             seat.now += 4.0
             shots(seat, f"{game}_betting")
-            play_until_a_win(table, seat, game)
+            play_until_a_win(table, seat, game, shots)
             seat.now += 0.5
             shots(seat, f"{game}_result_counting")
             seat.now += 2.0
@@ -41,10 +41,16 @@ def tour(job: Job, game: str, wagers: tuple[tuple[str, int], ...]) -> list[Path]
     return shots.written
 
 
-def play_until_a_win(table: LiveTable, seat: LiveSeat, game: str, tries: int = 60) -> None:
-    """Play rounds, repeating the seat's wagers, until one pays this seat (the result stays on screen)."""
-    for _ in range(tries):
-        play(table, seat)
+def play_until_a_win(
+    table: LiveTable, seat: LiveSeat, game: str, shots: Shots | None = None, tries: int = 60
+) -> None:
+    """Play rounds, repeating the seat's wagers, until one pays this seat (the result stays on screen); with
+    ``shots``, the first round is shot while in play (``<game>_in_play``)."""
+    for n in range(tries):
+        if n == 0 and shots is not None:
+            in_play(table, seat, shots, f"{game}_in_play")
+        else:
+            play(table, seat)
         if seat.model.winners():
             return
         next_window(table, seat)

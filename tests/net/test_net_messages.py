@@ -55,7 +55,7 @@ SAMPLES: list[m.Message] = [
         "seat-3", 10_000, 600, 0, (m.WagerView("lucky_shooter", 500, True, 6, (4, 5), 0, True),), None
     ),
     m.SeatState("seat-3", 0, 0, 0, (), "hand-pay of $1,500.00 pending"),
-    m.Result(12, "4-3", (m.SettlementView("seat-3", "place_6", 600, 0, "lose"),)),
+    m.Result(12, "4-3", (m.SettlementView("seat-3", "place_6", 600, 0, "lose"),), 2200),
     m.TeamPrompt("seat-1", 40, 15_000),
     m.Tilt("door_open", True, None, "door_open", "Main door open"),
     m.BuyIn("seat-2", "bill", 2000, 12_000),

@@ -116,6 +116,12 @@ def _result_shown(app: SeatApp) -> None:
     app.receive([_result(app)], 1.0)
 
 
+def _in_play(app: SeatApp) -> None:
+    """The round in play: its ``Result`` carries a reveal time still ahead (the seat shows its own motion)."""
+    _locked(app)
+    app.receive([replace(_result(app), reveal_ms=6_500)], 1.0)
+
+
 STATES: dict[str, Step] = {
     "betting": lambda app: None,
     "picker": _picker,
@@ -123,6 +129,7 @@ STATES: dict[str, Step] = {
         m.Error("refused", "limit: the seat's wagers this round would pass the limit 250000", 1)
     ),
     "locked": _locked,
+    "in_play": _in_play,
     "result": _result_shown,
     "prompt": _receive(m.TeamPrompt("seat-1", 5, 15_000)),
     "tilt": _receive(m.Tilt("door_open", True, None, "door_open", "table: main door open")),

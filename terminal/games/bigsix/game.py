@@ -19,6 +19,10 @@ from terminal.par.rows import ParRow
 SECTION = "bigsix"
 
 
+REVEAL_S = 6.8
+"""Seconds from the result to the moment the display shows it (the clapper catches the section): the
+screens show nothing of the outcome before (:mod:`terminal.games.reveal`)."""
+
 @dataclass(frozen=True, slots=True)
 class BigSix:
     """The Big Six wheel (§ 619a), as :class:`~terminal.games.seam.Game` declares a game."""
@@ -26,6 +30,7 @@ class BigSix:
     name: str = GAME
     wagers: tuple[str, ...] = WAGERS
     show_seconds: float = 8.0
+    reveal_s: float = REVEAL_S
     view_type: type = BigSixView
     streams: tuple[RangeStream, ...] = STREAMS
 
@@ -50,6 +55,9 @@ class BigSix:
     def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:
         names = tuple(PAYTABLES) if all_paytables else (settings.section(SECTION).paytable,)
         return bigsix_rows(names)
+
+    def reveal_seconds(self, outcome: str) -> float:
+        return self.reveal_s
 
     def parse_outcome(self, text: str) -> Stop:
         return Stop.parse(text)

@@ -45,6 +45,10 @@ def _on(flag: bool) -> str:
     return "on" if flag else "off"
 
 
+REVEAL_S = 2.2
+"""Seconds from the result to the moment the display shows it (both dice rest): the
+screens show nothing of the outcome before (:mod:`terminal.games.reveal`)."""
+
 @dataclass(frozen=True, slots=True)
 class Craps:
     """Craps with Lucky Shooter, Fire, Bonus and Hot Roller (§ 623a, § 623b), as
@@ -53,6 +57,7 @@ class Craps:
     name: str = GAME
     wagers: tuple[str, ...] = WAGERS
     show_seconds: float = 2.5
+    reveal_s: float = REVEAL_S
     view_type: type = CrapsView
     streams: tuple[RangeStream, ...] = STREAMS
 
@@ -109,6 +114,9 @@ class Craps:
         rules = self.rules(settings)
         offered = set(self.offered(rules))
         return [row for row in craps_par_rows(rules, all_paytables) if row.wager in offered]
+
+    def reveal_seconds(self, outcome: str) -> float:
+        return self.reveal_s
 
     def parse_outcome(self, text: str) -> Dice:
         return parse_dice(text)

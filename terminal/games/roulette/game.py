@@ -36,6 +36,10 @@ def _on(flag: bool) -> str:
     return "on" if flag else "off"
 
 
+REVEAL_S = 6.5
+"""Seconds from the result to the moment the display shows it (the ball drops into its pocket): the
+screens show nothing of the outcome before (:mod:`terminal.games.reveal`)."""
+
 @dataclass(frozen=True, slots=True)
 class Roulette:
     """Roulette with Touchdown (§ 617a), as :class:`~terminal.games.seam.Game` declares a game."""
@@ -43,6 +47,7 @@ class Roulette:
     name: str = GAME
     wagers: tuple[str, ...] = WAGERS
     show_seconds: float = 7.0
+    reveal_s: float = REVEAL_S
     view_type: type = RouletteView
     streams: tuple[RangeStream, ...] = STREAMS
 
@@ -106,6 +111,9 @@ class Roulette:
             tables = tuple(BLAZING_PAYTABLES) if all_paytables else (extra.blazing.paytable.name,)
             rows += blazing_rows(extra.wheel, tables)
         return rows
+
+    def reveal_seconds(self, outcome: str) -> float:
+        return self.reveal_s
 
     def parse_outcome(self, text: str) -> Pocket:
         return parse_outcome(text)

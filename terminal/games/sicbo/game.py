@@ -19,6 +19,10 @@ from terminal.par.sicbo import sicbo_rows
 SECTION = "sicbo"
 
 
+REVEAL_S = 2.5
+"""Seconds from the result to the moment the display shows it (the shaker stops and the dice rest): the
+screens show nothing of the outcome before (:mod:`terminal.games.reveal`)."""
+
 @dataclass(frozen=True, slots=True)
 class SicBo:
     """The game of Sic Bo (§ 625a), as :class:`~terminal.games.seam.Game` declares a game."""
@@ -26,6 +30,7 @@ class SicBo:
     name: str = GAME
     wagers: tuple[str, ...] = WAGERS
     show_seconds: float = 4.0
+    reveal_s: float = REVEAL_S
     view_type: type = SicBoView
     streams: tuple[RangeStream, ...] = STREAMS
 
@@ -49,6 +54,9 @@ class SicBo:
     def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:
         names = tuple(PAYTABLES) if all_paytables else (settings.section(SECTION).paytable,)
         return sicbo_rows(names)
+
+    def reveal_seconds(self, outcome: str) -> float:
+        return self.reveal_s
 
     def parse_outcome(self, text: str) -> Roll:
         return Roll.parse(text)

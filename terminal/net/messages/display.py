@@ -62,14 +62,20 @@ class SettlementView:
     result: Ident
 
 
-@FAMILY.message("Result", 1, Direction.SERVER)
+@FAMILY.message("Result", 2, Direction.SERVER)
 @dataclass(frozen=True, slots=True)
 class Result(Message):
-    """A round's persisted outcome (canonical text: ``17``, ``00``, ``4-3``) and its settlements."""
+    """A round's persisted outcome (canonical text: ``17``, ``00``, ``4-3``) and its settlements.
+
+    ``reveal_ms``: milliseconds from this message to the round's reveal time, when the display's ball, dice
+    or wheel comes to rest (:mod:`terminal.games.reveal`); until then a seat shows the spin or roll in
+    progress and nothing of the outcome. 0: show it at once.
+    """
 
     round_id: Count
     outcome: Text
     settlements: tuple[SettlementView, ...]
+    reveal_ms: Count = 0
 
 
 @FAMILY.message("Tilt", 2, Direction.SERVER)
