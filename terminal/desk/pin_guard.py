@@ -64,6 +64,25 @@ def administrator_act(c: Config, store: UserStore, user_id: str | None, read: Ca
 
 
 @contextmanager
+def two_person_act(c: Config, store: UserStore, admin_id: str, second_id: str, read: Callable[[str], str],
+                   now: Now = _system_now) -> Iterator[tuple[User, User, Ledger]]:  # fmt: skip
+    """An administrator and a second, different person who is a technician or an administrator (each PIN
+    from ``read``, under the lockout) and the table's ledger, to log an act both answer for (the install
+    act, :mod:`terminal.desk.install_act`). Raises :class:`LoginError` otherwise; else as
+    :func:`guarded_auth`."""
+    if admin_id == second_id:
+        raise LoginError(f"this act needs two different people, not {admin_id} twice")
+    with _guarded(c, store, now) as (auth, ledger):
+        admin = auth.check_pin(admin_id, read(f"PIN of administrator {admin_id}: "), "cli")
+        if admin.role is not Role.ADMINISTRATOR:
+            raise LoginError(f"{admin_id} is not an administrator")
+        second = auth.check_pin(second_id, read(f"PIN of {second_id}: "), "cli")
+        if second.role < Role.TECHNICIAN:
+            raise LoginError(f"{second_id} is not a technician or an administrator")
+        yield admin, second, ledger()
+
+
+@contextmanager
 def _guarded(c: Config, store: UserStore, now: Now) -> Iterator[tuple[ServiceAuth, Callable[[], Ledger]]]:
     played = lab_mode.test_config(c)  # in lab mode the table's service desk writes the test ledger
     with ExitStack() as stack:

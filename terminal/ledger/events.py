@@ -42,6 +42,11 @@ class EventCode(enum.IntEnum):
     FLOOR_WITNESS_FAIL = 431  # it does not: rolled back with its mark, or swapped; the table stays closed
     FLOOR_WITNESS_SKIPPED = 432  # the floor was unreachable at start-up
     FLOOR_ACCEPTED = 433  # a reinstalled ledger accepted by two people (`terminal floor accept-table`)
+    # The software ratchet (terminal.table.ratchet): what the ledger trusts, and who installed what.
+    SOFTWARE_TRUSTED = 450  # a verified manifest new to this ledger, accepted at boot (first, or same key)
+    SOFTWARE_INSTALL = 451  # two people accepted an install: manifest SHA-256, key (`verify accept-install`)
+    INSTALL_LOG_CUT = 452  # the install log is shorter than (or differs from) what the ledger recorded of it
+    LEDGER_INSTALL = 453  # a new ledger on a table that had one, made by two people (`terminal ledger new`)
     CONFIG_CHANGE = 500  # two people; records the new file's SHA-256
     CONFIG_BASELINE = 501  # the first boot of a ledger: the configuration it starts with, by its SHA-256
     CONFIG_UNLOGGED = 502  # the file at boot is not the one the log last recorded: changed by nobody logged
