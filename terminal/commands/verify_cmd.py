@@ -23,6 +23,7 @@ import argparse
 import getpass
 import hashlib
 import os
+import sqlite3
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -191,10 +192,27 @@ def _print_identity(loaded: Any) -> None:
     for label, value in identity(loaded).lines():
         print(f"{label:<28} {value}")
     recent, problem = installs.last(loaded.lab.install_log, 1)
+    problem = problem or _log_cut(loaded)
     latest = "none"
     if recent:
         latest = f"{recent[0].time} {recent[0].version} by {recent[0].who}: {recent[0].result}"
     print(f"{'last install':<28} {latest}" + (f" (install log: {problem})" if problem else ""))
+
+
+def _log_cut(loaded: Any) -> str | None:
+    """Whether the install log lost lines the ledger recorded (``terminal.table.ratchet.log_cut``); a
+    ledger that cannot be read says nothing here (``terminal ledger verify`` is its check)."""
+    from terminal.ledger import LedgerError, schema
+    from terminal.table.ratchet import log_cut
+
+    path = loaded.ledger.path
+    if not path.is_file():
+        return None
+    try:
+        with schema.open_readonly(path) as db:
+            return log_cut(db, loaded.lab.install_log)
+    except (LedgerError, OSError, sqlite3.Error):
+        return None
 
 
 def _make(args: argparse.Namespace) -> int:

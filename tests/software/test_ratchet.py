@@ -20,6 +20,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from terminal.cli import main
+from terminal.desk import desk as service_desk
 from terminal.ledger import EventCode
 from terminal.software.manifest import fingerprint
 from terminal.table.refused import Refused
@@ -175,4 +176,5 @@ def test_a_development_ledger_that_never_saw_a_verified_manifest_keeps_todays_be
     install.manifest.unlink()
     table = install.boot()
     assert _kinds(table) == ["software"]
+    assert service_desk._verify_software(table)[0] == "fail"  # the self-test card: not "not installed"
     table.ledger.close()
