@@ -23,7 +23,8 @@ from terminal.desk.auth import LoginError, PinChange, ServiceAuth
 from terminal.desk.users import User, UserStore
 from terminal.ledger import EventCode, Ledger, adopt_pins
 from terminal.ledger.lock import FolderLock
-from terminal.table import lab_mode
+from terminal.table import births, lab_mode
+from terminal.table.identity import software_version
 from terminal.table.tilts import Role
 
 Now = Callable[[], datetime]
@@ -92,7 +93,7 @@ def _guarded(c: Config, store: UserStore, now: Now) -> Iterator[tuple[ServiceAut
 
         def ledger() -> Ledger:
             if not opened:
-                opened.append(Ledger.from_config(played, now=now()))
+                opened.append(_open(c, played, now()))
                 stack.callback(opened[0].close)
             return opened[0]
 
@@ -107,6 +108,13 @@ def _guarded(c: Config, store: UserStore, now: Now) -> Iterator[tuple[ServiceAut
         if played.ledger.path.exists():
             auth.restore(PinChange.from_detail(d) for d in ledger().pin_states().values())
         yield auth, ledger
+
+
+def _open(c: Config, played: Config, now: datetime) -> Ledger:
+    """The ledger the table plays on; production's made only as a new ledger may be (``births``)."""
+    if played is not c:  # lab mode's test ledger
+        return Ledger.from_config(played, now=now)
+    return births.open_ledger(c, now, "service command", software_version(c))
 
 
 def adopt_auth(c: Config, store: UserStore, key: bytes, mark_file: Path, pins: Mapping[str, Any],

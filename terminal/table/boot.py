@@ -19,7 +19,7 @@ from terminal.config.game_rules import setup
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock
 from terminal.software import boot as software
-from terminal.table import config_record, generator, lab_mode, ratchet
+from terminal.table import births, config_record, generator, lab_mode, ratchet
 from terminal.table.clock import Clock
 from terminal.table.driver import GameDriver
 from terminal.table.identity import software_version
@@ -94,7 +94,7 @@ def _open_ledger(c: Config, clock: Clock) -> tuple[Ledger, str | None, bool]:
     """The ledger the table plays on: production's, or in lab mode the test ledger. Production's first
     compares the configuration with its record and logs a mode change; returns the ledger, why the
     configuration is unlogged (or ``None``) and whether forced outcomes may be offered."""
-    ledger = Ledger.from_config(c, now=clock.wall())
+    ledger = births.open_ledger(c, clock.wall(), "boot", software_version(c))  # a new one: an install act
     try:
         unlogged = config_record.examine(ledger, c, clock.wall())
         forcing = config_record.lab_mode_logged(ledger, c, unlogged)
