@@ -81,7 +81,7 @@ def tilt_list(table: Table) -> Message:
     shown = []
     for t in table.tilts.active:
         rule = RULES[t.kind]
-        role = rule.role.name.lower() if rule.role is not None else ""
+        role = rule.role.name.lower() if rule.role is not None else "install_act" if rule.act else ""
         shown.append(sm.TiltView(t.kind.value, t.seat, views.clip(t.detail), role, rule.automatic))
     return sm.TiltList(tuple(shown))
 
