@@ -23,7 +23,6 @@ import argparse
 import getpass
 import hashlib
 import os
-import sqlite3
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -200,18 +199,19 @@ def _print_identity(loaded: Any) -> None:
 
 
 def _log_cut(loaded: Any) -> str | None:
-    """Whether the install log lost lines the ledger recorded (``terminal.table.ratchet.log_cut``); a
+    """Whether the install log lost lines the ledger recorded (``terminal.table.ratchet.cut_of``); a
     ledger that cannot be read says nothing here (``terminal ledger verify`` is its check)."""
-    from terminal.ledger import LedgerError, schema
-    from terminal.table.ratchet import log_cut
+    from terminal.ledger import LedgerError, events, schema
+    from terminal.ledger.errors import storage_errors
+    from terminal.table.ratchet import LOG_MARKS, cut_of
 
     path = loaded.ledger.path
     if not path.is_file():
         return None
     try:
-        with schema.open_readonly(path) as db:
-            return log_cut(db, loaded.lab.install_log)
-    except (LedgerError, OSError, sqlite3.Error):
+        with storage_errors(path, "read"), schema.open_readonly(path) as db:
+            return cut_of(events.newest_detail(db, LOG_MARKS), loaded.lab.install_log)
+    except (LedgerError, OSError):
         return None
 
 

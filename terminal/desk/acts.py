@@ -305,7 +305,7 @@ def selftest(table: Table, verifier: Callable[[], tuple[str, str]] | None) -> Me
         results.append(sm.SelfTestView("software", "not_installed", "software verification is not installed"))
     lines = tuple(sm.IdentityLine(k, g, views.clip(v)) for k, g, v in identity(table.config).rows())
     recent, problem = installs.last(table.config.lab.install_log)
-    problem = problem or ratchet.log_cut(table.ledger.db, table.config.lab.install_log)  # its tail cut off
+    problem = problem or ratchet.log_cut(table.ledger, table.config.lab.install_log)  # its tail cut off
     installed = tuple(
         sm.InstallView(i.time, i.version, i.manifest_sha256[:16], views.clip(i.result), i.who[:64])
         for i in recent

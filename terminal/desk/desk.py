@@ -243,7 +243,7 @@ def _verify_software(table: Table) -> tuple[str, str]:
     failure: nothing was ever signed. With ``always``, or on a ledger that has run a verified program (the
     ratchet), a missing manifest fails, as at boot."""
     lab = table.config.lab
-    development = ratchet.trusted(table.ledger.db) is None  # a ledger that never ran a verified program
+    development = ratchet.trusted(table.ledger) is None  # a ledger that never ran a verified program
     if lab.verify_at_boot == "auto" and not lab.manifest_path.is_file() and development:
         return "not_installed", "no manifest is installed: a development build, not verified"
     mode = "always" if lab.verify_at_boot == "auto" else lab.verify_at_boot  # on demand: a manifest is due

@@ -68,7 +68,7 @@ def accept(c: Config, store: UserStore, check: BootCheck, admin_id: str, second_
         raise InstallRefused(f"the program does not verify, nothing to accept: {check.detail}")
     sha = ratchet.manifest_sha256(c.lab.manifest_path)
     with two_person_act(c, store, admin_id, second_id, read, now) as (admin, second, ledger):
-        before = ratchet.trusted(ledger.db)
+        before = ratchet.trusted(ledger)
         who = f"{admin.user_id} ({admin.role_name}) and {second.user_id} ({second.role_name})"
         stamp = now().isoformat(timespec="seconds").replace("+00:00", "Z")
         version = software_version(c)

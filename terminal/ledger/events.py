@@ -10,6 +10,7 @@ transaction as the postings; :func:`log` alone is for events that move nothing (
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -177,6 +178,18 @@ def revocation_numbers(db: sqlite_utils.Database) -> dict[str, int]:
         [int(EventCode.LINK_REVOCATIONS), int(EventCode.LINK_KEYS)],
     )
     return {str(ca): int(number) for ca, number in rows}
+
+
+def newest_detail(db: sqlite_utils.Database, codes: tuple[EventCode, ...]) -> dict[str, Any] | None:
+    """The detail of the newest event of any of ``codes`` (``None`` when there is none)."""
+    marks = ", ".join("?" for _ in codes)
+    row = db.execute(
+        f"SELECT detail FROM events WHERE code IN ({marks}) ORDER BY id DESC LIMIT 1", [int(c) for c in codes]
+    ).fetchone()
+    if row is None:
+        return None
+    detail: dict[str, Any] = json.loads(row[0] or "{}")
+    return detail
 
 
 def last(db: sqlite_utils.Database, code: EventCode) -> Event | None:

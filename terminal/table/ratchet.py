@@ -22,17 +22,13 @@ verify_at_boot`` alone sets.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from terminal.config import Config
 from terminal.ledger import EventCode, Ledger
-from terminal.ledger import events as logged
 from terminal.software import installs
 from terminal.software.boot import BootCheck
 
@@ -51,20 +47,16 @@ class Trust:
     manifest_sha256: str
 
 
-def _newest(db: sqlite_utils.Database, codes: tuple[EventCode, ...]) -> dict[str, Any] | None:
-    found = [event for code in codes for event in logged.read(db, code=code, limit=1)]
-    if not found:
-        return None
-    detail: dict[str, Any] = json.loads(max(found, key=lambda e: e.id).detail)
-    return detail
-
-
-def trusted(db: sqlite_utils.Database) -> Trust | None:
-    """What the ledger ``db`` trusts, or ``None`` when it never ran a verified program."""
-    detail = _newest(db, TRUST)
+def trust_of(detail: dict[str, Any] | None) -> Trust | None:
+    """What the newest trust event's ``detail`` says the ledger trusts (``None``: no such event)."""
     if detail is None:
         return None
     return Trust(str(detail.get("fingerprint", "")), str(detail.get("manifest_sha256", "")))
+
+
+def trusted(ledger: Ledger) -> Trust | None:
+    """What ``ledger`` trusts, or ``None`` when it never ran a verified program."""
+    return trust_of(ledger.newest_detail(*TRUST))
 
 
 def judge(trust: Trust | None, result: BootCheck) -> str | None:
@@ -94,13 +86,17 @@ def log_mark(path: Path) -> dict[str, Any]:
     return {"lines": lines, "last_sha256": last}
 
 
-def log_cut(db: sqlite_utils.Database, path: Path) -> str | None:
-    """Whether the install log at ``path`` lost lines the ledger ``db`` last recorded (the finding)."""
-    detail = _newest(db, LOG_MARKS)
+def cut_of(detail: dict[str, Any] | None, path: Path) -> str | None:
+    """Whether the install log at ``path`` lost lines the newest event recording it (``detail``) saw."""
     recorded = None if detail is None else detail.get("install_log")
     if not isinstance(recorded, dict):
         return None
     return installs.cut(path, int(recorded.get("lines", 0)), str(recorded.get("last_sha256", "")))
+
+
+def log_cut(ledger: Ledger, path: Path) -> str | None:
+    """Whether the install log at ``path`` lost lines ``ledger`` last recorded (the finding)."""
+    return cut_of(ledger.newest_detail(*LOG_MARKS), path)
 
 
 def installer(path: Path, sha256: str) -> str:
@@ -115,8 +111,8 @@ def at_boot(
 ) -> tuple[str | None, str | None]:
     """Judge the boot's check against what ``ledger`` trusts and log what it accepts; returns the problem
     that must tilt the table as ``software`` (or ``None``) and the install log's finding (or ``None``)."""
-    cut = log_cut(ledger.db, c.lab.install_log)
-    trust = trusted(ledger.db)
+    cut = log_cut(ledger, c.lab.install_log)
+    trust = trusted(ledger)
     problem = judge(trust, result)
     if problem is not None:
         return f"{problem}; to accept an install: {ACT}", cut
