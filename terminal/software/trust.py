@@ -79,6 +79,6 @@ def judged(result: BootCheck, required: str | None) -> BootCheck:
     """``result``, failed when it passed under another key than ``required``."""
     if required is None or result.status != "pass" or result.key == required:
         return result
-    detail = (f"the program is signed with another key than the one this table's ledger trusts ({required});"
+    detail = (f"[lab] trusted_key holds another key than the one this table's ledger trusts ({required});"
               " two people accept an install: `terminal verify accept-install --admin ID --second ID`")
     return BootCheck("fail", detail, result.files, result.key)
