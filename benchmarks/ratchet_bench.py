@@ -38,9 +38,8 @@ def _ledger(path: Path, events: int) -> None:
         trusted = json.dumps({"fingerprint": "ab12 cd34", "manifest_sha256": "00" * 32})
         rows = [("2026-11-29T00:00:00Z", 450, "SOFTWARE_TRUSTED", None, None, None, trusted, b"t")]
         rows += [("2026-11-29T00:00:01Z", 620, "BILL_STACKED", 1, None, None, "{}", b"t")] * events
-        db.conn.executemany(
-            "INSERT INTO events (time, code, name, seat, user, role, detail, tag) VALUES (?,?,?,?,?,?,?,?)", rows
-        )
+        columns = "time, code, name, seat, user, role, detail, tag"
+        db.conn.executemany(f"INSERT INTO events ({columns}) VALUES (?,?,?,?,?,?,?,?)", rows)
         db.conn.commit()
 
 
@@ -62,8 +61,8 @@ def main() -> None:
             assert trust.trusted_key(path) == "ab12 cd34"
 
         base, read = _median_ms(baseline, args.repeats), _median_ms(gate, args.repeats)
-        print(f"trust gate, {args.events + 1} events  {read:6.2f} ms  baseline open + max(id) {base:6.2f} ms  "
-              f"ratio {read / base:4.1f}")  # fmt: skip
+        print(f"trust gate, {args.events + 1} events  {read:6.2f} ms  baseline open + max(id) "
+              f"{base:6.2f} ms  ratio {read / base:4.1f}")  # fmt: skip
 
 
 if __name__ == "__main__":
