@@ -69,6 +69,7 @@ def accept(c: Config, store: UserStore, check: BootCheck, admin_id: str, second_
     sha = ratchet.manifest_sha256(c.lab.manifest_path)
     with two_person_act(c, store, admin_id, second_id, read, now) as (admin, second, ledger):
         before = ratchet.trusted(ledger)
+        cut = ratchet.log_cut(ledger, c.lab.install_log)  # acknowledged by this act, and kept in its record
         who = f"{admin.user_id} ({admin.role_name}) and {second.user_id} ({second.role_name})"
         stamp = now().isoformat(timespec="seconds").replace("+00:00", "Z")
         version = software_version(c)
@@ -80,7 +81,7 @@ def accept(c: Config, store: UserStore, check: BootCheck, admin_id: str, second_
             "fingerprint": check.key, "version": version, "files": check.files,
             "previous": None if before is None else {
                 "fingerprint": before.fingerprint, "manifest_sha256": before.manifest_sha256},
-            "install_log": ratchet.log_mark(c.lab.install_log),
+            "install_log": ratchet.log_mark(c.lab.install_log), "install_log_cut": cut or "",
         }  # fmt: skip
         first = Actor(admin.user_id, admin.role_name)
         ledger.log_event(EventCode.SOFTWARE_INSTALL, now=now(), actor=first, detail=detail)

@@ -13,7 +13,8 @@ length and last line (:func:`terminal.software.installs.mark`). From then on, at
   with the key the ledger trusts) is accepted and logged as ``SOFTWARE_TRUSTED``, naming who made it as the
   install log has it;
 - an install log shorter than the ledger last recorded, or whose line there was replaced, is logged
-  (``INSTALL_LOG_CUT``) and shown by ``terminal verify`` and the service screen's self-test.
+  (``INSTALL_LOG_CUT``) at every boot and shown by ``terminal verify`` and the service screen's self-test,
+  until the install act records the log as it is (with the finding it acknowledges).
 
 A ledger that never saw a verified manifest (a development checkout) keeps the policy ``[lab]
 verify_at_boot`` alone sets.
@@ -111,7 +112,8 @@ def at_boot(
 ) -> tuple[str | None, str | None]:
     """Judge the boot's check against what ``ledger`` trusts and log what it accepts; returns the problem
     that must tilt the table as ``software`` (or ``None``) and the install log's finding (or ``None``)."""
-    cut = log_cut(ledger, c.lab.install_log)
+    recorded = ledger.newest_detail(*LOG_MARKS)
+    cut = cut_of(recorded, c.lab.install_log)
     trust = trusted(ledger)
     problem = judge(trust, result)
     if problem is not None:
@@ -121,7 +123,9 @@ def at_boot(
         detail = {
             "fingerprint": result.key, "manifest_sha256": sha, "version": version, "files": result.files,
             "accepted_by": "boot: signed with the key the ledger trusts" if trust else "boot: first verified",
-            "installed_by": installer(c.lab.install_log, sha), "install_log": log_mark(c.lab.install_log),
+            "installed_by": installer(c.lab.install_log, sha),
+            # A cut log keeps the mark it fell short of: only the install act (two people) moves it on.
+            "install_log": recorded["install_log"] if cut and recorded else log_mark(c.lab.install_log),
         }  # fmt: skip
         ledger.log_event(EventCode.SOFTWARE_TRUSTED, now=now, detail=detail)
     return None, cut

@@ -85,6 +85,11 @@ def test_the_install_logs_last_line_cut_off_is_reported(
     shown = acts.selftest(table, None)  # the service screen's self-test card
     assert "held 2" in shown.install_log  # type: ignore[attr-defined]
     table.ledger.close()
+    (install.root / BASE).write_bytes(b"def returned(stake, won):\n    return stake + won  # v3\n")
+    _make_manifest(install, tmp_path, "carl")  # an update accepted at boot does not paper over the cut
+    table = install.boot()
+    assert len(_trusted(table)) == 3 and len(table.ledger.events(EventCode(452))) == 2
+    table.ledger.close()
 
 
 def test_a_line_replaced_at_the_recorded_place_is_reported_too(
