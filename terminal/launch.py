@@ -29,6 +29,7 @@ from collections.abc import Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 from terminal.software import boot as software  # noqa: E402
+from terminal.software import trust  # noqa: E402
 from terminal.software.manifest import ROOT  # noqa: E402
 
 #: ``[lab]`` defaults as ``terminal.config.sections.LabSection`` declares them (a test holds them together).
@@ -74,7 +75,9 @@ def launch_check(argv: Sequence[str]) -> software.BootCheck | None:
     if command == "verify" and options.root is None:  # the lab asked: a manifest is due, --key trusted
         mode = "always" if mode == "auto" else mode
         key = options.key or key
-    return software.check(mode, manifest, key, ROOT)
+    acting = trust.ACCEPT if command == "verify" and trust.ACCEPT in argv else command  # the ratchet's gate:
+    mode, required = trust.gate(mode, trust.trusted_key(trust.ledger_path(options.config)), acting)
+    return trust.judged(software.check(mode, manifest, key, ROOT), required)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

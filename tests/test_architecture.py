@@ -52,7 +52,11 @@ RULES = (
     Rule("rng/ imports nothing from terminal/", ("rng",), ("terminal",)),
     Rule("games/ and par/ are pure: no I/O, clock, RNG, logging, sqlite or GUI", PURE, IO_AND_CLOCK),
     Rule("games/ and par/ depend on nothing above them", PURE, EVERYTHING_ELSE),
-    Rule("only ledger/ touches SQLite", PACKAGES, ("sqlite3", "sqlite_utils"), ("terminal.ledger",)),
+    # The launcher's ratchet gate reads the ledger's trust, read-only, before the program may be imported.
+    Rule(
+        "only ledger/ touches SQLite", PACKAGES, ("sqlite3", "sqlite_utils"),
+        ("terminal.ledger", "terminal.software.trust"),
+    ),
     Rule(
         "only seat/, service/ and sound/ import pygame", PACKAGES, ("pygame",),
         ("terminal.seat", "terminal.service", "terminal.sound"),

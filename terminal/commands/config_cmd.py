@@ -22,6 +22,9 @@ def register(commands: Any) -> None:
     add_config_option(show)
     show.set_defaults(func=_show)
     template = actions.add_parser("template", help="print kiosk.cfg with every key at its shipped default")
+    template.add_argument("--development", action="store_true",
+                          help="a development checkout's file ([lab] verify_at_boot = auto: runs with no "
+                          "manifest until the ledger has run a verified one)")  # fmt: skip
     template.set_defaults(func=_template)
 
 
@@ -48,6 +51,6 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _template(_: argparse.Namespace) -> int:
-    print(config.template())
+def _template(args: argparse.Namespace) -> int:
+    print(config.template(development=args.development))
     return 0

@@ -62,6 +62,14 @@ def register(commands: Any) -> None:
     )
     wipe.add_argument("--user", required=True, metavar="ID", help="a technician or administrator")
     wipe.add_argument("--second", required=True, metavar="ID", help="a second technician or administrator")
+    fresh = actions.add_parser(
+        "new", help="make a new ledger on a table that had one (an install act): an administrator and a "
+        "technician, logged as LEDGER_INSTALL in it; without it the table refuses to start",
+    )  # fmt: skip
+    fresh.add_argument("--admin", required=True, metavar="ID", help="the administrator")
+    fresh.add_argument("--second", required=True, metavar="ID", help="a technician (or an administrator)")
+    add_config_option(fresh)
+    fresh.set_defaults(func=_new)
     for sub, func in ((check, _verify), (show, _report), (dump, _export), (bind, _adopt), (wipe, _ram_clear)):
         add_config_option(sub)
         sub.add_argument("--db", type=Path, metavar="PATH", help="ledger database (default: [ledger] path)")
@@ -248,6 +256,25 @@ def _adopt(args: argparse.Namespace) -> int:
     given = f"; {seen.given_up} rows given up" if seen.given_up else ""
     print(f"OK: {seen.rows} rows verified{given}; high-water mark {mark} now follows {path} "
           f"(logged: LEDGER_ADOPT by {first.name} and {second.name})")  # fmt: skip
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    """The install act of a new ledger (``terminal.desk.install_act.new_ledger``): one line either way."""
+    from terminal.commands.service_cmd import read_pin
+    from terminal.desk import install_act
+    from terminal.desk.auth import LoginError
+
+    loaded = load_config(args)
+    if loaded is None:
+        return 1
+    try:
+        store = UserStore.load(loaded.service.users_path)
+        path = install_act.new_ledger(loaded, store, args.admin, args.second, read_pin)
+    except (install_act.InstallRefused, LoginError, UserError, UsersFileError, LedgerError, OSError) as no:
+        print(f"terminal ledger new: {no}", file=sys.stderr)
+        return 1
+    print(f"OK: new ledger {path} (logged: LEDGER_INSTALL by {args.admin} and {args.second})")
     return 0
 
 

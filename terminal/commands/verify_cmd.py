@@ -9,6 +9,9 @@
   key is never overwritten without ``--force``.
 - ``terminal verify make-manifest --key PATH [--out PATH] [--by WHO]``: sign the manifest of the files
   installed now; every run, done or failed, is a line of the install log (``[lab] install_log``).
+- ``terminal verify accept-install --admin ID --second ID``: the install act (an administrator and a
+  technician, PINs on the terminal): the ledger trusts the program installed now, which must verify; it
+  clears the ratchet's ``software`` tilt (:mod:`terminal.desk.install_act`, :mod:`terminal.table.ratchet`).
 
 ``terminal verify`` first prints the program's identity (``terminal.table.identity``): software version,
 manifest fingerprint, each game's identifier and paytable ids, and the last install.
@@ -72,6 +75,14 @@ def register(commands: Any) -> None:
     maker.add_argument("--by", metavar="WHO", help="who installs, for the install log (default: login name)")
     _common(maker)
     maker.set_defaults(func=_make)
+    act = actions.add_parser(
+        "accept-install", help="the install act: an administrator and a technician accept the verified "
+        "program in the ledger (clears the software tilt)",
+    )  # fmt: skip
+    act.add_argument("--admin", required=True, metavar="ID", help="the administrator")
+    act.add_argument("--second", required=True, metavar="ID", help="a technician (or another administrator)")
+    _common(act)
+    act.set_defaults(func=_accept)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -116,6 +127,30 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _accept(args: argparse.Namespace) -> int:
+    """The install act (:mod:`terminal.desk.install_act`): one line either way."""
+    from terminal.commands.service_cmd import read_pin
+    from terminal.desk import install_act
+    from terminal.desk.auth import LoginError
+    from terminal.desk.users import UserError, UsersFileError, UserStore
+    from terminal.ledger import LedgerError
+
+    loaded = load_config(args)
+    if loaded is None:
+        return 1
+    lab = loaded.lab
+    check = software.check("always", lab.manifest_path, lab.trusted_key, args.root, _sites(args.root))
+    try:
+        store = UserStore.load(loaded.service.users_path)
+        done = install_act.accept(loaded, store, check, args.admin, args.second, read_pin)
+    except (install_act.InstallRefused, LoginError, UserError, UsersFileError, LedgerError, OSError) as no:
+        return _fail(f"accept-install: {no}")
+    cleared = f"; cleared: {', '.join(done.cleared)}" if done.cleared else ""
+    print(f"install accepted by {done.admin} and {done.second}: manifest SHA-256 {done.manifest_sha256[:16]}"
+          f"…, key fingerprint {done.fingerprint} (logged: SOFTWARE_INSTALL){cleared}")  # fmt: skip
+    return 0
+
+
 def _keygen(args: argparse.Namespace) -> int:
     public: Path | None = args.public
     if public is None:
@@ -156,10 +191,28 @@ def _print_identity(loaded: Any) -> None:
     for label, value in identity(loaded).lines():
         print(f"{label:<28} {value}")
     recent, problem = installs.last(loaded.lab.install_log, 1)
+    problem = problem or _log_cut(loaded)
     latest = "none"
     if recent:
         latest = f"{recent[0].time} {recent[0].version} by {recent[0].who}: {recent[0].result}"
     print(f"{'last install':<28} {latest}" + (f" (install log: {problem})" if problem else ""))
+
+
+def _log_cut(loaded: Any) -> str | None:
+    """Whether the install log lost lines the ledger recorded (``terminal.table.ratchet.cut_of``); a
+    ledger that cannot be read says nothing here (``terminal ledger verify`` is its check)."""
+    from terminal.ledger import LedgerError, events, schema
+    from terminal.ledger.errors import storage_errors
+    from terminal.table.ratchet import LOG_MARKS, cut_of
+
+    path = loaded.ledger.path
+    if not path.is_file():
+        return None
+    try:
+        with storage_errors(path, "read"), schema.open_readonly(path) as db:
+            return cut_of(events.newest_detail(db, LOG_MARKS), loaded.lab.install_log)
+    except (LedgerError, OSError):
+        return None
 
 
 def _make(args: argparse.Namespace) -> int:
@@ -182,10 +235,10 @@ def _make(args: argparse.Namespace) -> int:
 
 def _log_install(loaded: Any, digest: str, result: str, who: str, files: int) -> None:
     """One line of the install log; a log that cannot be written is said, never silently skipped."""
-    from terminal.table.identity import software_version
+    from terminal.table.identity import package_version
 
     now = datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-    entry = installs.Install(now, software_version(), digest, result[:200], who, files)
+    entry = installs.Install(now, package_version(), digest, result[:200], who, files)
     try:
         installs.append(loaded.lab.install_log, entry)
     except OSError as failed:

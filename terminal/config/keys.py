@@ -42,18 +42,21 @@ Parser = Callable[[str, ParseContext], Any]
 
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """The declaration of one key: shipped default (as text), parser, allowed values, and its comment."""
+    """The declaration of one key: shipped default (as text), parser, allowed values, and its comment;
+    ``installed``: the value an installed table's template writes when it differs from the default a
+    development checkout runs on (``[lab] verify_at_boot``), else ""."""
 
     default: str
     parse: Parser
     allowed: str
     doc: str
+    installed: str = ""
 
 
-def setting(default: str, parse: Parser, doc: str) -> Any:
+def setting(default: str, parse: Parser, doc: str, installed: str = "") -> Any:
     """A dataclass field that is a ``kiosk.cfg`` key; the parser's ``allowed`` text documents it."""
     allowed = getattr(parse, "allowed", "")
-    return dataclasses.field(metadata={"setting": Setting(default, parse, allowed, doc)})
+    return dataclasses.field(metadata={"setting": Setting(default, parse, allowed, doc, installed)})
 
 
 def settings_of(section: type) -> dict[str, Setting]:

@@ -309,8 +309,11 @@ class LabSection:
         "maker.pub", a_path(), "the maker's Ed25519 public key, kept outside the program it verifies"
     )
     verify_at_boot: str = setting(
-        "auto", choice("auto", "always", "never"), "check program files at boot (auto: if a manifest exists)"
-    )
+        "auto", choice("auto", "always", "never"),
+        "check program files at boot (an installed table: always; auto, a development checkout: only if a "
+        "manifest exists, until the ledger has run a verified one)",
+        installed="always",
+    )  # fmt: skip
     test_ledger_path: Path = setting(
         "var/test-ledger.sqlite", a_path(), "lab mode plays on this ledger: test meters, production untouched"
     )

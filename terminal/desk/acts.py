@@ -23,7 +23,7 @@ from terminal.ledger.vouchers import Voucher
 from terminal.net.messages import Message
 from terminal.net.messages import service as sm
 from terminal.software import installs
-from terminal.table import config_record
+from terminal.table import config_record, ratchet
 from terminal.table.identity import identity
 from terminal.table.phases import Phase
 from terminal.table.table import Table
@@ -81,7 +81,7 @@ def tilt_list(table: Table) -> Message:
     shown = []
     for t in table.tilts.active:
         rule = RULES[t.kind]
-        role = rule.role.name.lower() if rule.role is not None else ""
+        role = rule.role.name.lower() if rule.role is not None else "install_act" if rule.act else ""
         shown.append(sm.TiltView(t.kind.value, t.seat, views.clip(t.detail), role, rule.automatic))
     return sm.TiltList(tuple(shown))
 
@@ -305,6 +305,7 @@ def selftest(table: Table, verifier: Callable[[], tuple[str, str]] | None) -> Me
         results.append(sm.SelfTestView("software", "not_installed", "software verification is not installed"))
     lines = tuple(sm.IdentityLine(k, g, views.clip(v)) for k, g, v in identity(table.config).rows())
     recent, problem = installs.last(table.config.lab.install_log)
+    problem = problem or ratchet.log_cut(table.ledger, table.config.lab.install_log)  # its tail cut off
     installed = tuple(
         sm.InstallView(i.time, i.version, i.manifest_sha256[:16], views.clip(i.result), i.who[:64])
         for i in recent

@@ -49,6 +49,7 @@ from terminal.ledger import Actor, EventCode, LedgerError
 from terminal.net.messages import Message, ServiceCommand
 from terminal.net.messages import service as sm
 from terminal.software import boot as software
+from terminal.table import ratchet
 from terminal.table.refused import Refused
 from terminal.table.table import Table
 from terminal.table.tickets import Printer
@@ -239,9 +240,11 @@ def _actor(session: Session) -> Actor:
 def _verify_software(table: Table) -> tuple[str, str]:
     """(status, detail) of the installed program against the signed manifest: ``pass``, ``fail``, or
     ``not_installed`` for a development build (``verify_at_boot = auto`` and no manifest), which is not a
-    failure: nothing was ever signed. With ``always`` a missing manifest fails, as at boot."""
+    failure: nothing was ever signed. With ``always``, or on a ledger that has run a verified program (the
+    ratchet), a missing manifest fails, as at boot."""
     lab = table.config.lab
-    if lab.verify_at_boot == "auto" and not lab.manifest_path.is_file():
+    development = ratchet.trusted(table.ledger) is None  # a ledger that never ran a verified program
+    if lab.verify_at_boot == "auto" and not lab.manifest_path.is_file() and development:
         return "not_installed", "no manifest is installed: a development build, not verified"
     mode = "always" if lab.verify_at_boot == "auto" else lab.verify_at_boot  # on demand: a manifest is due
     found = software.check(mode, lab.manifest_path, lab.trusted_key)

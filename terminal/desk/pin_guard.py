@@ -23,7 +23,8 @@ from terminal.desk.auth import LoginError, PinChange, ServiceAuth
 from terminal.desk.users import User, UserStore
 from terminal.ledger import EventCode, Ledger, adopt_pins
 from terminal.ledger.lock import FolderLock
-from terminal.table import lab_mode
+from terminal.table import births, lab_mode
+from terminal.table.identity import software_version
 from terminal.table.tilts import Role
 
 Now = Callable[[], datetime]
@@ -64,6 +65,25 @@ def administrator_act(c: Config, store: UserStore, user_id: str | None, read: Ca
 
 
 @contextmanager
+def two_person_act(c: Config, store: UserStore, admin_id: str, second_id: str, read: Callable[[str], str],
+                   now: Now = _system_now) -> Iterator[tuple[User, User, Ledger]]:  # fmt: skip
+    """An administrator and a second, different person who is a technician or an administrator (each PIN
+    from ``read``, under the lockout) and the table's ledger, to log an act both answer for (the install
+    act, :mod:`terminal.desk.install_act`). Raises :class:`LoginError` otherwise; else as
+    :func:`guarded_auth`."""
+    if admin_id == second_id:
+        raise LoginError(f"this act needs two different people, not {admin_id} twice")
+    with _guarded(c, store, now) as (auth, ledger):
+        admin = auth.check_pin(admin_id, read(f"PIN of administrator {admin_id}: "), "cli")
+        if admin.role is not Role.ADMINISTRATOR:
+            raise LoginError(f"{admin_id} is not an administrator")
+        second = auth.check_pin(second_id, read(f"PIN of {second_id}: "), "cli")
+        if second.role < Role.TECHNICIAN:
+            raise LoginError(f"{second_id} is not a technician or an administrator")
+        yield admin, second, ledger()
+
+
+@contextmanager
 def _guarded(c: Config, store: UserStore, now: Now) -> Iterator[tuple[ServiceAuth, Callable[[], Ledger]]]:
     played = lab_mode.test_config(c)  # in lab mode the table's service desk writes the test ledger
     with ExitStack() as stack:
@@ -73,7 +93,7 @@ def _guarded(c: Config, store: UserStore, now: Now) -> Iterator[tuple[ServiceAut
 
         def ledger() -> Ledger:
             if not opened:
-                opened.append(Ledger.from_config(played, now=now()))
+                opened.append(_open(c, played, now()))
                 stack.callback(opened[0].close)
             return opened[0]
 
@@ -88,6 +108,13 @@ def _guarded(c: Config, store: UserStore, now: Now) -> Iterator[tuple[ServiceAut
         if played.ledger.path.exists():
             auth.restore(PinChange.from_detail(d) for d in ledger().pin_states().values())
         yield auth, ledger
+
+
+def _open(c: Config, played: Config, now: datetime) -> Ledger:
+    """The ledger the table plays on; production's made only as a new ledger may be (``births``)."""
+    if played is not c:  # lab mode's test ledger
+        return Ledger.from_config(played, now=now)
+    return births.open_ledger(c, now, "service command", software_version(c))
 
 
 def adopt_auth(c: Config, store: UserStore, key: bytes, mark_file: Path, pins: Mapping[str, Any],

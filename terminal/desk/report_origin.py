@@ -19,6 +19,6 @@ def provenance(c: Config, verification: str, now: datetime) -> Provenance:
     """The provenance of a report made at ``now`` of this table's ledger."""
     return Provenance(
         venue=c.table.venue, table_id=c.table.table_id, currency=c.money.currency, generated=stamp(now),
-        software=software_version(), manifest=manifest_fingerprint(c), verification=verification,
+        software=software_version(c), manifest=manifest_fingerprint(c), verification=verification,
         games=identity(c).summary(),
     )  # fmt: skip

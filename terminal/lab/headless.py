@@ -257,7 +257,7 @@ async def _watch(
     """
     told: set[tuple[TiltKind, str]] = set()
     ledger = (TiltKind.LEDGER_STORAGE, TiltKind.LEDGER_INTEGRITY)
-    closing = (*ledger, TiltKind.SOFTWARE_VERIFY)  # only an administrator clears it: nobody here can
+    closing = (*ledger, TiltKind.SOFTWARE_VERIFY, TiltKind.SOFTWARE)  # only people clear them: none here
     while not play.done():
         for tilt in table.tilts.active:
             if tilt.seat is not None or (tilt.kind, tilt.detail) in told:

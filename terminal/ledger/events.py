@@ -10,6 +10,7 @@ transaction as the postings; :func:`log` alone is for events that move nothing (
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,11 @@ class EventCode(enum.IntEnum):
     FLOOR_WITNESS_FAIL = 431  # it does not: rolled back with its mark, or swapped; the table stays closed
     FLOOR_WITNESS_SKIPPED = 432  # the floor was unreachable at start-up
     FLOOR_ACCEPTED = 433  # a reinstalled ledger accepted by two people (`terminal floor accept-table`)
+    # The software ratchet (terminal.table.ratchet): what the ledger trusts, and who installed what.
+    SOFTWARE_TRUSTED = 450  # a verified manifest new to this ledger, accepted at boot (first, or same key)
+    SOFTWARE_INSTALL = 451  # two people accepted an install: manifest SHA-256, key (`verify accept-install`)
+    INSTALL_LOG_CUT = 452  # the install log is shorter than (or differs from) what the ledger recorded of it
+    LEDGER_INSTALL = 453  # a new ledger on a table that had one, made by two people (`terminal ledger new`)
     CONFIG_CHANGE = 500  # two people; records the new file's SHA-256
     CONFIG_BASELINE = 501  # the first boot of a ledger: the configuration it starts with, by its SHA-256
     CONFIG_UNLOGGED = 502  # the file at boot is not the one the log last recorded: changed by nobody logged
@@ -172,6 +178,18 @@ def revocation_numbers(db: sqlite_utils.Database) -> dict[str, int]:
         [int(EventCode.LINK_REVOCATIONS), int(EventCode.LINK_KEYS)],
     )
     return {str(ca): int(number) for ca, number in rows}
+
+
+def newest_detail(db: sqlite_utils.Database, codes: tuple[EventCode, ...]) -> dict[str, Any] | None:
+    """The detail of the newest event of any of ``codes`` (``None`` when there is none)."""
+    marks = ", ".join("?" for _ in codes)
+    row = db.execute(
+        f"SELECT detail FROM events WHERE code IN ({marks}) ORDER BY id DESC LIMIT 1", [int(c) for c in codes]
+    ).fetchone()
+    if row is None:
+        return None
+    detail: dict[str, Any] = json.loads(row[0] or "{}")
+    return detail
 
 
 def last(db: sqlite_utils.Database, code: EventCode) -> Event | None:

@@ -423,6 +423,10 @@ class Ledger:
         people made it; ``None`` if no logged change touched it."""
         return events.last_setting(self.db, key)
 
+    def newest_detail(self, *codes: EventCode) -> dict[str, Any] | None:
+        """The detail of the newest event of any of ``codes``, or ``None``."""
+        return events.newest_detail(self.db, codes)
+
     def active_tilts(self) -> list[tuple[str, int | None, str]]:
         """The tilts raised and not cleared, as the event log has them: (kind, seat, detail), oldest first."""
         return events.active_tilts(self.db)

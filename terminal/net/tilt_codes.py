@@ -36,6 +36,7 @@ _BY_KIND = {
     "ledger_integrity": "table_check",
     "ledger_storage": "table_check",
     "software_verify": "table_check",
+    "software": "table_check",
     "link_lost": "link_lost",
     "handpay": "handpay",
     "floor_offline": "floor_offline",

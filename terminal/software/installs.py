@@ -6,6 +6,11 @@ files the manifest lists. Each line also carries ``prev``, the SHA-256 of the li
 edited or taken out breaks the links after it (:func:`read` says where). Service mode shows the last
 ten; the file keeps every one.
 
+Lines taken off the *end* leave a log whose links all hold, so the table's ledger keeps the log's length
+and its last line's SHA-256 (:func:`mark`) at every install it records, and :func:`cut` says when the file
+is shorter than that, or its line at that place is another (``terminal.table.ratchet``). Ledger creations
+are lines too (``kind`` ``ledger``): a table that made a ledger once is known to have had one.
+
 >>> import tempfile, pathlib
 >>> log = pathlib.Path(tempfile.mkdtemp()) / "installs.jsonl"
 >>> append(log, Install("2026-01-02T00:00:00Z", "0.1.0", "ab" * 32, "ok", "maker", 120))
@@ -35,6 +40,8 @@ class Install:
     result: str
     who: str
     files: int
+    kind: str = "manifest"  # or "ledger": a ledger made on this table (``ledger`` names it)
+    ledger: str = ""
 
 
 def _digest(line: str) -> str:
@@ -78,6 +85,24 @@ def read(path: Path) -> tuple[list[Install], str | None]:
             problem = f"{path.name} line {number}: the line before it was changed or removed"
         prev = _digest(line)
     return entries, problem
+
+
+def mark(path: Path) -> tuple[int, str]:
+    """The log's length in lines and the SHA-256 of its last line ("" when empty), as the ledger keeps it."""
+    lines = _lines(path)
+    return len(lines), _digest(lines[-1]) if lines else ""
+
+
+def cut(path: Path, lines: int, last_sha256: str) -> str | None:
+    """Why the log is not the one whose :func:`mark` was ``(lines, last_sha256)`` extended at its end: lines
+    taken off its end, or that line replaced (``None`` when it holds every line it held then)."""
+    found = _lines(path)
+    if len(found) < lines:
+        return (f"{path.name} has {len(found)} lines but held {lines} when the ledger last recorded it: "
+                f"its newest {lines - len(found)} were cut")  # fmt: skip
+    if lines and _digest(found[lines - 1]) != last_sha256:
+        return f"{path.name} line {lines} is not the line the ledger recorded there"
+    return None
 
 
 def last(path: Path, count: int = KEPT_ON_SCREEN) -> tuple[list[Install], str | None]:

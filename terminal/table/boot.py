@@ -19,9 +19,10 @@ from terminal.config.game_rules import setup
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock
 from terminal.software import boot as software
-from terminal.table import config_record, generator, lab_mode
+from terminal.table import births, config_record, generator, lab_mode, ratchet
 from terminal.table.clock import Clock
 from terminal.table.driver import GameDriver
+from terminal.table.identity import software_version
 from terminal.table.table import Table
 from terminal.table.tilts import Tilt, TiltKind
 
@@ -93,7 +94,7 @@ def _open_ledger(c: Config, clock: Clock) -> tuple[Ledger, str | None, bool]:
     """The ledger the table plays on: production's, or in lab mode the test ledger. Production's first
     compares the configuration with its record and logs a mode change; returns the ledger, why the
     configuration is unlogged (or ``None``) and whether forced outcomes may be offered."""
-    ledger = Ledger.from_config(c, now=clock.wall())
+    ledger = births.open_ledger(c, clock.wall(), "boot", software_version(c))  # a new one: an install act
     try:
         unlogged = config_record.examine(ledger, c, clock.wall())
         forcing = config_record.lab_mode_logged(ledger, c, unlogged)
@@ -109,7 +110,8 @@ def _open_ledger(c: Config, clock: Clock) -> tuple[Ledger, str | None, bool]:
 
 def verify_software(c: Config, clock: Clock, table: Table) -> None:
     """Log the launcher's check of the program (or check now, when the table was not launched by the
-    ``terminal`` launcher: tests, lab tools) and tilt on a mismatch."""
+    ``terminal`` launcher: tests, lab tools) and tilt on a mismatch; on a ledger that has run verified
+    software, the ratchet (:mod:`terminal.table.ratchet`) judges it: anything less is a ``software`` tilt."""
     lab = c.lab
     result = software.launched() or software.check(lab.verify_at_boot, lab.manifest_path, lab.trusted_key)
     code = {
@@ -120,5 +122,10 @@ def verify_software(c: Config, clock: Clock, table: Table) -> None:
     detail = {"detail": result.detail, "files": result.files, "key": str(lab.trusted_key),
               "fingerprint": result.key}  # fmt: skip
     table.ledger.log_event(code, now=clock.wall(), detail=detail)
-    if result.status == "fail":
+    problem, cut = ratchet.at_boot(c, table.ledger, result, software_version(c), clock.wall())
+    if cut is not None:
+        table.ledger.log_event(EventCode.INSTALL_LOG_CUT, now=clock.wall(), detail={"finding": cut})
+    if problem is not None:
+        table.tilts.raise_tilt(Tilt(TiltKind.SOFTWARE, None, problem))
+    elif result.status == "fail":
         table.tilts.raise_tilt(Tilt(TiltKind.SOFTWARE_VERIFY, None, result.detail))

@@ -3,7 +3,10 @@
 Shown on service mode's self-test screen, printed by ``terminal verify`` and carried by the end-of-day
 report. It names:
 
-- the software version (the installed package) and the fingerprint of the signed manifest;
+- the software version and the fingerprint of the signed manifest. The version is the one the signed
+  manifest vouches for (``terminal/VERSION``, listed in it with its SHA-256, the signature checked with the
+  trusted key), and only when the launcher's check of the program passed: otherwise "unverified
+  development build". Never the package metadata, which nobody signs (``pip`` writes it in the venv);
 - each game the program holds, by an identifier that changes whenever its rules do: ``game/variant/digest``,
   the digest the SHA-256 of its rule modules' sources (its package under ``terminal/games`` and the
   modules every game shares), first 12 hex digits;
@@ -21,19 +24,49 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+from cryptography.exceptions import InvalidSignature
+
 from terminal.config import Config
 from terminal.config.game_rules import ConfigSettings
 from terminal.games.registry import GAMES, game
+from terminal.software import boot as software
+from terminal.software.manifest import ROOT, ManifestError, load_public_key, parse_manifest
 
 PACKAGE = "automated-gaming-table"
+#: The program's version, a file of the tree the manifest signs (a test holds it to pyproject.toml's).
+VERSION_FILE = "terminal/VERSION"
+UNVERIFIED = "unverified development build"
 
 
-def software_version() -> str:
-    """The installed program's version."""
+def package_version() -> str:
+    """The version pip installed (package metadata): the maker's, for the install log; never shown as the
+    table's version, which only the signature vouches for (:func:`software_version`)."""
     try:
         return metadata.version(PACKAGE)
     except metadata.PackageNotFoundError:
         return "unknown (not installed as a package)"
+
+
+def signed_version(manifest: Path, trusted_key: Path, root: Path = ROOT) -> str | None:
+    """``terminal/VERSION`` under ``root`` when the manifest's signature verifies with the trusted key and
+    lists that file with the SHA-256 it has; ``None`` otherwise."""
+    try:
+        entries, body, signature = parse_manifest(manifest.read_text(encoding="utf-8"))
+        load_public_key(trusted_key).verify(signature, body)
+        data = (root / VERSION_FILE).read_bytes()
+        stated = data.decode("utf-8").strip()
+    except (OSError, ManifestError, InvalidSignature, UnicodeDecodeError):
+        return None
+    return stated if stated and dict(entries).get(VERSION_FILE) == hashlib.sha256(data).hexdigest() else None
+
+
+def software_version(c: Config) -> str:
+    """The version the signed manifest vouches for, or :data:`UNVERIFIED` (no manifest, a bad signature, no
+    version in it, or the launcher's check of this process did not pass)."""
+    checked = software.launched()
+    if checked is not None and checked.status != "pass":
+        return UNVERIFIED
+    return signed_version(c.lab.manifest_path, c.lab.trusted_key) or UNVERIFIED
 
 
 def manifest_fingerprint(c: Config) -> str:
@@ -118,4 +151,4 @@ def game_identity(c: Config, name: str) -> GameIdentity:
 def identity(c: Config) -> Identity:
     """The whole identity under configuration ``c``."""
     games = tuple(game_identity(c, name) for name in GAMES)
-    return Identity(software_version(), manifest_fingerprint(c), games)
+    return Identity(software_version(c), manifest_fingerprint(c), games)

@@ -42,6 +42,7 @@ class TiltKind(enum.Enum):
     LINK_LOST = "link_lost"
     HANDPAY = "handpay"
     SOFTWARE_VERIFY = "software_verify"  # a program file differs from the signed manifest
+    SOFTWARE = "software"  # a ledger that ran verified software: unverified, failed, or another key now
     CONFIG_UNLOGGED = "config_unlogged"  # kiosk.cfg changed between two boots and no logged change says so
     FLOOR_OFFLINE = "floor_offline"  # floor events waited past [floor] max_offline_minutes to be sent
 
@@ -53,6 +54,7 @@ class ClearRule:
     table_wide: bool
     automatic: bool
     role: Role | None
+    act: str = ""  # not cleared at the screen at all: only this logged two-person act clears it
 
 
 RULES: dict[TiltKind, ClearRule] = {
@@ -67,6 +69,11 @@ RULES: dict[TiltKind, ClearRule] = {
     TiltKind.LINK_LOST: ClearRule(table_wide=False, automatic=True, role=None),
     TiltKind.HANDPAY: ClearRule(table_wide=False, automatic=False, role=Role.ATTENDANT),
     TiltKind.SOFTWARE_VERIFY: ClearRule(table_wide=True, automatic=False, role=Role.ADMINISTRATOR),
+    # IMPORTANT: the ratchet (terminal.table.ratchet): never by one person; the install act clears it.
+    TiltKind.SOFTWARE: ClearRule(
+        table_wide=True, automatic=False, role=None,
+        act="terminal verify accept-install --admin ID --second ID (an administrator and a technician)",
+    ),
     # Clearing it accepts the file as it is: the acceptance is logged with the file's SHA-256.
     TiltKind.CONFIG_UNLOGGED: ClearRule(table_wide=True, automatic=False, role=Role.ADMINISTRATOR),
     # Clears itself once the link is back and the backlog is younger than the limit again.
@@ -115,6 +122,8 @@ class Tilts:
         if not condition_over:
             raise TiltClearError(kind, "the condition is still present")
         rule = RULES[kind]
+        if rule.act:
+            raise TiltClearError(kind, f"only a logged install act clears it: {rule.act}")
         if not rule.automatic and (role is None or rule.role is None or role < rule.role):
             needed = rule.role.name.lower() if rule.role else "nobody"
             raise TiltClearError(kind, f"clearing needs the {needed} role or higher")

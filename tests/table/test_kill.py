@@ -46,7 +46,7 @@ LEARN_ROUNDS = 4  # rounds of the learning run and of each kill run (three times
 #: The new ledger's first boot: the database made (three commits), the configuration recorded. They
 #: never commit again on the same ledger, so they are killed first, before the learning run.
 FIRST_BOOT = (
-    Kill("table/boot.py:_open_ledger", 2, False),
+    Kill("table/births.py:open_ledger", 2, False),  # the ledger is made in births.open_ledger
     Kill("table/config_record.py:examine", 1, False),
     Kill("table/config_record.py:examine", 1, True),
 )

@@ -56,7 +56,11 @@ def test_clearing_what_is_not_active_is_refused() -> None:
         Tilts().cleared(TiltKind.HANDPAY, 1, role=Role.ADMINISTRATOR, condition_over=True)
 
 
-@given(st.lists(st.tuples(st.sampled_from(list(TiltKind)), st.integers(1, 8)), max_size=12))
+# The kinds a role clears (the software ratchet's is cleared by the install act alone: test_ratchet.py).
+BY_ROLE = [k for k in TiltKind if not RULES[k].act]
+
+
+@given(st.lists(st.tuples(st.sampled_from(BY_ROLE), st.integers(1, 8)), max_size=12))
 def test_raising_is_idempotent_and_clearing_restores(raised: list[tuple[TiltKind, int]]) -> None:
     tilts = Tilts()
     for kind, seat in raised:

@@ -41,6 +41,10 @@ def draw(ui: Ui, scene: Scene) -> None:
         _installs(ui, scene, report, g)
 
 
+#: The version the controller sends when no verified manifest vouches for one (``table.identity``'s words).
+UNVERIFIED = "unverified development build"
+
+
 def _identity(ui: Ui, scene: Scene, report: sm.SelfTestReport, g: panels.SelfTests) -> None:
     """Version, manifest, and each game's program and paytables, as the controller identifies them."""
     t = scene.t
@@ -53,6 +57,8 @@ def _identity(ui: Ui, scene: Scene, report: sm.SelfTestReport, g: panels.SelfTes
         value = line.value
         if line.kind == "manifest" and not value.startswith("SHA-256"):  # none: a development build
             value = t("service.selftest.no_manifest_short")
+        if line.kind == "version" and value == UNVERIFIED:  # no signed manifest vouches for a version
+            value = t("service.selftest.unverified_build")
         ui.text(value, at.value, TYPE.chip, width=at.width)
 
 

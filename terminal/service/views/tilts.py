@@ -33,10 +33,12 @@ def draw(ui: Ui, scene: Scene) -> None:
         ui.text(where, row.where, TYPE.body, bold=True)
         ui.text(_detail(scene, tilt), row.detail, TYPE.table, theme.MUTED, width=row.detail_width)
         role = role_name(scene.cat, tilt.clear_role)
+        act = tilt.clear_role == "install_act"  # no role clears it here: two people, at the command line
         rule = t("service.tilts.auto") if tilt.automatic else t("service.tilts.by", role=role)
+        rule = t("service.tilts.by_act") if act else rule
         ui.text(rule, row.rule, TYPE.table, theme.MUTED, anchor="midright")
         seat = "" if tilt.seat is None else str(tilt.seat)
-        may = s.may("clear_tilt") and not tilt.automatic  # an automatic tilt clears itself
+        may = s.may("clear_tilt") and not tilt.automatic and not act  # an automatic tilt clears itself
         clear = i.Intent(i.ACT, "clear_tilt", (tilt.kind, seat)) if may else None
         ui.button(row.clear, t("service.tilts.clear"), clear, primary=True)
 
