@@ -198,7 +198,7 @@ class FloorLink:
             )  # fmt: skip
             js = nc.jetstream(timeout=self.section.request_ms / 1000)
             await connect.ensure_stream(js, self.section.replicas)
-            self._kv = await connect.ensure_bucket(js, self.section.replicas)
+            self._kv = connect.bucket(js)  # the floor service made it; a table may not ask for its keys
             await self._publish_info(js)
         except Exception as failed:  # no server answered: offline, try again soon
             self._error = _one_line(failed)
@@ -267,7 +267,7 @@ class FloorLink:
         if not pending:
             return
         try:
-            last = await js.get_last_msg(names.STREAM, names.table_subjects(self.table_id))
+            last = await js.get_last_msg(names.STREAM, names.table_subjects(self.table_id), direct=True)
         except NotFoundError:
             return
         body = json.loads(last.data or b"{}")

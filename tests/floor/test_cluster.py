@@ -19,7 +19,7 @@ from nats.errors import Error as NatsError
 from terminal.floor import names
 from terminal.lab.headless import run_headless
 from terminal.table.table import Table
-from tests.floor.servers import BINARY, Cluster, stream_count, wait_replicas_current
+from tests.floor.servers import BINARY, Cluster, floor_options, stream_count, wait_replicas_current
 from tests.floor.tables import floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
 from tests.floor.test_vouchers import TableThread, print_voucher, race
@@ -39,7 +39,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
 
 def _replicas(url: str) -> tuple[int, int]:
     async def ask() -> tuple[int, int]:
-        nc = await nats.connect([u.strip() for u in url.split(",")])
+        nc = await nats.connect([u.strip() for u in url.split(",")], **floor_options())
         try:
             js = nc.jetstream()
             stream = await js.stream_info(names.STREAM)
@@ -54,7 +54,7 @@ def _replicas(url: str) -> tuple[int, int]:
 @pytest.mark.slow
 def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, cluster: Cluster) -> None:
     c = floor_config(tmp_path / "t1", cluster.url, extra="replicas = 3\n", request_ms=2000)
-    run_headless(c, rounds=3, seats=3, progress=_quiet)  # creates the R3 stream and bucket
+    run_headless(c, rounds=3, seats=3, progress=_quiet)  # on the cluster's R3 stream and bucket
     assert _replicas(cluster.url) == (3, 3)
     table = TableThread(tmp_path / "t1", cluster.url, "T-01", extra="replicas = 3\n", request_ms=2000)
     survivors = ", ".join(s.url for s in cluster.servers[1:])
