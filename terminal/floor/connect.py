@@ -22,6 +22,7 @@ from typing import Any
 
 import nats
 from nats.aio.client import Client
+from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js import JetStreamContext
 from nats.js.api import KeyValueConfig, StorageType, StreamConfig
 from nats.js.errors import BucketNotFoundError, NotFoundError
@@ -33,6 +34,10 @@ from terminal.floor.errors import FloorAuthError
 
 Callback = Callable[[], Awaitable[None]]
 log = logging.getLogger(__name__)
+
+
+class FloorNotReady(ConnectionError):
+    """The floor's stream is not there yet, and only the floor service makes it."""
 
 
 def _not_ssl_eof_noise(record: logging.LogRecord) -> bool:
@@ -60,7 +65,8 @@ def require_auth(section: FloorSection) -> str | None:
     """Refuse (:class:`FloorAuthError`) a ``[floor]`` that would connect without credentials or TLS;
     returns why a test lifted the refusal when it did (``None``: the link is authenticated)."""
     missing = []
-    if section.nkey_path is None and section.creds_path is None:
+    in_url = all("@" in url.split("://", 1)[-1] for url in section.url)  # nats://user:password@host
+    if section.nkey_path is None and section.creds_path is None and not in_url:
         missing.append("no credentials (nkey_path)")
     if tls_context(section) is None:
         missing.append("no TLS (ca_path, cert_path, key_path)")
@@ -133,7 +139,8 @@ async def connect(
 
 
 async def ensure_stream(js: JetStreamContext, replicas: int) -> None:
-    """Create the ``FLOOR`` stream unless it exists."""
+    """Create the ``FLOOR`` stream unless it exists (the floor service's credentials may; a table's are
+    refused, and :class:`FloorNotReady` says so in words instead of the server's silence)."""
     try:
         await js.stream_info(names.STREAM)
     except NotFoundError:
@@ -141,7 +148,13 @@ async def ensure_stream(js: JetStreamContext, replicas: int) -> None:
             name=names.STREAM, subjects=[names.STREAM_SUBJECTS], storage=StorageType.FILE,
             num_replicas=replicas, duplicate_window=names.DUPLICATE_WINDOW_S, allow_direct=True,
         )  # fmt: skip
-        await js.add_stream(config)
+        try:
+            await js.add_stream(config)
+        except NatsTimeoutError:  # a refused request is not answered
+            raise FloorNotReady(
+                f"the floor has no {names.STREAM} stream yet and these credentials may not make it: "
+                "start the floor service (terminal floor run) first"
+            ) from None
 
 
 async def ensure_bucket(js: JetStreamContext, replicas: int) -> KeyValue:

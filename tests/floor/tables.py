@@ -27,11 +27,12 @@ def floor_config(
     away again every 50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
+    keys = floor_lines(identity or table_id) if credentials else ""
     cfg.write_text(
         f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\ngaming_day_hour = 0\n"
         "[floor]\n"
         f"url = {url}\nrequest_ms = {request_ms}\nsweep_ms = {sweep_ms}\nreconnect_ms = 50\n"
-        f"heartbeat_seconds = 1\ngaming_day_hour = 0\n{floor_lines(identity or table_id) if credentials else ''}{extra}",
+        f"heartbeat_seconds = 1\ngaming_day_hour = 0\n{keys}{extra}",
         encoding="utf-8",
     )
     return configuration.load(cfg)

@@ -361,6 +361,11 @@ def test_only_a_test_lifts_the_refusal_and_it_is_logged(
     assert any("allowed for a test" in r.getMessage() for r in caplog.records)
     with pytest.raises(FloorAuthError):
         connect.require_auth(section)
+    with_user = dataclasses.replace(
+        section, url=("nats://t1:secret@127.0.0.1:1",), ca_path=tmp_path / "ca.crt"
+    )
+    (tmp_path / "ca.crt").write_bytes(servers.test_keys().ca_cert.read_bytes())
+    assert connect.require_auth(with_user) is None  # a user and password in the URL are credentials too
     # No key of the configuration reaches it: the template documents the credentials, and no way around them.
     assert main(["config", "template"]) == 0
     template = capsys.readouterr().out
@@ -406,11 +411,7 @@ def test_floor_keys_make_a_server_config_that_admits_each_table_to_its_own_subje
             while True:
                 try:
                     async with _as(table.floor, "table T-07") as (nc, heard):
-                        js = nc.jetstream(timeout=5)
-                        if first:  # only the floor service makes the stream: a table's credentials may not
-                            made = await _attempt(lambda: connect.ensure_stream(nc.jetstream(timeout=0.5), 1))
-                            assert made, "T-07 made the FLOOR stream"
-                        return await _attempt(lambda: js.publish("floor.T-07.info", b"{}")), str(heard)
+                        return await _as_t07(nc, first), str(heard)
                 except (OSError, nats.errors.Error):
                     if asyncio.get_running_loop().time() > deadline:
                         raise
@@ -418,15 +419,25 @@ def test_floor_keys_make_a_server_config_that_admits_each_table_to_its_own_subje
 
         published, _ = asyncio.run(play(True))
         assert published  # no stream yet: refused (no responders), not a permissions matter
-        floor_section = floor_config(tmp_path / "fs", f"nats://127.0.0.1:{port}", "FLOOR-PC", credentials=False,
-                                     extra=_floor_lines(keys_dir))  # fmt: skip
+        floor_section = floor_config(tmp_path / "fs", f"nats://127.0.0.1:{port}", "FLOOR-PC",
+                                     credentials=False, extra=_floor_lines(keys_dir))  # fmt: skip
         asyncio.run(_floor_bucket(floor_section.floor))
         published, heard = asyncio.run(play(False))
         assert published == "", heard
-        assert [b for b in asyncio.run(_stream(floor_section.floor, "floor.T-07.>"))] == [{}]
+        assert asyncio.run(_stream(floor_section.floor, "floor.T-07.>")) == [{}]
     finally:
         running.terminate()
         running.wait(15)
+
+
+async def _as_t07(nc: Client, first: bool) -> str:
+    """T-07's publish of its info (what it raised, empty when stored); first, before the floor service
+    ran, its attempt to make the stream, which its credentials may not."""
+    js = nc.jetstream(timeout=5)
+    if first:
+        made = await _attempt(lambda: connect.ensure_stream(nc.jetstream(timeout=0.5), 1))
+        assert "start the floor service" in made, f"T-07 made the FLOOR stream: {made!r}"
+    return await _attempt(lambda: js.publish("floor.T-07.info", b"{}"))
 
 
 def _floor_lines(keys_dir: Path) -> str:
