@@ -114,8 +114,8 @@ def _conf(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
     text = credentials.server_conf(keys, listen=args.listen, store=args.store)
     written = credentials.write_conf(keys, text, args.out)
     print(f"{written}: TLS with client certificates and {len(keys.identities())} NKey users; start the "
-          f"server with `nats-server -c {written}` (add -js if the file names no --store), or reload it with "
-          f"`nats-server --signal reload`")  # fmt: skip
+          f"server with `nats-server -c {written}` (and -js -sd DIR without --store here), or reload it "
+          "with `nats-server --signal reload`")  # fmt: skip
     return 0
 
 

@@ -191,6 +191,7 @@ class FloorLink:
     async def _connected(self) -> JetStreamContext | None:
         if self._nc is not None and self._js is not None:
             return self._js
+        nc: Client | None = None
         try:
             nc = await connect.connect(
                 self.section, f"table {self.table_id}", timeout_s=self.section.request_ms / 1000,
@@ -200,7 +201,12 @@ class FloorLink:
             await connect.ensure_stream(js, self.section.replicas)
             self._kv = connect.bucket(js)  # the floor service made it; a table may not ask for its keys
             await self._publish_info(js)
-        except Exception as failed:  # no server answered: offline, try again soon
+        except BaseException as failed:  # no server answered, or no stream yet: offline, try again soon
+            if nc is not None:  # connected but not set up (or the link closing): close it, or each retry
+                with contextlib.suppress(Exception):  # leaves a connection open on the server
+                    await nc.close()
+            if not isinstance(failed, Exception):
+                raise
             self._error = _one_line(failed)
             self._attempted.set()
             return None

@@ -21,6 +21,8 @@ import shutil
 import socket
 import ssl
 import subprocess
+import time
+import urllib.request
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -443,3 +445,37 @@ async def _as_t07(nc: Client, first: bool) -> str:
 def _floor_lines(keys_dir: Path) -> str:
     return (f"ca_path = {keys_dir / 'ca.crt'}\ncert_path = {keys_dir / 'floor.crt'}\n"
             f"key_path = {keys_dir / 'floor.key'}\nnkey_path = {keys_dir / 'floor.nk'}\n")  # fmt: skip
+
+
+def test_a_table_started_before_the_floor_service_waits_without_piling_up_connections(
+    tmp_path: Path,
+) -> None:
+    """No stream yet (the floor service never ran): the table plays on, its link says why it is offline,
+    and every refused attempt's connection is closed (the server does not collect one per retry)."""
+    if not servers.BINARY.exists():
+        pytest.skip(f"{servers.BINARY} is missing")
+    bare = Server(tmp_path / "nats")
+    bare.start(wait=False)
+    try:
+        bare.wait_healthy()  # not prepared: no FLOOR stream, no bucket
+        c = floor_config(tmp_path / "t1", bare.url, "T-01", request_ms=300)
+        from terminal.lab.headless import run_headless
+
+        run_headless(c, rounds=3, seats=2, progress=lambda *_: None)
+        deadline = time.monotonic() + 3  # the server notes a closed connection a moment later
+        while True:
+            with urllib.request.urlopen(f"http://127.0.0.1:{bare.monitor}/connz", timeout=5) as answer:
+                left = [x.get("name") for x in json.load(answer).get("connections") or []]
+            if not left or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert left == []
+        ledger = Ledger.from_config(c, now=datetime.now(UTC))
+        try:
+            offline = [json.loads(e.detail) for e in ledger.events(EventCode.FLOOR_OFFLINE)]
+        finally:
+            ledger.close()
+        said = json.dumps(offline)  # why it is offline: no stream, which its credentials may not make
+        assert not offline or "start the floor service" in said or "stream.create.floor" in said
+    finally:
+        bare.kill()
