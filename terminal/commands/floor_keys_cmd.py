@@ -4,8 +4,9 @@
   addresses the tables dial, and the floor service's own NKey and certificate.
 - ``keys add TABLE`` / ``keys remove TABLE``: one table's NKey and TLS certificate (or forget them).
 - ``keys list``: every identity with its NKey's public key and what it may do.
-- ``keys server-config [--out FILE] [--listen ADDR] [--store DIR]``: the server's configuration (TLS
-  required with a client certificate of the floor CA, one NKey user per identity with its permissions);
+- ``keys server-config [--out FILE] [--listen ADDR] [--store DIR] [--name N --cluster ADDR --route ADDR
+  ...]``: the server's configuration (TLS required with a client certificate of the floor CA, one NKey
+  user per identity with its permissions; for a cluster node, routes over TLS with the cluster's secret);
   written again after every ``add`` or ``remove``, then the server reloads it.
 - ``keys export TABLE --out DIR``: what that table's computer needs (the CA, its certificate, key and
   NKey seed), and the ``[floor]`` lines that point at them.
@@ -47,6 +48,10 @@ def register(actions: Any, guarded: Any) -> None:
     conf.add_argument("--out", type=Path, metavar="FILE", help="default: nats-server.conf in keys_dir")
     conf.add_argument("--listen", metavar="HOST:PORT", help="the address the server listens on")
     conf.add_argument("--store", type=Path, metavar="DIR", help="the server's JetStream folder")
+    conf.add_argument("--name", metavar="NODE", help="this node's name in a cluster (with --cluster)")
+    conf.add_argument("--cluster", metavar="HOST:PORT", help="where this node's cluster port listens")
+    conf.add_argument("--route", action="append", default=[], metavar="HOST:PORT",
+                      help="another node's cluster port (repeat for each)")  # fmt: skip
     export = acts.add_parser("export", help="a folder with what one table's computer needs")
     export.add_argument("table", help="the table's id")
     export.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write")
@@ -111,7 +116,12 @@ def _conf(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
     from terminal.floor import credentials
 
     keys = _keys(section)
-    text = credentials.server_conf(keys, listen=args.listen, store=args.store)
+    node = None
+    if args.cluster or args.route or args.name:
+        if not (args.cluster and args.route and args.name):
+            raise CredentialsError("a cluster node needs --name, --cluster and a --route for each other node")
+        node = credentials.ClusterNode(args.name, args.cluster, tuple(args.route))
+    text = credentials.server_conf(keys, listen=args.listen, store=args.store, node=node)
     written = credentials.write_conf(keys, text, args.out)
     print(f"{written}: TLS with client certificates and {len(keys.identities())} NKey users; start the "
           f"server with `nats-server -c {written}` (and -js -sd DIR without --store here), or reload it "

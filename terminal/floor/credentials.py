@@ -49,6 +49,7 @@ from terminal.floor.errors import CredentialsError
 
 FLOOR = "floor"  # the floor service's identity
 SERVER = "server"
+CLUSTER = "floor"  # the cluster's name
 CA_YEARS, LEAF_YEARS = 20, 5
 SEED_SIZE = 32
 _TABLE = re.compile(r"[A-Za-z0-9-]{1,16}")  # as ``[table] table_id`` allows
@@ -115,6 +116,10 @@ class FloorKeys:
     @property
     def conf(self) -> Path:
         return self.folder / "nats-server.conf"
+
+    @property
+    def cluster_secret(self) -> Path:
+        return self.folder / "cluster.secret"
 
     def seed(self, name: str) -> Path:
         return self.folder / f"{name}.nk"
@@ -245,7 +250,10 @@ def _issue(ca_key: ec.EllipticCurvePrivateKey, ca: x509.Certificate, name: str, 
     """A key and certificate: the server's (for ``hosts``) or a client's (common name = its identity)."""
     server = name == SERVER
     key = ec.generate_private_key(ec.SECP256R1())
-    purpose = ExtendedKeyUsageOID.SERVER_AUTH if server else ExtendedKeyUsageOID.CLIENT_AUTH
+    # The server's certificate also dials: a node presents it to the other nodes of a cluster (routes).
+    purposes = [ExtendedKeyUsageOID.SERVER_AUTH, ExtendedKeyUsageOID.CLIENT_AUTH] if server else [
+        ExtendedKeyUsageOID.CLIENT_AUTH
+    ]
     usage = x509.KeyUsage(True, False, False, False, False, False, False, False, False)
     alt = [_alt_name(h) for h in hosts] if server else [x509.DNSName(name.lower())]
     cert = (
@@ -254,7 +262,7 @@ def _issue(ca_key: ec.EllipticCurvePrivateKey, ca: x509.Certificate, name: str, 
         .not_valid_before(now - timedelta(days=1)).not_valid_after(now + timedelta(days=365 * LEAF_YEARS))
         .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
         .add_extension(usage, critical=True)
-        .add_extension(x509.ExtendedKeyUsage([purpose]), critical=False)
+        .add_extension(x509.ExtendedKeyUsage(purposes), critical=False)
         .add_extension(x509.SubjectAlternativeName(alt), critical=False)
         .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), False)
         .sign(ca_key, hashes.SHA256())
@@ -280,6 +288,7 @@ def init(
     key, cert = _issue(ca_key, ca, SERVER, now, hosts)
     _write_key(keys.key(SERVER), key)
     _write_cert(keys.cert(SERVER), cert)
+    _write(keys.cluster_secret, entropy_source(SEED_SIZE).hex().encode() + b"\n", 0o600)
     add(keys, FLOOR, now, entropy_source)
 
 
@@ -312,10 +321,57 @@ def _quoted(value: str) -> str:
     return json.dumps(value)
 
 
-def server_conf(keys: FloorKeys, *, listen: str | None = None, store: Path | None = None) -> str:
+@dataclass(frozen=True, slots=True)
+class ClusterNode:
+    """One node of a cluster: its name, where its cluster port listens, the other nodes' cluster ports."""
+
+    name: str
+    listen: str
+    routes: tuple[str, ...]
+
+
+def _cluster(keys: FloorKeys, node: ClusterNode) -> list[str]:
+    """The ``cluster`` block: routes only between holders of the floor CA's server certificate who know
+    the cluster's secret (a table's certificate is of the same CA: TLS alone would admit it as a route,
+    and a route is trusted with every message)."""
+    try:
+        if keys.cluster_secret.stat().st_mode & 0o077:
+            raise CredentialsError(f"{keys.cluster_secret}: readable by others; it must be 600")
+        secret = keys.cluster_secret.read_text(encoding="ascii").strip()
+    except OSError as failed:
+        where = keys.cluster_secret
+        raise CredentialsError(f"{where}: {failed.strerror} (terminal floor keys init makes it)") from None
+    routes = ", ".join(_quoted(f"nats://route:{secret}@{route}") for route in node.routes)
+    return [
+        f"server_name: {_quoted(node.name)}",
+        "cluster {",
+        f"  name: {_quoted(CLUSTER)}",
+        f"  listen: {_quoted(node.listen)}",
+        f"  routes: [{routes}]",
+        f"  authorization {{\n    user: route\n    password: {_quoted(secret)}\n  }}",
+        "  tls {",
+        *_tls_lines(keys, "    "),
+        "  }",
+        "}",
+    ]
+
+
+def _tls_lines(keys: FloorKeys, indent: str) -> list[str]:
+    return [
+        f"{indent}cert_file: {_quoted(str(keys.cert(SERVER).resolve()))}",
+        f"{indent}key_file: {_quoted(str(keys.key(SERVER).resolve()))}",
+        f"{indent}ca_file: {_quoted(str(keys.ca_cert.resolve()))}",
+        f"{indent}verify: true",
+        f"{indent}timeout: 5",
+    ]
+
+
+def server_conf(keys: FloorKeys, *, listen: str | None = None, store: Path | None = None,
+                node: ClusterNode | None = None) -> str:  # fmt: skip
     """The NATS server's configuration: TLS required with a client certificate of the floor CA, and one
     NKey user per identity with its permissions. ``listen`` and ``store`` (JetStream's folder) are
-    written when given (the tests' servers pass them on the command line)."""
+    written when given (the tests' servers pass them on the command line); ``node`` makes it one node of
+    a cluster, its routes authenticated (:func:`_cluster`)."""
     for path in (keys.ca_cert, keys.cert(SERVER), keys.key(SERVER)):
         if not path.exists():
             raise CredentialsError(f"{path} is missing: make the floor's keys (terminal floor keys init)")
@@ -333,13 +389,11 @@ def server_conf(keys: FloorKeys, *, listen: str | None = None, store: Path | Non
         lines.append(f"listen: {_quoted(listen)}")
     if store is not None:
         lines.append(f"jetstream {{\n  store_dir: {_quoted(str(store.resolve()))}\n}}")
+    if node is not None:
+        lines += _cluster(keys, node)
     lines += [
         "tls {",
-        f"  cert_file: {_quoted(str(keys.cert(SERVER).resolve()))}",
-        f"  key_file: {_quoted(str(keys.key(SERVER).resolve()))}",
-        f"  ca_file: {_quoted(str(keys.ca_cert.resolve()))}",
-        "  verify: true",
-        "  timeout: 5",
+        *_tls_lines(keys, "  "),
         "}",
         "authorization {",
         "  users = [",

@@ -131,13 +131,14 @@ class Server:
     def command(self) -> list[str]:
         store = self.folder / self.name
         store.mkdir(parents=True, exist_ok=True)
-        args = [str(BINARY), "-c", str(test_keys().conf), "-js", "-a", "127.0.0.1", "-p", str(self.port),
+        conf = test_keys().conf
+        if self.cluster_port is not None:  # a node: its routes (TLS and the cluster's secret) in its own file
+            node = credentials.ClusterNode(self.name, f"127.0.0.1:{self.cluster_port}",
+                                           tuple(f"127.0.0.1:{p}" for p in self.routes))  # fmt: skip
+            conf = credentials.write_conf(test_keys(), credentials.server_conf(test_keys(), node=node),
+                                          self.folder / f"{self.name}.conf")  # fmt: skip
+        return [str(BINARY), "-c", str(conf), "-js", "-a", "127.0.0.1", "-p", str(self.port),
                 "-m", str(self.monitor), "-sd", str(store), "--server_name", self.name]  # fmt: skip
-        if self.cluster_port is not None:
-            routes = ",".join(f"nats://127.0.0.1:{p}" for p in self.routes)
-            args += ["--cluster_name", "floor", "--cluster", f"nats://127.0.0.1:{self.cluster_port}",
-                     "--routes", routes]  # fmt: skip
-        return args
 
     def start(self, wait: bool = True) -> Server:
         self.folder.mkdir(parents=True, exist_ok=True)
