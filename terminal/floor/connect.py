@@ -68,14 +68,18 @@ def require_auth(section: FloorSection) -> str | None:
     in_url = all("@" in url.split("://", 1)[-1] for url in section.url)  # nats://user:password@host
     if section.nkey_path is None and section.creds_path is None and not in_url:
         missing.append("no credentials (nkey_path)")
-    if tls_context(section) is None:
+    try:
+        context = tls_context(section)
+    except OSError as bad:  # ssl.SSLError too: a CA, certificate or key that does not load
+        raise FloorAuthError(f"[floor] TLS files do not load: {bad}") from None
+    if context is None:
         missing.append("no TLS (ca_path, cert_path, key_path)")
     if not missing:
         if section.nkey_path is not None:
             credentials.read_seed(section.nkey_path)  # unreadable or readable by others: refused here
         return None
     if _UNAUTHENTICATED_ALLOWED:
-        lifted = f"without {' and '.join(missing)}, allowed for a test: {_UNAUTHENTICATED_ALLOWED[0]}"
+        lifted = f"with {' and '.join(missing)}, allowed for a test: {_UNAUTHENTICATED_ALLOWED[0]}"
         log.warning("floor link %s", lifted)
         return lifted
     raise FloorAuthError(

@@ -59,7 +59,7 @@ KV_SUBJECTS = f"$KV.{names.BUCKET}"
 
 def check_identity(name: str) -> str:
     """``floor`` or a table id; :class:`CredentialsError` otherwise."""
-    if name in (SERVER, "ca") or not _TABLE.fullmatch(name):
+    if name in (SERVER, "ca", names.CAGE) or not _TABLE.fullmatch(name):  # the cage writes as the floor
         raise CredentialsError(f"{name!r} is not a table id (letters, digits, dashes; at most 16)")
     return name
 

@@ -330,6 +330,9 @@ def test_a_table_with_a_seed_others_can_read_is_refused(server: Server, tmp_path
     section = dataclasses.replace(c.floor, nkey_path=copy)
     with pytest.raises(CredentialsError, match="mode 644; it must be 600"):
         connect.require_auth(section)
+    gone = dataclasses.replace(c.floor, ca_path=tmp_path / "nowhere" / "ca.crt")
+    with pytest.raises(FloorAuthError, match="TLS files do not load"):
+        connect.require_auth(gone)
 
 
 def test_the_floor_service_without_credentials_is_refused_in_one_line(
