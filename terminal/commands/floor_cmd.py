@@ -5,7 +5,7 @@
 every day's) meters per table and the floor's totals, as CSV and PDF too; ``cage redeem|void NUMBER``
 is the cashier's compare-and-set on the voucher bucket; ``serve`` follows the stream and serves the
 floor manager's page; ``keys`` makes the floor's credentials and its NATS server's configuration
-(:mod:`terminal.commands.floor_keys_cmd`). All read ``[floor]`` (a config without it is refused in one
+(:mod:`terminal.commands.floor_keys`). All read ``[floor]`` (a config without it is refused in one
 line; one without credentials or TLS too, before anything connects) and log users in with the service
 users of ``[service] users_path``. NATS and aiohttp load only when a command runs.
 """
@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from terminal.commands import floor_keys_cmd
+from terminal.commands import floor_keys
 from terminal.commands.common import add_config_option, load_config
 from terminal.commands.service_cmd import read_pin
 from terminal.config import Config
@@ -63,7 +63,7 @@ def register(commands: Any) -> None:
     serve.add_argument("--host", help="address to listen on (default [floor] serve_host)")
     serve.add_argument("--port", type=int, help="port to listen on (default [floor] serve_port)")
     serve.set_defaults(func=_guarded(_serve))
-    floor_keys_cmd.register(actions, _guarded)
+    floor_keys.register(actions, _guarded)
 
 
 def _cage(actions: Any) -> None:
