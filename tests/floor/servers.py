@@ -6,7 +6,7 @@ Helpers read a whole stream back, so tests judge what the floor actually holds.
 
 Every server runs as the floor's does: TLS required with a client certificate of the floor CA, and NKey
 users with their permissions, from the configuration ``terminal floor keys`` writes
-(:mod:`terminal.floor.credentials`). The keys are made once per test process (:func:`test_keys`) for the
+(:mod:`terminal.floor.credentials`). The keys are made once per test process (:func:`made_keys`) for the
 floor service and the tables the tests use; :func:`floor_options` connects as the floor service. After
 a start the floor service's stream and bucket are made (``prepare``), as the floor service's own start
 makes them: a table's credentials may not.
@@ -44,7 +44,7 @@ TABLES = ("T-01", "T-02", "T-03", "T-04", "T-NEW")
 _KEYS: list[credentials.FloorKeys] = []
 
 
-def test_keys() -> credentials.FloorKeys:
+def made_keys() -> credentials.FloorKeys:
     """The floor's credentials for this test process: made on first use, removed at exit."""
     if not _KEYS:
         folder = Path(tempfile.mkdtemp(prefix="floor-keys-"))
@@ -61,7 +61,7 @@ def test_keys() -> credentials.FloorKeys:
 
 def floor_lines(identity: str) -> str:
     """The ``[floor]`` lines of ``identity``'s credentials (``floor`` or a table of :data:`TABLES`)."""
-    keys = test_keys()
+    keys = made_keys()
     if not keys.seed(identity).exists():
         raise AssertionError(f"no test credentials for {identity!r}: add it to tests.floor.servers.TABLES")
     return (f"ca_path = {keys.ca_cert}\ncert_path = {keys.cert(identity)}\nkey_path = {keys.key(identity)}\n"
@@ -75,7 +75,7 @@ def as_floor() -> dict[str, str]:
 
 def floor_options(identity: str = credentials.FLOOR) -> dict[str, Any]:
     """``nats.connect`` keywords of a test helper that reads the floor as ``identity`` does."""
-    keys = test_keys()
+    keys = made_keys()
     context = ssl.create_default_context(cafile=str(keys.ca_cert))
     context.load_cert_chain(str(keys.cert(identity)), str(keys.key(identity)))
     seed = credentials.read_seed(keys.seed(identity))
@@ -131,11 +131,11 @@ class Server:
     def command(self) -> list[str]:
         store = self.folder / self.name
         store.mkdir(parents=True, exist_ok=True)
-        conf = test_keys().conf
+        conf = made_keys().conf
         if self.cluster_port is not None:  # a node: its routes (TLS and the cluster's secret) in its own file
             node = credentials.ClusterNode(self.name, f"127.0.0.1:{self.cluster_port}",
                                            tuple(f"127.0.0.1:{p}" for p in self.routes))  # fmt: skip
-            conf = credentials.write_conf(test_keys(), credentials.server_conf(test_keys(), node=node),
+            conf = credentials.write_conf(made_keys(), credentials.server_conf(made_keys(), node=node),
                                           self.folder / f"{self.name}.conf")  # fmt: skip
         return [str(BINARY), "-c", str(conf), "-js", "-a", "127.0.0.1", "-p", str(self.port),
                 "-m", str(self.monitor), "-sd", str(store), "--server_name", self.name]  # fmt: skip
@@ -153,7 +153,7 @@ class Server:
     @property
     def ca_path(self) -> Path:
         """The floor CA's certificate (public: anyone on the network may have it)."""
-        return test_keys().ca_cert
+        return made_keys().ca_cert
 
     def wait_healthy(self, timeout_s: float = 30.0) -> None:
         deadline = time.monotonic() + timeout_s

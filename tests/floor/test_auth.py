@@ -369,7 +369,7 @@ def test_only_a_test_lifts_the_refusal_and_it_is_logged(
     with_user = dataclasses.replace(
         section, url=("nats://t1:secret@127.0.0.1:1",), ca_path=tmp_path / "ca.crt"
     )
-    (tmp_path / "ca.crt").write_bytes(servers.test_keys().ca_cert.read_bytes())
+    (tmp_path / "ca.crt").write_bytes(servers.made_keys().ca_cert.read_bytes())
     assert connect.require_auth(with_user) is None  # a user and password in the URL are credentials too
     # No key of the configuration reaches it: the template documents the credentials, and no way around them.
     assert main(["config", "template"]) == 0

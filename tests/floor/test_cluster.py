@@ -22,7 +22,7 @@ from nats.errors import Error as NatsError
 from terminal.floor import names
 from terminal.lab.headless import run_headless
 from terminal.table.table import Table
-from tests.floor.servers import BINARY, Cluster, floor_options, stream_count, test_keys, wait_replicas_current
+from tests.floor.servers import BINARY, Cluster, floor_options, made_keys, stream_count, wait_replicas_current
 from tests.floor.tables import floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
 from tests.floor.test_vouchers import TableThread, print_voucher, race
@@ -123,7 +123,7 @@ def test_a_table_cannot_join_the_cluster_as_a_route(tmp_path: Path, cluster: Clu
     """A table's computer (its floor certificate and key, the public floor CA) dials a node's cluster
     port and speaks the route protocol: a route is trusted with every message of every client, so the
     node must refuse it (TLS with the floor CA and the cluster's own secret)."""
-    keys = test_keys()
+    keys = made_keys()
     port = cluster.servers[0].cluster_port
     assert port is not None
     context = ssl.create_default_context(cafile=str(keys.ca_cert))
