@@ -11,6 +11,12 @@
 2. One table's round with the link on against the same table with no ``[floor]`` section, the two played
    round by round in turn in the same process (``--repeats`` runs of ``--rounds`` rounds each): medians
    and their ratio. Target: the link adds under 10 % to a round.
+3. The same, the link authenticated (TLS with client certificates and NKeys, as shipped) against a link
+   to a second server without TLS or credentials (the refusal of such a link lifted for this figure only,
+   through the tests' switch): what authentication costs a round.
+
+The server runs the configuration ``terminal floor keys`` writes (``terminal.floor.credentials``): a floor
+CA, a certificate and an NKey for every table and for the floor service, made in the temporary folder.
 
 The tables' ledgers stamp rows with the real clock (only their countdowns are manual), so the lag is
 commit-to-store in wall time. Run: ``PYTHONPATH=. python benchmarks/floor_bench.py``
@@ -35,6 +41,7 @@ from typing import Any
 
 from terminal import config as configuration
 from terminal.config import Config
+from terminal.floor import connect, credentials
 from terminal.floor.consumer import follow
 from terminal.ledger.floorstore import FloorStore
 from terminal.table.boot import boot
@@ -58,11 +65,29 @@ def _free_port() -> int:
         return port
 
 
-def _config(folder: Path, table_id: str, url: str | None) -> Config:
+KEYS: list[credentials.FloorKeys] = []  # the floor's credentials, made in main's temporary folder
+
+
+def _keys(folder: Path, identities: list[str]) -> credentials.FloorKeys:
+    keys = credentials.FloorKeys(folder / "floor-keys")
+    now = datetime.now(UTC)
+    credentials.init(keys, ["127.0.0.1"], now, os.urandom)
+    for name in identities:
+        credentials.add(keys, name, now, os.urandom)
+    credentials.write_conf(keys, credentials.server_conf(keys))
+    KEYS.append(keys)
+    return keys
+
+
+def _config(folder: Path, table_id: str, url: str | None, plain: bool = False) -> Config:
     folder.mkdir(parents=True, exist_ok=True)
-    text = f"[table]\ntable_id = {table_id}\nport = 0\nseats = 8\n"
+    text = f"[table]\ntable_id = {table_id}\nport = 0\nseats = 8\ngaming_day_hour = 0\n"
     if url is not None:
         text += f"[floor]\nurl = {url}\nheartbeat_seconds = 2\ngaming_day_hour = 0\n"
+        if not plain:
+            keys, who = KEYS[0], credentials.FLOOR if table_id == "FLOOR" else table_id
+            text += (f"ca_path = {keys.ca_cert}\ncert_path = {keys.cert(who)}\nkey_path = {keys.key(who)}\n"
+                     f"nkey_path = {keys.seed(who)}\n")  # fmt: skip
     (folder / "kiosk.cfg").write_text(text, encoding="utf-8")
     return configuration.load(folder / "kiosk.cfg")
 
@@ -180,14 +205,15 @@ def many_tables(folder: Path, url: str, tables: int, seconds: float, wagers: int
             "messages": len(lags), "seconds": elapsed}  # fmt: skip
 
 
-def round_cost(folder: Path, url: str, rounds: int, repeats: int, wagers: int) -> tuple[float, float]:
-    """Median seconds a round takes with the floor link on and with no ``[floor]``: two tables played
-    round by round in turn (the order swapped every round), so both see the same machine at each moment
-    (this machine is shared: a slow second hits both)."""
+def round_cost(folder: Path, url: str, rounds: int, repeats: int, wagers: int,
+               other: str | None = None, prefix: str = "C") -> tuple[float, float]:  # fmt: skip
+    """Median seconds a round takes with the floor link on and with no ``[floor]`` (or, given ``other``,
+    with a plain link to that server): two tables played round by round in turn (the order swapped every
+    round), so both see the same machine at each moment (this machine is shared: a slow second hits both)."""
     on, off = [], []
     for run in range(repeats):
-        linked = _funded(_config(folder / f"cost-{run}-on", f"C-{run}", url))
-        alone = _funded(_config(folder / f"cost-{run}-off", f"C-{run}", None))
+        linked = _funded(_config(folder / f"cost-{run}-on", f"{prefix}-{run}", url))
+        alone = _funded(_config(folder / f"cost-{run}-off", f"{prefix}-{run}", other, plain=True))
         pair = [(linked, on), (alone, off)]
         for number in range(rounds):
             for table, into in pair if number % 2 else reversed(pair):
@@ -211,25 +237,57 @@ def main() -> int:
     binary = Path(sys.executable).with_name("nats-server")
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
-        port = _free_port()
-        command = [str(binary), "-js", "-a", "127.0.0.1", "-p", str(port), "-sd", str(folder / "nats")]
+        tables = [f"T-{n:02d}" for n in range(args.tables)]
+        tables += [f"{prefix}-{n}" for n in range(args.repeats) for prefix in ("C", "A")]
+        keys = _keys(folder, tables)  # and the floor service's, made by init
+        port, plain_port = _free_port(), _free_port()
+        command = [str(binary), "-c", str(keys.conf), "-js", "-a", "127.0.0.1", "-p", str(port),
+                   "-sd", str(folder / "nats")]  # fmt: skip
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        plain = [str(binary), "-js", "-a", "127.0.0.1", "-p", str(plain_port), "-sd", str(folder / "plain")]
+        plain_server = subprocess.Popen(plain, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             time.sleep(1.0)
             url = f"nats://127.0.0.1:{port}"
+            _prepare(_config(folder / "floor", "FLOOR", url))  # the floor service makes the stream first
             linked, alone = round_cost(folder, url, args.rounds, args.repeats, args.wagers)
             print(f"one table's round ({args.wagers} wagers): link on {linked * 1000:.2f} ms, no [floor] "
                   f"{alone * 1000:.2f} ms (medians of {args.repeats * args.rounds} rounds each, in turn); "
                   f"ratio {linked / alone:.3f} (target < 1.10)")  # fmt: skip
+            connect.allow_unauthenticated_for_tests("floor_bench: the plain link of figure 3")
+            authed, bare = round_cost(folder / "auth", url, args.rounds, args.repeats, args.wagers,
+                                      other=f"nats://127.0.0.1:{plain_port}", prefix="A")  # fmt: skip
+            connect.forbid_unauthenticated()
+            print(f"one table's round: link with TLS and NKey {authed * 1000:.2f} ms, plain link "
+                  f"{bare * 1000:.2f} ms (medians, in turn); ratio {authed / bare:.3f}")  # fmt: skip
             got = many_tables(folder, url, args.tables, args.seconds, args.wagers)
             print(f"{args.tables} tables on one server, {got['seconds']:.1f} s: {got['rounds']:.0f} rounds, "
                   f"{got['events_per_s']:,.0f} floor events/s applied; lag commit to floor store "
                   f"p50 {got['p50_ms']:.0f} ms, p99 {got['p99_ms']:.0f} ms over {got['messages']:.0f} "
                   f"messages (target p99 < 1000 ms)")  # fmt: skip
         finally:
-            server.terminate()
-            server.wait(10)
+            for running in (server, plain_server):
+                running.terminate()
+                running.wait(10)
     return 0
+
+
+def _prepare(c: Config) -> None:
+    """The ``FLOOR`` stream and ``VOUCHERS`` bucket, made with the floor service's credentials (a table's
+    may not make them)."""
+    assert c.floor is not None
+    section = c.floor
+
+    async def make() -> None:
+        nc = await connect.connect(section, "floor service", timeout_s=5, reconnect=False)
+        try:
+            js = nc.jetstream(timeout=5)
+            await connect.ensure_stream(js, 1)
+            await connect.ensure_bucket(js, 1)
+        finally:
+            await nc.close()
+
+    asyncio.run(make())
 
 
 if __name__ == "__main__":

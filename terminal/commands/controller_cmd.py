@@ -17,6 +17,7 @@ from typing import Any
 from rng import RngFailure
 from terminal.commands.common import USAGE, add_config_option, load_config
 from terminal.config.show import summary
+from terminal.floor.errors import CredentialsError
 from terminal.ledger import IntegrityError, LedgerError
 from terminal.net.pki import PkiError
 from terminal.table.table import RecoveryError
@@ -71,7 +72,7 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as failed:  # the port is taken, or the address is not this machine's
         print(f"terminal controller: cannot listen on {loaded.table.host}:{port}: {failed}", file=sys.stderr)
         return 1
-    except (IntegrityError, RngFailure, LedgerError, RecoveryError, PkiError) as failed:
+    except (IntegrityError, RngFailure, LedgerError, RecoveryError, PkiError, CredentialsError) as failed:
         print(f"terminal controller: the controller stopped: {failed}", file=sys.stderr)
         return 1
     return 0

@@ -4,8 +4,10 @@
 ``rebuild`` throws the store away and rebuilds it from the stream; ``report`` prints a gaming day's (or
 every day's) meters per table and the floor's totals, as CSV and PDF too; ``cage redeem|void NUMBER``
 is the cashier's compare-and-set on the voucher bucket; ``serve`` follows the stream and serves the
-floor manager's page. All read ``[floor]`` (a config without it is refused in one line) and log users in
-with the service users of ``[service] users_path``. NATS and aiohttp load only when a command runs.
+floor manager's page; ``keys`` makes the floor's credentials and its NATS server's configuration
+(:mod:`terminal.commands.floor_keys`). All read ``[floor]`` (a config without it is refused in one
+line; one without credentials or TLS too, before anything connects) and log users in with the service
+users of ``[service] users_path``. NATS and aiohttp load only when a command runs.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from terminal.commands import floor_keys
 from terminal.commands.common import add_config_option, load_config
 from terminal.commands.service_cmd import read_pin
 from terminal.config import Config
 from terminal.config.sections import FloorSection
 from terminal.desk.roles import ROLE_ACTS
 from terminal.desk.users import UserError, UsersFileError, UserStore
+from terminal.floor.errors import CredentialsError
 from terminal.table.tilts import Role
 
 
@@ -59,6 +63,7 @@ def register(commands: Any) -> None:
     serve.add_argument("--host", help="address to listen on (default [floor] serve_host)")
     serve.add_argument("--port", type=int, help="port to listen on (default [floor] serve_port)")
     serve.set_defaults(func=_guarded(_serve))
+    floor_keys.register(actions, _guarded)
 
 
 def _cage(actions: Any) -> None:
@@ -101,8 +106,12 @@ def _guarded(action: Any) -> Any:
             print(f"terminal floor: {c.path} has no [floor] section: set url there first", file=sys.stderr)
             return 1
         try:
+            if not getattr(args, "offline", False):  # every act that connects: credentials and TLS first
+                from terminal.floor.connect import require_auth
+
+                require_auth(c.floor)
             status: int = action(c, c.floor, args)
-        except (FloorCommandError, UserError, UsersFileError, OSError) as failed:
+        except (FloorCommandError, UserError, UsersFileError, OSError, CredentialsError) as failed:
             print(f"terminal floor: {failed}", file=sys.stderr)
             return 1
         return status

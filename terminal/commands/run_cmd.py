@@ -18,6 +18,7 @@ from rng import RngFailure
 from terminal.commands.common import SEED_HELP, USAGE, add_config_option, load_config, seed_arg
 from terminal.config import Config
 from terminal.config.show import summary as config_summary
+from terminal.floor.errors import CredentialsError
 from terminal.lab.headless import HeadlessError, Observer, run_headless, write_summary
 from terminal.ledger import IntegrityError, LedgerError
 from terminal.table.table import RecoveryError
@@ -94,6 +95,9 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     except (RecoveryError, HeadlessError) as failed:
         print(f"terminal run: {failed}", file=sys.stderr)
+        return 1
+    except CredentialsError as refused:  # [floor] without credentials or TLS
+        print(f"terminal run: the table stays closed: {refused}", file=sys.stderr)
         return 1
     print("\n".join(result.lines(loaded.money.currency)))
     print(f"summary        {write_summary(result, loaded.lab.output_dir)}")

@@ -402,6 +402,12 @@ class FloorSection:
     cert_path: Path | None = setting("none", optional_path(), "this table's TLS client certificate")
     key_path: Path | None = setting("none", optional_path(), "the private key of cert_path")
     creds_path: Path | None = setting("none", optional_path(), "NATS credentials file (user JWT and seed)")
+    nkey_path: Path | None = setting(
+        "none", optional_path(), "this table's (or the floor service's) NKey seed: terminal floor keys"
+    )
+    keys_dir: Path = setting(
+        "var/floor-keys", a_path(), "the floor's CA, server and client credentials (floor service only)"
+    )
     max_offline_minutes: int = setting(
         "60", integer(1, 10_080), "the table tilts when floor events wait longer than this to be sent"
     )

@@ -1,27 +1,91 @@
 """Connecting to the floor: servers, TLS and credentials from ``[floor]``, and the stream and bucket.
 
-Whoever connects first (a table or the floor service) creates the ``FLOOR`` stream and the ``VOUCHERS``
-bucket with ``[floor] replicas`` copies; later comers find them. A ``tls://`` address, a CA, or a client
-certificate turns TLS on (at least TLS 1.2 is the server's floor; ours asks for 1.3 when both can).
+Every connection is authenticated: an NKey seed (``[floor] nkey_path``, made by ``terminal floor keys``)
+or a credentials file (``creds_path``), and TLS (``tls://`` addresses or a CA, with this client's
+certificate from ``cert_path``/``key_path``). A ``[floor]`` without credentials or without TLS is refused
+in one line before anything is sent (:func:`require_auth`); only a test may lift that, through
+:func:`allow_unauthenticated_for_tests`, never through the configuration, and it is logged.
+
+The floor service creates the ``FLOOR`` stream and the ``VOUCHERS`` bucket with ``[floor] replicas``
+copies (:func:`ensure_stream`, :func:`ensure_bucket`); a table only finds them (its credentials may not
+create them, nor ask the bucket for its keys: :func:`bucket` binds it without asking). Both answer single
+reads by subject directly, which is what lets a table's credentials read one voucher by its number and the
+last record of its own subjects, and nothing else.
 """
 
 from __future__ import annotations
 
+import logging
 import ssl
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import nats
 from nats.aio.client import Client
+from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js import JetStreamContext
 from nats.js.api import KeyValueConfig, StorageType, StreamConfig
 from nats.js.errors import BucketNotFoundError, NotFoundError
 from nats.js.kv import KeyValue
 
 from terminal.config.sections import FloorSection
-from terminal.floor import names
+from terminal.floor import credentials, names
+from terminal.floor.errors import FloorAuthError
 
 Callback = Callable[[], Awaitable[None]]
+log = logging.getLogger(__name__)
+
+
+class FloorNotReady(ConnectionError):
+    """The floor's stream is not there yet, and only the floor service makes it."""
+
+
+def _not_ssl_eof_noise(record: logging.LogRecord) -> bool:
+    # asyncio warns of this each time a TLS server closes a NATS connection: the client's doing, no fault
+    return "eof_received() has no effect when using ssl" not in record.getMessage()
+
+
+logging.getLogger("asyncio").addFilter(_not_ssl_eof_noise)
+_UNAUTHENTICATED_ALLOWED: list[str] = []  # why a test lifted the refusal (empty: it stands)
+
+
+def allow_unauthenticated_for_tests(reason: str) -> None:
+    """Let connections without credentials or TLS through, for a test's plain server (logged each time it
+    is used). There is no configuration key for this: only code that calls it, which the shipped program
+    never does."""
+    _UNAUTHENTICATED_ALLOWED[:] = [reason]
+
+
+def forbid_unauthenticated() -> None:
+    """Undo :func:`allow_unauthenticated_for_tests`."""
+    _UNAUTHENTICATED_ALLOWED.clear()
+
+
+def require_auth(section: FloorSection) -> str | None:
+    """Refuse (:class:`FloorAuthError`) a ``[floor]`` that would connect without credentials or TLS;
+    returns why a test lifted the refusal when it did (``None``: the link is authenticated)."""
+    missing = []
+    in_url = all("@" in url.split("://", 1)[-1] for url in section.url)  # nats://user:password@host
+    if section.nkey_path is None and section.creds_path is None and not in_url:
+        missing.append("no credentials (nkey_path)")
+    try:
+        context = tls_context(section)
+    except OSError as bad:  # ssl.SSLError too: a CA, certificate or key that does not load
+        raise FloorAuthError(f"[floor] TLS files do not load: {bad}") from None
+    if context is None:
+        missing.append("no TLS (ca_path, cert_path, key_path)")
+    if not missing:
+        if section.nkey_path is not None:
+            credentials.read_seed(section.nkey_path)  # unreadable or readable by others: refused here
+        return None
+    if _UNAUTHENTICATED_ALLOWED:
+        lifted = f"with {' and '.join(missing)}, allowed for a test: {_UNAUTHENTICATED_ALLOWED[0]}"
+        log.warning("floor link %s", lifted)
+        return lifted
+    raise FloorAuthError(
+        f"[floor] has {' and '.join(missing)}: the floor link is refused; make this table's credentials "
+        "with `terminal floor keys add` on the floor and set them in [floor] (docs/security/floor-auth.md)"
+    )
 
 
 def tls_context(section: FloorSection) -> ssl.SSLContext | None:
@@ -41,9 +105,11 @@ async def connect(
     disconnected: Callback | None = None, reconnected: Callback | None = None,
     failed: Callable[[Exception], Awaitable[None]] | None = None,
 ) -> Client:  # fmt: skip
-    """A connection to the floor's servers; raises (``OSError``, NATS errors) when none answers in time.
+    """A connection to the floor's servers; raises (``OSError``, NATS errors) when none answers in time,
+    :class:`FloorAuthError` (or ``CredentialsError``) before trying when ``[floor]`` lacks credentials or TLS.
 
     ``failed`` hears of every attempt a server refused or dropped (the client goes on to the next)."""
+    require_auth(section)
 
     async def quiet(_: Exception) -> None:  # the link's own status says what is wrong; no stack traces
         return None
@@ -65,6 +131,10 @@ async def connect(
     }
     if section.creds_path is not None:
         options["user_credentials"] = str(section.creds_path)
+    if section.nkey_path is not None:
+        seed = credentials.read_seed(section.nkey_path)
+        options["nkeys_seed"] = str(section.nkey_path)
+        options["inbox_prefix"] = credentials.inbox_prefix(credentials.public_key(seed))
     if disconnected is not None:
         options["disconnected_cb"] = disconnected
     if reconnected is not None:
@@ -73,23 +143,39 @@ async def connect(
 
 
 async def ensure_stream(js: JetStreamContext, replicas: int) -> None:
-    """Create the ``FLOOR`` stream unless it exists."""
+    """Create the ``FLOOR`` stream unless it exists (the floor service's credentials may; a table's are
+    refused, and :class:`FloorNotReady` says so in words instead of the server's silence)."""
     try:
         await js.stream_info(names.STREAM)
     except NotFoundError:
         config = StreamConfig(
             name=names.STREAM, subjects=[names.STREAM_SUBJECTS], storage=StorageType.FILE,
-            num_replicas=replicas, duplicate_window=names.DUPLICATE_WINDOW_S,
+            num_replicas=replicas, duplicate_window=names.DUPLICATE_WINDOW_S, allow_direct=True,
         )  # fmt: skip
-        await js.add_stream(config)
+        try:
+            await js.add_stream(config)
+        except NatsTimeoutError:  # a refused request is not answered
+            raise FloorNotReady(
+                f"the floor has no {names.STREAM} stream yet and these credentials may not make it: "
+                "start the floor service (terminal floor run) first"
+            ) from None
 
 
 async def ensure_bucket(js: JetStreamContext, replicas: int) -> KeyValue:
-    """The ``VOUCHERS`` bucket, created unless it exists (its history keeps each state a voucher had)."""
+    """The ``VOUCHERS`` bucket, created unless it exists (its history keeps each state a voucher had): the
+    floor service's call (a table's credentials may not create it, nor ask for it: :func:`bucket`)."""
     try:
         return await js.key_value(names.BUCKET)
     except (BucketNotFoundError, NotFoundError):
         config = KeyValueConfig(
-            bucket=names.BUCKET, history=8, replicas=replicas, storage=StorageType.FILE
+            bucket=names.BUCKET, history=8, replicas=replicas, storage=StorageType.FILE, direct=True
         )
         return await js.create_key_value(config)
+
+
+def bucket(js: JetStreamContext) -> KeyValue:
+    """The ``VOUCHERS`` bucket bound without asking the server about it (asking would tell its keys, which
+    a table may not know): its reads are direct gets by key, its writes compare-and-set publishes."""
+    return KeyValue(
+        name=names.BUCKET, stream=credentials.KV_STREAM, pre=f"{credentials.KV_SUBJECTS}.", js=js, direct=True
+    )

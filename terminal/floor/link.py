@@ -100,6 +100,7 @@ class FloorLink:
         self._doorbell = asyncio.Event()
         self._stopping = False
         self._nc: Client | None = None
+        self._connecting: Client | None = None  # connected, not set up yet (closed if the link stops)
         self._js: JetStreamContext | None = None
         self._kv: KeyValue | None = None
         self._acked = 0
@@ -163,9 +164,10 @@ class FloorLink:
     async def _shutdown(self) -> None:
         for task in self._tasks:
             task.cancel()
-        if self._nc is not None:
-            with contextlib.suppress(Exception):
-                await self._nc.close()
+        for nc in (self._nc, self._connecting):  # and one cut off while being set up
+            if nc is not None:
+                with contextlib.suppress(Exception):
+                    await nc.close()
 
     # -- what the table asks ---------------------------------------------------------------------------
     def status(self) -> LinkStatus:
@@ -191,20 +193,25 @@ class FloorLink:
     async def _connected(self) -> JetStreamContext | None:
         if self._nc is not None and self._js is not None:
             return self._js
+        nc: Client | None = None
         try:
-            nc = await connect.connect(
+            nc = self._connecting = await connect.connect(
                 self.section, f"table {self.table_id}", timeout_s=self.section.request_ms / 1000,
                 disconnected=self._went_down, reconnected=self._came_back, failed=self._refused,
             )  # fmt: skip
             js = nc.jetstream(timeout=self.section.request_ms / 1000)
             await connect.ensure_stream(js, self.section.replicas)
-            self._kv = await connect.ensure_bucket(js, self.section.replicas)
+            self._kv = connect.bucket(js)  # the floor service made it; a table may not ask for its keys
             await self._publish_info(js)
-        except Exception as failed:  # no server answered: offline, try again soon
+        except Exception as failed:  # no server answered, or no stream yet: offline, try again soon
+            if nc is not None:  # connected but not set up: close it, or each retry leaves one open
+                with contextlib.suppress(Exception):
+                    await nc.close()
+            self._connecting = None
             self._error = _one_line(failed)
             self._attempted.set()
             return None
-        self._nc, self._js = nc, js
+        self._nc, self._js, self._connecting = nc, js, None
         self._attempted.set()
         self._greet = True
         return js
@@ -267,7 +274,7 @@ class FloorLink:
         if not pending:
             return
         try:
-            last = await js.get_last_msg(names.STREAM, names.table_subjects(self.table_id))
+            last = await js.get_last_msg(names.STREAM, names.table_subjects(self.table_id), direct=True)
         except NotFoundError:
             return
         body = json.loads(last.data or b"{}")

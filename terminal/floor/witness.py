@@ -89,7 +89,7 @@ async def fetch(section: FloorSection, table_id: str, timeout_s: float) -> Witne
 async def last_word(js: JetStreamContext, table_id: str) -> Witness | Acceptance | None:
     """The last message on ``table_id``'s round subject: a round's witness, or an acceptance."""
     try:
-        last = await js.get_last_msg(names.STREAM, names.round_subject(table_id))
+        last = await js.get_last_msg(names.STREAM, names.round_subject(table_id), direct=True)
     except NotFoundError:  # a new stream, or this table never settled a round on it
         return None
     with contextlib.suppress(ValueError, KeyError, TypeError):

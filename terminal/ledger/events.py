@@ -77,6 +77,8 @@ class EventCode(enum.IntEnum):
     LINK_KEYS = 703  # `terminal keys` init, issue, revoke or export: by which administrator, for which client
     FLOOR_OFFLINE = 710  # the floor link went down (the table keeps playing; the outbox grows)
     FLOOR_ONLINE = 711  # the floor link is back; the backlog drains in order
+    FLOOR_AUTH_REFUSED = 720  # [floor] has no (usable) credentials or no TLS: the table stays closed
+    FLOOR_UNAUTHENTICATED = 721  # a test let the floor link run without credentials or TLS (never shipped)
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
 
 

@@ -24,7 +24,8 @@ from typing import Any, NoReturn, Protocol
 from terminal.config import Config
 from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
-from terminal.floor import vouchers, witness
+from terminal.floor import connect, vouchers, witness
+from terminal.floor.errors import CredentialsError
 from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus
 from terminal.floor.witness import Acceptance
 from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
@@ -76,6 +77,7 @@ def attach(c: Config, table: Side) -> None:
     section, outbox = c.floor, table.ledger.outbox
     if section is None or outbox is None:
         return
+    check_credentials(section, table)
     check_witness(c, section, table)
     link = FloorLink(
         section, c.table.table_id, c.ledger.path, outbox, about=lambda: about(table), info=info(c)
@@ -83,6 +85,19 @@ def attach(c: Config, table: Side) -> None:
     outbox.on_close(link.close)
     link.start()
     table.floor = link
+
+
+def check_credentials(section: FloorSection, table: Side) -> None:
+    """Refuse a ``[floor]`` without credentials or TLS (``FloorAuthError``, logged: the table stays closed);
+    log a test's permission to run without them."""
+    now = table.clock.wall()
+    try:
+        lifted = connect.require_auth(section)
+    except CredentialsError as refused:
+        table.ledger.log_event(EventCode.FLOOR_AUTH_REFUSED, now=now, detail={"problem": str(refused)[:300]})
+        raise
+    if lifted is not None:
+        table.ledger.log_event(EventCode.FLOOR_UNAUTHENTICATED, now=now, detail={"reason": lifted[:300]})
 
 
 def check_witness(c: Config, section: FloorSection, table: Side) -> None:

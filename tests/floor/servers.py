@@ -3,19 +3,32 @@
 Every server listens on free loopback ports and keeps its JetStream store in the test's temporary folder
 (other test runs share this machine). A :class:`Cluster` is three such servers routed together (R3).
 Helpers read a whole stream back, so tests judge what the floor actually holds.
+
+Every server runs as the floor's does: TLS required with a client certificate of the floor CA, and NKey
+users with their permissions, from the configuration ``terminal floor keys`` writes
+(:mod:`terminal.floor.credentials`). The keys are made once per test process (:func:`made_keys`) for the
+floor service and the tables the tests use; :func:`floor_options` connects as the floor service. After
+a start the floor service's stream and bucket are made (``prepare``), as the floor service's own start
+makes them: a table's credentials may not.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
+import os
+import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +36,73 @@ import nats
 from nats.errors import Error as NatsError
 from nats.js.errors import NotFoundError
 
+from terminal.floor import connect, credentials
+
 BINARY = Path(sys.executable).with_name("nats-server")
+#: The tables the floor tests run (each has credentials on every test server); the floor service is "floor".
+TABLES = ("T-01", "T-02", "T-03", "T-04", "T-NEW")
+_KEYS: list[credentials.FloorKeys] = []
+
+
+def made_keys() -> credentials.FloorKeys:
+    """The floor's credentials for this test process: made on first use, removed at exit."""
+    if not _KEYS:
+        folder = Path(tempfile.mkdtemp(prefix="floor-keys-"))
+        atexit.register(shutil.rmtree, folder, True)
+        keys = credentials.FloorKeys(folder / "keys")
+        now = datetime.now(UTC)
+        credentials.init(keys, ["127.0.0.1", "localhost"], now, os.urandom)
+        for table in TABLES:
+            credentials.add(keys, table, now, os.urandom)
+        credentials.write_conf(keys, credentials.server_conf(keys))
+        _KEYS.append(keys)
+    return _KEYS[0]
+
+
+def floor_lines(identity: str) -> str:
+    """The ``[floor]`` lines of ``identity``'s credentials (``floor`` or a table of :data:`TABLES`)."""
+    keys = made_keys()
+    if not keys.seed(identity).exists():
+        raise AssertionError(f"no test credentials for {identity!r}: add it to tests.floor.servers.TABLES")
+    return (f"ca_path = {keys.ca_cert}\ncert_path = {keys.cert(identity)}\nkey_path = {keys.key(identity)}\n"
+            f"nkey_path = {keys.seed(identity)}\n")  # fmt: skip
+
+
+def as_floor() -> dict[str, str]:
+    """``floor_config`` keywords of a config that connects as the floor service (service, cage, web)."""
+    return {"identity": credentials.FLOOR}
+
+
+def floor_options(identity: str = credentials.FLOOR) -> dict[str, Any]:
+    """``nats.connect`` keywords of a test helper that reads the floor as ``identity`` does."""
+    keys = made_keys()
+    context = ssl.create_default_context(cafile=str(keys.ca_cert))
+    context.load_cert_chain(str(keys.cert(identity)), str(keys.key(identity)))
+    seed = credentials.read_seed(keys.seed(identity))
+    return {"tls": context, "nkeys_seed": str(keys.seed(identity)),
+            "inbox_prefix": credentials.inbox_prefix(credentials.public_key(seed))}  # fmt: skip
+
+
+async def _prepare(url: str, replicas: int) -> None:
+    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5, **floor_options())
+    try:
+        js = nc.jetstream(timeout=10)
+        await connect.ensure_stream(js, replicas)
+        await connect.ensure_bucket(js, replicas)
+    finally:
+        await nc.close()
+
+
+def prepare(url: str, replicas: int = 1) -> None:
+    """The ``FLOOR`` stream and ``VOUCHERS`` bucket, made as the floor service's start makes them."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            return asyncio.run(_prepare(url, replicas))
+        except (NatsError, TimeoutError, OSError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 def free_port() -> int:
@@ -52,13 +131,14 @@ class Server:
     def command(self) -> list[str]:
         store = self.folder / self.name
         store.mkdir(parents=True, exist_ok=True)
-        args = [str(BINARY), "-js", "-a", "127.0.0.1", "-p", str(self.port), "-m", str(self.monitor),
-                "-sd", str(store), "--server_name", self.name]  # fmt: skip
-        if self.cluster_port is not None:
-            routes = ",".join(f"nats://127.0.0.1:{p}" for p in self.routes)
-            args += ["--cluster_name", "floor", "--cluster", f"nats://127.0.0.1:{self.cluster_port}",
-                     "--routes", routes]  # fmt: skip
-        return args
+        conf = made_keys().conf
+        if self.cluster_port is not None:  # a node: its routes (TLS and the cluster's secret) in its own file
+            node = credentials.ClusterNode(self.name, f"127.0.0.1:{self.cluster_port}",
+                                           tuple(f"127.0.0.1:{p}" for p in self.routes))  # fmt: skip
+            conf = credentials.write_conf(made_keys(), credentials.server_conf(made_keys(), node=node),
+                                          self.folder / f"{self.name}.conf")  # fmt: skip
+        return [str(BINARY), "-c", str(conf), "-js", "-a", "127.0.0.1", "-p", str(self.port),
+                "-m", str(self.monitor), "-sd", str(store), "--server_name", self.name]  # fmt: skip
 
     def start(self, wait: bool = True) -> Server:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -66,7 +146,14 @@ class Server:
         self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
         if wait:
             self.wait_healthy()
+            if self.cluster_port is None:
+                prepare(self.url)
         return self
+
+    @property
+    def ca_path(self) -> Path:
+        """The floor CA's certificate (public: anyone on the network may have it)."""
+        return made_keys().ca_cert
 
     def wait_healthy(self, timeout_s: float = 30.0) -> None:
         deadline = time.monotonic() + timeout_s
@@ -123,6 +210,7 @@ class Cluster:
         for server in self.servers:
             server.wait_healthy(60.0)
         self.wait_meta_leader(60.0)
+        prepare(self.url, replicas=3)
         return self
 
     def wait_meta_leader(self, timeout_s: float) -> None:
@@ -159,7 +247,7 @@ def stream_count(url: str, subject: str, timeout_s: float = 10.0) -> int:
 
 
 async def _count(url: str, subject: str, timeout_s: float) -> int:
-    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5)
+    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5, **floor_options())
     try:
         try:
             info = await nc.jetstream(timeout=timeout_s).stream_info("FLOOR", subjects_filter=subject)
@@ -184,7 +272,7 @@ def wait_replicas_current(url: str, stream: str = "FLOOR", replicas: int = 3, ti
 
 
 async def _replicas_current(url: str, stream: str, replicas: int) -> bool:
-    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5)
+    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5, **floor_options())
     try:
         try:
             info = await nc.jetstream(timeout=5).stream_info(stream)
@@ -214,7 +302,7 @@ def stream_messages(url: str, stream: str = "FLOOR", subject: str = "floor.>") -
 
 
 async def _messages(url: str, stream: str, subject: str) -> list[dict[str, Any]]:
-    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5)
+    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5, **floor_options())
     try:
         js = nc.jetstream(timeout=10)
         found: list[dict[str, Any]] = []

@@ -9,13 +9,16 @@ from typing import Any
 from terminal import config as configuration
 from terminal.config import Config
 from terminal.ledger import Ledger, meters
+from tests.floor.servers import floor_lines
 
 
 def floor_config(
     folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = "",
-    request_ms: int = 10_000, sweep_ms: int = 50,
+    request_ms: int = 10_000, sweep_ms: int = 50, identity: str | None = None, credentials: bool = True,
 ) -> Config:
-    """A table of its own in ``folder`` whose floor link points at ``url``.
+    """A table of its own in ``folder`` whose floor link points at ``url``, with the test floor's
+    credentials of ``identity`` (the table's own by default; ``floor`` for the floor service or the cage:
+    ``servers.as_floor()``); none with ``credentials=False`` (a config the table must refuse).
 
     Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
     more than a second to answer, and a link that times out a publish counts itself offline (the table
@@ -24,11 +27,12 @@ def floor_config(
     away again every 50 ms (5 s and 500 ms shipped): tests wait for what those do, not for their periods."""
     folder.mkdir(parents=True, exist_ok=True)
     cfg = folder / "kiosk.cfg"
+    keys = floor_lines(identity or table_id) if credentials else ""
     cfg.write_text(
         f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\ngaming_day_hour = 0\n"
         "[floor]\n"
         f"url = {url}\nrequest_ms = {request_ms}\nsweep_ms = {sweep_ms}\nreconnect_ms = 50\n"
-        f"heartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",
+        f"heartbeat_seconds = 1\ngaming_day_hour = 0\n{keys}{extra}",
         encoding="utf-8",
     )
     return configuration.load(cfg)

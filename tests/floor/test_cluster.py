@@ -8,6 +8,9 @@ the floor store built from it equals each table's ledger, and vouchers still mov
 from __future__ import annotations
 
 import asyncio
+import json
+import socket
+import ssl
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,7 +22,7 @@ from nats.errors import Error as NatsError
 from terminal.floor import names
 from terminal.lab.headless import run_headless
 from terminal.table.table import Table
-from tests.floor.servers import BINARY, Cluster, stream_count, wait_replicas_current
+from tests.floor.servers import BINARY, Cluster, floor_options, made_keys, stream_count, wait_replicas_current
 from tests.floor.tables import floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
 from tests.floor.test_vouchers import TableThread, print_voucher, race
@@ -39,7 +42,7 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
 
 def _replicas(url: str) -> tuple[int, int]:
     async def ask() -> tuple[int, int]:
-        nc = await nats.connect([u.strip() for u in url.split(",")])
+        nc = await nats.connect([u.strip() for u in url.split(",")], **floor_options())
         try:
             js = nc.jetstream()
             stream = await js.stream_info(names.STREAM)
@@ -54,7 +57,7 @@ def _replicas(url: str) -> tuple[int, int]:
 @pytest.mark.slow
 def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, cluster: Cluster) -> None:
     c = floor_config(tmp_path / "t1", cluster.url, extra="replicas = 3\n", request_ms=2000)
-    run_headless(c, rounds=3, seats=3, progress=_quiet)  # creates the R3 stream and bucket
+    run_headless(c, rounds=3, seats=3, progress=_quiet)  # on the cluster's R3 stream and bucket
     assert _replicas(cluster.url) == (3, 3)
     table = TableThread(tmp_path / "t1", cluster.url, "T-01", extra="replicas = 3\n", request_ms=2000)
     survivors = ", ".join(s.url for s in cluster.servers[1:])
@@ -114,3 +117,41 @@ def _five_rounds(t: Table) -> None:
         t.play_round()
         t.tick()  # the floor watch: the link going down and coming back is logged
         t.open_round()
+
+
+def test_a_table_cannot_join_the_cluster_as_a_route(tmp_path: Path, cluster: Cluster) -> None:
+    """A table's computer (its floor certificate and key, the public floor CA) dials a node's cluster
+    port and speaks the route protocol: a route is trusted with every message of every client, so the
+    node must refuse it (TLS with the floor CA and the cluster's own secret)."""
+    keys = made_keys()
+    port = cluster.servers[0].cluster_port
+    assert port is not None
+    context = ssl.create_default_context(cafile=str(keys.ca_cert))
+    context.load_cert_chain(str(keys.cert("T-01")), str(keys.key("T-01")))
+    context.check_hostname = False
+    answer = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as raw:
+        stream: socket.socket | ssl.SSLSocket = raw
+        try:
+            raw.settimeout(1)
+            try:
+                info = raw.recv(4096)  # a plain port says INFO first
+            except TimeoutError:  # a TLS route port waits for the handshake: the table's certificate
+                stream = context.wrap_socket(raw, server_hostname="127.0.0.1")
+                info = stream.recv(4096)
+            stream.settimeout(5)
+            assert info.startswith(b"INFO "), info
+            offered = json.loads(info[5:].split(b"\r\n")[0])
+            connect = json.dumps({"verbose": False, "pedantic": False, "name": "NTABLE01POSINGASANODE",
+                                  "cluster": offered.get("cluster"), "headers": True,
+                                  "tls_required": bool(offered.get("tls_required"))})  # fmt: skip
+            stream.sendall(f"CONNECT {connect}\r\nPING\r\n".encode())
+            while b"PONG" not in answer and b"-ERR" not in answer:
+                chunk = stream.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+        except OSError:  # ssl.SSLError too: the handshake or the link refused
+            answer += b"(dropped)"
+    assert b"PONG" not in answer, f"a table's computer was taken as a route: {answer[:200]!r}"
+    assert b"Authorization Violation" in answer  # TLS took its certificate (the same CA); the secret did not

@@ -138,7 +138,7 @@ def test_a_reinstalled_table_opens_once_two_people_accept_its_new_ledger_at_the_
         boot(c, ManualClock(time.time()))
     found = re.search(r"this one ([0-9a-f]{16})", str(refused.value))
     assert found is not None
-    service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC")
+    service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC", identity="floor")
     add_users(service)  # ada administrator 1111, fay attendant 2468
 
     def accept(ledger: str, people: tuple[str, str], *pins: str) -> int:

@@ -59,7 +59,7 @@ def _line(line: report.TableLine) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def floor(tmp_path_factory: pytest.TempPathFactory, module_server: Server) -> list[Config]:
-    """Two tables (roulette and craps) that played on one floor; the floor service's config is the first's.
+    """Two tables (roulette and craps) that played on one floor (the floor service: :func:`service`).
 
     Played once for the module: the tests read the floor (a report catches the store up, a rebuild makes
     it again from the stream), and the store each leaves is the stream's, whichever runs first."""
@@ -73,10 +73,15 @@ def floor(tmp_path_factory: pytest.TempPathFactory, module_server: Server) -> li
     return tables
 
 
+@pytest.fixture(scope="module")
+def service(tmp_path_factory: pytest.TempPathFactory, module_server: Server) -> Config:
+    """The floor service's config: its own credentials (a table's may not read the whole stream)."""
+    return floor_config(tmp_path_factory.mktemp("floor"), module_server.url, "FLOOR-PC", identity="floor")
+
+
 def test_floor_totals_equal_each_tables_own_ledger(
-    floor: list[Config], capsys: pytest.CaptureFixture[str]
+    floor: list[Config], service: Config, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    service = floor[0]
     assert _floor_cli(service, "report", "--day", "all", "--csv", str(service.path.parent / "floor.csv")) == 0
     printed = capsys.readouterr().out
     assert "T-01" in printed and "T-02" in printed and "FLOOR" in printed
@@ -104,8 +109,9 @@ def test_floor_totals_equal_each_tables_own_ledger(
         assert (line.cash_in, line.games) == (own.total("cash_in"), played)
 
 
-def test_rebuild_gives_the_same_store(floor: list[Config], capsys: pytest.CaptureFixture[str]) -> None:
-    service = floor[0]
+def test_rebuild_gives_the_same_store(
+    floor: list[Config], service: Config, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert _floor_cli(service, "report", "--day", "all") == 0
     first = capsys.readouterr().out
     shutil.copy(service.floor.store_path, service.path.parent / "before.sqlite")  # type: ignore[union-attr]
@@ -124,7 +130,7 @@ def test_rebuild_gives_the_same_store(floor: list[Config], capsys: pytest.Captur
 def test_the_cage_pays_a_voucher_once_and_the_issuer_closes_it(
     tmp_path: Path, server: Server, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    c = floor_config(tmp_path / "cashier", server.url, "CAGE-PC")
+    c = floor_config(tmp_path / "cashier", server.url, "CAGE-PC", identity="floor")
     admin = UserStore().init("ada", "1111", lambda n: b"a" * n, FAST)
     users = admin.add(admin.users[0], "cal", Role.ATTENDANT, "2222", lambda n: b"c" * n, FAST)
     users = users.add(admin.users[0], "dan", Role.ATTENDANT, "3333", lambda n: b"d" * n, FAST)

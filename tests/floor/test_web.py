@@ -69,7 +69,7 @@ def test_the_floor_page_shows_every_table_and_a_live_feed(
     tmp_path: Path, server: Server, browser: object
 ) -> None:
     chrome = browser
-    service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC")
+    service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC", identity="floor")
     add_users(service)
     run_headless(floor_config(tmp_path / "t2", server.url, "T-02", game="craps"), rounds=6, seats=3,
                  progress=_quiet)  # fmt: skip  (T-02 played, then closed: it goes offline)

@@ -30,7 +30,7 @@ from tests.floor.test_vouchers import TableThread
 def test_the_floor_page_logs_in_lists_every_table_and_feeds_live_events(
     tmp_path: Path, server: Server
 ) -> None:
-    service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC")
+    service = floor_config(tmp_path / "floor", server.url, "FLOOR-PC", identity="floor")
     add_users(service)
     run_headless(floor_config(tmp_path / "t2", server.url, "T-02"), rounds=3, seats=2,
                  progress=_quiet)  # fmt: skip  (T-02 played, then closed: it goes offline)
@@ -102,7 +102,7 @@ def test_a_locked_out_id_stays_locked_out_when_the_page_restarts(
     """Three wrong PINs lock the id; the page's service stops and starts again on the same floor store, and
     the right PIN is still refused (the lock-out was held in memory: a restart cleared it). Another id
     logs in as usual."""
-    service = floor_config(tmp_path / "floor", module_server.url, "FLOOR-PC")
+    service = floor_config(tmp_path / "floor", module_server.url, "FLOOR-PC", identity="floor")
     add_users(service)
     with FloorPage(service) as url:
         assert asyncio.run(_log_ins(url, [("fay", "0000")] * 3 + [("<b>" * 40, "0")])) == [401] * 4
