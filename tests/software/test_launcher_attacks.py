@@ -259,3 +259,28 @@ def test_a_planted_pycache_prefix_never_runs(real_install: tuple[Path, str], tmp
     ran = start(Path(sys.executable), install, "verify", "--config", "../kiosk.cfg", env=env)
     assert not marker.exists(), "the planted cache ran"
     assert ran.returncode == 0 and "OK " in ran.stdout, ran.stderr
+
+
+@pytest.mark.slow
+def test_a_table_started_by_the_launcher_logs_the_launchers_check(
+    real_install: tuple[Path, str], tmp_path: Path
+) -> None:
+    """A headless table through the launcher: the program (found at the copy's root, its dependencies in
+    the verified site-packages) plays, and its boot logs the launcher's result, not a second check."""
+    import sqlite3
+
+    install, text = real_install
+    cfg = tmp_path / "kiosk.cfg"
+    signed = install.parent
+    cfg.write_text(
+        f"[table]\nport = 0\n[lab]\nverify_at_boot = always\n"
+        f"manifest_path = {signed / 'MANIFEST.sha256'}\ntrusted_key = {signed / 'maker.pub'}\n",
+        encoding="utf-8",
+    )
+    ran = start(Path(sys.executable), install, "run", "--headless", "--rounds", "1", "--config", str(cfg))
+    assert ran.returncode == 0, ran.stderr
+    assert "ledger verify  OK" in ran.stdout
+    with sqlite3.connect(tmp_path / "var" / "ledger.sqlite") as db:
+        rows = db.execute("select detail from events where name = 'SOFTWARE_VERIFY_PASS'").fetchall()
+    files = len(text.splitlines()) - 1
+    assert rows and all(f'"files":{files}' in detail for (detail,) in rows), rows  # each boot of the run
