@@ -378,9 +378,10 @@ class _Program:
         return PathFinder.find_spec(name, [self.root]) if name in PACKAGES else None
 
 
-def _run(argv: list[str], result: dict[str, object] | None) -> int:
-    """Site-packages after the standard library, the program's packages from the root, then the command."""
-    sys.path.extend(runtime_dirs())
+def _run(argv: list[str], result: dict[str, object] | None, sites: tuple[str, ...]) -> int:
+    """Site-packages (the folders just checked) after the standard library, the program's packages from
+    the root, then the command."""
+    sys.path.extend(sites)
     finders = sys.meta_path
     finders.insert(finders.index(PathFinder) if PathFinder in finders else len(finders), _Program(ROOT))
     try:
@@ -399,15 +400,16 @@ def main(argv: list[str]) -> int:
         print(f"terminal: start the table as `{python} -I -S -B {sys.argv[0]} ...`: isolated, without site, "
               "without byte-code; nothing runs", file=sys.stderr)  # fmt: skip
         return 2
+    sites = runtime_dirs()
     try:
-        result = boot_check(argv)
+        result = boot_check(argv, ROOT, sites)
     except Refused as refused:
         print(f"terminal: software verification FAILED: {refused}; nothing runs", file=sys.stderr)
         return 1
     except OSError as failed:
         print(f"terminal: software verification FAILED: {failed}; nothing runs", file=sys.stderr)
         return 1
-    return _run(argv, result)
+    return _run(argv, result, sites)
 
 
 if __name__ == "__main__":
