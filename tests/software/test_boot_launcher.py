@@ -287,3 +287,33 @@ def test_terminal_run_starts_each_process_through_the_launcher(
     assert [argv[:5] for argv in started] == [isolated] * 4
     assert [argv[5] for argv in started] == ["controller", "display", "seat", "seat"]
     assert "-I -S -B boot/launch.py run" in (ROOT / "Makefile").read_text(encoding="utf-8")
+
+
+def test_each_file_is_read_once_for_its_sha256_and_the_seeded_hmac(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No second read an attacker could race: the bytes hashed are the bytes in the HMAC (launcher and
+    program alike)."""
+    root = _tree(tmp_path)
+    text = signing.make_manifest(KEY, root)
+    listed = [path for path, _ in signing.parse_manifest(text)[0]]
+    opened: list[str] = []
+    real_open = open
+
+    def counting_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(Path(file).relative_to(root).as_posix())
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(boot, "open", counting_open, raising=False)
+    assert len(boot.check(text, _raw(KEY.public_key()), str(root), (), b"\x07")[2]) == 64
+    assert sorted(opened) == sorted(listed)
+    read: list[str] = []
+    real_read = Path.read_bytes
+
+    def counting_read(self: Path) -> bytes:
+        read.append(self.relative_to(root).as_posix())
+        return real_read(self)
+
+    monkeypatch.setattr(Path, "read_bytes", counting_read)
+    assert len(signing.verify(text, KEY.public_key(), root, (), b"\x07").seeded) == 64
+    assert sorted(read) == sorted(listed)
