@@ -59,7 +59,7 @@ def test_a_planted_unchecked_pyc_is_loaded_by_python_and_caught_by_verify(tree: 
     cache.write_bytes(_evil_pyc("SCALE = 1  # every amount a hundred times too big\n"))
     # The threat is real: Python imports the planted code although money.py is untouched.
     ran = subprocess.run(
-        [sys.executable, "-c", "import terminal.money as m; print(m.SCALE)"],
+        [sys.executable, "-B", "-c", "import terminal.money as m; print(m.SCALE)"],
         cwd=tree, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert ran.stdout.strip() == "1"
@@ -72,7 +72,7 @@ def test_a_loose_pyc_imports_and_is_caught(tree: Path) -> None:
     text = make_manifest(KEY, tree)
     (tree / "terminal" / "evilmod.pyc").write_bytes(_evil_pyc("OWNED = True\n"))
     ran = subprocess.run(
-        [sys.executable, "-c", "import terminal.evilmod as m; print(m.OWNED)"],
+        [sys.executable, "-B", "-c", "import terminal.evilmod as m; print(m.OWNED)"],
         cwd=tree, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert ran.stdout.strip() == "True"
