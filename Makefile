@@ -16,8 +16,11 @@ PYTEST := TMPDIR=$(TEST_TMPDIR) SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTH
 
 .PHONY: run test check install lint typecheck pytest pytest-fast bench clean i18n
 
+# The table starts through the isolated launcher: -I (no PYTHON* variables, no user site, not the current
+# folder on the path), -S (no site: no .pth file runs), -B (no byte-code written). It verifies the program
+# and the venv's site-packages against the signed manifest before loading either (docs/security/launch.md).
 run: $(STAMP)
-	$(PY) -B -m terminal run
+	$(PY) -I -S -B boot/launch.py run
 
 # ruff first (under a second); then mypy runs beside the tests rather than before them: it is one process on
 # one core (~9 s from a fresh clone), and the tests leave a core idle for about that long in all while they
@@ -45,9 +48,9 @@ i18n: $(STAMP)
 	$(PY) -B -m terminal.i18n_build
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check rng terminal tests benchmarks tools
+	$(VENV)/bin/ruff check rng terminal tests benchmarks tools boot
 
-MYPY := $(VENV)/bin/mypy --strict rng terminal
+MYPY := $(VENV)/bin/mypy --strict rng terminal boot/launch.py
 
 typecheck: $(STAMP)
 	$(MYPY)

@@ -1,4 +1,6 @@
-"""``python -m terminal``: the table's command line, verified first (``terminal.launch``)."""
+"""``python -m terminal``: the command line for development, checked in-process (``terminal.launch``).
+
+Not protected against code that runs before it: a table starts through ``boot/launch.py``."""
 
 from terminal.launch import main
 

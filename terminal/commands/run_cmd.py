@@ -1,6 +1,7 @@
 """``terminal run``: the table. With a display it starts the controller, the table display and a window
-for each ``[table] local_seats`` seat, each its own process (bots at ``--bots`` other seats), and stops
-them all together. Without a display (or with ``--headless``) it runs headless.
+for each ``[table] local_seats`` seat, each its own process started through the isolated launcher
+(``boot/launch.py``: each verifies the program and its runtime before it loads them; bots at ``--bots``
+other seats), and stops them all together. Without a display (or with ``--headless``) it runs headless.
 
 Headless, the real controller, ledger and RNG play ``--rounds`` rounds against ``--seats`` bot players
 that connect over the authenticated protocol. It prints progress and a summary, writes the summary as
@@ -21,6 +22,7 @@ from terminal.config.show import summary as config_summary
 from terminal.floor.errors import CredentialsError
 from terminal.lab.headless import HeadlessError, Observer, run_headless, write_summary
 from terminal.ledger import IntegrityError, LedgerError
+from terminal.software.manifest import ROOT
 from terminal.table.table import RecoveryError
 
 
@@ -139,7 +141,7 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
         return USAGE
     bots = others[: args.bots if args.bots is not None else len(others)]
     port = c.table.port or free_port(c.table.host)
-    py = (sys.executable, "-B", "-m", "terminal")  # byte-code off: see terminal.launch
+    py = launcher_command()
     cfg = ("--config", str(args.config))
     controller = Child(
         "controller",
@@ -155,6 +157,12 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
     outcome = Supervisor(controller, tuple(screens), host=c.table.host, port=port).run()
     print("stopped        " + ", ".join(f"{name} exit {code}" for name, code in outcome.codes))
     return 0 if outcome.clean else 1
+
+
+def launcher_command() -> tuple[str, ...]:
+    """How each process of the table starts: the isolated launcher (``boot/launch.py``, run ``-I -S -B``),
+    which verifies the program and its runtime before anything of either is loaded."""
+    return (sys.executable, "-I", "-S", "-B", str(ROOT / "boot" / "launch.py"))
 
 
 def _seat_screenshots(loaded: Config, seats: int) -> None:

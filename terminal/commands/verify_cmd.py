@@ -1,9 +1,12 @@
 """``terminal verify``: check the installed program against its signed manifest; make keys and manifests.
 
 - ``terminal verify [--seed HEX] [--key PATH]``: exit 0 when the manifest's signature and every file
-  match, 1 naming the first file that differs, is added or is missing; with ``--seed`` also print the
-  seeded HMAC. The trusted public key is ``[lab] trusted_key`` (or the lab's own copy, ``--key``); its
-  fingerprint is printed on every run, pass or fail.
+  (program, byte-code, runtime) match, 1 naming the first file that differs, is added or is missing; with
+  ``--seed`` also print the seeded HMAC over the same files, from the same read of each. Started through the
+  isolated launcher (``boot/launch.py verify``), the launcher's check is the one printed (it ran before
+  anything it checks was loaded); started otherwise, the check runs here. The trusted public key is
+  ``[lab] trusted_key`` (or the lab's own copy, ``--key``); its fingerprint is printed on every run, pass
+  or fail.
 - ``terminal verify keygen --private PATH [--public PATH] [--force]``: the maker's Ed25519 key pair
   (private key 0600, kept off the table; the public key to ``[lab] trusted_key`` by default). An existing
   key is never overwritten without ``--force``.
@@ -39,7 +42,6 @@ from terminal.software.manifest import (
     load_public_key,
     make_manifest,
     new_key_pair,
-    seeded_hmac,
     verify,
 )
 
@@ -112,18 +114,28 @@ def _verify(args: argparse.Namespace) -> int:
         return _fail(f"no manifest at {manifest}: a development build (the maker signs one: make-manifest)")
     if software.inside_tree(key_path, args.root):
         return _fail(f"the trusted key {key_path} lies inside the tree it verifies: keep it out")
+    launched = software.launched()
+    if launched is not None and launched.status == "pass" and args.root.resolve() == ROOT and (
+        launched.seed == seed
+    ):  # the isolated launcher checked this install, with this seed, before it loaded anything
+        print(f"trusted key {key_path}  fingerprint {launched.key}")
+        return _verdict(launched.files, manifest, launched.seeded if seed is not None else None)
     try:
         text = manifest.read_text(encoding="utf-8")
         key = load_public_key(key_path)
         print(f"trusted key {key_path}  fingerprint {fingerprint(key)}")
-        finding = verify(text, key, args.root, _sites(args.root))
-        if finding.problem is not None:
-            return _fail(f"FAIL {finding.problem}")
-        print(f"OK {finding.files} files match {manifest} (Ed25519 signature verified)")
-        if seed is not None:
-            print(f"HMAC-SHA256 {seeded_hmac(text, seed, args.root, _sites(args.root))}")
+        finding = verify(text, key, args.root, _sites(args.root), seed)
     except (OSError, ManifestError, UnicodeDecodeError) as bad:
         return _fail(str(bad))
+    if finding.problem is not None:
+        return _fail(f"FAIL {finding.problem}")
+    return _verdict(finding.files, manifest, finding.seeded if seed is not None else None)
+
+
+def _verdict(files: int, manifest: Path, seeded: str | None) -> int:
+    print(f"OK {files} files match {manifest} (Ed25519 signature verified)")
+    if seeded is not None:
+        print(f"HMAC-SHA256 {seeded}")
     return 0
 
 

@@ -10,17 +10,25 @@
 A failure names the first file that differs, is added or is missing (or the bad signature, or a trusted
 key kept inside the tree it checks). The launcher (``terminal.launch``) runs this before any other project
 module is imported and keeps the result (:func:`launched`), which the table's boot logs instead of
-checking twice.
+checking twice. The isolated launcher (``boot/launch.py``) runs the same check before anything of the
+package or of site-packages is loaded and hands its result over (``terminal.launch.verified``).
 """
 
 from __future__ import annotations
 
-import site
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from terminal.software.manifest import COVERED, ROOT, ManifestError, fingerprint, load_public_key, verify
+from terminal.software.manifest import (
+    COVERED,
+    ROOT,
+    ManifestError,
+    fingerprint,
+    load_public_key,
+    runtime_dirs,
+    verify,
+)
 
 MODES = ("auto", "always", "never")
 
@@ -28,12 +36,15 @@ MODES = ("auto", "always", "never")
 @dataclass(frozen=True, slots=True)
 class BootCheck:
     """``status`` is ``pass``, ``fail`` or ``skipped``; ``detail`` says what was found; ``key`` is the
-    trusted key's fingerprint ("" when no key was read)."""
+    trusted key's fingerprint ("" when no key was read); ``seeded`` the HMAC keyed by ``seed`` over the
+    files checked, in the same read (``terminal verify --seed``; "" without a seed)."""
 
     status: str
     detail: str
     files: int = 0
     key: str = ""
+    seed: bytes | None = None
+    seeded: str = ""
 
 
 _launched: list[BootCheck] = []  # the launcher's result, at most one (a process is launched once)
@@ -50,12 +61,10 @@ def launched() -> BootCheck | None:
 
 
 def site_dirs() -> tuple[Path, ...]:
-    """The interpreter's site folders, whose ``.pth`` files run code at every start."""
-    found = list(site.getsitepackages())
-    if site.ENABLE_USER_SITE:
-        found.append(site.getusersitepackages())
-    unique = dict.fromkeys(Path(folder) for folder in found)
-    return tuple(folder for folder in unique if folder.is_dir())
+    """The runtime: the site-packages folders of this interpreter (its virtual environment's), every file of
+    which the manifest covers. The isolated launcher (``-I``) loads no user site-packages; a development
+    start that does is not protected (``docs/security/launch.md``)."""
+    return runtime_dirs()
 
 
 def inside_tree(path: Path, root: Path = ROOT) -> bool:
@@ -65,10 +74,15 @@ def inside_tree(path: Path, root: Path = ROOT) -> bool:
 
 
 def check(
-    mode: str, manifest: Path, public_key: Path, root: Path = ROOT, sites: Sequence[Path] | None = None
+    mode: str,
+    manifest: Path,
+    public_key: Path,
+    root: Path = ROOT,
+    sites: Sequence[Path] | None = None,
+    seed: bytes | None = None,
 ) -> BootCheck:
     """Verify the installed program under ``root`` as ``mode`` asks (``sites``: default the interpreter's
-    site folders when ``root`` is this install, none for another tree)."""
+    site folders when ``root`` is this install, none for another tree; ``seed``: also the seeded HMAC)."""
     if mode not in MODES:
         raise ValueError(f"verify_at_boot must be one of {', '.join(MODES)}, got {mode!r}")
     if mode == "never":
@@ -85,8 +99,9 @@ def check(
     except (OSError, ManifestError, UnicodeDecodeError) as bad:
         return BootCheck("fail", f"cannot verify: {bad}")
     folders = (site_dirs() if root == ROOT else ()) if sites is None else tuple(sites)
-    finding = verify(text, key, root, folders)
+    finding = verify(text, key, root, folders, seed)
     printed = fingerprint(key)
     if finding.problem is None:
-        return BootCheck("pass", f"{finding.files} files match the signed manifest", finding.files, printed)
+        detail = f"{finding.files} files match the signed manifest"
+        return BootCheck("pass", detail, finding.files, printed, seed, finding.seeded)
     return BootCheck("fail", finding.problem, finding.files, printed)

@@ -13,7 +13,7 @@ import pytest
 from terminal import config
 from terminal.cli import build_parser, main
 from terminal.commands.common import seed_arg
-from terminal.commands.run_cmd import run_table
+from terminal.commands.run_cmd import launcher_command, run_table
 from terminal.desk.users import UserStore
 from terminal.table.tilts import Role
 
@@ -122,7 +122,7 @@ def test_a_windowed_run_on_port_0_sends_every_window_to_the_port_the_controller_
     assert run_table(config.load(cfg), argparse.Namespace(bots=None, config=cfg)) == 0
 
     def port_of(argv: tuple[str, ...]) -> int:  # as the child's own command line parses it
-        args = build_parser().parse_args(list(argv[argv.index("terminal") + 1 :]))
+        args = build_parser().parse_args(list(argv[len(launcher_command()) :]))  # after the launcher
         return int(args.port) if args.port is not None else config.load(cfg).table.port
 
     ports = {name: port_of(argv) for name, argv in started}

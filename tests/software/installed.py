@@ -50,7 +50,9 @@ class Install:
         root = self.root
         # Every check is of this tree, not the checkout the tests run from; no launcher ran in this process.
         monkeypatch.setattr(
-            table_boot.software, "check", lambda mode, manifest, key, *_: real(mode, manifest, key, root, ())
+            table_boot.software,
+            "check",
+            lambda mode, manifest, key, *_, **given: real(mode, manifest, key, root, (), **given),
         )
         monkeypatch.setattr(table_boot.software, "launched", lambda: None)
 

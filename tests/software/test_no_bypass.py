@@ -1,12 +1,14 @@
 """Software verification has no way around it: byte-code, loose modules, extension modules and ``.pth``
 files are checked, the check runs before the program it checks, and the trusted key is the lab's to hold.
 
-Each attack here was reproduced against the old verifier (which skipped ``__pycache__`` and ``*.pyc`` and
-trusted a key shipped inside the tree) and printed ``OK``.
+Each attack here was reproduced against an old verifier (which skipped ``__pycache__`` and ``*.pyc`` and
+trusted a key shipped inside the tree) and printed ``OK``. The isolated launcher's attacks (code that ran
+before the verifier, byte-code that compared equal) are in ``test_launcher_attacks.py``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import marshal
 import os
@@ -57,54 +59,51 @@ def test_a_planted_unchecked_pyc_is_loaded_by_python_and_caught_by_verify(tree: 
     cache.write_bytes(_evil_pyc("SCALE = 1  # every amount a hundred times too big\n"))
     # The threat is real: Python imports the planted code although money.py is untouched.
     ran = subprocess.run(
-        [sys.executable, "-c", "import terminal.money as m; print(m.SCALE)"],
+        [sys.executable, "-B", "-c", "import terminal.money as m; print(m.SCALE)"],
         cwd=tree, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert ran.stdout.strip() == "1"
     found = verify(text, KEY.public_key(), tree)
-    assert found.problem == (
-        f"terminal/__pycache__/money.{TAG}.pyc: stray byte-code (Python could load it in place of a verified "
-        "source)"
-    )
+    stray = "stray byte-code (not in the signed manifest)"
+    assert found.problem == f"terminal/__pycache__/money.{TAG}.pyc: {stray}"
 
 
 def test_a_loose_pyc_imports_and_is_caught(tree: Path) -> None:
     text = make_manifest(KEY, tree)
     (tree / "terminal" / "evilmod.pyc").write_bytes(_evil_pyc("OWNED = True\n"))
     ran = subprocess.run(
-        [sys.executable, "-c", "import terminal.evilmod as m; print(m.OWNED)"],
+        [sys.executable, "-B", "-c", "import terminal.evilmod as m; print(m.OWNED)"],
         cwd=tree, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert ran.stdout.strip() == "True"
     assert verify(text, KEY.public_key(), tree).problem == (
-        "terminal/evilmod.pyc: stray byte-code (Python could load it in place of a verified source)"
+        "terminal/evilmod.pyc: stray byte-code (not in the signed manifest)"
     )
 
 
-def test_pythons_own_cache_of_a_verified_source_is_accepted(tree: Path) -> None:
+def test_byte_code_passes_only_as_the_bytes_the_maker_signed(tree: Path) -> None:
     text = make_manifest(KEY, tree)
+    cache = tree / "terminal" / "__pycache__" / f"money.{TAG}.pyc"
     modes = py_compile.PycInvalidationMode
     for invalidation in (modes.TIMESTAMP, modes.UNCHECKED_HASH):
+        # Python's own faithful cache of a verified source: not signed, so stray all the same.
         py_compile.compile(str(tree / "terminal" / "money.py"), invalidation_mode=invalidation, doraise=True)
-        assert (tree / "terminal" / "__pycache__" / f"money.{TAG}.pyc").is_file()
-        assert verify(text, KEY.public_key(), tree).ok
-    # Another code under the same cache name, verified again in this process (which keeps the answers of
-    # the byte-code it compared: by their bytes, never by the file's name alone): stray.
-    cache = tree / "terminal" / "__pycache__" / f"money.{TAG}.pyc"
-    faithful = cache.read_bytes()
-    cache.write_bytes(_evil_pyc("SCALE = 1\n", unchecked=False))
-    assert "stray byte-code" in str(verify(text, KEY.public_key(), tree).problem)
-    cache.write_bytes(faithful)
-    assert verify(text, KEY.public_key(), tree).ok
-    # The same cache once the source changes (and the manifest with it) no longer matches: stray.
-    (tree / "terminal" / "money.py").write_bytes(MONEY.replace(b"100", b"1"))
-    resigned = make_manifest(KEY, tree)
-    assert "stray byte-code" in str(verify(resigned, KEY.public_key(), tree).problem)
-
-
-def test_byte_code_is_never_signed_into_the_manifest(tree: Path) -> None:
-    py_compile.compile(str(tree / "terminal" / "money.py"), doraise=True)
-    assert "__pycache__" not in make_manifest(KEY, tree)
+        assert "stray byte-code" in str(verify(text, KEY.public_key(), tree).problem)
+    signed = make_manifest(KEY, tree)  # the maker ships it: listed with its SHA-256
+    digest = hashlib.sha256(cache.read_bytes()).hexdigest()
+    assert f"{digest}  terminal/__pycache__/money.{TAG}.pyc\n" in signed
+    assert verify(signed, KEY.public_key(), tree).ok
+    honest = cache.read_bytes()
+    cache.write_bytes(_evil_pyc("SCALE = 1\n"))
+    assert verify(signed, KEY.public_key(), tree).problem == (
+        f"terminal/__pycache__/money.{TAG}.pyc: differs from the manifest (SHA-256)"
+    )
+    cache.write_bytes(honest[:8] + bytes(8) + honest[16:])  # the same code, another header: other bytes
+    assert "differs from the manifest" in str(verify(signed, KEY.public_key(), tree).problem)
+    cache.unlink()
+    assert verify(signed, KEY.public_key(), tree).problem == (
+        f"terminal/__pycache__/money.{TAG}.pyc: missing (listed in the manifest)"
+    )
 
 
 def test_modules_beside_the_packages_extension_modules_and_site_pth_files_are_caught(
@@ -256,7 +255,9 @@ def test_the_launcher_refuses_a_tampered_install_and_runs_nothing(
 
 # Four fresh interpreters: slow; test_the_launcher_refuses_a_tampered_install_and_runs_nothing: the fast case.
 @pytest.mark.slow
-def test_the_launcher_verifies_before_any_program_module_runs(tmp_path: Path) -> None:
+def test_the_development_start_verifies_before_any_program_module_runs(tmp_path: Path) -> None:
+    """``python -B -m terminal`` (a development start, not protected against code that runs before it:
+    see test_launcher_attacks.py) still refuses a planted byte-code file before the program loads it."""
     copy = _install_copy(tmp_path)
     (tmp_path / "maker.pub").write_bytes(_public_pem())
     cfg = tmp_path / "kiosk.cfg"
@@ -270,12 +271,11 @@ def test_the_launcher_verifies_before_any_program_module_runs(tmp_path: Path) ->
     evil = original.replace("from __future__ import annotations\n", "", 1)
     cache.write_bytes(_evil_pyc(f"open({str(marker)!r}, 'w').close()\n" + evil))
 
-    # The interpreter's own default (byte-code on), whatever the environment running the tests says.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
     def terminal(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "terminal", *args, "--config", str(cfg)],
+            [sys.executable, "-B", "-m", "terminal", *args, "--config", str(cfg)],
             cwd=copy, capture_output=True, text=True, timeout=120, env=env,
         )  # fmt: skip
 
@@ -289,12 +289,8 @@ def test_the_launcher_verifies_before_any_program_module_runs(tmp_path: Path) ->
     ran = terminal("verify")
     assert ran.returncode == 0, ran.stderr
     assert "OK " in ran.stdout and fingerprint(KEY.public_key()) in ran.stdout
-    # Byte-code is off from the launcher on: only what `python -m terminal` compiles before the launcher can
-    # run (the package, its __main__ and the launcher) may have been cached, and the verify above accepted
-    # those because each matches a fresh compile of its source.
-    written = {p.relative_to(copy).as_posix() for p in copy.rglob("__pycache__/*.pyc")}
-    bootstrap = {f"terminal/__pycache__/{name}.{TAG}.pyc" for name in ("__init__", "__main__", "launch")}
-    assert written <= bootstrap
+    # -B: no byte-code was written (a cache the check would refuse as stray at the next start).
+    assert not list(copy.rglob("*.pyc"))
     assert terminal("verify").returncode == 0
 
 
@@ -307,7 +303,10 @@ def test_service_mode_shows_the_trusted_key_with_its_fingerprint(
     (tmp_path / "keys").mkdir()
     (tmp_path / "keys" / "maker.pub").write_bytes(_public_pem())
     c = make_config(tmp_path, "[lab]\ntrusted_key = keys/maker.pub\nverify_at_boot = always\n")
-    c.lab.manifest_path.write_text(make_manifest(KEY, ROOT, software.site_dirs()), encoding="utf-8")
+    copy = _install_copy(tmp_path)  # the self-test's check, on a copy no other test writes byte-code into
+    c.lab.manifest_path.write_text(make_manifest(KEY, copy), encoding="utf-8")
+    real = software.check
+    monkeypatch.setattr(service_desk.software, "check", lambda *a: real(*a, root=copy, sites=()))
     table = make_table(c)
     passed, detail = service_desk._verify_software(table)  # what the self-test card shows
     printed = fingerprint(KEY.public_key())

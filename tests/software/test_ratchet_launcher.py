@@ -9,7 +9,9 @@ launcher said ``skipped`` and started the program; with the key swapped and the 
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -20,7 +22,7 @@ from terminal.config.sections import LedgerSection
 from terminal.ledger import EventCode
 from terminal.software import boot as software
 from terminal.software import trust
-from terminal.software.manifest import fingerprint
+from terminal.software.manifest import ROOT, fingerprint
 from tests.software.installed import MAKER, Install, public_pem
 
 
@@ -86,3 +88,54 @@ def test_a_development_ledger_launches_as_before(tmp_path: Path, monkeypatch: py
 def test_the_gate_reads_the_ledgers_codes_and_default_path() -> None:
     assert trust.TRUST_CODES == (EventCode.SOFTWARE_TRUSTED, EventCode.SOFTWARE_INSTALL)
     assert settings_of(LedgerSection)["path"].default == trust.LEDGER_DEFAULT
+
+
+# ---- the isolated launcher (boot/launch.py) repeats the gate in the standard library alone --------------
+
+
+def _isolated() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("boot_launch_ratchet", ROOT / "boot" / "launch.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _isolated_status(install: Install, *argv: str) -> str:
+    """What ``boot/launch.py`` decides for this command line on ``install``: its status, or ``fail``."""
+    module = _isolated()
+    try:
+        found = module.boot_check([*argv, "--config", str(install.config.path)], str(install.root), ())
+    except module.Refused:
+        return "fail"
+    return "maker" if found is None else str(found["status"])
+
+
+def test_the_isolated_launcher_gates_as_the_program_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same four cases, decided by ``boot/launch.py`` (which cannot import the program's gate) and by
+    ``terminal.software.trust``: a ledger that ran verified software runs nothing unverified (manifest
+    deleted, ``never``) nor under another key, but for the install act, which must still verify."""
+    module = _isolated()
+    assert (module.TRUST_CODES, module.LEDGER_DEFAULT, module.ACCEPT) == (
+        trust.TRUST_CODES, trust.LEDGER_DEFAULT, trust.ACCEPT
+    )  # fmt: skip
+    development = Install(tmp_path / "dev", monkeypatch)
+    development.boot().ledger.close()
+    assert module.trusted_fingerprint(str(development.config.path)) is None
+    assert _isolated_status(development, "run") == _run(development) == "skipped"
+
+    install = _ratcheted(tmp_path / "ratcheted", monkeypatch)
+    assert module.trusted_fingerprint(str(install.config.path)) == fingerprint(MAKER.public_key())
+    assert _isolated_status(install, "run") == _run(install) == "pass"
+    other = Ed25519PrivateKey.generate()
+    install.public.write_bytes(public_pem(other))
+    install.sign(other)
+    assert _isolated_status(install, "run") == _run(install) == "fail"  # another key
+    act = ("verify", "accept-install", "--admin", "a", "--second", "b")
+    assert _isolated_status(install, *act) == "pass"
+    text = install.config.path.read_text(encoding="utf-8").replace("= auto", "= never")
+    install.config.path.write_text(text, encoding="utf-8")
+    install.manifest.unlink()
+    assert _isolated_status(install, "run") == _run(install) == "fail"  # never + no manifest: still checked

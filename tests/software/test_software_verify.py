@@ -14,7 +14,7 @@ from terminal.cli import main
 from terminal.ledger import EventCode
 from terminal.software import boot as software
 from terminal.software import manifest as signing
-from terminal.software.manifest import installed_files, make_manifest, parse_manifest, seeded_hmac, verify
+from terminal.software.manifest import installed_files, make_manifest, parse_manifest, verify
 from terminal.table import boot as table_boot
 from terminal.table.tilts import TiltKind
 from tests.table.harness import make_config, make_table
@@ -89,8 +89,12 @@ def test_seeded_hmac_matches_an_independent_computation(root: Path) -> None:
     for path in sorted(p for p in FILES if p != "README.md"):
         data = FILES[path]
         message += path.encode() + b"\0" + len(data).to_bytes(8, "big") + data
-    assert seeded_hmac(text, seed, root) == hmac.new(seed, message, hashlib.sha256).hexdigest()
-    assert seeded_hmac(text, b"\x01" + seed[1:], root) != seeded_hmac(text, seed, root)
+    expected = hmac.new(seed, message, hashlib.sha256).hexdigest()
+    assert verify(text, KEY.public_key(), root, (), seed).seeded == expected
+    assert verify(text, KEY.public_key(), root, (), b"\x01" + seed[1:]).seeded != verify(
+        text, KEY.public_key(), root, (), seed
+    ).seeded
+    assert verify(text, KEY.public_key(), root).seeded == ""  # no seed, no HMAC
 
 
 def test_boot_policy_in_development_and_in_a_certified_install(root: Path, tmp_path: Path) -> None:
