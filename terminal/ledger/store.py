@@ -137,8 +137,14 @@ class Ledger:
         )
 
     def hold(self, lock: FolderLock) -> None:
-        """Keep the folder's lock (``terminal.ledger.lock``) until :meth:`close`."""
+        """Keep the folder's lock (``terminal.ledger.lock``) until :meth:`close`, and lock the database
+        file itself if it was made after the folder was locked."""
         self._locks.append(lock)
+        try:
+            lock.cover_database()
+        except BaseException:
+            self.close()  # another process reached the new file first: this one gives everything back
+            raise
 
     def close(self) -> None:
         """Close the database (after the high-water mark's last write and the floor link's last drain) and

@@ -17,7 +17,7 @@ from rng.selftest import power_up
 from terminal.config import Config
 from terminal.config.game_rules import setup
 from terminal.ledger import EventCode, Ledger
-from terminal.ledger.lock import FolderLock
+from terminal.ledger.lock import FolderLock, same_folder
 from terminal.software import boot as software
 from terminal.table import config_record, generator, lab_mode
 from terminal.table.clock import Clock
@@ -51,7 +51,7 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
     """Lock the ledger's folder, open the ledger, self-test the RNG and assemble the table (not started)."""
     locks = [FolderLock.acquire(c.ledger.path)]  # one table per ledger: a second process is refused here
     try:
-        if c.lab.mode and c.lab.test_ledger_path.parent != c.ledger.path.parent:
+        if c.lab.mode and not same_folder(c.lab.test_ledger_path, c.ledger.path):
             locks.append(FolderLock.acquire(c.lab.test_ledger_path))
         ledger, unlogged, forcing = _open_ledger(c, clock)
     except BaseException:
