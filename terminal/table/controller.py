@@ -119,6 +119,9 @@ class Controller:
             raise ValueError(f"{refused.code}: {refused}") from None
         if reply is not None:
             await self._push(client, reply)
+        if isinstance(reply, m.CashedOut) and self.table.tilts.find(TiltKind.HANDPAY, seat) is not None:
+            # more than the credit limit: the voucher is the limit, the attendant pays the rest by hand
+            await self._push(client, m.HandPay(client, self.table.cashier.credits(seat)))
         await self._push(client, self.seat_state(seat))
         if isinstance(message, m.ChooseTeam):
             await self._broadcast(views.game_view(self.table, self._last_outcome))
