@@ -19,7 +19,7 @@ from terminal.config.game_rules import setup
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock, same_folder
 from terminal.software import boot as software
-from terminal.table import config_record, generator, lab_mode
+from terminal.table import config_record, demo, generator, lab_mode
 from terminal.table.clock import Clock
 from terminal.table.driver import GameDriver
 from terminal.table.table import Table
@@ -54,6 +54,11 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
         if c.lab.mode and not same_folder(c.lab.test_ledger_path, c.ledger.path):
             locks.append(FolderLock.acquire(c.lab.test_ledger_path))
         ledger, unlogged, forcing = _open_ledger(c, clock)
+        try:
+            demo.mark(c, ledger, clock.wall())  # simulated devices: a demo table, its ledger a demo ledger
+        except BaseException:
+            ledger.close()
+            raise
     except BaseException:
         for lock in locks:
             lock.release()
@@ -95,6 +100,7 @@ def _open_ledger(c: Config, clock: Clock) -> tuple[Ledger, str | None, bool]:
     configuration is unlogged (or ``None``) and whether forced outcomes may be offered."""
     ledger = Ledger.from_config(c, now=clock.wall())
     try:
+        demo.refuse_demo_ledger(c, ledger)  # before anything is written to it
         unlogged = config_record.examine(ledger, c, clock.wall())
         forcing = config_record.lab_mode_logged(ledger, c, unlogged)
         lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())
