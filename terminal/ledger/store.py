@@ -101,6 +101,9 @@ class Ledger:
             if not self.startup.ok:
                 self.db.close()  # never write to a ledger that does not verify
                 raise IntegrityError(f"ledger {path} does not verify: {self.startup.first_bad}")
+        # The last event before this process wrote anything: a cut run's last word (``Table.start``).
+        found = events.read(self.db, limit=1)
+        self.last_before_open: events.Event | None = found[0] if found else None
         if epochs.current(self.db) == 0:
             with self._transaction(now) as time:
                 epochs.start(self.chain, time, 1, None, None, None)

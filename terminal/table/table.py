@@ -127,8 +127,10 @@ class Table:
         the last thing it logged (the power went after that)."""
         ups, downs = self.ledger.events(EventCode.POWER_UP, 1), self.ledger.events(EventCode.POWER_DOWN, 1)
         if ups and (not downs or downs[0].id < ups[0].id):
-            last = self.ledger.events(limit=1)[0]
-            when = {"last_event": last.time, "last_code": last.code.name}
+            # the last event of the cut run: found when the ledger was opened, before this boot logged
+            # its own (the RNG self-test, the software check...)
+            last = self.ledger.last_before_open or self.ledger.events(limit=1)[0]
+            when = {"last_event": last.time, "last_code": last.code.name, "last_id": last.id}
             self.tilts.log_event(EventCode.POWER_DOWN, detail={"orderly": False, "found_at": "boot", **when})
 
     # -- seats: links --------------------------------------------------------------------------------
