@@ -354,12 +354,12 @@ class Controller:
     async def _tell_tilt(self, tilt: Tilt, active: bool) -> None:
         """A tilt to the screens that may hear it (:func:`_hears`): a table tilt to every screen, a seat's
         own only to that seat and to the service screen (a hand-pay's award is that seat's business)."""
-        if self.server is None:
-            return
         message = _tilt_message(tilt, active)
-        for client in sorted(self.server.linked()):
-            if _hears(client, tilt):
-                await self.server.push(client, message)
+        if tilt.seat is None:
+            await self._broadcast(message)
+            return
+        for client in (f"seat-{tilt.seat}", "service"):  # a client without a link is skipped by the server
+            await self._push(client, message)
 
     async def _push(self, client: str, message: Message) -> None:
         if self.server is not None:
