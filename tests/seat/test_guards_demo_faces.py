@@ -13,7 +13,8 @@ from terminal.display.model import DisplayModel, apply
 from terminal.display.scene import scene_at
 from terminal.i18n import load_catalogue
 from terminal.net import messages as m
-from terminal.seat import demo_badge, side_panel, theme
+from terminal.seat import demo_badge, pages, side_panel, theme
+from terminal.seat import intents as i
 from terminal.service.layout.frame import Frame as ServiceFrame
 from terminal.service.state import ServiceState, Station
 from terminal.service.ui import Ui
@@ -41,10 +42,18 @@ def test_a_seat_at_a_demo_table_shows_the_badge_and_a_hardware_seat_does_not(
     assert strip.contains(pygame.Rect(pill.left, strip.top, pill.width, 1))  # inside the strip's width
     assert pill.bottom <= strip.top + app.frame.unit  # above the result cells, which start a unit down
     assert _badge_red(surface, pill, theme.ALERT) > 0.3
+    for page in ("help", "history", "session", "cashout"):  # a page covers the side panel: its own badge
+        app.act(i.Intent(i.SCREEN, page), 1.0)
+        app.draw(surface, 1.0)
+        assert _badge_red(surface, pages.page_badge(app.painter, app.frame), theme.ALERT) > 0.3, page
+    app.act(i.Intent(i.SCREEN, "game"), 1.0)
     hardware = replace(app.control.model.table, devices="hardware")
     app.receive([hardware], 1.0)
     app.draw(surface, 1.1)
     assert _badge_red(surface, pill, theme.ALERT) < 0.05
+    app.act(i.Intent(i.SCREEN, "help"), 1.1)
+    app.draw(surface, 1.1)
+    assert _badge_red(surface, pages.page_badge(app.painter, app.frame), theme.ALERT) < 0.05
 
 
 def test_the_display_knows_a_demo_table_from_its_table_state() -> None:
