@@ -57,4 +57,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ThemeError as bad:  # a screen's looks (assets/theme.toml) unreadable: the file, table and key
         print(f"terminal: {bad}", file=sys.stderr)
         return 1
+    except OSError as failed:  # a full or read-only disk anywhere a command writes: one line, never a trace
+        print(f"terminal {args.command}: {_storage_line(failed)}", file=sys.stderr)
+        return 1
     return status
+
+
+def _storage_line(failed: OSError) -> str:
+    """What went wrong with the file system, in one line: the file and the cause in a person's words."""
+    from terminal.ledger.errors import LedgerError, storage_cause
+
+    if isinstance(failed, LedgerError):  # already says which file and why
+        return str(failed).splitlines()[0] if str(failed) else type(failed).__name__
+    if failed.filename is None:
+        return f"storage error: {storage_cause(failed)}"
+    return f"{failed.filename} could not be written or read: {storage_cause(failed)}"

@@ -212,7 +212,7 @@ def _export(args: argparse.Namespace) -> int:
     opened = _open(args)
     if opened is None:
         return 1
-    _, path = opened
+    loaded, path = opened
     try:  # the folder first, so a bad --out is named as such, not as a ledger that cannot be exported
         args.out.mkdir(parents=True, exist_ok=True)
     except OSError as bad:
@@ -220,9 +220,15 @@ def _export(args: argparse.Namespace) -> int:
         return 1
     try:
         with storage_errors(path, "exported"), schema.open_readonly(path) as db, snapshot(db):
+            verdict = _verdict(db, loaded)  # the files are what was verified: one snapshot for both
             files = report.export(db, args.out)
     except LedgerError as failed:
         print(f"terminal: {failed}", file=sys.stderr)
+        return 1
+    if not verdict.startswith("OK"):  # written for the investigation, never passed off as sound
+        shown = verdict.removeprefix("FAILED: ").removesuffix("; the figures below are not to be trusted")
+        print(f"terminal: ledger {path} does not verify ({shown}): the {len(files)} CSV files in "
+              f"{args.out} are not to be trusted", file=sys.stderr)  # fmt: skip
         return 1
     print(f"wrote {len(files)} CSV files to {args.out}")
     return 0

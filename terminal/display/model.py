@@ -134,6 +134,7 @@ class DisplayModel:
     countdown_ms: int = 0
     state_at: float = 0.0
     test_mode: bool = False
+    demo: bool = False  # simulated devices: a demo table (every face shows DEMO)
     currency: str = "USD"
     table: str = ""  # venue and table id
     linked: bool = False
@@ -183,6 +184,7 @@ def _table_state(model: DisplayModel, state: m.TableState, now: float) -> Displa
         countdown_ms=state.countdown_ms,
         state_at=now,
         test_mode=state.test_mode,
+        demo=state.devices == "simulated",
         currency=state.currency,
         table=f"{state.venue} · {state.table_id}",
     )

@@ -87,7 +87,7 @@ def merged(rects: tuple[Rect, ...]) -> tuple[Rect, ...]:
 
 def whole_key(scene: Scene) -> object:
     """What forces a full repaint: another game or wheel, or an overlay (banner, TEST) changing."""
-    return (scene.game, scene.wheel_order, scene.banner, scene.test, scene.touchdown is None)
+    return (scene.game, scene.wheel_order, scene.banner, scene.test, scene.demo, scene.touchdown is None)
 
 
 def has_overlay(scene: Scene) -> bool:

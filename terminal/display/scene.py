@@ -105,6 +105,7 @@ class Scene:
     pose: object = None  # a registered game's stage at this instant (its face's pose), else None
     shown: str | None = None  # the outcome the outcome panel shows, as the table wrote it
     hot: boards.HotRollerBoard | None = None  # the table's Hot Roller board (craps)
+    demo: bool = False  # a demo table (simulated devices): the DEMO badge beside the results
 
 
 def colour_of(outcome: str) -> str:
@@ -198,6 +199,7 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
         hot=boards.hot_roller(outcomes) if model.game == "craps" else None,
         banner=banner_of(model),
         test=model.test_mode,
+        demo=model.demo,
         currency=model.currency,
         table=model.table,
         sides=_sides(model, held, stage, order, t),
@@ -249,7 +251,7 @@ def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:
         hot_cold=boards.hot_cold(keys, face.universe, face.hot_count, face.needed),
         craps=None, lucky=None, banner=banner_of(model), test=model.test_mode, currency=model.currency,
         table=model.table, pose=face.pose(moving, model.result.at if model.result else 0.0, last, t),
-        shown=shown,
+        shown=shown, demo=model.demo,
     )  # fmt: skip
 
 

@@ -23,6 +23,7 @@ from terminal.money import find_currency, format_amount
 MAX_WINNERS = 8  # a table has at most eight seats
 WINNER_COLUMN = 300  # design pixels a winners column needs ("PUESTO 8   $12,345.00")
 MIN_TILE = 52  # the narrowest history tile ("00" and "36" at 24 px, with a gap)
+DEMO_W = 110  # design pixels of the DEMO badge at the history row's right end
 LEFT_BLOCK, RIGHT_BLOCK = 380, 350  # the top bar's round and countdown blocks: the headline keeps clear
 HOT = theme.HOT
 COLD = theme.COLD
@@ -124,6 +125,15 @@ class SideView:
             bold=True,
         )  # lab mode: TEST beside the results, as well as across the screen
         self.test_mark.room = s(w / 2 - 30)
+        # a demo table (simulated devices): a DEMO badge at the row's right end (TEST then moves left of it)
+        self.demo_pill = pyglet.shapes.Rectangle(
+            s(x + w - 20 - DEMO_W), s(y + h - 38), s(DEMO_W), s(32), color=theme.RED, batch=d,
+            group=layer(1),
+        )  # fmt: skip
+        self.demo_pill.visible = False
+        self.demo_mark = Text(d, layer(2), s(x + w - 20 - DEMO_W / 2), s(y + h - 22), s(22), bold=True)
+        self.demo_mark.room = s(DEMO_W - 12)
+        self._test_at = ((s(x + w - 20), s(w / 2 - 30)), (s(x + w - 32 - DEMO_W), s(w / 2 - 42 - DEMO_W)))
         count = max(1, min(n, int((w - 40) / MIN_TILE)))
         tile = min(90.0, (w - 40) / count)
         self.tiles: list[tuple[pyglet.shapes.BorderedRectangle, Text]] = []
@@ -176,7 +186,11 @@ class SideView:
         self.headline.show(self._say((scene.headline, scene.headline_args)), fit=self.headline_room)
         self.table.show(scene.table, fit=self.sc(LEFT_BLOCK - 50))  # venue · table id, clear of the headline
         self._countdown(scene)
-        self.test_mark.show(cat.text("display.test") if scene.test else "", fit=self.test_mark.room)
+        self.demo_pill.visible = scene.demo
+        self.demo_mark.show(cat.text("display.demo") if scene.demo else "", fit=self.demo_mark.room)
+        right, room = self._test_at[1 if scene.demo else 0]
+        self.test_mark.label.x = right
+        self.test_mark.show(cat.text("display.test") if scene.test else "", fit=room)
         self._outcome(scene)
         self.sides.draw(scene)
         self._winners(scene)

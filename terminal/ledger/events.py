@@ -58,6 +58,8 @@ class EventCode(enum.IntEnum):
     SERVICE_LOGOUT = 531
     SERVICE_ACTION = 532  # any other act of a service user (what, by whom, refused or done)
     SERVICE_PIN = 533  # a user id's wrong-PIN count or lockout changed (screen or CLI): restored at start
+    DEMO_TABLE = 540  # booted with simulated devices: a demo table, and its ledger a demo ledger for good
+    COMMS_FLAPPING = 541  # a seat's link keeps dropping: its losses are counted, not logged, for a while
     HANDPAY = 600
     CANCEL_CREDITS = 601
     VOUCHER_ISSUE = 610

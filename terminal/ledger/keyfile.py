@@ -1,16 +1,20 @@
 """The chain's HMAC key: a file outside the database, created on first use with mode 0600.
 
 The key is 32 random bytes from the injected entropy source. A key file that others can read, or of the
-wrong length, is refused rather than used: a leaked key lets anyone forge the chain.
+wrong length, is refused rather than used: a leaked key lets anyone forge the chain. A key that cannot be
+written whole (a full disk) leaves no file behind: it is written to a temporary name, synced, then linked
+into place, and a failure is one :class:`StorageError` naming the cause.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 from collections.abc import Callable
 from pathlib import Path
 
-from terminal.ledger.errors import KeyFileError
+from terminal.ledger.errors import KeyFileError, StorageError, storage_cause
 
 KEY_BYTES = 32
 
@@ -38,13 +42,24 @@ def load(path: Path) -> bytes:
 def _create(path: Path, key: bytes) -> bytes:
     if len(key) != KEY_BYTES:
         raise KeyFileError(f"entropy source gave {len(key)} bytes for the key; {KEY_BYTES} needed")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return load_or_create(path)  # another process created it first: use theirs
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(key)
-        handle.flush()
-        os.fsync(handle.fileno())
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            written = os.write(fd, key)
+            if written != len(key):
+                raise OSError(errno.ENOSPC, f"only {written} of {len(key)} bytes written")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(temporary, path)  # never over a key another process made first
+        except FileExistsError:
+            return load(path)  # another process created it first: use theirs
+    except OSError as failed:
+        raise StorageError(f"chain key {path} could not be written: {storage_cause(failed)}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
     return key

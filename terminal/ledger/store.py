@@ -101,6 +101,9 @@ class Ledger:
             if not self.startup.ok:
                 self.db.close()  # never write to a ledger that does not verify
                 raise IntegrityError(f"ledger {path} does not verify: {self.startup.first_bad}")
+        # The last event before this process wrote anything: a cut run's last word (``Table.start``).
+        found = events.read(self.db, limit=1)
+        self.last_before_open: events.Event | None = found[0] if found else None
         if epochs.current(self.db) == 0:
             with self._transaction(now) as time:
                 epochs.start(self.chain, time, 1, None, None, None)
@@ -137,8 +140,14 @@ class Ledger:
         )
 
     def hold(self, lock: FolderLock) -> None:
-        """Keep the folder's lock (``terminal.ledger.lock``) until :meth:`close`."""
+        """Keep the folder's lock (``terminal.ledger.lock``) until :meth:`close`, and lock the database
+        file itself if it was made after the folder was locked."""
         self._locks.append(lock)
+        try:
+            lock.cover_database()
+        except BaseException:
+            self.close()  # another process reached the new file first: this one gives everything back
+            raise
 
     def close(self) -> None:
         """Close the database (after the high-water mark's last write and the floor link's last drain) and

@@ -9,8 +9,11 @@ What the server guarantees the handler:
   A refused handshake is answered too before the drop: a bad ``Hello`` (no session keys exist yet) with
   an unauthenticated notice (:func:`~terminal.net.session.notice`), a bad ``Ready`` with a sealed ``Error``.
 * ``on_link_up(seat)`` after a completed handshake, and exactly one ``on_link_lost(seat)`` for it when the
-  connection closes, breaks, goes silent past the timeout, or is replaced by a newer connection of the
-  same seat.
+  connection closes, breaks, goes silent past the timeout, or its certificate is revoked.
+* One session per client: a handshake for a client whose link is up waits a short grace
+  (``SESSION_GRACE_S``: an old connection that is closing goes) and is then refused
+  (``HandshakeError``, before any session key), as is one racing another handshake of the same client.
+  So valid credentials cannot open parallel sessions, nor churn the table's link-lost/restored log.
 * A handler that refuses a message raises a ``ValueError`` (``IllegalBetError``...): the client gets an
   ``Error`` with code ``refused`` and the exception's text; any other exception is logged and answered
   with ``internal``, and the server keeps serving.
@@ -49,7 +52,7 @@ from terminal.net.session import (
     notice,
     open_hello,
 )
-from terminal.net.tls import CertificateRefused, ServerTls, UntilTls, tls_reason
+from terminal.net.tls import CertificateRefused, Peer, ServerTls, UntilTls, tls_reason
 
 
 class Handler(Protocol):
@@ -82,6 +85,9 @@ class NetEvent:
 Log = Callable[[NetEvent], None]
 Clock = Callable[[], float]
 
+#: Seconds a new handshake waits for the same client's old link to go before it is refused.
+SESSION_GRACE_S = 0.5
+
 
 def ignore_event(_: NetEvent) -> None:
     """The default log drops events; the controller injects one that writes the event log."""
@@ -105,6 +111,7 @@ class _Link:
         self.seat, self.writer, self.sealer, self.opener = seat, writer, sealer, opener
         self.last_seen = now
         self.closed = False
+        self.gone = asyncio.Event()  # set once the link is dropped (a waiting handshake may then proceed)
         self.serial = serial  # the client certificate's serial on a TLS link (revocation drops the link)
 
     async def send(self, msg: Message, body: dict[str, JSONValue] | None = None) -> None:
@@ -143,6 +150,7 @@ class TableServer:
         self._tls = tls  # None: plain TCP (a loopback-only table)
         self._enforced: frozenset[int] | None = None  # the revoked serials last announced
         self._links: dict[str, _Link] = {}
+        self._claimed: set[str] = set()  # clients in the middle of a handshake (one at a time)
         self._server: asyncio.Server | None = None
         self._watchdog: asyncio.Task[None] | None = None
         self._connections: set[asyncio.Task[None]] = set()
@@ -263,6 +271,7 @@ class TableServer:
         if link.closed:
             return
         link.closed = True
+        link.gone.set()
         link.writer.close()
         if self._links.get(link.seat) is link:
             del self._links[link.seat]
@@ -292,10 +301,6 @@ class TableServer:
             self._log(NetEvent("refused", None, f"handshake failed: {type(exc).__name__}: {exc}"))
             writer.close()
             return
-        old = self._links.get(link.seat)
-        if old is not None:
-            await self._drop(old, "replaced by a new connection")
-        self._links[link.seat] = link
         self._log(NetEvent("link_up", link.seat, "handshake complete"))
         try:
             await self._handler.on_link_up(link.seat)
@@ -315,11 +320,38 @@ class TableServer:
             seat, seat_key, hello = open_hello(await read_frame(reader), self._keys)
             if peer is not None and peer.name != seat:  # a certificate speaks for its own client id only
                 raise CertificateRefused(f"the certificate of {peer.name} cannot speak for {seat}")
+            await self._claim(seat)
         except ProtocolError as exc:  # no session yet: say why in a notice the client can read, then drop
             with contextlib.suppress(ConnectionError, OSError):
                 writer.write(encode_frame(notice(Error(exc.code, printable(str(exc)), None))))
                 await writer.drain()
             raise
+        try:
+            link = await self._session(seat, seat_key, hello, writer, reader, peer)
+        finally:
+            self._claimed.discard(seat)
+        return link
+
+    async def _claim(self, seat: str) -> None:
+        """Reserve ``seat`` for this handshake: refused while another handshake of it runs, or while its
+        link is up past the grace an old, closing connection gets."""
+        if seat in self._claimed:
+            raise HandshakeError(f"{seat} is already connecting: one session per client")
+        self._claimed.add(seat)  # no second handshake of it from here on (given back by the caller)
+        old = self._links.get(seat)
+        if old is not None and not old.closed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(old.gone.wait(), SESSION_GRACE_S)
+            if not old.closed:
+                self._claimed.discard(seat)
+                raise HandshakeError(f"{seat} already has a session: one session per client")
+
+    async def _session(
+        self, seat: str, seat_key: bytes, hello: Hello, writer: asyncio.StreamWriter,
+        reader: asyncio.StreamReader, peer: Peer | None,
+    ) -> _Link:  # fmt: skip
+        """The rest of the handshake: keys, ``Welcome``, ``Ready``; the link is registered before the
+        claim on its client is given back, so no other handshake of it can slip in between."""
         server_nonce = self._entropy(NONCE_SIZE)
         keys = derive_session_keys(seat_key, seat, bytes.fromhex(hello.nonce), server_nonce)
         sealer = Sealer(keys.server_to_client, seat)
@@ -336,6 +368,7 @@ class TableServer:
                 await link.send(Error(exc.code, printable(str(exc)), None))
             raise
         link.last_seen = self.now()
+        self._links[seat] = link
         return link
 
     async def _receive(self, reader: asyncio.StreamReader, link: _Link) -> None:

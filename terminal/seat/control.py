@@ -205,14 +205,13 @@ class SeatControl:
         self.ui = replace(self.ui, hardware=not self.ui.hardware)
 
     def _device(self, intent: i.Intent, now: float) -> None:
-        """A bill, a voucher or the key on the simulated hardware: the controller works the device."""
+        """A bill or a voucher on the simulated hardware: the controller works the device (a seat has no
+        service key)."""
         if intent.kind == i.BILL:
             self._send(m.DeviceInput("bill_acceptor", "insert", intent.value, ""))
         elif intent.kind == i.VOUCHER:
             self.ui = replace(self.ui, vouchers=tuple(v for v in self.ui.vouchers if v[0] != intent.text))
             self._send(m.DeviceInput("ticket_reader", "insert", 0, intent.text))
-        else:
-            self._send(m.DeviceInput("service_key", intent.text, 0, ""))
 
     def _language(self, intent: i.Intent, now: float) -> None:
         """Handled by the app (it owns the painter); the control only records nothing."""
@@ -242,7 +241,6 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.HARDWARE: SeatControl._hardware,
     i.BILL: SeatControl._device,
     i.VOUCHER: SeatControl._device,
-    i.KEY: SeatControl._device,
     i.PICK: SeatControl._pick,
     **dict.fromkeys(_SIMPLE, SeatControl._simple),
 }

@@ -1,12 +1,12 @@
-"""The seat's simulated hardware: bill acceptor, ticket reader and service key, for a person at a lab table.
+"""The seat's simulated hardware: bill acceptor and ticket reader, for a person at a demo table.
 
-On a lab table the acceptor, the reader and the key are simulated in the controller; a person at a seat
-window works them here. A bronze "bill acceptor" button sits in the free slot at the foot of the side
-panel, on the game screen and above a stop (money is accepted then too, and the key can be turned off on a
-seat that is out of service), but never over a page or the reality check, which it would cover; it opens a
-panel with one key per bill the table accepts (from the ``Offer``'s ``bills`` rule, never hard-coded), the
-vouchers this seat printed this session, and the service key. Each posts an intent; the control sends
-``DeviceInput`` and the controller hands it to the simulated device.
+On a demo table (simulated devices) the acceptor and the reader are simulated in the controller; a person
+at a seat window works them here. A bronze "bill acceptor" button sits in the free slot at the foot of the
+side panel, on the game screen, but never over a page, a stop or the reality check, which it would cover;
+it opens a panel with one key per bill the table accepts (from the ``Offer``'s ``bills`` rule, never
+hard-coded) and the vouchers this seat printed this session. Each posts an intent; the control sends
+``DeviceInput`` and the controller hands it to the simulated device. A player station never turns the
+service key (the controller refuses it from a seat in any mode): the key is the service station's.
 """
 
 from __future__ import annotations
@@ -32,11 +32,6 @@ def bills(model: SeatModel) -> tuple[int, ...]:
     return tuple(int(bill) for bill in rule.split() if bill.isdigit())
 
 
-def key_on(model: SeatModel) -> bool:
-    """Whether the service key is on (the table is in service mode)."""
-    return any(reason == "service_mode" for reason, _ in model.tilts)
-
-
 def toggle_rect(frame: Frame) -> pygame.Rect:
     """The free sixth slot of the side panel's foot (beside the language button)."""
     return frame.nav_cell(5)
@@ -44,13 +39,13 @@ def toggle_rect(frame: Frame) -> pygame.Rect:
 
 def shown(control: SeatControl, now: float = 0.0) -> bool:
     """Whether the hardware is within reach: on a table whose devices are simulated, on the game screen,
-    not under a page nor above a card that holds the screen (a hand-pay, a tilt, the reality check, the
-    team prompt), except out of service, where the simulated key is what turns the service off again."""
+    not under a page nor above a card that holds the screen (a hand-pay, a tilt, out of service, the
+    reality check, the team prompt)."""
     table = control.model.table
     simulated = table is not None and table.devices == "simulated"  # never on a hardware table
     if not simulated or control.ui.screen != "game":
         return False
-    return key_on(control.model) or not overlays.blocking(control, now)
+    return not overlays.blocking(control, now)
 
 
 def card(frame: Frame) -> pygame.Rect:
@@ -80,10 +75,6 @@ def keys(control: SeatControl, frame: Frame) -> list[Key]:
         fields = {"amount": control.money(amount), "tail": number[-4:]}
         out.append((rect, "hardware.voucher", fields, i.Intent(i.VOUCHER, number)))
     bottom = box.bottom - u - row_h
-    on = key_on(control.model)
-    turn = pygame.Rect(box.left + u, bottom, min(u * 20, box.width // 2), row_h)
-    key = "hardware.key_off" if on else "hardware.key_on"
-    out.append((turn, key, {}, i.Intent(i.KEY, "off" if on else "on")))
     close = pygame.Rect(box.right - u - u * 8, bottom, u * 8, row_h)
     out.append((close, "hardware.close", {}, i.Intent(i.HARDWARE)))
     return out
@@ -122,8 +113,8 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     row = box.top + u * 3 + u * 5 // 2 + u
     vouchers = "hardware.vouchers" if control.ui.vouchers else "hardware.no_vouchers"
     p.draw(surface, vouchers, (box.left + u, row), u * 3 // 4, theme.DIM_INK, max_width=box.width - 2 * u)
-    for rect, key, fields, intent in keys(control, frame):
-        colour = theme.WARN if intent.kind == i.KEY else theme.BUTTON
+    for rect, key, fields, _ in keys(control, frame):
+        colour = theme.BUTTON
         pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 5)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2, border_radius=rect.height // 5)
         p.draw(surface, key, rect.center, u * 9 // 10, theme.ink_on(colour), anchor="center", bold=True,

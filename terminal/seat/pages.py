@@ -15,7 +15,7 @@ from terminal.devices.barcode import interleaved_2_of_5
 from terminal.devices.voucher import format_validation
 from terminal.money import amount_in_words, find_currency
 from terminal.net import messages as m
-from terminal.seat import help_page, history_page, message_strip, theme
+from terminal.seat import demo_badge, help_page, history_page, message_strip, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
 from terminal.seat.model import SeatModel
@@ -85,6 +85,11 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     panel(surface, area)
     screen = control.ui.screen
     title = f"title.{screen}"
+    room = area.width - 2 * frame.unit
+    if demo_badge.on(control.model):  # a demo table: DEMO at the title line's right end, the title left of it
+        pill = page_badge(p, frame)
+        demo_badge.paint(surface, p, pill, frame.unit)
+        room = pill.left - frame.unit - (area.left + frame.unit)
     p.draw(
         surface,
         title,
@@ -92,12 +97,19 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         frame.unit * 2,
         theme.GOLD,
         bold=True,
+        max_width=room,
     )
     {"help": _help, "history": _history, "cashout": _cashout, "session": _session}[screen](
         surface, p, control, frame, content(frame), now
     )
     for button in buttons(control, frame, p):
         draw_button(surface, p, button, frame.unit)
+
+
+def page_badge(p: Painter, frame: Frame) -> pygame.Rect:
+    """Where a page shows DEMO: at the right end of its title line (the title is two units high)."""
+    area, u = body(frame), frame.unit
+    return demo_badge.pill_at(p, (area.right - u, area.top + u), u)
 
 
 def _help(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from terminal.net import messages as m
-from terminal.seat import message_strip, motion, side_boards, side_progress, theme, wager_list
+from terminal.seat import demo_badge, message_strip, motion, side_boards, side_progress, theme, wager_list
 from terminal.seat.control import SeatControl
 from terminal.seat.marks import cell, marks_of
 from terminal.seat.text import Painter
@@ -81,7 +81,9 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     else:
         side_boards.draw_boards(surface, p, control, at.progress, u)
     wager_list.draw(surface, p, control, at.wagers, u, frame.touch, now)
-    _draw_strip(surface, p, model.history, at.strip, u, model.table.game if model.table is not None else None)
+    reserve = demo_badge.draw(surface, p, at.strip, u).width + u // 2 if demo_badge.on(model) else 0
+    game = model.table.game if model.table is not None else None
+    _draw_strip(surface, p, model.history, at.strip, u, game, reserve)
 
 
 def _touchdown_live(control: SeatControl) -> bool:
@@ -130,9 +132,11 @@ def round_net(control: SeatControl) -> int | None:
 
 def _draw_strip(
     surface: pygame.Surface, p: Painter, history: m.History | None, box: pygame.Rect, unit: int,
-    game: str | None = None,
+    game: str | None = None, reserve: int = 0,
 ) -> None:  # fmt: skip
-    p.draw(surface, "history.recent", (box.left, box.top), unit * 7 // 10, theme.DIM_INK)
+    """The recent results; ``reserve``: the width the heading leaves free at its right (the DEMO badge)."""
+    p.draw(surface, "history.recent", (box.left, box.top), unit * 7 // 10, theme.DIM_INK,
+           max_width=box.width - reserve)  # fmt: skip
     if history is None or not history.results:
         at = (box.left, box.top + unit * 5 // 4)
         p.draw(surface, "history.no_results", at, unit * 8 // 10, theme.DIM_INK, max_width=box.width)

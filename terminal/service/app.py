@@ -48,9 +48,10 @@ class ServiceApp:
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
         gaming_day_hour: int = 6,
+        demo: bool = False,
     ) -> None:
         self.cat = load_catalogue(lang)
-        self.station = Station(table_id, seats, currency, gaming_day_hour)
+        self.station = Station(table_id, seats, currency, gaming_day_hour, demo)
         self.control = ServiceControl(link, self.cat, clock, wall)
         self.frame, self.unit_px = Frame.of(*SIZE), 1.0
 
@@ -110,7 +111,8 @@ def run_service(config: Config, lang: str, windowed: bool = False) -> int:
     window = pygame.display.set_mode((0, 0) if not windowed else SIZE, flags)  # full screen: its own size
     pygame.display.set_caption("Service")
     app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency,
-                     gaming_day_hour=config.table.gaming_day_hour)  # fmt: skip
+                     gaming_day_hour=config.table.gaming_day_hour,
+                     demo=config.devices.kind == "simulated")  # fmt: skip
     _loop(app, window)
     link.close()
     pygame.quit()

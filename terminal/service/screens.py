@@ -39,7 +39,8 @@ def render_screens(
     ui = Ui(image)
     out_dir.mkdir(parents=True, exist_ok=True)
     app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency, wall=wall,
-                     gaming_day_hour=config.table.gaming_day_hour)  # fmt: skip
+                     gaming_day_hour=config.table.gaming_day_hour,
+                     demo=config.devices.kind == "simulated")  # fmt: skip
     shots: list[Path] = []
 
     def shot(name: str) -> None:

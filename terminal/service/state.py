@@ -36,6 +36,7 @@ class Station:
     seats: int
     currency: str = "USD"
     gaming_day_hour: int = 6
+    demo: bool = False  # simulated devices: a demo table (the header shows DEMO)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,9 @@ from rng.selftest import power_up
 from terminal.config import Config
 from terminal.config.game_rules import setup
 from terminal.ledger import EventCode, Ledger
-from terminal.ledger.lock import FolderLock
+from terminal.ledger.lock import FolderLock, same_folder
 from terminal.software import boot as software
-from terminal.table import births, config_record, generator, lab_mode, ratchet
+from terminal.table import births, config_record, demo, generator, lab_mode, ratchet
 from terminal.table.clock import Clock
 from terminal.table.driver import GameDriver
 from terminal.table.identity import software_version
@@ -52,9 +52,14 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
     """Lock the ledger's folder, open the ledger, self-test the RNG and assemble the table (not started)."""
     locks = [FolderLock.acquire(c.ledger.path)]  # one table per ledger: a second process is refused here
     try:
-        if c.lab.mode and c.lab.test_ledger_path.parent != c.ledger.path.parent:
+        if c.lab.mode and not same_folder(c.lab.test_ledger_path, c.ledger.path):
             locks.append(FolderLock.acquire(c.lab.test_ledger_path))
         ledger, unlogged, forcing = _open_ledger(c, clock)
+        try:
+            demo.mark(c, ledger, clock.wall())  # simulated devices: a demo table, its ledger a demo ledger
+        except BaseException:
+            ledger.close()
+            raise
     except BaseException:
         for lock in locks:
             lock.release()
@@ -96,6 +101,7 @@ def _open_ledger(c: Config, clock: Clock) -> tuple[Ledger, str | None, bool]:
     configuration is unlogged (or ``None``) and whether forced outcomes may be offered."""
     ledger = births.open_ledger(c, clock.wall(), "boot", software_version(c))  # a new one: an install act
     try:
+        demo.refuse_demo_ledger(c, ledger)  # before anything is written to it
         unlogged = config_record.examine(ledger, c, clock.wall())
         forcing = config_record.lab_mode_logged(ledger, c, unlogged)
         lab_mode.record_mode(ledger, c.lab.mode, str(c.lab.test_ledger_path), clock.wall())

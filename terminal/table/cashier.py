@@ -2,9 +2,12 @@
 
 Bills count once the acceptor stacked them, whatever the table is doing; a voucher is redeemed (on the
 floor's bucket first when there is a floor link) and a cash-out prints one for the seat's whole balance,
-both refused while the seat may not play. An award at or above ``[money] handpay_limit`` locks its seat
-(:meth:`Cashier.handpay_locks`, written with the settlement by the round engine) until an attendant pays
-the seat's credits by hand (:meth:`Cashier.hand_pay`).
+both refused while the seat may not play. A seat's total win in one game (every winning settlement of
+the round: main, side wagers and bonuses) at or above ``[money] handpay_limit``, or a settlement that
+would take its credits above ``[money] credit_limit``, locks the seat (:meth:`Cashier.handpay_locks`,
+written with the settlement by the round engine) until an attendant pays the seat's credits by hand
+(:meth:`Cashier.hand_pay`). No voucher is printed above the credit limit: a cash-out of more prints the
+limit and locks the excess for a hand-pay.
 
 The cashier reaches the tilts only through :class:`Guard` (refuse a tilted seat, write the ledger with a
 storage failure tilting the table, find and clear the hand-pay lock), and the certified generator only
@@ -50,6 +53,10 @@ class Guard(Protocol):
         self, kind: TiltKind, seat: int | None, role: Role | None, *, condition_over: bool
     ) -> None:
         """Clear a tilt by its rule (logged)."""
+        ...
+
+    def raise_tilt(self, tilt: Tilt, *, logged: bool = False) -> None:
+        """Stop play at the tilt's seat (logged)."""
         ...
 
 
@@ -98,23 +105,44 @@ class Cashier:
         return self.ledger.credits(seat)
 
     def cash_out(self, seat: int) -> Voucher:
-        """A voucher for the seat's whole credit balance (wagers in play stay the seat's)."""
+        """A voucher for the seat's whole credit balance (wagers in play stay the seat's), never above
+        ``[money] credit_limit``: the excess locks the seat for a hand-pay (logged before the voucher, so a
+        cut between the two leaves the seat locked, never a second voucher)."""
         self._guard.refuse_if_tilted(seat, "pays no money")
-        if self.ledger.credits(seat) == 0:
+        credits = self.ledger.credits(seat)
+        if credits == 0:
             raise Refused("credits", "no credits to cash out")
+        limit = self.config.money.credit_limit
         with self._guard.ledger_write():
-            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall())
+            if credits > limit:
+                detail = json.dumps({"award": credits - limit, "wager": "credit_limit"})
+                self._guard.raise_tilt(Tilt(TiltKind.HANDPAY, seat, detail))
+            amount = min(credits, limit)
+            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall(), amount=amount)
         return voucher
 
     def handpay_locks(self, settlements: Iterable[Settlement]) -> tuple[Tilt, ...]:
-        """A hand-pay lock for each award at or above ``[money] handpay_limit`` (one per seat, the first)."""
-        locks: dict[int, Tilt] = {}
+        """A hand-pay lock for each seat whose total win in the game (the sum of its winning settlements:
+        main, side wagers and bonuses) is at or above ``[money] handpay_limit``, or whose credits the
+        settlement would take above ``[money] credit_limit``. Called before the settlement is posted."""
+        money = self.config.money
+        won: dict[int, int] = {}
+        returned: dict[int, int] = {}
+        kinds: dict[int, list[str]] = {}
         for s in settlements:
             seat = seat_of(s.wager_ref)
-            if s.net >= self.config.money.handpay_limit and seat not in locks:
-                award = json.dumps({"award": s.net, "wager": s.kind})  # the service screen writes it as money
-                locks[seat] = Tilt(TiltKind.HANDPAY, seat, award)
-        return tuple(locks.values())
+            returned[seat] = returned.get(seat, 0) + s.returned
+            if s.net > 0:
+                won[seat] = won.get(seat, 0) + s.net
+                kinds.setdefault(seat, []).append(s.kind)
+        locks: list[Tilt] = []
+        for seat in sorted(returned):
+            award = won.get(seat, 0)
+            over = self.ledger.credits(seat) + returned[seat] > money.credit_limit
+            if award and (award >= money.handpay_limit or over):
+                what = ", ".join(dict.fromkeys(kinds[seat]))  # the service screen writes the award as money
+                locks.append(Tilt(TiltKind.HANDPAY, seat, json.dumps({"award": award, "wager": what})))
+        return tuple(locks)
 
     def hand_pay(self, seat: int, actor: Actor, role: Role) -> int:
         """An attendant pays the locked seat's whole credits by hand and unlocks it; returns the amount."""

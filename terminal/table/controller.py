@@ -117,7 +117,7 @@ class Controller:
         told = set(self._shown)
         await self.sync_tilts()  # tilts no screen has heard of yet go to every screen, this one included
         for tilt in self.table.tilts.active:  # and the ones the others already know, to this one
-            if (tilt.kind, tilt.seat) in told:
+            if (tilt.kind, tilt.seat) in told and _hears(client, tilt):
                 await self._push(client, _tilt_message(tilt, True))
         if seat is not None:
             await self._push(client, self.seat_state(seat))
@@ -167,6 +167,9 @@ class Controller:
             raise ValueError(f"{refused.code}: {refused}") from None
         if reply is not None:
             await self._push(client, reply)
+        if isinstance(reply, m.CashedOut) and self.table.tilts.find(TiltKind.HANDPAY, seat) is not None:
+            # more than the credit limit: the voucher is the limit, the attendant pays the rest by hand
+            await self._push(client, m.HandPay(client, self.table.cashier.credits(seat)))
         await self._push(client, self.seat_state(seat))
         if isinstance(message, m.ChooseTeam):
             await self._broadcast(views.game_view(self.table, self._last_outcome))
@@ -375,7 +378,7 @@ class Controller:
         cleared = [t for key, t in self._shown.items() if key not in now]
         self._shown = now
         for tilt, active in [(t, True) for t in raised] + [(t, False) for t in cleared]:
-            await self._broadcast(_tilt_message(tilt, active))
+            await self._tell_tilt(tilt, active)
         if raised or cleared:
             for seat in sorted(self.table.linked):
                 await self._push(f"seat-{seat}", self.seat_state(seat))
@@ -405,6 +408,16 @@ class Controller:
         for seat in self.table.driver.awaiting() if choice is not None else ():
             await self._push(f"seat-{seat}", m.TeamPrompt(f"seat-{seat}", report.round_id, countdown))
 
+    async def _tell_tilt(self, tilt: Tilt, active: bool) -> None:
+        """A tilt to the screens that may hear it (:func:`_hears`): a table tilt to every screen, a seat's
+        own only to that seat and to the service screen (a hand-pay's award is that seat's business)."""
+        message = _tilt_message(tilt, active)
+        if tilt.seat is None:
+            await self._broadcast(message)
+            return
+        for client in (f"seat-{tilt.seat}", "service"):  # a client without a link is skipped by the server
+            await self._push(client, message)
+
     async def _push(self, client: str, message: Message) -> None:
         if self.server is not None:
             await self.server.push(client, message)
@@ -412,6 +425,15 @@ class Controller:
     async def _broadcast(self, message: Message) -> None:
         if self.server is not None:
             await self.server.broadcast(message)
+
+
+def _hears(client: str, tilt: Tilt) -> bool:
+    """Whether ``client`` is told of ``tilt``: a table tilt every screen; a seat's tilt (its detail: a
+    hand-pay's award, a device's fault) that seat and the service screen only, never another player's
+    station nor the table display (which shows table tilts alone)."""
+    if tilt.seat is None or client == "service":
+        return True
+    return seat_number(client) == tilt.seat
 
 
 def _tilt_message(tilt: Tilt, active: bool) -> m.Tilt:

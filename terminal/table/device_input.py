@@ -30,7 +30,9 @@ class DeviceInputRefused(ValueError):
 
 
 def apply_input(cabinet: Cabinet, seat: int | None, message: DeviceInput) -> None:
-    """Work ``seat``'s device (``None``: the service station, which has only the key) as ``message`` says."""
+    """Work ``seat``'s device (``None``: the service station, which has only the key) as ``message`` says.
+
+    A player station never turns the service key, in any mode: the key stops the whole table."""
     device, action = message.device, message.action
     if action not in INPUTS.get(device, ()):
         raise DeviceInputRefused(f"rules: {device}/{action} is not a device input")
@@ -38,6 +40,8 @@ def apply_input(cabinet: Cabinet, seat: int | None, message: DeviceInput) -> Non
     if not isinstance(devices, SimDevices):  # a hardware table: only its real devices move anything
         raise DeviceInputRefused("rules: this table has no simulated devices; use the real hardware")
     if device == SERVICE_KEY:
+        if seat is not None:  # the service station's key (a technician's, on hardware): never a player's
+            raise DeviceInputRefused("rules: a player station never turns the service key")
         devices.key.turn(action == "on")
         return
     if seat is None or not 1 <= seat <= len(devices.acceptors):

@@ -28,6 +28,7 @@ from terminal.table.cashier import Cashier
 from terminal.table.clock import Clock
 from terminal.table.cycling import Cycler
 from terminal.table.driver import Drawn, GameDriver
+from terminal.table.flapping import LOGGED, WINDOW_S, Flapping, Loss
 from terminal.table.health import Health
 from terminal.table.integrity import Auditor
 from terminal.table.lab_mode import ForcedRng, parse_force
@@ -73,6 +74,7 @@ class Table:
         self.home = config.ledger  # production's ledger (in lab mode the table plays on another)
         self.config_sha256 = ""  # the file the table booted with, as boot hashed it
         self.linked: set[int] = set()
+        self._flapping = Flapping()  # how often each seat's link came and went (the log is bounded)
         self.floor: FloorLink | None = None  # the casino floor link ([floor]); see ``floor_side``
         self.cashier = Cashier(config, ledger, clock, self.tilts, self._randbelow, lambda: self.floor)
         self.wagers = Wagering(config, ledger, clock, driver, self.tilts, self)
@@ -127,24 +129,39 @@ class Table:
         the last thing it logged (the power went after that)."""
         ups, downs = self.ledger.events(EventCode.POWER_UP, 1), self.ledger.events(EventCode.POWER_DOWN, 1)
         if ups and (not downs or downs[0].id < ups[0].id):
-            last = self.ledger.events(limit=1)[0]
-            when = {"last_event": last.time, "last_code": last.code.name}
+            # the last event of the cut run: found when the ledger was opened, before this boot logged
+            # its own (the RNG self-test, the software check...)
+            last = self.ledger.last_before_open or self.ledger.events(limit=1)[0]
+            when = {"last_event": last.time, "last_code": last.code.name, "last_id": last.id}
             self.tilts.log_event(EventCode.POWER_DOWN, detail={"orderly": False, "found_at": "boot", **when})
 
     # -- seats: links --------------------------------------------------------------------------------
     def link_up(self, seat: int) -> None:
-        """A seat's screen connected: it may play again (a lost link clears itself)."""
+        """A seat's screen connected: it may play again (a lost link clears itself; logged unless the
+        seat's link is in a quiet spell, ``flapping``)."""
         self.linked.add(seat)
+        logged = self._flapping.up(seat, self.clock.monotonic())
         if self.tilts.find(TiltKind.LINK_LOST, seat) is not None:
-            self.tilts.clear_tilt(TiltKind.LINK_LOST, seat, None, condition_over=True)
-            self.tilts.log_event(EventCode.COMMS_RESTORED, seat=seat)
+            self.tilts.clear_tilt(TiltKind.LINK_LOST, seat, None, condition_over=True, unlogged=not logged)
+            if logged:
+                self.tilts.log_event(EventCode.COMMS_RESTORED, seat=seat)
 
     def link_lost(self, seat: int) -> None:
-        """A seat's link dropped: it stops taking wagers and keeps its credits and wagers."""
+        """A seat's link dropped: it stops taking wagers and keeps its credits and wagers. Logged, but a few
+        times a minute at most: a link that keeps dropping is coalesced (``flapping``)."""
         self.linked.discard(seat)
         self.wagers.ready.discard(seat)
-        self.tilts.raise_tilt(Tilt(TiltKind.LINK_LOST, seat, "seat link lost"))
-        self.tilts.log_event(EventCode.COMMS_LOSS, seat=seat)
+        how, left_out = self._flapping.lost(seat, self.clock.monotonic())
+        tilt = Tilt(TiltKind.LINK_LOST, seat, "seat link lost")
+        if how is Loss.LOG:
+            self.tilts.raise_tilt(tilt)
+            detail = {"coalesced": left_out} if left_out else None  # the cycles a quiet spell left out
+            self.tilts.log_event(EventCode.COMMS_LOSS, seat=seat, detail=detail)
+            return
+        self.tilts.raise_tilt(tilt, logged=True)  # on the screens; not in the log
+        if how is Loss.START_QUIET:
+            spell = {"seat": seat, "window_s": WINDOW_S, "logged": LOGGED}
+            self.tilts.log_event(EventCode.COMMS_FLAPPING, seat=seat, detail=spell)
 
     # -- the round ---------------------------------------------------------------------------------------
     def open_round(self) -> None:

@@ -91,10 +91,14 @@ class TiltBoard:
             self._on_table_tilt()
 
     def clear_tilt(
-        self, kind: TiltKind, seat: int | None, role: Role | None, *, condition_over: bool
-    ) -> None:
-        """Clear a tilt as TERMINAL.md §2 allows (raises ``TiltClearError`` otherwise), logged."""
+        self, kind: TiltKind, seat: int | None, role: Role | None, *, condition_over: bool,
+        unlogged: bool = False,
+    ) -> None:  # fmt: skip
+        """Clear a tilt as TERMINAL.md §2 allows (raises ``TiltClearError`` otherwise), logged (``unlogged``:
+        a tilt whose raising was not logged either, a seat's link in a quiet spell: ``flapping``)."""
         self.state = self.state.cleared(kind, seat, role=role, condition_over=condition_over)
+        if unlogged:
+            return
         self.log_event(
             EventCode.TILT_CLEARED,
             seat=seat,

@@ -37,6 +37,7 @@ SAME_IN_SPANISH = frozenset({
     *(f"wager.total_{t}" for t in range(4, 18)),  # Sic Bo's "Total 4" ... "Total 17": Spanish too
     "outcome.sicbo_triple", "display.sicbo_triple", "display.sicbo_mark_triple",  # TRIPLE, T: Spanish too
     "history.sicbo_cell_triple",  # "18 T": T for triple in Spanish too
+    "badge.demo", "display.demo", "service.demo",  # DEMO: "demo" is Spanish too (RAE)
 })  # fmt: skip
 
 

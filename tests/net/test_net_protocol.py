@@ -365,19 +365,28 @@ def test_a_dropped_link_calls_on_link_lost_and_the_seat_can_reconnect() -> None:
     assert [c for c in recorder.calls if c[0] in ("up", "lost")] == [("up", "seat-2"), ("lost", "seat-2")] * 2
 
 
-def test_a_second_connection_of_the_same_seat_replaces_the_first() -> None:
+def test_a_second_connection_of_the_same_seat_is_refused_while_the_first_is_up() -> None:
+    """One session per client (issue 28 §3): the second handshake is refused before any session key (the
+    first link carries on); once the first has closed, a new connection links."""
+
     async def body(server: TableServer, recorder: Recorder, events: list[NetEvent]) -> None:
         first = await raw_session(server.port)
+        await until(lambda: server.linked() == {"seat-1"}, "the first link up")
+        with pytest.raises(AssertionError):  # a notice instead of the Welcome
+            await raw_session(server.port)
+        await first.send(PlaceWager("red", 5))
+        assert await first.recv() == Ack(2)
+        first.close()
+        await until(lambda: server.linked() == frozenset(), "the first link gone")
         second = await raw_session(server.port)
-        assert await first.closed()
         await second.send(PlaceWager("red", 5))
         assert await second.recv() == Ack(2)
-        assert server.linked() == {"seat-1"}
         second.close()
 
-    recorder, _ = run(with_server(body))  # type: ignore[misc]
+    recorder, events = run(with_server(body))  # type: ignore[misc]
     links = [c for c in recorder.calls if c[0] in ("up", "lost")]
     assert links == [("up", "seat-1"), ("lost", "seat-1"), ("up", "seat-1"), ("lost", "seat-1")]
+    assert any(e.kind == "refused" and "one session per client" in e.detail for e in events)
 
 
 def test_a_silent_link_is_dropped_on_the_injected_clock() -> None:

@@ -47,13 +47,18 @@ def test_a_printed_voucher_can_go_back_in_once_and_a_buyin_is_shown() -> None:
     assert notice is not None and notice.key == "money.added" and dict(notice.args) == {"amount": "$42.00"}
 
 
-def test_the_key_works_on_a_seat_that_is_out_of_service() -> None:
+def test_a_seat_offers_no_service_key_and_no_panel_out_of_service() -> None:
+    """A player station never turns the service key (issue 28 §3): the panel has bills, vouchers and
+    close only, and out of service the stop card keeps the screen (no button above it)."""
     app, sent = linked_app()
-    app.receive([m.Tilt("service_mode", True, None, "out_of_service", "table: service key on")], 1.0)
-    app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.0)  # above the stop overlay
-    turn = next(rect for rect, _, _, intent in hardware.keys(app.control, app.frame) if intent.kind == i.KEY)
-    app.gesture(Gesture("tap", turn.center), 1.1)
-    assert sent.messages == [m.DeviceInput("service_key", "off", 0, "")]
+    app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.0)
+    kinds = {intent.kind for _, _, _, intent in hardware.keys(app.control, app.frame)}
+    assert kinds and kinds <= {i.BILL, i.VOUCHER, i.HARDWARE}
+    app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.05)
+    app.receive([m.Tilt("service_mode", True, None, "out_of_service", "table: service key on")], 1.1)
+    assert not hardware.shown(app.control, 1.1)
+    app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.2)
+    assert not any(isinstance(s, m.DeviceInput) and s.device == "service_key" for s in sent.messages)
 
 
 def test_the_hardware_button_never_covers_a_page_or_the_reality_check() -> None:

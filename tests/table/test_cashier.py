@@ -20,18 +20,18 @@ def _won(ref: str, stake: int, returned: int, kind: str = "straight") -> Settlem
     return Settlement(ref, kind, "standard", stake, returned, Result.WIN if returned else Result.LOSE)
 
 
-def test_one_lock_per_seat_for_the_first_award_at_or_above_the_limit(tmp_path: Path) -> None:
+def test_one_lock_per_seat_whose_total_win_in_the_game_is_at_or_above_the_limit(tmp_path: Path) -> None:
     cashier = make_table(make_config(tmp_path, LIMIT)).cashier
     settlements = (
         _won("4-1-10", 100, 10_000),  # net 9,900: under the limit
         _won("4-2-11", 100, 10_100, "split"),  # net exactly 10,000: at the limit, locks
-        _won("4-2-12", 100, 20_100),  # the seat is locked already: no second lock
+        _won("4-2-12", 100, 20_100),  # the same seat: one lock for its total win, 30,000
         _won("4-3-13", 500, 0),  # a loss
         _won("4-7-14", 1_000, 36_000),  # net 35,000
     )
     locks = cashier.handpay_locks(settlements)
     assert [(t.kind, t.seat) for t in locks] == [(TiltKind.HANDPAY, 2), (TiltKind.HANDPAY, 7)]
-    assert json.loads(locks[0].detail) == {"award": 10_000, "wager": "split"}
+    assert json.loads(locks[0].detail) == {"award": 30_000, "wager": "split, straight"}
 
 
 def test_a_hand_pay_pays_the_whole_balance_and_clears_the_lock(tmp_path: Path) -> None:

@@ -59,6 +59,8 @@ class Header:
     brand: Point
     table: Point
     key: pygame.Rect
+    demo: pygame.Rect  # a demo table's DEMO badge, between the table and the key
+    table_width: int
     user: Point
     user_width: int
     logout: pygame.Rect
@@ -93,6 +95,8 @@ class Frame:
             brand=point(bar, 32, 48),
             table=point(bar, 440, 48),
             key=box(bar, 800, 26, 300, 44),
+            demo=box(bar, 676, 26, 108, 44),
+            table_width=220,
             user=point(bar, -360, 48),
             user_width=420,
             logout=box(bar, -320, 16, 296, 64),

@@ -32,7 +32,10 @@ def header(ui: Ui, scene: Scene) -> None:
     ui.rect(theme.HEADER, g.bar)
     ui.rect(theme.ACCENT, g.rule)
     ui.text(t("service.title"), g.brand, TYPE.brand, theme.ACCENT, bold=True, anchor="midleft")
-    ui.text(t("service.table", table=scene.station.table_id), g.table, TYPE.button, anchor="midleft")
+    ui.text(t("service.table", table=scene.station.table_id), g.table, TYPE.button, anchor="midleft",
+            width=g.table_width)  # fmt: skip
+    if scene.station.demo:  # simulated devices: a demo table, never a production one
+        ui.badge(g.demo, t("service.demo"), theme.BAD)
     if s.key_on:
         ui.badge(g.key, t("service.key_on"), theme.ACCENT)
     else:
