@@ -48,10 +48,22 @@ EVERYTHING_ELSE = tuple(
     )
 )
 
+#: Every top-level module and package of terminal/ but the games: the games are the ground floor.
+ABOVE_THE_GAMES = tuple(
+    f"terminal.{path.stem}"
+    for path in sorted((ROOT / "terminal").iterdir())
+    if path.stem not in ("games", "__init__", "__pycache__") and (path.suffix == ".py" or path.is_dir())
+)
+
 RULES = (
     Rule("rng/ imports nothing from terminal/", ("rng",), ("terminal",)),
     Rule("games/ and par/ are pure: no I/O, clock, RNG, logging, sqlite or GUI", PURE, IO_AND_CLOCK),
     Rule("games/ and par/ depend on nothing above them", PURE, EVERYTHING_ELSE),
+    Rule(
+        "games/ is the ground floor: a game's rules and exact odds import nothing of terminal/ but games/",
+        ("terminal.games",),
+        ABOVE_THE_GAMES,
+    ),
     # The launcher's ratchet gate reads the ledger's trust, read-only, before the program may be imported.
     Rule(
         "only ledger/ touches SQLite", PACKAGES, ("sqlite3", "sqlite_utils"),
@@ -231,6 +243,34 @@ def test_the_rules_catch_a_violation(tmp_path: Path) -> None:
     assert layered == [
         "terminal/games/_planted_for_test.py:2 imports terminal.ledger",
         "terminal/games/_planted_for_test.py:2 imports terminal.ledger.journal",
+    ]
+
+
+def test_the_ground_floor_rule_catches_a_game_reaching_up(source_tree: tuple[Module, ...]) -> None:
+    """A game importing the sheet, the lab, the simulations or the table is found; a game importing
+    another game's module, or the sheet importing a game, is not."""
+    rule = next(r for r in RULES if r.applies_to == ("terminal.games",))
+    assert {"terminal.par", "terminal.sims", "terminal.lab", "terminal.table", "terminal.money"} <= set(
+        rule.forbidden
+    )
+    planted = tuple(
+        Module(f"terminal.games.dice.m{i}", f"terminal/games/dice/m{i}.py", ((i, name),))
+        for i, name in enumerate(
+            (
+                "terminal.par.sheet", "terminal.sims.simulate_craps", "terminal.lab.bots",
+                "terminal.table.table", "terminal.games.craps.par", "terminal.rtp_floor",
+            ),
+            start=1,
+        )
+    )
+    sheet = Module("terminal.par.sheet2", "terminal/par/sheet2.py", ((1, "terminal.games.par_rows"),))
+    found = violations(rule, (*source_tree, *planted, sheet))
+    assert found == [
+        "terminal/games/dice/m1.py:1 imports terminal.par.sheet",
+        "terminal/games/dice/m2.py:2 imports terminal.sims.simulate_craps",
+        "terminal/games/dice/m3.py:3 imports terminal.lab.bots",
+        "terminal/games/dice/m4.py:4 imports terminal.table.table",
+        "terminal/games/dice/m6.py:6 imports terminal.rtp_floor",
     ]
 
 

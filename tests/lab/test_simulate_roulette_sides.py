@@ -3,7 +3,8 @@ with the exact PAR figure within its confidence interval.
 
 The plain loop settles every spin through the real ``sides.settle`` with the B2B odds and the bonus balls
 drawn from the chunk's DRBG; the fast engine asks the same code once per (state, class). The PAR figure
-comes from ``terminal/par`` (itself checked by brute force in ``tests/games/test_roulette_sides.py``).
+comes from ``terminal/games/roulette/par_sides.py`` (itself checked by brute force in
+``tests/games/test_roulette_sides.py``).
 """
 
 from __future__ import annotations
