@@ -120,6 +120,11 @@ RULES = (
         SERVICE_ACTING,
     ),
     Rule(
+        "sims/ (the simulation: its engines and each game's strategy) sits below lab/, which runs it",
+        ("terminal.sims",),
+        ("terminal.lab", "terminal.commands", "terminal.cli"),
+    ),
+    Rule(
         "desk/ (service mode's back end) sits above the table: only the shells (lab/, commands/) import it",
         PACKAGES,
         ("terminal.desk",),

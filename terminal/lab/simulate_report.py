@@ -20,7 +20,7 @@ from terminal.config.game_rules import ConfigSettings
 from terminal.games.par_rows import fraction_text
 from terminal.games.registry import game as find_game
 from terminal.lab.simulate import SimRun
-from terminal.lab.simulate_stats import Verdict, family_z, judge
+from terminal.sims.simulate_stats import Verdict, family_z, judge
 
 ODDS_KEYS = ("pass_odds", "dont_pass_odds", "come_odds", "dont_come_odds")
 _ENGINE_TEXT = {

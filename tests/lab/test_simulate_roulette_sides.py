@@ -15,14 +15,13 @@ import pytest
 
 from terminal import config
 from terminal.games.roulette.rules import make_rules
-from terminal.lab import fastsim
 from terminal.lab.simulate import SimSpec, plan_chunks, run_local
 from terminal.lab.simulate_report import par_rtps, verdicts
 from terminal.lab.simulate_seed import make_rng
-from terminal.lab.simulate_stats import ChunkOutcome
-from terminal.sims import simulate_roulette, simulate_roulette_fast
+from terminal.sims import fastsim, simulate_roulette, simulate_roulette_fast
 from terminal.sims.simulate_plan import roulette_plan
 from terminal.sims.simulate_roulette import RoulettePlan
+from terminal.sims.simulate_stats import ChunkOutcome
 
 ON = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"
 
