@@ -1,9 +1,9 @@
 """Hot Roller's exact PAR: the lumped chain of the PAR sheet against the plain chain over every set of marks.
 
 The plain chain has a state per set of combinations thrown (2**14 = 16,384, each with its 14 exact moves);
-the PAR sheet's chain (``terminal.par.craps.hot_roller_chain``) lumps the sets that end alike (2,628). Both
-give the same exact distribution (checked here); prints the median of ``runs`` solves of each and their
-ratio, measured back to back in the same process.
+the PAR sheet's chain (``terminal.games.craps.par.hot_roller_chain``) lumps the sets that end alike
+(2,628). Both give the same exact distribution (checked here); prints the median of ``runs`` solves of
+each and their ratio, measured back to back in the same process.
 
 Usage: ``PYTHONPATH=. python benchmarks/hot_roller_bench.py [runs]``
 """
@@ -18,8 +18,8 @@ from fractions import Fraction
 from typing import cast
 
 from terminal.games.craps import hot_roller
-from terminal.par.craps import DICE, _lumped, hot_roller_chain
-from terminal.par.markov import Dist, End, Transitions, absorb
+from terminal.games.craps.par import DICE, _lumped, hot_roller_chain
+from terminal.games.markov import Dist, End, Transitions, absorb
 
 
 def plain_chain(marks: Hashable) -> Transitions:

@@ -2,7 +2,7 @@
 
 For each game, ``terminal simulate``'s strategy for the shipped ``kiosk.cfg`` (every offered wager, odds
 behind every flat bet, Touchdown and Lucky Shooter, Fire and Bonus) played on one chunk's seeded DRBG by
-the fast engine (``terminal.lab.fastsim``) and by today's loop (``--engine plain``), each pair back to
+the fast engine (``terminal.sims.fastsim``) and by today's loop (``--engine plain``), each pair back to
 back in this process. Printed: the median rate of each over the pairs, the median of the pairs' ratios,
 the target, and the fast engine's first chunk in a fresh process (its memo learnt while it plays). It
 also checks, on the plain loop's rounds, that both give the same sums. The machine's load average is
@@ -27,17 +27,18 @@ from typing import Any
 
 from terminal import config
 from terminal.desk.config_change import edit_text
-from terminal.lab import simulate_seam, tabulate
 from terminal.lab.simulate_seed import make_rng
-from terminal.lab.simulate_stats import ChunkOutcome
 from terminal.sims import (
     plan_for,
     simulate_craps,
     simulate_craps_fast,
     simulate_roulette,
     simulate_roulette_fast,
+    simulate_seam,
+    tabulate,
 )
 from terminal.sims.simulate_plan import craps_plan, roulette_plan
+from terminal.sims.simulate_stats import ChunkOutcome
 
 Play = Callable[[Any, int, Any], ChunkOutcome]
 

@@ -19,14 +19,14 @@ from collections.abc import Callable, Sequence
 import craps_bench  # beside this script
 
 from terminal.games.base import Result, Settlement
+from terminal.games.craps.par import craps_par_rows
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.paytables import TOUCHDOWN_PAYTABLES
+from terminal.games.roulette import par_touchdown as touchdown
+from terminal.games.roulette.par import roulette_rows
+from terminal.games.roulette.par_touchdown import touchdown_rows
 from terminal.games.roulette.rules import RouletteRules, Wager, make_rules, place, settle
 from terminal.games.roulette.spots import legal_spots
-from terminal.par import touchdown
-from terminal.par.craps import craps_par_rows
-from terminal.par.roulette import roulette_rows
-from terminal.par.touchdown import touchdown_rows
 
 SPINS = 100_000
 REPEATS = 5

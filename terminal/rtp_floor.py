@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from terminal.config import Config
 from terminal.config.game_rules import ConfigSettings, game_of
-from terminal.par.rows import ParRow, percent
+from terminal.games.par_rows import ParRow, percent
 
 
 def offered_rows(c: Config) -> list[ParRow]:

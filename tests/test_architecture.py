@@ -48,10 +48,22 @@ EVERYTHING_ELSE = tuple(
     )
 )
 
+#: Every top-level module and package of terminal/ but the games: the games are the ground floor.
+ABOVE_THE_GAMES = tuple(
+    f"terminal.{path.stem}"
+    for path in sorted((ROOT / "terminal").iterdir())
+    if path.stem not in ("games", "__init__", "__pycache__") and (path.suffix == ".py" or path.is_dir())
+)
+
 RULES = (
     Rule("rng/ imports nothing from terminal/", ("rng",), ("terminal",)),
     Rule("games/ and par/ are pure: no I/O, clock, RNG, logging, sqlite or GUI", PURE, IO_AND_CLOCK),
     Rule("games/ and par/ depend on nothing above them", PURE, EVERYTHING_ELSE),
+    Rule(
+        "games/ is the ground floor: a game's rules and exact odds import nothing of terminal/ but games/",
+        ("terminal.games",),
+        ABOVE_THE_GAMES,
+    ),
     # The launcher's ratchet gate reads the ledger's trust, read-only, before the program may be imported.
     Rule(
         "only ledger/ touches SQLite", PACKAGES, ("sqlite3", "sqlite_utils"),
@@ -106,6 +118,11 @@ RULES = (
         "service views only draw and post intents: they never reach the control, its handlers or the link",
         SERVICE_DRAWING,
         SERVICE_ACTING,
+    ),
+    Rule(
+        "sims/ (the simulation: its engines and each game's strategy) sits below lab/, which runs it",
+        ("terminal.sims",),
+        ("terminal.lab", "terminal.commands", "terminal.cli"),
     ),
     Rule(
         "desk/ (service mode's back end) sits above the table: only the shells (lab/, commands/) import it",
@@ -234,6 +251,34 @@ def test_the_rules_catch_a_violation(tmp_path: Path) -> None:
     ]
 
 
+def test_the_ground_floor_rule_catches_a_game_reaching_up(source_tree: tuple[Module, ...]) -> None:
+    """A game importing the sheet, the lab, the simulations or the table is found; a game importing
+    another game's module, or the sheet importing a game, is not."""
+    rule = next(r for r in RULES if r.applies_to == ("terminal.games",))
+    assert {"terminal.par", "terminal.sims", "terminal.lab", "terminal.table", "terminal.money"} <= set(
+        rule.forbidden
+    )
+    planted = tuple(
+        Module(f"terminal.games.dice.m{i}", f"terminal/games/dice/m{i}.py", ((i, name),))
+        for i, name in enumerate(
+            (
+                "terminal.par.sheet", "terminal.sims.simulate_craps", "terminal.lab.bots",
+                "terminal.table.table", "terminal.games.craps.par", "terminal.rtp_floor",
+            ),
+            start=1,
+        )
+    )
+    sheet = Module("terminal.par.sheet2", "terminal/par/sheet2.py", ((1, "terminal.games.par_rows"),))
+    found = violations(rule, (*source_tree, *planted, sheet))
+    assert found == [
+        "terminal/games/dice/m1.py:1 imports terminal.par.sheet",
+        "terminal/games/dice/m2.py:2 imports terminal.sims.simulate_craps",
+        "terminal/games/dice/m3.py:3 imports terminal.lab.bots",
+        "terminal/games/dice/m4.py:4 imports terminal.table.table",
+        "terminal/games/dice/m6.py:6 imports terminal.rtp_floor",
+    ]
+
+
 def test_the_desk_rule_catches_a_back_arrow(source_tree: tuple[Module, ...]) -> None:
     """The round engine reaching up into service mode is found; a shell importing the desk is not."""
     rule = next(r for r in RULES if r.forbidden == ("terminal.desk",))
@@ -246,11 +291,9 @@ def test_the_desk_rule_catches_a_back_arrow(source_tree: tuple[Module, ...]) -> 
 
 
 # -- no circles ---------------------------------------------------------------------------------------------
-#: Circles that #18's other steps take apart (the seat's help); each must go from this list when it goes
-#: from the code, and no other may appear.
-KNOWN_CIRCLES = (
-    ("terminal.seat.help_content", "terminal.seat.help_craps"),
-)
+#: Circles still to take apart: each must go from this list when it goes from the code, and no other may
+#: appear. (The seat's help was the last: one builder fed by each game's registration, #33.)
+KNOWN_CIRCLES: tuple[tuple[str, ...], ...] = ()
 
 
 def _package(name: str) -> str:

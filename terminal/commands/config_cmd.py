@@ -1,8 +1,11 @@
-"""``terminal config check|show|template``: validate, summarise or print the shipped configuration."""
+"""``terminal config check|show|template|reference``: validate, summarise or print the shipped configuration,
+or its reference (``docs/configuration.md``)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import Any
 
 from terminal import config
@@ -26,6 +29,10 @@ def register(commands: Any) -> None:
                           help="a development checkout's file ([lab] verify_at_boot = auto: runs with no "
                           "manifest until the ledger has run a verified one)")  # fmt: skip
     template.set_defaults(func=_template)
+    reference = actions.add_parser("reference", help="print the configuration reference (markdown)")
+    reference.add_argument("--write", metavar="FILE", type=Path,
+                           help="write it into FILE after its marker (docs/configuration.md)")  # fmt: skip
+    reference.set_defaults(func=_reference)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -53,4 +60,19 @@ def _show(args: argparse.Namespace) -> int:
 
 def _template(args: argparse.Namespace) -> int:
     print(config.template(development=args.development))
+    return 0
+
+
+def _reference(args: argparse.Namespace) -> int:
+    from terminal.config.reference import NoMarkerError, reference, updated
+
+    if args.write is None:
+        print(reference())
+        return 0
+    try:
+        args.write.write_text(updated(args.write.read_text(encoding="utf-8")), encoding="utf-8")
+    except (OSError, NoMarkerError) as problem:
+        print(f"terminal: config reference: {args.write}: {problem}", file=sys.stderr)
+        return 1
+    print(f"configuration reference written to {args.write}")
     return 0

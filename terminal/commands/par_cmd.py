@@ -14,8 +14,8 @@ from typing import Any
 from terminal.commands.common import add_config_option, load_config
 from terminal.config import Config
 from terminal.config.game_rules import ConfigSettings
+from terminal.games.par_rows import ParRow
 from terminal.games.registry import GAMES
-from terminal.par.rows import ParRow
 from terminal.par.sheet import render_json, render_markdown
 
 

@@ -17,8 +17,8 @@ from terminal.games.catalog import GAMES
 from terminal.lab import simulate_plots, simulate_report
 from terminal.lab.progress import bar
 from terminal.lab.simulate import ENGINES, SimRun, SimSpec, default_workers, plan_chunks, run_local
-from terminal.lab.simulate_seam import PlanError
 from terminal.sims import plan_for
+from terminal.sims.simulate_seam import PlanError
 
 PROG = "terminal simulate"
 

@@ -1,6 +1,6 @@
 """The configuration as a game reads it, and the game a configuration sets up.
 
-The games in ``terminal/games`` and ``terminal/par`` are pure and never read the configuration; each reads
+The games in ``terminal/games`` (rules and exact odds) are pure and never read the configuration; each reads
 its own sections through the seam's :class:`~terminal.games.seam.Settings`, which :class:`ConfigSettings`
 gives over a validated :class:`~terminal.config.model.Config`. :func:`setup` is the one place a table, the PAR
 sheet, the lab and the screens' offer get a game's rules from, so they cannot disagree about what the
@@ -15,10 +15,10 @@ from typing import Any
 
 from terminal.config.model import Config
 from terminal.games.base import Limits
+from terminal.games.par_rows import ParRow
 from terminal.games.registry import game
 from terminal.games.seam import Game, Setup
 from terminal.money import find_currency, format_amount
-from terminal.par.rows import ParRow
 
 
 @dataclass(frozen=True, slots=True)

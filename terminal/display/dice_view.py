@@ -9,7 +9,7 @@ from terminal.display.gl import pyglet
 from terminal.display.hot_roller_view import HotRollerView
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.layout import CrapsStage, die_size
-from terminal.display.model import CrapsInfo
+from terminal.games.craps.engine import CrapsView
 from terminal.i18n import Catalogue
 
 POINTS = (4, 5, 6, 8, 9, 10)
@@ -178,7 +178,7 @@ class DiceView:
     def draw(
         self,
         pose: dice_motion.DicePose | None,
-        craps: CrapsInfo | None,
+        craps: CrapsView | None,
         lucky: LuckyProgress | None,
         hot: HotRollerBoard | None = None,
     ) -> None:
@@ -196,7 +196,7 @@ class DiceView:
         self.hot.draw(hot)
         self.dynamic.draw()
 
-    def _puck(self, craps: CrapsInfo | None) -> None:
+    def _puck(self, craps: CrapsView | None) -> None:
         """ON over the point's box; OFF at the end of the row on the come-out."""
         s = self.sc
         point = craps.point if craps is not None else None
@@ -208,7 +208,7 @@ class DiceView:
         key = "display.puck_on" if on else "display.puck_off"
         self.puck_text.show(self.cat.text(key), theme.BLACK if on else theme.WHITE, fit=s(90))
 
-    def _boards(self, craps: CrapsInfo | None, lucky: LuckyProgress | None) -> None:
+    def _boards(self, craps: CrapsView | None, lucky: LuckyProgress | None) -> None:
         cat = self.cat
         if craps is not None:
             line = f"{cat.text('display.shooter', shooter=craps.shooter)}   " + cat.text(

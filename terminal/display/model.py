@@ -87,19 +87,6 @@ class TouchdownInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class CrapsInfo:
-    """The craps table as ``GameView.craps`` tells it."""
-
-    point: int | None
-    shooter: int
-    rolls: int
-    new_shooter: bool
-    fire_points: tuple[int, ...]
-    bonus_marks: tuple[int, ...]
-    last_roll: str
-
-
-@dataclass(frozen=True, slots=True)
 class SidesInfo:
     """B2B's reader board and the last Blazing 7's bonus as ``GameView`` tells them: the previous valid
     spin (``""``: none yet), the odds the RNG drew with the last spin (0: none), the spin that started the
@@ -119,7 +106,7 @@ class Boards:
 
     history: tuple[HistoryItem, ...] = ()
     touchdown: TouchdownInfo | None = None
-    craps: CrapsInfo | None = None
+    craps: CrapsView | None = None
     sides: SidesInfo | None = None
 
 
@@ -143,7 +130,7 @@ class DisplayModel:
     history: tuple[HistoryItem, ...] = ()
     tilts: tuple[tuple[str, str], ...] = ()  # (reason, public code) of each active table-wide tilt
     touchdown: TouchdownInfo | None = None
-    craps: CrapsInfo | None = None
+    craps: CrapsView | None = None
     sides: SidesInfo | None = None  # B2B and Blazing 7's, where either is offered
     yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
 
@@ -245,18 +232,7 @@ def _history(message: m.History) -> tuple[HistoryItem, ...]:
 
 def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayModel:
     state = read_state(view)
-    cr = state if isinstance(state, CrapsView) else None
-    craps = None
-    if cr is not None:
-        craps = CrapsInfo(
-            cr.point,
-            int(cr.shooter),
-            int(cr.rolls),
-            bool(cr.new_shooter),
-            tuple(cr.fire_points),
-            tuple(cr.bonus_marks),
-            str(cr.last_roll),
-        )
+    craps = state if isinstance(state, CrapsView) else None  # the game's own record, checked field by field
     touchdown = _touchdown(model, view, getattr(state, "touchdown", None), now)
     sides = sides_of(getattr(state, "b2b", None), getattr(state, "blazing7s", None))
     return replace(model, game=str(view.game), touchdown=touchdown, craps=craps, sides=sides)

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from terminal.display import boards, bonus_motion, dice_motion, field_motion, wheel_motion
-from terminal.display.model import Boards, CrapsInfo, DisplayModel, HistoryItem, TouchdownInfo, Winner
+from terminal.display.model import Boards, DisplayModel, HistoryItem, TouchdownInfo, Winner
 from terminal.display.stage_faces import face_of
+from terminal.games.craps.engine import CrapsView
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS, is_red, parse_pocket
 
 WINNERS_AFTER_S = 1.0  # after the ball lands / the dice rest
@@ -95,7 +96,7 @@ class Scene:
     winners: tuple[Winner, ...] | None  # None: not shown now
     history: tuple[HistoryItem, ...]
     hot_cold: boards.HotCold
-    craps: CrapsInfo | None
+    craps: CrapsView | None
     lucky: boards.LuckyProgress | None
     banner: Banner | None
     test: bool

@@ -32,7 +32,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from terminal.games.base import Limits, Settlement
 from terminal.games.outcome_range import RangeStream
-from terminal.par.rows import ParRow
+from terminal.games.par_rows import ParRow
 
 JSONObject = dict[str, Any]
 """A JSON object as the ledger and the protocol carry it: string keys, ints, strings, lists, objects."""

@@ -5,7 +5,7 @@ the seed and the chunk's index, so a seeded run gives the same integer sums on o
 or on a Dask cluster. Results merge by adding integers. The local pool is the default; ``--scheduler``
 hands the same chunks to Dask (:mod:`terminal.lab.simulate_dask`).
 
-Each chunk is played by the fast engine (:mod:`terminal.lab.fastsim`: the real settlement code asked once
+Each chunk is played by the fast engine (:mod:`terminal.sims.fastsim`: the real settlement code asked once
 per state and outcome, the draws in bulk) unless the spec asks for ``plain``, the loop that calls the
 real code every round. Both give the same sums for the same seed, to the unit; ``plain`` stays so that a
 lab can check that itself (``terminal simulate --engine plain``) and the benchmarks can time against it.
@@ -22,8 +22,8 @@ from typing import Any
 
 from rng import HealthParameters
 from terminal.lab.simulate_seed import make_rng
-from terminal.lab.simulate_stats import ChunkOutcome, Tallies, merge_all
 from terminal.sims import strategy_for
+from terminal.sims.simulate_stats import ChunkOutcome, Tallies, merge_all
 
 ENGINES = ("fast", "plain")
 CHUNKS_MAX = 200

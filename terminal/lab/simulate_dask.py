@@ -10,7 +10,7 @@ import socket
 import time
 
 from terminal.lab.simulate import Chunk, Progress, SimRun, SimSpec, ordered, run_chunk
-from terminal.lab.simulate_stats import ChunkOutcome
+from terminal.sims.simulate_stats import ChunkOutcome
 
 # A scheduler that answers does so in milliseconds. Dask's client retries a refused connection until its
 # timeout (10 s), then reports only "timed out"; so a plain connect asks first whether anything listens.

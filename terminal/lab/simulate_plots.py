@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from terminal.lab.simulate import SimRun
-from terminal.lab.simulate_stats import Tally, Verdict
+from terminal.sims.simulate_stats import Tally, Verdict
 
 PANELS = 16
 

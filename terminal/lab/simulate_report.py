@@ -1,6 +1,7 @@
 """A simulation's verdicts against the PAR sheet, as JSON and as a markdown report a lab can file.
 
-The PAR RTP of a wager is ``1 - house edge`` from ``terminal/par`` for the configuration's paytables.
+The PAR RTP of a wager is ``1 - house edge`` from each game's ``terminal/games/<game>/par.py`` for the
+configuration's paytables.
 Odds wagers are not on the PAR sheet: they pay true odds, so their RTP is exactly 1 at the stakes played.
 Touchdown's team is assigned at random, so where the yard map makes the teams differ its PAR is the mean
 of the two rows. Each wager's interval is at a family-wise confidence (Bonferroni over the wagers).
@@ -16,10 +17,10 @@ from pathlib import Path
 
 from terminal.config import Config
 from terminal.config.game_rules import ConfigSettings
+from terminal.games.par_rows import fraction_text
 from terminal.games.registry import game as find_game
 from terminal.lab.simulate import SimRun
-from terminal.lab.simulate_stats import Verdict, family_z, judge
-from terminal.par.rows import fraction_text
+from terminal.sims.simulate_stats import Verdict, family_z, judge
 
 ODDS_KEYS = ("pass_odds", "dont_pass_odds", "come_odds", "dont_come_odds")
 _ENGINE_TEXT = {

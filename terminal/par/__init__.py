@@ -1,1 +1,1 @@
-"""Exact odds and house edge of every wager, in rational arithmetic: the lab's PAR sheet."""
+"""The lab's PAR sheet: the rows every game computes exactly (``terminal/games/<game>/par.py``), rendered."""

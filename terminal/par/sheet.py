@@ -1,7 +1,7 @@
 """The PAR sheet as the lab reads it: JSON (a list of rows) or a readable markdown document.
 
 >>> from fractions import Fraction
->>> from terminal.par.rows import ParRow
+>>> from terminal.games.par_rows import ParRow
 >>> rows = [ParRow("roulette", "red", "standard", "10 to 9", "1 to 1", Fraction(1, 19))]
 >>> print(render_json(rows)[:63])
 [
@@ -18,7 +18,7 @@ import json
 from collections.abc import Sequence
 from fractions import Fraction
 
-from terminal.par.rows import ParRow, fraction_text, percent
+from terminal.games.par_rows import ParRow, fraction_text, percent
 
 
 def render_json(rows: Sequence[ParRow], floor: Fraction = Fraction(0)) -> str:

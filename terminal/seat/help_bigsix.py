@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from terminal.games.bigsix.rules import SECTIONS, WAGERS, paytable
 from terminal.net import messages as m
-from terminal.seat.help_content import Page, Row, head, limits_cell, one_limits, payout_cell, text
+from terminal.seat.help_rows import GameHelp, Page, Row, head, limits_cell, one_limits, payout_cell, text
 
 
 def bigsix_pages(offer: m.Offer, money: Callable[[int], str]) -> list[Page]:
@@ -22,3 +22,6 @@ def bigsix_pages(offer: m.Offer, money: Callable[[int], str]) -> list[Page]:
         pays = payout_cell(paytable(wager.paytable).payout(wager.wager))
         rows.append(Row(cells=((f"wager.{wager.wager}", ()), count, pays, limits_cell(wager, money))))
     return [Page("help.family.bigsix", (text("help.bigsix.note"), *one_limits(rows, chosen, money)))]
+
+
+HELP = GameHelp(bigsix_pages)

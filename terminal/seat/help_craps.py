@@ -36,9 +36,10 @@ from terminal.games.craps.rules import (
 )
 from terminal.money import MoneyError, parse_amount
 from terminal.net import messages as m
-from terminal.seat.help_content import (
+from terminal.seat.help_rows import (
     EVEN,
     Cell,
+    GameHelp,
     Page,
     Row,
     head,
@@ -276,3 +277,6 @@ def _lucky_rows(wager: m.OfferedWager, money: Money) -> Iterator[Row]:
         else:
             yield payout_row("help.lucky_count", payout, count=result.split(" ")[0])
     yield payout_row("help.lucky_hold", Payout(1, 1, "for"))
+
+
+HELP = GameHelp(craps_pages, craps_payout)

@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
-from terminal.seat import help_content, help_games, theme
-from terminal.seat.help_content import Page, Row
+from terminal.seat import help_content, theme
+from terminal.seat.help_rows import Page, Row
 from terminal.seat.text import Painter
 
 GAP = 3  # pixels between the lines of a table
@@ -231,5 +231,4 @@ def _draw_cells(
 
 def book(p: Painter, offer: Any) -> list[Page]:
     """The help book of ``offer`` (the controller's ``Offer``)."""
-    own = help_games.own_book(offer, p.money)
-    return own if own is not None else help_content.pages(offer, p.money)
+    return help_content.pages(offer, p.money)

@@ -8,7 +8,17 @@ from collections.abc import Callable
 
 from terminal.games.sicbo.rules import TOTALS, paytable
 from terminal.net import messages as m
-from terminal.seat.help_content import Cell, Page, Row, head, limits_cell, one_limits, payout_cell, text
+from terminal.seat.help_rows import (
+    Cell,
+    GameHelp,
+    Page,
+    Row,
+    head,
+    limits_cell,
+    one_limits,
+    payout_cell,
+    text,
+)
 
 BETS = ("small", "big", "any_three_of_a_kind", "three_of_a_kind", "two_of_a_kind", "two_dice")
 
@@ -45,3 +55,6 @@ def sicbo_pages(offer: m.Offer, money: Callable[[int], str]) -> list[Page]:
             Page("help.family.sicbo_totals", (*one_limits(lines, totals, money), text("help.sicbo.totals")))
         )
     return pages
+
+
+HELP = GameHelp(sicbo_pages)

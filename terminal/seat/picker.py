@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from terminal.seat import help_content, help_craps, theme
+from terminal.seat import help_content, help_craps, help_rows, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
 from terminal.seat.layouts.base import Layout, Picker, UnknownSpotError
@@ -199,7 +199,7 @@ def _pays(p: Painter, control: SeatControl, spot: str) -> str | None:
         return None
     if offer.game == "craps":  # odds on a come point are no wager of the offer, yet pay true odds
         payout = help_craps.craps_payout(spot, found.paytable if found is not None else "")
-        row = help_content.payout_row("help.pays", payout) if payout is not None else None
+        row = help_rows.payout_row("help.pays", payout) if payout is not None else None
     else:
         row = help_content.first_payout(offer.game, found) if found is not None else None
     return None if row is None else p.tr(row.value_key, **dict(row.value_args))

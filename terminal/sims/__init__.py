@@ -1,11 +1,16 @@
 """What ``terminal simulate`` plays for each game: the lab's own strategy of a game that brings one,
-registered here once under its name, or, for any other game, the seam's (:mod:`terminal.lab.simulate_seam`:
+registered here once under its name, or, for any other game, the seam's (:mod:`terminal.sims.simulate_seam`:
 the wagers the game's ``Setup.simulate`` keeps up, through its engine and its draw).
 
 Roulette brings every offered wager with Touchdown and the side wagers on their own draws; craps every
 offered wager with odds behind every flat bet, Fire, Bonus and Lucky Shooter across shooters. Each has a
 plain loop (the reference) and a part of the fast engine, which give the same sums for the same draws. The
 lab (:mod:`terminal.lab.simulate`) and the command line name no game: they look the strategy up here.
+
+The engines every strategy plays on live here too (the fast engine :mod:`~terminal.sims.fastsim`, its
+tables :mod:`~terminal.sims.tabulate` and paced draws :mod:`~terminal.sims.paced_words`, the tallies
+:mod:`~terminal.sims.simulate_stats`, the seam's strategy :mod:`~terminal.sims.simulate_seam`): the lab runs
+simulations and reports on them, and nothing here imports the lab.
 """
 
 from __future__ import annotations
@@ -16,10 +21,15 @@ from typing import Any
 
 from rng import Rng
 from terminal.config import Config
-from terminal.lab import simulate_seam
-from terminal.lab.simulate_stats import ChunkOutcome
-from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
+from terminal.sims import (
+    simulate_craps,
+    simulate_craps_fast,
+    simulate_roulette,
+    simulate_roulette_fast,
+    simulate_seam,
+)
 from terminal.sims.simulate_plan import craps_plan, roulette_plan
+from terminal.sims.simulate_stats import ChunkOutcome
 
 Play = Callable[[Any, int, Rng], ChunkOutcome]
 
@@ -49,6 +59,6 @@ def strategy_for(game: str) -> Strategy:
 
 
 def plan_for(c: Config, game: str) -> Any:
-    """What a simulation of ``game`` under ``c`` plays (:class:`~terminal.lab.simulate_seam.PlanError` when a
+    """What a simulation of ``game`` under ``c`` plays (:class:`~terminal.sims.simulate_seam.PlanError` when a
     wager cannot be played at an exact stake)."""
     return strategy_for(game).plan(c, game)

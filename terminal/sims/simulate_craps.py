@@ -20,7 +20,7 @@ from terminal.games.craps.actions import place
 from terminal.games.craps.records import POINTS, Roll, Spot, TableState, Wager, new_wager
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.craps.settle import settle
-from terminal.lab.simulate_stats import ChunkOutcome, Tally
+from terminal.sims.simulate_stats import ChunkOutcome, Tally
 
 WHEN = ("always", "come_out", "point", "new_shooter", "odds")
 _MOMENT = {

@@ -26,10 +26,10 @@ from operator import add, attrgetter
 from rng import Rng
 from terminal.games.craps.records import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
 from terminal.games.craps.settle import settle
-from terminal.lab import fastsim
-from terminal.lab.simulate_stats import ChunkOutcome
-from terminal.lab.tabulate import Step
+from terminal.sims import fastsim
 from terminal.sims.simulate_craps import CrapsPlan, place_wanted, stat_key
+from terminal.sims.simulate_stats import ChunkOutcome
+from terminal.sims.tabulate import Step
 
 FACES = 6
 WIDTH = FACES * FACES  # outcome (die1 - 1) * 6 + (die2 - 1)
@@ -79,7 +79,7 @@ def classes_of(view: Callable[[Roll], Hashable]) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class CrapsPart:
-    """The entries of one family and the table state they read (a :class:`~terminal.lab.tabulate.Part`)."""
+    """The entries of one family and the table state they read (a :class:`~terminal.sims.tabulate.Part`)."""
 
     plan: CrapsPlan
     reads: tuple[str, ...] = ("point",)
@@ -153,7 +153,7 @@ def parts(plan: CrapsPlan) -> tuple[CrapsPart, ...]:
 
 @dataclass(frozen=True, slots=True)
 class CrapsModel:
-    """Craps as the fast engine sees it (a :class:`~terminal.lab.fastsim.Model`)."""
+    """Craps as the fast engine sees it (a :class:`~terminal.sims.fastsim.Model`)."""
 
     parts: tuple[CrapsPart, ...]
 

@@ -26,9 +26,9 @@ from terminal.games.craps.rules import LAY_ODDS, PLACE, PLACE_LOSE, TRUE_ODDS, C
 from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.games.roulette.game import GAME_DECLARATION as ROULETTE
 from terminal.games.roulette.spots import spots_of
-from terminal.lab.simulate_seam import PlanError
 from terminal.sims.simulate_craps import CrapsEntry, CrapsPlan
 from terminal.sims.simulate_roulette import RoulettePlan
+from terminal.sims.simulate_seam import PlanError
 
 _PARTS = {"c_and_e": 2, "horn": 4, "horn_high": 5, "whirl": 5, "five_adjacent": 5}
 _WHEN = {

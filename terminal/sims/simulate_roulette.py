@@ -32,7 +32,7 @@ from terminal.games.roulette.blazing7s import BLAZING, ball_space, balls_drawn, 
 from terminal.games.roulette.rules import RouletteRules, Wager, place, settle
 from terminal.games.roulette.sides import SideRules, SideState, SideWager
 from terminal.games.roulette.touchdown import TouchdownRules
-from terminal.lab.simulate_stats import ChunkOutcome, Tallies, Tally
+from terminal.sims.simulate_stats import ChunkOutcome, Tallies, Tally
 
 TEAMS = ("red", "black")
 BATCH = 4096  # pockets drawn at once in the layout loop

@@ -10,7 +10,7 @@ how many there were): a wager whenever the table allows one, settled by
 :func:`terminal.games.roulette.touchdown.spin`. After a trigger (0 or 00) the RNG assigns the team, as
 the table does when the player's choice times out: an extra draw (``randbelow(2)``) right after the
 spin, so the part is ``paced``: the engine steps it on every spin as it shares the generator's words out
-to the spins and the extra draws in the order the table draws them (:mod:`terminal.lab.paced_words`).
+to the spins and the extra draws in the order the table draws them (:mod:`terminal.sims.paced_words`).
 Pockets that move the ball the same yards toward the same end zone settle alike (one class), the greens
 are a class of their own (a trigger while waiting, no yards in a game), and each team drawn is a class.
 
@@ -32,9 +32,7 @@ from terminal.games.roulette.blazing7s import ball_space, balls_drawn, bonus_ent
 from terminal.games.roulette.rules import Wager, settle
 from terminal.games.roulette.touchdown import TouchdownRules, TouchdownState
 from terminal.games.roulette.wheels import DOUBLE_ZERO
-from terminal.lab import fastsim
-from terminal.lab.simulate_stats import ChunkOutcome
-from terminal.lab.tabulate import Part, Step
+from terminal.sims import fastsim
 from terminal.sims.simulate_roulette import (
     TEAMS,
     RoulettePlan,
@@ -44,6 +42,8 @@ from terminal.sims.simulate_roulette import (
     side_start,
     side_step,
 )
+from terminal.sims.simulate_stats import ChunkOutcome
+from terminal.sims.tabulate import Part, Step
 
 UP, DOWN = "up", "down"
 TD_REF = "td"
@@ -177,7 +177,7 @@ class SidePart:
 
 @dataclass(frozen=True, slots=True)
 class RouletteModel:
-    """Roulette as the fast engine sees it (a :class:`~terminal.lab.fastsim.Model`)."""
+    """Roulette as the fast engine sees it (a :class:`~terminal.sims.fastsim.Model`)."""
 
     width: int
     parts: tuple[Part[str] | Part[TouchdownState] | Part[SideSim], ...]

@@ -1,6 +1,6 @@
 """One convention on the whole command line: ``--seed`` is hexadecimal everywhere, the same mistake exits
 with the same status in every command (2: the command line is wrong), counts are never negative, and the
-README's forms of ``service users add`` and the users file are what the program does."""
+documents' forms of ``service users add`` and the users file are what the program does."""
 
 from __future__ import annotations
 
@@ -94,12 +94,13 @@ def test_service_users_add_without_a_role_adds_an_attendant(
     assert ann is not None and ann.role is Role.ATTENDANT
 
 
-def test_the_readme_is_true_about_the_users_file() -> None:
+def test_the_docs_are_true_about_the_users_file() -> None:
     shipped = config.load(ROOT / "kiosk.cfg").service.users_path
     assert shipped.name == "users.json" and config.defaults().service.users_path.name == "users.json"
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert "`[service] users_path` (default `var/users.json`: JSON" in readme
-    assert "`terminal service users add --admin ID --user ID [--role R]`" in readme
+    guide = " ".join((ROOT / "docs" / "service.md").read_text(encoding="utf-8").split())
+    assert "`[service] users_path` (default `var/users.json`: JSON" in guide
+    commands = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert "`terminal service users add --admin ID --user ID [--role R]`" in commands
 
 
 def test_a_windowed_run_on_port_0_sends_every_window_to_the_port_the_controller_gets(

@@ -398,8 +398,8 @@ def test_the_controller_tells_an_idle_session_it_ended(tmp_path: Path) -> None:
     assert pushed == [("service", sm.ServiceLoggedOut("logged out: idle"))]
 
 
-def test_the_readme_prints_the_table_of_roles_the_controller_enforces() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+def test_the_service_guide_prints_the_table_of_roles_the_controller_enforces() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "service.md").read_text(encoding="utf-8")
     table = markdown_table()
     assert table in readme
     assert table.count("\n") == len(ROLE_ACTS) + 1  # a header, a rule and one row per act

@@ -8,10 +8,10 @@ from fractions import Fraction
 import pytest
 
 from terminal.games.craps.actions import VigCapError, change, place
+from terminal.games.craps.par import craps_par_rows
+from terminal.games.craps.par_vig import stake_edges
 from terminal.games.craps.records import Spot, TableState, Wager
 from terminal.games.craps.rules import CrapsRules
-from terminal.par.craps import craps_par_rows
-from terminal.par.vig import stake_edges
 
 RULES = CrapsRules()  # 5 %, minimum 1.00, whole units, increments of 5.00
 POINT_6 = TableState(point=6, new_shooter=False)

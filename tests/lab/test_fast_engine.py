@@ -20,10 +20,15 @@ from terminal import config
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.roulette.rules import make_rules
 from terminal.games.roulette.touchdown import rules_for
-from terminal.lab import fastsim
 from terminal.lab.simulate import SimSpec
 from terminal.lab.simulate_seed import make_rng
-from terminal.sims import simulate_craps, simulate_craps_fast, simulate_roulette, simulate_roulette_fast
+from terminal.sims import (
+    fastsim,
+    simulate_craps,
+    simulate_craps_fast,
+    simulate_roulette,
+    simulate_roulette_fast,
+)
 from terminal.sims.simulate_craps import CrapsPlan, entries
 from terminal.sims.simulate_plan import craps_plan, roulette_plan
 from terminal.sims.simulate_roulette import RoulettePlan

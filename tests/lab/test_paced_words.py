@@ -1,4 +1,4 @@
-"""The paced parts' draws taken from the generator's words in bulk (``terminal.lab.paced_words``): the
+"""The paced parts' draws taken from the generator's words in bulk (``terminal.sims.paced_words``): the
 values the production ``randbelow`` gives one draw at a time, whatever the ranges and their order, with
 rejections; and never a word more than the plain loop takes, so the generator is left where the plain
 loop leaves it. The fast engine's fallback for a model whose round is not one draw (drawing one by one)
@@ -13,13 +13,12 @@ import pytest
 
 from rng import Rng
 from terminal import config
-from terminal.lab import fastsim
-from terminal.lab.paced_words import Words
 from terminal.lab.simulate_seed import make_rng
-from terminal.lab.tabulate import Part
-from terminal.sims import simulate_roulette, simulate_roulette_fast
+from terminal.sims import fastsim, simulate_roulette, simulate_roulette_fast
+from terminal.sims.paced_words import Words
 from terminal.sims.simulate_plan import roulette_plan
 from terminal.sims.simulate_roulette_fast import RouletteModel
+from terminal.sims.tabulate import Part
 
 SIDES = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"
 HALF = (1 << 63) + 1  # a range whose words are rejected about half the time: the rejection path, for real

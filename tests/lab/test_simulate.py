@@ -18,10 +18,10 @@ from terminal.games.roulette.rules import settle
 from terminal.lab import simulate_report
 from terminal.lab.simulate import SimSpec, plan_chunks, run_local
 from terminal.lab.simulate_seed import make_rng
-from terminal.lab.simulate_stats import Tally, family_z, judge, merge_all
 from terminal.sims import plan_for
 from terminal.sims.simulate_plan import craps_plan, roulette_plan
 from terminal.sims.simulate_roulette import place_all
+from terminal.sims.simulate_stats import Tally, family_z, judge, merge_all
 from tests.support.cli import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from terminal.games.craps.par import craps_par_rows
 from terminal.games.craps.records import Roll, Spot, TableState
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.craps.settle import settle
 from terminal.lab.simulate_seed import make_rng
-from terminal.lab.simulate_stats import family_z, judge
-from terminal.par.craps import craps_par_rows
 from terminal.sims import simulate_craps, simulate_craps_fast
 from terminal.sims.simulate_craps import CrapsEntry, CrapsPlan, place_wanted
+from terminal.sims.simulate_stats import family_z, judge
 
 SEED = bytes.fromhex("7011e5")
 

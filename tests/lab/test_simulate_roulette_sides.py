@@ -3,7 +3,8 @@ with the exact PAR figure within its confidence interval.
 
 The plain loop settles every spin through the real ``sides.settle`` with the B2B odds and the bonus balls
 drawn from the chunk's DRBG; the fast engine asks the same code once per (state, class). The PAR figure
-comes from ``terminal/par`` (itself checked by brute force in ``tests/games/test_roulette_sides.py``).
+comes from ``terminal/games/roulette/par_sides.py`` (itself checked by brute force in
+``tests/games/test_roulette_sides.py``).
 """
 
 from __future__ import annotations
@@ -14,14 +15,13 @@ import pytest
 
 from terminal import config
 from terminal.games.roulette.rules import make_rules
-from terminal.lab import fastsim
 from terminal.lab.simulate import SimSpec, plan_chunks, run_local
 from terminal.lab.simulate_report import par_rtps, verdicts
 from terminal.lab.simulate_seed import make_rng
-from terminal.lab.simulate_stats import ChunkOutcome
-from terminal.sims import simulate_roulette, simulate_roulette_fast
+from terminal.sims import fastsim, simulate_roulette, simulate_roulette_fast
 from terminal.sims.simulate_plan import roulette_plan
 from terminal.sims.simulate_roulette import RoulettePlan
+from terminal.sims.simulate_stats import ChunkOutcome
 
 ON = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"
 

@@ -13,10 +13,10 @@ from terminal.games.bigsix.rules import SECTIONS
 from terminal.games.seam import DrawPlan
 from terminal.lab import simulate_report
 from terminal.lab.simulate import SimSpec, plan_chunks, run_local
-from terminal.lab.simulate_seam import SeamPlan, draw_outcomes, play_fast, play_plain, values_of
 from terminal.lab.simulate_seed import make_rng
-from terminal.lab.simulate_stats import Tally
 from terminal.sims import plan_for
+from terminal.sims.simulate_seam import SeamPlan, draw_outcomes, play_fast, play_plain, values_of
+from terminal.sims.simulate_stats import Tally
 from terminal.table.boot import driver_for
 from tests.support.cli import run_cli
 

@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from terminal import config
 from terminal.games.craps.records import TableState, Wager
 from terminal.games.craps.settle import settle
-from terminal.lab import tabulate
-from terminal.lab.tabulate import Chain, Step, table_for
+from terminal.sims import tabulate
 from terminal.sims.simulate_craps import CrapsPlan, entries, place_wanted, stat_key
 from terminal.sims.simulate_craps_fast import FAMILY, ROLLS, CrapsPart, parts
 from terminal.sims.simulate_plan import craps_plan
+from terminal.sims.tabulate import Chain, Step, table_for
 
 CRAPS = craps_plan(config.load(Path(__file__).resolve().parents[2] / "kiosk.cfg"))
 PARTS = parts(CRAPS)

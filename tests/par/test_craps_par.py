@@ -14,9 +14,9 @@ from itertools import combinations, permutations
 
 import pytest
 
+from terminal.games.craps.par import craps_par_rows
 from terminal.games.craps.rules import CrapsRules
-from terminal.par.craps import craps_par_rows
-from terminal.par.rows import ParRow
+from terminal.games.par_rows import ParRow
 
 F = Fraction
 DICE = [(a, b) for a in range(1, 7) for b in range(1, 7)]

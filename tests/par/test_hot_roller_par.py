@@ -18,8 +18,8 @@ from itertools import combinations
 
 import pytest
 
+from terminal.games.craps.par import craps_par_rows, hot_roller_ends
 from terminal.games.craps.rules import CrapsRules
-from terminal.par.craps import craps_par_rows, hot_roller_ends
 
 # § 623b.2(a)(2)(iii): each number and the ways (in 36ths) of each of its combinations
 NUMBERS: dict[int, tuple[int, ...]] = {

@@ -8,9 +8,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from terminal.games.roulette.par import roulette_rows
+from terminal.games.roulette.par_touchdown import band_counts, touchdown_rows
 from terminal.games.roulette.touchdown import DEFAULT_YARDS
-from terminal.par.roulette import roulette_rows
-from terminal.par.touchdown import band_counts, touchdown_rows
 from tests.support.roulette_model import DOUBLE_ORDER, RED, house_edge
 
 WHEELS = ("double_zero", "single_zero", "double_as_single")

@@ -7,8 +7,8 @@ from itertools import product
 
 import pytest
 
-from terminal.par.bigsix import bigsix_rows
-from terminal.par.sicbo import sicbo_rows
+from terminal.games.bigsix.par import bigsix_rows
+from terminal.games.sicbo.par import sicbo_rows
 from tests.games.test_bigsix import ODDS, SEED
 from tests.games.test_sicbo import PAYS, model_multiple
 

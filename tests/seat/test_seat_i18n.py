@@ -12,7 +12,7 @@ import pytest
 from terminal.games.catalog import ALL_WAGERS
 from terminal.games.paytables import TOUCHDOWN_BANDS
 from terminal.i18n import LANGUAGES, load_catalogue
-from terminal.seat import help_content, help_craps
+from terminal.seat import help_craps, help_roulette
 from terminal.seat.intents import Intent
 from tests.support.sources import parsed
 
@@ -27,7 +27,7 @@ DYNAMIC = (
         f"rules.{w}"
         for w in (*help_craps.LINE, *help_craps.BONUS, "fire", "lucky_shooter", "five_adjacent", "touchdown")
     }
-    | {f"help.covers.{w}" for w in (*help_content.INSIDE, *help_content.OUTSIDE)}
+    | {f"help.covers.{w}" for w in (*help_roulette.INSIDE, *help_roulette.OUTSIDE)}
     | {f"help.col.{k}" for k in help_craps.NUMBERS}
     | {f"help.vig.{k}" for k in ("buy", "lay")}
     | {f"parity.{k}" for k in ("odd", "even")}

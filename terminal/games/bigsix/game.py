@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.games.bigsix.engine import BigSixEngine, BigSixView
+from terminal.games.bigsix.par import bigsix_rows
 from terminal.games.bigsix.ranges import STREAMS
 from terminal.games.bigsix.rules import GAME, PAYTABLES, WAGERS, BigSixRules, Stop, make_rules
 from terminal.games.outcome_range import RangeStream
+from terminal.games.par_rows import ParRow
 from terminal.games.seam import DrawPlan, Offered, Settings, Setup
-from terminal.par.bigsix import bigsix_rows
-from terminal.par.rows import ParRow
 
 SECTION = "bigsix"
 

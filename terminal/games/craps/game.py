@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from terminal.games.base import Limits
 from terminal.games.craps.catalog import WAGERS
 from terminal.games.craps.engine import CrapsEngine, CrapsView, Dice, parse_dice, paytable_of
+from terminal.games.craps.par import craps_par_rows
 from terminal.games.craps.ranges import STREAMS
 from terminal.games.craps.records import BONUS_KINDS
 from terminal.games.craps.rules import CrapsRules
 from terminal.games.outcome_range import RangeStream
+from terminal.games.par_rows import ParRow
 from terminal.games.seam import DrawPlan, Offered, Settings, Setup
-from terminal.par.craps import craps_par_rows
-from terminal.par.rows import ParRow
 
 GAME = "craps"
 _SIDES = {

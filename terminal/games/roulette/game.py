@@ -13,21 +13,21 @@ from typing import Any
 
 from terminal.games.base import Limits
 from terminal.games.outcome_range import RangeStream
+from terminal.games.par_rows import ParRow
 from terminal.games.paytables import ROULETTE_PAYTABLES, TOUCHDOWN_PAYTABLES
 from terminal.games.roulette.b2b import B2B, B2BRules
 from terminal.games.roulette.blazing7s import BLAZING, BLAZING_PAYTABLES, BlazingRules, blazing_paytable
 from terminal.games.roulette.catalog import WAGERS
 from terminal.games.roulette.engine import TOUCHDOWN, Pocket, RouletteEngine, RouletteView, parse_outcome
+from terminal.games.roulette.par import roulette_rows
+from terminal.games.roulette.par_sides import b2b_rows, blazing_rows
+from terminal.games.roulette.par_touchdown import touchdown_rows
 from terminal.games.roulette.ranges import STREAMS
 from terminal.games.roulette.rules import RouletteRules, make_rules
 from terminal.games.roulette.sides import SideRules, extra_draws
 from terminal.games.roulette.spots import legal_spots
 from terminal.games.roulette.touchdown import TouchdownRules, rules_for
 from terminal.games.seam import DrawPlan, Offered, Settings, Setup
-from terminal.par.roulette import roulette_rows
-from terminal.par.roulette_sides import b2b_rows, blazing_rows
-from terminal.par.rows import ParRow
-from terminal.par.touchdown import touchdown_rows
 
 GAME = "roulette"
 

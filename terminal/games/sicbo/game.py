@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.games.outcome_range import RangeStream
+from terminal.games.par_rows import ParRow
 from terminal.games.seam import DrawPlan, Offered, Settings, Setup
 from terminal.games.sicbo.engine import SicBoEngine, SicBoView
+from terminal.games.sicbo.par import sicbo_rows
 from terminal.games.sicbo.ranges import STREAMS
 from terminal.games.sicbo.rules import GAME, PAYTABLES, WAGERS, Roll, SicBoRules, all_spots, make_rules
-from terminal.par.rows import ParRow
-from terminal.par.sicbo import sicbo_rows
 
 SECTION = "sicbo"
 

@@ -40,7 +40,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-from terminal.lab.simulate_stats import Tallies, Tally
+from terminal.sims.simulate_stats import Tallies, Tally
 
 S = TypeVar("S", bound=Hashable)
 Settled = tuple[tuple[str, int, int], ...]  # (tally key, stake, net) of each wager a step settled

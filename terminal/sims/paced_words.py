@@ -22,7 +22,7 @@ from typing import Any
 
 from rng import Rng
 from rng.scaling import make_plan
-from terminal.lab.tabulate import Chain
+from terminal.sims.tabulate import Chain
 
 WORD_SPAN = 1 << 64  # one scaler draw below this is one word, as it is
 

@@ -24,10 +24,10 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
+from terminal.games.par_rows import ParRow, odds_text
 from terminal.games.roulette.b2b import B2B, weights_text
 from terminal.games.roulette.blazing7s import BLAZING, ENTRY_NAMES, SEVENS, blazing_paytable, bonus_payout
 from terminal.games.roulette.wheels import Wheel
-from terminal.par.rows import ParRow, odds_text
 
 GAME = "roulette"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from terminal.games.craps.rules import LAY_ODDS, TRUE_ODDS, CrapsRules, win_amount
-from terminal.par.rows import StakeEdge
+from terminal.games.par_rows import StakeEdge
 
 TYPICAL_UNITS = 100
 

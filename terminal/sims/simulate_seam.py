@@ -8,7 +8,7 @@ settled by :meth:`~terminal.games.seam.Engine.settle`. Each settlement is tallie
 PAR sheet's row. Two loops play it, with the same sums for the same draws:
 
 - :func:`play_plain` asks the engine every round;
-- :func:`play_fast` runs the same engine as one part of the fast engine (:mod:`terminal.lab.fastsim`):
+- :func:`play_fast` runs the same engine as one part of the fast engine (:mod:`terminal.sims.fastsim`):
   the engine is asked once per (play, outcome) and the answers are counted. A wager is placed under the
   same reference every round, so the play after placing is one value and the memo stays small.
 """
@@ -26,9 +26,9 @@ from terminal.config import Config
 from terminal.config.game_rules import ConfigSettings
 from terminal.games.registry import game as find_game
 from terminal.games.seam import DrawPlan, Engine
-from terminal.lab import fastsim
-from terminal.lab.simulate_stats import ChunkOutcome, Tallies, Tally
-from terminal.lab.tabulate import Part, Settled, Step
+from terminal.sims import fastsim
+from terminal.sims.simulate_stats import ChunkOutcome, Tallies, Tally
+from terminal.sims.tabulate import Part, Settled, Step
 
 SEAT = 1
 BATCH = 8192
@@ -102,7 +102,7 @@ def _settle(plan: SeamPlan, play: Any, outcome: int) -> tuple[Any, Settled]:
 
 @dataclass(frozen=True, slots=True)
 class SeamPart:
-    """The whole plan as one part of the fast engine (a :class:`~terminal.lab.tabulate.Part`)."""
+    """The whole plan as one part of the fast engine (a :class:`~terminal.sims.tabulate.Part`)."""
 
     plan: SeamPlan
     paced = False  # draws nothing of its own

@@ -22,6 +22,7 @@ from typing import cast
 
 from terminal.games.base import Payout
 from terminal.games.craps import bonus, fire, hot_roller, lucky_shooter
+from terminal.games.craps.par_vig import stake_edges
 from terminal.games.craps.records import BONUS_KINDS, HARD_NUMBERS, HOPS, HORN_NUMBERS, POINTS, Spot, Wager
 from terminal.games.craps.rules import (
     FIELD,
@@ -39,9 +40,8 @@ from terminal.games.craps.rules import (
     TRUE_ODDS,
     CrapsRules,
 )  # fmt: skip
-from terminal.par.markov import Dist, End, Transitions, absorb
-from terminal.par.rows import ParRow, odds_text
-from terminal.par.vig import stake_edges
+from terminal.games.markov import Dist, End, Transitions, absorb
+from terminal.games.par_rows import ParRow, odds_text
 
 GAME = "craps"
 WAYS = {total: 6 - abs(total - 7) for total in range(2, 13)}

@@ -3,7 +3,7 @@
 A game that wants its simulation fast declares a :class:`Model`: the size of its outcome alphabet, how
 the certified generator draws outcomes (``draw``: many at once through the production scaling path,
 exactly the values that ``draw_one`` gives one by one, which is the table's own draw) and its strategy
-as independent :class:`~terminal.lab.tabulate.Part` s. :func:`play` then plays a chunk exactly as the
+as independent :class:`~terminal.sims.tabulate.Part` s. :func:`play` then plays a chunk exactly as the
 plain loop does (the same draws in the same order, the same settlements) at the cost of about one list
 index per part and round:
 
@@ -18,7 +18,7 @@ a trigger) is ``paced``: the rounds are then drawn one by one, each followed by 
 parts ask for, in part order, and the other parts walk the drawn rounds in bulk afterwards (parts are
 independent, so only the order of the draws matters). A model whose round is one scaler draw below its
 width (``one_draw = True``: ``draw_one`` is ``randbelow(width)``) has its paced rounds and their extra
-draws taken from the generator's words in bulk (:mod:`terminal.lab.paced_words`): the same values in
+draws taken from the generator's words in bulk (:mod:`terminal.sims.paced_words`): the same values in
 the same order, without a generator call per draw.
 
 Nothing here names a game: a new game gets the engine by declaring its parts.
@@ -30,9 +30,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rng import Rng
-from terminal.lab import paced_words
-from terminal.lab.simulate_stats import ChunkOutcome, merge_all
-from terminal.lab.tabulate import Chain, Part
+from terminal.sims import paced_words
+from terminal.sims.simulate_stats import ChunkOutcome, merge_all
+from terminal.sims.tabulate import Chain, Part
 
 BATCH = 8192  # rounds drawn at once
 

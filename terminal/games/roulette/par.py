@@ -15,17 +15,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from terminal.games.par_rows import ParRow, odds_text
 from terminal.games.paytables import Paytable, roulette_paytable
 from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.games.roulette.spots import Spot, legal_spots
 from terminal.games.roulette.wheels import Wheel, wheel
-from terminal.par.rows import ParRow, odds_text
 
 
 def roulette_rows(
     wheel_name: str, five_adjacent: bool = True, paytable_name: str = "standard"
 ) -> list[ParRow]:
-    """One row per wager offered on ``wheel_name`` (Touchdown excepted: see ``terminal.par.touchdown``)."""
+    """One row per wager offered on ``wheel_name`` (Touchdown excepted: see
+    ``terminal.games.roulette.par_touchdown``)."""
     the_wheel = wheel(wheel_name)
     paytable = roulette_paytable(paytable_name)
     spots = legal_spots(the_wheel, five_adjacent)

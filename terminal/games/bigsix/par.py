@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from terminal.games.bigsix.rules import GAME, SECTIONS, WAGERS, paytable
-from terminal.par.rows import ParRow, odds_text
+from terminal.games.par_rows import ParRow, odds_text
 
 
 def bigsix_rows(paytables: Sequence[str]) -> list[ParRow]:

@@ -18,10 +18,10 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
+from terminal.games.par_rows import ParRow, odds_text
 from terminal.games.paytables import BAND_NAMES, TOUCHDOWN_BANDS, touchdown_paytable
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, DOWNS, GOAL, TouchdownRules, band
 from terminal.games.roulette.wheels import WHEELS
-from terminal.par.rows import ParRow, odds_text
 
 POCKETS = 38
 TRIGGER = Fraction(2, POCKETS)  # 0 or 00 on the spin the wager was placed for

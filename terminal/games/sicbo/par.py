@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
+from terminal.games.par_rows import ParRow, odds_text
 from terminal.games.paytables import Paytable
 from terminal.games.sicbo.rules import GAME, ROLLS, SINGLE, WAGERS, Spot, all_spots, paytable
-from terminal.par.rows import ParRow, odds_text
 
 
 def sicbo_rows(paytables: Sequence[str]) -> list[ParRow]:
