@@ -35,6 +35,21 @@ def info_subject(table_id: str) -> str:
     return f"floor.{table_id}.info"
 
 
+def voucher_subject(table_id: str) -> str:
+    """The subject of a table's voucher events (issued, redeemed, voided, refused)."""
+    return f"floor.{table_id}.voucher"
+
+
+def command_subject(table_id: str) -> str:
+    """The subject of the floor's commands to a table (out of service and back), signed by the floor."""
+    return f"floor.{table_id}.command"
+
+
+def journal_subjects(table_id: str) -> tuple[str, ...]:
+    """The subjects a table's outbox rows go on (each with its ledger and row sequence)."""
+    return (round_subject(table_id), f"floor.{table_id}.event", voucher_subject(table_id))
+
+
 def alert_subject(table_id: str) -> str:
     """The subject of a table's reconciliation alerts (a voucher paid twice across the floor)."""
     return f"floor.{table_id}.alert"

@@ -71,6 +71,10 @@ class EventCode(enum.IntEnum):
     LINK_KEYS = 703  # `terminal keys` init, issue, revoke or export: by which administrator, for which client
     FLOOR_OFFLINE = 710  # the floor link went down (the table keeps playing; the outbox grows)
     FLOOR_ONLINE = 711  # the floor link is back; the backlog drains in order
+    VOUCHER_FORGED = 730  # a voucher on the floor no accepted table signed: refused, a floor alert
+    FLOOR_FORGED = 731  # a floor message (witness, acceptance, command) not signed by its signer: ignored
+    FLOOR_OUT_OF_SERVICE = 732  # the floor took the table out of service (a signed command: who asked)
+    FLOOR_IN_SERVICE = 733  # the floor put the table back in service (who asked)
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
 
 

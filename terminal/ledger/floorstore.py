@@ -59,6 +59,10 @@ CREATE TABLE IF NOT EXISTS alerts (
 """
 _STATEMENTS = schema.statements(_TABLES)
 
+#: The subject the floor service gives a message it did not apply because its signer did not sign it
+#: (``terminal.floor.consumer``): never a NATS subject (those have no spaces), so nobody can publish one.
+FORGED = "forged message"
+
 
 def gaming_day(time: str, start_hour: int) -> str:
     """The gaming day (``YYYY-MM-DD``) a UTC time falls in, days starting at ``start_hour`` UTC: the rule
@@ -134,6 +138,9 @@ class FloorStore:
         if kind == "info":
             self._info(body)
             return True
+        if kind == FORGED:  # not applied: its signer did not sign it (an alert, and an event of the floor)
+            self._forged(stream_seq, body)
+            return True
         if kind == "alert":
             row = [stream_seq, body.get("table", "?"), body.get("time"), body.get("number"), body["problem"]]
             self.db.execute("INSERT INTO alerts VALUES (?, ?, ?, ?, ?)", row)
@@ -208,6 +215,10 @@ class FloorStore:
             state = "redeemed" if code == EventCode.VOUCHER_REDEEM else "voided"
             where = f"{table} seat {event['seat']}" if event.get("seat") else table
             self._closed(str(detail["number"]), int(detail.get("amount", 0)), state, event["time"], where)
+        elif code == EventCode.VOUCHER_FORGED:  # a table refused a forged voucher: the floor's alert
+            problem = f"forged: {detail.get('problem', '')}"
+            self.db.execute("INSERT INTO alerts VALUES (?, ?, ?, ?, ?)",
+                            [stream_seq, table, event["time"], detail.get("number"), problem])  # fmt: skip
         elif code == EventCode.VOUCHER_PAID_ELSEWHERE:  # the issuer heard it from the bucket (the cage's too)
             state = "voided" if detail.get("voided") else "redeemed"
             number, amount = str(detail["number"]), int(detail["amount"])
@@ -248,6 +259,16 @@ class FloorStore:
              json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
         self._closed(str(body["number"]), int(body.get("amount", 0)), str(body["action"]), time, "cage")
+
+    def _forged(self, stream_seq: int, body: dict[str, Any]) -> None:
+        time, table, problem = str(body["time"]), str(body["table"]), str(body["problem"])
+        self.db.execute("INSERT INTO alerts VALUES (?, ?, ?, NULL, ?)", [stream_seq, table, time,
+                                                                         f"unsigned: {problem}"])  # fmt: skip
+        self.db.execute(
+            "INSERT INTO events VALUES (?, ?, ?, ?, ?, 'FLOOR_FORGED', NULL, NULL, ?)",
+            [stream_seq, table, time, gaming_day(time, self.hour), int(EventCode.FLOOR_FORGED),
+             json.dumps({"problem": problem}, sort_keys=True)],
+        )  # fmt: skip
 
     def _accepted(self, stream_seq: int, body: dict[str, Any]) -> None:
         time = str(body["time"])

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from nats.errors import Error as NatsError
+
 from terminal import config as configuration
 from terminal.config import Config
+from terminal.floor import accept, signing
 from terminal.ledger import Ledger, meters
 
 
 def floor_config(
     folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = "",
-    request_ms: int = 10_000, sweep_ms: int = 50,
+    request_ms: int = 10_000, sweep_ms: int = 50, accepted: bool = True,
 ) -> Config:
     """A table of its own in ``folder`` whose floor link points at ``url``.
+
+    The floor's key is shared by every config of the test (``floor.key`` and ``floor.pub`` beside the
+    tables' folders), and, with ``accepted``, the table's signing key is registered on the floor at once
+    as ``terminal floor accept-table --key`` does (a floor that does not answer yet registers nothing).
 
     Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
     more than a second to answer, and a link that times out a publish counts itself offline (the table
@@ -28,10 +36,27 @@ def floor_config(
         f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\ngaming_day_hour = 0\n"
         "[floor]\n"
         f"url = {url}\nrequest_ms = {request_ms}\nsweep_ms = {sweep_ms}\nreconnect_ms = 50\n"
-        f"heartbeat_seconds = 1\ngaming_day_hour = 0\n{extra}",
+        f"heartbeat_seconds = 1\ngaming_day_hour = 0\nfloor_key_path = ../floor.key\n"
+        f"floor_pub_path = ../floor.pub\n{extra}",
         encoding="utf-8",
     )
-    return configuration.load(cfg)
+    c = configuration.load(cfg)
+    if accepted:
+        register(c)
+    return c
+
+
+def register(c: Config) -> bool:
+    """Register the table's signing key at the floor (two people, as ``floor accept-table --key``);
+    ``False`` when the floor does not answer."""
+    assert c.floor is not None
+    key = signing.table_signer(c.floor, c.table.table_id).public
+    who = {"time": "2026-01-01T00:00:00.000000Z", "user": "ada", "second_user": "fay", "reason": "test"}
+    try:
+        asyncio.run(accept.publish(c.floor, c.table.table_id, None, key, **who))
+    except (OSError, NatsError, TimeoutError):
+        return False
+    return True
 
 
 def unresolved(db: Any, start: str = "", end: str = "~") -> dict[str, int]:

@@ -313,7 +313,8 @@ def test_a_claim_cut_off_by_a_crash_is_posted_to_the_seat_that_stacked_the_ticke
     by = {"table": "T-02", "seat": 4, "time": "2026-01-01T00:00:00.000000Z", "offline": False}
     intent = {"number": number}  # what redeem logs before it claims
     b.do(lambda t: t.ledger.log_event(EventCode.VOUCHER_CLAIM, now=t.clock.wall(), seat=4, detail=intent))
-    link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, time=by["time"]))  # the claim, no post
+    claim = vouchers.close  # the claim, its posting cut off
+    link.call(lambda kv: claim(kv, number, "redeemed", by, signer=link.signer, time=by["time"]))
     assert b.do(lambda t: t.ledger.credits(4)) == 0
     pump_until(b, lambda t: t.ledger.credits(4) != 0, "T-02 posting the cut-off claim")
     assert b.do(lambda t: t.ledger.credits(4)) == 2000
@@ -344,7 +345,8 @@ def test_a_claim_known_lost_leaves_the_list_the_link_looks_up_at_every_start(
     assert link is not None
     by = {"table": "T-03", "seat": 1, "time": "2026-01-01T00:00:00.000000Z", "offline": False}
     for number in (lost, refused):  # T-03 wins both on the floor
-        link.call(lambda kv, number=number: vouchers.close(kv, number, "redeemed", by, time=by["time"]))  # type: ignore[misc]
+        link.call(lambda kv, number=number: vouchers.close(kv, number, "redeemed", by, signer=link.signer,  # type: ignore[misc]
+                                                           time=by["time"]))  # fmt: skip
     b.do(lambda t: t.ledger.log_event(EventCode.VOUCHER_CLAIM, now=t.clock.wall(), seat=4,
                                       detail={"number": lost}))  # fmt: skip  (its CAS then lost: cut off)
     own = print_voucher(b, 1, 1000)
