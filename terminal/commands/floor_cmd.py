@@ -56,6 +56,7 @@ def register(commands: Any) -> None:
     report.set_defaults(func=_guarded(_report))
     _cage(actions)
     _accept_table(actions)
+    _service(actions)
     serve = actions.add_parser("serve", help="follow the stream and serve the floor manager's web page")
     add_config_option(serve)
     serve.add_argument("--host", help="address to listen on (default [floor] serve_host)")
@@ -95,6 +96,18 @@ def _accept_table(actions: Any) -> None:
     key = actions.add_parser("table-key", help="this table's public signing key, for accept-table --key")
     add_config_option(key)
     key.set_defaults(func=_guarded(_table_key))
+
+
+def _service(actions: Any) -> None:
+    order = actions.add_parser("service", help="take a table out of service, or put it back: signed, logged")
+    add_config_option(order)
+    order.add_argument("table", help="the table's id ([table] table_id)")
+    which = order.add_mutually_exclusive_group(required=True)
+    which.add_argument("--out", action="store_true", help="out of service: the table stops taking wagers")
+    which.add_argument("--in", dest="back", action="store_true", help="back in service")
+    order.add_argument("--user", required=True, metavar="ID", help="the floor user ordering it (PIN asked)")
+    order.add_argument("--reason", required=True, help="why")
+    order.set_defaults(func=_guarded(_order))
 
 
 def _guarded(action: Any) -> Any:
@@ -279,6 +292,31 @@ def _accept(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
     if ledger is not None:
         print(f"{table} accepted with ledger {ledger} by {args.admin} and {args.second}: its next start "
               f"opens that ledger (replacing {accept.replaced(replaced)}); logged as FLOOR_ACCEPTED")
+    return 0
+
+
+def _order(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
+    from terminal.floor import accept, orders, signing
+
+    try:
+        table = accept.check_table(args.table)
+    except accept.AcceptError as bad:
+        raise FloorCommandError(str(bad)) from None
+    if not args.reason.strip():
+        raise FloorCommandError("an order to a table needs a reason")
+    role = login(c, args.user, "clear_tilt")
+    when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")  # the shell reads the clock
+    action = orders.OUT if args.out else orders.IN
+    body = orders.body(table, action, user=args.user, role=role, reason=args.reason.strip(), time=when)
+    try:
+        seq = asyncio.run(orders.publish(section, body))
+    except signing.SigningKeyError as bad:
+        raise FloorCommandError(str(bad)) from None
+    except Exception as failed:
+        raise FloorCommandError(f"the floor is unreachable at {', '.join(section.url)}: {failed}") from None
+    done = "out of service" if args.out else "back in service"
+    print(f"{table} ordered {done} by {args.user} (signed, stream sequence {seq}); the table obeys when its "
+          f"link next looks and logs who asked")  # fmt: skip
     return 0
 
 

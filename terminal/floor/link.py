@@ -47,7 +47,7 @@ from nats.js.errors import NotFoundError
 from nats.js.kv import KeyValue
 
 from terminal.config.sections import FloorSection
-from terminal.floor import connect, names, registry, signing, vouchers
+from terminal.floor import connect, names, orders, registry, signed, signing, vouchers
 from terminal.ledger.outbox import Outbox, OutboxReader, OutboxRow
 
 T = TypeVar("T")
@@ -126,6 +126,10 @@ class FloorLink:
         self.closed: queue.SimpleQueue[ClosedOnFloor] = queue.SimpleQueue()
         #: Records in the bucket whose signature does not hold (number, problem), for the table to log.
         self.forged: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
+        #: The floor's last signed order (``orders``), and orders after it the floor did not sign.
+        self.orders: queue.SimpleQueue[orders.Order] = queue.SimpleQueue()
+        self.forged_orders: queue.SimpleQueue[signed.Stepped] = queue.SimpleQueue()
+        self._order_seen: set[int] = set()
         self._reported: set[str] = set()
 
     # -- life ------------------------------------------------------------------------------------------
@@ -348,8 +352,22 @@ class FloorLink:
             if not self._online or self._kv is None:
                 continue
             with contextlib.suppress(Exception):  # a slow server: the next sweep asks again
+                if self._js is not None:
+                    await self.look_for_orders(self._js)
                 await self.sweep(self._kv)
                 self.sweeps += 1
+
+    async def look_for_orders(self, js: JetStreamContext) -> None:
+        """The floor's last signed order (the table obeys it once), and what after it the floor did not
+        sign (the table logs each once)."""
+        order, stepped = await orders.last_order(js, self.table_id, self.floor_key)
+        for forged in stepped:
+            if forged.seq not in self._order_seen:
+                self._order_seen.add(forged.seq)
+                self.forged_orders.put(forged)
+        if order is not None and order.seq not in self._order_seen:
+            self._order_seen.add(order.seq)
+            self.orders.put(order)
 
     async def sweep(self, kv: KeyValue) -> None:
         """One look (on the link's loop): our outstanding vouchers and unposted claims the floor closed.

@@ -104,7 +104,7 @@ class Floor:
 
     def applied(self, seq: int, subject: str, body: dict[str, Any]) -> None:
         """A stream message went into the store: events to the feed, every change a nudge to refresh."""
-        if body.get("kind") in ("event", "cage", "alert", "accept", "forged"):
+        if body.get("kind") in ("event", "cage", "alert", "accept", "forged", "command"):
             self.tell("feed", lambda words: feed_line(words, seq, body))
         self.tell("update", {"seq": seq})
 
@@ -186,6 +186,10 @@ def feed_line(words: Words, seq: int, body: dict[str, Any]) -> dict[str, Any]:
         text = f"{body.get('number')} · {amount} · {words.text('by', user=body.get('user'))}"
         named = {"what": what, "what_name": words.event(what), "text": text}
         return line | {"table": "cage", "place": words.text("cage")} | named
+    if body.get("kind") == "command":
+        what = "FLOOR_OUT_OF_SERVICE" if body.get("action") == "out_of_service" else "FLOOR_IN_SERVICE"
+        who = words.text("by", user=body.get("user"))
+        return line | {"what": what, "what_name": words.event(what), "text": who}
     if body.get("kind") == "accept":
         who = words.text("by_two", user=body.get("user"), second=body.get("second_user"))
         text = f"{words.text('ledger', ledger=body.get('ledger'))} · {who}"

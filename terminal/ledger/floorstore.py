@@ -148,6 +148,9 @@ class FloorStore:
         if body.get("kind") == "cage":
             self._cage(stream_seq, body)
             return True
+        if body.get("kind") == "command":  # the floor took a table out of service, or put it back
+            self._command(stream_seq, body)
+            return True
         if body.get("kind") == "accept":  # a reinstalled table accepted by two people (``floor.accept``)
             self._accepted(stream_seq, body)
             return True
@@ -259,6 +262,17 @@ class FloorStore:
              json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
         self._closed(str(body["number"]), int(body.get("amount", 0)), str(body["action"]), time, "cage")
+
+    def _command(self, stream_seq: int, body: dict[str, Any]) -> None:
+        time = str(body["time"])
+        out = body["action"] == "out_of_service"
+        code = EventCode.FLOOR_OUT_OF_SERVICE if out else EventCode.FLOOR_IN_SERVICE
+        detail = {k: body[k] for k in ("reason", "role") if k in body}
+        self.db.execute(
+            "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)",
+            [stream_seq, str(body["table"]), time, gaming_day(time, self.hour), int(code), code.name,
+             str(body["user"]), json.dumps(detail, sort_keys=True)],
+        )  # fmt: skip
 
     def _forged(self, stream_seq: int, body: dict[str, Any]) -> None:
         time, table, problem = str(body["time"]), str(body["table"]), str(body["problem"])

@@ -36,6 +36,7 @@ from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwa
 from terminal.ledger.records import Actor, stamp
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages.service import MeterView
+from terminal.table import floor_orders
 from terminal.table.clock import Clock
 from terminal.table.phases import Phase
 from terminal.table.tilt_board import TiltBoard
@@ -159,6 +160,7 @@ def watch(table: Side, state: dict[str, Any]) -> None:
     elif tilted and not late:
         table.tilts.clear_tilt(TiltKind.FLOOR_OFFLINE, None, None, condition_over=True)
     _post_closed(table, link)
+    floor_orders.obey(table, link, state)
     while not link.forged.empty():
         number, problem = link.forged.get_nowait()
         said = {"number": number, "problem": problem[:200]}
