@@ -35,6 +35,7 @@ from typing import Any
 
 from terminal import config as configuration
 from terminal.config import Config
+from terminal.floor import accept, signing
 from terminal.floor.consumer import follow
 from terminal.ledger.floorstore import FloorStore
 from terminal.table.boot import boot
@@ -59,12 +60,21 @@ def _free_port() -> int:
 
 
 def _config(folder: Path, table_id: str, url: str | None) -> Config:
+    """A table (or the floor service) in ``folder``; with a floor, its signing key registered there (the
+    floor's key is shared by every config of the run, beside their folders)."""
     folder.mkdir(parents=True, exist_ok=True)
     text = f"[table]\ntable_id = {table_id}\nport = 0\nseats = 8\n"
     if url is not None:
-        text += f"[floor]\nurl = {url}\nheartbeat_seconds = 2\ngaming_day_hour = 0\n"
+        text += (f"[floor]\nurl = {url}\nheartbeat_seconds = 2\n"  # gaming days: both at the default
+                 "floor_key_path = ../floor.key\nfloor_pub_path = ../floor.pub\n")  # fmt: skip
     (folder / "kiosk.cfg").write_text(text, encoding="utf-8")
-    return configuration.load(folder / "kiosk.cfg")
+    c = configuration.load(folder / "kiosk.cfg")
+    if c.floor is not None:
+        key = signing.table_signer(c.floor, table_id).public
+        who = {"time": "2026-01-01T00:00:00.000000Z", "user": "bench", "second_user": "bench",
+               "reason": "bench"}  # fmt: skip
+        asyncio.run(accept.publish(c.floor, table_id, None, key, **who))
+    return c
 
 
 def _round(table: Table, wagers: int) -> None:
