@@ -1,12 +1,13 @@
 """The table obeys the floor's signed orders: out of service (a table tilt) and back in service.
 
 The link hands over the last order the floor signed (``terminal.floor.orders``); the table obeys each
-order once, by its stream sequence, which the event log keeps with who asked (``FLOOR_OUT_OF_SERVICE``,
-``FLOOR_IN_SERVICE``, the floor user as the actor), so a restart does not obey it twice and a tilt
-restored at start-up stays until the floor's next order. Out of service is a table tilt
-(``floor_closed``): no wager, no money, every seat says so in the catalogue's words; nobody at the table
-clears it. Messages on the command subject the floor did not sign are ignored and logged
-(``FLOOR_FORGED``).
+order once, by its stream sequence and the time the floor signed in it, which the event log keeps with
+who asked (``FLOOR_OUT_OF_SERVICE``, ``FLOOR_IN_SERVICE``, the floor user as the actor), so a restart does
+not obey it twice and a tilt restored at start-up stays until the floor's next order. An order signed
+before the last one obeyed is a replay (the floor's own bytes published again): ignored and logged. Out
+of service is a table tilt (``floor_closed``): no wager, no money, every seat says so in the catalogue's
+words; nobody at the table clears it. Messages on the command subject the floor did not sign are ignored
+and logged (``FLOOR_FORGED``).
 """
 
 from __future__ import annotations
@@ -19,15 +20,18 @@ from terminal.ledger.records import Actor
 from terminal.table.tilts import Tilt, TiltKind
 
 _LAST = (
-    "SELECT json_extract(detail, '$.seq') FROM events WHERE code IN (?, ?) ORDER BY id DESC LIMIT 1"
+    "SELECT json_extract(detail, '$.seq'), json_extract(detail, '$.at') FROM events WHERE code IN (?, ?) "
+    "ORDER BY id DESC LIMIT 1"
 )
 
 
-def last_obeyed(ledger: Ledger) -> int:
-    """The stream sequence of the last order this ledger logged as obeyed (0: none)."""
+def last_obeyed(ledger: Ledger) -> tuple[int, str]:
+    """The stream sequence and signed time of the last order this ledger logged as obeyed (0, "": none)."""
     row = ledger.db.execute(_LAST, [int(EventCode.FLOOR_OUT_OF_SERVICE), int(EventCode.FLOOR_IN_SERVICE)])
     found = row.fetchone()
-    return int(found[0]) if found and found[0] is not None else 0
+    if not found or found[0] is None:
+        return 0, ""
+    return int(found[0]), str(found[1] or "")
 
 
 def obey(table: Any, link: FloorLink, state: dict[str, Any]) -> None:
@@ -38,11 +42,17 @@ def obey(table: Any, link: FloorLink, state: dict[str, Any]) -> None:
         table.ledger.log_event(EventCode.FLOOR_FORGED, now=now, detail=stepped.detail() | {"what": "order"})
     while not link.orders.empty():
         order = link.orders.get_nowait()
-        if "order_seq" not in state:
-            state["order_seq"] = last_obeyed(table.ledger)
-        if order.seq <= state["order_seq"]:
+        if "order" not in state:
+            state["order"] = last_obeyed(table.ledger)
+        seq, at = state["order"]
+        if order.seq <= seq:
             continue
-        state["order_seq"] = order.seq
+        if order.time <= at:  # signed before the last order obeyed: the floor's bytes published again
+            replay = {"seq": order.seq, "what": "order", "replay": True, "at": order.time[:40]}
+            table.ledger.log_event(EventCode.FLOOR_FORGED, now=now, detail=replay)
+            state["order"] = (order.seq, at)
+            continue
+        state["order"] = (order.seq, order.time)
         actor = Actor(order.user[:32], order.role[:32])
         detail = {"seq": order.seq, "reason": order.reason[:200], "at": order.time[:40]}
         closed = any(t.kind is TiltKind.FLOOR_CLOSED for t in table.tilts.active)

@@ -37,6 +37,11 @@ def closed(t: Table) -> bool:
     return any(tilt.kind is TiltKind.FLOOR_CLOSED for tilt in t.tilts.active)
 
 
+def replays(t: Table) -> list[dict[str, Any]]:
+    logged = [json.loads(e.detail) for e in t.ledger.events(EventCode.FLOOR_FORGED)]
+    return [d for d in logged if d.get("replay")]
+
+
 def events(code: EventCode) -> Any:
     return lambda t: [(e.user, json.loads(e.detail)) for e in t.ledger.events(code)]
 
@@ -91,6 +96,11 @@ def test_the_floor_takes_a_table_out_of_service_and_back_and_a_forged_order_is_i
         assert [u for u, _ in table.do(events(EventCode.FLOOR_IN_SERVICE))] == ["cal"]
         assert len(table.do(events(EventCode.FLOOR_OUT_OF_SERVICE))) == 1
         assert table.do(lambda t: t.cashier.cash_out(1)).amount == 1_000
+        # the floor's own signed "out of service" of before, published again: a replay, not obeyed
+        replay_first_order(server.url)
+        pump_until(table, lambda t: bool(replays(t)), "T-01 logging the replay")
+        assert [r["what"] for r in table.do(replays)] == ["order"]
+        assert not table.do(closed) and len(table.do(events(EventCode.FLOOR_OUT_OF_SERVICE))) == 1
     finally:
         table.close()
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -109,6 +119,25 @@ def plant(url: str, body: dict[str, Any]) -> None:
         nc = await nats.connect(url)
         try:
             await nc.jetstream().publish("floor.T-01.command", json.dumps(body).encode())
+        finally:
+            await nc.close()
+
+    asyncio.run(send())
+
+
+def replay_first_order(url: str) -> None:
+    """What a replaying attacker does: the first order on T-01's subject, bytes and signature as they are,
+    published again under a new message id."""
+
+    async def send() -> None:
+        nc = await nats.connect(url)
+        try:
+            js = nc.jetstream()
+            sub = await js.pull_subscribe("floor.T-01.command", stream="FLOOR")
+            first = (await sub.fetch(1, timeout=5))[0]
+            headers = {k: v for k, v in (first.headers or {}).items() if k.startswith("Floor-")}
+            await js.publish(first.subject, first.data, headers=headers | {"Nats-Msg-Id": "replayed"})
+            await sub.unsubscribe()
         finally:
             await nc.close()
 
