@@ -153,3 +153,25 @@ def test_a_voucher_its_issuer_signed_but_never_issued_is_refused(
     assert str(refused).startswith("voucher_forged: ")
     assert "VOUCHER_ISSUE of it is not on the floor's stream" in b.do(forged_events)[-1]["problem"]
     assert b.do(lambda t: t.ledger.credits(2)) == 0
+
+
+def test_a_forged_ticket_at_a_seat_is_refused_in_one_line_of_the_players_language(
+    tmp_path: Path, server: Server
+) -> None:
+    """A real seat screen over the protocol puts the forged ticket in its reader: it comes back with the
+    catalogue's line (no engineer detail under it, no English in the Spanish seat)."""
+    pygame = pytest.importorskip("pygame")
+    assert pygame
+    from terminal.lab.live_table import LiveSeat, LiveTable
+    from terminal.seat import intents as i
+
+    c = floor_config(tmp_path / "t2", server.url, "T-02")
+    number = fresh_number(4)
+    with LiveTable(c) as table, LiveSeat(table, 1, language="es") as seat:
+        wait_for(lambda: table.call(lambda: bool(table.table.floor and table.table.floor.status().online)))
+        plant(server.url, forged(number, "T-99"))
+        seat.act(i.VOUCHER, number)
+        seat.until(lambda s: s.notice is not None, "the refusal")
+        notice = seat.model.notice
+        assert notice is not None and notice.key == "error.voucher_forged" and notice.detail == ""
+        assert table.call(lambda: table.table.cashier.credits(1)) == 0
