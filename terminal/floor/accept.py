@@ -77,7 +77,10 @@ async def publish(section: FloorSection, table: str, ledger: str | None, key: Ed
         known = await registry.lookup(tables, table, floor.public) or key  # the key its rounds were signed by
         last = None
         if ledger is not None:
-            last = (await witness.last_word(js, table, known, floor.public)).last if known else None
+            if known is None:
+                raise AcceptError(f"{table} is not an accepted table: give its signing key too (--key, "
+                                  "from `terminal floor table-key` at the table)")  # fmt: skip
+            last = (await witness.last_word(js, table, known, floor.public)).last
             if last is None:
                 raise AcceptError(f"the floor has no signed round of {table}: its witness refuses nothing")
         who = {"time": time, "user": user, "second_user": second_user, "reason": reason}
