@@ -43,7 +43,6 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from nats.aio.client import Client
 from nats.errors import Error as NatsError
 from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
 from nats.js.kv import KeyValue
 
 from terminal.config.sections import FloorSection
@@ -301,16 +300,16 @@ class FloorLink:
         if not pending:
             return
         ledger, held = pending[0].payload()["ledger"], self._acked
+
+        def ours(msg: signed.Found) -> bool:  # someone else's message proves nothing of what the stream holds
+            return msg.signer == self.table_id and msg.valid(self.signer.public)
+
         for subject in names.journal_subjects(self.table_id):
-            try:
-                last = await js.get_last_msg(names.STREAM, subject)
-            except NotFoundError:
+            last, _ = await signed.last_trusted(js, subject, ours)
+            if last is None:
                 continue
-            data = last.data or b"{}"
-            if not signing.check_message(subject, data, last.headers, self.signer.public):
-                continue  # not ours: someone else's message proves nothing of what the stream holds
             with contextlib.suppress(ValueError, TypeError, AttributeError):
-                body = json.loads(data)
+                body = json.loads(last.data)
                 if body.get("ledger") == ledger:
                     held = max(held, int(body.get("seq", 0)))
         if held > self._acked:
