@@ -30,7 +30,7 @@ from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
 from terminal.config.sections import FloorSection
-from terminal.floor import connect, names, registry, signing
+from terminal.floor import attest, connect, names, registry, signing
 from terminal.ledger.floorstore import FORGED, FloorStore
 
 Applied = Callable[[int, str, dict[str, Any]], None]
@@ -114,7 +114,9 @@ async def catch_up(js: JetStreamContext, store: FloorStore, verify: Verifier, ap
 async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, *,
                  applied: Applied | None = None, alive: Alive | None = None,
                  on_alive: Callable[[str], None] | None = None) -> None:  # fmt: skip
-    """Keep the store up with the stream (and ``alive`` with the tables) until ``stop`` is set."""
+    """Keep the store up with the stream (and ``alive`` with the tables) until ``stop`` is set; answer the
+    tables' witness questions meanwhile (``attest.answer``, signed with the floor's key)."""
+    floor = signing.floor_signer(section)  # a key file others may read: refused before anything runs
     while not stop.is_set():
         try:
             nc = await connect.connect(section, "floor service", timeout_s=section.request_ms / 1000)
@@ -122,7 +124,7 @@ async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, 
             await _pause(stop, 1.0)
             continue
         try:
-            await _follow(nc, section, store, stop, applied, alive, on_alive)
+            await _follow(nc, section, store, stop, floor, applied, alive, on_alive)
         except Exception:  # a server went away mid-fetch: resume from the cursor
             await _pause(stop, 0.5)
         finally:
@@ -131,7 +133,7 @@ async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, 
 
 
 async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: asyncio.Event,
-                  applied: Applied | None, alive: Alive | None,
+                  floor: signing.Signer, applied: Applied | None, alive: Alive | None,
                   on_alive: Callable[[str], None] | None) -> None:  # fmt: skip
     js = nc.jetstream(timeout=section.request_ms / 1000)
     await connect.ensure_stream(js, section.replicas)
@@ -145,6 +147,12 @@ async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: as
                 on_alive(table)
 
         await nc.subscribe(f"{names.STATUS_PREFIX}.*", cb=heard)
+
+    async def asked(msg: Msg) -> None:  # a table's start-up: the floor's last word on it, fresh
+        with contextlib.suppress(Exception):
+            await msg.respond(attest.answer(store, floor, msg.subject.split(".", 1)[-1], msg.data))
+
+    await nc.subscribe(f"{names.WITNESS_PREFIX}.*", cb=asked)
     sub = await _subscribe(js, store.cursor())
     while not stop.is_set():
         try:

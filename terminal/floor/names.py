@@ -16,6 +16,8 @@ BUCKET = "VOUCHERS"
 CAGE = "cage"  # the cashier publishes as if it were a table named "cage"
 #: Alive messages (core NATS, not kept in the stream): a table's phase, tilts and backlog.
 STATUS_PREFIX = "floorstatus"
+#: A table asks the floor service for its last word on it here (request and reply, core NATS).
+WITNESS_PREFIX = "floorwitness"
 #: How long the server remembers message ids to drop resends; a table also resyncs on every connect.
 DUPLICATE_WINDOW_S = 120.0
 
@@ -58,6 +60,11 @@ def alert_subject(table_id: str) -> str:
 def status_subject(table_id: str) -> str:
     """The core-NATS subject of a table's alive messages."""
     return f"{STATUS_PREFIX}.{table_id}"
+
+
+def witness_subject(table_id: str) -> str:
+    """The core-NATS subject the floor service answers a table's witness question on."""
+    return f"{WITNESS_PREFIX}.{table_id}"
 
 
 def cage_msg_id(number: str, action: str, revision: int) -> str:

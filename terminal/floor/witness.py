@@ -13,6 +13,8 @@ Only signed words count: a round signed by the table's accepted key (the one the
 the table's own key while it is not registered yet), an acceptance signed by the floor's key. Anything
 else on the round subject (a witness or acceptance someone else published) is stepped over, and the
 check reads the last word before it that is signed; what it stepped over is reported (``FLOOR_FORGED``).
+A signed word published again (an older round replayed) is still signed: where the floor service runs,
+the table takes its word instead, fresh and signed (``terminal.floor.attest``), which no replay moves.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from nats.js import JetStreamContext
 
 from terminal.config.sections import FloorSection
-from terminal.floor import connect, names, registry, signed
+from terminal.floor import attest, connect, names, registry, signed
 from terminal.ledger import highwater
 
 #: The ``kind`` of an acceptance on a table's round subject (``terminal.floor.accept``).
@@ -76,6 +78,14 @@ def parse(data: bytes) -> Witness:
     """A round message's witness; ``ValueError`` when the message has none."""
     try:
         body = json.loads(data)
+    except ValueError as bad:
+        raise ValueError(f"the floor's last round message has no readable witness ({bad})") from None
+    return parse_body(body)
+
+
+def parse_body(body: dict[str, Any]) -> Witness:
+    """A round message's witness from its parsed body; ``ValueError`` when it has none."""
+    try:
         heads = {str(t): (int(h[0]), str(h[1])) for t, h in body["round"]["witness"].items()}
         return Witness(str(body["ledger"]), int(body["epoch"]), int(body["seq"]), str(body["time"]), heads)
     except (ValueError, KeyError, TypeError, IndexError) as bad:
@@ -84,10 +94,13 @@ def parse(data: bytes) -> Witness:
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """The floor's last signed word on a table (``None``: none yet) and what was stepped over for it."""
+    """The floor's last signed word on a table (``None``: none yet), what was stepped over for it on the
+    stream, its stream sequence and who said it (``stream``, or the ``floor service`` vouching for it)."""
 
     last: Witness | Acceptance | None
     forged: tuple[signed.Stepped, ...] = ()
+    seq: int = 0
+    source: str = "stream"
 
 
 async def fetch(section: FloorSection, table_id: str, timeout_s: float, own: Ed25519PublicKey,
@@ -99,7 +112,13 @@ async def fetch(section: FloorSection, table_id: str, timeout_s: float, own: Ed2
         js = nc.jetstream(timeout=timeout_s)
         keys = registry.Keys(await registry.bucket(js, section.replicas), floor)
         table_key = await keys.of(table_id) or own
-        return await last_word(js, table_id, table_key, floor)
+        word = await last_word(js, table_id, table_key, floor)
+        if floor is None:
+            return word
+        heard = await attest.ask(nc, table_id, floor, timeout_s, word.seq)
+        if heard is None:  # no floor service answered (in time): the stream's last signed word
+            return word
+        return Word(None if heard.word is None else _of(heard.word), word.forged, heard.seq, "floor service")
     finally:
         await nc.close()
 
@@ -118,8 +137,13 @@ async def last_word(js: JetStreamContext, table_id: str, table_key: Ed25519Publi
     if found is None:  # a new stream, or this table never settled a round on it (none signed)
         return Word(None, stepped)
     if _is_acceptance(found.data):
-        return Word(Acceptance.of(json.loads(found.data)), stepped)
-    return Word(parse(found.data), stepped)
+        return Word(Acceptance.of(json.loads(found.data)), stepped, found.seq)
+    return Word(parse(found.data), stepped, found.seq)
+
+
+def _of(body: dict[str, Any]) -> Witness | Acceptance:
+    """A last word the floor service vouched for: an acceptance, or a round's witness."""
+    return Acceptance.of(body) if body.get("kind") == KIND else parse_body(body)
 
 
 def _is_acceptance(data: bytes) -> bool:

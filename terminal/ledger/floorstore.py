@@ -53,6 +53,9 @@ CREATE TABLE IF NOT EXISTS vouchers (
 CREATE TABLE IF NOT EXISTS logins (
     user TEXT PRIMARY KEY, failures INTEGER NOT NULL, since REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS last_words (
+    table_id TEXT PRIMARY KEY, stream_seq INTEGER NOT NULL, body TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS alerts (
     stream_seq INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time TEXT, number TEXT, problem TEXT NOT NULL
 );
@@ -152,10 +155,11 @@ class FloorStore:
             self._command(stream_seq, body)
             return True
         if body.get("kind") == "accept":  # a reinstalled table accepted by two people (``floor.accept``)
-            self._accepted(stream_seq, body)
-            return True
+            return self._accepted(stream_seq, body)
         if not self._fresh(body):
             return False
+        if body.get("kind") == "round":  # the table's newest witness: the floor's last word on it
+            self._said(stream_seq, str(body["table"]), body)
         table, time = str(body["table"]), str(body["time"])
         day = gaming_day(time, self.hour)
         self._meters(table, day, body.get("delta") or {})
@@ -284,14 +288,39 @@ class FloorStore:
              json.dumps({"problem": problem}, sort_keys=True)],
         )  # fmt: skip
 
-    def _accepted(self, stream_seq: int, body: dict[str, Any]) -> None:
+    def _said(self, stream_seq: int, table: str, body: dict[str, Any]) -> None:
+        self.db.execute(
+            "INSERT INTO last_words VALUES (?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET "
+            "stream_seq = excluded.stream_seq, body = excluded.body",
+            [table, stream_seq, json.dumps(body, sort_keys=True)],
+        )
+
+    def last_word(self, table: str) -> tuple[int, dict[str, Any]] | None:
+        """The floor's last word on ``table`` as applied: its newest round (a replayed older one is not
+        fresh and never counts) or an acceptance made since, with its stream sequence."""
+        query = "SELECT stream_seq, body FROM last_words WHERE table_id = ?"
+        row = self.db.execute(query, [table]).fetchone()
+        return (int(row[0]), json.loads(row[1])) if row else None
+
+    def _accepted(self, stream_seq: int, body: dict[str, Any]) -> bool:
+        """Log an acceptance and make it the table's last word; ``False`` for one applied before (the
+        same table, ledger and time: the floor's bytes published again)."""
         time = str(body["time"])
+        seen = self.db.execute(
+            "SELECT 1 FROM events WHERE code = ? AND table_id = ? AND time = ? "
+            "AND json_extract(detail, '$.ledger') = ?",
+            [int(EventCode.FLOOR_ACCEPTED), str(body["table"]), time, str(body["ledger"])],
+        ).fetchone()
+        if seen:
+            return False
+        self._said(stream_seq, str(body["table"]), body)
         detail = {k: body[k] for k in ("ledger", "second_user", "reason", "replaces") if k in body}
         self.db.execute(
             "INSERT INTO events VALUES (?, ?, ?, ?, ?, 'FLOOR_ACCEPTED', NULL, ?, ?)",
             [stream_seq, str(body["table"]), time, gaming_day(time, self.hour), int(EventCode.FLOOR_ACCEPTED),
              str(body["user"]), json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
+        return True
 
     # -- log-in lock-outs (not from the stream: kept across a rebuild) ---------------------------------
     def failures(self, user: str) -> tuple[int, float]:

@@ -118,9 +118,10 @@ def check_witness(c: Config, section: FloorSection, table: Side, signer: signing
     found, shortfall = table.ledger.reaches(last.mark())
     problem = witness.judge(found, last, shortfall)
     if problem is not None:
-        table.ledger.log_event(EventCode.FLOOR_WITNESS_FAIL, now=now, detail={"problem": problem})
+        said = {"problem": problem, "from": word.source}
+        table.ledger.log_event(EventCode.FLOOR_WITNESS_FAIL, now=now, detail=said)
         raise highwater.RollbackError(f"ledger {c.ledger.path}: {problem}")
-    detail = {"seq": last.seq, "rows": last.mark().rows, "epoch": last.epoch}
+    detail = {"seq": last.seq, "rows": last.mark().rows, "epoch": last.epoch, "from": word.source}
     table.ledger.log_event(EventCode.FLOOR_WITNESS_PASS, now=now, detail=detail)
 
 
