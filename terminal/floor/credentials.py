@@ -55,6 +55,7 @@ SEED_SIZE = 32
 _TABLE = re.compile(r"[A-Za-z0-9-]{1,16}")  # as ``[table] table_id`` allows
 KV_STREAM = f"KV_{names.BUCKET}"
 KV_SUBJECTS = f"$KV.{names.BUCKET}"
+TABLES_STREAM, TABLES_SUBJECTS = "KV_TABLES", "$KV.TABLES"  # the accepted tables' keys (floor.registry)
 
 
 def check_identity(name: str) -> str:
@@ -77,6 +78,8 @@ def table_permissions(table: str, inbox: str) -> dict[str, Any]:
             "allow": [
                 names.table_subjects(table),
                 names.status_subject(table),
+                names.witness_subject(table),  # ask the floor service its last word on this table
+                names.voucher_check_subject(table),  # ask the floor service whether a voucher was issued
                 f"{api}.STREAM.INFO.{names.STREAM}",  # the stream exists (its subjects' names: no numbers)
                 f"{api}.DIRECT.GET.{names.STREAM}.{names.table_subjects(table)}",  # last of its own
                 f"{api}.CONSUMER.CREATE.{names.STREAM}.*.{names.table_subjects(table)}",  # its own, filtered
@@ -85,20 +88,29 @@ def table_permissions(table: str, inbox: str) -> dict[str, Any]:
                 f"$JS.ACK.{names.STREAM}.>",
                 f"{api}.DIRECT.GET.{KV_STREAM}.{KV_SUBJECTS}.*",  # one voucher, by its number
                 f"{KV_SUBJECTS}.*",  # issue and claim (compare-and-set)
-            ]
+                f"{api}.DIRECT.GET.{TABLES_STREAM}.{TABLES_SUBJECTS}.*",  # one table's registered key
+            ],
+            # Orders are the floor's: a table may not put one on its own command subject either.
+            "deny": [names.command_subject(table)],
         },
         "subscribe": {"allow": [f"{inbox}.>"]},
     }
 
 
 def floor_permissions(inbox: str) -> dict[str, Any]:
-    """The floor service: the JetStream API, the bucket, every record and alive message; its own replies."""
+    """The floor service (and the floor's commands): the JetStream API, the buckets, every record and
+    alive message; the tables' questions (witness, voucher), answered on the reply subject each names."""
     return {
-        "publish": {"allow": ["$JS.API.>", "$JS.ACK.>", f"{KV_SUBJECTS}.>", names.STREAM_SUBJECTS]},
-        "subscribe": {"allow": [f"{inbox}.>", f"{names.STATUS_PREFIX}.>"]},
+        "publish": {
+            "allow": ["$JS.API.>", "$JS.ACK.>", f"{KV_SUBJECTS}.>", f"{TABLES_SUBJECTS}.>",
+                      names.STREAM_SUBJECTS]
+        },
+        "subscribe": {
+            "allow": [f"{inbox}.>", f"{names.STATUS_PREFIX}.>", f"{names.WITNESS_PREFIX}.*",
+                      f"{names.VOUCHER_CHECK_PREFIX}.*"]
+        },
+        "allow_responses": {"max": 1},  # one answer to each question, on the asker's own inbox
     }
-
-
 @dataclass(frozen=True, slots=True)
 class FloorKeys:
     """Where each file of the floor's credentials lives."""
