@@ -114,6 +114,7 @@ async def respond(msg: Any, data: bytes) -> None:
 # --- was another table's voucher issued? -----------------------------------------------------------------
 #: What a table tells the floor service of the voucher it asks about (and finds again in the answer).
 VOUCHER_FIELDS = ("number", "issuer", "amount", "issued_at")
+ISSUED = "issued"  # the kind of the answer: nothing else the floor signs reads as one
 
 
 def voucher_question(record: dict[str, Any], nonce: str) -> bytes:
@@ -123,7 +124,8 @@ def voucher_question(record: dict[str, Any], nonce: str) -> bytes:
 
 def voucher_answer(floor: signing.Signer, table: str, question: dict[str, Any], issued: bool) -> bytes:
     """The floor service's answer to ``table``'s question, signed with the floor's key."""
-    said = {"table": table, "issued": issued, **{k: question.get(k) for k in ("nonce", *VOUCHER_FIELDS)}}
+    said = {"kind": ISSUED, "table": table, "issued": issued,
+            **{k: question.get(k) for k in ("nonce", *VOUCHER_FIELDS)}}  # fmt: skip
     return json.dumps(floor.sign_record(said), sort_keys=True).encode()
 
 
@@ -148,6 +150,7 @@ async def voucher_issued(nc: Client, table: str, floor: Ed25519PublicKey, record
             with contextlib.suppress(ValueError, TypeError):
                 said = json.loads(msg.data)
                 fits = isinstance(said, dict) and said.get("signer") == signing.FLOOR
+                fits = fits and said.get("kind") == ISSUED
                 fits = fits and said.get("table") == table and said.get("nonce") == nonce
                 fits = fits and all(said.get(k) == record.get(k) for k in VOUCHER_FIELDS)
                 if fits and signing.check_record(said, floor):

@@ -150,7 +150,7 @@ async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: as
 
     async def asked(msg: Msg) -> None:  # a table's start-up: the floor's last word on it, fresh
         with contextlib.suppress(Exception):
-            await msg.respond(attest.answer(store, floor, msg.subject.split(".", 1)[-1], msg.data))
+            await attest.respond(msg, attest.answer(store, floor, msg.subject.split(".", 1)[-1], msg.data))
 
     async def voucher(msg: Msg) -> None:  # a table paying another's voucher: was it issued on the stream?
         with contextlib.suppress(Exception):
@@ -161,7 +161,7 @@ async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: as
             key = None if issuer in ("", signing.FLOOR) else await verify.keys.of(issuer)
             issued = key is not None and await vouchers.issued_on_stream(js, key, question)
             table = msg.subject.split(".", 1)[-1]
-            await msg.respond(attest.voucher_answer(floor, table, question, issued))
+            await attest.respond(msg, attest.voucher_answer(floor, table, question, issued))
 
     await nc.subscribe(f"{names.WITNESS_PREFIX}.*", cb=asked)
     await nc.subscribe(f"{names.VOUCHER_CHECK_PREFIX}.*", cb=voucher)

@@ -10,12 +10,15 @@ The floor's keys folder (``[floor] keys_dir``, on the floor service's computer) 
     nats-server.conf        the server's TLS and authorization, written from the files above
 
 Seeds and private keys are written with mode 0600 and a seed that others may read is refused. What a
-table may do on the server (:func:`table_permissions`): publish its own records (``floor.<table>.>``) and
-alive messages (``floorstatus.<table>``); read the last message of its own subjects (the resync and the
-witness); read one voucher by the number a player brought and write vouchers (issue and claim, by
-compare-and-set); nothing else: no other table's subjects, no listing of the bucket (a voucher's number is
-what it is worth), no history, no purge or delete through the JetStream API, no one else's replies. The
-floor service may use the whole JetStream API and read everything (:func:`floor_permissions`).
+table may do on the server (:func:`table_permissions`): publish its own records (``floor.<table>.>``, but
+not ``floor.<table>.command``: orders are the floor's) and alive messages (``floorstatus.<table>``); ask
+the floor service (``floorwitness.<table>``, ``floorvoucher.<table>``); read its own subjects (the last
+message, or a consumer filtered to them: the resync, the witness, orders); read one voucher by the number
+a player brought and write vouchers (issue and claim, by compare-and-set); read one table's registered key
+by name (``TABLES``); nothing else: no other table's subjects, no listing of the bucket (a voucher's
+number is what it is worth), no history, no purge or delete through the JetStream API, no registrations,
+no one else's replies. The floor (its service and commands) may use the whole JetStream API, read
+everything, write ``TABLES``, and answer the tables' questions once each (:func:`floor_permissions`).
 
 >>> table_permissions("T-01", "_INBOX.UABC")["subscribe"]
 {'allow': ['_INBOX.UABC.>']}
