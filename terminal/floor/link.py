@@ -60,6 +60,11 @@ class FloorUnavailable(ConnectionError):
     """The floor did not answer in time (the link is down, or a server is slow)."""
 
 
+class NoFloorService(FloorUnavailable):
+    """The servers answered but no floor service did: what only it may read (another table's voucher
+    issue on the stream) is not known."""
+
+
 @dataclass(frozen=True, slots=True)
 class ClosedOnFloor:
     """One of our outstanding vouchers the bucket says is closed: by another table or the cage, or by us
@@ -200,6 +205,8 @@ class FloorLink:
         except TimeoutError:
             future.cancel()
             raise FloorUnavailable(f"the floor did not answer within {self.section.request_ms} ms") from None
+        except FloorUnavailable:  # the job's own word (NoFloorService): as it said it
+            raise
         except (NatsError, OSError) as failed:
             raise FloorUnavailable(f"the floor failed: {failed or type(failed).__name__}") from None
 
@@ -222,7 +229,7 @@ class FloorLink:
         heard = await attest.voucher_issued(self._nc, self.table_id, self.floor_key, record,
                                             0.8 * self.section.request_ms / 1000)  # fmt: skip
         if heard is None:
-            raise FloorUnavailable("no floor service answered whether the voucher was issued")
+            raise NoFloorService("no floor service answered whether the voucher was issued")
         return heard
 
     # -- the loop --------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
 from terminal.floor import connect, signing, vouchers, witness
 from terminal.floor.errors import CredentialsError
-from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus
+from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus, NoFloorService
 from terminal.floor.witness import Acceptance
 from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
 from terminal.ledger.records import Actor, stamp
@@ -300,6 +300,12 @@ def _foreign_holds(table: Till, link: FloorLink, seat: int, number: str, record:
     sweep before it is posted."""
     try:
         problem = link.check_foreign(record)
+    except NoFloorService:  # nobody can check it now: the claim goes back, the ticket stays payable
+        try:
+            link.call(lambda kv: vouchers.release(kv, number, record, revision, link.signer))
+        except FloorUnavailable:  # the claim stands; the sweep checks it before posting it
+            _refuse(table, seat, number, OFFLINE_LINE)
+        _refuse(table, seat, number, OFFLINE_LINE, lost=True)
     except FloorUnavailable:  # the claim stands; the sweep checks it before posting it
         _refuse(table, seat, number, OFFLINE_LINE)
     if problem is None:

@@ -364,3 +364,30 @@ def test_a_claim_known_lost_leaves_the_list_the_link_looks_up_at_every_start(
     dropped = b.do(lambda t: t.ledger.events(EventCode.VOUCHER_CLAIM_LOST))
     assert [json.loads(e.detail)["number"] for e in dropped] == [lost]
     assert b.do(lambda t: t.ledger.credits(4)) == 0 and b.do(lambda t: t.ledger.audit()) == []
+
+
+def test_without_a_floor_service_another_tables_voucher_is_refused_and_stays_payable(
+    tmp_path: Path, server: Server
+) -> None:
+    """Only the floor service may read the issuer's records for a table (they name its voucher numbers):
+    with none running, T-02 cannot check T-01's voucher, refuses it as the floor being offline and puts its
+    claim back; once the service runs, the same ticket is paid there."""
+    a = TableThread(tmp_path / "a", server.url, "T-01")
+    b = TableThread(tmp_path / "b", server.url, "T-02")
+    try:
+        for table in (a, b):
+            wait_for(lambda table=table: table.do(linked), 60)  # type: ignore[misc]
+        number = print_voucher(a, 1, 2000)
+        with pytest.raises(Refused, match="floor_offline"):
+            b.do(lambda t: t.cashier.redeem(3, number))
+        assert b.do(lambda t: t.ledger.credits(3)) == 0
+        record = on_floor(b, number)
+        assert record is not None and record["state"] == "issued"  # the claim went back
+        service = floor_config(tmp_path / "service", server.url, "FLOOR-PC", **as_floor(), accepted=False)
+        with FloorService(service):
+            assert b.do(lambda t: t.cashier.redeem(3, number)) == 2000
+        record = on_floor(b, number)
+        assert record is not None and record["state"] == "redeemed" and record["by"]["table"] == "T-02"
+    finally:
+        a.close()
+        b.close()
