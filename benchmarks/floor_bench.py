@@ -41,7 +41,8 @@ from typing import Any
 
 from terminal import config as configuration
 from terminal.config import Config
-from terminal.floor import connect, credentials
+from terminal.config.sections import FloorSection
+from terminal.floor import accept, connect, credentials, registry, signing
 from terminal.floor.consumer import follow
 from terminal.ledger.floorstore import FloorStore
 from terminal.table.boot import boot
@@ -66,6 +67,7 @@ def _free_port() -> int:
 
 
 KEYS: list[credentials.FloorKeys] = []  # the floor's credentials, made in main's temporary folder
+FLOOR_SECTION: list[FloorSection] = []  # the floor service's [floor]: it registers the tables' keys
 
 
 def _keys(folder: Path, identities: list[str]) -> credentials.FloorKeys:
@@ -80,16 +82,25 @@ def _keys(folder: Path, identities: list[str]) -> credentials.FloorKeys:
 
 
 def _config(folder: Path, table_id: str, url: str | None, plain: bool = False) -> Config:
+    """A table (or the floor service) in ``folder``; with a floor, its signing key registered there (the
+    floor's key is shared by every config of the run, beside their folders)."""
     folder.mkdir(parents=True, exist_ok=True)
     text = f"[table]\ntable_id = {table_id}\nport = 0\nseats = 8\ngaming_day_hour = 0\n"
     if url is not None:
-        text += f"[floor]\nurl = {url}\nheartbeat_seconds = 2\ngaming_day_hour = 0\n"
+        text += (f"[floor]\nurl = {url}\nheartbeat_seconds = 2\ngaming_day_hour = 0\n"
+                 "floor_key_path = ../floor.key\nfloor_pub_path = ../floor.pub\n")  # fmt: skip
         if not plain:
             keys, who = KEYS[0], credentials.FLOOR if table_id == "FLOOR" else table_id
             text += (f"ca_path = {keys.ca_cert}\ncert_path = {keys.cert(who)}\nkey_path = {keys.key(who)}\n"
                      f"nkey_path = {keys.seed(who)}\n")  # fmt: skip
     (folder / "kiosk.cfg").write_text(text, encoding="utf-8")
-    return configuration.load(folder / "kiosk.cfg")
+    c = configuration.load(folder / "kiosk.cfg")
+    if c.floor is not None and not plain and table_id != "FLOOR":  # registered by the floor's identity
+        key = signing.table_signer(c.floor, table_id).public
+        who = {"time": "2026-01-01T00:00:00.000000Z", "user": "bench", "second_user": "bench",
+               "reason": "bench"}  # fmt: skip
+        asyncio.run(accept.publish(FLOOR_SECTION[0], table_id, None, key, **who))
+    return c
 
 
 def _round(table: Table, wagers: int) -> None:
@@ -273,10 +284,11 @@ def main() -> int:
 
 
 def _prepare(c: Config) -> None:
-    """The ``FLOOR`` stream and ``VOUCHERS`` bucket, made with the floor service's credentials (a table's
-    may not make them)."""
+    """The ``FLOOR`` stream, the ``VOUCHERS`` and ``TABLES`` buckets, made with the floor service's
+    credentials (a table's may not make them)."""
     assert c.floor is not None
     section = c.floor
+    FLOOR_SECTION.append(section)
 
     async def make() -> None:
         nc = await connect.connect(section, "floor service", timeout_s=5, reconnect=False)
@@ -284,6 +296,7 @@ def _prepare(c: Config) -> None:
             js = nc.jetstream(timeout=5)
             await connect.ensure_stream(js, 1)
             await connect.ensure_bucket(js, 1)
+            await registry.bucket(js, 1)
         finally:
             await nc.close()
 

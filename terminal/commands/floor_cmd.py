@@ -4,7 +4,9 @@
 ``rebuild`` throws the store away and rebuilds it from the stream; ``report`` prints a gaming day's (or
 every day's) meters per table and the floor's totals, as CSV and PDF too; ``cage redeem|void NUMBER``
 is the cashier's compare-and-set on the voucher bucket; ``serve`` follows the stream and serves the
-floor manager's page; ``keys`` makes the floor's credentials and its NATS server's configuration
+floor manager's page; ``accept-table TABLE --key HEX`` registers a table's signing key (two people), and
+``table-key`` prints this table's (made on first use); ``service TABLE --out|--in`` signs an order to take a
+table out of service and back; ``keys`` makes the floor's credentials and its NATS server's configuration
 (:mod:`terminal.commands.floor_keys`). All read ``[floor]`` (a config without it is refused in one
 line; one without credentials or TLS too, before anything connects) and log users in with the service
 users of ``[service] users_path``. NATS and aiohttp load only when a command runs.
@@ -58,6 +60,7 @@ def register(commands: Any) -> None:
     report.set_defaults(func=_guarded(_report))
     _cage(actions)
     _accept_table(actions)
+    _service(actions)
     serve = actions.add_parser("serve", help="follow the stream and serve the floor manager's web page")
     add_config_option(serve)
     serve.add_argument("--host", help="address to listen on (default [floor] serve_host)")
@@ -84,17 +87,32 @@ def _cage(actions: Any) -> None:
 def _accept_table(actions: Any) -> None:
     accept = actions.add_parser(
         "accept-table",
-        help="accept a reinstalled table whose ledger the floor's witness refuses: two people, logged",
+        help="register a table's signing key, or accept a reinstalled table's ledger: two people, logged",
     )
     add_config_option(accept)
     accept.add_argument("table", help="the table's id ([table] table_id)")
-    accept.add_argument(
-        "--ledger", required=True, metavar="ID", help="the new ledger's identity as the refusal printed it"
-    )
+    accept.add_argument("--ledger", metavar="ID", help="the new ledger's identity as the refusal printed it")
+    accept.add_argument("--key", metavar="HEX", help="the table's public key as `terminal floor table-key` "
+                        "printed it at the table (64 hex digits)")  # fmt: skip
     accept.add_argument("--admin", required=True, metavar="ID", help="the administrator (PIN asked)")
     accept.add_argument("--second", required=True, metavar="ID", help="a second user, any role (PIN asked)")
     accept.add_argument("--reason", required=True, help="why the ledger was replaced")
     accept.set_defaults(func=_guarded(_accept))
+    key = actions.add_parser("table-key", help="this table's public signing key, for accept-table --key")
+    add_config_option(key)
+    key.set_defaults(func=_guarded(_table_key))
+
+
+def _service(actions: Any) -> None:
+    order = actions.add_parser("service", help="take a table out of service, or put it back: signed, logged")
+    add_config_option(order)
+    order.add_argument("table", help="the table's id ([table] table_id)")
+    which = order.add_mutually_exclusive_group(required=True)
+    which.add_argument("--out", action="store_true", help="out of service: the table stops taking wagers")
+    which.add_argument("--in", dest="back", action="store_true", help="back in service")
+    order.add_argument("--user", required=True, metavar="ID", help="the floor user ordering it (PIN asked)")
+    order.add_argument("--reason", required=True, help="why")
+    order.set_defaults(func=_guarded(_order))
 
 
 def _guarded(action: Any) -> Any:
@@ -166,7 +184,7 @@ def _cursor(c: Config, section: FloorSection) -> int:
 
 async def _catch_up(section: FloorSection, store: Any) -> int:
     from terminal.floor import connect
-    from terminal.floor.consumer import catch_up
+    from terminal.floor.consumer import Verifier, catch_up
 
     try:
         timeout = section.request_ms / 1000
@@ -176,7 +194,7 @@ async def _catch_up(section: FloorSection, store: Any) -> int:
     try:
         js = nc.jetstream(timeout=section.request_ms / 1000)
         await connect.ensure_stream(js, section.replicas)
-        return await catch_up(js, store)
+        return await catch_up(js, store, await Verifier.of(js, section))
     finally:
         await nc.close()
 
@@ -253,11 +271,15 @@ def login(c: Config, user_id: str, act: str | None) -> str:
 
 
 def _accept(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
-    from terminal.floor import accept
+    from terminal.floor import accept, signing
 
+    if args.ledger is None and args.key is None:
+        raise FloorCommandError("accept-table needs --key (a table's signing key), --ledger, or both")
     try:
-        ledger, table = accept.check_prefix(args.ledger), accept.check_table(args.table)
-    except accept.AcceptError as bad:
+        table = accept.check_table(args.table)
+        ledger = None if args.ledger is None else accept.check_prefix(args.ledger)
+        key = None if args.key is None else signing.public_of(args.key)
+    except (accept.AcceptError, signing.SigningKeyError) as bad:
         raise FloorCommandError(str(bad)) from None
     if args.second == args.admin:
         raise FloorCommandError(f"accepting a table needs two different people, not {args.admin} twice")
@@ -268,13 +290,60 @@ def _accept(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
     when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")  # the shell reads the clock
     try:
         who = {"user": args.admin, "second_user": args.second, "reason": args.reason.strip()}
-        replaced = asyncio.run(accept.publish(section, table, ledger, time=when, **who))
-    except accept.AcceptError as refused:
+        replaced = asyncio.run(accept.publish(section, table, ledger, key, time=when, **who))
+    except (accept.AcceptError, signing.SigningKeyError) as refused:
         raise FloorCommandError(f"refused: {refused}") from None
     except Exception as failed:
         raise FloorCommandError(f"the floor is unreachable at {', '.join(section.url)}: {failed}") from None
-    print(f"{args.table} accepted with ledger {ledger} by {args.admin} and {args.second}: its next start "
-          f"opens that ledger (replacing {accept.replaced(replaced)}); logged as FLOOR_ACCEPTED")  # fmt: skip
+    if key is not None:
+        print(f"{table} registered with signing key {args.key.strip()[:16]}… by {args.admin} and "
+              f"{args.second}: the floor and the other tables trust what it signs")  # fmt: skip
+    if ledger is not None:
+        print(f"{table} accepted with ledger {ledger} by {args.admin} and {args.second}: its next start "
+              f"opens that ledger (replacing {accept.replaced(replaced)}); logged as FLOOR_ACCEPTED")
+    return 0
+
+
+def _order(c: Config, section: FloorSection, args: argparse.Namespace) -> int:
+    from terminal.floor import accept, orders, signing
+
+    try:
+        table = accept.check_table(args.table)
+    except accept.AcceptError as bad:
+        raise FloorCommandError(str(bad)) from None
+    if not args.reason.strip():
+        raise FloorCommandError("an order to a table needs a reason")
+    role = login(c, args.user, "clear_tilt")
+    when = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")  # the shell reads the clock
+    action = orders.OUT if args.out else orders.IN
+    body = orders.body(table, action, user=args.user, role=role, reason=args.reason.strip(), time=when)
+    try:
+        seq = asyncio.run(orders.publish(section, body))
+    except signing.SigningKeyError as bad:
+        raise FloorCommandError(str(bad)) from None
+    except Exception as failed:
+        raise FloorCommandError(f"the floor is unreachable at {', '.join(section.url)}: {failed}") from None
+    done = "out of service" if args.out else "back in service"
+    print(f"{table} ordered {done} by {args.user} (signed, stream sequence {seq}); the table obeys when its "
+          f"link next looks and logs who asked")  # fmt: skip
+    return 0
+
+
+def _table_key(c: Config, section: FloorSection, _: argparse.Namespace) -> int:
+    from terminal.floor import signing
+
+    try:
+        signer = signing.table_signer(section, c.table.table_id)
+        floor = signing.floor_public(section)
+    except signing.SigningKeyError as bad:
+        raise FloorCommandError(str(bad)) from None
+    key = signing.public_hex(signer.public)
+    print(f"{c.table.table_id} signing key {key} ({section.sign_key_path})")
+    print(f"register it at the floor: terminal floor accept-table {c.table.table_id} --key {key} "
+          "--admin ID --second ID --reason TEXT")  # fmt: skip
+    if floor is None:
+        print(f"no floor key at {section.floor_pub_path}: copy floor.pub there from the floor computer; "
+              "until then this table trusts no other table's voucher")
     return 0
 
 

@@ -428,3 +428,12 @@ class FloorSection:
     gaming_day_hour: int = setting("6", integer(0, 23), "hour (UTC) at which the gaming day begins")
     serve_host: str = setting("127.0.0.1", text(64), "address the floor web page listens on")
     serve_port: int = setting("8780", integer(0, 65535), "port of the floor web page (0 = any free port)")
+    sign_key_path: Path = setting(
+        "var/floor-table.key", a_path(), "this table's Ed25519 key signing what it sends the floor (0600)"
+    )
+    floor_key_path: Path = setting(
+        "var/floor.key", a_path(), "the floor's Ed25519 key (floor computer only; floor.pub made beside it)"
+    )
+    floor_pub_path: Path = setting(
+        "var/floor.pub", a_path(), "the floor's public key, copied to every table from the floor computer"
+    )

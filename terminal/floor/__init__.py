@@ -8,5 +8,7 @@ cage. Nothing here runs without a ``[floor]`` section; nothing here imports ``te
 
 Modules: ``names`` (stream, bucket, subjects), ``connect`` (servers, TLS, credentials, stream and bucket
 set-up), ``link`` (the table's publisher thread), ``witness`` (the ledger's last word on the floor),
-``vouchers`` (the bucket's records and compare-and-set), ``consumer``, ``report``, ``cage``, ``web``.
+``vouchers`` (the bucket's records and compare-and-set), ``consumer``, ``report``, ``cage``, ``web``;
+``signing`` (Ed25519 keys and signatures), ``registry`` (the accepted tables' keys, ``TABLES`` bucket),
+``signed`` (the last message a signer really signed), ``orders`` (out of service and back).
 """

@@ -8,6 +8,11 @@ ledger identity it accepts (the prefix the refusal printed), who, why and the wi
 table's next start then passes with that ledger only (``FLOOR_ACCEPTED`` in its event log); its next round
 is the witness again. The floor store keeps the acceptance as an event of that table.
 
+The same command registers a table's signing key (``--key``, the 64 hex digits ``terminal floor
+table-key`` printed at the table): a new table, or a reinstalled one whose key was made again. The
+registration goes to the ``TABLES`` bucket (``terminal.floor.registry``); acceptance and registration are
+both signed with the floor's key, so nothing anybody else publishes is either.
+
 >>> acceptance_id("T-01", "abcdef0123456789", "2026-03-02T06:00:00.000000Z")
 'accept:T-01:abcdef0123456789:2026-03-02T06:00:00.000000Z'
 """
@@ -18,8 +23,10 @@ import json
 import re
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
 from terminal.config.sections import FloorSection
-from terminal.floor import connect, names, witness
+from terminal.floor import connect, names, registry, signing, witness
 from terminal.floor.witness import KIND, Acceptance
 
 _PREFIX = re.compile(r"[0-9a-f]{8,64}")
@@ -50,25 +57,41 @@ def acceptance_id(table: str, ledger: str, time: str) -> str:
     return f"accept:{table}:{ledger[:16]}:{time}"
 
 
-async def publish(section: FloorSection, table: str, ledger: str, *, time: str, user: str, second_user: str,
-                  reason: str) -> witness.Witness | Acceptance:  # fmt: skip
-    """Put the acceptance on ``table``'s round subject; returns the floor's last word it replaces (a
-    round's witness, or an earlier acceptance: one naming the wrong ledger is corrected by another).
+async def publish(section: FloorSection, table: str, ledger: str | None, key: Ed25519PublicKey | None = None,
+                  *, time: str, user: str, second_user: str,
+                  reason: str) -> witness.Witness | Acceptance | None:  # fmt: skip
+    """Register ``key`` as ``table``'s signing key (if given), then put the acceptance of ``ledger`` (if
+    given) on ``table``'s round subject; returns the floor's last word it replaces (a round's witness, or
+    an earlier acceptance: one naming the wrong ledger is corrected by another), ``None`` without one.
 
-    ``AcceptError`` when the floor has no round of that table (nothing refuses it). The ledger named may
-    be the one the floor knows: a backup of it restored on purpose (rolled back) is accepted the same way."""
+    ``AcceptError`` when a ledger is named and the floor has no round of that table (nothing refuses
+    it); nothing is registered then. The ledger named may be the one the floor knows: a backup of it
+    restored on purpose (rolled back) is accepted the same way."""
     timeout = section.request_ms / 1000
+    floor = signing.floor_signer(section)
     nc = await connect.connect(section, "floor accept-table", timeout_s=timeout, reconnect=False)
     try:
         js = nc.jetstream(timeout=timeout)
-        last = await witness.last_word(js, table)
-        if last is None:
-            raise AcceptError(f"the floor has no round of {table}: its witness refuses nothing")
-        body = {"kind": KIND, "table": table, "ledger": ledger, "time": time, "user": user,
-                "second_user": second_user, "reason": reason, "replaces": _described(last)}  # fmt: skip
-        data = json.dumps(body, sort_keys=True).encode()
-        once = {"Nats-Msg-Id": acceptance_id(table, ledger, time)}
-        await js.publish(names.round_subject(table), data, headers=once)
+        await connect.ensure_stream(js, section.replicas)
+        tables = await registry.bucket(js, section.replicas)
+        known = await registry.lookup(tables, table, floor.public) or key  # the key its rounds were signed by
+        last = None
+        if ledger is not None:
+            if known is None:
+                raise AcceptError(f"{table} is not an accepted table: give its signing key too (--key, "
+                                  "from `terminal floor table-key` at the table)")  # fmt: skip
+            last = (await witness.last_word(js, table, known, floor.public)).last
+            if last is None:
+                raise AcceptError(f"the floor has no signed round of {table}: its witness refuses nothing")
+        who = {"time": time, "user": user, "second_user": second_user, "reason": reason}
+        if key is not None:
+            await registry.register(tables, registry.registration(floor, table, key, **who))
+        if ledger is not None and last is not None:
+            body = {"kind": KIND, "table": table, "ledger": ledger, **who, "replaces": _described(last)}
+            data = json.dumps(body, sort_keys=True).encode()
+            subject = names.round_subject(table)
+            once = {"Nats-Msg-Id": acceptance_id(table, ledger, time)}
+            await js.publish(subject, data, headers=once | floor.headers(subject, data))
         return last
     finally:
         await nc.close()
@@ -80,8 +103,10 @@ def _described(last: witness.Witness | Acceptance) -> dict[str, Any]:
     return {"ledger": last.ledger_id, "epoch": last.epoch, "seq": last.seq}
 
 
-def replaced(last: witness.Witness | Acceptance) -> str:
+def replaced(last: witness.Witness | Acceptance | None) -> str:
     """What an acceptance replaced, in a few words."""
+    if last is None:
+        return "nothing"
     if isinstance(last, Acceptance):
         return f"the acceptance of ledger {last.ledger} by {last.user}"
     return f"ledger {last.ledger_id[:16]}…, epoch {last.epoch}, round message {last.seq}"

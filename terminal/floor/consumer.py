@@ -5,6 +5,12 @@ message after it with a fresh consumer, so a floor service killed at any instant
 committed transaction left it, and ``terminal floor rebuild`` is the same loop on an empty store. Alive
 messages (``floorstatus.<table>``, not kept by the stream) are held in memory: when each table last spoke,
 its phase, tilts and backlog.
+
+Only signed messages are applied: a table's by the key the floor registered for it (``registry``), the
+cage's, acceptances and commands by the floor's key. Any other message (unsigned, signed by someone else,
+from a table that is not accepted) is not applied: it becomes an alert in the store (``FORGED``), which
+the page and the report show. ``terminal floor rebuild`` applies again what a table sent before it was
+registered.
 """
 
 from __future__ import annotations
@@ -24,8 +30,8 @@ from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
 from terminal.config.sections import FloorSection
-from terminal.floor import connect, names
-from terminal.ledger.floorstore import FloorStore
+from terminal.floor import attest, connect, names, registry, signing, vouchers
+from terminal.ledger.floorstore import FORGED, FloorStore
 
 Applied = Callable[[int, str, dict[str, Any]], None]
 
@@ -47,7 +53,42 @@ class Alive:
         return table
 
 
-async def catch_up(js: JetStreamContext, store: FloorStore, applied: Applied | None = None,
+class Verifier:
+    """Who must have signed a stream message, and whether they did (keys from the ``TABLES`` bucket)."""
+
+    def __init__(self, keys: registry.Keys) -> None:
+        self.keys = keys
+
+    @classmethod
+    async def of(cls, js: JetStreamContext, section: FloorSection) -> Verifier:
+        """The verifier of the floor at ``section`` (the floor's key from its files)."""
+        return cls(registry.Keys(await registry.bucket(js, section.replicas), signing.floor_public(section)))
+
+    async def problem(self, msg: Msg) -> str | None:
+        """Why ``msg`` is not applied (one line), or ``None`` when its signer signed it."""
+        parts = msg.subject.split(".")
+        table = parts[1] if len(parts) > 2 else "?"
+        expected = signing.FLOOR if table == names.CAGE or parts[-1] == "command" else table
+        if parts[-1] == "round" and _kind(msg.data) == "accept":
+            expected = signing.FLOOR
+        key = await self.keys.of(expected)
+        if key is None:
+            return f"{msg.subject}: {expected} is not an accepted table (no registered key)"
+        if signing.signer_of(msg.headers) != expected or not signing.check_message(msg.subject, msg.data,
+                                                                                  msg.headers, key):
+            return f"{msg.subject}: not signed by {expected}"
+        return None
+
+
+def _kind(data: bytes) -> str:
+    try:
+        body = json.loads(data)
+    except ValueError:
+        return ""
+    return str(body.get("kind", "")) if isinstance(body, dict) else ""
+
+
+async def catch_up(js: JetStreamContext, store: FloorStore, verify: Verifier, applied: Applied | None = None,
                    idle_s: float = 0.5) -> int:  # fmt: skip
     """Apply every message after the store's cursor up to the last the stream held when it was delivered
     (each delivery says how many follow it), or until the stream has none for ``idle_s``; returns how
@@ -62,7 +103,7 @@ async def catch_up(js: JetStreamContext, store: FloorStore, applied: Applied | N
                 batch = await sub.fetch(500, timeout=idle_s)
             except (NatsError, TimeoutError):
                 return count
-            count += _apply_all(store, batch, applied)
+            count += await _apply_all(store, batch, applied, verify)
             if batch and batch[-1].metadata.num_pending == 0:
                 return count
     finally:
@@ -73,7 +114,9 @@ async def catch_up(js: JetStreamContext, store: FloorStore, applied: Applied | N
 async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, *,
                  applied: Applied | None = None, alive: Alive | None = None,
                  on_alive: Callable[[str], None] | None = None) -> None:  # fmt: skip
-    """Keep the store up with the stream (and ``alive`` with the tables) until ``stop`` is set."""
+    """Keep the store up with the stream (and ``alive`` with the tables) until ``stop`` is set; answer the
+    tables' witness questions meanwhile (``attest.answer``, signed with the floor's key)."""
+    floor = signing.floor_signer(section)  # a key file others may read: refused before anything runs
     while not stop.is_set():
         try:
             nc = await connect.connect(section, "floor service", timeout_s=section.request_ms / 1000)
@@ -81,7 +124,7 @@ async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, 
             await _pause(stop, 1.0)
             continue
         try:
-            await _follow(nc, section, store, stop, applied, alive, on_alive)
+            await _follow(nc, section, store, stop, floor, applied, alive, on_alive)
         except Exception:  # a server went away mid-fetch: resume from the cursor
             await _pause(stop, 0.5)
         finally:
@@ -90,11 +133,12 @@ async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, 
 
 
 async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: asyncio.Event,
-                  applied: Applied | None, alive: Alive | None,
+                  floor: signing.Signer, applied: Applied | None, alive: Alive | None,
                   on_alive: Callable[[str], None] | None) -> None:  # fmt: skip
     js = nc.jetstream(timeout=section.request_ms / 1000)
     await connect.ensure_stream(js, section.replicas)
     await connect.ensure_bucket(js, section.replicas)
+    verify = await Verifier.of(js, section)
     if alive is not None:
 
         async def heard(msg: Msg) -> None:
@@ -103,13 +147,31 @@ async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: as
                 on_alive(table)
 
         await nc.subscribe(f"{names.STATUS_PREFIX}.*", cb=heard)
+
+    async def asked(msg: Msg) -> None:  # a table's start-up: the floor's last word on it, fresh
+        with contextlib.suppress(Exception):
+            await attest.respond(msg, attest.answer(store, floor, msg.subject.split(".", 1)[-1], msg.data))
+
+    async def voucher(msg: Msg) -> None:  # a table paying another's voucher: was it issued on the stream?
+        with contextlib.suppress(Exception):
+            question = json.loads(msg.data)
+            if not isinstance(question, dict):
+                return
+            issuer = str(question.get("issuer", ""))
+            key = None if issuer in ("", signing.FLOOR) else await verify.keys.of(issuer)
+            issued = key is not None and await vouchers.issued_on_stream(js, key, question)
+            table = msg.subject.split(".", 1)[-1]
+            await attest.respond(msg, attest.voucher_answer(floor, table, question, issued))
+
+    await nc.subscribe(f"{names.WITNESS_PREFIX}.*", cb=asked)
+    await nc.subscribe(f"{names.VOUCHER_CHECK_PREFIX}.*", cb=voucher)
     sub = await _subscribe(js, store.cursor())
     while not stop.is_set():
         try:
             batch = await sub.fetch(500, timeout=0.5)
         except TimeoutError:
             continue
-        _apply_all(store, batch, applied)
+        await _apply_all(store, batch, applied, verify)
 
 
 async def _subscribe(js: JetStreamContext, cursor: int) -> JetStreamContext.PullSubscription:
@@ -122,10 +184,18 @@ async def _subscribe(js: JetStreamContext, cursor: int) -> JetStreamContext.Pull
     return await js.pull_subscribe(names.STREAM_SUBJECTS, stream=names.STREAM, config=config)
 
 
-def _apply_all(store: FloorStore, batch: list[Msg], applied: Applied | None) -> int:
-    """Apply a fetched batch in one store transaction; tell ``applied`` of each message that counted."""
+async def _apply_all(store: FloorStore, batch: list[Msg], applied: Applied | None, verify: Verifier) -> int:
+    """Apply a fetched batch in one store transaction; tell ``applied`` of each message that counted. A
+    message its signer did not sign is applied as an alert instead (``FORGED``)."""
     parsed: list[tuple[int, str, dict[str, Any]]] = []
     for msg in batch:
+        problem = await verify.problem(msg)
+        if problem is not None:
+            when = msg.metadata.timestamp.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+            table = [*msg.subject.split("."), "?", "?"][1][:32]
+            parsed.append((msg.metadata.sequence.stream, FORGED, {"kind": "forged", "table": table,
+                                                                  "time": when, "problem": problem[:300]}))
+            continue
         try:
             body = json.loads(msg.data)
         except ValueError:  # not ours: stepped over (the cursor passes it), never read again

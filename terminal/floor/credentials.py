@@ -10,12 +10,15 @@ The floor's keys folder (``[floor] keys_dir``, on the floor service's computer) 
     nats-server.conf        the server's TLS and authorization, written from the files above
 
 Seeds and private keys are written with mode 0600 and a seed that others may read is refused. What a
-table may do on the server (:func:`table_permissions`): publish its own records (``floor.<table>.>``) and
-alive messages (``floorstatus.<table>``); read the last message of its own subjects (the resync and the
-witness); read one voucher by the number a player brought and write vouchers (issue and claim, by
-compare-and-set); nothing else: no other table's subjects, no listing of the bucket (a voucher's number is
-what it is worth), no history, no purge or delete through the JetStream API, no one else's replies. The
-floor service may use the whole JetStream API and read everything (:func:`floor_permissions`).
+table may do on the server (:func:`table_permissions`): publish its own records (``floor.<table>.>``, but
+not ``floor.<table>.command``: orders are the floor's) and alive messages (``floorstatus.<table>``); ask
+the floor service (``floorwitness.<table>``, ``floorvoucher.<table>``); read its own subjects (the last
+message, or a consumer filtered to them: the resync, the witness, orders); read one voucher by the number
+a player brought and write vouchers (issue and claim, by compare-and-set); read one table's registered key
+by name (``TABLES``); nothing else: no other table's subjects, no listing of the bucket (a voucher's
+number is what it is worth), no history, no purge or delete through the JetStream API, no registrations,
+no one else's replies. The floor (its service and commands) may use the whole JetStream API, read
+everything, write ``TABLES``, and answer the tables' questions once each (:func:`floor_permissions`).
 
 >>> table_permissions("T-01", "_INBOX.UABC")["subscribe"]
 {'allow': ['_INBOX.UABC.>']}
@@ -55,6 +58,7 @@ SEED_SIZE = 32
 _TABLE = re.compile(r"[A-Za-z0-9-]{1,16}")  # as ``[table] table_id`` allows
 KV_STREAM = f"KV_{names.BUCKET}"
 KV_SUBJECTS = f"$KV.{names.BUCKET}"
+TABLES_STREAM, TABLES_SUBJECTS = "KV_TABLES", "$KV.TABLES"  # the accepted tables' keys (floor.registry)
 
 
 def check_identity(name: str) -> str:
@@ -77,6 +81,8 @@ def table_permissions(table: str, inbox: str) -> dict[str, Any]:
             "allow": [
                 names.table_subjects(table),
                 names.status_subject(table),
+                names.witness_subject(table),  # ask the floor service its last word on this table
+                names.voucher_check_subject(table),  # ask the floor service whether a voucher was issued
                 f"{api}.STREAM.INFO.{names.STREAM}",  # the stream exists (its subjects' names: no numbers)
                 f"{api}.DIRECT.GET.{names.STREAM}.{names.table_subjects(table)}",  # last of its own
                 f"{api}.CONSUMER.CREATE.{names.STREAM}.*.{names.table_subjects(table)}",  # its own, filtered
@@ -85,20 +91,29 @@ def table_permissions(table: str, inbox: str) -> dict[str, Any]:
                 f"$JS.ACK.{names.STREAM}.>",
                 f"{api}.DIRECT.GET.{KV_STREAM}.{KV_SUBJECTS}.*",  # one voucher, by its number
                 f"{KV_SUBJECTS}.*",  # issue and claim (compare-and-set)
-            ]
+                f"{api}.DIRECT.GET.{TABLES_STREAM}.{TABLES_SUBJECTS}.*",  # one table's registered key
+            ],
+            # Orders are the floor's: a table may not put one on its own command subject either.
+            "deny": [names.command_subject(table)],
         },
         "subscribe": {"allow": [f"{inbox}.>"]},
     }
 
 
 def floor_permissions(inbox: str) -> dict[str, Any]:
-    """The floor service: the JetStream API, the bucket, every record and alive message; its own replies."""
+    """The floor service (and the floor's commands): the JetStream API, the buckets, every record and
+    alive message; the tables' questions (witness, voucher), answered on the reply subject each names."""
     return {
-        "publish": {"allow": ["$JS.API.>", "$JS.ACK.>", f"{KV_SUBJECTS}.>", names.STREAM_SUBJECTS]},
-        "subscribe": {"allow": [f"{inbox}.>", f"{names.STATUS_PREFIX}.>"]},
+        "publish": {
+            "allow": ["$JS.API.>", "$JS.ACK.>", f"{KV_SUBJECTS}.>", f"{TABLES_SUBJECTS}.>",
+                      names.STREAM_SUBJECTS]
+        },
+        "subscribe": {
+            "allow": [f"{inbox}.>", f"{names.STATUS_PREFIX}.>", f"{names.WITNESS_PREFIX}.*",
+                      f"{names.VOUCHER_CHECK_PREFIX}.*"]
+        },
+        "allow_responses": {"max": 1},  # one answer to each question, on the asker's own inbox
     }
-
-
 @dataclass(frozen=True, slots=True)
 class FloorKeys:
     """Where each file of the floor's credentials lives."""

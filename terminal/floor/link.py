@@ -5,8 +5,13 @@ this link's doorbell after the commit; the link's thread (its own asyncio loop, 
 read-only connection to the ledger) sends the rows strictly in order, each with the message id the row
 carries, and waits for the server's acknowledgement before the next. The last acknowledged sequence goes
 back to the ledger's outbox, whose next transaction prunes what the floor has. After every (re)connect the
-link asks the stream for the last message of this table and skips what is already there, so a resend
-after a crash is dropped even outside the server's duplicate window.
+link asks the stream for the last journal row of this table it holds (the last message on each of the
+round, event and voucher subjects that this table signed and that names a ledger row, whatever else the
+table or anybody published since: its info message, an alert, an acceptance) and skips what is already
+there, so a resend after a restart is dropped even outside the server's duplicate window.
+
+Every message the link publishes is signed with the table's key (``terminal.floor.signing``), and so is
+every voucher record it writes to the bucket.
 
 Before a voucher event goes out, the bucket hears of it: a printed voucher is written to ``VOUCHERS``; a
 redemption or void recorded while the floor was unreachable is reconciled there by compare-and-set, and
@@ -34,14 +39,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from nats.aio.client import Client
 from nats.errors import Error as NatsError
 from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
 from nats.js.kv import KeyValue
 
 from terminal.config.sections import FloorSection
-from terminal.floor import connect, names, vouchers
+from terminal.floor import attest, connect, names, orders, registry, signed, signing, vouchers
 from terminal.ledger.outbox import Outbox, OutboxReader, OutboxRow
 
 T = TypeVar("T")
@@ -53,6 +58,11 @@ VOUCHER_ISSUE, VOUCHER_REDEEM, VOUCHER_VOID = 610, 611, 613
 
 class FloorUnavailable(ConnectionError):
     """The floor did not answer in time (the link is down, or a server is slow)."""
+
+
+class NoFloorService(FloorUnavailable):
+    """The servers answered but no floor service did: what only it may read (another table's voucher
+    issue on the stream) is not known."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +100,11 @@ class FloorLink:
     """One table's link to the floor; see the module docstring."""
 
     def __init__(self, section: FloorSection, table_id: str, ledger_path: Path | str, outbox: Outbox,
+                 signer: signing.Signer, floor_key: Ed25519PublicKey | None,
                  about: About | None = None, info: dict[str, Any] | None = None) -> None:  # fmt: skip
         self.section, self.table_id, self.outbox = section, table_id, outbox
+        self.signer, self.floor_key = signer, floor_key
+        self.keys: registry.Keys | None = None
         self.about = about or dict
         self.info = info or {}
         self._reader = OutboxReader(ledger_path)
@@ -116,6 +129,12 @@ class FloorLink:
         self._tasks: list[asyncio.Future[None]] = []
         #: Vouchers closed on the floor, for the table's thread to post (``floor_side.watch``).
         self.closed: queue.SimpleQueue[ClosedOnFloor] = queue.SimpleQueue()
+        #: Records in the bucket whose signature does not hold (number, problem), for the table to log.
+        self.forged: queue.SimpleQueue[tuple[str, str]] = queue.SimpleQueue()
+        #: The floor's last signed order (``orders``), and orders after it the floor did not sign.
+        self.orders: queue.SimpleQueue[orders.Order] = queue.SimpleQueue()
+        self.forged_orders: queue.SimpleQueue[signed.Stepped] = queue.SimpleQueue()
+        self._order_seen: set[int] = set()
         self._reported: set[str] = set()
 
     # -- life ------------------------------------------------------------------------------------------
@@ -186,8 +205,32 @@ class FloorLink:
         except TimeoutError:
             future.cancel()
             raise FloorUnavailable(f"the floor did not answer within {self.section.request_ms} ms") from None
+        except FloorUnavailable:  # the job's own word (NoFloorService): as it said it
+            raise
         except (NatsError, OSError) as failed:
             raise FloorUnavailable(f"the floor failed: {failed or type(failed).__name__}") from None
+
+    def check_foreign(self, record: vouchers.Record) -> str | None:
+        """Why another table's voucher ``record`` is a forgery (``vouchers.judged``: the floor service
+        reads the stream for it), or ``None``; :class:`FloorUnavailable` if the floor (or the floor
+        service) does not answer."""
+
+        async def job(_: KeyValue) -> str | None:
+            if self.keys is None:
+                raise FloorUnavailable("the floor is unreachable (not connected)")
+            return await vouchers.judged(self.keys, record, self._issued)
+
+        return self.call(job)
+
+    async def _issued(self, _: Ed25519PublicKey, record: vouchers.Record) -> bool:
+        """The floor service's signed word on whether ``record``'s issue is on the stream."""
+        if self._nc is None or self.floor_key is None:
+            raise FloorUnavailable("the floor is unreachable (not connected, or no floor key to check with)")
+        heard = await attest.voucher_issued(self._nc, self.table_id, self.floor_key, record,
+                                            0.8 * self.section.request_ms / 1000)  # fmt: skip
+        if heard is None:
+            raise NoFloorService("no floor service answered whether the voucher was issued")
+        return heard
 
     # -- the loop --------------------------------------------------------------------------------------
     async def _connected(self) -> JetStreamContext | None:
@@ -202,6 +245,7 @@ class FloorLink:
             js = nc.jetstream(timeout=self.section.request_ms / 1000)
             await connect.ensure_stream(js, self.section.replicas)
             self._kv = connect.bucket(js)  # the floor service made it; a table may not ask for its keys
+            self.keys = registry.Keys(registry.bound(js), self.floor_key)
             await self._publish_info(js)
         except Exception as failed:  # no server answered, or no stream yet: offline, try again soon
             if nc is not None:  # connected but not set up: close it, or each retry leaves one open
@@ -219,8 +263,13 @@ class FloorLink:
     async def _publish_info(self, js: JetStreamContext) -> None:
         """What the floor needs to know of this table (game, venue, PAR edges), once per connection."""
         body = json.dumps({"kind": "info", "table": self.table_id, **self.info}, sort_keys=True).encode()
-        once = {"Nats-Msg-Id": f"{self.table_id}:info:{hashlib.sha256(body).hexdigest()[:16]}"}
-        await js.publish(names.info_subject(self.table_id), body, headers=once)
+        msg_id = f"{self.table_id}:info:{hashlib.sha256(body).hexdigest()[:16]}"
+        await self._publish(js, names.info_subject(self.table_id), body, msg_id)
+
+    async def _publish(self, js: JetStreamContext, subject: str, body: bytes, msg_id: str) -> None:
+        """Publish one message, signed with the table's key, exactly once by ``msg_id``."""
+        headers = {"Nats-Msg-Id": msg_id} | self.signer.headers(subject, body)
+        await js.publish(subject, body, headers=headers)
 
     async def _refused(self, failed: Exception) -> None:
         """A server refused or dropped us (the client tries the next one); once every server has, the
@@ -264,22 +313,32 @@ class FloorLink:
                 return
             for row in rows:
                 await self._before(js, row)
-                await js.publish(row.subject, row.body.encode(), headers={"Nats-Msg-Id": row.msg_id})
+                await self._publish(js, row.subject, row.body.encode(), row.msg_id)
                 self._acked = self.outbox.acked = row.seq
                 self._sent += 1
 
     async def _skip_stored(self, js: JetStreamContext) -> None:
-        """Lift ``acked`` to the last row of this ledger the stream already holds (sent before a crash)."""
+        """Lift ``acked`` to the last row of this ledger the stream already holds (sent before a crash or
+        a restart): the highest row sequence among the last messages of the journal subjects that this
+        table signed (its info message, alerts and anybody else's messages name no row of ours)."""
         pending = self._reader.after(self._acked, 1)
         if not pending:
             return
-        try:
-            last = await js.get_last_msg(names.STREAM, names.table_subjects(self.table_id), direct=True)
-        except NotFoundError:
-            return
-        body = json.loads(last.data or b"{}")
-        if body.get("ledger") == pending[0].payload()["ledger"] and int(body.get("seq", 0)) > self._acked:
-            self._acked = self.outbox.acked = int(body["seq"])
+        ledger, held = pending[0].payload()["ledger"], self._acked
+
+        def ours(msg: signed.Found) -> bool:  # someone else's message proves nothing of what the stream holds
+            return msg.signer == self.table_id and msg.valid(self.signer.public)
+
+        for subject in names.journal_subjects(self.table_id):
+            last, _ = await signed.last_trusted(js, subject, ours)
+            if last is None:
+                continue
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                body = json.loads(last.data)
+                if body.get("ledger") == ledger:
+                    held = max(held, int(body.get("seq", 0)))
+        if held > self._acked:
+            self._acked = self.outbox.acked = held
 
     async def _before(self, js: JetStreamContext, row: OutboxRow) -> None:
         """The voucher bucket hears of a voucher event before the stream does."""
@@ -295,21 +354,20 @@ class FloorLink:
             if found is not None:
                 seat, amount, issued_at, expires_at = found
                 record = vouchers.issued(number, self.table_id, seat, amount, issued_at, expires_at)
-                await vouchers.publish_issue(self._kv, record)
+                await vouchers.publish_issue(self._kv, record, self.signer)
             return
         if detail.get("floor"):  # settled on the floor before the ledger posted it: nothing to reconcile
             return
         state = "redeemed" if code == VOUCHER_REDEEM else "voided"
         by = {"table": self.table_id, "seat": event.get("seat"), "time": event.get("time"), "offline": True}
         try:
-            await vouchers.close(self._kv, number, state, by, time=str(event.get("time")),
+            await vouchers.close(self._kv, number, state, by, signer=self.signer, time=str(event.get("time")),
                                  reason=str(detail.get("reason", "")))  # fmt: skip
         except vouchers.FloorVoucherError as clash:
             alert = {"kind": "alert", "table": self.table_id, "time": event.get("time"), "number": number,
                      "action": state, "problem": str(clash), "seq": body["seq"]}  # fmt: skip
             data = json.dumps(alert, sort_keys=True).encode()
-            once = {"Nats-Msg-Id": row.msg_id + ":alert"}
-            await js.publish(names.alert_subject(self.table_id), data, headers=once)
+            await self._publish(js, names.alert_subject(self.table_id), data, row.msg_id + ":alert")
 
     async def _sweep(self) -> None:
         """Every few seconds: which of our outstanding vouchers did the floor close (``closed``)?"""
@@ -318,8 +376,22 @@ class FloorLink:
             if not self._online or self._kv is None:
                 continue
             with contextlib.suppress(Exception):  # a slow server: the next sweep asks again
+                if self._js is not None:
+                    await self.look_for_orders(self._js)
                 await self.sweep(self._kv)
                 self.sweeps += 1
+
+    async def look_for_orders(self, js: JetStreamContext) -> None:
+        """The floor's last signed order (the table obeys it once), and what after it the floor did not
+        sign (the table logs each once)."""
+        order, stepped = await orders.last_order(js, self.table_id, self.floor_key)
+        for forged in stepped:
+            if forged.seq not in self._order_seen:
+                self._order_seen.add(forged.seq)
+                self.forged_orders.put(forged)
+        if order is not None and order.seq not in self._order_seen:
+            self._order_seen.add(order.seq)
+            self.orders.put(order)
 
     async def sweep(self, kv: KeyValue) -> None:
         """One look (on the link's loop): our outstanding vouchers and unposted claims the floor closed.
@@ -335,14 +407,36 @@ class FloorLink:
         if found is None or found[0]["state"] == "issued":
             return
         record = found[0]
+        problem = await self._unsigned(record)
+        if problem is not None:  # a closing nobody on the floor signed: not posted, the table logs it
+            self.forged.put((number, problem))
+            self._reported.add(number)
+            return
         by = record.get("by") or {}
         ours = by.get("table") == self.table_id
+        if ours and record.get("issuer") != self.table_id and self.keys is not None:
+            problem = await vouchers.judged(self.keys, record, self._issued)  # our claim: paid if it holds
+            if problem is not None:
+                self.forged.put((number, problem))
+                self._reported.add(number)
+                return
         where = str(by.get("table", "?")) + (f" seat {by['seat']}" if by.get("seat") else "")
         seat = int(by["seat"]) if ours and by.get("seat") else None
         voided = record["state"] == "voided"
         amount, issuer = int(record["amount"]), str(record["issuer"])
         self.closed.put(ClosedOnFloor(number, where, voided, seat, amount, issuer))
         self._reported.add(number)
+
+    async def _unsigned(self, record: vouchers.Record) -> str | None:
+        """Why a record that closes one of our vouchers is not to be believed, or ``None``: its writer
+        (a table, or the floor for the cage) is known and signed it."""
+        writer = str(record.get("signer", ""))
+        key = await self.keys.of(writer) if self.keys is not None and writer else None
+        if writer == self.table_id:
+            key = self.signer.public
+        if key is None or not signing.check_record(record, key):
+            return f"voucher {record.get('number')}: closed on the floor by {writer or 'nobody'}, unsigned"
+        return None
 
     async def _heartbeat(self) -> None:
         while not self._stopping:

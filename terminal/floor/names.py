@@ -16,6 +16,10 @@ BUCKET = "VOUCHERS"
 CAGE = "cage"  # the cashier publishes as if it were a table named "cage"
 #: Alive messages (core NATS, not kept in the stream): a table's phase, tilts and backlog.
 STATUS_PREFIX = "floorstatus"
+#: A table asks the floor service for its last word on it here (request and reply, core NATS).
+WITNESS_PREFIX = "floorwitness"
+#: A table asks the floor service whether another table's voucher was issued on the stream (core NATS).
+VOUCHER_CHECK_PREFIX = "floorvoucher"
 #: How long the server remembers message ids to drop resends; a table also resyncs on every connect.
 DUPLICATE_WINDOW_S = 120.0
 
@@ -35,6 +39,21 @@ def info_subject(table_id: str) -> str:
     return f"floor.{table_id}.info"
 
 
+def voucher_subject(table_id: str) -> str:
+    """The subject of a table's voucher events (issued, redeemed, voided, refused)."""
+    return f"floor.{table_id}.voucher"
+
+
+def command_subject(table_id: str) -> str:
+    """The subject of the floor's commands to a table (out of service and back), signed by the floor."""
+    return f"floor.{table_id}.command"
+
+
+def journal_subjects(table_id: str) -> tuple[str, ...]:
+    """The subjects a table's outbox rows go on (each with its ledger and row sequence)."""
+    return (round_subject(table_id), f"floor.{table_id}.event", voucher_subject(table_id))
+
+
 def alert_subject(table_id: str) -> str:
     """The subject of a table's reconciliation alerts (a voucher paid twice across the floor)."""
     return f"floor.{table_id}.alert"
@@ -43,6 +62,16 @@ def alert_subject(table_id: str) -> str:
 def status_subject(table_id: str) -> str:
     """The core-NATS subject of a table's alive messages."""
     return f"{STATUS_PREFIX}.{table_id}"
+
+
+def witness_subject(table_id: str) -> str:
+    """The core-NATS subject the floor service answers a table's witness question on."""
+    return f"{WITNESS_PREFIX}.{table_id}"
+
+
+def voucher_check_subject(table_id: str) -> str:
+    """The core-NATS subject the floor service answers a table's question about a voucher on."""
+    return f"{VOUCHER_CHECK_PREFIX}.{table_id}"
 
 
 def cage_msg_id(number: str, action: str, revision: int) -> str:

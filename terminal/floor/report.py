@@ -3,8 +3,9 @@
 Per table: game, coin-in (wagered), coin-out (won, stakes returned included), win (coin-in − coin-out),
 hold (win / coin-in), the PAR hold (theoretical win / coin-in, the theoretical win being each wager's
 coin-in times its exact house edge from the table's PAR sheet), games, cash in, vouchers in and out,
-hand-pays. The floor's line is the sum of the tables' lines, and each table's line is the sum of the
-meters deltas its ledger published: the same numbers the table's own ledger holds.
+hand-pays. Under them, the floor's alerts (forged vouchers refused, messages nobody accepted signed,
+vouchers closed twice), newest first. The floor's line is the sum of the tables' lines, and each table's
+line is the sum of the meters deltas its ledger published: the same numbers the table's own ledger holds.
 
 >>> row = TableLine.of("T-01", "roulette", {"wagered": 1000, "won": 900, "wager:roulette:red:wagered": 1000},
 ...                    {"roulette:red": "1/19"})
@@ -23,6 +24,8 @@ from typing import Any
 from terminal.ledger.floorstore import FloorStore
 from terminal.money import find_currency, format_amount
 
+#: The newest alerts the text report lists one by one.
+SHOWN_ALERTS = 20
 #: The meters a line shows, in its columns' order, and their headings.
 COLUMNS = {
     "coin_in": "Coin-in", "coin_out": "Coin-out", "win": "Win", "games": "Games", "cash_in": "Cash in",
@@ -85,6 +88,7 @@ class FloorReport:
     lines: tuple[TableLine, ...]
     total: TableLine
     outstanding: tuple[dict[str, Any], ...]
+    alerts: tuple[dict[str, Any], ...] = ()
 
     def text(self, currency: str) -> list[str]:
         """The report as lines of text for a terminal."""
@@ -97,6 +101,11 @@ class FloorReport:
                        + f"{line.hold_pct():>9}{line.par_pct():>8}")  # fmt: skip
         value = sum(int(v["amount"]) for v in self.outstanding)
         out.append(f"outstanding vouchers: {len(self.outstanding)}, {format_amount(value, cur)}")
+        out.append(f"alerts: {len(self.alerts)}")
+        for alert in self.alerts[:SHOWN_ALERTS]:
+            out.append(f"  ALERT {alert['time'] or '-'} {alert['table']}: {alert['problem']}")
+        if len(self.alerts) > SHOWN_ALERTS:
+            out.append(f"  ... and {len(self.alerts) - SHOWN_ALERTS} older (the floor page lists them)")
         return out
 
 
@@ -116,7 +125,7 @@ def build(store: FloorStore, day: str | None) -> FloorReport:
     total = TableLine.of("FLOOR", "", {}, {})
     for line in lines:
         total = total.plus(line)
-    return FloorReport(day, tuple(lines), total, tuple(store.vouchers("outstanding")))
+    return FloorReport(day, tuple(lines), total, tuple(store.vouchers("outstanding")), tuple(store.alerts()))
 
 
 def write_csv(report: FloorReport, target: Path) -> Path:

@@ -104,7 +104,7 @@ class Floor:
 
     def applied(self, seq: int, subject: str, body: dict[str, Any]) -> None:
         """A stream message went into the store: events to the feed, every change a nudge to refresh."""
-        if body.get("kind") in ("event", "cage", "alert", "accept"):
+        if body.get("kind") in ("event", "cage", "alert", "accept", "forged", "command"):
             self.tell("feed", lambda words: feed_line(words, seq, body))
         self.tell("update", {"seq": seq})
 
@@ -143,7 +143,7 @@ class Floor:
             tables.append(row | {"status": status, "status_name": words.status(status), "backlog": backlog,
                                  "tilts": tilts, "why": why})  # fmt: skip
         total = _row(words, "FLOOR", "", built.total, [v for vs in owed.values() for v in vs])
-        alerts = [a | {"text": words.text("alert_clash", number=a["number"])} for a in self.store.alerts()]
+        alerts = [a | {"text": alert_text(words, a)} for a in self.store.alerts()]
         alerts = alerts[:20]
         feed = [_stored_line(words, e) for e in self.store.events(30)]
         named = total | {"name": words.text("total")}
@@ -158,11 +158,25 @@ def _row(words: Words, table: str, game: str, line: report.TableLine, owed: list
             "vouchers_value": words.money(sum(owed))}  # fmt: skip
 
 
+def alert_text(words: Words, alert: dict[str, Any]) -> str:
+    """An alert of the store in words: a forged voucher refused, a message nobody accepted signed, or
+    a voucher closed twice across the floor."""
+    problem = str(alert.get("problem") or "")
+    if problem.startswith("forged: "):
+        return words.text("alert_forged", number=alert.get("number"))
+    if problem.startswith("unsigned: "):
+        return words.text("alert_unsigned", table=alert.get("table"))
+    return words.text("alert_clash", number=alert.get("number"))
+
+
 def feed_line(words: Words, seq: int, body: dict[str, Any]) -> dict[str, Any]:
     """One line of the live feed in ``words``' language: ``what`` stays the event's code name (the page
     marks alerts by it), ``what_name`` and ``text`` are the words shown."""
     table = str(body.get("table", ""))
     line = {"seq": seq, "time": body.get("time"), "table": table, "place": table}
+    if body.get("kind") == "forged":
+        text = words.text("alert_unsigned", table=table)
+        return line | {"what": "ALERT", "what_name": words.text("alert"), "text": text}
     if body.get("kind") == "alert":
         text = words.text("alert_clash", number=body.get("number"))
         return line | {"what": "ALERT", "what_name": words.text("alert"), "text": text}
@@ -172,6 +186,10 @@ def feed_line(words: Words, seq: int, body: dict[str, Any]) -> dict[str, Any]:
         text = f"{body.get('number')} · {amount} · {words.text('by', user=body.get('user'))}"
         named = {"what": what, "what_name": words.event(what), "text": text}
         return line | {"table": "cage", "place": words.text("cage")} | named
+    if body.get("kind") == "command":
+        what = "FLOOR_OUT_OF_SERVICE" if body.get("action") == "out_of_service" else "FLOOR_IN_SERVICE"
+        who = words.text("by", user=body.get("user"))
+        return line | {"what": what, "what_name": words.event(what), "text": who}
     if body.get("kind") == "accept":
         who = words.text("by_two", user=body.get("user"), second=body.get("second_user"))
         text = f"{words.text('ledger', ledger=body.get('ledger'))} · {who}"

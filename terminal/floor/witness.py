@@ -8,6 +8,13 @@ witness names); a ledger of a later epoch (a RAM clear since) is accepted, an ea
 ledger of the same epoch is not. With the floor unreachable the check is skipped and the event log says so.
 The floor's last word may instead be an acceptance (``terminal.floor.accept``): two people accepted a
 reinstalled table, and the ledger it names opens.
+
+Only signed words count: a round signed by the table's accepted key (the one the floor registered, or
+the table's own key while it is not registered yet), an acceptance signed by the floor's key. Anything
+else on the round subject (a witness or acceptance someone else published) is stepped over, and the
+check reads the last word before it that is signed; what it stepped over is reported (``FLOOR_FORGED``).
+A signed word published again (an older round replayed) is still signed: where the floor service runs,
+the table takes its word instead, fresh and signed (``terminal.floor.attest``), which no replay moves.
 """
 
 from __future__ import annotations
@@ -19,11 +26,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
 
 from terminal.config.sections import FloorSection
-from terminal.floor import connect, names
+from terminal.floor import attest, connect, names, registry, signed
 from terminal.ledger import highwater
 
 #: The ``kind`` of an acceptance on a table's round subject (``terminal.floor.accept``).
@@ -71,42 +78,90 @@ def parse(data: bytes) -> Witness:
     """A round message's witness; ``ValueError`` when the message has none."""
     try:
         body = json.loads(data)
+    except ValueError as bad:
+        raise ValueError(f"the floor's last round message has no readable witness ({bad})") from None
+    return parse_body(body)
+
+
+def parse_body(body: dict[str, Any]) -> Witness:
+    """A round message's witness from its parsed body; ``ValueError`` when it has none."""
+    try:
         heads = {str(t): (int(h[0]), str(h[1])) for t, h in body["round"]["witness"].items()}
         return Witness(str(body["ledger"]), int(body["epoch"]), int(body["seq"]), str(body["time"]), heads)
     except (ValueError, KeyError, TypeError, IndexError) as bad:
         raise ValueError(f"the floor's last round message has no readable witness ({bad})") from None
 
 
-async def fetch(section: FloorSection, table_id: str, timeout_s: float) -> Witness | Acceptance | None:
-    """The floor's last word on ``table_id`` (``None`` if it has none); raises if unreachable."""
+@dataclass(frozen=True, slots=True)
+class Word:
+    """The floor's last signed word on a table (``None``: none yet), what was stepped over for it on the
+    stream, its stream sequence and who said it (``stream``, or the ``floor service`` vouching for it)."""
+
+    last: Witness | Acceptance | None
+    forged: tuple[signed.Stepped, ...] = ()
+    seq: int = 0
+    source: str = "stream"
+
+
+async def fetch(section: FloorSection, table_id: str, timeout_s: float, own: Ed25519PublicKey,
+                floor: Ed25519PublicKey | None) -> Word:  # fmt: skip
+    """The floor's last signed word on ``table_id``; raises if unreachable. ``own``: the table's own key,
+    trusted for its rounds while the floor has not registered one; ``floor``: the floor's key."""
     nc = await connect.connect(section, f"table {table_id} witness", timeout_s=timeout_s, reconnect=False)
     try:
-        return await last_word(nc.jetstream(timeout=timeout_s), table_id)
+        js = nc.jetstream(timeout=timeout_s)
+        keys = registry.Keys(registry.bound(js), floor)  # a table reads its own record, asks nothing else
+        table_key = await keys.of(table_id) or own
+        word = await last_word(js, table_id, table_key, floor)
+        if floor is None:
+            return word
+        heard = await attest.ask(nc, table_id, floor, timeout_s, word.seq)
+        if heard is None:  # no floor service answered (in time): the stream's last signed word
+            return word
+        return Word(None if heard.word is None else _of(heard.word), word.forged, heard.seq, "floor service")
     finally:
         await nc.close()
 
 
-async def last_word(js: JetStreamContext, table_id: str) -> Witness | Acceptance | None:
-    """The last message on ``table_id``'s round subject: a round's witness, or an acceptance."""
-    try:
-        last = await js.get_last_msg(names.STREAM, names.round_subject(table_id), direct=True)
-    except NotFoundError:  # a new stream, or this table never settled a round on it
-        return None
-    with contextlib.suppress(ValueError, KeyError, TypeError):
-        body = json.loads(last.data or b"")
-        if isinstance(body, dict) and body.get("kind") == KIND:
-            return Acceptance.of(body)
-    return parse(last.data or b"")
+async def last_word(js: JetStreamContext, table_id: str, table_key: Ed25519PublicKey,
+                    floor: Ed25519PublicKey | None) -> Word:  # fmt: skip
+    """The last signed message on ``table_id``'s round subject: a round's witness signed by
+    ``table_key``, or an acceptance signed by ``floor``."""
+
+    def trusted(msg: signed.Found) -> bool:
+        if _is_acceptance(msg.data):
+            return floor is not None and msg.signer == signed.FLOOR and msg.valid(floor)
+        return msg.signer == table_id and msg.valid(table_key)
+
+    found, stepped = await signed.last_trusted(js, names.round_subject(table_id), trusted)
+    if found is None:  # a new stream, or this table never settled a round on it (none signed)
+        return Word(None, stepped)
+    if _is_acceptance(found.data):
+        return Word(Acceptance.of(json.loads(found.data)), stepped, found.seq)
+    return Word(parse(found.data), stepped, found.seq)
 
 
-def fetch_now(section: FloorSection, table_id: str) -> Witness | Acceptance | None:
+def _of(body: dict[str, Any]) -> Witness | Acceptance:
+    """A last word the floor service vouched for: an acceptance, or a round's witness."""
+    return Acceptance.of(body) if body.get("kind") == KIND else parse_body(body)
+
+
+def _is_acceptance(data: bytes) -> bool:
+    with contextlib.suppress(ValueError):
+        body = json.loads(data or b"")
+        return isinstance(body, dict) and body.get("kind") == KIND
+    return False
+
+
+def fetch_now(section: FloorSection, table_id: str, own: Ed25519PublicKey,
+              floor: Ed25519PublicKey | None) -> Word:  # fmt: skip
     """:func:`fetch` from synchronous code (start-up), within ``[floor] request_ms`` per step; from a thread
     whose event loop is running (the lab's live table boots inside one) on a thread of its own, so the
     check is made there too rather than skipped."""
     timeout = section.request_ms / 1000
 
-    def ask() -> Witness | Acceptance | None:
-        return asyncio.run(asyncio.wait_for(fetch(section, table_id, timeout), timeout * 3))
+    def ask() -> Word:
+        return asyncio.run(asyncio.wait_for(fetch(section, table_id, timeout, own, floor), timeout * 3))
 
     try:
         asyncio.get_running_loop()

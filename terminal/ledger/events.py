@@ -81,6 +81,10 @@ class EventCode(enum.IntEnum):
     FLOOR_ONLINE = 711  # the floor link is back; the backlog drains in order
     FLOOR_AUTH_REFUSED = 720  # [floor] has no (usable) credentials or no TLS: the table stays closed
     FLOOR_UNAUTHENTICATED = 721  # a test let the floor link run without credentials or TLS (never shipped)
+    VOUCHER_FORGED = 730  # a voucher on the floor no accepted table signed: refused, a floor alert
+    FLOOR_FORGED = 731  # a floor message (witness, acceptance, command) not signed by its signer: ignored
+    FLOOR_OUT_OF_SERVICE = 732  # the floor took the table out of service (a signed command: who asked)
+    FLOOR_IN_SERVICE = 733  # the floor put the table back in service (who asked)
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
 
 

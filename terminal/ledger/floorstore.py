@@ -53,11 +53,18 @@ CREATE TABLE IF NOT EXISTS vouchers (
 CREATE TABLE IF NOT EXISTS logins (
     user TEXT PRIMARY KEY, failures INTEGER NOT NULL, since REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS last_words (
+    table_id TEXT PRIMARY KEY, stream_seq INTEGER NOT NULL, body TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS alerts (
     stream_seq INTEGER PRIMARY KEY, table_id TEXT NOT NULL, time TEXT, number TEXT, problem TEXT NOT NULL
 );
 """
 _STATEMENTS = schema.statements(_TABLES)
+
+#: The subject the floor service gives a message it did not apply because its signer did not sign it
+#: (``terminal.floor.consumer``): never a NATS subject (those have no spaces), so nobody can publish one.
+FORGED = "forged message"
 
 
 def gaming_day(time: str, start_hour: int) -> str:
@@ -134,6 +141,9 @@ class FloorStore:
         if kind == "info":
             self._info(body)
             return True
+        if kind == FORGED:  # not applied: its signer did not sign it (an alert, and an event of the floor)
+            self._forged(stream_seq, body)
+            return True
         if kind == "alert":
             row = [stream_seq, body.get("table", "?"), body.get("time"), body.get("number"), body["problem"]]
             self.db.execute("INSERT INTO alerts VALUES (?, ?, ?, ?, ?)", row)
@@ -141,11 +151,15 @@ class FloorStore:
         if body.get("kind") == "cage":
             self._cage(stream_seq, body)
             return True
-        if body.get("kind") == "accept":  # a reinstalled table accepted by two people (``floor.accept``)
-            self._accepted(stream_seq, body)
+        if body.get("kind") == "command":  # the floor took a table out of service, or put it back
+            self._command(stream_seq, body)
             return True
+        if body.get("kind") == "accept":  # a reinstalled table accepted by two people (``floor.accept``)
+            return self._accepted(stream_seq, body)
         if not self._fresh(body):
             return False
+        if body.get("kind") == "round":  # the table's newest witness: the floor's last word on it
+            self._said(stream_seq, str(body["table"]), body)
         table, time = str(body["table"]), str(body["time"])
         day = gaming_day(time, self.hour)
         self._meters(table, day, body.get("delta") or {})
@@ -208,6 +222,10 @@ class FloorStore:
             state = "redeemed" if code == EventCode.VOUCHER_REDEEM else "voided"
             where = f"{table} seat {event['seat']}" if event.get("seat") else table
             self._closed(str(detail["number"]), int(detail.get("amount", 0)), state, event["time"], where)
+        elif code == EventCode.VOUCHER_FORGED:  # a table refused a forged voucher: the floor's alert
+            problem = f"forged: {detail.get('problem', '')}"
+            self.db.execute("INSERT INTO alerts VALUES (?, ?, ?, ?, ?)",
+                            [stream_seq, table, event["time"], detail.get("number"), problem])  # fmt: skip
         elif code == EventCode.VOUCHER_PAID_ELSEWHERE:  # the issuer heard it from the bucket (the cage's too)
             state = "voided" if detail.get("voided") else "redeemed"
             number, amount = str(detail["number"]), int(detail["amount"])
@@ -249,14 +267,60 @@ class FloorStore:
         )  # fmt: skip
         self._closed(str(body["number"]), int(body.get("amount", 0)), str(body["action"]), time, "cage")
 
-    def _accepted(self, stream_seq: int, body: dict[str, Any]) -> None:
+    def _command(self, stream_seq: int, body: dict[str, Any]) -> None:
         time = str(body["time"])
+        out = body["action"] == "out_of_service"
+        code = EventCode.FLOOR_OUT_OF_SERVICE if out else EventCode.FLOOR_IN_SERVICE
+        detail = {k: body[k] for k in ("reason", "role") if k in body}
+        self.db.execute(
+            "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?)",
+            [stream_seq, str(body["table"]), time, gaming_day(time, self.hour), int(code), code.name,
+             str(body["user"]), json.dumps(detail, sort_keys=True)],
+        )  # fmt: skip
+
+    def _forged(self, stream_seq: int, body: dict[str, Any]) -> None:
+        time, table, problem = str(body["time"]), str(body["table"]), str(body["problem"])
+        self.db.execute("INSERT INTO alerts VALUES (?, ?, ?, NULL, ?)", [stream_seq, table, time,
+                                                                         f"unsigned: {problem}"])  # fmt: skip
+        self.db.execute(
+            "INSERT INTO events VALUES (?, ?, ?, ?, ?, 'FLOOR_FORGED', NULL, NULL, ?)",
+            [stream_seq, table, time, gaming_day(time, self.hour), int(EventCode.FLOOR_FORGED),
+             json.dumps({"problem": problem}, sort_keys=True)],
+        )  # fmt: skip
+
+    def _said(self, stream_seq: int, table: str, body: dict[str, Any]) -> None:
+        self.db.execute(
+            "INSERT INTO last_words VALUES (?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET "
+            "stream_seq = excluded.stream_seq, body = excluded.body",
+            [table, stream_seq, json.dumps(body, sort_keys=True)],
+        )
+
+    def last_word(self, table: str) -> tuple[int, dict[str, Any]] | None:
+        """The floor's last word on ``table`` as applied: its newest round (a replayed older one is not
+        fresh and never counts) or an acceptance made since, with its stream sequence."""
+        query = "SELECT stream_seq, body FROM last_words WHERE table_id = ?"
+        row = self.db.execute(query, [table]).fetchone()
+        return (int(row[0]), json.loads(row[1])) if row else None
+
+    def _accepted(self, stream_seq: int, body: dict[str, Any]) -> bool:
+        """Log an acceptance and make it the table's last word; ``False`` for one applied before (the
+        same table, ledger and time: the floor's bytes published again)."""
+        time = str(body["time"])
+        seen = self.db.execute(
+            "SELECT 1 FROM events WHERE code = ? AND table_id = ? AND time = ? "
+            "AND json_extract(detail, '$.ledger') = ?",
+            [int(EventCode.FLOOR_ACCEPTED), str(body["table"]), time, str(body["ledger"])],
+        ).fetchone()
+        if seen:
+            return False
+        self._said(stream_seq, str(body["table"]), body)
         detail = {k: body[k] for k in ("ledger", "second_user", "reason", "replaces") if k in body}
         self.db.execute(
             "INSERT INTO events VALUES (?, ?, ?, ?, ?, 'FLOOR_ACCEPTED', NULL, ?, ?)",
             [stream_seq, str(body["table"]), time, gaming_day(time, self.hour), int(EventCode.FLOOR_ACCEPTED),
              str(body["user"]), json.dumps(detail, sort_keys=True)],
         )  # fmt: skip
+        return True
 
     # -- log-in lock-outs (not from the stream: kept across a rebuild) ---------------------------------
     def failures(self, user: str) -> tuple[int, float]:

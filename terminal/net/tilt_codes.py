@@ -26,6 +26,7 @@ CODES: tuple[str, ...] = (
     "link_lost",
     "handpay",
     "floor_offline",
+    "floor_closed",
 )
 LINK_CODES: tuple[str, ...] = ("connecting", "reconnecting")
 
@@ -40,6 +41,7 @@ _BY_KIND = {
     "link_lost": "link_lost",
     "handpay": "handpay",
     "floor_offline": "floor_offline",
+    "floor_closed": "floor_closed",
 }
 _DEVICES = ("bill_acceptor", "ticket_reader", "ticket_printer")
 

@@ -17,6 +17,8 @@ from terminal.table.cabinet import Cabinet
 SERVICE_KEY, BILL_ACCEPTOR, TICKET_READER = "service_key", "bill_acceptor", "ticket_reader"
 #: The code of a voucher of another table refused while the floor is unreachable (``floor_side``).
 FLOOR_OFFLINE = "floor_offline"
+#: The code of a voucher whose floor record no accepted table signed (``floor_side.FORGED_LINE``).
+VOUCHER_FORGED = "voucher_forged"
 INPUTS: dict[str, tuple[str, ...]] = {  # device -> the actions a person can take on it
     SERVICE_KEY: ("on", "off"),
     BILL_ACCEPTOR: ("insert",),
@@ -55,7 +57,8 @@ def apply_input(cabinet: Cabinet, seat: int | None, message: DeviceInput) -> Non
     except DeviceStateError as busy:
         raise DeviceInputRefused(f"money: {busy}") from None
     reason = cabinet.returned.pop(seat, None)
-    if reason is not None and FLOOR_OFFLINE in reason:  # one line the seat shows in the player's language
-        raise DeviceInputRefused(f"{FLOOR_OFFLINE}: ")
+    for code in (FLOOR_OFFLINE, VOUCHER_FORGED):
+        if reason is not None and code in reason:  # one line the seat shows in the player's language
+            raise DeviceInputRefused(f"{code}: ")
     if reason is not None:
         raise DeviceInputRefused(f"money: {reason}")

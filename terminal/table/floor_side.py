@@ -12,7 +12,10 @@ Vouchers: with the floor reachable every redemption, of our own vouchers too, is
 in the floor's bucket (:func:`redeem`), then the ledger's posting; of two tables racing for one voucher
 only the first update is accepted. With the floor unreachable the table takes only vouchers it printed
 (its own ledger knows them) and tells the player so in one line (:data:`OFFLINE_LINE`); the link
-reconciles those redemptions with the bucket when it is back.
+reconciles those redemptions with the bucket when it is back. Another table's voucher is paid only when
+its record holds (``vouchers.forgery``: an accepted issuer, its signature, its signed issue on the
+stream); a forgery is refused in one line (:data:`FORGED_LINE`) and logged as ``VOUCHER_FORGED``, which
+the floor shows as an alert.
 """
 
 from __future__ import annotations
@@ -21,17 +24,20 @@ import contextlib
 import time
 from typing import Any, NoReturn, Protocol
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
 from terminal.config import Config
 from terminal.config.game_rules import par_rows
 from terminal.config.sections import FloorSection
-from terminal.floor import connect, vouchers, witness
+from terminal.floor import connect, signing, vouchers, witness
 from terminal.floor.errors import CredentialsError
-from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus
+from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus, NoFloorService
 from terminal.floor.witness import Acceptance
 from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
 from terminal.ledger.records import Actor, stamp
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages.service import MeterView
+from terminal.table import floor_orders
 from terminal.table.clock import Clock
 from terminal.table.phases import Phase
 from terminal.table.tilt_board import TiltBoard
@@ -70,6 +76,8 @@ class Side(Protocol):
 WATCH_EVERY_S = 1.0
 #: Why a voucher of another table is refused while the floor is unreachable (the seat shows it).
 OFFLINE_LINE = "floor_offline: the floor is offline; this table takes only vouchers it printed"
+#: Why a voucher whose record no accepted table signed is refused (the seat shows it; the floor alerts).
+FORGED_LINE = "voucher_forged: this ticket cannot be paid; an attendant has been told"
 
 
 def attach(c: Config, table: Side) -> None:
@@ -78,10 +86,11 @@ def attach(c: Config, table: Side) -> None:
     if section is None or outbox is None:
         return
     check_credentials(section, table)
-    check_witness(c, section, table)
-    link = FloorLink(
-        section, c.table.table_id, c.ledger.path, outbox, about=lambda: about(table), info=info(c)
-    )
+    signer = signing.table_signer(section, c.table.table_id)
+    floor_key = signing.floor_public(section)
+    check_witness(c, section, table, signer, floor_key)
+    link = FloorLink(section, c.table.table_id, c.ledger.path, outbox, signer, floor_key,
+                     about=lambda: about(table), info=info(c))  # fmt: skip
     outbox.on_close(link.close)
     link.start()
     table.floor = link
@@ -100,15 +109,21 @@ def check_credentials(section: FloorSection, table: Side) -> None:
         table.ledger.log_event(EventCode.FLOOR_UNAUTHENTICATED, now=now, detail={"reason": lifted[:300]})
 
 
-def check_witness(c: Config, section: FloorSection, table: Side) -> None:
-    """Compare the ledger with the floor's last word; raise ``RollbackError`` (table closed) if behind."""
+def check_witness(c: Config, section: FloorSection, table: Side, signer: signing.Signer,
+                  floor_key: Ed25519PublicKey | None) -> None:  # fmt: skip
+    """Compare the ledger with the floor's last signed word; raise ``RollbackError`` (table closed) if
+    behind. Words nobody (or somebody else) signed are stepped over and logged as ``FLOOR_FORGED``."""
     now = table.clock.wall()
     try:
-        last = witness.fetch_now(section, c.table.table_id)
+        word = witness.fetch_now(section, c.table.table_id, signer.public, floor_key)
     except Exception as unreachable:  # no server answered: play on, and say the check was not made
         reason = f"{type(unreachable).__name__}: {unreachable}".strip().rstrip(":")
         table.ledger.log_event(EventCode.FLOOR_WITNESS_SKIPPED, now=now, detail={"reason": reason[:200]})
         return
+    for stepped in word.forged:
+        detail = stepped.detail() | {"what": "witness"}
+        table.ledger.log_event(EventCode.FLOOR_FORGED, now=now, detail=detail)
+    last = word.last
     if last is None:
         table.ledger.log_event(EventCode.FLOOR_WITNESS_PASS, now=now, detail={"witness": "none yet"})
         return
@@ -118,9 +133,10 @@ def check_witness(c: Config, section: FloorSection, table: Side) -> None:
     found, shortfall = table.ledger.reaches(last.mark())
     problem = witness.judge(found, last, shortfall)
     if problem is not None:
-        table.ledger.log_event(EventCode.FLOOR_WITNESS_FAIL, now=now, detail={"problem": problem})
+        said = {"problem": problem, "from": word.source}
+        table.ledger.log_event(EventCode.FLOOR_WITNESS_FAIL, now=now, detail=said)
         raise highwater.RollbackError(f"ledger {c.ledger.path}: {problem}")
-    detail = {"seq": last.seq, "rows": last.mark().rows, "epoch": last.epoch}
+    detail = {"seq": last.seq, "rows": last.mark().rows, "epoch": last.epoch, "from": word.source}
     table.ledger.log_event(EventCode.FLOOR_WITNESS_PASS, now=now, detail=detail)
 
 
@@ -160,6 +176,11 @@ def watch(table: Side, state: dict[str, Any]) -> None:
     elif tilted and not late:
         table.tilts.clear_tilt(TiltKind.FLOOR_OFFLINE, None, None, condition_over=True)
     _post_closed(table, link)
+    floor_orders.obey(table, link, state)
+    while not link.forged.empty():
+        number, problem = link.forged.get_nowait()
+        said = {"number": number, "problem": problem[:200]}
+        table.ledger.log_event(EventCode.VOUCHER_FORGED, now=table.clock.wall(), detail=said)
 
 
 def _post_closed(table: Side, link: FloorLink) -> None:
@@ -213,7 +234,16 @@ def reader_refusal(table: Till, number: str) -> str | None:
         return None if own is not None else OFFLINE_LINE
     if found is None:
         return None if own is not None else f"voucher {number} is unknown on the floor"
-    return vouchers.refusal(found[0], stamp(table.clock.wall()))
+    refused = vouchers.refusal(found[0], stamp(table.clock.wall()))
+    if refused is None and own is None:
+        try:
+            problem = link.check_foreign(found[0])
+        except FloorUnavailable:
+            return OFFLINE_LINE
+        if problem is not None:
+            _log_forged(table, None, number, found[0], problem)
+            return FORGED_LINE
+    return refused
 
 
 def redeem(table: Till, seat: int, number: str) -> int:
@@ -232,7 +262,8 @@ def redeem(table: Till, seat: int, number: str) -> int:
         intent = {"number": number}
         ledger.log_event(EventCode.VOUCHER_CLAIM, now=table.clock.wall(), seat=seat, detail=intent)
     try:
-        record, revision = link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, time=when))
+        record, revision = link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, signer=link.signer,
+                                                               time=when))  # fmt: skip
     except FloorUnavailable:
         if own is None:
             _refuse(table, seat, number, OFFLINE_LINE)
@@ -245,6 +276,8 @@ def redeem(table: Till, seat: int, number: str) -> int:
         return ledger.credits(seat)
     except vouchers.FloorVoucherError as refused:
         _refuse(table, seat, number, str(refused), lost=own is None)
+    if own is None:
+        _foreign_holds(table, link, seat, number, record, revision)
     try:
         if own is not None:
             ledger.redeem_voucher(number, seat, now=table.clock.wall(), floor=True)
@@ -253,9 +286,43 @@ def redeem(table: Till, seat: int, number: str) -> int:
                                         now=table.clock.wall())  # fmt: skip
     except LedgerError:  # not posted: the voucher goes back to issued on the floor
         with contextlib.suppress(FloorUnavailable):
-            link.call(lambda kv: vouchers.release(kv, number, record, revision))
+            link.call(lambda kv: vouchers.release(kv, number, record, revision, link.signer))
         raise
     return ledger.credits(seat)
+
+
+def _foreign_holds(table: Till, link: FloorLink, seat: int, number: str, record: vouchers.Record,
+                   revision: int) -> None:  # fmt: skip
+    """Another table's voucher we just claimed: pay it only when its record holds (:func:`vouchers.forgery`
+    on the very record the claim replaced). A forgery goes back to the floor as it was, is logged as
+    ``VOUCHER_FORGED`` (the floor's alert) and refused in one line. The check comes after the claim so two
+    tables racing for a voucher race on equal terms; a claim a crash cuts off is checked by the link's
+    sweep before it is posted."""
+    try:
+        problem = link.check_foreign(record)
+    except NoFloorService:  # nobody can check it now: the claim goes back, the ticket stays payable
+        try:
+            link.call(lambda kv: vouchers.release(kv, number, record, revision, link.signer))
+        except FloorUnavailable:  # the claim stands; the sweep checks it before posting it
+            _refuse(table, seat, number, OFFLINE_LINE)
+        _refuse(table, seat, number, OFFLINE_LINE, lost=True)
+    except FloorUnavailable:  # the claim stands; the sweep checks it before posting it
+        _refuse(table, seat, number, OFFLINE_LINE)
+    if problem is None:
+        return
+    with contextlib.suppress(FloorUnavailable):
+        link.call(lambda kv: vouchers.release(kv, number, record, revision, link.signer))
+    _log_forged(table, seat, number, record, problem)
+    _refuse(table, seat, number, FORGED_LINE, lost=True)
+
+
+def _log_forged(table: Till, seat: int | None, number: str, record: vouchers.Record, problem: str) -> None:
+    """A forged voucher: the event the floor alerts on (who claims to have printed it, for how much)."""
+    detail: dict[str, Any] = {"number": number, "issuer": str(record.get("issuer", ""))[:32],
+                              "problem": problem[:200]}  # fmt: skip
+    with contextlib.suppress(TypeError, ValueError):
+        detail["amount"] = int(record.get("amount", 0))
+    table.ledger.log_event(EventCode.VOUCHER_FORGED, now=table.clock.wall(), seat=seat, detail=detail)
 
 
 def _refuse(table: Till, seat: int, number: str, reason: str, lost: bool = False) -> NoReturn:

@@ -45,6 +45,7 @@ class TiltKind(enum.Enum):
     SOFTWARE = "software"  # a ledger that ran verified software: unverified, failed, or another key now
     CONFIG_UNLOGGED = "config_unlogged"  # kiosk.cfg changed between two boots and no logged change says so
     FLOOR_OFFLINE = "floor_offline"  # floor events waited past [floor] max_offline_minutes to be sent
+    FLOOR_CLOSED = "floor_closed"  # the floor took the table out of service (a signed order)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +79,8 @@ RULES: dict[TiltKind, ClearRule] = {
     TiltKind.CONFIG_UNLOGGED: ClearRule(table_wide=True, automatic=False, role=Role.ADMINISTRATOR),
     # Clears itself once the link is back and the backlog is younger than the limit again.
     TiltKind.FLOOR_OFFLINE: ClearRule(table_wide=True, automatic=True, role=None),
+    # Clears when the floor puts the table back in service (its signed order); nobody at the table can.
+    TiltKind.FLOOR_CLOSED: ClearRule(table_wide=True, automatic=True, role=None),
 }
 
 

@@ -36,11 +36,11 @@ import nats
 from nats.errors import Error as NatsError
 from nats.js.errors import NotFoundError
 
-from terminal.floor import connect, credentials
+from terminal.floor import connect, credentials, registry
 
 BINARY = Path(sys.executable).with_name("nats-server")
 #: The tables the floor tests run (each has credentials on every test server); the floor service is "floor".
-TABLES = ("T-01", "T-02", "T-03", "T-04", "T-NEW")
+TABLES = ("T-01", "T-02", "T-03", "T-04", "T-05", "T-NEW")
 _KEYS: list[credentials.FloorKeys] = []
 
 
@@ -89,12 +89,14 @@ async def _prepare(url: str, replicas: int) -> None:
         js = nc.jetstream(timeout=10)
         await connect.ensure_stream(js, replicas)
         await connect.ensure_bucket(js, replicas)
+        await registry.bucket(js, replicas)
     finally:
         await nc.close()
 
 
 def prepare(url: str, replicas: int = 1) -> None:
-    """The ``FLOOR`` stream and ``VOUCHERS`` bucket, made as the floor service's start makes them."""
+    """The ``FLOOR`` stream, the ``VOUCHERS`` and ``TABLES`` buckets, made as the floor service's start
+    makes them."""
     deadline = time.monotonic() + 60
     while True:
         try:

@@ -2,23 +2,41 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import dataclasses
+import threading
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import nats
+from nats.errors import Error as NatsError
+
 from terminal import config as configuration
 from terminal.config import Config
+from terminal.config.sections import FloorSection
+from terminal.floor import accept, credentials, names, signing
+from terminal.floor.consumer import follow
+from terminal.floor.errors import CredentialsError
 from terminal.ledger import Ledger, meters
-from tests.floor.servers import floor_lines
+from terminal.ledger.floorstore import FloorStore
+from tests.floor.servers import floor_lines, floor_options, made_keys
 
 
 def floor_config(
     folder: Path, url: str, table_id: str = "T-01", game: str = "roulette", extra: str = "",
     request_ms: int = 10_000, sweep_ms: int = 50, identity: str | None = None, credentials: bool = True,
+    accepted: bool = True,
 ) -> Config:
     """A table of its own in ``folder`` whose floor link points at ``url``, with the test floor's
     credentials of ``identity`` (the table's own by default; ``floor`` for the floor service or the cage:
     ``servers.as_floor()``); none with ``credentials=False`` (a config the table must refuse).
+
+    The floor's key is shared by every config of the test (``floor.key`` and ``floor.pub`` beside the
+    tables' folders), and, with ``accepted``, the table's signing key is registered on the floor at once
+    as ``terminal floor accept-table --key`` does (a floor that does not answer yet registers nothing).
 
     Its floor requests may take 10 s: on a machine busy with other tests a healthy local server can take
     more than a second to answer, and a link that times out a publish counts itself offline (the table
@@ -32,10 +50,77 @@ def floor_config(
         f"[table]\ntable_id = {table_id}\ngame = {game}\nseats = 4\nport = 0\ngaming_day_hour = 0\n"
         "[floor]\n"
         f"url = {url}\nrequest_ms = {request_ms}\nsweep_ms = {sweep_ms}\nreconnect_ms = 50\n"
-        f"heartbeat_seconds = 1\ngaming_day_hour = 0\n{keys}{extra}",
+        f"heartbeat_seconds = 1\ngaming_day_hour = 0\nfloor_key_path = ../floor.key\n"
+        f"floor_pub_path = ../floor.pub\n{keys}{extra}",
         encoding="utf-8",
     )
-    return configuration.load(cfg)
+    c = configuration.load(cfg)
+    if accepted and credentials:  # one without the test floor's credentials is on a floor of its own
+        register(c)
+    return c
+
+
+def as_floor_section(section: FloorSection) -> FloorSection:
+    """``section`` connecting with the floor's credentials (as ``floor accept-table`` runs on the floor's
+    computer)."""
+    keys = made_keys()
+    who = credentials.FLOOR
+    paths = {"ca_path": keys.ca_cert, "cert_path": keys.cert(who), "key_path": keys.key(who)}
+    return dataclasses.replace(section, nkey_path=keys.seed(who), **paths)
+
+
+def register(c: Config) -> bool:
+    """Register the table's signing key at the floor (two people, as ``floor accept-table --key``);
+    ``False`` when the floor does not answer."""
+    assert c.floor is not None
+    key = signing.table_signer(c.floor, c.table.table_id).public
+    who = {"time": "2026-01-01T00:00:00.000000Z", "user": "ada", "second_user": "fay", "reason": "test"}
+    try:
+        asyncio.run(accept.publish(as_floor_section(c.floor), c.table.table_id, None, key, **who))
+    except (OSError, NatsError, TimeoutError, CredentialsError):  # FloorAuthError too
+        return False
+    return True
+
+
+class FloorService:
+    """``terminal floor`` on a thread of its own: follows the stream, answers the tables' questions."""
+
+    def __init__(self, c: Config) -> None:
+        assert c.floor is not None
+        self.section, self.loop = c.floor, asyncio.new_event_loop()
+        self.stop = asyncio.Event()
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._main(),), daemon=True)
+
+    async def _main(self) -> None:
+        store = FloorStore(self.section.store_path, 0)
+        try:
+            await follow(self.section, store, self.stop)
+        finally:
+            store.close()
+
+    def __enter__(self) -> FloorService:
+        self.thread.start()
+        asyncio.run(self._answering())
+        return self
+
+    async def _answering(self, timeout_s: float = 60.0) -> None:
+        """Until the service answers a table's question (T-01's, on its own witness subject)."""
+        nc = await nats.connect([u.strip() for u in ",".join(self.section.url).split(",")],
+                                **floor_options("T-01"))  # fmt: skip
+        deadline = time.monotonic() + timeout_s
+        try:
+            while time.monotonic() < deadline:
+                with contextlib.suppress(NatsError, TimeoutError):
+                    await nc.request(names.witness_subject("T-01"), b"ready?", timeout=1.0)
+                    return
+                await asyncio.sleep(0.1)
+        finally:
+            await nc.close()
+        raise AssertionError(f"the floor service did not answer in {timeout_s} s")
+
+    def __exit__(self, *_: object) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(30)
 
 
 def unresolved(db: Any, start: str = "", end: str = "~") -> dict[str, int]:

@@ -35,7 +35,7 @@ from nats.aio.client import Client
 from nats.js.api import ConsumerConfig
 
 from terminal.cli import main
-from terminal.floor import connect, names, vouchers
+from terminal.floor import connect, names, signing, vouchers
 from terminal.floor.errors import CredentialsError, FloorAuthError
 from terminal.ledger import EventCode, Ledger
 from tests.floor import servers
@@ -216,9 +216,10 @@ def test_a_tables_credentials_claim_vouchers_but_cannot_list_read_back_or_purge(
         async with _as(t2, "table T-02") as (nc, _):
             js = nc.jetstream(timeout=5)
             kv = connect.bucket(js)  # as the table's link binds it
-            await vouchers.publish_issue(kv, record)
+            await vouchers.publish_issue(kv, record, signing.table_signer(t2, "T-02"))
             event = {"kind": "event", "table": "T-02", "event": {"code": 610, "detail": {"number": NUMBER}}}
             await js.publish("floor.T-02.event", json.dumps(event).encode())
+            await js.publish(names.voucher_subject("T-02"), json.dumps(event).encode())
 
     asyncio.run(issue())
 
@@ -256,6 +257,11 @@ def test_a_tables_credentials_claim_vouchers_but_cannot_list_read_back_or_purge(
                                               config=ConsumerConfig(inactive_threshold=5.0))  # fmt: skip
                 return any(NUMBER.encode() in m.data for m in await sub.fetch(1, timeout=1))
 
+            async def voucher_subject() -> bool:  # the issuer's voucher events, read back from a time on
+                sub = await js.pull_subscribe(names.voucher_subject("T-02"), stream=names.STREAM,
+                                              config=ConsumerConfig(inactive_threshold=5.0))  # fmt: skip
+                return any(NUMBER.encode() in m.data for m in await sub.fetch(1, timeout=1))
+
             async def purge() -> bool:
                 return bool(await js.purge_stream(f"KV_{names.BUCKET}"))
 
@@ -283,12 +289,13 @@ def test_a_tables_credentials_claim_vouchers_but_cannot_list_read_back_or_purge(
             found = await vouchers.read(kv, NUMBER)
             assert found is not None and found[0]["amount"] == 2500
             by = {"table": "T-01", "seat": 1, "time": "2026-03-01T12:05:00.000000Z"}
-            await vouchers.close(kv, NUMBER, "redeemed", by, time=by["time"])
+            await vouchers.close(kv, NUMBER, "redeemed", by, signer=signing.table_signer(t1, "T-01"),
+                                 time=by["time"])  # fmt: skip
             for name, act in (("keys", keys), ("by_sequence", by_sequence),
                               ("by_sequence_direct", by_sequence_direct), ("stream_record", stream_record),
                               ("stream_record_direct", stream_record_direct), ("subjects", subjects),
-                              ("consumer", consumer), ("snoop", snoop), ("purge", purge),
-                              ("delete", delete)):  # fmt: skip
+                              ("consumer", consumer), ("voucher_subject", voucher_subject), ("snoop", snoop),
+                              ("purge", purge), ("delete", delete)):  # fmt: skip
                 tried[name] = await _attempt(act)
             tried["(the server's words)"] = "" if heard else "none"
         return tried

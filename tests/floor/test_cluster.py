@@ -23,7 +23,7 @@ from terminal.floor import names
 from terminal.lab.headless import run_headless
 from terminal.table.table import Table
 from tests.floor.servers import BINARY, Cluster, floor_options, made_keys, stream_count, wait_replicas_current
-from tests.floor.tables import floor_config, ledger_facts
+from tests.floor.tables import FloorService, floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
 from tests.floor.test_vouchers import TableThread, print_voucher, race
 
@@ -78,10 +78,14 @@ def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, clus
     check_floor_matches_ledger(_table_messages(survivors, "T-01"), ledger_facts(c))
     a = TableThread(tmp_path / "a", survivors, "T-02")
     b = TableThread(tmp_path / "b", survivors, "T-03")
+    # T-03 pays T-02's vouchers once the floor service finds their issue on the stream
+    service = floor_config(tmp_path / "service", survivors, "FLOOR-PC", extra="replicas = 3\n",
+                           identity="floor", accepted=False)  # fmt: skip
     try:
-        for _ in range(20):  # the R3 bucket still decides races with one node of three gone
-            results = race({"T-02": (a, 2), "T-03": (b, 2)}, print_voucher(a, 1, 500))
-            assert sorted(results.values()) == [False, True]
+        with FloorService(service):
+            for _ in range(20):  # the R3 bucket still decides races with one node of three gone
+                results = race({"T-02": (a, 2), "T-03": (b, 2)}, print_voucher(a, 1, 500))
+                assert sorted(results.values()) == [False, True]
     finally:
         a.close()
         b.close()

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from terminal.cli import main
-from terminal.floor import witness
+from terminal.floor import signing, witness
 from terminal.ledger import EventCode, IntegrityError
 from terminal.ledger.floorstore import FloorStore
 from terminal.ledger.highwater import RollbackError
@@ -180,7 +180,9 @@ def test_the_witness_is_asked_from_inside_a_running_event_loop_too(
     section = floor_config(tmp_path, module_server.url, "T-NEW").floor
     assert section is not None
 
-    async def booting() -> object:
-        return witness.fetch_now(section, "T-NEW")
+    own, floor = signing.table_signer(section, "T-NEW").public, signing.floor_public(section)
 
-    assert asyncio.run(booting()) is None  # the floor answered: no round of T-NEW yet
+    async def booting() -> witness.Word:
+        return witness.fetch_now(section, "T-NEW", own, floor)
+
+    assert asyncio.run(booting()) == witness.Word(None)  # the floor answered: no round of T-NEW yet

@@ -74,9 +74,11 @@ def floor(tmp_path_factory: pytest.TempPathFactory, module_server: Server) -> li
 
 
 @pytest.fixture(scope="module")
-def service(tmp_path_factory: pytest.TempPathFactory, module_server: Server) -> Config:
-    """The floor service's config: its own credentials (a table's may not read the whole stream)."""
-    return floor_config(tmp_path_factory.mktemp("floor"), module_server.url, "FLOOR-PC", identity="floor")
+def service(floor: list[Config], module_server: Server) -> Config:
+    """The floor service's config: its own credentials (a table's may not read the whole stream), beside
+    the tables' folders (the floor's signing key is theirs)."""
+    folder = floor[0].path.parent.parent / "floor"
+    return floor_config(folder, module_server.url, "FLOOR-PC", identity="floor", accepted=False)
 
 
 def test_floor_totals_equal_each_tables_own_ledger(

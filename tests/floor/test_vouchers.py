@@ -28,8 +28,8 @@ from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
 from terminal.table.refused import Refused
 from terminal.table.table import Table
-from tests.floor.servers import Server
-from tests.floor.tables import floor_config
+from tests.floor.servers import Server, as_floor
+from tests.floor.tables import FloorService, floor_config
 
 T = TypeVar("T")
 
@@ -52,13 +52,17 @@ class TableThread:
 
 @pytest.fixture
 def pair(tmp_path: Path, server: Server) -> Iterator[tuple[TableThread, TableThread]]:
-    """Tables T-01 and T-02 on the same floor, each on its own thread."""
+    """Tables T-01 and T-02 on the same floor, each on its own thread, and the floor service (it tells a
+    table paying another's voucher whether the issuer's issue is on the stream)."""
     a = TableThread(tmp_path / "a", server.url, "T-01")
     b = TableThread(tmp_path / "b", server.url, "T-02")
+    service = FloorService(floor_config(tmp_path / "service", server.url, "FLOOR-PC", **as_floor(),
+                                        accepted=False))  # fmt: skip
     try:
-        for table in (a, b):  # a link connects on its own thread after boot: both are on the floor first
-            wait_for(lambda table=table: table.do(linked), 60)  # type: ignore[misc]
-        yield a, b
+        with service:
+            for table in (a, b):  # a link connects on its own thread after boot: both are on the floor first
+                wait_for(lambda table=table: table.do(linked), 60)  # type: ignore[misc]
+            yield a, b
     finally:
         a.close()
         b.close()
@@ -313,7 +317,8 @@ def test_a_claim_cut_off_by_a_crash_is_posted_to_the_seat_that_stacked_the_ticke
     by = {"table": "T-02", "seat": 4, "time": "2026-01-01T00:00:00.000000Z", "offline": False}
     intent = {"number": number}  # what redeem logs before it claims
     b.do(lambda t: t.ledger.log_event(EventCode.VOUCHER_CLAIM, now=t.clock.wall(), seat=4, detail=intent))
-    link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, time=by["time"]))  # the claim, no post
+    claim = vouchers.close  # the claim, its posting cut off
+    link.call(lambda kv: claim(kv, number, "redeemed", by, signer=link.signer, time=by["time"]))
     assert b.do(lambda t: t.ledger.credits(4)) == 0
     pump_until(b, lambda t: t.ledger.credits(4) != 0, "T-02 posting the cut-off claim")
     assert b.do(lambda t: t.ledger.credits(4)) == 2000
@@ -344,7 +349,8 @@ def test_a_claim_known_lost_leaves_the_list_the_link_looks_up_at_every_start(
     assert link is not None
     by = {"table": "T-03", "seat": 1, "time": "2026-01-01T00:00:00.000000Z", "offline": False}
     for number in (lost, refused):  # T-03 wins both on the floor
-        link.call(lambda kv, number=number: vouchers.close(kv, number, "redeemed", by, time=by["time"]))  # type: ignore[misc]
+        link.call(lambda kv, number=number: vouchers.close(kv, number, "redeemed", by, signer=link.signer,  # type: ignore[misc]
+                                                           time=by["time"]))  # fmt: skip
     b.do(lambda t: t.ledger.log_event(EventCode.VOUCHER_CLAIM, now=t.clock.wall(), seat=4,
                                       detail={"number": lost}))  # fmt: skip  (its CAS then lost: cut off)
     own = print_voucher(b, 1, 1000)
@@ -358,3 +364,30 @@ def test_a_claim_known_lost_leaves_the_list_the_link_looks_up_at_every_start(
     dropped = b.do(lambda t: t.ledger.events(EventCode.VOUCHER_CLAIM_LOST))
     assert [json.loads(e.detail)["number"] for e in dropped] == [lost]
     assert b.do(lambda t: t.ledger.credits(4)) == 0 and b.do(lambda t: t.ledger.audit()) == []
+
+
+def test_without_a_floor_service_another_tables_voucher_is_refused_and_stays_payable(
+    tmp_path: Path, server: Server
+) -> None:
+    """Only the floor service may read the issuer's records for a table (they name its voucher numbers):
+    with none running, T-02 cannot check T-01's voucher, refuses it as the floor being offline and puts its
+    claim back; once the service runs, the same ticket is paid there."""
+    a = TableThread(tmp_path / "a", server.url, "T-01")
+    b = TableThread(tmp_path / "b", server.url, "T-02")
+    try:
+        for table in (a, b):
+            wait_for(lambda table=table: table.do(linked), 60)  # type: ignore[misc]
+        number = print_voucher(a, 1, 2000)
+        with pytest.raises(Refused, match="floor_offline"):
+            b.do(lambda t: t.cashier.redeem(3, number))
+        assert b.do(lambda t: t.ledger.credits(3)) == 0
+        record = on_floor(b, number)
+        assert record is not None and record["state"] == "issued"  # the claim went back
+        service = floor_config(tmp_path / "service", server.url, "FLOOR-PC", **as_floor(), accepted=False)
+        with FloorService(service):
+            assert b.do(lambda t: t.cashier.redeem(3, number)) == 2000
+        record = on_floor(b, number)
+        assert record is not None and record["state"] == "redeemed" and record["by"]["table"] == "T-02"
+    finally:
+        a.close()
+        b.close()
