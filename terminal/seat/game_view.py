@@ -21,7 +21,7 @@ from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
 from terminal.seat.widgets import Button, draw_button, draw_chip, hit_button, panel
 
-_METERS = ("meter.credits", "meter.total_bet", "meter.last_win", "meter.chip", "meter.countdown")
+_METERS = ("meter.credits", "meter.total_bet", "meter.last_win", "meter.chip")  # the phase's label is live
 _ACTIONS = (
     ("button.undo", i.UNDO),
     ("button.clear", i.CLEAR),
@@ -223,7 +223,7 @@ class GameView:
         return pygame.Rect(top.left + pad + n * width, top.top + pad, width - pad, top.height - 2 * pad)
 
     def _limits_cell(self) -> pygame.Rect:
-        first = self._meter_cell(len(_METERS))
+        first = self._meter_cell(len(_METERS) + 1)
         return pygame.Rect(
             first.left, first.top, self.frame.top.right - first.left - first.left // 40, first.height
         )
@@ -240,7 +240,7 @@ class GameView:
                 theme.WIN if me and me.last_win else theme.INK,
             ),
             ("fmt.money", {"amount": p.money(self.control.ui.chip)}, theme.INK),
-            self._countdown(now),
+            self._countdown(now)[1:],
         ]
         size = f.unit * 13 // 10
         for n, (key, args, colour) in enumerate(values):
@@ -256,18 +256,24 @@ class GameView:
                 max_width=cell.width,
                 **args,
             )
+        cell = self._meter_cell(len(_METERS))
+        label = self._countdown(now)[0]
+        p.draw(surface, label, (cell.left, cell.top), f.unit * 7 // 10, theme.DIM_INK, max_width=cell.width)
         self._draw_limits(surface)
 
-    def _countdown(self, now: float) -> tuple[str, dict[str, Any], tuple[int, int, int]]:
+    def _countdown(self, now: float) -> tuple[str, str, dict[str, Any], tuple[int, int, int]]:
+        """The phase meter: its label and its value, which follow the phase (the seconds left to bet, bets
+        closed while the round plays, the result on show)."""
         model = self.control.model
         if model.table is None or model.link != "up":
-            return ("status.waiting", {}, theme.DIM_INK)
+            return ("meter.round", "status.waiting", {}, theme.DIM_INK)
         seconds = (model.countdown_ms(now) + 999) // 1000
         if model.table.phase != "open" or seconds == 0:
             if model.result is not None and model.showing_result(now):
-                return ("meter.result", {}, theme.GOLD)  # the result on show, not a lock
-            return ("bets.closed_short", {}, theme.WARN)
-        return ("fmt.seconds", {"seconds": seconds}, theme.WARN if seconds <= 5 else theme.INK)
+                return ("meter.round", "meter.result", {}, theme.GOLD)  # the result on show, not a lock
+            return ("meter.bets", "bets.closed_short", {}, theme.WARN)
+        colour = theme.WARN if seconds <= 5 else theme.INK
+        return ("meter.countdown", "fmt.seconds", {"seconds": seconds}, colour)
 
     def _draw_limits(self, surface: pygame.Surface) -> None:
         """The limits line at the foot of its cell like every meter's value; the currency beside the label."""
