@@ -36,7 +36,7 @@ class BigSixLayout(LayeredLayout):
 
     def __init__(self, rect: pygame.Rect, paytable_name: str, venue: str, touch: int = 0) -> None:
         self.table, self.venue = paytable(paytable_name), venue
-        self.text_min = max(10, round(touch * 14 / 48)) if touch else 10  # 14 px at 1080 lines, as the seat
+        self.text_min = max(12, round(touch * 14 / 48)) if touch else 12  # 14 px at 1080 lines, as the seat
         areas = self._measure(rect.width, rect.height)
         small = min(min(a.rect.size) for a in areas)
         if touch and small < touch:
