@@ -33,7 +33,8 @@ class Sections:
 
 def sections(frame: Frame, control: SeatControl) -> Sections:
     """The side panel's parts for what the seat shows now. The game's progress gives way so that the
-    list of wagers always keeps its heading and three rows (it pages through the rest)."""
+    list of wagers always keeps its heading and a row for each wager up to five (at least three; it
+    pages through the rest)."""
     side, u = frame.side.inflate(-16, -16), frame.unit
     top = message_strip.game_rect(frame).bottom + 8
     has_result = control.model.result is not None or control.model.rolling is not None
@@ -47,7 +48,8 @@ def sections(frame: Frame, control: SeatControl) -> Sections:
         strip = pygame.Rect(column.left, column.bottom - strip_h, column.width, strip_h)
         wagers = pygame.Rect(column.left, column.top, column.width, strip.top - 8 - column.top)
         return Sections(result, body, wagers, strip)
-    least = max(frame.touch, u * 6 // 5) + 3 * (u * 23 // 20)  # the list's heading and three rows
+    listed = min(5, max(3, len(wager_list.rows(control))))  # the round's wagers, up to five, unpaged
+    least = max(frame.touch, u * 6 // 5) + listed * (u * 23 // 20)  # the list's heading and its rows
     height = min(progress_height(control, u), max(0, body.height - least - u // 2))
     progress = pygame.Rect(body.left, body.top, body.width, height)
     gap = u // 2 if height else 0

@@ -71,7 +71,9 @@ def draw_craps(
         rows.insert(0, ("lucky.short", others, lucky.marks, {"point": str(lucky.number)}))
     hot = hot_of(control.model.me)  # the seat's own wagers first: the table's marks give way to them
     if hot is not None and y + row <= box.bottom:
-        full = y + 3 * row <= box.bottom  # else the numbers alone, each with its combinations as ticks
+        # its three rows only where the marks and the shooter's line still fit under them; else the numbers
+        # alone, each with its combinations as ticks
+        full = y + (3 + len(rows)) * row + unit * 6 // 5 <= box.bottom
         y = _hot_roller(surface, p, hot.marks, (box.left, y), box.width, unit, full)
     for key, numbers, marked, args in rows:
         if y + row > box.bottom:

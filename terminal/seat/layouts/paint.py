@@ -324,7 +324,7 @@ def puck(
     pygame.draw.circle(surface, SHADOW, (center[0] + 2, center[1] + 3), radius)
     pygame.draw.circle(surface, fill, center, radius)
     pygame.draw.circle(surface, ink, center, radius, max(2, radius // 8))
-    put(surface, label(fonts, text, int(radius * 0.7), True, ink), center)
+    put(surface, fitted(fonts, text, int(radius * 0.7), True, ink, radius * 2 - 4), center)  # inside its disc
     return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
 
 
