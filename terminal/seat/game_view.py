@@ -22,6 +22,7 @@ from terminal.seat.theme import Frame
 from terminal.seat.widgets import Button, draw_button, draw_chip, hit_button, panel
 
 _METERS = ("meter.credits", "meter.total_bet", "meter.last_win", "meter.chip")  # the phase's label is live
+_SHARES = (1.45, 0.95, 0.95, 0.7, 0.95)  # each meter's width in fifths of the five meters' room
 _ACTIONS = (
     ("button.undo", i.UNDO),
     ("button.clear", i.CLEAR),
@@ -217,10 +218,14 @@ class GameView:
         return surface
 
     def _meter_cell(self, n: int) -> pygame.Rect:
+        """The ``n``-th meter's cell: the credits the widest (always the largest figure), the chip the
+        narrowest; the limits' cell after the last."""
         top = self.frame.top
-        width = int(top.width * (0.14 if top.width >= top.height * 20 else 0.125))  # 4:3 leaves limits room
+        width = top.width * (0.14 if top.width >= top.height * 20 else 0.125)  # 4:3 leaves limits room
         pad = top.height // 8
-        return pygame.Rect(top.left + pad + n * width, top.top + pad, width - pad, top.height - 2 * pad)
+        left = top.left + pad + round(width * sum(_SHARES[:n]))
+        share = _SHARES[n] if n < len(_SHARES) else 1.0
+        return pygame.Rect(left, top.top + pad, round(width * share) - pad, top.height - 2 * pad)
 
     def _limits_cell(self) -> pygame.Rect:
         first = self._meter_cell(len(_METERS) + 1)
@@ -242,14 +247,20 @@ class GameView:
             ("fmt.money", {"amount": p.money(self.control.ui.chip)}, theme.INK),
             self._countdown(now)[1:],
         ]
-        size = f.unit * 13 // 10
+        first = self._meter_cell(0)
+        tall = f.unit * 8 // 5  # the credits, as large as their cell holds under its label
+        room = first.height - p.font(f.unit * 7 // 10).get_linesize()
+        while tall > p.min_size and p.font(tall, True).get_height() > room:
+            tall -= 1
+        credits = p.fitting(p.tr(values[0][0], **values[0][1]), tall, True, first.width)
+        others = max(p.min_size, min(f.unit * 13 // 10, credits * 17 // 20))  # never as large as the credits
         for n, (key, args, colour) in enumerate(values):
             cell = self._meter_cell(n)
             p.draw(
                 surface,
                 key,
                 (cell.left, cell.bottom),
-                size,
+                credits if n == 0 else others,
                 colour,
                 anchor="bottomleft",
                 bold=True,
