@@ -76,10 +76,8 @@ def offer(game: str = "roulette") -> m.Offer:
         wagers = tuple(
             m.OfferedWager(
                 w,
-                "a"
-                if w in ("fire", "lucky_shooter", "hot_roller")
-                else "1"
-                if w.startswith("all_")
+                "a" if w in ("fire", "lucky_shooter", "hot_roller")
+                else "1" if w.startswith("all_")
                 else "standard",
                 100,
                 50000,

@@ -16,10 +16,7 @@ from tests.seat.seat_states import linked_app
     [
         (m.Tilt("door_open", True, None, "door_open", "table: main door open SECRET"), "tilt.door_open"),
         (m.Tilt("service_mode", True, None, "out_of_service", "table: key on SECRET"), "tilt.out_of_service"),
-        (
-            m.Tilt("device_fault", True, 1, "ticket_printer", "seat 1: ticket_printer: SECRET"),
-            "tilt.ticket_printer",
-        ),  # noqa: E501
+        (m.Tilt("device_fault", True, 1, "ticket_printer", "seat 1: ticket_printer: SECRET"), "tilt.ticket_printer"),  # noqa: E501
         (m.Tilt("rng_failure", True, None, "table_check", "table: KAT SECRET failed"), "tilt.table_check"),
     ],
 )
