@@ -29,6 +29,9 @@ def _shots(c: Config) -> list[Shot]:
     dz = samples.base("roulette", "double_zero")
     sz = samples.base("roulette", "single_zero")
     cr = samples.base("craps")
+    six = samples.craps_run(cr, samples.RUN[:1])  # the come-out 4-2: the point is 6
+    run = samples.craps_run(cr, samples.RUN)  # the shooter's run, on a come-out again
+    test_run = samples.craps_run(samples.base("craps", test=True), samples.RUN)
     drive = (32, 8, 0, 19)  # red 15, black 3, green 0, red 5
     return [
         ("display-roulette-betting", lambda: samples.betting(rl)),
@@ -50,17 +53,11 @@ def _shots(c: Config) -> list[Shot]:
         ("display-b2b-board-betting", lambda: samples.betting(samples.with_sides(dz))),
         ("display-blazing-bonus-running", lambda: samples.bonus(dz, settle_time_s() + 2.4)),
         ("display-blazing-bonus", lambda: samples.bonus(dz, settle_time_s() + 5.0)),
-        ("display-craps-betting", lambda: samples.betting(samples.craps(cr, 6, "4-2"))),
-        ("display-craps-mid-tumble", lambda: samples.spun(samples.craps(cr, 6, "4-2"), "4-3", 0.9)),
-        (
-            "display-craps-seven-out",
-            lambda: samples.at_rest(samples.craps(cr, 6, "4-2"), "4-3", view=samples.seven_out("4-3")),
-        ),
-        ("display-craps-hot-roller", lambda: samples.betting(samples.craps(samples.hot_run(cr), 8, "4-4"))),
-        (
-            "display-craps-point-set",
-            lambda: samples.at_rest(samples.craps(cr, None, "1-1"), "5-3", view=samples.craps_view(8, "5-3")),
-        ),
+        ("display-craps-betting", lambda: samples.betting(six)),
+        ("display-craps-mid-tumble", lambda: samples.spun(six, "4-3", 0.9, view=samples.after(six, "4-3"))),
+        ("display-craps-seven-out", lambda: samples.at_rest(six, "4-3", view=samples.after(six, "4-3"))),
+        ("display-craps-hot-roller", lambda: samples.betting(samples.hot_run(cr))),
+        ("display-craps-point-set", lambda: samples.at_rest(run, "5-3", view=samples.after(run, "5-3"))),
         *_faced("sicbo", "2-5-5", "6-6-6", 1.2),
         *_faced("bigsix", "flag@27", "five@4", 3.0),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
@@ -69,7 +66,7 @@ def _shots(c: Config) -> list[Shot]:
         ("display-lab-mode-test", lambda: samples.at_rest(samples.base("roulette", wheel, test=True), "17")),
         (
             "display-craps-lab-mode-test",
-            lambda: samples.at_rest(samples.craps(samples.base("craps", test=True), 8, "5-3"), "5-3"),
+            lambda: samples.at_rest(test_run, "5-3", view=samples.after(test_run, "5-3")),
         ),
     ]
 
