@@ -149,14 +149,21 @@ def base(
     return model
 
 
+def seen(model: DisplayModel) -> DisplayModel:
+    """The display has seen the round before's result (the newest on its history board, with its winners),
+    long ago: the pictures of a round in play show that round's winners as the last round's."""
+    last = model.history[0]
+    return apply(model, _result(last.round_id, last.outcome), -1e5)
+
+
 def betting(model: DisplayModel, t: float = 100.0) -> tuple[DisplayModel, float]:
     """The betting window, 18 seconds to go."""
     return apply(model, table_state(model, ROUND, "open", 18_000), t), t
 
 
-def locked(model: DisplayModel, t: float = 100.0) -> tuple[DisplayModel, float]:
-    """The window has closed; the outcome is being drawn."""
-    model = apply(model, table_state(model, ROUND, "open", 1_000), t - 2.0)
+def locked(model: DisplayModel, t: float = 100.0, round_id: int = ROUND) -> tuple[DisplayModel, float]:
+    """The window of ``round_id`` has closed; the outcome is being drawn."""
+    model = apply(model, table_state(model, round_id, "open", 1_000), t - 2.0)
     return model, t
 
 
