@@ -87,8 +87,15 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
 
 
 def _touchdown_live(control: SeatControl) -> bool:
-    td = control.model.touchdown
-    return td is not None and (td.phase == "game" or control.model.prompt is not None)
+    """A Touchdown drive this seat plays (its team in the game, or its prompt to choose one): a seat with
+    no Touchdown wager keeps its own boards."""
+    model = control.model
+    td = model.touchdown
+    if td is None:
+        return False
+    if model.prompt is not None:
+        return True
+    return td.phase == "game" and (model.team is not None or any(t.seat == model.seat for t in td.teams))
 
 
 def _draw_result(
