@@ -63,6 +63,17 @@ class Shots:
         self.written.append(seat.shot(self.out / f"seat_{state}_{language}.png"))
 
 
+def picker(seat: LiveSeat, shots: Shots, game: str) -> None:
+    """The layout's picker open (roulette's zeros, a craps point box's wagers: the 6's), then closed."""
+    layout = seat.app.game.layout
+    names = [p.name for p in layout.pickers()] if layout is not None else []
+    if not names:
+        return
+    seat.act(i.PICK, next((n for n in names if n.endswith(":6")), names[0]))
+    shots(seat, f"{game}_picker")
+    seat.act(i.PICK)
+
+
 def pages(seat: LiveSeat, shots: Shots, game: str) -> None:
     """The game's help (two pages), history and session screens, then back to the game."""
     seat.now += 2.0
