@@ -22,6 +22,7 @@ from terminal.config import Config
 from terminal.lab.live_table import LiveSeat, LiveTable
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
+from terminal.seat.layouts.layered import LayeredLayout
 from terminal.seat.main import init_headless
 from terminal.seat.model import SeatModel
 
@@ -66,7 +67,7 @@ class Shots:
 def picker(seat: LiveSeat, shots: Shots, game: str) -> None:
     """The layout's picker open (roulette's zeros, a craps point box's wagers: the 6's), then closed."""
     layout = seat.app.game.layout
-    names = [p.name for p in layout.pickers()] if layout is not None else []
+    names = [p.name for p in layout.pickers()] if isinstance(layout, LayeredLayout) else []
     if not names:
         return
     seat.act(i.PICK, next((n for n in names if n.endswith(":6")), names[0]))
