@@ -33,7 +33,7 @@ class Sections:
 
 def sections(frame: Frame, control: SeatControl) -> Sections:
     """The side panel's parts for what the seat shows now. The game's progress gives way so that the
-    list of wagers always keeps its heading and a row for each wager up to five (at least three; it
+    list of wagers always keeps its heading and a row for each wager up to five (at least one; it
     pages through the rest)."""
     side, u = frame.side.inflate(-16, -16), frame.unit
     top = message_strip.game_rect(frame).bottom + 8
@@ -48,7 +48,7 @@ def sections(frame: Frame, control: SeatControl) -> Sections:
         strip = pygame.Rect(column.left, column.bottom - strip_h, column.width, strip_h)
         wagers = pygame.Rect(column.left, column.top, column.width, strip.top - 8 - column.top)
         return Sections(result, body, wagers, strip)
-    listed = min(5, max(3, len(wager_list.rows(control))))  # the round's wagers, up to five, unpaged
+    listed = min(5, max(1, len(wager_list.rows(control))))  # the round's wagers, up to five, unpaged
     least = max(frame.touch, u * 6 // 5) + listed * (u * 23 // 20)  # the list's heading and its rows
     height = min(progress_height(control, u), max(0, body.height - least - u // 2))
     progress = pygame.Rect(body.left, body.top, body.width, height)
@@ -84,6 +84,10 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         side_boards.draw_boards(surface, p, control, at.progress, u)
     wager_list.draw(surface, p, control, at.wagers, u, frame.touch, now)
     _draw_strip(surface, p, model.history, at.strip, u, model.table.game if model.table is not None else None)
+    if model.craps is not None:  # the shooter's line beside the recent rolls' heading: never crowded out
+        craps, box = model.craps, at.strip
+        p.draw(surface, "craps.shooter", box.topright, u * 7 // 10, theme.DIM_INK, anchor="topright",
+               max_width=box.width * 11 // 20, shooter=craps.shooter, rolls=craps.rolls)  # fmt: skip
 
 
 def _touchdown_live(control: SeatControl) -> bool:
@@ -141,7 +145,8 @@ def _draw_strip(
     surface: pygame.Surface, p: Painter, history: m.History | None, box: pygame.Rect, unit: int,
     game: str | None = None,
 ) -> None:  # fmt: skip
-    p.draw(surface, "history.recent", (box.left, box.top), unit * 7 // 10, theme.DIM_INK)
+    room = box.width * 9 // 20 if game == "craps" else box.width  # the shooter's line on its right
+    p.draw(surface, "history.recent", (box.left, box.top), unit * 7 // 10, theme.DIM_INK, max_width=room)
     if history is None or not history.results:
         at = (box.left, box.top + unit * 5 // 4)
         p.draw(surface, "history.no_results", at, unit * 8 // 10, theme.DIM_INK, max_width=box.width)
