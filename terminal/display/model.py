@@ -61,6 +61,7 @@ class ResultSeen:
     at: float
     winners: tuple[Winner, ...]
     before: Boards
+    last_winners: tuple[Winner, ...] | None = None  # the round before's winners (None: no round seen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +193,9 @@ def winners_of(result: m.Result) -> tuple[Winner, ...]:
 def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     if model.result is not None and model.result.round_id == result.round_id:
         return model  # the same result again (a resend after reconnecting): keep its animation's clock
+    last = model.result.winners if model.result is not None else None
     seen = ResultSeen(result.round_id, result.outcome, _started(model, result, now), winners_of(result),
-                      model.boards)  # fmt: skip
+                      model.boards, last)  # fmt: skip
     history = model.history
     if not any(h.round_id == result.round_id for h in history):
         face = face_of(model.game)

@@ -104,6 +104,8 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
         scene.outcome_label,
         scene.outcome_detail,
         scene.winners,
+        scene.in_play,
+        scene.last_winners,
         scene.history,
         scene.hot_cold,
         scene.currency,

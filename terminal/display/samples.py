@@ -2,7 +2,8 @@
 from the messages a table sends, in the order it sends them.
 
 Each function returns a model (or ``(model, t)``: the model and the instant to paint). Outcomes, wins and
-histories here are examples for pictures (a fixed pseudo-random sequence), never outcomes of the table.
+histories here are examples for pictures (a fixed pseudo-random sequence), never outcomes of the table;
+the craps pictures play their rolls through the real craps engine, so every board agrees with the history.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import random
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import colour_of, settle_time
 from terminal.games.bigsix.rules import ODDS, SECTIONS, Stop
-from terminal.games.craps.engine import CrapsView
+from terminal.games.craps.engine import CrapsEngine, CrapsView
+from terminal.games.craps.rules import CrapsRules
 from terminal.games.roulette.engine import B2BView, BlazingView, RouletteView, TeamView, TouchdownView
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, yards_moved
 from terminal.games.roulette.wheels import WHEELS, parse_pocket, pocket_text
@@ -147,14 +149,21 @@ def base(
     return model
 
 
+def seen(model: DisplayModel) -> DisplayModel:
+    """The display has seen the round before's result (the newest on its history board, with its winners),
+    long ago: the pictures of a round in play show that round's winners as the last round's."""
+    last = model.history[0]
+    return apply(model, _result(last.round_id, last.outcome), -1e5)
+
+
 def betting(model: DisplayModel, t: float = 100.0) -> tuple[DisplayModel, float]:
     """The betting window, 18 seconds to go."""
     return apply(model, table_state(model, ROUND, "open", 18_000), t), t
 
 
-def locked(model: DisplayModel, t: float = 100.0) -> tuple[DisplayModel, float]:
-    """The window has closed; the outcome is being drawn."""
-    model = apply(model, table_state(model, ROUND, "open", 1_000), t - 2.0)
+def locked(model: DisplayModel, t: float = 100.0, round_id: int = ROUND) -> tuple[DisplayModel, float]:
+    """The window of ``round_id`` has closed; the outcome is being drawn."""
+    model = apply(model, table_state(model, round_id, "open", 1_000), t - 2.0)
     return model, t
 
 
@@ -214,11 +223,56 @@ HOT_RUN = ("4-4", "5-5", "4-6", "3-3", "2-4", "1-5", "2-3", "1-4", "2-2", "1-3",
 
 
 def hot_run(model: DisplayModel) -> DisplayModel:
-    """A hot shooter: since the last 7 (3-4), 4, 5, 6 and 10 complete and two ways of 8 thrown."""
-    past_rolls = tuple(h.outcome for h in model.history)
-    rolls = (*HOT_RUN, *past_rolls)[: len(past_rolls)]
-    entries = tuple(m.HistoryEntry(ROUND - 1 - k, o, False) for k, o in enumerate(rolls))
-    return apply(model, m.History(entries), 0.0)
+    """A hot shooter: since the last 7 (3-4), 4, 5, 6 and 10 complete and two ways of 8 thrown (the
+    history board and every board from the same rolls)."""
+    return craps_run(model, tuple(reversed(HOT_RUN)))
+
+
+#: A shooter's run, oldest first, from a come-out: the point 6, then 8, 9 and 4 (Lucky Shooter marks), the
+#: hard 6 made (a Fire point); come-out 9, then 10 and 5, the 9 made (a second Fire point): on the next
+#: come-out 5-3 sets the point 8.
+RUN = ("4-2", "5-3", "4-5", "1-3", "3-3", "5-4", "6-4", "2-3", "4-5")
+
+
+def played(rolls: tuple[str, ...]) -> m.GameView:
+    """The craps table's ``GameView`` after ``rolls`` (oldest first) on a new table, as the real engine
+    plays them: every board a craps picture shows comes from the rolls on its history board."""
+    engine = CrapsEngine(CrapsRules(), ())
+    play, last = engine.start(), None
+    for text in rolls:
+        last = engine.parse(text)
+        play = engine.settle(play, last).play
+    return game_view("craps", ROUND, engine.view(play, last))
+
+
+def rolled(model: DisplayModel) -> tuple[str, ...]:
+    """The rolls on the model's history board, oldest first."""
+    return tuple(h.outcome for h in reversed(model.history))
+
+
+def after(model: DisplayModel, outcome: str) -> m.GameView:
+    """The craps table's view once ``outcome`` follows the rolls on the model's history board."""
+    return played((*rolled(model), outcome))
+
+
+def craps_run(model: DisplayModel, rolls: tuple[str, ...]) -> DisplayModel:
+    """The craps table once ``rolls`` (oldest first) follow the example past rolls, brought to a come-out
+    first (a seven-out where a point stands): the history board and every board from the same rolls."""
+    past_rolls = rolled(model)
+    if _point(past_rolls) is not None:
+        past_rolls = (*past_rolls, "3-4")
+    every = (*past_rolls, *rolls)
+    entries = tuple(m.HistoryEntry(ROUND - 1 - k, o, False) for k, o in enumerate(reversed(every)))
+    model = apply(model, m.History(entries), 0.0)
+    return apply(model, played(every), 0.0)
+
+
+def _point(rolls: tuple[str, ...]) -> int | None:
+    engine = CrapsEngine(CrapsRules(), ())
+    play = engine.start()
+    for text in rolls:
+        play = engine.settle(play, engine.parse(text)).play
+    return play.state.point
 
 
 def tilted(model: DisplayModel, t: float = 100.0) -> DisplayModel:

@@ -107,6 +107,24 @@ class Scene:
     shown: str | None = None  # the outcome the outcome panel shows, as the table wrote it
     hot: boards.HotRollerBoard | None = None  # the table's Hot Roller board (craps)
     demo: bool = False  # a demo table (simulated devices): the DEMO badge beside the results
+    in_play: str = ""  # catalogue key of the outcome panel's words while a round is in play ("Ball in play")
+    last_winners: tuple[Winner, ...] | None = None  # the round before's winners, shown while one is in play
+
+
+#: What the outcome panel says while a round is in play, by game.
+IN_PLAY = {"roulette": "display.in_play_ball", "craps": "display.in_play_dice",
+           "sicbo": "display.in_play_shaker", "bigsix": "display.in_play_wheel"}  # fmt: skip
+
+
+def in_play(model: DisplayModel, stage: Stage) -> tuple[str, tuple[Winner, ...] | None]:
+    """While no more bets are taken or the ball runs: the outcome panel's words and the round before's
+    winners (the previous result's while the window has closed; the one the new result followed while
+    the ball runs); outside those stages nothing."""
+    if stage is Stage.CLOSED:  # the round before's winners, where the display saw its result
+        return IN_PLAY.get(model.game, ""), model.result.winners if model.result is not None else None
+    if stage is Stage.SPINNING and model.result is not None:
+        return IN_PLAY.get(model.game, ""), model.result.last_winners
+    return "", None
 
 
 def colour_of(outcome: str) -> str:
@@ -188,7 +206,7 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
         outcome_label=_outcome_label(model.game, stage),
         outcome_detail=colour_of(shown_outcome) if shown_outcome else "",
         wheel_order=order,
-        wheel=_wheel(model, order, t) if model.game != "craps" else None,
+        wheel=_wheel(model, order, t, stage) if model.game != "craps" else None,
         dice=_dice(model, t) if model.game == "craps" else None,
         field=_field(model, held.touchdown, t, stage is Stage.SPINNING),
         touchdown=_touchdown(model, held, stage),
@@ -204,6 +222,8 @@ def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
         currency=model.currency,
         table=model.table,
         sides=_sides(model, held, stage, order, t),
+        in_play=in_play(model, stage)[0],
+        last_winners=in_play(model, stage)[1],
     )
 
 
@@ -252,7 +272,7 @@ def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:
         hot_cold=boards.hot_cold(keys, face.universe, face.hot_count, face.needed),
         craps=None, lucky=None, banner=banner_of(model), test=model.test_mode, currency=model.currency,
         table=model.table, pose=face.pose(moving, model.result.at if model.result else 0.0, last, t),
-        shown=shown, demo=model.demo,
+        shown=shown, demo=model.demo, in_play=in_play(model, stage)[0], last_winners=in_play(model, stage)[1],
     )  # fmt: skip
 
 
@@ -331,12 +351,19 @@ def _hot_cold(model: DisplayModel, outcomes: tuple[str, ...]) -> boards.HotCold:
     return boards.hot_cold(outcomes, universe, HOT_COLD, len(universe))
 
 
-def _wheel(model: DisplayModel, order: tuple[int, ...], t: float) -> wheel_motion.WheelPose:
-    """The spin to the result; before any result (a display just started), at rest on the last one."""
+def _wheel(
+    model: DisplayModel, order: tuple[int, ...], t: float, stage: Stage = Stage.RESULT
+) -> wheel_motion.WheelPose:
+    """The spin to the result; before any result (a display just started), at rest on the last one. Once
+    the next round's bets are closed the last ball is out of its pocket, on the track at the top, waiting
+    for its launch (no ring round the last pocket under "No more bets")."""
     result = model.result
-    if result is None or "-" in result.outcome:
+    if result is None or "-" in result.outcome or stage is Stage.CLOSED:
         last = next((parse_pocket(h.outcome) for h in model.history if h.outcome in _texts(order)), order[0])
-        return wheel_motion.rest_pose(order, last)
+        rest = wheel_motion.rest_pose(order, last)
+        if stage is Stage.CLOSED:  # the ball out of its pocket, on the track over it
+            return wheel_motion.WheelPose(rest.wheel_deg, rest.ball_deg, 1.0, False, True)
+        return rest
     pocket = parse_pocket(result.outcome)
     return wheel_motion.pose_at(wheel_motion.SpinPlan(order, pocket, result.at), t)
 

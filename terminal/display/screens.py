@@ -29,13 +29,16 @@ def _shots(c: Config) -> list[Shot]:
     dz = samples.base("roulette", "double_zero")
     sz = samples.base("roulette", "single_zero")
     cr = samples.base("craps")
+    six = samples.craps_run(cr, samples.RUN[:1])  # the come-out 4-2: the point is 6
+    run = samples.craps_run(cr, samples.RUN)  # the shooter's run, on a come-out again
+    test_run = samples.craps_run(samples.base("craps", test=True), samples.RUN)
     drive = (32, 8, 0, 19)  # red 15, black 3, green 0, red 5
     return [
         ("display-roulette-betting", lambda: samples.betting(rl)),
         ("display-roulette-young-table", lambda: samples.betting(samples.base("roulette", wheel, spins=9))),
-        ("display-roulette-no-more-bets", lambda: samples.locked(rl)),
-        ("display-roulette-mid-spin", lambda: samples.spun(rl, "17", 3.0)),
-        ("display-roulette-ball-dropping", lambda: samples.spun(rl, "17", 5.6)),
+        ("display-roulette-no-more-bets", lambda: samples.locked(samples.at_rest(rl, "17")[0], 130.0, 202)),
+        ("display-roulette-mid-spin", lambda: samples.spun(samples.seen(rl), "17", 3.0)),
+        ("display-roulette-ball-dropping", lambda: samples.spun(samples.seen(rl), "17", 5.6)),
         ("display-roulette-rest-17", lambda: samples.at_rest(rl, "17")),
         ("display-roulette-rest-0-kickoff", lambda: samples.kickoff(dz, "0", 8.5)),
         ("display-roulette-rest-00-kickoff", lambda: samples.kickoff(dz, "00", 8.5)),
@@ -50,17 +53,14 @@ def _shots(c: Config) -> list[Shot]:
         ("display-b2b-board-betting", lambda: samples.betting(samples.with_sides(dz))),
         ("display-blazing-bonus-running", lambda: samples.bonus(dz, settle_time_s() + 2.4)),
         ("display-blazing-bonus", lambda: samples.bonus(dz, settle_time_s() + 5.0)),
-        ("display-craps-betting", lambda: samples.betting(samples.craps(cr, 6, "4-2"))),
-        ("display-craps-mid-tumble", lambda: samples.spun(samples.craps(cr, 6, "4-2"), "4-3", 0.9)),
+        ("display-craps-betting", lambda: samples.betting(six)),
         (
-            "display-craps-seven-out",
-            lambda: samples.at_rest(samples.craps(cr, 6, "4-2"), "4-3", view=samples.seven_out("4-3")),
+            "display-craps-mid-tumble",
+            lambda: samples.spun(samples.seen(six), "4-3", 0.9, view=samples.after(six, "4-3")),
         ),
-        ("display-craps-hot-roller", lambda: samples.betting(samples.craps(samples.hot_run(cr), 8, "4-4"))),
-        (
-            "display-craps-point-set",
-            lambda: samples.at_rest(samples.craps(cr, None, "1-1"), "5-3", view=samples.craps_view(8, "5-3")),
-        ),
+        ("display-craps-seven-out", lambda: samples.at_rest(six, "4-3", view=samples.after(six, "4-3"))),
+        ("display-craps-hot-roller", lambda: samples.betting(samples.hot_run(cr))),
+        ("display-craps-point-set", lambda: samples.at_rest(run, "5-3", view=samples.after(run, "5-3"))),
         *_faced("sicbo", "2-5-5", "6-6-6", 1.2),
         *_faced("bigsix", "flag@27", "five@4", 3.0),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
@@ -69,7 +69,7 @@ def _shots(c: Config) -> list[Shot]:
         ("display-lab-mode-test", lambda: samples.at_rest(samples.base("roulette", wheel, test=True), "17")),
         (
             "display-craps-lab-mode-test",
-            lambda: samples.at_rest(samples.craps(samples.base("craps", test=True), 8, "5-3"), "5-3"),
+            lambda: samples.at_rest(test_run, "5-3", view=samples.after(test_run, "5-3")),
         ),
     ]
 
@@ -86,7 +86,7 @@ def _faced(game: str, outcome: str, triple: str, moving_s: float) -> list[Shot]:
         (f"display-{game}-betting", lambda: samples.betting(model)),
         (f"display-{game}-young-table", lambda: samples.betting(samples.base(game, spins=7))),
         (f"display-{game}-no-more-bets", lambda: samples.locked(model)),
-        (f"display-{game}-in-motion", lambda: samples.spun(model, outcome, moving_s)),
+        (f"display-{game}-in-motion", lambda: samples.spun(samples.seen(model), outcome, moving_s)),
         (f"display-{game}-rest-{outcome.replace('@', '-')}", lambda: samples.at_rest(model, outcome)),
         (f"display-{game}-rest-{triple.replace('@', '-')}", lambda: samples.at_rest(model, triple)),
         (f"display-{game}-lab-mode-test", lambda: samples.at_rest(samples.base(game, test=True), outcome)),

@@ -76,9 +76,11 @@ class SicBoView:
         dice: bool = False,
     ) -> None:
         s, d = self.sc, self.dynamic
-        step = w / len(names)
+        texts = [self.cat.text(f"display.sicbo_area_{name}") if words else name for name in names]
+        weights = [len(text) + 6 if words else 1 for text in texts]  # a longer name, a wider area
+        lefts = [x + w * sum(weights[:k]) / sum(weights) for k in range(len(names) + 1)]
         for k, name in enumerate(names):
-            left = x + k * step
+            left, step = lefts[k], lefts[k + 1] - lefts[k]
             box = pyglet.shapes.BorderedRectangle(
                 s(left + 3),
                 s(y),

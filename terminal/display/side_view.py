@@ -218,9 +218,10 @@ class SideView:
         shown = scene.outcome is not None
         set_visible(self.out_disc, shown)
         set_visible(self.out_rim, shown)
-        if scene.outcome is None:
+        if scene.outcome is None:  # a round in play: the panel says so ("Ball in play"), never empty
             self.out_text.show("")
-            self.out_detail.show("")
+            playing = cat.text(scene.in_play) if scene.in_play else ""
+            self.out_detail.show(playing, theme.GOLD, fit=self.detail_room)
             return
         face = face_of(scene.game)
         if face is not None and scene.shown is not None:
@@ -243,16 +244,25 @@ class SideView:
         self.out_detail.show(self._say(face.words(shown)), theme.WHITE, fit=self.detail_room)
 
     def _winners(self, scene: Scene) -> None:
-        rows = scene.winners or ()
+        """This round's winners; while a round is in play, the round before's, dimmed under their label."""
+        last = scene.winners is None and scene.last_winners is not None
+        rows = (scene.last_winners or ()) if last else (scene.winners or ())
         currency = find_currency(scene.currency)
+        room, wide = self.win_room, self.win_room * 2
+        lines: list[tuple[str, theme.RGBA, float]] = []
+        if last:
+            lines.append((self.cat.text("display.last_round"), theme.GOLD, wide))
+        for row in rows:
+            seat = row.seat.removeprefix("seat-")
+            amount = format_amount(row.won, currency)
+            line = f"{self.cat.text('display.seat_wins', seat=seat)}   {amount}"
+            lines.append((line, theme.DIM if last else theme.WHITE, room))
+        if not rows and (scene.winners is not None or last):
+            key = "display.no_winners_last" if last else "display.no_winners"
+            lines.append((self.cat.text(key), theme.DIM, wide))
         for k, text in enumerate(self.win_rows):
-            if k < len(rows):
-                seat = rows[k].seat.removeprefix("seat-")
-                amount = format_amount(rows[k].won, currency)
-                line = f"{self.cat.text('display.seat_wins', seat=seat)}   {amount}"
-                text.show(line, theme.WHITE, fit=self.win_room)
-            elif k == 0 and scene.winners is not None:
-                text.show(self.cat.text("display.no_winners"), theme.DIM, fit=self.win_room * 2)
+            if k < len(lines):
+                text.show(*lines[k])
             else:
                 text.show("")
 

@@ -22,6 +22,7 @@ from terminal.config import Config
 from terminal.lab.live_table import LiveSeat, LiveTable
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
+from terminal.seat.layouts.layered import LayeredLayout
 from terminal.seat.main import init_headless
 from terminal.seat.model import SeatModel
 
@@ -61,6 +62,17 @@ class Shots:
         """Write ``seat``'s screen in ``language`` as ``seat_<state>_<language>.png``."""
         seat.app.painter.set_language(language)
         self.written.append(seat.shot(self.out / f"seat_{state}_{language}.png"))
+
+
+def picker(seat: LiveSeat, shots: Shots, game: str) -> None:
+    """The layout's picker open (roulette's zeros, a craps point box's wagers: the 6's), then closed."""
+    layout = seat.app.game.layout
+    names = [p.name for p in layout.pickers()] if isinstance(layout, LayeredLayout) else []
+    if not names:
+        return
+    seat.act(i.PICK, next((n for n in names if n.endswith(":6")), names[0]))
+    shots(seat, f"{game}_picker")
+    seat.act(i.PICK)
 
 
 def pages(seat: LiveSeat, shots: Shots, game: str) -> None:

@@ -21,7 +21,8 @@ from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
 from terminal.seat.widgets import Button, draw_button, draw_chip, hit_button, panel
 
-_METERS = ("meter.credits", "meter.total_bet", "meter.last_win", "meter.chip", "meter.countdown")
+_METERS = ("meter.credits", "meter.total_bet", "meter.last_win", "meter.chip")  # the phase's label is live
+_SHARES = (1.45, 0.95, 0.95, 0.7, 0.95)  # each meter's width in fifths of the five meters' room
 _ACTIONS = (
     ("button.undo", i.UNDO),
     ("button.clear", i.CLEAR),
@@ -217,13 +218,17 @@ class GameView:
         return surface
 
     def _meter_cell(self, n: int) -> pygame.Rect:
+        """The ``n``-th meter's cell: the credits the widest (always the largest figure), the chip the
+        narrowest; the limits' cell after the last."""
         top = self.frame.top
-        width = int(top.width * (0.14 if top.width >= top.height * 20 else 0.125))  # 4:3 leaves limits room
+        width = top.width * (0.14 if top.width >= top.height * 20 else 0.125)  # 4:3 leaves limits room
         pad = top.height // 8
-        return pygame.Rect(top.left + pad + n * width, top.top + pad, width - pad, top.height - 2 * pad)
+        left = top.left + pad + round(width * sum(_SHARES[:n]))
+        share = _SHARES[n] if n < len(_SHARES) else 1.0
+        return pygame.Rect(left, top.top + pad, round(width * share) - pad, top.height - 2 * pad)
 
     def _limits_cell(self) -> pygame.Rect:
-        first = self._meter_cell(len(_METERS))
+        first = self._meter_cell(len(_METERS) + 1)
         return pygame.Rect(
             first.left, first.top, self.frame.top.right - first.left - first.left // 40, first.height
         )
@@ -240,34 +245,46 @@ class GameView:
                 theme.WIN if me and me.last_win else theme.INK,
             ),
             ("fmt.money", {"amount": p.money(self.control.ui.chip)}, theme.INK),
-            self._countdown(now),
+            self._countdown(now)[1:],
         ]
-        size = f.unit * 13 // 10
+        first = self._meter_cell(0)
+        tall = f.unit * 8 // 5  # the credits, as large as their cell holds under its label
+        room = first.height - p.font(f.unit * 7 // 10).get_linesize()
+        while tall > p.min_size and p.font(tall, True).get_height() > room:
+            tall -= 1
+        credits = p.fitting(p.tr(values[0][0], **values[0][1]), tall, True, first.width)
+        others = max(p.min_size, min(f.unit * 13 // 10, credits * 17 // 20))  # never as large as the credits
         for n, (key, args, colour) in enumerate(values):
             cell = self._meter_cell(n)
             p.draw(
                 surface,
                 key,
                 (cell.left, cell.bottom),
-                size,
+                credits if n == 0 else others,
                 colour,
                 anchor="bottomleft",
                 bold=True,
                 max_width=cell.width,
                 **args,
             )
+        cell = self._meter_cell(len(_METERS))
+        label = self._countdown(now)[0]
+        p.draw(surface, label, (cell.left, cell.top), f.unit * 7 // 10, theme.DIM_INK, max_width=cell.width)
         self._draw_limits(surface)
 
-    def _countdown(self, now: float) -> tuple[str, dict[str, Any], tuple[int, int, int]]:
+    def _countdown(self, now: float) -> tuple[str, str, dict[str, Any], tuple[int, int, int]]:
+        """The phase meter: its label and its value, which follow the phase (the seconds left to bet, bets
+        closed while the round plays, the result on show)."""
         model = self.control.model
         if model.table is None or model.link != "up":
-            return ("status.waiting", {}, theme.DIM_INK)
+            return ("meter.round", "status.waiting", {}, theme.DIM_INK)
         seconds = (model.countdown_ms(now) + 999) // 1000
         if model.table.phase != "open" or seconds == 0:
             if model.result is not None and model.showing_result(now):
-                return ("meter.result", {}, theme.GOLD)  # the result on show, not a lock
-            return ("bets.closed_short", {}, theme.WARN)
-        return ("fmt.seconds", {"seconds": seconds}, theme.WARN if seconds <= 5 else theme.INK)
+                return ("meter.round", "meter.result", {}, theme.GOLD)  # the result on show, not a lock
+            return ("meter.bets", "bets.closed_short", {}, theme.WARN)
+        colour = theme.WARN if seconds <= 5 else theme.INK
+        return ("meter.countdown", "fmt.seconds", {"seconds": seconds}, colour)
 
     def _draw_limits(self, surface: pygame.Surface) -> None:
         """The limits line at the foot of its cell like every meter's value; the currency beside the label."""

@@ -89,7 +89,8 @@ def draw_notice(
     if not shown.detail:
         p.block(surface, shown.key, inner, u * 6 // 5, theme.INK, bold=True, **args)
         return
-    head = pygame.Rect(inner.left, inner.top, inner.width, inner.height * 62 // 100)
+    room = max(inner.height * 38 // 100, 2 * p.font(p.min_size).get_linesize())  # the detail: two lines
+    head = pygame.Rect(inner.left, inner.top, inner.width, inner.height - room)
     foot = pygame.Rect(inner.left, head.bottom, inner.width, inner.bottom - head.bottom)
     p.block(surface, shown.key, head, u, theme.INK, bold=True, **args)
     p.block(surface, "fmt.detail", foot, u * 7 // 10, theme.INK, detail=shown.detail)

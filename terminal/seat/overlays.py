@@ -143,9 +143,10 @@ def _draw_stop(
     dim(surface, frame.below_top, 200)
     box = card(frame, 0.6, 0.5)
     panel(surface, box, theme.PANEL)
-    pygame.draw.rect(surface, theme.ALERT, box, width=6, border_radius=12)
+    calm = key == "stop.service"  # a technician at work, not an alarm: framed as a notice, not a tilt
+    pygame.draw.rect(surface, theme.BUTTON_HOT if calm else theme.ALERT, box, width=6, border_radius=12)
     u = frame.unit
-    _line(surface, p, box, u, key, box.top + u * 2, u * 2, theme.WARN, bold=True)
+    _line(surface, p, box, u, key, box.top + u * 2, u * 2, theme.INK if calm else theme.WARN, bold=True)
     model = control.model
     amount = model.handpay if model.handpay is not None else (model.me.last_win if model.me else 0)
     help_key = detail or f"{key}.help"  # a tilt says what happened, in the players' words

@@ -33,7 +33,8 @@ class Sections:
 
 def sections(frame: Frame, control: SeatControl) -> Sections:
     """The side panel's parts for what the seat shows now. The game's progress gives way so that the
-    list of wagers always keeps its heading and three rows (it pages through the rest)."""
+    list of wagers always keeps its heading and a row for each wager up to five (at least one; it
+    pages through the rest)."""
     side, u = frame.side.inflate(-16, -16), frame.unit
     top = message_strip.game_rect(frame).bottom + 8
     has_result = control.model.result is not None or control.model.rolling is not None
@@ -47,7 +48,8 @@ def sections(frame: Frame, control: SeatControl) -> Sections:
         strip = pygame.Rect(column.left, column.bottom - strip_h, column.width, strip_h)
         wagers = pygame.Rect(column.left, column.top, column.width, strip.top - 8 - column.top)
         return Sections(result, body, wagers, strip)
-    least = max(frame.touch, u * 6 // 5) + 3 * (u * 23 // 20)  # the list's heading and three rows
+    listed = min(5, max(1, len(wager_list.rows(control))))  # the round's wagers, up to five, unpaged
+    least = max(frame.touch, u * 6 // 5) + listed * (u * 23 // 20)  # the list's heading and its rows
     height = min(progress_height(control, u), max(0, body.height - least - u // 2))
     progress = pygame.Rect(body.left, body.top, body.width, height)
     gap = u // 2 if height else 0
@@ -84,11 +86,23 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
     reserve = demo_badge.draw(surface, p, at.strip, u).width + u // 2 if demo_badge.on(model) else 0
     game = model.table.game if model.table is not None else None
     _draw_strip(surface, p, model.history, at.strip, u, game, reserve)
+    if model.craps is not None:  # the shooter's line right of the recent rolls' heading, left of DEMO
+        craps, box = model.craps, at.strip
+        p.draw(surface, "craps.shooter", (box.right - reserve, box.top), u * 7 // 10, theme.DIM_INK,
+               anchor="topright", max_width=box.width * 11 // 20 - reserve, shooter=craps.shooter,
+               rolls=craps.rolls)  # fmt: skip
 
 
 def _touchdown_live(control: SeatControl) -> bool:
-    td = control.model.touchdown
-    return td is not None and (td.phase == "game" or control.model.prompt is not None)
+    """A Touchdown drive this seat plays (its team in the game, or its prompt to choose one): a seat with
+    no Touchdown wager keeps its own boards."""
+    model = control.model
+    td = model.touchdown
+    if td is None:
+        return False
+    if model.prompt is not None:
+        return True
+    return td.phase == "game" and (model.team is not None or any(t.seat == model.seat for t in td.teams))
 
 
 def _draw_result(
@@ -134,9 +148,10 @@ def _draw_strip(
     surface: pygame.Surface, p: Painter, history: m.History | None, box: pygame.Rect, unit: int,
     game: str | None = None, reserve: int = 0,
 ) -> None:  # fmt: skip
-    """The recent results; ``reserve``: the width the heading leaves free at its right (the DEMO badge)."""
-    p.draw(surface, "history.recent", (box.left, box.top), unit * 7 // 10, theme.DIM_INK,
-           max_width=box.width - reserve)  # fmt: skip
+    """The recent results; ``reserve``: the width the heading leaves free at its right (the DEMO badge);
+    at craps the shooter's line takes the right of the heading's row."""
+    room = box.width * 9 // 20 if game == "craps" else box.width - reserve
+    p.draw(surface, "history.recent", (box.left, box.top), unit * 7 // 10, theme.DIM_INK, max_width=room)
     if history is None or not history.results:
         at = (box.left, box.top + unit * 5 // 4)
         p.draw(surface, "history.no_results", at, unit * 8 // 10, theme.DIM_INK, max_width=box.width)

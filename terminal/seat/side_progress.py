@@ -48,8 +48,8 @@ def craps_height(control: SeatControl, unit: int) -> int:
 def draw_craps(
     surface: pygame.Surface, p: Painter, control: SeatControl, craps: CrapsView, box: pygame.Rect, unit: int
 ) -> None:
-    """The point (or the come-out), the seat's Hot Roller and Lucky Shooter, the Fire and Bonus marks, then
-    the shooter's line, as many as the box holds."""
+    """The point (or the come-out), the seat's Hot Roller and Lucky Shooter, the Fire and Bonus marks, as
+    many as the box holds (the shooter's line is the recent results' heading's: always on screen)."""
     y = box.top
     if craps.point is None:
         p.draw(
@@ -71,7 +71,9 @@ def draw_craps(
         rows.insert(0, ("lucky.short", others, lucky.marks, {"point": str(lucky.number)}))
     hot = hot_of(control.model.me)  # the seat's own wagers first: the table's marks give way to them
     if hot is not None and y + row <= box.bottom:
-        full = y + 3 * row <= box.bottom  # else the numbers alone, each with its combinations as ticks
+        # its three rows only where the marks and the shooter's line still fit under them; else the numbers
+        # alone, each with its combinations as ticks
+        full = y + (3 + len(rows)) * row + unit * 6 // 5 <= box.bottom
         y = _hot_roller(surface, p, hot.marks, (box.left, y), box.width, unit, full)
     for key, numbers, marked, args in rows:
         if y + row > box.bottom:
@@ -80,9 +82,6 @@ def draw_craps(
     if lucky is not None and lucky.number is None and y + row <= box.bottom:
         p.draw(surface, "lucky.waiting", (box.left, y), unit * 8 // 10, theme.INK, max_width=box.width)
         y += row
-    if y + unit * 6 // 5 <= box.bottom:
-        p.draw(surface, "craps.shooter", (box.left, y), unit * 8 // 10, theme.DIM_INK, max_width=box.width,
-               shooter=craps.shooter, rolls=craps.rolls)  # fmt: skip
 
 
 def _marks(

@@ -10,7 +10,7 @@ bar with the chip tray and the action buttons.
 >>> frame.top.height, frame.bottom.bottom, frame.side.right
 (86, 1080, 1920)
 >>> frame.touch, frame.text_min, Frame.of(1024, 768).touch, Frame.of(1024, 768).text_min
-(48, 14, 40, 10)
+(48, 14, 40, 12)
 >>> frame.ledger is None, Frame.of(2560, 1080).ledger.width, Frame.of(2560, 1080).layout.width
 (True, 601, 1476)
 """
@@ -110,8 +110,9 @@ class Frame:
 
     @property
     def text_min(self) -> int:
-        """The smallest text size on this screen: 14 px at 1080 lines, in proportion below (10 px at 768)."""
-        return max(10, round(14 * self.height / 1080))
+        """The smallest text size on this screen: 14 px at 1080 lines, in proportion below, never under
+        12 px (a 1024x768 screen's floor)."""
+        return max(12, round(14 * self.height / 1080))
 
     @property
     def below_top(self) -> pygame.Rect:

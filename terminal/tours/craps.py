@@ -8,7 +8,7 @@ from pathlib import Path
 
 from terminal.games.craps.hot_roller import completed
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
-from terminal.lab.screens import DOLLAR, Shots, has, in_play, live_table, next_window, pages, play
+from terminal.lab.screens import DOLLAR, Shots, has, in_play, live_table, next_window, pages, picker, play
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
 from terminal.seat.pages import help_sheets
@@ -21,6 +21,7 @@ def tour(job: Job) -> list[Path]:
         table.insert_bills(1, *(100 * DOLLAR,) * 3)
         with LiveSeat(table, 1, size=job.size) as seat:
             _rounds(table, seat, shots)
+            picker(seat, shots, "craps")
             pages(seat, shots, "craps")
             _help_page(seat, shots, "wager.hot_roller", "craps_help_hot_roller")
     return shots.written

@@ -7,7 +7,18 @@ import tempfile
 from pathlib import Path
 
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
-from terminal.lab.screens import DOLLAR, Shots, has, live_table, next_window, pages, play, seat_pages, stops
+from terminal.lab.screens import (
+    DOLLAR,
+    Shots,
+    has,
+    live_table,
+    next_window,
+    pages,
+    picker,
+    play,
+    seat_pages,
+    stops,
+)
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
 from terminal.seat.pages import help_sheets
@@ -23,6 +34,7 @@ def tour(job: Job) -> list[Path]:
             _round(table, seat, shots)
             _sides(table, seat, shots)
             _touchdown(table, seat, shots)
+            picker(seat, shots, "roulette")
             pages(seat, shots, "roulette")
             seat_pages(seat, shots)
             _handpay(table, shots)

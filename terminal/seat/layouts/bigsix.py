@@ -23,7 +23,9 @@ from terminal.seat.layouts.base import HitArea, LayoutView, Place, TooSmallError
 from terminal.seat.layouts.layered import LayeredLayout
 from terminal.theme import looks
 
-BIGSIX_KEYS: tuple[str, ...] = ("layout.bigsix_sections", "layout.bigsix_joker", "layout.to_one")
+BIGSIX_KEYS: tuple[str, ...] = (
+    "layout.bigsix_sections", "layout.bigsix_joker", "layout.to_one", "layout.bigsix_flag"
+)  # fmt: skip
 NUMBERS = {"one": "1", "two": "2", "five": "5", "ten": "10", "twenty": "20"}
 #: Each symbol's colour, on the wheel and the layout alike.
 SYMBOL_COLOURS: dict[str, paint.Colour] = looks("layout", "bigsix").rgb_table()
@@ -36,7 +38,7 @@ class BigSixLayout(LayeredLayout):
 
     def __init__(self, rect: pygame.Rect, paytable_name: str, venue: str, touch: int = 0) -> None:
         self.table, self.venue = paytable(paytable_name), venue
-        self.text_min = max(10, round(touch * 14 / 48)) if touch else 10  # 14 px at 1080 lines, as the seat
+        self.text_min = max(12, round(touch * 14 / 48)) if touch else 12  # 14 px at 1080 lines, as the seat
         areas = self._measure(rect.width, rect.height)
         small = min(min(a.rect.size) for a in areas)
         if touch and small < touch:
@@ -87,12 +89,23 @@ class BigSixLayout(LayeredLayout):
         else:
             word = NUMBERS[kind]
         big = size * 2 if kind in NUMBERS else size * 4 // 3
-        self.label_boxes.append(paint.write(surface, view.fonts, word, note, big, ink))
+        if kind == "flag":  # the venue as on the wheel, and the bet's name as the list and help say it
+            upper = pygame.Rect(note.left, note.top, note.width, note.height * 3 // 5)
+            lower = pygame.Rect(note.left, upper.bottom - 2, note.width, note.bottom - upper.bottom)
+            self.label_boxes.append(paint.write(surface, view.fonts, word, upper, big, ink))
+            name = view.tr("layout.bigsix_flag")
+            self.label_boxes.append(paint.write(surface, view.fonts, name, lower, size, ink))
+        else:
+            self.label_boxes.append(paint.write(surface, view.fonts, word, note, big, ink))
         payout = self.table.payout(kind)
         odds = f"{payout.numerator} {view.tr('layout.to_one')}"
         under = pygame.Rect(rect.left, note.bottom + rect.height // 24, rect.width * 3 // 4, rect.height // 5)
         self.label_boxes.append(paint.write(surface, view.fonts, odds, under, size))
         count = f"{SECTIONS.count(kind)} {view.tr('layout.bigsix_sections')}"
-        foot = under.move(0, under.height)
-        small = max(self.text_min, size * 3 // 4)
-        self.label_boxes.append(paint.write(surface, view.fonts, count, foot, small, bold=False))
+        foot = pygame.Rect(
+            rect.left + 4, under.bottom, rect.width - 8, min(under.height, rect.bottom - under.bottom - 4)
+        )
+        small = max(
+            self.text_min, size * 3 // 4
+        )  # on two lines in a narrow area, never condensed to a smudge
+        self.label_boxes.append(paint.wrapped(surface, view.fonts, count, foot, small, paint.LINE))

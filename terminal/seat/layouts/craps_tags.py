@@ -107,9 +107,10 @@ def _candidates(
     """Below the pile over its rim, above it, then slid along the box either way."""
     x, y = chips
     half = pill.height // 2
-    rows = (y + radius // 2 + half, y - radius // 2 - half, y + radius + half, y - radius - half)
+    rows = (y + radius // 2 + half, y - radius // 2 - half, y + radius + half, y - radius - half,
+            y + radius + 3 * half, y - radius - 3 * half)  # fmt: skip  # a crowded box: one row further
     step = max(4, pill.width // 4)
-    for shift in (0, *(k * sign * step for k in range(1, 6) for sign in (-1, 1))):
+    for shift in (0, *(k * sign * step for k in range(1, 9) for sign in (-1, 1))):
         for row in rows:
             rect = pill.copy()
             rect.center = (x + shift, row)

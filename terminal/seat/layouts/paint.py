@@ -60,6 +60,9 @@ def fitted(fonts: Fonts, text: str, size: int, bold: bool, colour: Colour, width
     while image.get_width() > width and size > 8:
         size = max(8, int(size * min(0.92, width / image.get_width() + 0.02)))
         image = fonts(size, bold).render(text, True, colour)
+    if image.get_width() > width > 0:  # at the screen's smallest size and still too wide: condensed, as
+        # tall as the smallest text (never smaller to read) but no wider than its room
+        image = pygame.transform.smoothscale(image, (width, image.get_height()))
     return image
 
 
@@ -78,8 +81,12 @@ def wrapped(
         size = max(8, int(size * 0.9))
     y = rect.centery - height / 2 + font.get_linesize() / 2
     drawn = pygame.Rect(rect.centerx, round(y), 0, 0)
+    room = max(8, rect.width - 6)
     for line in lines:
-        drawn.union_ip(put(surface, font.render(line, True, colour), (rect.centerx, y)))
+        image = font.render(line, True, colour)
+        if image.get_width() > room:  # at the smallest size and still too wide: condensed to its room
+            image = pygame.transform.smoothscale(image, (room, image.get_height()))
+        drawn.union_ip(put(surface, image, (rect.centerx, y)))
         y += font.get_linesize()
     return drawn
 
@@ -317,7 +324,7 @@ def puck(
     pygame.draw.circle(surface, SHADOW, (center[0] + 2, center[1] + 3), radius)
     pygame.draw.circle(surface, fill, center, radius)
     pygame.draw.circle(surface, ink, center, radius, max(2, radius // 8))
-    put(surface, label(fonts, text, int(radius * 0.7), True, ink), center)
+    put(surface, fitted(fonts, text, int(radius * 0.7), True, ink, radius * 2 - 4), center)  # inside its disc
     return pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
 
 

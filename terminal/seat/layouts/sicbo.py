@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.games.sicbo.rules import FACES, PAIRS, TOTALS, paytable
+from terminal.games.sicbo.rules import FACES, PAIRS, TOTALS, Roll, Spot, paytable
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import HitArea, LayoutView, Place, TooSmallError, area, box
 from terminal.seat.layouts.layered import LayeredLayout
@@ -51,7 +51,7 @@ class SicBoLayout(LayeredLayout):
 
     def __init__(self, rect: pygame.Rect, paytable_name: str, touch: int = 0) -> None:
         self.table = paytable(paytable_name)
-        self.text_min = max(10, round(touch * 14 / 48)) if touch else 10  # 14 px at 1080 lines, as the seat
+        self.text_min = max(12, round(touch * 14 / 48)) if touch else 12  # 14 px at 1080 lines, as the seat
         areas = self._measure(rect.width, rect.height)
         small = min(min(a.rect.size) for a in areas)
         if touch and small < touch:
@@ -101,10 +101,32 @@ class SicBoLayout(LayeredLayout):
         return [area(f"three_of_a_kind:{n}", cell) for n, cell in zip(numbers, cells, strict=True)]
 
     def _chips_at(self, rect: pygame.Rect) -> tuple[int, int]:
-        r = max(8, min(26, min(rect.size) * 9 // 40))
+        """A narrow area's chips sit at its foot, under its payout; a wide one's in its lower right corner,
+        beside the payout (never over it)."""
+        r = self.chip_radius
+        if self._narrow(rect):
+            return rect.centerx, rect.bottom - r - 3
         return rect.right - r - 3, rect.bottom - r - 3
 
+    @staticmethod
+    def _narrow(rect: pygame.Rect) -> bool:
+        """An area too narrow for its payout and a chip side by side: a total, a two-dice combination."""
+        return rect.width < rect.height * 0.8
+
     # --- painting ---------------------------------------------------------------------------------------
+
+    def _draw_winners_glow(self, surface: pygame.Surface, view: LayoutView) -> None:
+        """Every area the roll wins lights, the seat's wagers or not (the table's lit combinations)."""
+        try:
+            dice = Roll.parse(view.outcome).dice if view.outcome else None
+        except ValueError:
+            dice = None
+        if dice is None:
+            super()._draw_winners_glow(surface, view)
+            return
+        for a in self.areas():
+            if Spot.parse(a.spot).entry(dice) is not None:
+                paint.glow(surface, self.place(a.spot).rect)
 
     def paint_background(self, surface: pygame.Surface, view: LayoutView) -> None:
         ox, oy = self.rect.topleft
@@ -132,23 +154,32 @@ class SicBoLayout(LayeredLayout):
     ) -> None:
         size = max(self.text_min, min(rect.height // 4, rect.width // 3))
         upper = pygame.Rect(rect.left, rect.top + rect.height // 12, rect.width, rect.height * 2 // 3)
-        foot = pygame.Rect(
-            rect.left, rect.bottom - rect.height // 3, rect.width - rect.width // 3, rect.height // 3
-        )
+        chip = 2 * self.chip_radius + 6  # the chips' room: the payout is never under a chip
+        foot = pygame.Rect(rect.left, rect.bottom - rect.height // 3, rect.width - chip, rect.height // 3)
+        if self._narrow(rect):  # number or dice, then the payout, then the chips' band at the foot
+            line = max(self.text_min + 4, min(size + 4, rect.height // 5))
+            foot = pygame.Rect(rect.left, rect.bottom - chip - line, rect.width, line)
+            upper = pygame.Rect(rect.left, rect.top + 4, rect.width, foot.top - rect.top - 4)
+            size = min(size, line - 2)
         if kind in ("small", "big"):
             self._paint_corner(surface, view, rect, kind, size)
         elif kind == "any_three_of_a_kind":
             self._paint_any_triple(surface, view, rect, size, foot)
         elif kind == "three_of_a_kind":
             dice = pygame.Rect(rect.left, rect.top, rect.width * 3 // 5, rect.height)
-            self._dice_row(surface, dice, (int(arg),) * 3)
             pays = pygame.Rect(dice.right, rect.top, rect.right - dice.right, rect.height)
+            if view.fonts(self.text_min, True).size(self._pays(kind))[0] > pays.width - 6:  # no room beside
+                # the dice: the dice over the payout and the chips
+                dice = pygame.Rect(rect.left, rect.top, rect.width, rect.height // 2)
+                pays = pygame.Rect(rect.left, dice.bottom, rect.width - chip, rect.bottom - dice.bottom)
+            self._dice_row(surface, dice, (int(arg),) * 3)
             self._write(surface, view, self._pays(kind), pays, max(self.text_min, rect.height * 2 // 5))
         elif kind == "two_of_a_kind":
             self._dice_row(surface, upper, (int(arg),) * 2)
             self._write(surface, view, self._pays(kind), foot, size)
         elif kind.startswith("total_"):
-            self._write(surface, view, kind[6:], upper, size * 2, paint.WHITE)
+            number = upper.inflate(-max(6, rect.width // 6), 0)  # two digits clear of the area's border
+            self._write(surface, view, kind[6:], number, size * 2, paint.WHITE)
             self._write(surface, view, self._pays(kind), foot, size)
         elif kind == "two_dice":
             first, second = (int(n) for n in arg.split("-"))
