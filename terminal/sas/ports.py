@@ -166,17 +166,3 @@ def open_port(spec: str) -> Port:
     if spec.startswith("pty:"):
         return FdPort.open(spec[4:])
     return SerialPort(spec)
-
-
-def check_spec(spec: str) -> str:
-    """``spec`` if it is well formed (not whether it opens); ``ValueError`` naming what is wrong."""
-    if spec.startswith("tcp:"):
-        host, _, number = spec[4:].rpartition(":")
-        if not host or not number.isdigit() or not 0 < int(number) < 65536:
-            raise ValueError(f"{spec!r}: write tcp:HOST:PORT")
-    elif spec.startswith("pty:"):
-        if not spec[4:]:
-            raise ValueError(f"{spec!r}: write pty:PATH")
-    elif not spec.startswith("/") and not spec.upper().startswith("COM"):
-        raise ValueError(f"{spec!r} is not a serial device path, pty:PATH or tcp:HOST:PORT")
-    return spec

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 
 from terminal.sas import bcd, crc, frames, wire
-from terminal.sas.ports import FdPort, check_spec
+from terminal.sas.ports import FdPort
+from terminal.sas.settings import check_spec
 from tests.sas.host_sim import kermit, marked, with_crc
 
 
