@@ -9,6 +9,8 @@ significant byte first. The ROM signature (long poll 21) is the same CRC started
 
 from __future__ import annotations
 
+import binascii
+
 
 def _table() -> tuple[int, ...]:
     rows = []
@@ -29,6 +31,19 @@ def crc16(data: bytes, seed: int = 0) -> int:
     for byte in data:
         crc = (crc >> 8) ^ _TABLE[(crc ^ byte) & 0xFF]
     return crc
+
+
+_REVERSED = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def _reverse16(value: int) -> int:
+    return int(f"{value:016b}"[::-1], 2)
+
+
+def crc16_fast(data: bytes, seed: int = 0) -> int:
+    """:func:`crc16` of a large ``data`` (a program image) in C: KERMIT is XMODEM's CRC with every byte and
+    the register bit-reversed, and ``binascii.crc_hqx`` computes XMODEM's."""
+    return _reverse16(binascii.crc_hqx(data.translate(_REVERSED), _reverse16(seed & 0xFFFF)))
 
 
 def append(message: bytes) -> bytes:
