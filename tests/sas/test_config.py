@@ -60,3 +60,12 @@ def test_bad_values_are_one_line_each(text: str, said: str) -> None:
 def test_a_seat_beyond_the_table_is_refused() -> None:
     with pytest.raises(ConfigError, match="beyond"):
         loads("[table]\nseats = 2\n" + sas("ports = 3=/dev/ttyS2\naddresses = 3=3\n"))
+
+
+def test_config_show_says_where_each_seat_is_on_sas() -> None:
+    from terminal.config.show import summary
+
+    assert not any(line.startswith("sas ") for line in summary(loads("")))
+    text = "enabled = true\nports = 1=/dev/ttyS0, 2=tcp:10.0.0.9:7002\naddresses = 1=3, 2=4\n"
+    on = summary(loads(sas(text)))
+    assert "seat 1 address 3 on /dev/ttyS0, seat 2 address 4 on tcp:10.0.0.9:7002" in on[-1]
