@@ -106,3 +106,40 @@ def test_port_specs_are_checked() -> None:
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+def test_the_real_port_path_through_pyserial_marks_parity_and_keeps_it_after_a_wakeup() -> None:
+    # A pty has no parity bit, but its line discipline applies the flags the real-port path sets: with
+    # PARMRK (and not ISTRIP) the kernel doubles a received FF, exactly what a real port delivers and the
+    # decoder undoes. So this checks that pyserial's line is opened as SerialPort says, and stays so.
+    import termios
+
+    from terminal.sas.ports import SerialPort
+
+    host, machine_end = os.openpty()
+    port = SerialPort(os.ttyname(machine_end))
+    try:
+
+        def flags() -> int:
+            return int(termios.tcgetattr(port.line.fileno())[0])
+
+        assert flags() & termios.PARMRK and flags() & termios.INPCK and not flags() & termios.ISTRIP
+        os.write(host, bytes((0x01, 0xFF, 0x02)))
+        got = b""
+        for _ in range(20):
+            got += port.receive(0.2)
+            if len(got) >= 4:
+                break
+        assert got == bytes((0x01, 0xFF, 0xFF, 0x02))  # FF doubled by the kernel: PARMRK is on
+        assert wire.Decoder().feed(got) == [(0x01, False), (0xFF, False), (0x02, False)]
+        port.send(bytes((0x81, 0xFF)), wakeup=True)  # a host's poll: mark parity on the first byte only
+        sent = b""
+        while len(sent) < 2:
+            sent += os.read(host, 16)
+        assert sent == bytes((0x81, 0xFF))  # on the wire as plain bytes, never escaped
+        assert flags() & termios.PARMRK  # a parity change did not lose the marking
+        assert port.line.parity == "S"
+    finally:
+        port.close()
+        os.close(host)
+        os.close(machine_end)
