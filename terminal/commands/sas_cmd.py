@@ -48,6 +48,9 @@ def _run(args: argparse.Namespace) -> int:
     if not loaded.sas.enabled:
         print("terminal sas run: [sas] enabled = false in the configuration", file=sys.stderr)
         return 1
+    if not loaded.ledger.path.exists():
+        print(f"terminal sas run: no ledger at {loaded.ledger.path}; start the table first", file=sys.stderr)
+        return 1
     from terminal.sas.serve import serve
 
     stop = threading.Event()

@@ -82,6 +82,7 @@ class SeatView:
         if self._opened is not None:
             self._opened.__exit__(None, None, None)
         self._opened, self._db = None, None
+        self._version = -1  # a new connection counts its own data_version: the next look reads again
 
     def changed(self) -> bool:
         """Whether any connection committed since the last call (always true the first time)."""

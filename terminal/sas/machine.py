@@ -79,9 +79,10 @@ class SasMachine:
     # -- the poll loop's side -------------------------------------------------------------------------
     def handle(self, poll: Poll) -> bytes | None:
         """The answer to ``poll`` (bytes to send), or ``None``: no answer."""
-        acknowledged = self.feed.acknowledge()  # any valid poll to us takes the exception last offered
-        if acknowledged is not None:
-            self._save(replace(self.state, cursor=acknowledged))
+        if poll.address != BROADCAST:  # any valid poll to us takes the exception last offered
+            acknowledged = self.feed.acknowledge()
+            if acknowledged is not None:
+                self._save(replace(self.state, cursor=acknowledged))
         if isinstance(poll, GeneralPoll):
             self.feed.refresh()
             self.answered += 1

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 from terminal.config import Config
 from terminal.games.registry import GAMES
+from terminal.ledger import LedgerError
 from terminal.ledger.seat_view import SeatView
 from terminal.sas import rom, wire
 from terminal.sas.frames import Parser
@@ -92,6 +93,15 @@ def serve(config: Config, stop: threading.Event, say: Callable[[str], None] = pr
 
 
 def _seat(config: Config, seat: int, spec: str, stop: threading.Event, say: Callable[[str], None]) -> None:
+    try:
+        _serve_seat(config, seat, spec, stop, say)
+    except (OSError, ValueError, LedgerError) as failed:  # the ledger or the store: this seat stops, said
+        say(f"seat {seat}: SAS stopped: {failed}")
+
+
+def _serve_seat(
+    config: Config, seat: int, spec: str, stop: threading.Event, say: Callable[[str], None]
+) -> None:
     machine = machine_for(config, seat)
     while not stop.is_set():
         try:

@@ -52,3 +52,16 @@ def test_a_machine_that_does_not_answer_is_one_line_and_exit_1(capsys: pytest.Ca
         os.close(quiet)
         os.close(other)
     assert ran.status == 1 and ran.err.strip().count("\n") == 0 and "no answer from address 9" in ran.err
+
+
+def test_sas_run_without_a_ledger_is_one_line_and_exit_1(
+    tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("[sas]\nenabled = true\nports = 1=/dev/ttyS0\naddresses = 1=1\n", encoding="utf-8")
+    ran = run_cli(["sas", "run", "--config", str(cfg)], capsys)
+    assert ran.status == 1 and ran.err.count("\n") == 1 and "no ledger at" in ran.err
+    off = tmp_path / "off.cfg"
+    off.write_text("", encoding="utf-8")
+    ran = run_cli(["sas", "run", "--config", str(off)], capsys)
+    assert ran.status == 1 and "[sas] enabled = false" in ran.err

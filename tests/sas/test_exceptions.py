@@ -103,3 +103,18 @@ def test_an_event_written_while_the_host_polls_arrives_without_a_restart(table: 
         assert drain(line.host) == [0x17]
         write(table, ("event", (EventCode.DOOR_OPEN, None, {"door": "main"})))
         assert drain(line.host) == [0x11]
+
+
+def test_a_broadcast_acknowledges_nothing(table: Config) -> None:
+    from tests.sas.host_sim import bcd, with_crc
+
+    write(
+        table,
+        *(("event", (code, None, {"door": "main"})) for code in (EventCode.DOOR_OPEN, EventCode.DOOR_CLOSE)),
+    )
+    with on_pty(table, 1) as line:
+        assert line.host.general() == 0x11
+        line.host.send(with_crc(bytes((0x00, 0x7F)) + bcd(1012027, 4) + bcd(120000, 3)))  # to every machine
+        assert line.host.silent()  # a broadcast is never answered
+    with on_pty(table, 1) as line:  # so the door opening was not taken by it
+        assert line.host.general() == 0x11
