@@ -26,6 +26,7 @@ OWNERS: dict[str, str] = {
     "keys": "keys_cmd",
     "lab": "lab_cmd",
     "floor": "floor_cmd",
+    "sas": "sas_cmd",
 }
 COMMANDS: tuple[str, ...] = tuple(OWNERS)
 

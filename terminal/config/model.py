@@ -31,6 +31,7 @@ from terminal.config.sections import (
     MoneySection,
     RngSection,
     RouletteSection,
+    SasSection,
     SeatSection,
     ServiceSection,
     SicBoSection,
@@ -70,6 +71,7 @@ class Config:
     sound: SoundSection
     windows: WindowsSection
     devices: DevicesSection
+    sas: SasSection
     floor: FloorSection | None = None  # the casino floor link; None: no [floor] section, nothing runs
 
 

@@ -151,9 +151,24 @@ def _rule_windows(c: Config) -> Iterator[Finding]:
         yield "windows", second, message
 
 
+def _rule_sas(c: Config) -> Iterator[Finding]:
+    # Every seat with a SAS line needs an address, and no address without a line: an enabled seat that
+    # would never answer, or a number that names nothing, is a mistake the file should show.
+    lines, numbers = dict(c.sas.ports), dict(c.sas.addresses)
+    for seat in sorted(set(lines) ^ set(numbers)):
+        given, missing = ("ports", "addresses") if seat in lines else ("addresses", "ports")
+        yield "sas", given, f"seat {seat} is in {given} but not in {missing}: give both or neither"
+    if c.sas.enabled and not lines:
+        yield "sas", "enabled", "enabled = true needs at least one seat's line in ports"
+    for seat in sorted(lines):
+        if seat > c.table.seats:
+            yield "sas", "ports", f"seat {seat} is beyond [table] seats = {c.table.seats}"
+
+
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_own_limits, _rule_increments, _rule_paths, _rule_money,
     _rule_links, _rule_plain_links, _rule_floor, _rule_gaming_day, _rule_hardware, _rule_windows,
+    _rule_sas,
 )  # fmt: skip
 
 

@@ -34,6 +34,7 @@ from terminal.config.keys import path as a_path
 from terminal.games.base import Limits
 from terminal.games.registry import GAMES
 from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
+from terminal.sas import settings as sas
 from terminal.windows import Placement
 
 ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))
@@ -437,3 +438,38 @@ class FloorSection:
     floor_pub_path: Path = setting(
         "var/floor.pub", a_path(), "the floor's public key, copied to every table from the floor computer"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SasSection:
+    """[sas]: each seat a gaming machine on the casino's system (SAS 6.02; docs/sas.md)."""
+
+    enabled: bool = setting("false", boolean(), "serve SAS on each seat's line (terminal sas run)")
+    ports: tuple[tuple[int, str], ...] = setting(
+        "none", read_with("SEAT=LINE pairs: a serial device, pty:PATH or tcp:HOST:PORT; or none", sas.ports),
+        "each seat's SAS line, like '1=/dev/ttyS0, 2=tcp:10.0.0.9:7002'",
+    )  # fmt: skip
+    addresses: tuple[tuple[int, int], ...] = setting(
+        "none", read_with("SEAT=ADDRESS pairs, addresses 1 to 127 and distinct; or none", sas.addresses),
+        "each seat's SAS address, like '1=1, 2=2'",
+    )  # fmt: skip
+    asset_numbers: tuple[tuple[int, int], ...] = setting(
+        "none", read_with("SEAT=NUMBER pairs, 0 to 4294967295; or none", sas.asset_numbers),
+        "each seat's asset number on the casino's system",
+    )  # fmt: skip
+    serial_numbers: tuple[tuple[int, str], ...] = setting(
+        "none", read_with("SEAT=TEXT pairs, 1 to 40 printable ASCII characters; or none", sas.serial_numbers),
+        "each seat's serial number (long poll 54)",
+    )  # fmt: skip
+    required: bool = setting("false", boolean(), "a silent host tilts the seat (false: it plays on)")
+    host_timeout_ms: int = setting(
+        "5000", integer(500, 600_000), "a host that polls a seat less often than this is silent (sas_link)"
+    )
+    exception_queue: int = setting(
+        "1000", integer(20, 100_000), "exceptions a seat holds for an absent host before 70 (overflow)"
+    )
+    state_dir: Path = setting("var/sas", a_path(), "each seat's SAS store: its exception cursor and link log")
+
+    def address(self, seat: int) -> int | None:
+        """Seat ``seat``'s SAS address, or ``None``."""
+        return dict(self.addresses).get(seat)

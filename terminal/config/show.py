@@ -70,6 +70,14 @@ def _windows(c: Config) -> str:
     return ", ".join(f"{name.replace('_', ' ')} {c.windows.placements()[name]}" for name in mine)
 
 
+def _sas(c: Config) -> str | None:
+    s = c.sas
+    if not s.enabled:
+        return None  # no line: most tables are not on a casino system
+    seats = ", ".join(f"seat {seat} address {s.address(seat)} on {line}" for seat, line in s.ports)
+    return f"{seats}; a host is silent after {s.host_timeout_ms} ms"
+
+
 LINES: tuple[Line, ...] = (
     Line("configuration", lambda c: str(c.path)),
     Line("table", _table),
@@ -82,6 +90,7 @@ LINES: tuple[Line, ...] = (
     Line("links", _links),
     Line("sound", _sound),
     Line("windows", _windows),
+    Line("sas", _sas),
 )
 
 

@@ -1,0 +1,120 @@
+"""Each seat's SAS machine as a task of its own: a thread per seat, in a process apart from the table.
+
+A seat's thread owns its line, its read-only view of the ledger and its store; it reads characters,
+answers polls and watches for a silent host. Nothing it does waits on the table, and nothing the table
+does waits on it: the controller writes the ledger, the SAS process reads what was committed.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from terminal.config import Config
+from terminal.games.registry import GAMES
+from terminal.ledger import LedgerError
+from terminal.ledger.seat_view import SeatView
+from terminal.sas import rom, wire
+from terminal.sas.frames import Parser
+from terminal.sas.machine import MachineInfo, SasMachine
+from terminal.sas.ports import Port, PortError, open_port
+from terminal.sas.state import StateStore
+
+TICK = 0.05  # seconds a read waits before the silence check runs again
+
+
+class SeatServer:
+    """One seat's SAS loop on ``port`` (see the module docstring)."""
+
+    def __init__(self, machine: SasMachine, port: Port, *, host_timeout: float,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+        self.machine, self.port, self.host_timeout = machine, port, host_timeout
+        self.monotonic = monotonic
+        self.decoder = wire.Decoder()
+        self.parser = Parser(machine.info.address)
+        self.last_poll: float | None = None
+        self.started = monotonic()
+
+    def step(self, wait: float = TICK) -> int:
+        """Read what came within ``wait`` seconds and answer it; returns the polls answered."""
+        data = self.port.receive(wait)
+        answered = 0
+        for poll in self.parser.feed(self.decoder.feed(data)):
+            self.last_poll = self.monotonic()
+            self.machine.link(True)
+            answer = self.machine.handle(poll)
+            if answer is not None:
+                self.port.send(answer)
+                answered += 1
+        since = self.last_poll if self.last_poll is not None else self.started
+        if self.machine.linked and self.monotonic() - since > self.host_timeout:
+            self.machine.link(False)  # the host went silent: a sas_link entry, and the table plays on
+        return answered
+
+    def run(self, stop: threading.Event) -> None:
+        """Serve until ``stop`` is set (the ledger view is closed by this thread on the way out)."""
+        try:
+            while not stop.is_set():
+                self.step()
+        finally:
+            self.machine.view.close()
+
+
+def machine_for(config: Config, seat: int, *, wall: Callable[[], datetime] | None = None) -> SasMachine:
+    """Seat ``seat``'s machine as ``config`` describes it, on a read-only view of its ledger."""
+    sas, table = config.sas, config.table
+    address = sas.address(seat)
+    if address is None:
+        raise ValueError(f"seat {seat} has no SAS address in [sas] addresses")
+    info = MachineInfo(
+        seat=seat, address=address, games=tuple(GAMES), selected=table.game,
+        serial=dict(sas.serial_numbers).get(seat, ""), asset=dict(sas.asset_numbers).get(seat, 0),
+        max_bet=config.limits.seat_max,
+    )  # fmt: skip
+    view = SeatView(config.ledger.path, seat)
+    files = rom.program_files(config.lab.manifest_path)
+    return SasMachine(
+        info, view, StateStore(sas.state_dir, seat), depth=sas.exception_queue,
+        wall=wall or (lambda: datetime.now(UTC)), files=files,
+    )  # fmt: skip
+
+
+def serve(config: Config, stop: threading.Event, say: Callable[[str], None] = print) -> None:
+    """Every configured seat's machine on its own thread until ``stop`` is set."""
+    threads = []
+    for seat, spec in config.sas.ports:
+        threads.append(threading.Thread(target=_seat, args=(config, seat, spec, stop, say), daemon=True))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def _seat(config: Config, seat: int, spec: str, stop: threading.Event, say: Callable[[str], None]) -> None:
+    try:
+        _serve_seat(config, seat, spec, stop, say)
+    except (OSError, ValueError, LedgerError) as failed:  # the ledger or the store: this seat stops, said
+        say(f"seat {seat}: SAS stopped: {failed}")
+
+
+def _serve_seat(
+    config: Config, seat: int, spec: str, stop: threading.Event, say: Callable[[str], None]
+) -> None:
+    machine = machine_for(config, seat)
+    while not stop.is_set():
+        try:
+            port = open_port(spec)
+        except PortError as failed:
+            say(f"seat {seat}: {failed}; trying again")
+            stop.wait(2.0)
+            continue
+        say(f"seat {seat}: SAS address {machine.info.address} on {spec}")
+        server = SeatServer(machine, port, host_timeout=config.sas.host_timeout_ms / 1000)
+        try:
+            server.run(stop)
+        except PortError as failed:
+            say(f"seat {seat}: {failed}; opening the line again")
+        finally:
+            port.close()

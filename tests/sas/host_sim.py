@@ -1,0 +1,112 @@
+"""A SAS host for the tests, written from the SAS message formats and not from ``terminal.sas``.
+
+It has its own CRC (bit by bit, not the machine's table), its own BCD and its own wakeup marking (the
+PARMRK convention docs/sas.md states: ``FF 00 b`` for a character with the wakeup bit, ``FF FF`` for a
+data byte FF), and it reads the machine's answers by their documented lengths.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import time
+
+
+def kermit(data: bytes, seed: int = 0) -> int:
+    crc = seed
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0x8408 if crc & 1 else crc >> 1
+    return crc
+
+
+def with_crc(data: bytes) -> bytes:
+    value = kermit(data)
+    return data + bytes((value & 0xFF, value >> 8))
+
+
+def bcd(value: int, size: int) -> bytes:
+    return bytes.fromhex(f"{value:0{2 * size}d}")
+
+
+def unbcd(data: bytes) -> int:
+    return int(data.hex())
+
+
+def marked(data: bytes) -> bytes:
+    """The first byte with the wakeup bit, the rest with FF doubled."""
+    rest = data[1:].replace(b"\xff", b"\xff\xff")
+    return b"\xff\x00" + data[:1] + rest
+
+
+class Host:
+    """The host end of a pty (its file descriptor)."""
+
+    def __init__(self, fd: int, address: int = 1) -> None:
+        self.fd, self.address = fd, address
+        self._pending = b""
+
+    def send(self, data: bytes) -> None:
+        os.write(self.fd, marked(data))
+
+    def read(self, count: int, timeout: float = 5.0) -> bytes:
+        """``count`` bytes of the machine's answer (FF FF read as one FF), or what came before ``timeout``."""
+        deadline = time.monotonic() + timeout
+        out = bytearray()
+        while len(out) < count and time.monotonic() < deadline:
+            if not self._pending:
+                ready, _, _ = select.select([self.fd], [], [], max(0.0, deadline - time.monotonic()))
+                if not ready:
+                    break
+                self._pending += os.read(self.fd, 4096)
+            while self._pending and len(out) < count:
+                if self._pending[:2] == b"\xff\xff":
+                    out.append(0xFF)
+                    self._pending = self._pending[2:]
+                elif self._pending[:1] == b"\xff" and len(self._pending) == 1:
+                    break
+                else:
+                    out.append(self._pending[0])
+                    self._pending = self._pending[1:]
+        return bytes(out)
+
+    def silent(self, wait: float = 0.3) -> bool:
+        """Nothing comes from the machine within ``wait`` seconds (an ignored poll)."""
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        return not ready and not self._pending
+
+    def general(self) -> int:
+        self.send(bytes((0x80 | self.address,)))
+        got = self.read(1)
+        assert len(got) == 1, "no answer to the general poll"
+        return got[0]
+
+    def long_r(self, command: int, answer_length: int) -> bytes:
+        """A type R poll (address, command); the whole answer, its CRC checked and stripped."""
+        self.send(bytes((self.address, command)))
+        return self._answer(command, answer_length)
+
+    def long_s(self, command: int, data: bytes, answer_length: int | None) -> bytes:
+        self.send(with_crc(bytes((self.address, command)) + data))
+        if answer_length is None:  # an ACK: the address alone
+            return self.read(1)
+        return self._answer(command, answer_length)
+
+    def long_m(self, command: int, data: bytes) -> bytes:
+        """A type M poll (length byte); the answer's length byte read first."""
+        self.send(with_crc(bytes((self.address, command, len(data))) + data))
+        head = self.read(3)
+        assert len(head) == 3 and head[:2] == bytes((self.address, command)), head.hex()
+        rest = self.read(head[2] + 2)
+        whole = head + rest
+        assert kermit(whole[:-2]) == int.from_bytes(whole[-2:], "little"), whole.hex()
+        return whole[3:-2]
+
+    def _answer(self, command: int, length: int) -> bytes:
+        """``length``: data bytes between command and CRC."""
+        whole = self.read(2 + length + 2)
+        assert len(whole) == 2 + length + 2, f"short answer {whole.hex()}"
+        assert whole[:2] == bytes((self.address, command)), whole.hex()
+        assert kermit(whole[:-2]) == int.from_bytes(whole[-2:], "little"), f"bad CRC {whole.hex()}"
+        return whole[2:-2]
