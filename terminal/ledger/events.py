@@ -42,6 +42,7 @@ class EventCode(enum.IntEnum):
     FLOOR_WITNESS_FAIL = 431  # it does not: rolled back with its mark, or swapped; the table stays closed
     FLOOR_WITNESS_SKIPPED = 432  # the floor was unreachable at start-up
     FLOOR_ACCEPTED = 433  # a reinstalled ledger accepted by two people (`terminal floor accept-table`)
+    GAME_CHECK_FAIL = 460  # the check before a game or after a settlement found the ledger altered: tilted
     CONFIG_CHANGE = 500  # two people; records the new file's SHA-256
     CONFIG_BASELINE = 501  # the first boot of a ledger: the configuration it starts with, by its SHA-256
     CONFIG_UNLOGGED = 502  # the file at boot is not the one the log last recorded: changed by nobody logged

@@ -154,7 +154,9 @@ class Table:
 
     # -- the round ---------------------------------------------------------------------------------------
     def open_round(self) -> None:
-        """Open the next betting window."""
+        """Open the next betting window, once the ledger checks out (``Auditor.before_game``): a ledger
+        altered since the last game tilts the table and the window opens closed to every wager."""
+        self.auditor.before_game()
         with self.tilts.ledger_write():
             self.round_id = self.ledger.open_round(self.driver.game, now=self.clock.wall())
         self.phase = Phase.OPEN if self.phase is Phase.SHOWN else advance(self.phase, Trigger.NEXT_ROUND)
