@@ -73,6 +73,10 @@ class EventCode(enum.IntEnum):
     FLOOR_OFFLINE = 710  # the floor link went down (the table keeps playing; the outbox grows)
     FLOOR_ONLINE = 711  # the floor link is back; the backlog drains in order
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
+    TOWER_CHANGE = 900  # the tower light or the alarm changed (each lamp's pattern and the conditions)
+    SERVICE_CALL = 901  # a seat's call button: a player asks for an attendant
+    SERVICE_CALL_ANSWERED = 902  # the call was answered (the button pressed again at the seat)
+    TOWER_FAULT = 903  # a tower or alarm output line could not be written
 
 
 @dataclass(frozen=True, slots=True)

@@ -321,6 +321,8 @@ class Controller:
         """Tell every screen about each tilt raised or cleared since the last call, and who is locked (and
         each seat whatever the cabinet has to tell it)."""
         await self.flush_cabinet()
+        if self.cabinet is not None:
+            self.cabinet.update_tower()  # the tower follows every change the screens are told of
         now = {(t.kind, t.seat): t for t in self.table.tilts.active}
         raised = [t for key, t in now.items() if key not in self._shown]
         cleared = [t for key, t in self._shown.items() if key not in now]
