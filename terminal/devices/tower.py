@@ -97,9 +97,9 @@ class TowerState:
         return found
 
     def to_json(self) -> dict[str, Any]:
-        """As the event log records a change."""
+        """As the event log records a change: the conditions, and each lamp's and the alarm's pattern."""
         lamps = {line: self.pattern(line).name.lower() for line in LINES}
-        return {**lamps, "signals": [s.value for s in self.signals]}
+        return {"signals": [s.value for s in self.signals], "tower": lamps}
 
 
 DARK = TowerState()

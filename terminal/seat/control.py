@@ -201,12 +201,15 @@ class SeatControl:
         self.ui = replace(self.ui, hardware=not self.ui.hardware)
 
     def _device(self, intent: i.Intent, now: float) -> None:
-        """A bill, a voucher or the key on the simulated hardware: the controller works the device."""
+        """A bill, a voucher, the key or the call button on the simulated hardware: the controller works
+        the device."""
         if intent.kind == i.BILL:
             self._send(m.DeviceInput("bill_acceptor", "insert", intent.value, ""))
         elif intent.kind == i.VOUCHER:
             self.ui = replace(self.ui, vouchers=tuple(v for v in self.ui.vouchers if v[0] != intent.text))
             self._send(m.DeviceInput("ticket_reader", "insert", 0, intent.text))
+        elif intent.kind == i.CALL:
+            self._send(m.DeviceInput("call_button", intent.text, 0, ""))
         else:
             self._send(m.DeviceInput("service_key", intent.text, 0, ""))
 
@@ -239,6 +242,7 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.BILL: SeatControl._device,
     i.VOUCHER: SeatControl._device,
     i.KEY: SeatControl._device,
+    i.CALL: SeatControl._device,
     i.PICK: SeatControl._pick,
     **dict.fromkeys(_SIMPLE, SeatControl._simple),
 }

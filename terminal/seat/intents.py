@@ -27,6 +27,7 @@ HARDWARE = "hardware"  # open or close the simulated-hardware panel (lab tables)
 BILL = "bill"  # value: a bill into the seat's acceptor
 VOUCHER = "voucher"  # text: a voucher's validation number into the seat's ticket reader
 KEY = "key"  # text: on | off, the service key
+CALL = "call"  # text: on | off, the seat's call button (a service call; off: answered)
 PICK = "pick"  # text: open the layout's picker of that name ("" closes it)
 
 

@@ -103,6 +103,7 @@ class SeatModel:
     handpay: int | None = None
     notice: Notice | None = None
     session: Session = Session()
+    tower: m.Tower | None = None  # the tower light and alarm, as the simulated panel shows them
 
     # -- derived views ---------------------------------------------------------------------------------
     @property
@@ -222,6 +223,8 @@ def reduce(model: SeatModel, message: object, now: float) -> SeatModel:
             return replace(model, voucher=message, session=session)
         case m.HandPay() if message.seat == model.seat:
             return replace(model, handpay=message.amount)
+        case m.Tower():
+            return replace(model, tower=message)
         case m.Error():
             return replace(model, notice=error_notice(message, now))
         case m.Offer():

@@ -55,6 +55,7 @@ class Cabinet:
     pockets: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))  # vouchers printed
     returned: dict[int, str] = field(default_factory=dict)  # seat -> why its last bill or voucher came back
     calls: set[int] = field(default_factory=set)  # seats whose call button asks for an attendant
+    calls_changed: bool = False  # a call came or was answered since the screens were last told
     tower: TowerState = DARK  # what the tower shows now
     tower_fault: str | None = None  # the output line fault last logged
 
@@ -132,7 +133,7 @@ class Cabinet:
         code = EventCode.SERVICE_CALL if on else EventCode.SERVICE_CALL_ANSWERED
         self.table.tilts.log_event(code, seat=seat)
         (self.calls.add if on else self.calls.discard)(seat)
-        self.update_tower()
+        self.calls_changed = True
 
     def signals(self) -> set[Signal]:
         """The conditions that light the tower now: the table's tilts and the seats' calls."""
@@ -145,6 +146,12 @@ class Cabinet:
             elif tilt.kind is not TiltKind.SERVICE_MODE:  # the key: a technician at work, not a fault
                 found.add(Signal.TILT)
         return found
+
+    def tower_message(self) -> m.Tower:
+        """What every screen is told of the tower (a demo table's panel shows it)."""
+        state = self.tower
+        return m.Tower(state.red.name.lower(), state.yellow.name.lower(), state.alarm.name.lower(),
+                       tuple(sorted(self.calls)))  # fmt: skip
 
     def update_tower(self) -> bool:
         """Show the tower the conditions call for; log a change (True when it changed)."""
