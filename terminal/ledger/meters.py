@@ -178,6 +178,7 @@ def _from_journal(db: sqlite_utils.Database, found: Counter[str], start: str = "
     )
     if after_txn:  # since a mark (every game's audit): the postings' index, not a scan of all of them
         query = query.replace("AND t.id > ?", "AND t.id > ? AND p.txn_id > ?")
+        query = query.replace("FROM postings p", "FROM postings p INDEXED BY postings_txn")
     params = [start, end, after_txn, *([after_txn] if after_txn else [])]
     for kind, account, amount in db.execute(query, params):
         what = accounts.kind_of(account)
