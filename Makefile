@@ -14,7 +14,7 @@ TEST_TMPDIR ?= $(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm || echo 
 PYTEST := TMPDIR=$(TEST_TMPDIR) SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYTHONDONTWRITEBYTECODE= \
 	$(PY) -m pytest -n $(WORKERS) --dist worksteal
 
-.PHONY: run test check install lint typecheck pytest pytest-fast bench clean i18n
+.PHONY: run test check install lint typecheck pytest pytest-fast bench clean i18n lab-evidence
 
 # The table starts through the isolated launcher: -I (no PYTHON* variables, no user site, not the current
 # folder on the path), -S (no site: no .pth file runs), -B (no byte-code written). It verifies the program
@@ -73,6 +73,11 @@ pytest-fast: $(STAMP)
 
 bench: $(STAMP)
 	for script in benchmarks/*_bench.py; do $(PY) $$script || exit 1; done
+
+# The RNG evidence under docs/lab/ (dieharder, the lab profile's rng-report), with the software fingerprint
+# it ran on; LAB_EVIDENCE="--dieharder all" for dieharder -a (hours on a small machine).
+lab-evidence: $(STAMP)
+	$(PY) -B tools/lab_evidence.py $(LAB_EVIDENCE)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

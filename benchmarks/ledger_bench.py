@@ -5,6 +5,11 @@ Prints medians and the ratio against a baseline run alongside: plain ``sqlite3``
 synchronous=FULL). Targets (TERMINAL.md §8): settlement under 20 ms median; verification at least
 200,000 rows per second. The large ledger is built in a temporary folder.
 
+The checks before every game and after every settlement (``terminal.table.integrity``: meter and balance
+audit, cache ``integrity_check``, the chain walked from rows verified before) are timed on the large
+ledger: whole rounds (open, 200 wagers, outcome, settlement) with and without them, alternately in the
+same process; target: under 5 ms added a round (median) on a ledger of 10^6 rows (``--rows 1000000``).
+
     PYTHONPATH=. python benchmarks/ledger_bench.py [--rows 500000] [--rounds 30]
 """
 
@@ -20,7 +25,11 @@ from pathlib import Path
 
 from terminal.games.base import Result, Settlement
 from terminal.ledger import Draw, Ledger, WagerSpec, rounds
+from terminal.ledger.audit import mark_now
 from terminal.ledger.records import stamp
+from terminal.table.clock import ManualClock
+from terminal.table.integrity import Auditor
+from terminal.table.tilt_board import TiltBoard
 
 KEY = bytes(range(32))
 START = datetime(2026, 1, 1, tzinfo=UTC)
@@ -154,6 +163,43 @@ def bench_boot_check(path: Path) -> float:
     return seconds
 
 
+def bench_game_checks(path: Path, repeats: int) -> tuple[list[float], list[float], list[float], int]:
+    """Milliseconds of whole rounds on the ledger at ``path`` without the per-game checks and with them
+    (the table's :class:`~terminal.table.integrity.Auditor`: ``before_game`` then ``after_settlement``),
+    alternately; the checks' own milliseconds; and the rows the last walk covered."""
+    clock = ManualClock(START.timestamp() + 86_400)
+    led = Ledger(path, KEY, now=clock.wall(), bills=(10_000,), checkpoint_rows=10_000)
+    auditor = Auditor(led, clock, TiltBoard(led, clock))
+    auditor.boot()
+    bare, checked, checks = [], [], []
+    for n in range(2 * repeats):
+        with_checks = n % 2 == 1
+        clock.advance(30)
+        opened = led.verified_heads()  # where a check before this game would have started its walk
+        began = time.perf_counter()
+        check_ms = 0.0
+        if with_checks:
+            assert auditor.before_game(), auditor.findings
+            check_ms += (time.perf_counter() - began) * 1000
+        round_id = led.open_round("roulette", now=clock.wall())
+        specs = _specs(round_id)
+        led.place_wagers(round_id, specs, now=clock.wall())
+        led.record_outcome(round_id, {"pocket": 17}, Draw("ctr_drbg_aes256", round_id, 0), now=clock.wall())
+        led.settle_round(round_id, _settlements(specs), now=clock.wall(), state={"round": round_id})
+        if with_checks:
+            settled = time.perf_counter()
+            auditor.after_settlement()
+            check_ms += (time.perf_counter() - settled) * 1000
+            assert not auditor.findings, auditor.findings
+            checks.append(check_ms)
+        (checked if with_checks else bare).append((time.perf_counter() - began) * 1000)
+        if not with_checks:  # the next checks start where they would have if this round had been checked
+            auditor.mark, auditor.verified, auditor.game_from = mark_now(led.db), led.verified_heads(), opened
+    walked = auditor.walked
+    led.close()
+    return bare, checked, checks, walked
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=500_000, help="size of the ledger to verify")
@@ -181,6 +227,16 @@ def main() -> None:
             f"open with start-up check  {opening * 1000:8.1f} ms ({quick:,} rows after the last checkpoint"
             f" of {rows:,})"
         )
+        print(f"timing {args.rounds} rounds with and {args.rounds} without the per-game checks on it ...")
+        bare, checked, checks, walked = bench_game_checks(folder / "large.sqlite", args.rounds)
+        bare_ms, checked_ms = statistics.median(bare), statistics.median(checked)
+        print(f"round without checks      median {bare_ms:8.2f} ms (open, {SEATS * PER_SEAT} wagers, outcome,"
+              " settlement)")  # fmt: skip
+        print(f"round with checks         median {checked_ms:8.2f} ms (before the game and after settling)")
+        print(f"added a round             median {checked_ms - bare_ms:8.2f} ms   target < 5 ms"
+              f" (the checks alone: median {statistics.median(checks):.2f} ms; {walked:,} rows walked"
+              f" after the last settlement)")  # fmt: skip
+        print(f"ratio with / without      {checked_ms / bare_ms:8.2f} x   on a ledger of {rows:,} rows")
 
 
 if __name__ == "__main__":

@@ -390,6 +390,13 @@ class DevicesSection:
         "seat order separated by commas, or none",
     )  # fmt: skip
     poll_ms: int = setting("50", integer(10, 1000), "hardware: how often the switches and units are read")
+    tower_red: Path | None = setting(
+        "none", optional_path(), "hardware: the tower light's red lamp (GPIO output value file; door, tilt)"
+    )
+    tower_yellow: Path | None = setting(
+        "none", optional_path(), "hardware: the tower light's yellow lamp (output; hand-pay, service call)"
+    )
+    alarm: Path | None = setting("none", optional_path(), "hardware: the cabinet's alarm (output value file)")
 
 
 @dataclass(frozen=True, slots=True)

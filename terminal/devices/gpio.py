@@ -27,6 +27,7 @@ from terminal.devices.events import Door as DoorName
 from terminal.devices.id003 import Id003Unit, open_line
 from terminal.devices.interfaces import BillAcceptor, TicketPrinter, TicketReader
 from terminal.devices.simulated import TableSink
+from terminal.devices.tower import GpioTower
 
 
 def read_line(path: Path) -> bool:
@@ -95,20 +96,25 @@ class HardwareDevices:
     readers: tuple[TicketReader, ...] = ()  # the same units: each reads tickets too
     printers: tuple[TicketPrinter, ...] = ()
     units: tuple[Id003Unit, ...] = ()
+    tower: GpioTower | None = None  # the tower lamps and alarm on output lines, where fitted
 
     def poll(self) -> None:
-        """Read every switch and every money unit's line once."""
+        """Read every switch and every money unit's line once; drive the tower's flashing lines."""
         self.doors.poll()
         self.key.poll()
         for unit in self.units:
             unit.poll()
+        if self.tower is not None:
+            self.tower.poll()
 
 
 def hardware_table(
-    doors: dict[DoorName, Path], key: Path, emit: TableSink, now: Clock, lines: tuple[Path, ...] = ()
+    doors: dict[DoorName, Path], key: Path, emit: TableSink, now: Clock, lines: tuple[Path, ...] = (),
+    tower: GpioTower | None = None,
 ) -> HardwareDevices:
     """The switches of a hardware table and its seats' money units (``lines``: the serial line of each
-    seat's ID-003 unit, in seat order), read once so they start as they are."""
+    seat's ID-003 unit, in seat order), read once so they start as they are; ``tower``: its lamps and
+    alarm (:mod:`terminal.devices.tower`)."""
 
     def cabinet(event: DeviceEvent) -> None:
         emit(None, event)
@@ -118,7 +124,8 @@ def hardware_table(
         for seat, line in enumerate(lines, 1)
     )
     devices = HardwareDevices(
-        GpioDoors(dict(doors), cabinet, now), GpioServiceKey(key, cabinet, now), units, units, (), units
-    )
+        GpioDoors(dict(doors), cabinet, now), GpioServiceKey(key, cabinet, now), units, units, (), units,
+        tower,
+    )  # fmt: skip
     devices.poll()
     return devices

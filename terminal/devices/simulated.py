@@ -17,7 +17,7 @@ the *technician's* hands; the methods of the interfaces are the *controller's* c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from terminal.devices.events import (
@@ -41,6 +41,7 @@ from terminal.devices.events import (
     VoucherReturned,
     VoucherStacked,
 )
+from terminal.devices.tower import SimTower
 from terminal.devices.voucher import Ticket, ValidationNumberError, Voucher, check_validation, render_ticket
 
 
@@ -304,6 +305,7 @@ class SimDevices:
     printers: tuple[SimTicketPrinter, ...]
     doors: SimDoors
     key: SimServiceKey
+    tower: SimTower = field(default_factory=SimTower)  # the tower light and alarm (shown on the panel)
 
 
 TableSink = Callable[[int | None, DeviceEvent], None]

@@ -110,6 +110,17 @@ def feed(rng: Rng, argv: Sequence[str], log: IO[str], progress: Callable[[int], 
     return given
 
 
+def _check_results(path: Path, start: int, argv: Sequence[str]) -> None:
+    """A run that wrote no result row (dieharder refused the test, e.g. ``-d 200`` without ``-n``) is an
+    error, never a silent gap in the report."""
+    with path.open(encoding="utf-8") as log:
+        log.seek(start)
+        text = log.read()
+    if not parse(text)[1]:
+        said = next((line.strip() for line in text.splitlines() if line.strip() and line[0] != "#"), "")
+        raise ValueError(f"{' '.join(argv[1:])} gave no result: {said or 'no output'}")
+
+
 def run(rng: Rng, out: Path, tests: Sequence[int] | None, resolve: bool,
         progress: Callable[[int], None]) -> Run:  # fmt: skip
     """Every chosen test, output to ``out/dieharder.txt``; the parsed run."""
@@ -121,7 +132,9 @@ def run(rng: Rng, out: Path, tests: Sequence[int] | None, resolve: bool,
         for one in runs:
             log.write(f"# {' '.join(one)}\n")
             log.flush()
+            start = log.tell()
             given += feed(rng, one, log, progress)
+            _check_results(path, start, one)
     version, results = parse(path.read_text(encoding="utf-8"))
     argv = runs[0] if len(runs) == 1 else (*runs[0][:3], "-d", ",".join(r[4] for r in runs), *runs[0][5:])
     return Run(version, argv, rng.generator_id, given, time.monotonic() - started, results)

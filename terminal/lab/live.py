@@ -14,6 +14,7 @@ import contextlib
 import os
 import random
 import signal
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +24,7 @@ from terminal.desk.desk import ServiceDesk
 from terminal.devices.events import Door
 from terminal.devices.gpio import HardwareDevices, hardware_table
 from terminal.devices.simulated import SimDevices, simulated_table
+from terminal.devices.tower import GpioTower
 from terminal.lab.bots import Bot, menu_and_options
 from terminal.lab.headless import _print, net_log, results_pause
 from terminal.net.keys import client_ids, provision_keys
@@ -141,7 +143,9 @@ def devices_for(c: Config, cabinet: Cabinet, now: Callable[[], datetime]) -> Sim
         raise ValueError("[devices] service_key: a hardware table needs its service key switch")
     given = section.money_lines.strip()
     lines = () if given.lower() == "none" else tuple(Path(p.strip()) for p in given.split(",") if p.strip())
-    return hardware_table(doors, section.service_key, cabinet.on_event, now, lines)
+    fitted = {"red": section.tower_red, "yellow": section.tower_yellow, "alarm": section.alarm}
+    tower = GpioTower(fitted, time.monotonic) if any(fitted.values()) else None
+    return hardware_table(doors, section.service_key, cabinet.on_event, now, lines, tower)
 
 
 async def _poll_switches(

@@ -104,6 +104,10 @@ def seat_pages(seat: LiveSeat, shots: Shots) -> None:
     printed = seat.app.control.ui.vouchers[-1][0]
     seat.act(i.VOUCHER, printed)  # back in through the reader: redeemed, credits added
     shots(seat, "hardware_voucher_redeemed")
+    seat.act(i.CALL, "on")  # the seat's call button: the tower's yellow lamp lights, the alarm beeps
+    seat.until(lambda model: model.tower is not None and bool(model.tower.calls), "the tower lit")
+    shots(seat, "hardware_service_call")
+    seat.act(i.CALL, "off")
     seat.act(i.HARDWARE)
 
 

@@ -31,6 +31,7 @@ from terminal.table.boot import driver_for, make_rng
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.controller import Controller
+from terminal.table.generator import production_rng
 from terminal.table.table import Table
 from terminal.table.tilts import Tilt, TiltKind
 
@@ -102,7 +103,9 @@ def demo_table(
     clock = ManualClock(datetime(2026, 11, 23, 14, 0, tzinfo=UTC).timestamp())
     c.ledger.path.parent.mkdir(parents=True, exist_ok=True)
     ledger = Ledger.from_config(c, now=clock.wall(), entropy=entropy)
-    table = Table(c, ledger, make_rng(c, clock, ledger, entropy), clock, driver_for(c))
+    rng = make_rng(c, clock, ledger, entropy)
+    aux = production_rng(c, clock.monotonic, entropy, purpose="aux")  # teams and vouchers: not the outcomes'
+    table = Table(c, ledger, rng, clock, driver_for(c), aux=aux)
     table.start()
     store = UserStore()
     entropy, params = os.urandom, ScryptParams(n=2**12)

@@ -72,6 +72,8 @@ def mark_now(db: sqlite_utils.Database) -> AuditMark:
 def since(db: sqlite_utils.Database, mark: AuditMark) -> tuple[list[str], AuditMark]:
     """Every disagreement of the meters and balances with the journal since ``mark``, and the new mark."""
     now, width = mark_now(db), meters.modulus(db)
+    if now.ids == mark.ids:  # no journal row since (a check before a game): the caches must not have moved
+        return _unmoved(mark, now), now
     derived = meters.recompute(db, mark.ids)
     findings = [  # modulo the meters' width: a meter that rolled over moved by its change less the width
         f"meter {name}: moved {now.meters.get(name, 0) - mark.meters.get(name, 0)} since the last audit, "
@@ -93,3 +95,19 @@ def since(db: sqlite_utils.Database, mark: AuditMark) -> tuple[list[str], AuditM
         if moved != due:
             findings.append(f"balance {account}: moved {moved} since the last audit, postings give {due}")
     return findings, now
+
+
+def _unmoved(mark: AuditMark, now: AuditMark) -> list[str]:
+    """No journal row was written since ``mark``: every meter and balance must read as it did then."""
+    findings = [
+        f"meter {name}: moved {now.meters.get(name, 0) - mark.meters.get(name, 0)} since the last audit, "
+        "the journal gives 0"
+        for name in sorted(set(now.meters) | set(mark.meters))
+        if now.meters.get(name, 0) != mark.meters.get(name, 0)
+    ]
+    return findings + [
+        f"balance {account}: moved {now.balances.get(account, 0) - mark.balances.get(account, 0)} since the "
+        "last audit, postings give 0"
+        for account in sorted(set(now.balances) | set(mark.balances))
+        if now.balances.get(account, 0) != mark.balances.get(account, 0)
+    ]

@@ -48,6 +48,7 @@ class EventCode(enum.IntEnum):
     SOFTWARE_INSTALL = 451  # two people accepted an install: manifest SHA-256, key (`verify accept-install`)
     INSTALL_LOG_CUT = 452  # the install log is shorter than (or differs from) what the ledger recorded of it
     LEDGER_INSTALL = 453  # a new ledger on a table that had one, made by two people (`terminal ledger new`)
+    GAME_CHECK_FAIL = 460  # the check before a game or after a settlement found the ledger altered: tilted
     CONFIG_CHANGE = 500  # two people; records the new file's SHA-256
     CONFIG_BASELINE = 501  # the first boot of a ledger: the configuration it starts with, by its SHA-256
     CONFIG_UNLOGGED = 502  # the file at boot is not the one the log last recorded: changed by nobody logged
@@ -86,6 +87,10 @@ class EventCode(enum.IntEnum):
     FLOOR_OUT_OF_SERVICE = 732  # the floor took the table out of service (a signed command: who asked)
     FLOOR_IN_SERVICE = 733  # the floor put the table back in service (who asked)
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
+    TOWER_CHANGE = 900  # the tower light or the alarm changed (each lamp's pattern and the conditions)
+    SERVICE_CALL = 901  # a seat's call button: a player asks for an attendant
+    SERVICE_CALL_ANSWERED = 902  # the call was answered (the button pressed again at the seat)
+    TOWER_FAULT = 903  # a tower or alarm output line could not be written
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from terminal.ledger import (
     vouchers,
 )
 from terminal.ledger import audit as memory
-from terminal.ledger.chain import Chain
+from terminal.ledger.chain import Chain, Head
 from terminal.ledger.errors import (
     BillError,
     ConstraintError,
@@ -53,6 +53,7 @@ from terminal.ledger.recall import RoundRecord, SeatWager, WagerRecord
 from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
 from terminal.ledger.verify import Verification, verify
+from terminal.ledger.verify import since as verify_since
 
 if TYPE_CHECKING:
     from terminal.config import Config
@@ -478,6 +479,16 @@ class Ledger:
     def verify(self, *, incremental: bool = False) -> Verification:
         """Verify the chain (all of it, or from the last checkpoint)."""
         return verify(self.db, self.key, incremental=incremental)
+
+    def verify_since(self, starts: Mapping[str, Head]) -> tuple[str | None, dict[str, Head], int]:
+        """The chain from heads verified earlier to the sealed heads (:func:`verify.since`): the first
+        finding or ``None``, the heads now verified, the rows walked."""
+        with storage_errors(self.path, "read"):
+            return verify_since(self.db, self.key, starts)
+
+    def verified_heads(self) -> dict[str, Head]:
+        """The chain heads as this process wrote or verified them (its memory, not the file's ``heads``)."""
+        return dict(self.chain.heads)
 
     def audit(self) -> list[str]:
         """Meters and balances checked against the journal: every disagreement, as a sentence."""

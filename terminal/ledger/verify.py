@@ -14,7 +14,7 @@ for an inserted one.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -168,3 +168,41 @@ def _walk(
     if tag != head.tag:
         raise _Bad(f"{table} row {last}: differs from the sealed chain head (edited)")
     return last - start.last_id
+
+
+def since(
+    db: sqlite_utils.Database, key: bytes, starts: Mapping[str, Head]
+) -> tuple[str | None, dict[str, Head], int]:
+    """The check before each game and after each settlement: every chain from ``starts`` (heads verified
+    earlier, kept in the table's memory, never read back from the file) to its sealed head.
+
+    Each start row must still carry the tag it was verified with (a rewritten last row, or one cut, is
+    found), every row after it must chain to it, each sealed head's MAC must hold and the append-only
+    triggers must be in place. Its cost follows the rows written since ``starts``, not the ledger's size.
+    Returns the first finding (``None``: intact), the heads it verified up to (``starts`` on a finding)
+    and how many rows it walked.
+    """
+    mac, rows = Mac(key), 0
+    with snapshot(db):
+        try:
+            heads = _sealed_heads(db, key, mac)
+            for table in CHAINED:
+                start, head = starts.get(table) or Head(0, genesis(key, table)), heads[table]
+                if start.last_id:
+                    _check_start(db, table, start)
+                if head.last_id != start.last_id or head.tag != start.tag:
+                    rows += _walk(db, mac, table, start, head)
+            missing = missing_guards(db)
+            if missing:
+                raise _Bad(f"append-only trigger {missing[0]} is missing")
+        except _Bad as bad:
+            return str(bad), dict(starts), rows
+    return None, heads, rows
+
+
+def _check_start(db: sqlite_utils.Database, table: str, start: Head) -> None:
+    row = db.execute(f"SELECT tag FROM {table} WHERE id = ?", [start.last_id]).fetchone()
+    if row is None:
+        raise _Bad(f"{table} row {start.last_id} missing (deleted since it was verified)")
+    if bytes(row[0]) != start.tag:
+        raise _Bad(f"{table} row {start.last_id}: HMAC mismatch (edited since it was verified)")

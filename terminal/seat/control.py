@@ -205,13 +205,15 @@ class SeatControl:
         self.ui = replace(self.ui, hardware=not self.ui.hardware)
 
     def _device(self, intent: i.Intent, now: float) -> None:
-        """A bill or a voucher on the simulated hardware: the controller works the device (a seat has no
-        service key)."""
+        """A bill, a voucher or the call button on the simulated hardware: the controller works the device
+        (a seat has no service key)."""
         if intent.kind == i.BILL:
             self._send(m.DeviceInput("bill_acceptor", "insert", intent.value, ""))
         elif intent.kind == i.VOUCHER:
             self.ui = replace(self.ui, vouchers=tuple(v for v in self.ui.vouchers if v[0] != intent.text))
             self._send(m.DeviceInput("ticket_reader", "insert", 0, intent.text))
+        elif intent.kind == i.CALL:
+            self._send(m.DeviceInput("call_button", intent.text, 0, ""))
 
     def _language(self, intent: i.Intent, now: float) -> None:
         """Handled by the app (it owns the painter); the control only records nothing."""
@@ -241,6 +243,7 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.HARDWARE: SeatControl._hardware,
     i.BILL: SeatControl._device,
     i.VOUCHER: SeatControl._device,
+    i.CALL: SeatControl._device,
     i.PICK: SeatControl._pick,
     **dict.fromkeys(_SIMPLE, SeatControl._simple),
 }

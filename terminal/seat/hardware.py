@@ -4,15 +4,19 @@ On a demo table (simulated devices) the acceptor and the reader are simulated in
 at a seat window works them here. A bronze "bill acceptor" button sits in the free slot at the foot of the
 side panel, on the game screen, but never over a page, a stop or the reality check, which it would cover;
 it opens a panel with one key per bill the table accepts (from the ``Offer``'s ``bills`` rule, never
-hard-coded) and the vouchers this seat printed this session. Each posts an intent; the control sends
-``DeviceInput`` and the controller hands it to the simulated device. A player station never turns the
-service key (the controller refuses it from a seat in any mode): the key is the service station's.
+hard-coded), the vouchers this seat printed this session and the seat's call button (a service call), and
+shows the cabinet's tower light and alarm (:mod:`terminal.devices.tower`) as the controller's ``Tower``
+says, each lamp flashing in its pattern. Each posts an intent; the control sends ``DeviceInput`` and the
+controller hands it to the simulated device. A player station never turns the service key (the controller
+refuses it from a seat in any mode): the key is the service station's.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from terminal.devices.tower import PATTERNS
+from terminal.net import messages as m
 from terminal.seat import intents as i
 from terminal.seat import overlays, theme
 from terminal.seat.control import SeatControl
@@ -30,6 +34,13 @@ def bills(model: SeatModel) -> tuple[int, ...]:
         return ()
     rule = next((r.value for r in model.offer.rules if r.key == "bills"), "")
     return tuple(int(bill) for bill in rule.split() if bill.isdigit())
+
+
+def calling(model: SeatModel) -> bool:
+    """Whether this seat's service call is waiting for an attendant."""
+    tower = model.tower
+    seat = model.seat.removeprefix("seat-")
+    return tower is not None and seat.isdigit() and int(seat) in tower.calls
 
 
 def toggle_rect(frame: Frame) -> pygame.Rect:
@@ -76,6 +87,10 @@ def keys(control: SeatControl, frame: Frame) -> list[Key]:
         out.append((rect, "hardware.voucher", fields, i.Intent(i.VOUCHER, number)))
     bottom = box.bottom - u - row_h
     close = pygame.Rect(box.right - u - u * 8, bottom, u * 8, row_h)
+    call = pygame.Rect(box.left + u, bottom, min(u * 20, box.width * 2 // 5), row_h)
+    waiting = calling(control.model)
+    label = "hardware.call_off" if waiting else "hardware.call"
+    out.append((call, label, {}, i.Intent(i.CALL, "off" if waiting else "on")))
     out.append((close, "hardware.close", {}, i.Intent(i.HARDWARE)))
     return out
 
@@ -106,16 +121,50 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         return
     box = card(frame)
     panel(surface, box)
+    lamps = tower_rect(box, u)
     p.draw(surface, "hardware.title", (box.left + u, box.top + u // 2), u, theme.GOLD, bold=True,
-           max_width=box.width - 2 * u)  # fmt: skip
+           max_width=lamps.left - box.left - 2 * u)  # fmt: skip
+    draw_tower(surface, p, control.model.tower, lamps, u, now)
     p.draw(surface, "hardware.bills", (box.left + u, box.top + u * 2), u * 3 // 4, theme.DIM_INK,
            max_width=box.width - 2 * u)  # fmt: skip
     row = box.top + u * 3 + u * 5 // 2 + u
     vouchers = "hardware.vouchers" if control.ui.vouchers else "hardware.no_vouchers"
     p.draw(surface, vouchers, (box.left + u, row), u * 3 // 4, theme.DIM_INK, max_width=box.width - 2 * u)
-    for rect, key, fields, _ in keys(control, frame):
-        colour = theme.BUTTON
+    for rect, key, fields, intent in keys(control, frame):
+        colour = {i.CALL: theme.HARDWARE}.get(intent.kind, theme.BUTTON)
         pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 5)
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2, border_radius=rect.height // 5)
         p.draw(surface, key, rect.center, u * 9 // 10, theme.ink_on(colour), anchor="center", bold=True,
                max_width=rect.width - u // 2, **fields)  # fmt: skip
+
+
+def tower_rect(box: pygame.Rect, u: int) -> pygame.Rect:
+    """The tower's corner of the panel: top right, its caption, two lamps and the alarm."""
+    return pygame.Rect(box.right - u * 14, box.top + u // 3, u * 13, u * 2)
+
+
+LAMPS = (("red", theme.RED), ("yellow", theme.GOLD))
+
+
+def draw_tower(
+    surface: pygame.Surface, p: Painter, tower: m.Tower | None, rect: pygame.Rect, u: int, now: float
+) -> None:
+    """The tower light and the alarm as they show now: each lamp lit while its pattern is on."""
+    p.draw(surface, "hardware.tower", (rect.left, rect.centery), u * 3 // 4, theme.DIM_INK, anchor="midleft",
+           max_width=rect.width - u * 6)  # fmt: skip
+    radius = u * 2 // 3
+    for n, (name, colour) in enumerate(LAMPS):
+        centre = (rect.right - u * 5 + n * u * 2, rect.centery)
+        on = tower is not None and PATTERNS[getattr(tower, name).upper()].on_at(now)
+        pygame.draw.circle(surface, colour if on else _dim(colour), centre, radius)
+        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, radius, width=2)
+    sounding = tower is not None and PATTERNS[tower.alarm.upper()].on_at(now)
+    x, y = rect.right - u, rect.centery
+    horn = [(x - u, y - u // 3), (x - u // 2, y - u // 3), (x, y - u * 2 // 3), (x, y + u * 2 // 3),
+            (x - u // 2, y + u // 3), (x - u, y + u // 3)]  # fmt: skip
+    pygame.draw.polygon(surface, theme.ALERT if sounding else _dim(theme.ALERT), horn)
+    pygame.draw.polygon(surface, theme.PANEL_EDGE, horn, width=2)
+
+
+def _dim(colour: tuple[int, ...]) -> tuple[int, int, int]:
+    return (colour[0] // 4, colour[1] // 4, colour[2] // 4)

@@ -26,6 +26,7 @@ REFUSED = "refused"  # a touch the seat refuses on screen (after the lock, on a 
 HARDWARE = "hardware"  # open or close the simulated-hardware panel (lab tables)
 BILL = "bill"  # value: a bill into the seat's acceptor
 VOUCHER = "voucher"  # text: a voucher's validation number into the seat's ticket reader
+CALL = "call"  # text: on | off, the seat's call button (a service call; off: answered)
 PICK = "pick"  # text: open the layout's picker of that name ("" closes it)
 
 

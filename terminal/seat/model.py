@@ -128,6 +128,7 @@ class SeatModel:
     session: Session = Session()
     rolling: Rolling | None = None  # a round in play: its outcome is held until the reveal time
     held: tuple[object, ...] = ()  # the messages that carry that outcome, oldest first (never drawn)
+    tower: m.Tower | None = None  # the tower light and alarm, as the simulated panel shows them
 
     # -- derived views ---------------------------------------------------------------------------------
     @property
@@ -312,6 +313,8 @@ def _fold(model: SeatModel, message: object, now: float) -> SeatModel:
             return replace(model, voucher=message, session=session)
         case m.HandPay() if message.seat == model.seat:
             return replace(model, handpay=message.amount)
+        case m.Tower():
+            return replace(model, tower=message)
         case m.Error():
             return replace(model, notice=error_notice(message, now))
         case m.Offer():

@@ -69,6 +69,8 @@ def _value(cat: Catalogue, key: str, value: Any, currency: str) -> str:
         return _named(cat, f"service.{'menu' if key == 'command' else 'client'}.{value}", value)
     if key == "on" and isinstance(value, str):  # when a check ran: at start-up, at the door, after a round
         return _named(cat, f"service.detail.on_{value}", value)
+    if key == "signals" and isinstance(value, list):  # what lit the tower
+        return ", ".join(_named(cat, f"service.signal.{s}", str(s)) for s in value)
     if isinstance(value, int):
         return str(value)
     return str(value)

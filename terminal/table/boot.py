@@ -79,7 +79,9 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
     choice = driver.choice()
     options = len(choice.options) if choice is not None else 0
     source = cast(Rng, lab_mode.ForcedRng(rng, driver.setup.draw, options)) if forcing else rng
-    table = Table(c, ledger, source, clock, driver)
+    aux = generator.production_rng(c, clock.monotonic, entropy, purpose="aux")  # teams, voucher numbers
+    aux_source = cast(Rng, lab_mode.ForcedRng(aux, driver.setup.draw, options)) if forcing else aux
+    table = Table(c, ledger, source, clock, driver, aux=aux_source)
     table.home, table.config_sha256 = home, config_sha256
     if unlogged is not None:
         table.tilts.raise_tilt(Tilt(TiltKind.CONFIG_UNLOGGED, None, unlogged))

@@ -7,6 +7,11 @@ Doors, the service key and device faults raise their tilts and write the event l
 the table's sensor: a door or device tilt clears only while the devices report its cause gone
 (:meth:`Cabinet.condition_over`), and devices attached at start-up are read once (:meth:`Cabinet.attach`)
 so a key turned back or a door opened while the controller was down counts.
+
+The cabinet also lights the tower and sounds the alarm (:mod:`terminal.devices.tower`): after every change
+the controller tells the screens about (:meth:`Cabinet.update_tower`), a door open, a tilt, a hand-pay lock
+or a seat's service call each show their pattern; each change is logged (``TOWER_CHANGE``), and so is
+each call and its answer (``SERVICE_CALL``, ``SERVICE_CALL_ANSWERED``).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from terminal.devices.events import (
 from terminal.devices.gpio import HardwareDevices
 from terminal.devices.interfaces import BillAcceptor, TicketReader
 from terminal.devices.simulated import SimDevices
+from terminal.devices.tower import DARK, Signal, TowerState, tower_state
 from terminal.ledger import EventCode, LedgerError
 from terminal.net import messages as m
 from terminal.table.refused import Refused
@@ -48,6 +54,10 @@ class Cabinet:
     outbox: list[tuple[str, m.Message]] = field(default_factory=list)
     pockets: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))  # vouchers printed
     returned: dict[int, str] = field(default_factory=dict)  # seat -> why its last bill or voucher came back
+    calls: set[int] = field(default_factory=set)  # seats whose call button asks for an attendant
+    calls_changed: bool = False  # a call came or was answered since the screens were last told
+    tower: TowerState = DARK  # what the tower shows now
+    tower_fault: str | None = None  # the output line fault last logged
 
     def attach(self, devices: SimDevices | HardwareDevices) -> None:
         """Wire the devices (their sink is :meth:`on_event`) and make them the table's sensors; then read
@@ -114,6 +124,50 @@ class Cabinet:
                 self._service_key(on)
             case _:
                 pass
+
+    # -- the tower light and the alarm -----------------------------------------------------------------
+    def service_call(self, seat: int, on: bool) -> None:
+        """A seat's call button: the player asks for an attendant (``on``), or the call was answered."""
+        if on == (seat in self.calls):
+            return
+        code = EventCode.SERVICE_CALL if on else EventCode.SERVICE_CALL_ANSWERED
+        self.table.tilts.log_event(code, seat=seat)
+        (self.calls.add if on else self.calls.discard)(seat)
+        self.calls_changed = True
+
+    def signals(self) -> set[Signal]:
+        """The conditions that light the tower now: the table's tilts and the seats' calls."""
+        found = {Signal.SERVICE_CALL} if self.calls else set()
+        for tilt in self.table.tilts.active:
+            if tilt.kind is TiltKind.DOOR_OPEN:
+                found.add(Signal.DOOR)
+            elif tilt.kind is TiltKind.HANDPAY:
+                found.add(Signal.HANDPAY)
+            elif tilt.kind is not TiltKind.SERVICE_MODE:  # the key: a technician at work, not a fault
+                found.add(Signal.TILT)
+        return found
+
+    def tower_message(self) -> m.Tower:
+        """What every screen is told of the tower (a demo table's panel shows it)."""
+        state = self.tower
+        return m.Tower(state.red.name.lower(), state.yellow.name.lower(), state.alarm.name.lower(),
+                       tuple(sorted(self.calls)))  # fmt: skip
+
+    def update_tower(self) -> bool:
+        """Show the tower the conditions call for; log a change (True when it changed)."""
+        state = tower_state(self.signals())
+        tower = getattr(self.devices, "tower", None)
+        fault = getattr(tower, "fault", None)
+        if fault is not None and fault != self.tower_fault:
+            self.tower_fault = fault
+            self.table.tilts.log_event(EventCode.TOWER_FAULT, detail={"fault": fault})
+        if state == self.tower:
+            return False
+        self.tower = state
+        if tower is not None:
+            tower.show(state)
+        self.table.tilts.log_event(EventCode.TOWER_CHANGE, detail=state.to_json())
+        return True
 
     def _escrowed(self, seat: int, value: int) -> None:
         acceptor = self._acceptor(seat)

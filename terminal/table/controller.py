@@ -113,6 +113,9 @@ class Controller:
         if in_play is not None:  # the table as it was before the round, then the round with its time left
             await self._link_up_in_play(client, seat, in_play)
         await self._push(client, views.game_view(self.table, self._last_outcome))
+        cabinet = self.cabinet
+        if cabinet is not None and (cabinet.tower.signals or cabinet.calls):  # a lit tower, as it is now
+            await self._push(client, cabinet.tower_message())
         await self._push(client, self._history)
         told = set(self._shown)
         await self.sync_tilts()  # tilts no screen has heard of yet go to every screen, this one included
@@ -373,6 +376,10 @@ class Controller:
         """Tell every screen about each tilt raised or cleared since the last call, and who is locked (and
         each seat whatever the cabinet has to tell it)."""
         await self.flush_cabinet()
+        cabinet = self.cabinet
+        if cabinet is not None and (cabinet.update_tower() or cabinet.calls_changed):
+            cabinet.calls_changed = False  # the tower follows every change the screens are told of
+            await self._broadcast(cabinet.tower_message())
         now = {(t.kind, t.seat): t for t in self.table.tilts.active}
         raised = [t for key, t in now.items() if key not in self._shown]
         cleared = [t for key, t in self._shown.items() if key not in now]

@@ -15,6 +15,7 @@ from terminal.net.messages import DeviceInput
 from terminal.table.cabinet import Cabinet
 
 SERVICE_KEY, BILL_ACCEPTOR, TICKET_READER = "service_key", "bill_acceptor", "ticket_reader"
+CALL_BUTTON = "call_button"  # a seat's service call (lights the tower; pressed again: answered)
 #: The code of a voucher of another table refused while the floor is unreachable (``floor_side``).
 FLOOR_OFFLINE = "floor_offline"
 #: The code of a voucher whose floor record no accepted table signed (``floor_side.FORGED_LINE``).
@@ -23,6 +24,7 @@ INPUTS: dict[str, tuple[str, ...]] = {  # device -> the actions a person can tak
     SERVICE_KEY: ("on", "off"),
     BILL_ACCEPTOR: ("insert",),
     TICKET_READER: ("insert",),
+    CALL_BUTTON: ("on", "off"),
 }
 
 
@@ -48,6 +50,9 @@ def apply_input(cabinet: Cabinet, seat: int | None, message: DeviceInput) -> Non
         return
     if seat is None or not 1 <= seat <= len(devices.acceptors):
         raise DeviceInputRefused(f"rules: {device} is a seat's device; this station has none")
+    if device == CALL_BUTTON:
+        cabinet.service_call(seat, action == "on")
+        return
     cabinet.returned.pop(seat, None)
     try:
         if device == BILL_ACCEPTOR:

@@ -21,8 +21,14 @@ def production_rng(
     c: Config,
     clock: Callable[[], float] = time.monotonic,
     entropy: Callable[[int], bytes] = os.urandom,
+    purpose: str = "rng",
 ) -> Rng:
-    """The generator ``[rng]`` of ``c`` describes, instantiated from ``entropy`` (after its power-up test)."""
+    """The generator ``[rng]`` of ``c`` describes, instantiated from ``entropy`` (after its power-up test).
+
+    ``purpose`` names the instance in its personalization: ``rng`` draws the outcomes; ``aux`` is a second
+    instance of the same mechanism for the table's other draws (a Touchdown team the table assigns, a
+    voucher's validation number), so what the players do never moves the generator the outcomes come
+    from (outcome independence)."""
     health = HealthParameters(
         min_entropy=c.rng.min_entropy_per_byte, alpha_exponent=c.rng.health_alpha_exponent
     )
@@ -32,5 +38,5 @@ def production_rng(
         generator=c.rng.generator,
         reseed_interval=c.rng.reseed_interval,
         reseed_seconds=c.rng.reseed_seconds,
-        name=f"{c.table.table_id}-rng",
+        name=f"{c.table.table_id}-{purpose}",
     )

@@ -31,7 +31,7 @@ from terminal.table.driver import Drawn, GameDriver
 from terminal.table.flapping import LOGGED, WINDOW_S, Flapping, Loss
 from terminal.table.health import Health
 from terminal.table.integrity import Auditor
-from terminal.table.lab_mode import ForcedRng, parse_force
+from terminal.table.lab_mode import OUTCOME, ForcedRng, parse_force
 from terminal.table.phases import Phase, Trigger, advance
 from terminal.table.refused import Refused
 from terminal.table.tilt_board import TiltBoard, tilt_detail
@@ -64,8 +64,14 @@ class RoundReport:
 class Table:
     """One table: its ledger, RNG, clock and game driver; see the module docstring."""
 
-    def __init__(self, config: Config, ledger: Ledger, rng: Rng, clock: Clock, driver: GameDriver) -> None:
+    def __init__(
+        self, config: Config, ledger: Ledger, rng: Rng, clock: Clock, driver: GameDriver,
+        aux: Rng | None = None,
+    ) -> None:  # fmt: skip
         self.config, self.ledger, self.rng, self.clock, self.driver = config, ledger, rng, clock, driver
+        # The other draws (assigned teams, voucher numbers) come from a second instance, so that nothing a
+        # player does moves the outcomes' generator; without one (older callers) they share ``rng``.
+        self.aux = aux
         self.phase = Phase.SHOWN
         self.round_id = 0
         self.deadline = 0.0
@@ -165,7 +171,9 @@ class Table:
 
     # -- the round ---------------------------------------------------------------------------------------
     def open_round(self) -> None:
-        """Open the next betting window."""
+        """Open the next betting window, once the ledger checks out (``Auditor.before_game``): a ledger
+        altered since the last game tilts the table and the window opens closed to every wager."""
+        self.auditor.before_game()
         with self.tilts.ledger_write():
             self.round_id = self.ledger.open_round(self.driver.game, now=self.clock.wall())
         self.phase = Phase.OPEN if self.phase is Phase.SHOWN else advance(self.phase, Trigger.NEXT_ROUND)
@@ -219,9 +227,14 @@ class Table:
                 "configuration change (lab.mode=true)",
             )
         try:
-            return self.rng.force(parse_force(args, self.driver))
+            queued = parse_force(args, self.driver)
         except ValueError as bad:
             raise Refused("lab", str(bad)) from None
+        aux: object = self.aux  # lab mode: the aux generator forced too (boot), for the assigned teams
+        if not isinstance(aux, ForcedRng):
+            return self.rng.force(queued)
+        outcomes = tuple(entry for entry in queued if entry[0] == OUTCOME)  # choices: the aux generator's
+        return self.rng.force(outcomes) + aux.force(tuple(e for e in queued if e[0] != OUTCOME))
 
     # -- internals -------------------------------------------------------------------------------------
     def _no_spin(self) -> None:
@@ -289,5 +302,6 @@ class Table:
         )
 
     def _randbelow(self, n: int) -> int:
-        value: int = self.rng.randbelow(n).value
+        """A draw that is not an outcome (an assigned team, a voucher number): from the aux generator."""
+        value: int = (self.aux or self.rng).randbelow(n).value
         return value

@@ -73,3 +73,15 @@ def test_bad_test_numbers_are_one_line(tmp_path: Path, capsys: pytest.CaptureFix
     with pytest.raises(SystemExit) as bad:
         main(["lab", "dieharder", "--out", str(tmp_path), "--tests", "x"])
     assert bad.value.code == 2 and "test numbers" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("dieharder") is None, reason="dieharder (Debian's package) is not installed")
+def test_a_test_dieharder_refuses_is_an_error_not_a_gap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = tmp_path / "kiosk.cfg"
+    cfg.write_text("", encoding="utf-8")
+    # rgb_bitdist (200) needs -n: alone, dieharder prints an error and exits 0 without a result row
+    assert main(["lab", "dieharder", "--out", str(tmp_path), "--tests", "200", "--config", str(cfg)]) == 1
+    err = capsys.readouterr().err
+    assert "-d 200 gave no result: Error:" in err and len(err.strip().splitlines()) == 1

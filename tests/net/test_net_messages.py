@@ -61,6 +61,7 @@ SAMPLES: list[m.Message] = [
     m.BuyIn("seat-2", "bill", 2000, 12_000),
     m.CashedOut("seat-2", 12_000, "001234567890123456", "Keystone", "T-01", "2026-11-23T07:00:00", "", "USD"),
     m.HandPay("seat-4", 150_000),
+    m.Tower("flash", "steady", "flash", (3, 5)),
     m.Offer(
         "roulette",
         (

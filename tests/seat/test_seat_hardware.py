@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pygame
+
 from terminal.net import messages as m
 from terminal.seat import hardware
 from terminal.seat import intents as i
@@ -78,3 +80,30 @@ def test_the_hardware_button_never_covers_a_page_or_the_reality_check() -> None:
     assert not hardware.shown(app.control, 1.0)
     app.gesture(Gesture("tap", toggle), 1.0)
     assert app.control.ui.hardware is False
+
+
+def test_the_call_button_calls_an_attendant_and_the_tower_shows_its_patterns() -> None:
+    app, sent = linked_app()
+    app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.0)
+    call = next((rect, key) for rect, key, _, intent in hardware.keys(app.control, app.frame)
+                if intent.kind == i.CALL)  # fmt: skip
+    assert call[1] == "hardware.call"
+    app.gesture(Gesture("tap", call[0].center), 1.1)
+    assert sent.messages == [m.DeviceInput("call_button", "on", 0, "")]
+    app.receive([m.Tower("off", "steady", "beep", (1,))], 1.2)  # the controller lit the yellow lamp
+    assert hardware.calling(app.control.model)
+    shown = hardware.keys(app.control, app.frame)
+    keys = {intent.kind: (rect, key, intent) for rect, key, _, intent in shown}
+    assert keys[i.CALL][1] == "hardware.call_off" and keys[i.CALL][2].text == "off"
+    app.receive([m.Tower("flash", "off", "flash", (3,))], 1.3)  # another seat's call: not this one's
+    assert not hardware.calling(app.control.model)
+    # drawn as the patterns say: the red lamp lit in the first half of each second, dark in the second
+    box = hardware.card(app.frame)
+    lamps = hardware.tower_rect(box, app.frame.unit)
+    red = (lamps.right - app.frame.unit * 5, lamps.centery)
+    lit = []
+    for now in (10.2, 10.7):
+        surface = pygame.Surface((1920, 1080))  # linked_app's size
+        app.draw(surface, now)
+        lit.append(surface.get_at(red)[:3])
+    assert lit[0] != lit[1]

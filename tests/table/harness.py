@@ -31,7 +31,8 @@ def make_table(c: Config, clock: ManualClock | None = None) -> Table:
         meter_digits=c.ledger.meter_digits,
     )
     rng = Rng(EntropySource(HealthParameters(min_entropy=7)), clock=clock.monotonic, name="test")
-    return Table(c, ledger, rng, clock, driver_for(c))
+    aux = Rng(EntropySource(HealthParameters(min_entropy=7)), clock=clock.monotonic, name="test-aux")
+    return Table(c, ledger, rng, clock, driver_for(c), aux=aux)
 
 
 class ScriptedRng:

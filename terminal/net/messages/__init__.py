@@ -64,6 +64,9 @@ from terminal.net.messages.display import (
 from terminal.net.messages.display import (
     Tilt as Tilt,
 )
+from terminal.net.messages.display import (
+    Tower as Tower,
+)
 from terminal.net.messages.link import (
     Ack as Ack,
 )

@@ -155,3 +155,16 @@ class History(Message):
     """The table's last outcomes, newest first (at most 100)."""
 
     results: tuple[HistoryEntry, ...]
+
+
+@FAMILY.message("Tower", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class Tower(Message):
+    """The tower light and the alarm changed (:mod:`terminal.devices.tower`): each lamp's pattern
+    (``off``, ``steady``, ``flash``, ``fast``, ``beep``) and the seats whose service call is waiting; a
+    demo table's simulated panel shows them."""
+
+    red: Ident
+    yellow: Ident
+    alarm: Ident
+    calls: tuple[Count, ...]

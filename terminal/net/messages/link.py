@@ -63,8 +63,9 @@ class DeviceInput(Message):
 
     ``device`` and ``action``: ``bill_acceptor``/``insert`` (``value`` is the bill in minor units),
     ``ticket_reader``/``insert`` (``text`` is the voucher's validation number), ``service_key``/``on`` or
-    ``off``. The controller hands it to that station's device; money then moves only on the device's
-    own confirmation, exactly as for real hardware.
+    ``off``, ``call_button``/``on`` or ``off`` (a seat's service call, and its answer). The controller
+    hands it to that station's device; money then moves only on the device's own confirmation, exactly
+    as for real hardware.
     """
 
     device: Ident
