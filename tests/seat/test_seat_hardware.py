@@ -50,12 +50,13 @@ def test_a_printed_voucher_can_go_back_in_once_and_a_buyin_is_shown() -> None:
 
 
 def test_a_seat_offers_no_service_key_and_no_panel_out_of_service() -> None:
-    """A player station never turns the service key (issue 28 §3): the panel has bills, vouchers and
-    close only, and out of service the stop card keeps the screen (no button above it)."""
+    """A player station never turns the service key (issue 28 §3): the panel has bills, vouchers, the
+    seat's call button and close only, and out of service the stop card keeps the screen (no button above
+    it)."""
     app, sent = linked_app()
     app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.0)
     kinds = {intent.kind for _, _, _, intent in hardware.keys(app.control, app.frame)}
-    assert kinds and kinds <= {i.BILL, i.VOUCHER, i.HARDWARE}
+    assert kinds and kinds <= {i.BILL, i.VOUCHER, i.CALL, i.HARDWARE}
     app.gesture(Gesture("tap", hardware.toggle_rect(app.frame).center), 1.05)
     app.receive([m.Tilt("service_mode", True, None, "out_of_service", "table: service key on")], 1.1)
     assert not hardware.shown(app.control, 1.1)
