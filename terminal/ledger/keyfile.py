@@ -6,11 +6,12 @@ wrong length, is refused rather than used: a leaked key lets anyone forge the ch
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from pathlib import Path
 
-from terminal.ledger.errors import KeyFileError
+from terminal.ledger.errors import KeyFileError, StorageError, storage_cause
 
 KEY_BYTES = 32
 
@@ -36,15 +37,39 @@ def load(path: Path) -> bytes:
 
 
 def _create(path: Path, key: bytes) -> bytes:
+    """Write the key durably before anything may trust it: a temporary file (0600), fsync, linked into place
+    (never over another process's key), fsync of the folder. If any step fails the key may never reach
+    the disk, so nothing is left behind and the start is refused (:class:`StorageError`, one line)."""
     if len(key) != KEY_BYTES:
         raise KeyFileError(f"entropy source gave {len(key)} bytes for the key; {KEY_BYTES} needed")
     path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    linked = False
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return load_or_create(path)  # another process created it first: use theirs
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(key)
-        handle.flush()
-        os.fsync(handle.fileno())
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            data = key
+            while data:  # a short write is never taken for the whole key
+                data = data[os.write(fd, data) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            return load(path)  # another process created it first: use theirs
+        linked = True
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
+    except OSError as failed:
+        if linked:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise StorageError(f"chain key {path} could not be written: {storage_cause(failed)}") from None
+    finally:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
     return key
