@@ -124,6 +124,7 @@ def _local(text: str, folder: Path) -> str:
     from terminal.desk.config_change import edit_text
 
     local = (
+        ("table", "data_dir", "."),  # a data_dir of the user's would take the paths below to the real data
         ("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),
         ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.json"),
         ("seat", "keys_path", "keys/seat.keys"), ("lab", "output_dir", "out"),
