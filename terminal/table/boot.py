@@ -132,8 +132,10 @@ def verify_software(c: Config, clock: Clock, table: Table) -> None:
         "fail": EventCode.SOFTWARE_VERIFY_FAIL,
         "skipped": EventCode.SOFTWARE_VERIFY_SKIPPED,
     }[result.status]
+    sha = ratchet.manifest_sha256(lab.manifest_path) if result.status == "pass" else ""
     detail = {"detail": result.detail, "files": result.files, "key": str(lab.trusted_key),
-              "fingerprint": result.key}  # fmt: skip
+              "fingerprint": result.key, "manifest_sha256": sha,
+              "version": software_version(c)}  # fmt: skip  # what ran: the day report names it
     table.ledger.log_event(code, now=clock.wall(), detail=detail)
     problem, cut = ratchet.at_boot(c, table.ledger, result, software_version(c), clock.wall())
     if cut is not None:
