@@ -314,19 +314,23 @@ def lab_settings(config: str) -> tuple[str, str, str]:
     return found["verify_at_boot"], where(found["manifest_path"]), where(found["trusted_key"])
 
 
-def trusted_fingerprint(config: str) -> str | None:
-    """The key fingerprint the ledger of ``config`` (``[ledger] path``) last trusted, read-only; ``None``
-    for a development ledger that never ran a verified program, or no readable ledger (the gate then only
-    ever leaves the check as ``[lab]`` asks: it never makes it weaker)."""
+def trusted_fingerprint(config: str, data: str | None = None) -> str | None:
+    """The key fingerprint the ledger of ``config`` (``[ledger] path``, a relative one under ``--data`` or
+    ``[table] data_dir``) last trusted, read-only; ``None`` for a development ledger that never ran a
+    verified program, or no readable ledger (the gate then only ever leaves the check as ``[lab]`` asks:
+    it never makes it weaker)."""
     reader = configparser.ConfigParser(interpolation=None, strict=False, delimiters=("=",))
-    text = LEDGER_DEFAULT
+    text, folder = LEDGER_DEFAULT, ""
     try:
         with open(config, encoding="utf-8") as f:
             reader.read_string(f.read(), config)
         text = reader.get("ledger", "path", fallback=LEDGER_DEFAULT).strip() or LEDGER_DEFAULT
+        folder = reader.get("table", "data_dir", fallback="").strip()
     except (OSError, UnicodeDecodeError, configparser.Error):
         pass
-    ledger = text if os.path.isabs(text) else os.path.join(os.path.dirname(os.path.realpath(config)), text)
+    base = os.path.dirname(os.path.realpath(config))
+    home = os.path.realpath(data) if data is not None else os.path.join(base, folder) if folder else base
+    ledger = text if os.path.isabs(text) else os.path.join(home, text)
     if not os.path.isfile(ledger):
         return None
     try:
@@ -346,6 +350,7 @@ def trusted_fingerprint(config: str) -> str | None:
 def _options(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--config", default="kiosk.cfg")
+    parser.add_argument("--data")
     parser.add_argument("--key")
     parser.add_argument("--root")
     parser.add_argument("--seed")
@@ -380,7 +385,7 @@ def boot_check(
     if mode not in MODES:
         raise Refused(f"verify_at_boot must be one of {', '.join(MODES)}, got {mode!r}")
     required = None  # the ratchet: a ledger that ran verified software runs nothing less, under no other key
-    trusted = trusted_fingerprint(options.config)
+    trusted = trusted_fingerprint(options.config, options.data)
     if trusted is not None:
         mode = "always"
         required = None if command == "verify" and ACCEPT in argv else trusted

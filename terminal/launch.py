@@ -70,6 +70,7 @@ def lab_settings(config: Path) -> tuple[str, Path, Path]:
 def _options(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--config", type=Path, default=Path("kiosk.cfg"))
+    parser.add_argument("--data", type=Path)
     parser.add_argument("--key", type=Path)
     parser.add_argument("--root", type=Path)
     parser.add_argument("--seed")
@@ -100,7 +101,8 @@ def launch_check(argv: Sequence[str]) -> software.BootCheck | None:
         key = options.key or key
         seed = _seed(options.seed)  # the seeded HMAC in the same read as the check
     acting = trust.ACCEPT if command == "verify" and trust.ACCEPT in argv else command  # the ratchet's gate:
-    mode, required = trust.gate(mode, trust.trusted_key(trust.ledger_path(options.config)), acting)
+    trusted = trust.trusted_key(trust.ledger_path(options.config, options.data))
+    mode, required = trust.gate(mode, trusted, acting)
     return trust.judged(software.check(mode, manifest, key, ROOT, seed=seed), required)
 
 

@@ -31,12 +31,19 @@ def add_config_option(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="configuration file (kiosk.cfg)",
     )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder of the table's data (ledgers, keys, logs); overrides [table] data_dir",
+    )
 
 
 def load_config(args: argparse.Namespace) -> Config | None:
     """Load ``args.config``; on failure print every problem to stderr and return ``None``."""
     try:
-        return config.load(args.config)
+        return config.load(args.config, getattr(args, "data", None))
     except ConfigError as exc:
         print(f"terminal: {exc}", file=sys.stderr)
         return None

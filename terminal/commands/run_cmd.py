@@ -142,7 +142,8 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
     bots = others[: args.bots if args.bots is not None else len(others)]
     port = c.table.port or free_port(c.table.host)
     py = launcher_command()
-    cfg = ("--config", str(args.config))
+    data = getattr(args, "data", None)  # --data DIR: every process of the table reads the same data
+    cfg = ("--config", str(args.config), *(("--data", str(data)) if data is not None else ()))
     controller = Child(
         "controller",
         (*py, "controller", *cfg, "--port", str(port), "--bot-seats", ",".join(map(str, bots))),

@@ -33,6 +33,7 @@ class ParseContext:
 
     currency: Currency
     base_dir: Path
+    data_dir: Path | None = None  # ``[table] data_dir`` (or ``--data``): where relative data paths resolve
 
 
 CONTEXT = ParseContext(USD, Path("."))
@@ -180,6 +181,19 @@ def path() -> Parser:
             raise ValueError("must be absolute or relative to the config file; '~' is not expanded")
         candidate = Path(value)
         return candidate if candidate.is_absolute() else (ctx.base_dir / candidate)
+
+    return parse
+
+
+def data_path() -> Parser:
+    """A path of the table's data (ledgers, keys, logs); a relative one is relative to ``[table] data_dir``
+    (``--data DIR``), which is the config file's folder unless set."""
+
+    @_describe("a path, relative to [table] data_dir")
+    def parse(value: str, ctx: ParseContext) -> Path:
+        found: Path = path()(value, ctx)
+        relative = not Path(value).is_absolute()
+        return ctx.data_dir / value if relative and ctx.data_dir is not None else found
 
     return parse
 

@@ -14,6 +14,7 @@ terminal.config.loader.ConfigError: 1 problem in configuration:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from terminal.config.ini import Entry, IniDocument, Problem, read_ini, read_ini_
 from terminal.config.keys import ParseContext, Setting, settings_of
 from terminal.config.model import OPTIONAL_SECTIONS, SECTIONS, Config
 from terminal.config.rules import cross_check
-from terminal.config.sections import LimitsSection
+from terminal.config.sections import LimitsSection, TableSection
 from terminal.games.catalog import ALL_WAGERS
 from terminal.money import CURRENCIES, Currency, find_currency
 
@@ -38,14 +39,17 @@ class ConfigError(ValueError):
         super().__init__(f"{count} in configuration:\n" + "\n".join(f"  {p}" for p in problems))
 
 
-def load(path: Path = DEFAULT_PATH) -> Config:
-    """Load and validate the configuration file at ``path``."""
-    return _build(read_ini(path), path.resolve().parent)
+def load(path: Path = DEFAULT_PATH, data_dir: Path | None = None) -> Config:
+    """Load and validate the configuration file at ``path``; ``data_dir`` (``--data``) overrides
+    ``[table] data_dir``, the folder relative data paths resolve under."""
+    return _build(read_ini(path), path.resolve().parent, data_dir)
 
 
-def loads(text: str, path: str = "kiosk.cfg", base_dir: Path | None = None) -> Config:
+def loads(
+    text: str, path: str = "kiosk.cfg", base_dir: Path | None = None, data_dir: Path | None = None
+) -> Config:
     """Load a configuration from ``text``; ``path`` names it in errors, paths resolve against ``base_dir``."""
-    return _build(read_ini_text(text, path), base_dir or Path(path).resolve().parent)
+    return _build(read_ini_text(text, path), base_dir or Path(path).resolve().parent, data_dir)
 
 
 def defaults(base_dir: Path = Path(".")) -> Config:
@@ -53,12 +57,16 @@ def defaults(base_dir: Path = Path(".")) -> Config:
     return loads("", "<defaults>", base_dir)
 
 
-def _build(doc: IniDocument, base_dir: Path) -> Config:
+def _build(doc: IniDocument, base_dir: Path, data_dir: Path | None = None) -> Config:
     """Syntax, then every key on its own, then the cross-field rules; all the problems of a step at once."""
     problems = [*doc.problems, *_unknown_sections(doc)]
-    ctx = ParseContext(_currency(doc), base_dir)
+    given = data_dir.resolve() if data_dir is not None else None
+    plain = ParseContext(_currency(doc), base_dir)
+    ctx = ParseContext(plain.currency, base_dir, given or _data_dir(doc, plain))
     present = SECTIONS | {name: cls for name, cls in OPTIONAL_SECTIONS.items() if name in doc.section_lines}
     values = {name: _read_section(doc, name, cls, ctx, problems) for name, cls in present.items()}
+    if given is not None and values.get("table") is not None:
+        values["table"] = replace(values["table"], data_dir=given)
     if problems:
         raise ConfigError(_in_file_order(problems))
     config = Config(path=Path(doc.path), **values)
@@ -66,6 +74,18 @@ def _build(doc: IniDocument, base_dir: Path) -> Config:
     if findings:
         raise ConfigError(_in_file_order(findings))
     return config
+
+
+def _data_dir(doc: IniDocument, ctx: ParseContext) -> Path | None:
+    """``[table] data_dir`` as the file sets it (a bad value is reported with the other keys)."""
+    entry = doc.sections.get("table", {}).get("data_dir")
+    if entry is None:
+        return None
+    try:
+        found: Path = settings_of(TableSection)["data_dir"].parse(entry.value, ctx)
+    except ValueError:
+        return None
+    return found
 
 
 def _currency(doc: IniDocument) -> Currency:

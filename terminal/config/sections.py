@@ -19,6 +19,7 @@ from terminal.config.keys import (
     amount_list,
     boolean,
     choice,
+    data_path,
     integer,
     optional_path,
     placement,
@@ -61,6 +62,10 @@ class TableSection:
     )
     gaming_day_hour: int = setting(
         "6", integer(0, 23), "hour (UTC) the end-of-day report's gaming day begins (the floor's)"
+    )
+    data_dir: Path = setting(
+        ".", a_path(), "folder of the table's data (ledgers, keys, logs; --data DIR): relative data paths "
+        "resolve under it, so the program folder can stay read-only (docs/install.md)"
     )
 
 
@@ -226,9 +231,11 @@ class MoneySection:
 class LedgerSection:
     """[ledger]: where the ledger lives."""
 
-    path: Path = setting("var/ledger.sqlite", a_path(), "the SQLite ledger")
-    key_path: Path = setting("var/ledger.key", a_path(), "HMAC key of the chain, kept outside the database")
-    archive_dir: Path = setting("var/archive", a_path(), "where RAM clear archives old epochs")
+    path: Path = setting("var/ledger.sqlite", data_path(), "the SQLite ledger")
+    key_path: Path = setting(
+        "var/ledger.key", data_path(), "HMAC key of the chain, kept outside the database"
+    )
+    archive_dir: Path = setting("var/archive", data_path(), "where RAM clear archives old epochs")
     checkpoint_rows: int = setting("10000", integer(100, 10_000_000), "rows between verification checkpoints")
     meter_digits: int = setting("10", integer(6, 18), "meters roll over at this many decimal digits")
 
@@ -261,7 +268,7 @@ class ServiceSection:
     """[service]: technician mode."""
 
     users_path: Path = setting(
-        "var/users.json", a_path(), "service users, roles and PIN hashes: JSON the users command writes"
+        "var/users.json", data_path(), "service users, roles and PIN hashes: JSON the users command writes"
     )
     pin_attempts: int = setting("3", integer(1, 10), "wrong PINs before the service login locks")
     lockout_seconds: int = setting("300", integer(0, 86_400), "how long the login stays locked")
@@ -278,7 +285,7 @@ class SeatSection:
     long_press_ms: int = setting("600", integer(200, 3000), "press this long on a chip to remove it")
     reality_check_minutes: int = setting("0", integer(0, 240), "reality-check reminder period (0 = off)")
     keys_path: Path = setting(
-        "var/seat.keys", a_path(), "protocol key of every seat, display and service screen (created 0600)"
+        "var/seat.keys", data_path(), "protocol key of every seat, display and service screen (created 0600)"
     )
     heartbeat_ms: int = setting(
         "1000", integer(50, 10_000), "seats and controller send a heartbeat this often"
@@ -304,7 +311,7 @@ class LabSection:
     mode: bool = setting(
         "false", boolean(), "lab mode: forced outcomes, TEST watermark, separate test meters"
     )
-    output_dir: Path = setting("var/lab", a_path(), "where dumps, reports and screenshots are written")
+    output_dir: Path = setting("var/lab", data_path(), "where dumps, reports and screenshots are written")
     manifest_path: Path = setting("MANIFEST.sha256", a_path(), "signed manifest of program files")
     trusted_key: Path = setting(
         "maker.pub", a_path(), "the maker's Ed25519 public key, kept outside the program it verifies"
@@ -316,13 +323,14 @@ class LabSection:
         installed="always",
     )  # fmt: skip
     test_ledger_path: Path = setting(
-        "var/test-ledger.sqlite", a_path(), "lab mode plays on this ledger: test meters, production untouched"
+        "var/test-ledger.sqlite", data_path(),
+        "lab mode plays on this ledger: test meters, production untouched",
     )
     rtp_floor: Fraction = setting(
         "0", ratio(), "the jurisdiction's least RTP of any offered wager (0.80, 0.85; 0: none)"
     )
     install_log: Path = setting(
-        "var/installs.jsonl", a_path(), "install and update log: every make-manifest, its result and who"
+        "var/installs.jsonl", data_path(), "install and update log: every make-manifest, its result and who"
     )
 
 
@@ -334,7 +342,8 @@ class LinksSection:
         "on", choice("on", "off"), "TLS 1.3, each side with a certificate (off: plain TCP, loopback only)"
     )
     pki_dir: Path = setting(
-        "var/pki", a_path(), "table CA, certificates and revocation list (made on first start; terminal keys)"
+        "var/pki", data_path(),
+        "table CA, certificates and revocation list (made on first start; terminal keys)",
     )
 
 
@@ -414,7 +423,7 @@ class FloorSection:
         "none", optional_path(), "this table's (or the floor service's) NKey seed: terminal floor keys"
     )
     keys_dir: Path = setting(
-        "var/floor-keys", a_path(), "the floor's CA, server and client credentials (floor service only)"
+        "var/floor-keys", data_path(), "the floor's CA, server and client credentials (floor service only)"
     )
     max_offline_minutes: int = setting(
         "60", integer(1, 10_080), "the table tilts when floor events wait longer than this to be sent"
@@ -431,7 +440,7 @@ class FloorSection:
         "5000", integer(50, 600_000), "a table looks this often for its vouchers the floor closed elsewhere"
     )
     store_path: Path = setting(
-        "var/floor.sqlite", a_path(), "the floor service's store (rebuilt from the stream)"
+        "var/floor.sqlite", data_path(), "the floor service's store (rebuilt from the stream)"
     )
     gaming_day_hour: int = setting("6", integer(0, 23), "hour (UTC) at which the gaming day begins")
     serve_host: str = setting("127.0.0.1", text(64), "address the floor web page listens on")

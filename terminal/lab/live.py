@@ -59,6 +59,8 @@ async def _serve(
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     recovered = table.start()
+    if table.program_warning:  # a demo table or a checkout on writable program storage (docs/install.md)
+        progress(f"warning        {table.program_warning}")
     if recovered is not None:
         progress(f"recovered round {recovered.round_id}: settled its persisted outcome {recovered.text}")
     cabinet = Cabinet(table)

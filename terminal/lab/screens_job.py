@@ -36,6 +36,7 @@ SIZES: tuple[tuple[int, int], ...] = ((1920, 1080), (1024, 768), (2560, 1080))
 _SIZE = re.compile(r"(?P<w>\d{3,5})x(?P<h>\d{3,5})")
 # Every file the table writes goes into the run's temporary folder, never beside the user's kiosk.cfg.
 _LOCAL_PATHS = (
+    ("table", "data_dir", "."),  # a data_dir of the user's would take the paths below to the real data
     ("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),
     ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.json"),
     ("seat", "keys_path", "keys/seat.keys"), ("lab", "output_dir", "out"),

@@ -127,6 +127,7 @@ def _local(text: str, folder: Path) -> str:
     from terminal.desk.config_change import edit_text
 
     local = (
+        ("table", "data_dir", "."),  # a data_dir of the user's would take the paths below to the real data
         ("ledger", "path", "var/ledger.sqlite"), ("ledger", "key_path", "keys/chain.key"),
         ("ledger", "archive_dir", "archive"), ("service", "users_path", "var/users.json"),
         ("seat", "keys_path", "keys/seat.keys"), ("lab", "output_dir", "out"),
@@ -139,12 +140,16 @@ def _local(text: str, folder: Path) -> str:
 
 
 def _installs(c: Config) -> None:
-    """Two installs in the demo's log, as ``terminal verify make-manifest`` writes them: one refused."""
+    """Three installs in the demo's log, as ``terminal verify make-manifest`` and the install act write
+    them: one made, one refused, one accepted by two people."""
     from terminal.software.installs import Install, append
 
     append(c.lab.install_log, Install("2026-11-20T09:12:40Z", "0.1.0", "9f" * 32, "ok", "boss", 434))
     refused = "failed: private key maker.key: not an Ed25519 key"
     append(c.lab.install_log, Install("2026-11-22T16:03:05Z", "0.1.0", "", refused, "tech", 0))
+    who = "boss (administrator) and tech (technician)"  # the install act: two people accepted it
+    accepted = Install("2026-11-22T16:20:11Z", "0.1.0", "9f" * 32, f"accepted by {who}", who, 434)
+    append(c.lab.install_log, accepted)
 
 
 def _play(table: Table) -> None:

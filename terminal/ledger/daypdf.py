@@ -106,6 +106,7 @@ def write_pdf(
     _handpays(pdf, report, money)
     _wagers(pdf, report, money)
     _chart(pdf, report, money)
+    _software(pdf, report)
     _events(pdf, report)
     _meters(pdf, report, money)
     _signatures(pdf)
@@ -235,6 +236,24 @@ def _chart(pdf: _Document, report: DayReport, money: Money) -> None:
     if pdf.will_page_break(figure.get_figheight() * 25.4 * 0.5):
         pdf.add_page()
     pdf.image(image, w=165)
+
+
+def _software(pdf: _Document, report: DayReport) -> None:
+    """The programs that ran in the period, from the ledger's records (not the files of today)."""
+    runs = report.software
+    note = (
+        "the program running when the period began, then each boot's check and each install, as the ledger "
+        "recorded them" if runs else "the ledger records no software check up to the period's end"
+    )
+    _heading(pdf, "Software that ran", note)
+    if runs:
+        body = [
+            (run.time[:19].replace("T", " "), run.check, run.version or "-",
+             run.manifest_sha256 or "none (not verified)", run.key[:16] or "-")
+            for run in runs
+        ]  # fmt: skip
+        _table(pdf, ("recorded (UTC)", "check", "version", "manifest SHA-256", "key"), body,
+               (30, 14, 16, 94, 26), ("LEFT", "LEFT", "LEFT", "LEFT", "LEFT"))  # fmt: skip
 
 
 def _events(pdf: _Document, report: DayReport) -> None:

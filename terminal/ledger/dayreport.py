@@ -22,13 +22,16 @@ resolved, the report's totals are the meters'. The period is a *gaming day*: fro
 from __future__ import annotations
 
 import csv
+import json
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
+from typing import Any
 
 import sqlite_utils
 
 from terminal.ledger import epochs, meters, vouchers
+from terminal.ledger.events import EventCode
 from terminal.ledger.records import stamp
 
 #: The money lines of the report, in the order printed.
@@ -69,6 +72,33 @@ class EventLine:
 
 
 @dataclass(frozen=True, slots=True)
+class SoftwareRun:
+    """A program that ran in the period, as the ledger recorded it: each boot's check, an on-demand
+    check, an install accepted; the first line is the program already running when the period began."""
+
+    time: str  # when the ledger recorded it (before the period's start: the one running at its start)
+    check: str  # ``pass``, ``skipped`` (a development build), ``fail``, ``trusted`` or ``install``
+    manifest_sha256: str  # the signed manifest's SHA-256 ("" when none vouched for the program)
+    key: str  # the trusted key's fingerprint ("" when none)
+    version: str
+
+    def text(self) -> str:
+        """One line: what ran and how it was checked."""
+        manifest = f"manifest SHA-256 {self.manifest_sha256}" if self.manifest_sha256 else "no manifest"
+        key = f", key {self.key[:16]}" if self.key else ""
+        version = f"version {self.version}, " if self.version else ""
+        return f"{version}{manifest}{key} ({self.check})"
+
+
+#: The events that say which program runs, and the word each gives its check.
+SOFTWARE_EVENTS = {
+    EventCode.SOFTWARE_VERIFY_PASS: "pass", EventCode.SOFTWARE_VERIFY_SKIPPED: "skipped",
+    EventCode.SOFTWARE_VERIFY_FAIL: "fail", EventCode.SOFTWARE_TRUSTED: "trusted",
+    EventCode.SOFTWARE_INSTALL: "install",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
 class Provenance:
     """What the report is of and how far it can be trusted, printed on every page and in the CSV."""
 
@@ -103,6 +133,7 @@ class DayReport:
     meters: tuple[tuple[str, int], ...]  # every meter of the epoch when the report was made
     event_log: tuple[EventLine, ...] = ()  # every event of the period, oldest first
     in_play: int = 0  # stakes placed by the end and not resolved by then: the next day's coin-in, if settled
+    software: tuple[SoftwareRun, ...] = ()  # the programs that ran in the period (``SoftwareRun``)
 
     def total(self, name: str) -> int:
         """One money line (``cash_in``, ``hold``...)."""
@@ -154,8 +185,46 @@ def build(db: sqlite_utils.Database, start: datetime, end: datetime) -> DayRepor
         first, last, epochs.current(db), tuple(money), tuple(played),
         tuple(vouchers.end_of_day(db, first, last).items()), handpays, _wagers(db, first, last),
         _events(db, first, last), tuple(sorted(meters.read(db).items())), _event_log(db, first, last),
-        _in_play(db, last),
+        _in_play(db, last), _software(db, first, last),
     )  # fmt: skip
+
+
+def _software(db: sqlite_utils.Database, first: str, last: str) -> tuple[SoftwareRun, ...]:
+    """The program running at ``first`` (the last record before it) and every one recorded until
+    ``last``. A passed check that names no manifest of its own (an on-demand check, a record older than
+    the manifest in boot records) names the one the ledger trusted then; a line repeating the one before it
+    is left out."""
+    codes = [int(code) for code in SOFTWARE_EVENTS]
+    marks = ",".join("?" * len(codes))
+    runs: list[SoftwareRun] = []
+    trusted = ("", "")
+    for time_, code, text in db.execute(
+        f"SELECT time, code, detail FROM events WHERE code IN ({marks}) AND time < ? ORDER BY id",
+        [*codes, last],
+    ):
+        detail = _loads(text)
+        sha, key = str(detail.get("manifest_sha256", "")), str(detail.get("fingerprint", ""))
+        if code in (EventCode.SOFTWARE_TRUSTED, EventCode.SOFTWARE_INSTALL):
+            trusted = (sha, key)
+        elif code == EventCode.SOFTWARE_VERIFY_PASS and not sha:
+            sha, key = trusted[0], key or trusted[1]
+        version = str(detail.get("version", ""))
+        runs.append(SoftwareRun(time_, SOFTWARE_EVENTS[EventCode(code)], sha, key, version))
+    kept: list[SoftwareRun] = []
+    for run in [r for r in runs if r.time < first][-1:] + [r for r in runs if r.time >= first]:
+        if not kept or (kept[-1].check, kept[-1].manifest_sha256, kept[-1].key) != (
+            run.check, run.manifest_sha256, run.key
+        ):
+            kept.append(run)
+    return tuple(kept)
+
+
+def _loads(text: str) -> dict[str, Any]:
+    try:
+        loaded = json.loads(text)
+    except ValueError:
+        return {}
+    return loaded if isinstance(loaded, dict) else {}
 
 
 def _settled_stakes(db: sqlite_utils.Database, first: str, last: str) -> int:
@@ -232,6 +301,8 @@ def rows(report: DayReport, origin: Provenance | None = None) -> list[tuple[str,
     for w in report.wagers:
         name = f"{w.game}:{w.kind}"
         out += [("wager", f"{name}:wagered", w.wagered), ("wager", f"{name}:won", w.won)]
+    for run in report.software:
+        out.append(("software", run.time, run.text()))
     out += [("events", name, value) for name, value in report.events]
     out += [("meters", name, value) for name, value in report.meters]
     for e in report.event_log:

@@ -49,6 +49,7 @@ class EventCode(enum.IntEnum):
     INSTALL_LOG_CUT = 452  # the install log is shorter than (or differs from) what the ledger recorded of it
     LEDGER_INSTALL = 453  # a new ledger on a table that had one, made by two people (`terminal ledger new`)
     GAME_CHECK_FAIL = 460  # the check before a game or after a settlement found the ledger altered: tilted
+    PROGRAM_WRITABLE = 480  # the table's user can write its program files: allowed on a demo table/checkout
     CONFIG_CHANGE = 500  # two people; records the new file's SHA-256
     CONFIG_BASELINE = 501  # the first boot of a ledger: the configuration it starts with, by its SHA-256
     CONFIG_UNLOGGED = 502  # the file at boot is not the one the log last recorded: changed by nobody logged

@@ -141,7 +141,11 @@ def write_durably(path: Path, data: bytes, what: str) -> None:
 
 
 class MarkWriter:
-    """Writes marks on a background thread, always the newest; ``failure`` is the last write's refusal."""
+    """Writes marks on a background thread, always the newest.
+
+    ``failure`` is the oldest refusal not yet taken (:meth:`take_failure`): a mark that could not be written
+    stays reported even when the marks after it are written, so a storage fault between two looks of the
+    tilt board still tilts the table."""
 
     def __init__(self, path: Path, key: bytes) -> None:
         self.path, self.key = path, key
@@ -157,6 +161,12 @@ class MarkWriter:
         with self._wake:
             self._next = mark
             self._wake.notify_all()
+
+    def take_failure(self) -> StorageError | None:
+        """The oldest refusal since the last call (``None`` if every write since then succeeded)."""
+        with self._wake:
+            failure, self.failure = self.failure, None
+        return failure
 
     def flush(self) -> None:
         """Wait until every submitted mark is written (or refused)."""
@@ -185,7 +195,7 @@ class MarkWriter:
             except StorageError as refused:
                 failure = refused
             with self._wake:
-                self.failure, self._busy = failure, False
+                self.failure, self._busy = self.failure or failure, False  # kept until taken
                 self._wake.notify_all()
 
 

@@ -9,7 +9,6 @@ into place, and a failure is one :class:`StorageError` naming the cause.
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -40,24 +39,37 @@ def load(path: Path) -> bytes:
 
 
 def _create(path: Path, key: bytes) -> bytes:
+    """Write the key durably before anything may trust it: a temporary file (0600), fsync, linked into place
+    (never over another process's key), fsync of the folder. If any step fails the key may never reach
+    the disk, so nothing is left behind and the start is refused (:class:`StorageError`, one line)."""
     if len(key) != KEY_BYTES:
         raise KeyFileError(f"entropy source gave {len(key)} bytes for the key; {KEY_BYTES} needed")
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    linked = False
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            written = os.write(fd, key)
-            if written != len(key):
-                raise OSError(errno.ENOSPC, f"only {written} of {len(key)} bytes written")
+            data = key
+            while data:  # a short write is never taken for the whole key
+                data = data[os.write(fd, data) :]
             os.fsync(fd)
         finally:
             os.close(fd)
         try:
-            os.link(temporary, path)  # never over a key another process made first
+            os.link(temporary, path)
         except FileExistsError:
             return load(path)  # another process created it first: use theirs
+        linked = True
+        folder = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
     except OSError as failed:
+        if linked:
+            with contextlib.suppress(OSError):
+                path.unlink()
         raise StorageError(f"chain key {path} could not be written: {storage_cause(failed)}") from None
     finally:
         with contextlib.suppress(OSError):

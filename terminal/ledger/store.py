@@ -64,6 +64,9 @@ BILL_STATES = ("escrowed", "stacked", "returned", "rejected")
 #: An event written inside another transaction: (code, seat, detail).
 Logged = tuple[EventCode, "int | None", Mapping[str, Any]]
 
+#: Commits between two checkpoints of the write-ahead log (about SQLite's 1,000 pages at a round's size).
+CHECKPOINT_COMMITS = 100
+
 #: Events that remember the games-played meter, so "games since power-up / door close" can be read.
 _MARKED = (EventCode.POWER_UP, EventCode.DOOR_CLOSE)
 
@@ -87,6 +90,8 @@ class Ledger:
         self.archive_dir = archive_dir
         self.checkpoint_rows = checkpoint_rows
         self.meter_digits = meter_digits
+        self._commits = 0
+        self._after_commit: StorageError | None = None  # a checkpoint's failure, until taken
         mark = self._read_mark()  # read before the database: a mark is never newer than what it follows
         gone = highwater.missing(path, mark, self.mark_path) if self.mark_path is not None else None
         if gone is not None:  # before the file is made: a refused start leaves no empty ledger behind
@@ -183,11 +188,29 @@ class Ledger:
         self._write_mark()  # committed: now the high-water mark follows
         if collected and self.outbox is not None:
             self.outbox.committed()
+        self._commits += 1
+        if self._commits % CHECKPOINT_COMMITS == 0:
+            self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file. SQLite's automatic checkpoint (off on this
+        connection) ignores its own failure; this one's failed write or sync of the database file is kept
+        for :meth:`storage_failure`, so the table tilts. The committed rows stay in the log either way."""
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.Error as failed:
+            cause = diagnose(self.path, failed)
+            self._after_commit = self._after_commit or StorageError(
+                f"ledger {self.path} could not be checkpointed (its rows stay in the write-ahead log): "
+                f"{cause}"
+            )
 
     # -- the high-water mark (see ``highwater``) ------------------------------------------------------
     def _open(self, path: Path | str) -> sqlite_utils.Database:
         with storage_errors(path, "opened"):
             db = schema.open_database(path)
+            if str(path) != ":memory:":
+                db.execute("PRAGMA wal_autocheckpoint=0")  # the ledger checkpoints itself: ``_checkpoint``
             meters.set_width(db, self.meter_digits)  # the meters roll over at [ledger] meter_digits
         return db
 
@@ -216,6 +239,14 @@ class Ledger:
     def mark_failure(self) -> StorageError | None:
         """Why the high-water mark's last write failed (disk full, read-only), or ``None``."""
         return None if self.marks is None else self.marks.failure
+
+    def storage_failure(self) -> StorageError | None:
+        """A storage fault behind a committed transaction (the mark's write, a checkpoint) not yet reported,
+        or ``None``; each is returned once (the tilt board tilts on it)."""
+        failure, self._after_commit = self._after_commit, None
+        if failure is None and self.marks is not None:
+            failure = self.marks.take_failure()
+        return failure
 
     def reaches(self, mark: highwater.Mark) -> tuple[highwater.Mark, str | None]:
         """This ledger's own mark, and what it lacks to reach ``mark`` (the floor's witness), or ``None``."""

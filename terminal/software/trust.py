@@ -38,16 +38,21 @@ LEDGER_DEFAULT = "var/ledger.sqlite"  # ``[ledger] path``'s default (a test hold
 ACCEPT = "accept-install"
 
 
-def ledger_path(config: Path) -> Path:
-    """``[ledger] path`` of ``config`` (its default when unsaid or unreadable), relative to its folder."""
+def ledger_path(config: Path, data: Path | None = None) -> Path:
+    """``[ledger] path`` of ``config`` (its default when unsaid or unreadable): a relative one under the
+    data folder (``data``: ``--data``; else ``[table] data_dir``, relative to the config's folder; else
+    that folder), as ``terminal.config`` resolves it."""
     reader = configparser.ConfigParser(interpolation=None, strict=False, delimiters=("=",))
-    text = LEDGER_DEFAULT
+    text, folder = LEDGER_DEFAULT, ""
     try:
         reader.read_string(config.read_text(encoding="utf-8"), str(config))
         text = reader.get("ledger", "path", fallback=LEDGER_DEFAULT).strip() or LEDGER_DEFAULT
+        folder = reader.get("table", "data_dir", fallback="").strip()
     except (OSError, UnicodeDecodeError, configparser.Error):
         pass
-    return Path(text) if Path(text).is_absolute() else config.resolve().parent / text
+    base = config.resolve().parent
+    home = data.resolve() if data is not None else base / folder if folder else base
+    return Path(text) if Path(text).is_absolute() else home / text
 
 
 def trusted_key(ledger: Path) -> str | None:

@@ -19,11 +19,12 @@ from terminal.config.game_rules import setup
 from terminal.ledger import EventCode, Ledger
 from terminal.ledger.lock import FolderLock, same_folder
 from terminal.software import boot as software
+from terminal.software import storage
 from terminal.table import births, config_record, demo, generator, lab_mode, ratchet
 from terminal.table.clock import Clock
 from terminal.table.driver import GameDriver
 from terminal.table.identity import software_version
-from terminal.table.table import Table
+from terminal.table.table import RecoveryError, Table
 from terminal.table.tilts import Tilt, TiltKind
 
 
@@ -48,8 +49,16 @@ def make_rng(
     return generator.production_rng(c, clock.monotonic, entropy)
 
 
+class ProgramStorageError(RecoveryError):
+    """The table's user can write its own program files (outside a demo table or a checkout)."""
+
+
 def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) -> Table:
-    """Lock the ledger's folder, open the ledger, self-test the RNG and assemble the table (not started)."""
+    """Refuse a writable program (``terminal.software.storage``), lock the ledger's folder, open the ledger,
+    self-test the RNG and assemble the table (not started)."""
+    program = storage.check(c.devices.kind, c.lab.verify_at_boot, c.lab.manifest_path, c.lab.trusted_key)
+    if program.refused:
+        raise ProgramStorageError(program.line())
     locks = [FolderLock.acquire(c.ledger.path)]  # one table per ledger: a second process is refused here
     try:
         if c.lab.mode and not same_folder(c.lab.test_ledger_path, c.ledger.path):
@@ -86,6 +95,10 @@ def boot(c: Config, clock: Clock, entropy: Callable[[int], bytes] = os.urandom) 
     if unlogged is not None:
         table.tilts.raise_tilt(Tilt(TiltKind.CONFIG_UNLOGGED, None, unlogged))
     verify_software(c, clock, table)
+    if program.path is not None:  # a demo table or a checkout: allowed, and on the record
+        detail = {"path": str(program.path), "reason": program.reason, "allowed_on": program.allowed_on}
+        table.ledger.log_event(EventCode.PROGRAM_WRITABLE, now=clock.wall(), detail=detail)
+    table.program_warning = program.line()
     if c.floor is not None and not c.lab.mode:  # the floor link: its modules load only when it is on
         from terminal.table import floor_side
 
@@ -127,8 +140,10 @@ def verify_software(c: Config, clock: Clock, table: Table) -> None:
         "fail": EventCode.SOFTWARE_VERIFY_FAIL,
         "skipped": EventCode.SOFTWARE_VERIFY_SKIPPED,
     }[result.status]
+    sha = ratchet.manifest_sha256(lab.manifest_path) if result.status == "pass" else ""
     detail = {"detail": result.detail, "files": result.files, "key": str(lab.trusted_key),
-              "fingerprint": result.key}  # fmt: skip
+              "fingerprint": result.key, "manifest_sha256": sha,
+              "version": software_version(c)}  # fmt: skip  # what ran: the day report names it
     table.ledger.log_event(code, now=clock.wall(), detail=detail)
     problem, cut = ratchet.at_boot(c, table.ledger, result, software_version(c), clock.wall())
     if cut is not None:

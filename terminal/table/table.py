@@ -79,6 +79,7 @@ class Table:
         self.tilts = TiltBoard(ledger, clock, on_table_tilt=self._no_spin, on_table_clear=self._restart)
         self.home = config.ledger  # production's ledger (in lab mode the table plays on another)
         self.config_sha256 = ""  # the file the table booted with, as boot hashed it
+        self.program_warning = ""  # the program storage is writable (a demo table, a checkout): boot says
         self.linked: set[int] = set()
         self._flapping = Flapping()  # how often each seat's link came and went (the log is bounded)
         self.floor: FloorLink | None = None  # the casino floor link ([floor]); see ``floor_side``

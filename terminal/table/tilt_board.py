@@ -129,7 +129,7 @@ class TiltBoard:
         except StorageError as failed:
             self.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failed)))
             raise
-        failure = self.ledger.mark_failure()  # the high-water mark is written after the commit, apart
+        failure = self.ledger.storage_failure()  # the mark and the checkpoint come after the commit, apart
         if failure is not None:
             self.raise_tilt(Tilt(TiltKind.LEDGER_STORAGE, None, str(failure)))
 

@@ -75,10 +75,26 @@ def _installs(ui: Ui, scene: Scene, report: sm.SelfTestReport, g: panels.SelfTes
         ui.text(t("service.selftest.no_installs"), g.no_installs, TYPE.chip, theme.MUTED)
     for n, entry in enumerate(report.installs[: g.installs_shown]):
         when = entry.time.replace("T", " ").removesuffix("Z")[:16]
-        ok = entry.result == "ok"  # a failure's reason stays in the log: terminal verify prints it
-        result = t("service.selftest.install_ok" if ok else "service.selftest.install_failed")
-        line = f"{when}  {entry.version}  {entry.manifest[:8]}  {result}  {entry.who}"
+        word = install_word(entry.result)  # a failure's reason stays in the log (terminal verify)
+        result = t(f"service.selftest.{word}")
+        ok = word != "install_failed"
+        line = f"{when}  {entry.version}  {entry.manifest[:8]}  {result}  {people(entry.who, entry.result)}"
         ui.text(line, g.install(n), TYPE.small, theme.TEXT if ok else theme.BAD, width=g.install_width)
+
+
+def install_word(result: str) -> str:
+    """The catalogue word of an install log line's result: made (``ok``), accepted by two people (the
+    install act: ``accepted by ...``), or failed."""
+    if result.startswith("accepted by "):
+        return "install_accepted"
+    return "install_ok" if result == "ok" else "install_failed"
+
+
+def people(who: str, result: str) -> str:
+    """Who did it; the two people of an accepted install as ``ada, tom`` (their roles are in the log)."""
+    if install_word(result) != "install_accepted":
+        return who
+    return ", ".join(re.sub(r"\s*\([^)]*\)", "", person).strip() for person in who.split(" and "))
 
 
 def _detail(scene: Scene, found: sm.SelfTestView | None) -> str:
