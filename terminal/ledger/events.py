@@ -62,6 +62,7 @@ class EventCode(enum.IntEnum):
     SERVICE_PIN = 533  # a user id's wrong-PIN count or lockout changed (screen or CLI): restored at start
     DEMO_TABLE = 540  # booted with simulated devices: a demo table, and its ledger a demo ledger for good
     COMMS_FLAPPING = 541  # a seat's link keeps dropping: its losses are counted, not logged, for a while
+    OVER_CREDIT_LIMIT = 560  # a bill or voucher given back: it would take a seat above [money] credit_limit
     HANDPAY = 600
     CANCEL_CREDITS = 601
     VOUCHER_ISSUE = 610

@@ -1,8 +1,11 @@
 """The cabinet: what the table does with every device event.
 
 Money moves only on the device's own confirmation: a bill escrowed is stacked only if its seat may take
-money (else it is returned), and only ``BillStacked`` credits the seat; a voucher is checked against the
-ledger while it sits in the reader, stacked if it is outstanding, and only ``VoucherStacked`` redeems it.
+money and has room for it under ``[money] credit_limit`` (else it is returned), and only ``BillStacked``
+credits the seat; a voucher is checked against the ledger while it sits in the reader, stacked if it is
+outstanding and the seat has room for its amount, and only ``VoucherStacked`` redeems it. Money given back
+for the limit is logged (``OVER_CREDIT_LIMIT``) and the seat is told why (an ``Error`` whose code,
+``over_limit``, it shows in the player's words: a hardware seat asked nothing, so nothing else would).
 Doors, the service key and device faults raise their tilts and write the event log. The cabinet is also
 the table's sensor: a door or device tilt clears only while the devices report its cause gone
 (:meth:`Cabinet.condition_over`), and devices attached at start-up are read once (:meth:`Cabinet.attach`)
@@ -173,18 +176,35 @@ class Cabinet:
         acceptor = self._acceptor(seat)
         if self.table.tilts.blocks_seat(seat):
             acceptor.return_bill("the seat takes no money now")
-        else:
-            acceptor.stack()
+            return
+        over = self.table.cashier.room_for(seat, "bill", value)
+        if over is not None:
+            self._tell(seat, over)
+            acceptor.return_bill(over)
+            return
+        acceptor.stack()
+
+    def _tell(self, seat: int, line: str) -> None:
+        """Tell the seat why its money came back (``line`` is ``code: words``; it shows the code's entry)."""
+        code = line.partition(":")[0]
+        self.outbox.append((f"seat-{seat}", m.Error("refused", f"{code}: ", None)))
 
     def _voucher_inserted(self, seat: int, number: str) -> None:
         reader = self._reader(seat)
         if self.table.tilts.blocks_seat(seat):
             reader.reject("the seat takes no money now")
             return
+
+        def room(amount: int) -> str | None:
+            over = self.table.cashier.room_for(seat, "voucher", amount, number)
+            if over is not None:
+                self._tell(seat, over)
+            return over
+
         if self.table.floor is not None:  # the floor's bucket knows every table's vouchers
             from terminal.table import floor_side
 
-            refusal = floor_side.reader_refusal(self.table, number)
+            refusal = floor_side.reader_refusal(self.table, number, room)
             reader.reject(refusal) if refusal is not None else reader.accept()
             return
         try:
@@ -195,7 +215,8 @@ class Cabinet:
         if voucher.state != "outstanding":
             reader.reject(f"voucher is {voucher.state}")
             return
-        reader.accept()
+        over = room(voucher.amount)
+        reader.reject(over) if over is not None else reader.accept()
 
     def _voucher_stacked(self, seat: int, number: str) -> None:
         before = self.table.cashier.credits(seat)

@@ -7,7 +7,10 @@ the round: main, side wagers and bonuses) at or above ``[money] handpay_limit``,
 would take its credits above ``[money] credit_limit``, locks the seat (:meth:`Cashier.handpay_locks`,
 written with the settlement by the round engine) until an attendant pays the seat's credits by hand
 (:meth:`Cashier.hand_pay`). No voucher is printed above the credit limit: a cash-out of more prints the
-limit and locks the excess for a hand-pay.
+limit and locks the excess for a hand-pay. No money comes in above it either: a bill or a voucher that
+would take the seat's credits above the limit is given back (:meth:`Cashier.room_for`, asked by the
+cabinet while the bill is in escrow or the ticket in the reader), and logged (``OVER_CREDIT_LIMIT``). A
+bill, a voucher and a win use one rule, :func:`over_limit`: credits exactly at the limit are not above it.
 
 The cashier reaches the tilts only through :class:`Guard` (refuse a tilted seat, write the ledger with a
 storage failure tilting the table, find and clear the hand-pay lock), and the certified generator only
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from terminal.config import Config
 from terminal.games.base import Settlement
-from terminal.ledger import Actor, Ledger, VoucherError
+from terminal.ledger import Actor, EventCode, Ledger, VoucherError
 from terminal.ledger.vouchers import Voucher
 from terminal.table.clock import Clock
 from terminal.table.refused import Refused
@@ -32,6 +35,23 @@ from terminal.table.wager_refs import seat_of
 
 if TYPE_CHECKING:
     from terminal.floor.link import FloorLink
+
+
+#: Why a bill or voucher came back: the code the seat shows in the player's words (``error.over_limit``).
+OVER_LIMIT = "over_limit"
+OVER_LIMIT_LINE = f"{OVER_LIMIT}: it would take the seat's credits above the credit limit"
+
+
+def over_limit(config: Config, credits: int, amount: int) -> bool:
+    """Whether ``amount`` more would take ``credits`` above ``[money] credit_limit``: the one rule for a
+    bill, a voucher and a win (exactly at the limit is not above it).
+
+    >>> from terminal import config as configuration
+    >>> c = configuration.defaults()
+    >>> over_limit(c, 999_000, 1_000), over_limit(c, 999_000, 1_001)
+    (False, True)
+    """
+    return credits + amount > config.money.credit_limit
 
 
 class Guard(Protocol):
@@ -90,6 +110,22 @@ class Cashier:
             self.ledger.bill_stacked(seat, value, now=self.clock.wall())
         return self.ledger.credits(seat)
 
+    def room_for(self, seat: int, what: str, amount: int, number: str | None = None) -> str | None:
+        """Why ``amount`` of money (``what``: ``bill`` or ``voucher``) must be given back, or ``None`` when
+        the seat has room for it under ``[money] credit_limit``. A refusal is logged (``OVER_CREDIT_LIMIT``,
+        with the seat's credits and the limit) and its line starts with :data:`OVER_LIMIT`."""
+        credits = self.ledger.credits(seat)
+        if not over_limit(self.config, credits, amount):
+            return None
+        limit = self.config.money.credit_limit
+        detail: dict[str, object] = {"what": what, "amount": amount, "credits": credits, "limit": limit}
+        if number is not None:
+            detail["number"] = number
+        now = self.clock.wall()
+        with self._guard.ledger_write():
+            self.ledger.log_event(EventCode.OVER_CREDIT_LIMIT, now=now, seat=seat, detail=detail)
+        return OVER_LIMIT_LINE
+
     def redeem(self, seat: int, number: str) -> int:
         """A voucher at the seat's reader; returns the seat's credits. Refused while the seat may not play."""
         self._guard.refuse_if_tilted(seat, "takes no money")
@@ -138,7 +174,7 @@ class Cashier:
         locks: list[Tilt] = []
         for seat in sorted(returned):
             award = won.get(seat, 0)
-            over = self.ledger.credits(seat) + returned[seat] > money.credit_limit
+            over = over_limit(self.config, self.ledger.credits(seat), returned[seat])
             if award and (award >= money.handpay_limit or over):
                 what = ", ".join(dict.fromkeys(kinds[seat]))  # the service screen writes the award as money
                 locks.append(Tilt(TiltKind.HANDPAY, seat, json.dumps({"award": award, "wager": what})))

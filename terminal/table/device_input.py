@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from terminal.devices.events import DeviceStateError
 from terminal.devices.simulated import SimDevices
+from terminal.net import messages as m
 from terminal.net.messages import DeviceInput
 from terminal.table.cabinet import Cabinet
+from terminal.table.cashier import OVER_LIMIT
 
 SERVICE_KEY, BILL_ACCEPTOR, TICKET_READER = "service_key", "bill_acceptor", "ticket_reader"
 CALL_BUTTON = "call_button"  # a seat's service call (lights the tower; pressed again: answered)
@@ -62,7 +64,10 @@ def apply_input(cabinet: Cabinet, seat: int | None, message: DeviceInput) -> Non
     except DeviceStateError as busy:
         raise DeviceInputRefused(f"money: {busy}") from None
     reason = cabinet.returned.pop(seat, None)
-    for code in (FLOOR_OFFLINE, VOUCHER_FORGED):
+    if reason is not None and OVER_LIMIT in reason:  # the reply says it: the cabinet's word to the seat goes
+        told = (f"seat-{seat}", m.Error("refused", f"{OVER_LIMIT}: ", None))
+        cabinet.outbox = [sent for sent in cabinet.outbox if sent != told]
+    for code in (FLOOR_OFFLINE, VOUCHER_FORGED, OVER_LIMIT):
         if reason is not None and code in reason:  # one line the seat shows in the player's language
             raise DeviceInputRefused(f"{code}: ")
     if reason is not None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 from typing import Any, NoReturn, Protocol
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -220,20 +221,23 @@ def _own(table: Till, number: str) -> Voucher | None:
         return None
 
 
-def reader_refusal(table: Till, number: str) -> str | None:
-    """Why the reader must give the ticket back (one line), or ``None`` to take it in."""
+def reader_refusal(table: Till, number: str, room: Callable[[int], str | None] = lambda _: None
+                   ) -> str | None:  # fmt: skip
+    """Why the reader must give the ticket back (one line), or ``None`` to take it in. ``room`` is asked
+    last, with the amount of a ticket the table would pay, whether the seat has room for it (the credit
+    limit): its refusal happens before any claim, so the ticket stays payable on the floor."""
     link = table.floor
     own = _own(table, number)
     if own is not None and own.state != "outstanding":
         return f"voucher is {own.state}"
     if link is None:
-        return None
+        return None if own is None else room(own.amount)
     try:
         found = link.call(lambda kv: vouchers.read(kv, number))
     except FloorUnavailable:
-        return None if own is not None else OFFLINE_LINE
+        return room(own.amount) if own is not None else OFFLINE_LINE
     if found is None:
-        return None if own is not None else f"voucher {number} is unknown on the floor"
+        return room(own.amount) if own is not None else f"voucher {number} is unknown on the floor"
     refused = vouchers.refusal(found[0], stamp(table.clock.wall()))
     if refused is None and own is None:
         try:
@@ -243,7 +247,9 @@ def reader_refusal(table: Till, number: str) -> str | None:
         if problem is not None:
             _log_forged(table, None, number, found[0], problem)
             return FORGED_LINE
-    return refused
+    if refused is not None:
+        return refused
+    return room(own.amount if own is not None else int(found[0]["amount"]))
 
 
 def redeem(table: Till, seat: int, number: str) -> int:
