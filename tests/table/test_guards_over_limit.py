@@ -73,6 +73,7 @@ def test_a_bill_and_a_voucher_above_the_limit_are_given_back_and_the_seat_told(t
     assert isinstance(bill, m.Error) and bill.message.startswith("over_limit:")
     assert isinstance(voucher, m.Error) and voucher.message.startswith("over_limit:")
     assert not [p for p in pushed if isinstance(p, m.BuyIn)]
+    assert not [p for p in pushed if isinstance(p, m.Error)]  # told once, in the reply, not again
     assert table.ledger.voucher(ticket.number, now=table.clock.wall()).state == "outstanding"
     assert cabinet.devices is not None and cabinet.devices.acceptors[0].escrow is None  # the bill came back
     assert table.tilts.find(TiltKind.HANDPAY, 1) is None  # nothing to pay by hand: nothing was taken
