@@ -15,6 +15,7 @@ from pathlib import Path
 
 from terminal.ledger.events import EventCode
 from terminal.ledger.seat_view import SeatView
+from terminal.net.messages import Message, SasEnable, SasLink
 from terminal.sas import bcd, crc, meter_codes, rom
 from terminal.sas.exceptions import ExceptionFeed
 from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
@@ -60,12 +61,14 @@ class SasMachine:
     """See the module docstring. ``wall`` is the table's clock (UTC), ``files`` the program for 21."""
 
     def __init__(self, info: MachineInfo, view: SeatView, store: StateStore, *, depth: int,
-                 wall: Callable[[], datetime], files: Sequence[Path] = ()) -> None:  # fmt: skip
+                 wall: Callable[[], datetime], files: Sequence[Path] = (),
+                 tell: Callable[[Message], None] = lambda _: None) -> None:  # fmt: skip
         self.info, self.view, self.store, self.wall = info, view, store, wall
         self.files = tuple(files)
+        self.tell = tell  # to the controller (terminal.sas.table_link): 01/02 and the host's link
         self.state: SeatState = store.load()
         self.feed = ExceptionFeed(view, self.state.cursor, depth)
-        self.linked = False
+        self.linked: bool | None = None  # not yet known: no poll, and not yet silent past the timeout
         self.answered = 0
         self._handlers: dict[int, Callable[[bytes], bytes | None]] = {
             0x01: self._shutdown, 0x02: self._startup, 0x0F: self._meters_0f, 0x18: self._games_since,
@@ -104,11 +107,31 @@ class SasMachine:
         return crc.append(bytes((self.info.address, poll.command)) + body)
 
     def link(self, up: bool) -> None:
-        """The host is polling (``up``) or has been silent past ``[sas] host_timeout_ms``: a ``sas_link``
-        entry in the seat's store on every change."""
-        if up != self.linked:
-            self.linked = up
-            self._save(with_link(self.state, self.wall().isoformat(), lost=not up))
+        """The host is polling (``up``) or has been silent past ``[sas] host_timeout_ms`` (since its last
+        poll, or since the start when it never polled): on every change a ``sas_link`` entry in the seat's
+        store and a :class:`SasLink` to the controller, which logs it in the ledger (and tilts the seat
+        where ``[sas] required``)."""
+        if up == self.linked:
+            return
+        self.linked = up
+        self._save(with_link(self.state, self.wall().isoformat(), lost=not up))
+        self.tell(self.link_message())
+
+    def link_message(self) -> SasLink:
+        """The host's link as the controller hears it (on a change, and again on every reconnect)."""
+        state = "restored" if self.linked else "lost"
+        since = next((e["time"] for e in reversed(self.state.link) if e.get("state") == state), "")
+        return SasLink(self.info.seat, state, f"SAS address {self.info.address}, {state} {since}".strip())
+
+    def resync(self) -> list[Message]:
+        """What the controller must hear again after a reconnect: a shutdown in force, the host's link.
+        An enabled seat is never said from the store (an edited file must not enable a seat)."""
+        said: list[Message] = []
+        if self.state.disabled:
+            said.append(SasEnable(self.info.seat, False, self.info.address))
+        if self.linked is not None:
+            said.append(self.link_message())
+        return said
 
     def _save(self, state: SeatState) -> None:
         self.state = state
@@ -262,9 +285,13 @@ class SasMachine:
 
     # -- shutdown and startup -------------------------------------------------------------------------
     def _shutdown(self, _: bytes) -> bytes:
+        """01: stored first (so a restart says it again), then told to the table: the seat takes no wagers."""
         self._save(replace(self.state, disabled=True))
+        self.tell(SasEnable(self.info.seat, False, self.info.address))
         return b""
 
     def _startup(self, _: bytes) -> bytes:
+        """02: told to the table every time, whatever the store says (the table clears its tilt)."""
         self._save(replace(self.state, disabled=False))
+        self.tell(SasEnable(self.info.seat, True, self.info.address))
         return b""
