@@ -69,6 +69,8 @@ class TableLink:
             self._task.result(timeout_s)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout_s)
+        if not self._thread.is_alive():
+            self._loop.close()
 
     def _stop(self) -> None:
         self._stopping = True
