@@ -7,6 +7,7 @@ hostile host costs the table nothing. docs/sas.md lists every poll answered here
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from terminal.ledger.events import EventCode
 from terminal.ledger.seat_view import SeatView
-from terminal.net.messages import Message, SasEnable, SasLink
+from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
 from terminal.sas import bcd, crc, meter_codes, rom
 from terminal.sas.exceptions import ExceptionFeed
 from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
@@ -76,7 +77,7 @@ class SasMachine:
             0x1F: self._machine_info, 0x21: self._rom_signature, 0x2F: self._selected_meters,
             0x48: self._last_bill, 0x54: self._version, 0x55: self._selected_game, 0x56: self._games,
             0x6F: self._extended_meters, 0x7E: self._date_time, 0x7F: self._set_date_time,
-            0xA0: self._features, 0xB5: self._game_info,
+            0xA0: self._features, 0xB5: self._game_info, 0x1B: self._handpay_info, 0x94: self._handpay_reset,
         }  # fmt: skip
 
     # -- the poll loop's side -------------------------------------------------------------------------
@@ -282,6 +283,31 @@ class SasMachine:
             return None  # not a date: no acknowledgement
         self._save(replace(self.state, clock_offset=(wanted - self.wall()).total_seconds()))
         return b""
+
+    # -- hand-pays ------------------------------------------------------------------------------------
+    def _handpay_info(self, _: bytes) -> bytes:
+        """1B: the hand-pay waiting at this seat: progressive group 0, level (00 a win at or over the
+        hand-pay limit, 80 cancelled credits over the credit limit), the amount the attendant pays (the
+        seat's credits, 5 BCD), partial pay 0 (2 BCD), reset id 00 (standard hand-pay), 10 bytes unused.
+        No hand-pay: every field zero."""
+        detail = self.view.pending_handpay()
+        if detail is None:
+            return bytes(20)
+        try:
+            wager = json.loads(detail).get("wager", "")
+        except ValueError:
+            wager = ""
+        level = 0x80 if wager == "credit_limit" else 0x00
+        amount = self.meters()[0x0C]
+        return bytes((0x00, level)) + bcd.encode(amount % 10**10, 5) + bcd.encode(0, 2) + b"\x00" + bytes(10)
+
+    def _handpay_reset(self, _: bytes) -> bytes:
+        """94: ``00`` the hand-pay is reset (told to the table, which pays it by hand in the ledger and
+        unlocks the seat), ``02`` no hand-pay waits at this seat."""
+        if self.view.pending_handpay() is None:
+            return b"\x02"
+        self.tell(SasHandpayReset(self.info.seat, self.info.address))
+        return b"\x00"
 
     # -- shutdown and startup -------------------------------------------------------------------------
     def _shutdown(self, _: bytes) -> bytes:

@@ -160,7 +160,7 @@ class Controller:
 
     async def on_message(self, client: str, message: Message) -> Message | None:
         seat = seat_number(client)
-        if client == SAS_CLIENT or isinstance(message, m.SasEnable | m.SasLink):
+        if client == SAS_CLIENT or isinstance(message, m.SasEnable | m.SasLink | m.SasHandpayReset):
             if client != SAS_CLIENT:  # a seat, the display or a service screen cannot speak for the casino
                 raise ValueError(f"rules: {client} may not send {message.TYPE}")
             self.sas.apply(message)

@@ -5,6 +5,8 @@ controller hands each to :class:`SasSide`, which logs every change in the ledger
 seat's tilt. ``sas_disabled`` (long poll 01) stops that seat's wagers and money like any seat tilt and is
 cleared by 02 alone; ``sas_link`` is raised only where ``[sas] required = true``: the host stopped polling
 the seat, or the SAS process itself lost its link to the table, and clears when the host polls again.
+A remote hand-pay reset (94) pays the locked seat's credits by hand in the ledger, as the attendant's
+hand-pay at the service screen does, and unlocks the seat.
 Both survive a restart of the controller (the tilt board restores them from the ledger).
 
 The messages are states, not edges: the SAS process says them again after every reconnect, and a state
@@ -14,11 +16,15 @@ the table already holds changes nothing and logs nothing.
 from __future__ import annotations
 
 from terminal.ledger import EventCode
-from terminal.net.messages import Message, SasEnable, SasLink
+from terminal.ledger.records import Actor
+from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
+from terminal.table.refused import Refused
 from terminal.table.table import Table
-from terminal.table.tilts import Tilt, TiltKind
+from terminal.table.tilts import Role, Tilt, TiltKind
 
 CLIENT = "sas"
+#: Who pays a hand-pay the host reset (94), in the ledger: the casino system, clearing as an attendant.
+HOST = Actor("casino system (SAS 94)", "system")
 LINK_STATES = ("lost", "restored")
 
 
@@ -33,7 +39,7 @@ class SasSide:
         """Act on one message of the ``sas`` client; ``ValueError`` (the protocol's refusal) if it is not
         one this table takes."""
         sas = self.table.config.sas
-        if not isinstance(message, SasEnable | SasLink):
+        if not isinstance(message, SasEnable | SasLink | SasHandpayReset):
             raise ValueError(f"rules: the SAS process may not send {message.TYPE}")
         if not sas.enabled:
             raise ValueError("rules: [sas] enabled = false at this table")
@@ -41,6 +47,8 @@ class SasSide:
             raise ValueError(f"rules: seat {message.seat} has no SAS line in [sas] ports")
         if isinstance(message, SasEnable):
             self._enable(message.seat, message.enabled, message.address)
+        elif isinstance(message, SasHandpayReset):
+            self._handpay_reset(message.seat)
         else:
             self._host_link(message.seat, message.state, message.detail)
 
@@ -54,6 +62,14 @@ class SasSide:
         elif enabled and held is not None:
             board.log_event(EventCode.SAS_STARTUP, seat=seat, detail={"address": address, "poll": "02"})
             board.clear_tilt(TiltKind.SAS_DISABLED, seat, None, condition_over=True)
+
+    def _handpay_reset(self, seat: int) -> None:
+        """94: the seat's credits paid by hand (the ledger's ``HANDPAY``, by the casino system) and its
+        hand-pay lock cleared, as an attendant's hand-pay at the service screen does."""
+        try:
+            self.table.cashier.hand_pay(seat, HOST, Role.ATTENDANT)
+        except Refused as refused:
+            raise ValueError(f"{refused.code}: {refused}") from None
 
     def _host_link(self, seat: int, state: str, detail: str) -> None:
         if state not in LINK_STATES:

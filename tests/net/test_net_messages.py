@@ -85,7 +85,7 @@ SAMPLES: list[m.Message] = [
     m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0, (m.SeatWagerView("pass", 500, 0, "lose"),)),)),
 ]
 SAMPLES += service_samples.SAMPLES  # the service family (terminal/net/messages/service.py)
-SAMPLES += [m.SasEnable(2, False, 7), m.SasLink(2, "lost", "no poll for 5000 ms")]  # the sas family
+SAMPLES += [m.SasEnable(2, False, 7), m.SasLink(2, "lost", "no poll for 5000 ms"), m.SasHandpayReset(2, 7)]
 
 
 def test_a_games_view_travels_whole_and_decodes_only_into_its_own_record() -> None:

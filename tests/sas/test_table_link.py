@@ -24,8 +24,8 @@ from terminal.ledger import EventCode
 from terminal.net import messages as m
 from terminal.net.client import TableClient
 from terminal.net.links import client_tls
-from terminal.table.tilts import TiltKind
-from tests.sas.host_sim import Host, with_crc
+from terminal.table.tilts import Tilt, TiltKind
+from tests.sas.host_sim import Host, unbcd, with_crc
 
 BASE = "[table]\ngame = roulette\nseats = 2\nbetting_seconds = 30\nport = {port}\n"
 SAS = "[sas]\nenabled = true\nports = 1=pty:{pty}\naddresses = 1=1\n"
@@ -175,3 +175,33 @@ def test_not_required_a_silent_host_is_logged_and_the_seat_plays_on(tmp_path: Pa
               "the silence logged")  # fmt: skip
         assert not tilt(live, TiltKind.SAS_LINK, 1)
         assert isinstance(place(live, 1), m.Ack)
+
+
+def handpay_info(host: Host) -> tuple[int, int, int, int, int]:
+    """1B as SAS lays it out: group, level, amount (5 BCD), partial pay (2 BCD), reset id; 10 unused."""
+    body = host.long_r(0x1B, 20)
+    assert body[10:] == bytes(10)
+    return body[0], body[1], unbcd(body[2:7]), unbcd(body[7:9]), body[9]
+
+
+def test_hand_pay_information_and_the_hosts_remote_reset_pay_the_seat_by_hand(tmp_path: Path) -> None:
+    with sas_table(tmp_path) as (live, host, _):
+        live.insert_bills(1, 10_000)
+        assert handpay_info(host) == (0, 0, 0, 0, 0)  # no hand-pay: every field zero
+        assert host.long_s(0x94, b"", 1) == b"\x02"  # 94: not in a hand-pay
+        award = json.dumps({"award": 250_000, "wager": "straight"})
+        live.call(lambda: live.table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 1, award)))  # a big win locks it
+        until(lambda: handpay_info(host)[2] != 0, "1B shows the hand-pay")
+        assert handpay_info(host) == (0, 0x00, 10_000, 0, 0)  # the seat's credits, paid by the attendant
+        assert host.long_s(0x94, b"", 1) == b"\x00"  # reset
+        until(lambda: not tilt(live, TiltKind.HANDPAY, 1), "the hand-pay lock cleared by the host's reset")
+        paid = live.call(lambda: live.table.ledger.events(EventCode.HANDPAY))
+        assert [(e.seat, e.user) for e in paid] == [(1, "casino system (SAS 94)")]
+        assert live.call(lambda: live.table.cashier.credits(1)) == 0  # paid out by hand, in the ledger
+        until(lambda: handpay_info(host) == (0, 0, 0, 0, 0), "1B clear again")
+        assert host.long_s(0x94, b"", 1) == b"\x02"
+        over = json.dumps({"award": 5_000, "wager": "credit_limit"})
+        live.insert_bills(1, 5_000)
+        live.call(lambda: live.table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 1, over)))
+        until(lambda: handpay_info(host)[2] != 0, "1B shows the second hand-pay")
+        assert handpay_info(host)[1] == 0x80  # cancelled credits over the credit limit

@@ -3,8 +3,9 @@
 The casino system speaks SAS to each seat's machine; the machine reads the ledger and never writes it
 (one writer). What the table itself must act on reaches the controller here, over the same authenticated
 link every station uses, from the ``sas`` client alone: the host disabled or enabled a seat (long polls
-01 and 02), and the host stopped or resumed polling a seat. The controller logs each change in the ledger
-and raises or clears that seat's tilt (``sas_disabled``; ``sas_link`` where ``[sas] required``).
+01 and 02), the host stopped or resumed polling a seat, and the host reset a seat's hand-pay (94). The
+controller logs each change in the ledger and raises or clears that seat's tilt (``sas_disabled``;
+``sas_link`` where ``[sas] required``; ``handpay`` cleared by 94, the credits paid by hand).
 """
 
 from __future__ import annotations
@@ -36,3 +37,13 @@ class SasLink(Message):
     seat: Count
     state: Ident
     detail: Text
+
+
+@FAMILY.message("SasHandpayReset", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasHandpayReset(Message):
+    """The host reset seat ``seat``'s hand-pay (long poll 94): the attendant paid it, the casino system
+    says so; the controller pays the seat's credits by hand in the ledger and unlocks the seat."""
+
+    seat: Count
+    address: Count
