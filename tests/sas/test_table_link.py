@@ -34,35 +34,46 @@ SAS += "host_timeout_ms = {timeout}\nrequired = {required}\n"
 
 @contextmanager
 def sas_table(
-    tmp_path: Path, *, required: bool = False, timeout_ms: int = 5000
-) -> Iterator[tuple[LiveTable, Host, Path]]:
+    tmp_path: Path, *, required: bool = False, timeout_ms: int = 5000,
+    running: list[subprocess.Popen[str]] | None = None,
+) -> Iterator[tuple[LiveTable, Host, Path]]:  # fmt: skip
     """The table, the SAS process beside it on a pty, and the host at the pty's other end."""
     host_fd, machine_fd = os.openpty()
     sas = SAS.format(pty=os.ttyname(machine_fd), timeout=timeout_ms, required=str(required).lower())
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text(BASE.format(port=0) + sas, encoding="utf-8")
     live = LiveTable(configuration.load(cfg))
-    process: subprocess.Popen[str] | None = None
+    running = [] if running is None else running  # the SAS processes started (a test may add its own)
     try:
         with live:
             cfg.write_text(BASE.format(port=live.server.port) + sas, encoding="utf-8")  # where it listens
-            process = subprocess.Popen(
-                [sys.executable, "-m", "terminal", "sas", "run", "--config", str(cfg)],
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            )  # fmt: skip
+            running.append(start_sas(cfg))
             until(lambda: "sas" in live.server.linked(), "the SAS process links to the table")
             yield live, Host(host_fd, 1), cfg
     finally:
-        if process is not None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                out, _ = process.communicate(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                out, _ = process.communicate()
-            print(out)
+        for process in running:
+            if process.poll() is None:
+                stop_sas(process)
         os.close(host_fd)
         os.close(machine_fd)
+
+
+def start_sas(cfg: Path) -> subprocess.Popen[str]:
+    """``terminal sas run`` as its own process."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "terminal", "sas", "run", "--config", str(cfg)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+
+
+def stop_sas(process: subprocess.Popen[str]) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        out, _ = process.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        out, _ = process.communicate()
+    print(out)
 
 
 def until(condition: Callable[[], bool], what: str, seconds: float = 15.0) -> None:
@@ -205,3 +216,32 @@ def test_hand_pay_information_and_the_hosts_remote_reset_pay_the_seat_by_hand(tm
         live.call(lambda: live.table.tilts.raise_tilt(Tilt(TiltKind.HANDPAY, 1, over)))
         until(lambda: handpay_info(host)[2] != 0, "1B shows the second hand-pay")
         assert handpay_info(host)[1] == 0x80  # cancelled credits over the credit limit
+
+
+def test_an_edited_store_cannot_enable_a_seat_the_casino_system_disabled(tmp_path: Path) -> None:
+    """The attack: with the SAS process stopped, its store is edited to say the seat is enabled, and the
+    process started again; the table must keep the seat disabled until the host itself sends 02."""
+    running: list[subprocess.Popen[str]] = []
+    with sas_table(tmp_path, running=running) as (live, host, cfg):
+        live.insert_bills(1, 10_000)
+        host.send(with_crc(bytes((1, 0x01))))
+        assert host.read(1) == b"\x01"
+        until(lambda: tilt(live, TiltKind.SAS_DISABLED, 1), "seat 1 tilted sas_disabled")
+        stop_sas(running[0])
+        until(lambda: "sas" not in live.server.linked(), "the SAS process gone")
+        store = live.config.sas.state_dir / "seat-1.json"
+        edited = json.loads(store.read_text(encoding="utf-8"))
+        assert edited["disabled"] is True
+        edited["disabled"] = False
+        store.write_text(json.dumps(edited), encoding="utf-8")
+        running.append(start_sas(cfg))
+        until(lambda: "sas" in live.server.linked(), "the SAS process back")
+        host.send(bytes((0x81,)))  # the host polls: the machine runs, the link resyncs
+        assert len(host.read(1)) == 1
+        time.sleep(1.0)  # time for anything the process would say on its reconnect
+        assert tilt(live, TiltKind.SAS_DISABLED, 1)
+        assert isinstance(place(live, 1), m.Error)
+        assert events(live, EventCode.SAS_STARTUP) == []
+        host.send(with_crc(bytes((1, 0x02))))  # the host's own startup does enable it
+        assert host.read(1) == b"\x01"
+        until(lambda: not tilt(live, TiltKind.SAS_DISABLED, 1), "seat 1 enabled by the host's 02")
