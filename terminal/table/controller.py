@@ -104,6 +104,7 @@ class Controller:
         self._last_outcome: dict[str, Any] | None = recent[0][1] if recent else None
         self._in_play: InPlay | None = None
         self.sas = SasSide(self.table)  # what the casino system's SAS says of each seat (the sas client)
+        self.sas.boot()  # [sas] required: no SAS seat plays before its host is heard
 
     # -- the protocol's handler ------------------------------------------------------------------------
     async def on_link_up(self, client: str) -> None:

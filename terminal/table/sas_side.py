@@ -35,6 +35,12 @@ class SasSide:
         self.table = table
         self._link: dict[int, str] = {}  # seat → the host's link state last heard (not yet: unknown)
 
+    def boot(self) -> None:
+        """At start, where ``[sas] required``: every SAS seat waits (``sas_link``) until the SAS process
+        links and says its host polls that seat; a seat whose tilt a restart restored keeps it."""
+        for seat, _ in self.table.config.sas.ports if self.table.config.sas.enabled else ():
+            self._tilt(seat, lost=True, detail="no word from the casino system since the table started")
+
     def apply(self, message: Message) -> None:
         """Act on one message of the ``sas`` client; ``ValueError`` (the protocol's refusal) if it is not
         one this table takes."""

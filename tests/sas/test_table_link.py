@@ -158,10 +158,16 @@ def test_a_seat_cannot_speak_for_the_casino_system(tmp_path: Path) -> None:
 
 def test_a_silent_host_is_logged_and_where_required_tilts_the_seat_until_it_polls(tmp_path: Path) -> None:
     with sas_table(tmp_path, required=True, timeout_ms=600) as (live, host, _):
-        live.insert_bills(1, 10_000)
+        raised = [d["detail"] for s, d in events(live, EventCode.TILT) if d["tilt"] == "sas_link"]
+        assert raised[0] == "no word from the casino system since the table started"  # required: waits
+        assert tilt(live, TiltKind.SAS_LINK, 1)  # not yet polled: seat 1 waits for its host
+        live.insert_bills(1, 10_000)  # and takes no money meanwhile: the bill goes back
+        assert live.call(lambda: live.table.cashier.credits(1)) == 0
         host.send(bytes((0x81,)))  # general poll: the host is there
         assert len(host.read(1)) == 1
         until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "no sas_link tilt while the host polls")
+        live.insert_bills(1, 10_000)
+        assert live.call(lambda: live.table.cashier.credits(1)) == 10_000
         assert isinstance(place(live, 1), m.Ack)
         # the host stops polling: past host_timeout_ms the seat is tilted and its wagers refused
         until(lambda: tilt(live, TiltKind.SAS_LINK, 1), "seat 1 tilted sas_link")
@@ -245,3 +251,22 @@ def test_an_edited_store_cannot_enable_a_seat_the_casino_system_disabled(tmp_pat
         host.send(with_crc(bytes((1, 0x02))))  # the host's own startup does enable it
         assert host.read(1) == b"\x01"
         until(lambda: not tilt(live, TiltKind.SAS_DISABLED, 1), "seat 1 enabled by the host's 02")
+
+
+def test_required_seats_stop_when_the_sas_process_itself_is_gone(tmp_path: Path) -> None:
+    running: list[subprocess.Popen[str]] = []
+    with sas_table(tmp_path, required=True, timeout_ms=2000, running=running) as (live, host, cfg):
+        host.send(bytes((0x81,)))
+        assert len(host.read(1)) == 1
+        until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "seat 1 plays while its host polls")
+        stop_sas(running[0])  # the SAS process ends: the casino system no longer sees the seat
+        until(lambda: tilt(live, TiltKind.SAS_LINK, 1), "seat 1 tilted without the SAS process")
+        found = live.call(lambda: live.table.tilts.find(TiltKind.SAS_LINK, 1))
+        assert found is not None and found.detail == "the SAS process has no link to the table"
+        process = [d for s, d in events(live, EventCode.SAS_LINK) if s is None]
+        assert process[-1] == {"state": "lost", "detail": "the SAS process"}
+        running.append(start_sas(cfg))
+        until(lambda: "sas" in live.server.linked(), "the SAS process back")
+        host.send(bytes((0x81,)))  # its host polls the new process: the seat plays again
+        assert len(host.read(1)) == 1
+        until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "seat 1 back once its host is heard")
