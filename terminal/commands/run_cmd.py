@@ -1,7 +1,8 @@
-"""``terminal run``: the table. With a display it starts the controller, the table display and a window
-for each ``[table] local_seats`` seat, each its own process started through the isolated launcher
-(``boot/launch.py``: each verifies the program and its runtime before it loads them; bots at ``--bots``
-other seats), and stops them all together. Without a display (or with ``--headless``) it runs headless.
+"""``terminal run``: the table. With a display it starts the controller, the table display, a window for
+each ``[table] local_seats`` seat and, with ``[sas] enabled``, ``terminal sas run``, each its own process
+started through the isolated launcher (``boot/launch.py``: each verifies the program and its runtime
+before it loads them; bots at ``--bots`` other seats), and stops them all together. Without a display
+(or with ``--headless``) it runs headless.
 
 Headless, the real controller, ledger and RNG play ``--rounds`` rounds against ``--seats`` bot players
 that connect over the authenticated protocol. It prints progress and a summary, writes the summary as
@@ -13,7 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rng import RngFailure
 from terminal.commands.common import SEED_HELP, USAGE, add_config_option, load_config, seed_arg
@@ -24,6 +25,9 @@ from terminal.lab.headless import HeadlessError, Observer, run_headless, write_s
 from terminal.ledger import IntegrityError, LedgerError
 from terminal.software.manifest import ROOT
 from terminal.table.table import RecoveryError
+
+if TYPE_CHECKING:
+    from terminal.lab.supervisor import Child
 
 
 def _positive(text: str) -> int:
@@ -132,7 +136,7 @@ def _screenshots(c: Config, recorded: list[tuple[float, object]]) -> None:
 
 def run_table(c: Config, args: argparse.Namespace) -> int:
     """The whole table with windows: controller, display and local seats, each its own process."""
-    from terminal.lab.supervisor import Child, Supervisor, free_port
+    from terminal.lab.supervisor import Supervisor, free_port
 
     local = tuple(seat for seat in c.table.local_seats if seat <= c.table.seats)
     others = [seat for seat in range(1, c.table.seats + 1) if seat not in local]
@@ -141,23 +145,38 @@ def run_table(c: Config, args: argparse.Namespace) -> int:
         return USAGE
     bots = others[: args.bots if args.bots is not None else len(others)]
     port = c.table.port or free_port(c.table.host)
-    py = launcher_command()
+    controller, screens = table_children(c, args, launcher_command(), port, local, bots)
+    sas = "; SAS on its lines" if c.sas.enabled else ""
+    print(
+        f"mode           windows: display, seats {list(local) or 'none'}; bots at {bots or 'none'}; "
+        f"port {port}{sas}"
+    )
+    outcome = Supervisor(controller, screens, host=c.table.host, port=port).run()
+    print("stopped        " + ", ".join(f"{name} exit {code}" for name, code in outcome.codes))
+    return 0 if outcome.clean else 1
+
+
+def table_children(
+    c: Config, args: argparse.Namespace, py: tuple[str, ...], port: int, local: tuple[int, ...],
+    bots: list[int],
+) -> tuple[Child, tuple[Child, ...]]:  # fmt: skip
+    """The controller, and what starts once it listens: the display, each local seat's window and, with
+    ``[sas] enabled``, ``terminal sas run`` (each seat a machine on the casino's system, the ``sas``
+    client of the controller). ``py`` starts each of them (:func:`launcher_command`)."""
+    from terminal.lab.supervisor import Child
+
     data = getattr(args, "data", None)  # --data DIR: every process of the table reads the same data
     cfg = ("--config", str(args.config), *(("--data", str(data)) if data is not None else ()))
     controller = Child(
         "controller",
         (*py, "controller", *cfg, "--port", str(port), "--bot-seats", ",".join(map(str, bots))),
     )
-    screens = [Child("display", (*py, "display", *cfg, "--port", str(port)))]
-    screens += [Child(f"seat {seat}", (*py, "seat", *cfg, "--seat", str(seat), "--port", str(port)))
-                for seat in local]  # fmt: skip
-    print(
-        f"mode           windows: display, seats {list(local) or 'none'}; bots at {bots or 'none'}; "
-        f"port {port}"
-    )
-    outcome = Supervisor(controller, tuple(screens), host=c.table.host, port=port).run()
-    print("stopped        " + ", ".join(f"{name} exit {code}" for name, code in outcome.codes))
-    return 0 if outcome.clean else 1
+    others = [Child("display", (*py, "display", *cfg, "--port", str(port)))]
+    others += [Child(f"seat {seat}", (*py, "seat", *cfg, "--seat", str(seat), "--port", str(port)))
+               for seat in local]  # fmt: skip
+    if c.sas.enabled:
+        others.append(Child("sas", (*py, "sas", "run", *cfg, "--port", str(port))))
+    return controller, tuple(others)
 
 
 def launcher_command() -> tuple[str, ...]:

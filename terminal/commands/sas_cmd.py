@@ -11,6 +11,7 @@ import argparse
 import signal
 import sys
 import threading
+from dataclasses import replace
 from typing import Any
 
 from terminal.commands.common import add_config_option, load_config
@@ -25,6 +26,7 @@ def register(commands: Any) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="{run,host}")
     run = actions.add_parser("run", help="serve every seat of [sas] ports until Ctrl-C")
     add_config_option(run)
+    run.add_argument("--port", type=int, help="the controller's port (default [table] port)")
     run.set_defaults(func=_run)
     host = actions.add_parser("host", help="poll one machine: who it is, its meters, its exceptions")
     host.add_argument("--port", required=True, help="the line: a serial device, pty:PATH or tcp:HOST:PORT")
@@ -48,6 +50,11 @@ def _run(args: argparse.Namespace) -> int:
     if not loaded.sas.enabled:
         print("terminal sas run: [sas] enabled = false in the configuration", file=sys.stderr)
         return 1
+    if args.port is not None:
+        if not 1 <= args.port <= 65535:
+            print(f"terminal sas run: --port {args.port} is not a port 1 to 65535", file=sys.stderr)
+            return 2
+        loaded = replace(loaded, table=replace(loaded.table, port=args.port))
     if not loaded.ledger.path.exists():
         print(f"terminal sas run: no ledger at {loaded.ledger.path}; start the table first", file=sys.stderr)
         return 1

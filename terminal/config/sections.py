@@ -477,7 +477,9 @@ class SasSection:
         "none", read_with("SEAT=TEXT pairs, 1 to 40 printable ASCII characters; or none", sas.serial_numbers),
         "each seat's serial number (long poll 54)",
     )  # fmt: skip
-    required: bool = setting("false", boolean(), "a silent host tilts the seat (false: it plays on)")
+    required: bool = setting(
+        "false", boolean(), "a silent host (or no SAS process) tilts the seat, sas_link (false: it plays on)"
+    )
     host_timeout_ms: int = setting(
         "5000", integer(500, 600_000), "a host that polls a seat less often than this is silent (sas_link)"
     )

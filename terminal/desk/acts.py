@@ -206,8 +206,9 @@ def clear_tilt(table: Table, session: Session, args: tuple[str, ...]) -> Message
 
 def _condition_over(table: Table, kind: TiltKind, seat: int | None) -> bool:
     """Whether the cause is gone: the key is off, the ledger verifies, the RNG self-tests again."""
-    if kind in (TiltKind.SERVICE_MODE, TiltKind.FLOOR_CLOSED):
-        return False  # it ends when the key is turned back, or when the floor puts the table back
+    if kind in (TiltKind.SERVICE_MODE, TiltKind.FLOOR_CLOSED, TiltKind.SAS_DISABLED, TiltKind.SAS_LINK):
+        return False  # it ends when the key is turned back, the floor puts the table back, the casino
+        # system enables the seat (SAS 02) or is heard again: never at a person's word
     if kind in (TiltKind.DOOR_OPEN, TiltKind.DEVICE_FAULT):
         return table.tilts.condition_over(kind, seat)  # the sensor says, never the person clearing it
     if kind is TiltKind.LEDGER_INTEGRITY:

@@ -35,6 +35,7 @@ from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.controller import Controller
 from terminal.table.table import Table
+from terminal.table.tilts import Tilt, TiltKind
 
 T = TypeVar("T")
 
@@ -160,6 +161,20 @@ class LiveTable:
     def service_key(self, on: bool) -> None:
         """Turn the service key (out of service while on)."""
         self.call(lambda: self.devices.key.turn(on))
+        self.run(self.controller.sync_tilts())
+
+    def sas_shutdown(self, seat: int, disabled: bool) -> None:
+        """The casino system disables (SAS long poll 01) or enables (02) ``seat``, as the SAS process's
+        message does (:class:`terminal.table.sas_side.SasSide`), without a SAS line."""
+
+        def act() -> None:
+            board, kind = self.table.tilts, TiltKind.SAS_DISABLED
+            if disabled:
+                board.raise_tilt(Tilt(kind, seat, "SAS address 1: shutdown (long poll 01)"))
+            elif board.find(kind, seat) is not None:
+                board.clear_tilt(kind, seat, None, condition_over=True)
+
+        self.call(act)
         self.run(self.controller.sync_tilts())
 
     def drop_links(self) -> None:

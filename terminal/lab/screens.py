@@ -112,8 +112,13 @@ def seat_pages(seat: LiveSeat, shots: Shots) -> None:
 
 
 def stops(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
-    """The seat out of service, tilted by an open door, and with its link lost."""
+    """The seat disabled by the casino system, out of service, tilted by an open door, its link lost."""
     table.insert_bills(1, 20 * DOLLAR)
+    seat.settle()
+    table.sas_shutdown(1, True)  # SAS long poll 01 from the casino's system
+    seat.settle()
+    shots(seat, "tilt_sas_disabled")
+    table.sas_shutdown(1, False)
     seat.settle()
     table.service_key(True)  # first: a door tilt stays until an attendant clears it, and would show here
     seat.settle()

@@ -88,6 +88,9 @@ class EventCode(enum.IntEnum):
     FLOOR_FORGED = 731  # a floor message (witness, acceptance, command) not signed by its signer: ignored
     FLOOR_OUT_OF_SERVICE = 732  # the floor took the table out of service (a signed command: who asked)
     FLOOR_IN_SERVICE = 733  # the floor put the table back in service (who asked)
+    SAS_SHUTDOWN = 760  # the casino system disabled a seat (SAS long poll 01): the seat takes no wagers
+    SAS_STARTUP = 761  # the casino system enabled the seat again (SAS long poll 02)
+    SAS_LINK = 762  # a seat's SAS host went silent or polls again; or the SAS process's own link to the table
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
     TOWER_CHANGE = 900  # the tower light or the alarm changed (each lamp's pattern and the conditions)
     SERVICE_CALL = 901  # a seat's call button: a player asks for an attendant

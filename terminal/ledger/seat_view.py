@@ -27,7 +27,7 @@ from typing import Any
 
 import sqlite_utils
 
-from terminal.ledger import accounts, meters, schema
+from terminal.ledger import accounts, events, meters, schema
 from terminal.ledger.events import EventCode
 
 #: The sources of a seat's exceptions, in the order a tie in time is broken.
@@ -173,6 +173,12 @@ class SeatView:
             [int(EventCode.BILL_STACKED), self.seat],
         ).fetchone()
         return None if row is None else int(row[0])
+
+    def pending_handpay(self) -> str | None:
+        """The detail of this seat's hand-pay lock (``{"award", "wager"}``) while one waits, else ``None``."""
+        with self.db.conn:
+            found = events.active_tilts(self.db)
+        return next((detail for kind, seat, detail in found if kind == "handpay" and seat == self.seat), None)
 
     # -- what exceptions come from --------------------------------------------------------------------
     def happenings(self, after: dict[str, int], limit: int) -> list[Happening]:

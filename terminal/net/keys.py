@@ -1,4 +1,5 @@
-"""The key store: one 32-byte secret per client (seat, display, service screen), provisioned on first run.
+"""The key store: one 32-byte secret per client (seat, display, service screen, the SAS process), provisioned
+on first run.
 
 The file holds one ``client-id hex-key`` line per client and is created with mode 0600; a store that
 group or others can read is refused, because anyone who reads it can forge that seat's messages. Keys
@@ -6,7 +7,7 @@ for clients added later (more seats in ``kiosk.cfg``) are provisioned on the nex
 never change.
 
 >>> client_ids(2)
-('seat-1', 'seat-2', 'display', 'service')
+('seat-1', 'seat-2', 'display', 'service', 'sas')
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ class KeyStoreError(ValueError):
 
 
 def client_ids(seats: int) -> tuple[str, ...]:
-    """Every client that needs a key: the seats, the table display and the service screen."""
-    return (*(f"seat-{n}" for n in range(1, seats + 1)), "display", "service")
+    """Every client that needs a key: the seats, the table display, the service screen and the SAS process
+    (``terminal sas run``, which tells the controller what the casino system said: docs/sas.md)."""
+    return (*(f"seat-{n}" for n in range(1, seats + 1)), "display", "service", "sas")
 
 
 def load_keys(path: Path) -> dict[str, bytes]:

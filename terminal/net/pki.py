@@ -5,7 +5,7 @@ The PKI folder (``[links] pki_dir``) holds::
 
     ca.crt  ca.key          the table CA; it signs every certificate and the revocation list
     controller.crt/.key     the controller: DNS name ``controller``, server authentication only
-    seat-1.crt/.key ...     one per client (seats, ``display``, ``service``): common name = the client id,
+    seat-1.crt/.key ...     one per client (seats, ``display``, ``service``, ``sas``): common name = the id,
                             client authentication only
     revoked.crl             the CA-signed list of revoked serial numbers; its CRL number rises with each
                             revocation
@@ -39,7 +39,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 CONTROLLER = "controller"
 CA_YEARS, LEAF_YEARS = 20, 5
-_CLIENT = re.compile(r"seat-[1-8]|display|service")
+_CLIENT = re.compile(r"seat-[1-8]|display|service|sas")
 
 
 class PkiError(ValueError):
@@ -72,9 +72,9 @@ class PkiFolder:
 
 
 def check_client(name: str) -> str:
-    """A client id that may hold a certificate: ``seat-1`` to ``seat-8``, ``display`` or ``service``."""
+    """A client id that may hold a certificate: ``seat-1``..``seat-8``, ``display``, ``service``, ``sas``."""
     if _CLIENT.fullmatch(name) is None:
-        raise PkiError(f"{name!r} is not a client id (seat-1 to seat-8, display or service)")
+        raise PkiError(f"{name!r} is not a client id (seat-1 to seat-8, display, service or sas)")
     return name
 
 

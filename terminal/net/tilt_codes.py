@@ -27,6 +27,8 @@ CODES: tuple[str, ...] = (
     "handpay",
     "floor_offline",
     "floor_closed",
+    "sas_disabled",
+    "sas_link",
 )
 LINK_CODES: tuple[str, ...] = ("connecting", "reconnecting")
 
@@ -42,6 +44,8 @@ _BY_KIND = {
     "handpay": "handpay",
     "floor_offline": "floor_offline",
     "floor_closed": "floor_closed",
+    "sas_disabled": "sas_disabled",
+    "sas_link": "sas_link",
 }
 _DEVICES = ("bill_acceptor", "ticket_reader", "ticket_printer")
 

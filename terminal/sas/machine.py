@@ -7,6 +7,7 @@ hostile host costs the table nothing. docs/sas.md lists every poll answered here
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from terminal.ledger.events import EventCode
 from terminal.ledger.seat_view import SeatView
+from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
 from terminal.sas import bcd, crc, meter_codes, rom
 from terminal.sas.exceptions import ExceptionFeed
 from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
@@ -60,12 +62,14 @@ class SasMachine:
     """See the module docstring. ``wall`` is the table's clock (UTC), ``files`` the program for 21."""
 
     def __init__(self, info: MachineInfo, view: SeatView, store: StateStore, *, depth: int,
-                 wall: Callable[[], datetime], files: Sequence[Path] = ()) -> None:  # fmt: skip
+                 wall: Callable[[], datetime], files: Sequence[Path] = (),
+                 tell: Callable[[Message], None] = lambda _: None) -> None:  # fmt: skip
         self.info, self.view, self.store, self.wall = info, view, store, wall
         self.files = tuple(files)
+        self.tell = tell  # to the controller (terminal.sas.table_link): 01/02 and the host's link
         self.state: SeatState = store.load()
         self.feed = ExceptionFeed(view, self.state.cursor, depth)
-        self.linked = False
+        self.linked: bool | None = None  # not yet known: no poll, and not yet silent past the timeout
         self.answered = 0
         self._handlers: dict[int, Callable[[bytes], bytes | None]] = {
             0x01: self._shutdown, 0x02: self._startup, 0x0F: self._meters_0f, 0x18: self._games_since,
@@ -73,7 +77,7 @@ class SasMachine:
             0x1F: self._machine_info, 0x21: self._rom_signature, 0x2F: self._selected_meters,
             0x48: self._last_bill, 0x54: self._version, 0x55: self._selected_game, 0x56: self._games,
             0x6F: self._extended_meters, 0x7E: self._date_time, 0x7F: self._set_date_time,
-            0xA0: self._features, 0xB5: self._game_info,
+            0xA0: self._features, 0xB5: self._game_info, 0x1B: self._handpay_info, 0x94: self._handpay_reset,
         }  # fmt: skip
 
     # -- the poll loop's side -------------------------------------------------------------------------
@@ -104,11 +108,31 @@ class SasMachine:
         return crc.append(bytes((self.info.address, poll.command)) + body)
 
     def link(self, up: bool) -> None:
-        """The host is polling (``up``) or has been silent past ``[sas] host_timeout_ms``: a ``sas_link``
-        entry in the seat's store on every change."""
-        if up != self.linked:
-            self.linked = up
-            self._save(with_link(self.state, self.wall().isoformat(), lost=not up))
+        """The host is polling (``up``) or has been silent past ``[sas] host_timeout_ms`` (since its last
+        poll, or since the start when it never polled): on every change a ``sas_link`` entry in the seat's
+        store and a :class:`SasLink` to the controller, which logs it in the ledger (and tilts the seat
+        where ``[sas] required``)."""
+        if up == self.linked:
+            return
+        self.linked = up
+        self._save(with_link(self.state, self.wall().isoformat(), lost=not up))
+        self.tell(self.link_message())
+
+    def link_message(self) -> SasLink:
+        """The host's link as the controller hears it (on a change, and again on every reconnect)."""
+        state = "restored" if self.linked else "lost"
+        since = next((e["time"] for e in reversed(self.state.link) if e.get("state") == state), "")
+        return SasLink(self.info.seat, state, f"SAS address {self.info.address}, {state} {since}".strip())
+
+    def resync(self) -> list[Message]:
+        """What the controller must hear again after a reconnect: a shutdown in force, the host's link.
+        An enabled seat is never said from the store (an edited file must not enable a seat)."""
+        said: list[Message] = []
+        if self.state.disabled:
+            said.append(SasEnable(self.info.seat, False, self.info.address))
+        if self.linked is not None:
+            said.append(self.link_message())
+        return said
 
     def _save(self, state: SeatState) -> None:
         self.state = state
@@ -260,11 +284,40 @@ class SasMachine:
         self._save(replace(self.state, clock_offset=(wanted - self.wall()).total_seconds()))
         return b""
 
+    # -- hand-pays ------------------------------------------------------------------------------------
+    def _handpay_info(self, _: bytes) -> bytes:
+        """1B: the hand-pay waiting at this seat: progressive group 0, level (00 a win at or over the
+        hand-pay limit, 80 cancelled credits over the credit limit), the amount the attendant pays (the
+        seat's credits, 5 BCD), partial pay 0 (2 BCD), reset id 00 (standard hand-pay), 10 bytes unused.
+        No hand-pay: every field zero."""
+        detail = self.view.pending_handpay()
+        if detail is None:
+            return bytes(20)
+        try:
+            wager = json.loads(detail).get("wager", "")
+        except ValueError:
+            wager = ""
+        level = 0x80 if wager == "credit_limit" else 0x00
+        amount = self.meters()[0x0C]
+        return bytes((0x00, level)) + bcd.encode(amount % 10**10, 5) + bcd.encode(0, 2) + b"\x00" + bytes(10)
+
+    def _handpay_reset(self, _: bytes) -> bytes:
+        """94: ``00`` the hand-pay is reset (told to the table, which pays it by hand in the ledger and
+        unlocks the seat), ``02`` no hand-pay waits at this seat."""
+        if self.view.pending_handpay() is None:
+            return b"\x02"
+        self.tell(SasHandpayReset(self.info.seat, self.info.address))
+        return b"\x00"
+
     # -- shutdown and startup -------------------------------------------------------------------------
     def _shutdown(self, _: bytes) -> bytes:
+        """01: stored first (so a restart says it again), then told to the table: the seat takes no wagers."""
         self._save(replace(self.state, disabled=True))
+        self.tell(SasEnable(self.info.seat, False, self.info.address))
         return b""
 
     def _startup(self, _: bytes) -> bytes:
+        """02: told to the table every time, whatever the store says (the table clears its tilt)."""
         self._save(replace(self.state, disabled=False))
+        self.tell(SasEnable(self.info.seat, True, self.info.address))
         return b""

@@ -16,11 +16,17 @@ from terminal.config import Config
 from terminal.games.registry import GAMES
 from terminal.ledger import LedgerError
 from terminal.ledger.seat_view import SeatView
+from terminal.net.client import TableClient
+from terminal.net.keys import KeyStoreError, load_keys
+from terminal.net.links import client_tls, local_host
+from terminal.net.messages import Message, Welcome
+from terminal.net.pki import PkiError
 from terminal.sas import rom, wire
 from terminal.sas.frames import Parser
 from terminal.sas.machine import MachineInfo, SasMachine
 from terminal.sas.ports import Port, PortError, open_port
 from terminal.sas.state import StateStore
+from terminal.sas.table_link import CLIENT, TableLink
 
 TICK = 0.05  # seconds a read waits before the silence check runs again
 
@@ -49,8 +55,8 @@ class SeatServer:
                 self.port.send(answer)
                 answered += 1
         since = self.last_poll if self.last_poll is not None else self.started
-        if self.machine.linked and self.monotonic() - since > self.host_timeout:
-            self.machine.link(False)  # the host went silent: a sas_link entry, and the table plays on
+        if self.machine.linked is not False and self.monotonic() - since > self.host_timeout:
+            self.machine.link(False)  # the host went silent (or never polled): sas_link, told to the table
         return answered
 
     def run(self, stop: threading.Event) -> None:
@@ -62,7 +68,8 @@ class SeatServer:
             self.machine.view.close()
 
 
-def machine_for(config: Config, seat: int, *, wall: Callable[[], datetime] | None = None) -> SasMachine:
+def machine_for(config: Config, seat: int, *, wall: Callable[[], datetime] | None = None,
+                tell: Callable[[Message], None] = lambda _: None) -> SasMachine:  # fmt: skip
     """Seat ``seat``'s machine as ``config`` describes it, on a read-only view of its ledger."""
     sas, table = config.sas, config.table
     address = sas.address(seat)
@@ -77,32 +84,80 @@ def machine_for(config: Config, seat: int, *, wall: Callable[[], datetime] | Non
     files = rom.program_files(config.lab.manifest_path)
     return SasMachine(
         info, view, StateStore(sas.state_dir, seat), depth=sas.exception_queue,
-        wall=wall or (lambda: datetime.now(UTC)), files=files,
+        wall=wall or (lambda: datetime.now(UTC)), files=files, tell=tell,
     )  # fmt: skip
 
 
+def table_client(config: Config) -> Callable[[], TableClient]:
+    """A fresh ``sas`` client of the table each time: its key from ``[seat] keys_path``, its certificate
+    from ``[links] pki_dir`` (both made by the controller's first start or ``terminal keys init``)."""
+
+    def make() -> TableClient:
+        try:
+            key = load_keys(config.seat.keys_path)[CLIENT]
+        except (KeyStoreError, KeyError) as missing:
+            raise OSError(f"no {CLIENT} key in {config.seat.keys_path}: {missing}") from None
+        try:
+            tls = client_tls(config, CLIENT)
+        except PkiError as missing:
+            raise OSError(str(missing)) from None
+        return TableClient(CLIENT, key, local_host(config.table.host), config.table.port, tls=tls)
+
+    return make
+
+
+class _Unlinked(TableClient):
+    """A client whose every connect fails with ``why`` (no key or certificate yet): tried again later."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(CLIENT, bytes(32), "127.0.0.1", 0)
+        self.why = why
+
+    async def connect(self, timeout_s: float = 5.0) -> Welcome:
+        raise OSError(self.why)
+
+
 def serve(config: Config, stop: threading.Event, say: Callable[[str], None] = print) -> None:
-    """Every configured seat's machine on its own thread until ``stop`` is set."""
+    """Every configured seat's machine on its own thread until ``stop`` is set, and the link that tells
+    the controller what the hosts said (:mod:`terminal.sas.table_link`)."""
+    machines = {seat: machine_for(config, seat) for seat, _ in config.sas.ports}
+    make = table_client(config)
+
+    def client() -> TableClient:
+        try:
+            return make()
+        except OSError as missing:
+            return _Unlinked(str(missing))
+
+    def resync() -> list[Message]:
+        return [said for machine in machines.values() for said in machine.resync()]
+
+    link = TableLink(client, resync, say)
+    for machine in machines.values():
+        machine.tell = link.tell
     threads = []
     for seat, spec in config.sas.ports:
-        threads.append(threading.Thread(target=_seat, args=(config, seat, spec, stop, say), daemon=True))
+        args = (machines[seat], seat, spec, config, stop, say)
+        threads.append(threading.Thread(target=_seat, args=args, daemon=True))
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join()
-
-
-def _seat(config: Config, seat: int, spec: str, stop: threading.Event, say: Callable[[str], None]) -> None:
     try:
-        _serve_seat(config, seat, spec, stop, say)
+        for thread in threads:
+            thread.join()
+    finally:
+        link.close()
+
+
+def _seat(machine: SasMachine, seat: int, spec: str, config: Config, stop: threading.Event,
+          say: Callable[[str], None]) -> None:  # fmt: skip
+    try:
+        _serve_seat(machine, seat, spec, config, stop, say)
     except (OSError, ValueError, LedgerError) as failed:  # the ledger or the store: this seat stops, said
         say(f"seat {seat}: SAS stopped: {failed}")
 
 
-def _serve_seat(
-    config: Config, seat: int, spec: str, stop: threading.Event, say: Callable[[str], None]
-) -> None:
-    machine = machine_for(config, seat)
+def _serve_seat(machine: SasMachine, seat: int, spec: str, config: Config, stop: threading.Event,
+                say: Callable[[str], None]) -> None:  # fmt: skip
     while not stop.is_set():
         try:
             port = open_port(spec)

@@ -31,6 +31,8 @@ from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.device_input import apply_input
 from terminal.table.refused import Refused
+from terminal.table.sas_side import CLIENT as SAS_CLIENT
+from terminal.table.sas_side import SasSide
 from terminal.table.table import RoundReport, Table
 from terminal.table.tickets import printed_voucher
 from terminal.table.tilts import Tilt, TiltKind
@@ -101,12 +103,16 @@ class Controller:
         recent = self.table.ledger.outcomes(1)
         self._last_outcome: dict[str, Any] | None = recent[0][1] if recent else None
         self._in_play: InPlay | None = None
+        self.sas = SasSide(self.table)  # what the casino system's SAS says of each seat (the sas client)
+        self.sas.boot()  # [sas] required: no SAS seat plays before its host is heard
 
     # -- the protocol's handler ------------------------------------------------------------------------
     async def on_link_up(self, client: str) -> None:
         seat = seat_number(client)
         if seat is not None:
             self.table.link_up(seat)
+        if client == SAS_CLIENT:
+            self.sas.process_up()
         in_play = self._round_in_play()
         await self._push(client, self.table_state())
         await self._push(client, self._offer)
@@ -149,9 +155,18 @@ class Controller:
         if seat is not None:
             self.table.link_lost(seat)
             await self.sync_tilts()
+        if client == SAS_CLIENT:
+            self.sas.process_lost()
+            await self.sync_tilts()
 
     async def on_message(self, client: str, message: Message) -> Message | None:
         seat = seat_number(client)
+        if client == SAS_CLIENT or isinstance(message, m.SasEnable | m.SasLink | m.SasHandpayReset):
+            if client != SAS_CLIENT:  # a seat, the display or a service screen cannot speak for the casino
+                raise ValueError(f"rules: {client} may not send {message.TYPE}")
+            self.sas.apply(message)
+            await self.sync_tilts()
+            return None
         if isinstance(message, m.ServiceCommand):
             await self.on_service(client, message)
             return None

@@ -46,6 +46,8 @@ class TiltKind(enum.Enum):
     CONFIG_UNLOGGED = "config_unlogged"  # kiosk.cfg changed between two boots and no logged change says so
     FLOOR_OFFLINE = "floor_offline"  # floor events waited past [floor] max_offline_minutes to be sent
     FLOOR_CLOSED = "floor_closed"  # the floor took the table out of service (a signed order)
+    SAS_DISABLED = "sas_disabled"  # the casino system disabled the seat (SAS long poll 01); 02 clears it
+    SAS_LINK = "sas_link"  # [sas] required: the casino system stopped polling the seat, or the SAS process
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,10 @@ RULES: dict[TiltKind, ClearRule] = {
     TiltKind.FLOOR_OFFLINE: ClearRule(table_wide=True, automatic=True, role=None),
     # Clears when the floor puts the table back in service (its signed order); nobody at the table can.
     TiltKind.FLOOR_CLOSED: ClearRule(table_wide=True, automatic=True, role=None),
+    # Clears when the casino system enables the seat again (long poll 02); nobody at the table can.
+    TiltKind.SAS_DISABLED: ClearRule(table_wide=False, automatic=True, role=None),
+    # Clears itself when the host polls the seat again (the SAS process says so over its link).
+    TiltKind.SAS_LINK: ClearRule(table_wide=False, automatic=True, role=None),
 }
 
 

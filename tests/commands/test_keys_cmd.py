@@ -59,11 +59,12 @@ def test_init_makes_the_ca_every_certificate_and_the_protocol_keys_once(
     assert _keys(cfg, "init") == 0
     pki = p.PkiFolder(cfg.parent / "var" / "pki")
     ca = p.load_cert(pki.ca_cert)
-    for name in ("controller", "seat-1", "seat-2", "display", "service"):
+    for name in ("controller", "seat-1", "seat-2", "display", "service", "sas"):
         cert = p.load_cert(pki.cert(name))
         assert p.is_from(cert, ca) and p.common_name(cert) == name
         assert pki.key(name).stat().st_mode & 0o777 == 0o600
-    assert set(load_keys(cfg.parent / "var" / "seat.keys")) == {"seat-1", "seat-2", "display", "service"}
+    clients = {"seat-1", "seat-2", "display", "service", "sas"}
+    assert set(load_keys(cfg.parent / "var" / "seat.keys")) == clients
     capsys.readouterr()
     assert _keys(cfg, "init") == 1  # never replaces a CA by accident
     assert "a table CA is already made" in capsys.readouterr().err

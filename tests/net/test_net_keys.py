@@ -29,6 +29,7 @@ def test_first_run_provisions_one_key_per_client_in_a_0600_file(tmp_path: Path) 
         "seat-2": b"\x02" * 32,
         "display": b"\x03" * 32,
         "service": b"\x04" * 32,
+        "sas": b"\x05" * 32,
     }
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert load_keys(path) == keys
@@ -41,7 +42,7 @@ def test_keys_survive_restarts_and_new_seats_get_new_keys(tmp_path: Path) -> Non
     assert again == first
     more = provision_keys(path, client_ids(3), os.urandom)
     assert {k: more[k] for k in first} == first
-    assert set(more) == set(client_ids(3)) and len(set(more.values())) == 5
+    assert set(more) == set(client_ids(3)) and len(set(more.values())) == 6  # 3 seats, display, service, sas
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 

@@ -85,6 +85,7 @@ SAMPLES: list[m.Message] = [
     m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0, (m.SeatWagerView("pass", 500, 0, "lose"),)),)),
 ]
 SAMPLES += service_samples.SAMPLES  # the service family (terminal/net/messages/service.py)
+SAMPLES += [m.SasEnable(2, False, 7), m.SasLink(2, "lost", "no poll for 5000 ms"), m.SasHandpayReset(2, 7)]
 
 
 def test_a_games_view_travels_whole_and_decodes_only_into_its_own_record() -> None:
@@ -187,7 +188,7 @@ def test_the_registry_is_its_families_and_nothing_else() -> None:
         find_message("Stray", 1)
     declared = [cls for family in m.PROTOCOL.families for cls in family.members]
     assert len(declared) == len(set(declared)) == len(MESSAGES)
-    assert [f.name for f in m.PROTOCOL.families] == ["link", "seat", "display", "service"]
+    assert [f.name for f in m.PROTOCOL.families] == ["link", "seat", "display", "service", "sas"]
 
 
 def _imports_of_messages(module: str) -> set[str]:

@@ -7,7 +7,8 @@ them meaning.
 Read it in this order: :mod:`.base` (what a message is, a family, the registry), then one module per
 family: :mod:`.link` (what every station says: handshake, heartbeats, acks and refusals, its hardware),
 :mod:`.seat` (a player's wagers, meters and money), :mod:`.display` (the table as every screen shows it)
-and :mod:`.service` (the technician's command and its replies). A family declares its messages and
+and :mod:`.service` (the technician's command and its replies), :mod:`.sas` (what the SAS process tells
+the controller of the casino system). A family declares its messages and
 registers nothing; :data:`PROTOCOL` below is the only registry, built from the families by name. The
 link, seat and display messages are also reached from here (``messages.PlaceWager``); the service
 replies through their module (``messages.service.MetersReport``).
@@ -25,7 +26,7 @@ terminal.net.errors.FieldError: PlaceWager.amount: expected an integer, got 5.0
 from __future__ import annotations
 
 from terminal.net.codec import JSONValue
-from terminal.net.messages import display, link, seat, service
+from terminal.net.messages import display, link, sas, seat, service
 from terminal.net.messages.base import Direction as Direction
 from terminal.net.messages.base import Family as Family
 from terminal.net.messages.base import Message as Message
@@ -91,6 +92,9 @@ from terminal.net.messages.link import (
 from terminal.net.messages.link import (
     Welcome as Welcome,
 )
+from terminal.net.messages.sas import SasEnable as SasEnable
+from terminal.net.messages.sas import SasHandpayReset as SasHandpayReset
+from terminal.net.messages.sas import SasLink as SasLink
 from terminal.net.messages.seat import (
     BetsDone as BetsDone,
 )
@@ -150,7 +154,7 @@ from terminal.net.messages.seat import (
 )
 from terminal.net.messages.service import ServiceCommand as ServiceCommand
 
-PROTOCOL = Registry.of(link.FAMILY, seat.FAMILY, display.FAMILY, service.FAMILY)
+PROTOCOL = Registry.of(link.FAMILY, seat.FAMILY, display.FAMILY, service.FAMILY, sas.FAMILY)
 """Every message the table speaks. A new family is added here, and only here."""
 
 MESSAGES = PROTOCOL.by_key

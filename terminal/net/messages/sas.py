@@ -1,0 +1,49 @@
+"""What the SAS process (``terminal sas run``, client id ``sas``) tells the controller about each seat.
+
+The casino system speaks SAS to each seat's machine; the machine reads the ledger and never writes it
+(one writer). What the table itself must act on reaches the controller here, over the same authenticated
+link every station uses, from the ``sas`` client alone: the host disabled or enabled a seat (long polls
+01 and 02), the host stopped or resumed polling a seat, and the host reset a seat's hand-pay (94). The
+controller logs each change in the ledger and raises or clears that seat's tilt (``sas_disabled``;
+``sas_link`` where ``[sas] required``; ``handpay`` cleared by 94, the credits paid by hand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from terminal.net.messages.base import Direction, Family, Message
+from terminal.net.schema import Count, Ident, Text
+
+FAMILY = Family("sas")
+
+
+@FAMILY.message("SasEnable", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasEnable(Message):
+    """The host sent seat ``seat`` shutdown (``enabled`` false: long poll 01) or startup (true: 02)."""
+
+    seat: Count
+    enabled: bool
+    address: Count  # the seat's SAS address, for the ledger entry
+
+
+@FAMILY.message("SasLink", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasLink(Message):
+    """The host polls seat ``seat`` again (``state`` ``restored``) or has been silent past
+    ``[sas] host_timeout_ms`` (``lost``); ``detail`` says since when, for the technician."""
+
+    seat: Count
+    state: Ident
+    detail: Text
+
+
+@FAMILY.message("SasHandpayReset", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasHandpayReset(Message):
+    """The host reset seat ``seat``'s hand-pay (long poll 94): the attendant paid it, the casino system
+    says so; the controller pays the seat's credits by hand in the ledger and unlocks the seat."""
+
+    seat: Count
+    address: Count

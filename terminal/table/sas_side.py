@@ -1,0 +1,115 @@
+"""What the casino system's SAS says to the table: a seat disabled or enabled, a host silent or back.
+
+Only the ``sas`` client (``terminal sas run``, its own key and certificate) speaks these messages; the
+controller hands each to :class:`SasSide`, which logs every change in the ledger and raises or clears the
+seat's tilt. ``sas_disabled`` (long poll 01) stops that seat's wagers and money like any seat tilt and is
+cleared by 02 alone; ``sas_link`` is raised only where ``[sas] required = true``: the host stopped polling
+the seat, or the SAS process itself lost its link to the table, and clears when the host polls again.
+A remote hand-pay reset (94) pays the locked seat's credits by hand in the ledger, as the attendant's
+hand-pay at the service screen does, and unlocks the seat.
+Both survive a restart of the controller (the tilt board restores them from the ledger).
+
+The messages are states, not edges: the SAS process says them again after every reconnect, and a state
+the table already holds changes nothing and logs nothing.
+"""
+
+from __future__ import annotations
+
+from terminal.ledger import EventCode
+from terminal.ledger.records import Actor
+from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
+from terminal.table.refused import Refused
+from terminal.table.table import Table
+from terminal.table.tilts import Role, Tilt, TiltKind
+
+CLIENT = "sas"
+#: Who pays a hand-pay the host reset (94), in the ledger: the casino system, clearing as an attendant.
+HOST = Actor("casino system (SAS 94)", "system")
+LINK_STATES = ("lost", "restored")
+
+
+class SasSide:
+    """The table's side of the SAS process's link (see the module docstring)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._link: dict[int, str] = {}  # seat → the host's link state last heard (not yet: unknown)
+
+    def boot(self) -> None:
+        """At start, where ``[sas] required``: every SAS seat waits (``sas_link``) until the SAS process
+        links and says its host polls that seat; a seat whose tilt a restart restored keeps it."""
+        for seat, _ in self.table.config.sas.ports if self.table.config.sas.enabled else ():
+            self._tilt(seat, lost=True, detail="no word from the casino system since the table started")
+
+    def apply(self, message: Message) -> None:
+        """Act on one message of the ``sas`` client; ``ValueError`` (the protocol's refusal) if it is not
+        one this table takes."""
+        sas = self.table.config.sas
+        if not isinstance(message, SasEnable | SasLink | SasHandpayReset):
+            raise ValueError(f"rules: the SAS process may not send {message.TYPE}")
+        if not sas.enabled:
+            raise ValueError("rules: [sas] enabled = false at this table")
+        if message.seat not in dict(sas.ports):
+            raise ValueError(f"rules: seat {message.seat} has no SAS line in [sas] ports")
+        if isinstance(message, SasEnable):
+            self._enable(message.seat, message.enabled, message.address)
+        elif isinstance(message, SasHandpayReset):
+            self._handpay_reset(message.seat)
+        else:
+            self._host_link(message.seat, message.state, message.detail)
+
+    def _enable(self, seat: int, enabled: bool, address: int) -> None:
+        board = self.table.tilts
+        held = board.find(TiltKind.SAS_DISABLED, seat)
+        if not enabled and held is None:
+            board.log_event(EventCode.SAS_SHUTDOWN, seat=seat, detail={"address": address, "poll": "01"})
+            detail = f"SAS address {address}: shutdown (long poll 01)"
+            board.raise_tilt(Tilt(TiltKind.SAS_DISABLED, seat, detail))
+        elif enabled and held is not None:
+            board.log_event(EventCode.SAS_STARTUP, seat=seat, detail={"address": address, "poll": "02"})
+            board.clear_tilt(TiltKind.SAS_DISABLED, seat, None, condition_over=True)
+
+    def _handpay_reset(self, seat: int) -> None:
+        """94: the seat's credits paid by hand (the ledger's ``HANDPAY``, by the casino system) and its
+        hand-pay lock cleared, as an attendant's hand-pay at the service screen does."""
+        try:
+            self.table.cashier.hand_pay(seat, HOST, Role.ATTENDANT)
+        except Refused as refused:
+            raise ValueError(f"{refused.code}: {refused}") from None
+
+    def _host_link(self, seat: int, state: str, detail: str) -> None:
+        if state not in LINK_STATES:
+            raise ValueError(f"rules: a SAS link state is lost or restored, not {state!r}")
+        before = self._link.get(seat)
+        self._link[seat] = state
+        if state != before and not (before is None and state == "restored"):
+            said = {"state": state, "detail": detail}
+            self.table.tilts.log_event(EventCode.SAS_LINK, seat=seat, detail=said)
+        self._tilt(seat, lost=state == "lost", detail=f"SAS host silent: {detail}")
+
+    def _tilt(self, seat: int, *, lost: bool, detail: str) -> None:
+        board = self.table.tilts
+        if not self.table.config.sas.required:
+            return
+        held = board.find(TiltKind.SAS_LINK, seat)
+        if lost and held is None:
+            board.raise_tilt(Tilt(TiltKind.SAS_LINK, seat, detail))
+        elif not lost and held is not None:
+            board.clear_tilt(TiltKind.SAS_LINK, seat, None, condition_over=True)
+
+    def process_lost(self) -> None:
+        """The SAS process's own link to the table is gone: logged, and where ``[sas] required`` every SAS
+        seat tilts until the process is back and says its host polls that seat."""
+        sas = self.table.config.sas
+        if not sas.enabled:
+            return
+        self.table.tilts.log_event(EventCode.SAS_LINK, detail={"state": "lost", "detail": "the SAS process"})
+        self._link.clear()
+        for seat, _ in sas.ports:
+            self._tilt(seat, lost=True, detail="the SAS process has no link to the table")
+
+    def process_up(self) -> None:
+        """The SAS process linked up (logged where it had been lost; its seats' states follow)."""
+        if self.table.config.sas.enabled:
+            said = {"state": "restored", "detail": "the SAS process"}
+            self.table.tilts.log_event(EventCode.SAS_LINK, detail=said)
