@@ -1,0 +1,283 @@
+"""Props & Hops (§ 668a, GAMES.md §6.2): every wager on every one of the 36 ordered rolls, the edges of
+GAMES.md reproduced to the fraction by an independent enumeration (the grid and the paytable retyped here
+from GAMES.md, never taken from the engine), the hop grid's validation, the six seats, the seat layout at
+the three seat sizes, the display's reveal rule, and a headless table of bots playing the game."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from terminal import config
+from terminal.config.game_rules import ConfigSettings
+from terminal.games.props_hops import rules as ph
+from terminal.games.props_hops.engine import PropsHopsEngine
+from terminal.games.registry import game
+from terminal.net import messages as m
+from terminal.seat import layout_port
+from terminal.seat.theme import Frame
+from tests.support.cli import run_cli
+
+# --- GAMES.md §6.2, retyped ----------------------------------------------------------------------------
+
+GRID = (
+    ("1-2", "1-3", "1-4", "1-6", "3-6", "4-6", "5-6"),
+    ("1-1", "2-3", "2-2", "2-5", "5-5", "4-5", "6-6"),
+    ("1-5", "2-4", "3-3", "3-4", "4-4", "3-5", "2-6"),
+)
+GROUP_COLUMNS = {"hop_left": (0, 1), "hop_center": (2, 3, 4), "hop_right": (5, 6)}
+EDGE_PERCENT = {  # GAMES.md's table, rounded to two places
+    "double": "13.89", "any_number": "11.11", "field": "5.56", "hop_top": "2.78", "hop_left": "8.33",
+    "hop_right": "8.33", "hop_center": "2.78", "one_six_and_under": "5.56", "three_four_and_over": "5.56",
+}  # fmt: skip
+WAYS = {"hop_top": 14, "hop_left": 11, "hop_right": 11, "hop_center": 14,
+        "one_six_and_under": 17, "three_four_and_over": 17}  # fmt: skip
+ROLLS = list(itertools.product(range(1, 7), repeat=2))
+BASE = "[table]\ngame = props_hops\nseats = 6\n"  # § 668a.1(a): at most six seats
+
+
+def _box(dice: tuple[int, int]) -> str:
+    return f"{min(dice)}-{max(dice)}"
+
+
+def _group(hop: str) -> set[str]:
+    if hop == "hop_top":
+        return set(GRID[0])
+    return {row[c] for row in GRID for c in GROUP_COLUMNS[hop]}
+
+
+def _expected_profit(wager: str, dice: tuple[int, int]) -> Fraction:
+    """What one unit on ``wager`` wins (or -1) on ``dice``, by GAMES.md's table."""
+    a, b = dice
+    total = a + b
+    if wager.startswith("double_"):
+        n = int(wager[-1])
+        return Fraction(30) if a == b == n else Fraction(-1)
+    if wager.startswith("any_number_"):
+        return Fraction(15) if _box(dice) == f"{wager[11]}-{wager[13]}" and a != b else Fraction(-1)
+    if wager == "field":
+        return (
+            Fraction(2) if total in (2, 12) else Fraction(1) if total in (3, 4, 9, 10, 11) else Fraction(-1)
+        )
+    if wager in ("hop_top", "hop_center"):
+        return Fraction(3, 2) if _box(dice) in _group(wager) else Fraction(-1)
+    if wager in ("hop_left", "hop_right"):
+        return Fraction(2) if _box(dice) in _group(wager) else Fraction(-1)
+    if wager == "one_six_and_under":
+        return Fraction(1) if _box(dice) == "1-6" or total < 7 else Fraction(-1)
+    assert wager == "three_four_and_over"
+    return Fraction(1) if _box(dice) == "3-4" or total > 7 else Fraction(-1)
+
+
+def _edge(wager: str) -> Fraction:
+    return -sum((_expected_profit(wager, d) for d in ROLLS), Fraction(0)) / 36
+
+
+def _family(wager: str) -> str:
+    return wager.rsplit("_", 2)[0] if wager.startswith(("double_", "any_number_")) else wager
+
+
+# --- rules and PAR ----------------------------------------------------------------------------------------
+
+
+def test_the_wager_ids_are_gamesmd_s_and_the_six_eight_shake_is_not_offered_yet() -> None:
+    doubles = [f"double_{n}_{n}" for n in range(1, 7)]
+    numbers = [f"any_number_{a}_{b}" for a, b in itertools.combinations(range(1, 7), 2)]
+    assert list(ph.WAGERS) == [*doubles, *numbers, "field", "hop_top", "hop_left", "hop_right", "hop_center",
+                               "one_six_and_under", "three_four_and_over"]  # fmt: skip
+    assert "six_eight_shake" not in game("props_hops").wagers
+
+
+def test_the_grid_holds_each_combination_once_and_the_groups_have_gamesmd_s_ways() -> None:
+    boxes = [box for row in GRID for box in row]
+    assert sorted(boxes) == sorted(f"{a}-{b}" for a in range(1, 7) for b in range(a, 7))
+    for hop in ("hop_top", "hop_left", "hop_right", "hop_center"):
+        assert sum(1 for d in ROLLS if _box(d) in _group(hop)) == WAYS[hop]
+    assert sum(1 for d in ROLLS if d[0] + d[1] < 7 or _box(d) == "1-6") == 17
+
+
+def test_every_wager_on_every_roll_pays_what_gamesmd_says() -> None:
+    rules = ph.make_rules()
+    for wager in ph.WAGERS:
+        placed = ph.place(rules, "r", wager, 200)
+        for dice in ROLLS:
+            (s,) = ph.settle((placed,), ph.Roll(dice), rules)
+            profit = _expected_profit(wager, dice)
+            assert s.returned == (0 if profit < 0 else 200 + 200 * profit), (wager, dice)
+            assert s.stake == 200 and s.kind == wager
+
+
+def test_the_par_sheet_matches_an_independent_enumeration_and_gamesmd_s_figures() -> None:
+    settings = ConfigSettings(config.loads(BASE))
+    rows = {r.wager: r for r in game("props_hops").par_rows(settings, all_paytables=True)}
+    assert set(rows) == set(ph.WAGERS)
+    for wager, row in rows.items():
+        edge = _edge(wager)
+        assert row.house_edge == edge, wager
+        assert f"{float(edge * 100):.2f}" == EDGE_PERCENT[_family(wager)], wager
+    assert _edge("hop_top") == Fraction(1, 36) and _edge("hop_left") == Fraction(1, 12)
+    assert rows["hop_top"].true_odds == "11 to 7" and rows["hop_left"].true_odds == "25 to 11"
+
+
+def test_the_par_sheet_follows_the_configured_grid() -> None:
+    # Mirror the grid left to right: Left and Right swap their boxes and keep their ways (a legal grid).
+    mirrored = " / ".join(" ".join(reversed(row)) for row in GRID)
+    text = f"{BASE}[props_hops]\nhop_grid = {mirrored}\n"
+    settings = ConfigSettings(config.loads(text))
+    rows = {r.wager: r for r in game("props_hops").par_rows(settings, all_paytables=False)}
+    assert rows["hop_left"].house_edge == Fraction(1, 12)
+    engine = game("props_hops").setup(settings).engine
+    assert isinstance(engine, PropsHopsEngine)
+    assert engine.rules.grid.group("hop_left") == {(5, 6), (4, 6), (6, 6), (4, 5), (2, 6), (3, 5)}
+
+
+@pytest.mark.parametrize(
+    ("grid", "words"),
+    [
+        # 1-1 and 2-3 swapped into the top row: Top has 13 ways at 3 to 2, 108.33 %
+        ("1-2 1-3 1-4 1-6 3-6 4-6 5-6 / 1-1 2-3 2-2 2-5 5-5 4-5 6-6 / 1-5 2-4 3-3 3-4 4-4 3-5 2-6", None),
+        ("1-2 1-3 1-4 1-6 3-6 4-6 5-6 / 1-1 2-3 2-2 2-5 5-5 4-5 6-6 / 1-5 2-4 3-3 3-4 4-4 3-5", "three rows"),
+        ("1-2 1-2 1-4 1-6 3-6 4-6 5-6 / 1-1 2-3 2-2 2-5 5-5 4-5 6-6 / 1-5 2-4 3-3 3-4 4-4 3-5 2-6", "1-2"),
+        ("1-2 1-3 1-4 1-6 3-6 4-6 5-6 / 1-1 2-3 2-2 2-5 5-5 4-5 6-6 / 1-5 2-4 3-3 3-4 4-4 3-5 2-7", "2-7"),
+        # pairs moved into columns 3-5: Center 16 ways at 3 to 2, a return of 111 %
+        (
+            "1-2 1-3 1-4 1-6 3-6 4-6 5-6 / 2-2 2-3 1-1 2-5 6-6 4-5 5-5 / 2-4 1-5 3-5 3-4 2-6 3-3 4-4",
+            "hop_center",
+        ),
+    ],
+)
+def test_a_bad_hop_grid_is_one_line_naming_the_fault(grid: str, words: str | None) -> None:
+    if words is None:
+        ph.read_grid(grid)  # a legal grid (1-1 in row 2 is where GAMES.md puts it)
+        return
+    with pytest.raises(ValueError, match=words) as found:
+        ph.read_grid(grid)
+    assert "\n" not in str(found.value)
+
+
+def test_a_grid_returning_100_percent_or_more_is_refused_by_the_configuration(tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    # 1-1 (column 1) traded with 2-5 (column 4): a double out of Left and a pair in, Left 12 ways at
+    # 2 to 1 returns 100 % exactly, refused.
+    bad = "1-2 1-3 1-4 1-6 3-6 4-6 5-6 / 2-5 2-3 2-2 1-1 5-5 4-5 6-6 / 1-5 2-4 3-3 3-4 4-4 3-5 2-6"
+    assert sum(1 if a == b else 2 for a, b in ph.parse_grid(bad).group("hop_left")) == 12
+    path = tmp_path / "kiosk.cfg"
+    path.write_text(f"{BASE}[props_hops]\nhop_grid = {bad}\n", encoding="utf-8")
+    with pytest.raises(config.ConfigError) as found:
+        config.load(path)
+    assert "hop_left" in str(found.value) and "100.00 %" in str(found.value)
+
+
+def test_a_props_hops_table_has_at_most_six_seats() -> None:
+    config.loads("[table]\ngame = props_hops\nseats = 6\n")
+    with pytest.raises(config.ConfigError, match="at most 6"):
+        config.loads("[table]\ngame = props_hops\nseats = 7\n")
+    config.loads("[table]\ngame = sicbo\nseats = 8\n")  # the rule is Props & Hops' alone
+
+
+def test_spots_off_the_layout_and_bad_stakes_are_refused() -> None:
+    rules = ph.make_rules()
+    for spot in ("six_eight_shake", "double_1_2", "any_number_2_2", "hop_bottom", ""):
+        with pytest.raises(ph.UnknownSpotError):
+            ph.place(rules, "r", spot, 100)
+    engine = PropsHopsEngine(rules)
+    play = engine.start()
+    placed, play = engine.place(play, 1, "a", "hop_top", 300)
+    restored = engine.restore(engine.snapshot(play), (placed,))
+    assert engine.settle(restored, ph.Roll((6, 1))).settlements[0].returned == 750
+
+
+def test_rolls_have_one_text_and_one_json_form() -> None:
+    roll = ph.Roll((4, 3))
+    assert roll.text == "4-3" and ph.Roll.parse("4-3 (7)") == roll
+    assert ph.Roll.from_json(roll.to_json()) == roll and roll.to_json()["total"] == 7
+    for bad in ("4-7", "4", "4-3-2", "a-b"):
+        with pytest.raises(ValueError):
+            ph.Roll.parse(bad)
+
+
+def test_the_simulation_and_bots_play_every_wager_at_a_stake_paid_exactly() -> None:
+    setup = game("props_hops").setup(ConfigSettings(config.loads(BASE)))
+    assert {w for w, _ in setup.simulate} == set(ph.WAGERS)
+    for wager, stake in setup.simulate:
+        for dice in ROLLS:
+            profit = _expected_profit(wager, dice)
+            assert (stake * profit).denominator == 1, (wager, stake)
+
+
+# --- the seat and the display ---------------------------------------------------------------------------
+
+SIZES = ((1920, 1080), (1024, 768), (2560, 1080))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_spot_is_a_touch_area_of_its_own(size: tuple[int, int]) -> None:
+    frame = Frame.of(*size)
+    limits = m.LimitsView(100, 50_000, 250_000, 100)
+    state = m.TableState("props_hops", 1, "open", 20_000, limits, (100, 500), "USD", 1, "Keystone Casino",
+                         "T-01", 6, "standard", False)  # fmt: skip
+    layout = layout_port.make_layout(state, None, frame.layout, frame.touch)
+    areas = layout.areas()
+    assert {a.spot for a in areas} == set(ph.WAGERS)
+    for a in areas:
+        assert min(a.rect.size) >= frame.touch and frame.layout.contains(a.rect)
+        assert layout.hit(a.rect.center) == a.spot
+    for a, b in itertools.combinations(areas, 2):
+        assert not a.rect.colliderect(b.rect), (a.spot, b.spot)
+    # the grid is drawn as GAMES.md lays it out: row by row, column by column
+    for r, row in enumerate(GRID):
+        for c, box in enumerate(row):
+            x, y = box.split("-")
+            spot = f"double_{x}_{y}" if x == y else f"any_number_{x}_{y}"
+            rect = layout.area(spot).rect
+            assert rect.centerx == sorted({layout.area(s).rect.centerx for s in _row_spots(0)})[c]
+            assert rect.centery == sorted({layout.area(s).rect.centery for s in _col_spots(0)})[r]
+
+
+def _row_spots(r: int) -> list[str]:
+    return [_spot(box) for box in GRID[r]]
+
+
+def _col_spots(c: int) -> list[str]:
+    return [_spot(row[c]) for row in GRID]
+
+
+def _spot(box: str) -> str:
+    x, y = box.split("-")
+    return f"double_{x}_{y}" if x == y else f"any_number_{x}_{y}"
+
+
+def test_the_display_shows_nothing_of_the_shake_before_its_reveal_time() -> None:
+    from terminal.display import props_hops_stage as stage
+
+    reveal = game("props_hops").reveal_seconds("6-1")
+    assert stage.SETTLE_S == reveal <= game("props_hops").show_seconds
+    for k in range(int(reveal / 0.05)):
+        t = 10.0 + k * 0.05
+        seen = [stage.pose_at(_box_text(d), 10.0, None, t) for d in ((6, 1), (5, 5), (2, 3))]
+        poses = {(p.faces, p.places, p.lit) for p in seen}
+        assert len(poses) == 1, t  # the same picture whatever the outcome
+    rest = stage.pose_at("6-1", 10.0, None, 10.0 + reveal)
+    assert rest.faces == (6, 1) and set(rest.lit) == {"box_1_6", "hop_top", "hop_center", "one_six_and_under"}
+
+
+def _box_text(dice: tuple[int, int]) -> str:
+    return f"{dice[0]}-{dice[1]}"
+
+
+@pytest.mark.slow
+def test_a_headless_table_plays_props_and_hops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kiosk.cfg").write_text("[table]\ngame = props_hops\nseats = 6\nport = 0\n", encoding="utf-8")
+    ran = run_cli(["run", "--config", "kiosk.cfg", "--headless", "--rounds", "6", "--seed", "5eed"], capsys)
+    assert ran.status == 0, ran.err
+    assert "ledger verify  OK" in ran.out
+    summary = json.loads(next((tmp_path / "var" / "lab").glob("headless-summary.json")).read_text())
+    assert summary["rounds"] == 6 and summary["audit"] == [] and summary["rtp"]
+    assert set(summary["rtp"]) <= set(ph.WAGERS)  # the meters are the game's own wager ids
