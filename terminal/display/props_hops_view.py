@@ -21,7 +21,6 @@ LIT: theme.RGBA = theme.GOLD
 DARK: theme.RGBA = looks("display", "props_hops").rgba("dark")
 DOME: theme.RGBA = looks("display", "props_hops").rgba("dome")
 DOME_RIM: theme.RGBA = looks("display", "props_hops").rgba("dome_rim")
-PROPS = (*HOPS, FIELD, UNDER, OVER)
 
 
 class PropsHopsView:
@@ -32,17 +31,18 @@ class PropsHopsView:
         self.static, self.dynamic = Batch(), Batch()
         x, y, w, h = rect
         self._keep: list[object] = panel(self.static, layer(0), rect, sc)
-        board_h = h * 0.42
+        board_h = h * 0.46
         self.radius = min(w * 0.3, (h - board_h) * 0.36)
         self.cx, self.cy = x + w / 2, y + board_h + (h - board_h) * 0.52
         self._build_shaker()
         self.cells: dict[str, tuple[pyglet.shapes.BorderedRectangle, Text]] = {}
-        row_h = board_h * 0.19
+        row_h = board_h * 0.16
         grid = parse_grid(DEFAULT_GRID)
         for k, row in enumerate(grid.rows):
             names = tuple(f"box_{a}_{b}" for a, b in row)
-            self._row(names, y + board_h * (0.76 - 0.21 * k), row_h, x + 20, w - 40)
-        self._row(PROPS, y + board_h * 0.08, row_h, x + 20, w - 40, words=True)
+            self._row(names, y + board_h * (0.82 - 0.19 * k), row_h, x + 20, w - 40)
+        self._row(HOPS, y + board_h * 0.25, row_h, x + 20, w - 40, words=True)
+        self._row((FIELD, UNDER, OVER), y + board_h * 0.06, row_h, x + 20, w - 40, words=True)
         self.dice = tuple(Die(self.dynamic, sc(self.radius * 0.42)) for _ in range(2))
 
     def _build_shaker(self) -> None:
