@@ -41,7 +41,8 @@ class PropsHopsView:
         for k, row in enumerate(grid.rows):
             names = tuple(f"box_{a}_{b}" for a, b in row)
             self._row(names, y + board_h * (0.82 - 0.19 * k), row_h, x + 20, w - 40)
-        self._row(HOPS, y + board_h * 0.25, row_h, x + 20, w - 40, words=True)
+        order = (HOPS[0], HOPS[1], HOPS[3], HOPS[2])  # Top, Left, Center, Right: as the seat
+        self._row(order, y + board_h * 0.25, row_h, x + 20, w - 40, words=True)
         self._row((FIELD, UNDER, OVER), y + board_h * 0.06, row_h, x + 20, w - 40, words=True)
         self.dice = tuple(Die(self.dynamic, sc(self.radius * 0.42)) for _ in range(2))
 
