@@ -281,3 +281,27 @@ def test_a_headless_table_plays_props_and_hops(
     summary = json.loads(next((tmp_path / "var" / "lab").glob("headless-summary.json")).read_text())
     assert summary["rounds"] == 6 and summary["audit"] == [] and summary["rtp"]
     assert set(summary["rtp"]) <= set(ph.WAGERS)  # the meters are the game's own wager ids
+
+
+def test_a_seat_with_a_wager_in_the_round_cannot_cash_out_until_it_settles(tmp_path: Path) -> None:
+    """§ 668a.2(c): a player who has wagered stays until the round ends (GAMES.md §6, seated play)."""
+    import asyncio
+
+    from terminal.table.controller import Controller
+    from tests.table.harness import make_config, scripted_table
+
+    table = scripted_table(make_config(tmp_path, BASE), (4, 3))
+    table.start()
+    table.cashier.bill_stacked(1, 10_000)
+    table.cashier.bill_stacked(2, 10_000)
+    table.wagers.place(1, "field", 100)
+    controller = Controller(table)
+    with pytest.raises(ValueError, match="until the round settles"):
+        asyncio.run(controller.on_message("seat-1", m.CashOut()))
+    assert table.cashier.credits(1) == 9_900  # nothing left the seat
+    asyncio.run(controller.on_message("seat-2", m.CashOut()))  # a seat with no wager leaves
+    assert table.cashier.credits(2) == 0
+    report = table.play_round()
+    assert report.text == "4-3 (7)"
+    asyncio.run(controller.on_message("seat-1", m.CashOut()))  # settled: the seat may leave
+    assert table.cashier.credits(1) == 0

@@ -64,10 +64,10 @@ class PropsHops:
         every = tuple((w, exact_stake(rules, w)) for w in WAGERS)
         name = rules.paytable.name
         house = (("paytable", name), ("hop_grid", rules.grid.text))
-        showcase = tuple((w, exact_stake(rules, w)) for w in ("hop_top", "field", "any_number_2_5"))
+        showcase = (("hop_top", 2), ("field", 1), ("any_number_2_5", 1))  # multiples of the minimum
         engine = PropsHopsEngine(rules)
         return Setup(GAME, engine, DrawPlan("dice", 2), offered, name, house, every, (f"{GAME}:{name}",),
-                     showcase, every)  # fmt: skip
+                     showcase, every, seated_play=True)  # fmt: skip
 
     def par_rows(self, settings: Settings, all_paytables: bool) -> list[ParRow]:
         section = settings.section(SECTION)
