@@ -305,3 +305,55 @@ def test_a_seat_with_a_wager_in_the_round_cannot_cash_out_until_it_settles(tmp_p
     assert report.text == "4-3 (7)"
     asyncio.run(controller.on_message("seat-1", m.CashOut()))  # settled: the seat may leave
     assert table.cashier.credits(1) == 0
+
+
+# --- the Six Eight Shake's pure rules (not offered yet) -----------------------------------------------
+
+
+def _all_before_seven(boxes: list[str]) -> Fraction:
+    """Inclusion-exclusion over the boxes that fail to come before the first 7: P(none of T before a 7)
+    is 6 / (6 + ways(T)), counted on the 36 rolls (an independent route from the engine's Markov chain)."""
+    ways = {b: sum(1 for d in ROLLS if _box(d) == b) for b in boxes}
+    sevens = sum(1 for d in ROLLS if sum(d) == 7)
+    total = Fraction(0)
+    for k in range(len(boxes) + 1):
+        for missed in itertools.combinations(boxes, k):
+            total += (-1) ** k * Fraction(sevens, sevens + sum(ways[b] for b in missed))
+    return total
+
+
+def test_the_six_eight_shake_odds_match_gamesmd_by_inclusion_exclusion() -> None:
+    from terminal.games.props_hops import six_eight
+
+    row3 = [box for c, box in enumerate(GRID[2]) if c != 3]  # row 3 but column 4's seven: the six boxes
+    assert sorted(row3) == sorted(f"{a}-{b}" for a, b in six_eight.SIX_EIGHT)
+    p = _all_before_seven(row3)
+    assert p == Fraction(89, 17160) == six_eight.win_probability(frozenset())
+    held = 1 - 151 * p
+    assert f"{float(held * 100):.2f}" == "21.68" and six_eight.held_edge(150) == held
+    # Taken down at best: once one box is marked, holding is worth more than the stake (151 P > 1) for
+    # every set of marks, and with none it is worth less; so the player holds after a mark and takes it
+    # down after a shake that neither marks nor sevens.
+    for k in range(1, 6):
+        for marked in itertools.combinations(row3, k):
+            assert 151 * _all_before_seven([b for b in row3 if b not in marked]) > 1
+    assert 151 * p < 1
+    ways = {b: sum(1 for d in ROLLS if _box(d) == b) for b in row3}
+    neither = 36 - 6 - sum(ways.values())
+    back = Fraction(neither, 36) + sum(
+        (Fraction(ways[b], 36) * 151 * _all_before_seven([c for c in row3 if c != b]) for b in row3),
+        Fraction(0),
+    )
+    assert f"{float((1 - back) * 100):.2f}" == "9.64" and six_eight.best_edge(150) == 1 - back
+
+
+def test_a_six_eight_shake_marks_its_own_throws_wins_on_the_sixth_and_loses_on_any_seven() -> None:
+    from terminal.games.props_hops import six_eight
+
+    marks: frozenset[tuple[int, int]] = frozenset()
+    for dice in ((5, 1), (6, 6), (4, 2), (3, 3), (2, 4), (6, 2), (5, 3)):
+        marks, state = six_eight.shake(marks, dice)
+        assert state == "open"
+    assert len(marks) == 5  # 1-5, 2-4, 3-3, 2-6, 3-5; 6-6 and the second 2-4 mark nothing new
+    assert six_eight.shake(marks, (4, 4)) == (marks | {(4, 4)}, "win")
+    assert six_eight.shake(marks, (1, 6))[1] == "lose"
