@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from terminal.games.base import Payout
-from terminal.games.props_hops.rules import FIELD, HOPS, OVER, UNDER, paytable
+from terminal.games.props_hops.rules import FIELD, HOPS, OVER, SHAKE, UNDER, paytable
 from terminal.net import messages as m
 from terminal.seat.help_rows import (
     Cell,
@@ -22,7 +22,7 @@ from terminal.seat.help_rows import (
     text,
 )
 
-PROPS = (FIELD, UNDER, OVER, *HOPS)
+PROPS = (FIELD, UNDER, OVER, *HOPS, SHAKE)
 
 
 def _entry(spot: str) -> str:
@@ -63,6 +63,8 @@ def props_hops_pages(offer: m.Offer, money: Callable[[int], str]) -> list[Page]:
                 lines.append(Row(cells=((f"help.props_hops.{kind}", ()), (f"help.props_hops.wins.{kind}", ()),
                                         pays, limits_cell(first, money))))  # fmt: skip
         pages.append(Page("help.family.props_hops_grid", (text("help.props_hops.grid"), *lines)))
+    if SHAKE in offered:
+        pages.append(Page("help.family.props_hops_shake", (text("help.props_hops.shake"),)))
     return pages
 
 

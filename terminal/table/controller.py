@@ -254,7 +254,9 @@ class Controller:
         return None
 
     def _cash_out(self, seat: int) -> Message:
-        if self.table.driver.setup.seated_play and self.table.driver.wagers_of(seat):
+        # a wager standing from an earlier round (a Six Eight Shake) is the seat's and goes with it
+        in_round = any(not w.standing for w in self.table.driver.wagers_of(seat))
+        if self.table.driver.setup.seated_play and in_round:
             raise Refused("rules", "a seat with a wager in this round stays until the round settles")
         devices = self.cabinet.devices if self.cabinet is not None else None
         if devices is not None and seat > len(devices.printers):  # refused before a voucher is issued

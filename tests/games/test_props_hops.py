@@ -9,6 +9,7 @@ import itertools
 import json
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -84,12 +85,12 @@ def _family(wager: str) -> str:
 # --- rules and PAR ----------------------------------------------------------------------------------------
 
 
-def test_the_wager_ids_are_gamesmd_s_and_the_six_eight_shake_is_not_offered_yet() -> None:
+def test_the_wager_ids_are_gamesmd_s() -> None:
     doubles = [f"double_{n}_{n}" for n in range(1, 7)]
     numbers = [f"any_number_{a}_{b}" for a, b in itertools.combinations(range(1, 7), 2)]
     assert list(ph.WAGERS) == [*doubles, *numbers, "field", "hop_top", "hop_left", "hop_right", "hop_center",
-                               "one_six_and_under", "three_four_and_over"]  # fmt: skip
-    assert "six_eight_shake" not in game("props_hops").wagers
+                               "one_six_and_under", "three_four_and_over", "six_eight_shake"]  # fmt: skip
+    assert game("props_hops").wagers == ph.WAGERS
 
 
 def test_the_grid_holds_each_combination_once_and_the_groups_have_gamesmd_s_ways() -> None:
@@ -102,7 +103,7 @@ def test_the_grid_holds_each_combination_once_and_the_groups_have_gamesmd_s_ways
 
 def test_every_wager_on_every_roll_pays_what_gamesmd_says() -> None:
     rules = ph.make_rules()
-    for wager in ph.WAGERS:
+    for wager in ph.ONE_ROLL:
         placed = ph.place(rules, "r", wager, 200)
         for dice in ROLLS:
             (s,) = ph.settle((placed,), ph.Roll(dice), rules)
@@ -115,6 +116,9 @@ def test_the_par_sheet_matches_an_independent_enumeration_and_gamesmd_s_figures(
     settings = ConfigSettings(config.loads(BASE))
     rows = {r.wager: r for r in game("props_hops").par_rows(settings, all_paytables=True)}
     assert set(rows) == set(ph.WAGERS)
+    shake = rows.pop("six_eight_shake")  # its figures: the Six Eight Shake tests below
+    assert shake.house_edge == Fraction(3721, 17160) and "3721/38610 (9.64 %)" in shake.note
+    assert shake.payout == "150 to 1" and shake.true_odds == "17,071 to 89"
     for wager, row in rows.items():
         edge = _edge(wager)
         assert row.house_edge == edge, wager
@@ -181,7 +185,7 @@ def test_a_props_hops_table_has_at_most_six_seats() -> None:
 
 def test_spots_off_the_layout_and_bad_stakes_are_refused() -> None:
     rules = ph.make_rules()
-    for spot in ("six_eight_shake", "double_1_2", "any_number_2_2", "hop_bottom", ""):
+    for spot in ("six_eight_shake", "double_1_2", "any_number_2_2", "hop_bottom", ""):  # one-roll spots
         with pytest.raises(ph.UnknownSpotError):
             ph.place(rules, "r", spot, 100)
     engine = PropsHopsEngine(rules)
@@ -204,6 +208,9 @@ def test_the_simulation_and_bots_play_every_wager_at_a_stake_paid_exactly() -> N
     setup = game("props_hops").setup(ConfigSettings(config.loads(BASE)))
     assert {w for w, _ in setup.simulate} == set(ph.WAGERS)
     for wager, stake in setup.simulate:
+        if wager == "six_eight_shake":
+            assert stake * 150 % 1 == 0
+            continue
         for dice in ROLLS:
             profit = _expected_profit(wager, dice)
             assert (stake * profit).denominator == 1, (wager, stake)
@@ -357,3 +364,103 @@ def test_a_six_eight_shake_marks_its_own_throws_wins_on_the_sixth_and_loses_on_a
     assert len(marks) == 5  # 1-5, 2-4, 3-3, 2-6, 3-5; 6-6 and the second 2-4 mark nothing new
     assert six_eight.shake(marks, (4, 4)) == (marks | {(4, 4)}, "win")
     assert six_eight.shake(marks, (1, 6))[1] == "lose"
+
+
+# --- the Six Eight Shake on a real table (ledger, restart) ------------------------------------------------
+
+MARKING = ((5, 1), (2, 4), (3, 3), (6, 2), (3, 5))  # five of the six combinations, in any order of dice
+
+
+def _shake_table(tmp_path: Path, *rolls: tuple[int, int]) -> Any:
+    from tests.table.harness import make_config, scripted_table
+
+    table = scripted_table(make_config(tmp_path, BASE), *rolls)
+    table.start()
+    table.cashier.bill_stacked(1, 10_000)
+    return table
+
+
+def _shake(table: Any) -> Any:
+    """One shake, and the next betting window open."""
+    report = table.play_round()
+    table.open_round()
+    return report
+
+
+def _shake_line(table: Any) -> Any:
+    return next(w for w in table.wagers.wagers_of(1) if w.spot == "six_eight_shake")
+
+
+def test_a_six_eight_shake_is_paid_150_to_1_on_the_throw_completing_its_sixth_mark(tmp_path: Path) -> None:
+    table = _shake_table(tmp_path, (6, 6), *MARKING, (4, 4))
+    table.wagers.place(1, "six_eight_shake", 100)
+    table.wagers.place(1, "field", 100)  # a one-roll wager beside it: settled on the first shake
+    first = _shake(table)  # 6-6: the field wins 2 to 1, the shake marks nothing and stands
+    assert [(s.kind, s.returned) for s in first.settlements] == [("field", 300)]
+    assert _shake_line(table).standing and _shake_line(table).marks == ()
+    for n in range(len(MARKING)):
+        report = _shake(table)
+        assert report.settlements == ()  # nothing settles: the marks grow
+        assert len(_shake_line(table).marks) == n + 1
+    assert _shake_line(table).marks == (15, 24, 26, 33, 35)
+    with pytest.raises(ValueError, match="one Six Eight Shake at a time"):  # never increased
+        table.wagers.place(1, "six_eight_shake", 100)
+    last = _shake(table)  # 4-4: the sixth mark
+    assert [(s.kind, s.result.value, s.returned) for s in last.settlements] == [
+        ("six_eight_shake", "win", 15_100)
+    ]
+    assert table.cashier.credits(1) == 10_000 - 200 + 300 + 15_100
+    assert table.ledger.meters()["wager:props_hops:six_eight_shake:won"] == 15_100
+
+
+def test_a_seven_collects_an_open_six_eight_shake(tmp_path: Path) -> None:
+    table = _shake_table(tmp_path, (5, 1), (3, 3), (1, 6))
+    table.wagers.place(1, "six_eight_shake", 500)
+    _shake(table)
+    _shake(table)
+    assert _shake_line(table).marks == (15, 33)
+    report = _shake(table)  # 1-6: a seven
+    assert [(s.kind, s.result.value, s.returned) for s in report.settlements] == [
+        ("six_eight_shake", "lose", 0)
+    ]
+    assert table.wagers.wagers_of(1) == () and table.cashier.credits(1) == 9_500
+
+
+def test_a_restart_resumes_the_marks_exactly(tmp_path: Path) -> None:
+    from tests.table.harness import reopen
+
+    before = _shake_table(tmp_path, *MARKING[:3])
+    before.wagers.place(1, "six_eight_shake", 100)
+    for _ in range(3):
+        _shake(before)
+    assert _shake_line(before).marks == (15, 24, 33)
+    after = reopen(before, *MARKING[3:], (4, 4))  # a new process on the same ledger
+    after.start()
+    assert _shake_line(after).marks == (15, 24, 33) and _shake_line(after).standing
+    _shake(after)
+    _shake(after)
+    report = _shake(after)
+    assert [(s.kind, s.returned) for s in report.settlements] == [("six_eight_shake", 15_100)]
+
+
+def test_take_down_returns_the_whole_stake_in_a_later_window_and_the_seat_may_leave(tmp_path: Path) -> None:
+    import asyncio
+
+    from terminal.table.controller import Controller
+
+    table = _shake_table(tmp_path, (5, 1), (2, 2))
+    table.wagers.place(1, "six_eight_shake", 400)
+    _shake(table)  # 1-5 marked; the wager stands
+    controller = Controller(table)
+    table.wagers.place(1, "hop_top", 200)
+    with pytest.raises(ValueError, match="until the round settles"):  # a wager of this round: seated
+        asyncio.run(controller.on_message("seat-1", m.CashOut()))
+    table.wagers.remove(1, None)  # clear this round's: the standing shake stays
+    assert [w.spot for w in table.wagers.wagers_of(1)] == ["six_eight_shake"]
+    table.wagers.remove(1, "six_eight_shake")  # Take down: all of it
+    assert table.wagers.wagers_of(1) == () and table.cashier.credits(1) == 10_000
+    table.wagers.place(1, "six_eight_shake", 400)  # a new one, with no marks
+    _shake(table)  # 2-2: marks nothing
+    assert _shake_line(table).marks == ()
+    asyncio.run(controller.on_message("seat-1", m.CashOut()))  # only a standing wager: the seat may leave
+    assert table.cashier.credits(1) == 0 and _shake_line(table).amount == 400

@@ -22,12 +22,14 @@ from terminal.games.props_hops.rules import (
     FIELD,
     GAME,
     ROLLS,
+    SHAKE,
     WAGERS,
     HopGrid,
     entry_of,
     parse_grid,
     paytable,
 )
+from terminal.games.props_hops.six_eight import best_edge, held_edge, win_probability
 
 __all__ = ["DEFAULT_GRID", "props_hops_rows"]
 
@@ -35,7 +37,24 @@ __all__ = ["DEFAULT_GRID", "props_hops_rows"]
 def props_hops_rows(paytables: Sequence[str], grid: str) -> list[ParRow]:
     """One row per wager id and paytable named, in layout order, under the hop grid ``grid``."""
     hops = parse_grid(grid)
-    return [_row(paytable(name), wager, hops) for name in paytables for wager in WAGERS]
+    return [
+        _shake_row(paytable(name)) if wager == SHAKE else _row(paytable(name), wager, hops)
+        for name in paytables
+        for wager in WAGERS
+    ]
+
+
+def _shake_row(table: Paytable) -> ParRow:
+    """The Six Eight Shake: held to the end (its edge per unit), and taken down at best (the note)."""
+    pays = table.payout(SHAKE)
+    if pays.denominator != 1 or pays.unit != "to":
+        raise ValueError(f"the Six Eight Shake pays a whole number to 1, not {pays}")
+    best = best_edge(pays.numerator)
+    note = (
+        f"held to the end; taken down at best {best.numerator}/{best.denominator} ({float(best * 100):.2f} %)"
+    )
+    p = win_probability(frozenset())
+    return ParRow(GAME, SHAKE, table.name, odds_text(p), str(pays), held_edge(pays.numerator), note=note)
 
 
 def _row(table: Paytable, wager: str, grid: HopGrid) -> ParRow:

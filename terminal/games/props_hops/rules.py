@@ -6,7 +6,8 @@ grid is refused when a group would return 100 % or more at that payout. A spot i
 (``double_3_3``, ``any_number_2_5``, ``field``, ``hop_top`` ...); a roll is its two dice in the order
 drawn.
 
-The Six Eight Shake (a wager carried across shakes) is not played by this build.
+The Six Eight Shake, carried across shakes with its marks, is settled by the engine with the rules of
+:mod:`terminal.games.props_hops.six_eight`; :func:`entry_of` knows the one-roll wagers only.
 
 >>> rules = make_rules()
 >>> bets = (place(rules, "a", "hop_top", 200), place(rules, "b", "field", 100))
@@ -37,14 +38,17 @@ _NO_LIMITS = Limits(1, 10**15, 1)
 
 FIELD, TOP, LEFT, RIGHT, CENTER = "field", "hop_top", "hop_left", "hop_right", "hop_center"
 UNDER, OVER = "one_six_and_under", "three_four_and_over"
+SHAKE = "six_eight_shake"  # the one wager carried across shakes (terminal/games/props_hops/six_eight.py)
 HOPS: tuple[str, ...] = (TOP, LEFT, RIGHT, CENTER)
 FIELD_NUMBERS = (2, 3, 4, 9, 10, 11, 12)
 
 WAGERS: tuple[str, ...] = (
     *(f"double_{n}_{n}" for n in FACES), *(f"any_number_{a}_{b}" for a, b in PAIRS),
-    FIELD, *HOPS, UNDER, OVER,
+    FIELD, *HOPS, UNDER, OVER, SHAKE,
 )  # fmt: skip
-"""Every Props & Hops wager id this build plays, in layout order: paytables, ``[limits]``, meters, PAR."""
+"""Every Props & Hops wager id, in layout order: paytables, ``[limits]``, meters, PAR."""
+ONE_ROLL: tuple[str, ...] = WAGERS[:-1]
+"""The wagers decided by the next shake: every one but the Six Eight Shake."""
 
 DEFAULT_GRID = "1-2 1-3 1-4 1-6 3-6 4-6 5-6 / 1-1 2-3 2-2 2-5 5-5 4-5 6-6 / 1-5 2-4 3-3 3-4 4-4 3-5 2-6"
 """The product's hop grid (GAMES.md §6.2), three rows of seven boxes, top row first."""
@@ -195,7 +199,7 @@ def read_grid(text: str) -> HopGrid:
 
 # --- paytable (§ 668a.4) ------------------------------------------------------------------------------
 
-ENTRIES: tuple[str, ...] = ("double", "any_number", "field_2_12", FIELD, *HOPS, UNDER, OVER)
+ENTRIES: tuple[str, ...] = ("double", "any_number", "field_2_12", FIELD, *HOPS, UNDER, OVER, SHAKE)
 
 
 def validate(table: Paytable) -> Paytable:
@@ -224,6 +228,7 @@ PAYTABLES: dict[str, Paytable] = {
                 (CENTER, Payout(3, 2)),
                 (UNDER, Payout(1)),
                 (OVER, Payout(1)),
+                (SHAKE, Payout(150)),
             ),
         )
     )
@@ -262,8 +267,8 @@ def entry_of(spot: str, dice: tuple[int, int], grid: HopGrid) -> str | None:
 
 
 def check_spot(spot: str) -> str:
-    """``spot`` if it is a wager id this build plays; :class:`UnknownSpotError` otherwise."""
-    if spot not in WAGERS:
+    """``spot`` if it is a one-roll wager id; :class:`UnknownSpotError` otherwise."""
+    if spot not in ONE_ROLL:
         raise UnknownSpotError(
             spot, "not a Props & Hops spot (double_1_1, any_number_1_2, field, hop_top...)"
         )
@@ -337,6 +342,8 @@ def _entries_by_roll(spot: str, grid: HopGrid) -> tuple[tuple[str | None, ...], 
 
 def winning_entries(spot: str, grid: HopGrid) -> tuple[str, ...]:
     """The paytable entries ``spot`` can win under ``grid``."""
+    if spot == SHAKE:
+        return (SHAKE,)
     return tuple(e for e in _entries_by_roll(check_spot(spot), grid)[0] if e is not None)
 
 

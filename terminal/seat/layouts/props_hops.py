@@ -9,7 +9,7 @@ its group's boxes on the grid, so the player sees what it covers. Every area is 
 >>> import pygame
 >>> layout = PropsHopsLayout(pygame.Rect(0, 0, 702, 577), "standard", DEFAULT_GRID, 40)
 >>> len(layout.areas()), min(min(a.rect.size) for a in layout.areas()) >= 40
-(28, True)
+(29, True)
 >>> layout.hit(layout.anchor("any_number_2_5")), layout.hit(layout.anchor("hop_center"))
 ('any_number_2_5', 'hop_center')
 """
@@ -23,6 +23,7 @@ from terminal.games.props_hops.rules import (
     FIELD,
     HOPS,
     OVER,
+    SHAKE,
     UNDER,
     Roll,
     entry_of,
@@ -38,11 +39,20 @@ __all__ = ["DEFAULT_GRID", "PropsHopsLayout"]
 PROPS_KEYS: tuple[str, ...] = (
     "layout.props_hops_hop_top", "layout.props_hops_hop_left", "layout.props_hops_hop_center",
     "layout.props_hops_hop_right", "layout.props_hops_field", "layout.props_hops_under",
-    "layout.props_hops_over", "layout.props_hops_field_numbers",
+    "layout.props_hops_over", "layout.props_hops_field_numbers", "layout.props_hops_shake",
 )  # fmt: skip
 _BANDS = (0.60, 0.2, 0.2)  # the grid, the hops, the props
 _GAP = 0.012
-_BAND_SPOTS = (("hop_top", "hop_left", "hop_center", "hop_right"), (FIELD, UNDER, OVER))
+_BAND_SPOTS = (("hop_top", "hop_left", "hop_center", "hop_right"), (FIELD, UNDER, OVER, SHAKE))
+SIX_EIGHT = ((1, 5), (2, 4), (3, 3), (2, 6), (3, 5), (4, 4))
+MARKS = f"marks:{SHAKE}"
+"""The board entry of the seat's Six Eight Shake marks: ``"15 33"`` (a combination ``a-b`` as ``10a+b``)."""
+
+
+def marked(view: LayoutView) -> frozenset[tuple[int, int]]:
+    """The combinations the seat's Six Eight Shake has marked (none without one)."""
+    text = dict(view.board).get(MARKS, "")
+    return frozenset((int(n) // 10, int(n) % 10) for n in text.split() if n.isdigit())
 
 
 def _spot(combo: tuple[int, int]) -> str:
@@ -106,6 +116,24 @@ class PropsHopsLayout(LayeredLayout):
         for hop in {s.spot for s in view.stakes if s.spot in HOPS}:
             for combo in self.grid.group(hop):
                 paint.glow(surface, self.place(_spot(combo)).rect, 60)
+        if any(s.spot == SHAKE for s in view.stakes):
+            self._draw_marks(surface, view, marked(view))
+
+    def _draw_marks(
+        self, surface: pygame.Surface, view: LayoutView, marks: frozenset[tuple[int, int]]
+    ) -> None:
+        """The Six Eight Shake's six combinations in its area, the marked ones gold, and a gold frame on each
+        marked box of the grid."""
+        rect = self.place(SHAKE).rect
+        row = pygame.Rect(rect.left + 4, rect.top + rect.height * 2 // 5, rect.width - 8, rect.height // 4)
+        step = row.width / len(SIX_EIGHT)
+        size = max(self.text_min - 2, min(row.height, int(step / 2.4)))
+        for k, combo in enumerate(SIX_EIGHT):
+            cell = pygame.Rect(int(row.left + k * step), row.top, int(step), row.height)
+            colour = paint.GOLD if combo in marks else paint.LINE
+            paint.write(surface, view.fonts, f"{combo[0]}-{combo[1]}", cell, size, colour)
+            if combo in marks:
+                paint.frame(surface, self.place(_spot(combo)).rect, 4, paint.GOLD, 6)
 
     def _draw_winners_glow(self, surface: pygame.Surface, view: LayoutView) -> None:
         """Every area the shake wins lights, the seat's wagers or not."""
@@ -141,8 +169,10 @@ class PropsHopsLayout(LayeredLayout):
                 paint.die(surface, (upper.left + upper.width * (k + 1) / 3, upper.centery), side, face)
             self._write(surface, view, self._pays("double" if a == b else "any_number"), foot, size)
             return
-        title = pygame.Rect(rect.left + 4, rect.top + 2, rect.width - 8, rect.height // 2)
-        key = {FIELD: "field", UNDER: "under", OVER: "over"}.get(spot, spot)
+        title = pygame.Rect(
+            rect.left + 4, rect.top + 2, rect.width - 8, rect.height // (3 if spot == SHAKE else 2)
+        )
+        key = {FIELD: "field", UNDER: "under", OVER: "over", SHAKE: "shake"}.get(spot, spot)
         words = view.tr(f"layout.props_hops_{key}")
         self.label_boxes.append(paint.wrapped(surface, view.fonts, words, title, size, paint.GOLD))
         if spot == FIELD:
