@@ -10,6 +10,7 @@ from terminal.tours import simple
 
 WAGERS = (
     ("hop_center", 2), ("field", 1), ("any_number_2_5", 1), ("double_3_3", 1), ("one_six_and_under", 1),
+    ("six_eight_shake", 1),
 )  # fmt: skip
 
 

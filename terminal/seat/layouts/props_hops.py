@@ -144,8 +144,12 @@ class PropsHopsLayout(LayeredLayout):
         if dice is None:
             super()._draw_winners_glow(surface, view)
             return
+        paid = {spot for spot, _ in view.winners}
         for a in self.areas():
-            if entry_of(a.spot, dice, self.grid) is not None:
+            if a.spot == SHAKE:  # decided over many shakes: lit when the seat's was paid
+                if SHAKE in paid:
+                    paint.glow(surface, self.place(a.spot).rect)
+            elif entry_of(a.spot, dice, self.grid) is not None:
                 paint.glow(surface, self.place(a.spot).rect)
 
     def paint_background(self, surface: pygame.Surface, view: LayoutView) -> None:
