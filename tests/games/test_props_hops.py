@@ -464,30 +464,3 @@ def test_take_down_returns_the_whole_stake_in_a_later_window_and_the_seat_may_le
     assert _shake_line(table).marks == ()
     asyncio.run(controller.on_message("seat-1", m.CashOut()))  # only a standing wager: the seat may leave
     assert table.cashier.credits(1) == 0 and _shake_line(table).amount == 400
-
-
-def test_the_layout_draws_a_shake_s_marks_and_a_result_with_a_shake_on_it() -> None:
-    """A result drawn with a Six Eight Shake standing (its area is no one-roll spot), and the marked boxes
-    of the grid framed in gold: 1-5 and 3-3 marked, 2-4 not."""
-    from dataclasses import replace
-
-    import pygame
-
-    from terminal.seat.layouts import paint
-    from terminal.seat.layouts.base import StakeMark
-    from terminal.seat.layouts.props_hops import PropsHopsLayout
-    from tests.seat.layout_pictures import view
-
-    pygame.font.init()
-    layout = PropsHopsLayout(pygame.Rect(0, 0, 1200, 700), "standard", ph.DEFAULT_GRID, 48)
-    seen = view("en", (StakeMark("six_eight_shake", 100, None, True),), (), "4-5")
-    seen = replace(seen, board=(("marks:six_eight_shake", "15 33"),))
-    surface = pygame.Surface((1200, 700))
-    layout.draw(surface, seen)
-
-    def edge(spot: str) -> tuple[int, int, int]:
-        rect = layout.area(spot).rect
-        return tuple(surface.get_at((rect.centerx, rect.top + 1)))[:3]  # type: ignore[return-value]
-
-    assert edge("any_number_1_5") == paint.GOLD[:3] and edge("double_3_3") == paint.GOLD[:3]
-    assert edge("any_number_2_4") != paint.GOLD[:3]

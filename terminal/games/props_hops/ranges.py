@@ -42,4 +42,4 @@ def props_hops_range() -> OutcomeRange:
     )
 
 
-STREAMS: tuple[RangeStream, ...] = (RangeStream(props_hops_range(), "[table]\ngame = props_hops\n"),)
+STREAMS: tuple[RangeStream, ...] = (RangeStream(props_hops_range(), "[table]\ngame = props_hops\nseats = 6\n"),)
