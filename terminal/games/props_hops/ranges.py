@@ -42,4 +42,5 @@ def props_hops_range() -> OutcomeRange:
     )
 
 
-STREAMS: tuple[RangeStream, ...] = (RangeStream(props_hops_range(), "[table]\ngame = props_hops\nseats = 6\n"),)
+TABLE = "[table]\ngame = props_hops\nseats = 6\n"  # § 668a.1(a): at most six seats
+STREAMS: tuple[RangeStream, ...] = (RangeStream(props_hops_range(), TABLE),)
