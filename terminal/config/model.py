@@ -29,6 +29,7 @@ from terminal.config.sections import (
     LinksSection,
     LuckyShooterSection,
     MoneySection,
+    PropsHopsSection,
     RngSection,
     RouletteSection,
     SasSection,
@@ -60,6 +61,7 @@ class Config:
     hot_roller: HotRollerSection
     sicbo: SicBoSection
     bigsix: BigSixSection
+    props_hops: PropsHopsSection
     money: MoneySection
     ledger: LedgerSection
     rng: RngSection

@@ -165,10 +165,16 @@ def _rule_sas(c: Config) -> Iterator[Finding]:
             yield "sas", "ports", f"seat {seat} is beyond [table] seats = {c.table.seats}"
 
 
+def _rule_props_hops_seats(c: Config) -> Iterator[Finding]:
+    # § 668a.1(a): a Props & Hops table has at most six seats.
+    if c.table.game == "props_hops" and c.table.seats > 6:
+        yield "table", "seats", f"seats = {c.table.seats}: a Props & Hops table has at most 6 (§ 668a.1(a))"
+
+
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_own_limits, _rule_increments, _rule_paths, _rule_money,
     _rule_links, _rule_plain_links, _rule_floor, _rule_gaming_day, _rule_hardware, _rule_windows,
-    _rule_sas,
+    _rule_sas, _rule_props_hops_seats,
 )  # fmt: skip
 
 

@@ -33,6 +33,7 @@ from terminal.config.keys import (
 )
 from terminal.config.keys import path as a_path
 from terminal.games.base import Limits
+from terminal.games.props_hops import rules as _props_hops
 from terminal.games.registry import GAMES
 from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
 from terminal.sas import settings as sas
@@ -209,6 +210,22 @@ class BigSixSection:
     """[bigsix]: the Big Six wheel (§ 619a); the flag section shows [table] venue."""
 
     paytable: str = setting("standard", choice("standard"), "Big Six paytable (§ 619a.3 minimums)")
+
+
+@dataclass(frozen=True, slots=True)
+class PropsHopsSection:
+    """[props_hops]: Props & Hops (§ 668a); at most six seats."""
+
+    paytable: str = setting("standard", choice("standard"), "Props & Hops paytable (§ 668a.4)")
+    hop_grid: str = setting(
+        _props_hops.DEFAULT_GRID,
+        read_with(
+            "three rows of seven boxes separated by '/', the 21 combinations once each, every Hop group "
+            "returning under 100 %",
+            lambda text: _props_hops.read_grid(text).text,
+        ),
+        "the hop grid, top row first (GAMES.md 6.2); the Hop wagers pay on its groups",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ the craps pictures play their rolls through the real craps engine, so every boar
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from terminal.display.model import DisplayModel, LinkDown, LinkUp, apply
 from terminal.display.scene import colour_of, settle_time
@@ -22,6 +23,11 @@ from terminal.games.sicbo.rules import Roll
 from terminal.net import messages as m
 from terminal.net.game_state import game_view
 
+PAST_DRAWS: dict[str, Callable[[random.Random], str]] = {
+    "props_hops": lambda rng: f"{rng.randint(1, 6)}-{rng.randint(1, 6)}",
+}
+"""How a game presented through a registered face draws its example history (beside the games below)."""
+
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
 ROUND = 201  # the round the samples play
 TEAMS = (("seat-2", "red", False), ("seat-4", "black", True), ("seat-7", "red", False))
@@ -30,6 +36,8 @@ TEAMS = (("seat-2", "red", False), ("seat-4", "black", True), ("seat-7", "red", 
 def past(game: str, wheel: str, spins: int) -> tuple[str, ...]:
     """``spins`` example results of this game and wheel, newest first (the same every call)."""
     rng = random.Random(f"{game}-{wheel}")
+    if game in PAST_DRAWS:
+        return tuple(PAST_DRAWS[game](rng) for _ in range(spins))
     if game == "sicbo":
         return tuple("-".join(str(rng.randint(1, 6)) for _ in range(3)) for _ in range(spins))
     if game == "bigsix":

@@ -63,6 +63,7 @@ def _shots(c: Config) -> list[Shot]:
         ("display-craps-point-set", lambda: samples.at_rest(run, "5-3", view=samples.after(run, "5-3"))),
         *_faced("sicbo", "2-5-5", "6-6-6", 1.2),
         *_faced("bigsix", "flag@27", "five@4", 3.0),
+        *_faced("props_hops", "6-1", "5-5", 1.2),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),

@@ -10,6 +10,7 @@ from terminal.display.bigsix_view import BigSixView
 from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale
 from terminal.display.layout import Rect
+from terminal.display.props_hops_view import PropsHopsView
 from terminal.display.scene import Scene
 from terminal.display.sicbo_view import SicBoView
 from terminal.i18n import Catalogue
@@ -48,9 +49,21 @@ class _BigSix:
         return (self.view.static, self.view.face, self.view.top)
 
 
+class _PropsHops:
+    def __init__(self, sc: Scale, cat: Catalogue, rect: Rect, venue: str, origin: pyglet.math.Mat4) -> None:
+        self.view = PropsHopsView(sc, cat, rect)
+
+    def draw(self, window: pyglet.window.Window, scene: Scene) -> None:
+        self.view.draw(scene)
+
+    def batches(self) -> tuple[Batch, ...]:
+        return (self.view.static, self.view.dynamic)
+
+
 VIEWS: dict[str, Make] = {
     "sicbo": _SicBo,
     "bigsix": _BigSix,
+    "props_hops": _PropsHops,
 }
 
 

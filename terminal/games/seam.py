@@ -268,7 +268,8 @@ class Setup:
     lists them; ``showcase`` a few typical wagers, each (spot, multiple of the table minimum), for the
     rounds a demonstration plays (the service demo, the screens' tours); ``simulate`` the wagers the
     lab's simulation keeps up through the engine, each (spot, stake) at a stake every payout pays exactly
-    (empty: the lab plays the game with a strategy of its own).
+    (empty: the lab plays the game with a strategy of its own). ``seated_play``: a seat with a wager in
+    the round now open cannot cash out until the round settles (GAMES.md §6: § 668a.2(c), § 675a.2(c)).
     """
 
     game: str
@@ -281,6 +282,7 @@ class Setup:
     paytables: tuple[str, ...]
     showcase: tuple[tuple[str, int], ...] = ()
     simulate: tuple[tuple[str, int], ...] = ()
+    seated_play: bool = False
 
     def __post_init__(self) -> None:
         if not VARIANT.fullmatch(self.variant):  # every screen is told it in TableState.variant

@@ -341,7 +341,7 @@ class GameView:
             p.fonts(),
             pending,
             p.chip_money,
-            (("b2b", model.b2b.previous),) if model.b2b is not None else (),
+            (*((("b2b", model.b2b.previous),) if model.b2b is not None else ()), *_marks_board(model.me)),
         )
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
@@ -355,3 +355,9 @@ class GameView:
                 value,
                 selected=value == self.control.ui.chip,
             )
+
+
+def _marks_board(me: Any) -> tuple[tuple[str, str], ...]:
+    """The marks a standing wager carries (a Six Eight Shake's), as the layouts' board writes them."""
+    wagers = me.wagers if me is not None else ()
+    return tuple((f"marks:{w.spot}", " ".join(map(str, w.marks))) for w in wagers if w.marks)

@@ -55,7 +55,14 @@ def _bigsix(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch
     return BigSixLayout(rect, table.variant, table.venue, touch)
 
 
+def _props_hops(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.props_hops import DEFAULT_GRID, PropsHopsLayout
+
+    return PropsHopsLayout(rect, table.variant, _rule(offer, "hop_grid") or DEFAULT_GRID, touch)
+
+
 LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps, "sicbo": _sicbo, "bigsix": _bigsix}
+LAYOUTS["props_hops"] = _props_hops
 """Each game's seat layout, registered under the game's name."""
 
 

@@ -116,6 +116,7 @@ MARKS: dict[str, Marks] = {
     "craps": Marks(_dice, _roll_cell),
     "sicbo": Marks(_dice, _three_dice_cell, _sizes),
     "bigsix": Marks(_symbol, _symbol_cell, _symbols, lambda outcome: _symbol_cell(outcome)[1:]),
+    "props_hops": Marks(_dice, _roll_cell),
 }
 """Each game's marks, registered under the game's name."""
 

@@ -269,6 +269,10 @@ class Controller:
         return None
 
     def _cash_out(self, seat: int) -> Message:
+        # a wager standing from an earlier round (a Six Eight Shake) is the seat's and goes with it
+        in_round = any(not w.standing for w in self.table.driver.wagers_of(seat))
+        if self.table.driver.setup.seated_play and in_round:
+            raise Refused("rules", "a seat with a wager in this round stays until the round settles")
         devices = self.cabinet.devices if self.cabinet is not None else None
         if devices is not None and seat > len(devices.printers):  # refused before a voucher is issued
             raise Refused("rules", "this seat has no ticket printer: call an attendant to be paid by hand")

@@ -41,6 +41,7 @@ TILES = {
     **{name: DISPLAY[name] for name in ("red", "black", "green", "dice_tile", "void_tile")},
     **{f"bigsix.{name}": colour for name, colour in DISPLAY["bigsix"].items()},
     **{f"sicbo.{name}": DISPLAY["sicbo"][name] for name in ("big", "small", "triple")},
+    **{f"props_hops.{name}": DISPLAY["props_hops"][name] for name in ("low", "high", "seven")},
 }
 
 
@@ -49,6 +50,7 @@ def test_the_tiles_are_every_history_colour_a_face_draws() -> None:
     from terminal.display.stage_faces import FACES
 
     rolls = ["-".join(map(str, dice)) for dice in itertools.product(range(1, 7), repeat=3)]  # Sic Bo
+    rolls += ["-".join(map(str, dice)) for dice in itertools.product(range(1, 7), repeat=2)]  # two dice
     stops = [f"{symbol}@{n}" for symbol in FACES["bigsix"].universe for n in range(54)]  # Big Six
     drawn = {theme.VOID_TILE, *theme.OUTCOME_COLOURS.values()}
     for game, face in FACES.items():

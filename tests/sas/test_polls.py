@@ -8,6 +8,7 @@ import time
 from datetime import UTC, datetime
 
 from terminal.config import Config
+from terminal.games.registry import GAMES
 from terminal.ledger import accounts, report, schema
 from tests.sas.conftest import on_pty
 from tests.sas.host_sim import bcd, unbcd, with_crc
@@ -101,8 +102,9 @@ def test_who_the_machine_is(played: Config) -> None:
         version = host.long_r(0x54, 1 + 3 + len("TBL-0002"))
         assert version == bytes((11,)) + b"602TBL-0002"
         assert host.long_r(0x55, 2) == GAME_NUMBER_ROULETTE
-        games = host.long_r(0x56, 1 + 1 + 8)
-        assert games == bytes((9, 4)) + bcd(1, 2) + bcd(2, 2) + bcd(3, 2) + bcd(4, 2)
+        n = len(GAMES)  # every game the registry declares, numbered 1.. in its order
+        games = host.long_r(0x56, 1 + 1 + 2 * n)
+        assert games == bytes((1 + 2 * n, n)) + b"".join(bcd(k, 2) for k in range(1, n + 1))
         features = host.long_s(0xA0, GAME_NUMBER_ROULETTE, 5)
         assert features[:2] == GAME_NUMBER_ROULETTE and features[3] & 0x08  # extended meters
         game = host.long_m(0xB5, GAME_NUMBER_ROULETTE)

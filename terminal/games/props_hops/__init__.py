@@ -1,0 +1,1 @@
+"""Props & Hops (§ 668a, GAMES.md §6.2)."""
