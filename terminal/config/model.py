@@ -17,11 +17,14 @@ from terminal.config.sections import (
     BigSixSection,
     Blazing7sSection,
     BonusCrapsSection,
+    CraplessFireSection,
+    CraplessSection,
     CrapsSection,
     DevicesSection,
     DisplaySection,
     FireBetSection,
     FloorSection,
+    HardRocknDiceSection,
     HotRollerSection,
     LabSection,
     LedgerSection,
@@ -60,6 +63,9 @@ class Config:
     hot_roller: HotRollerSection
     sicbo: SicBoSection
     bigsix: BigSixSection
+    crapless: CraplessSection
+    crapless_fire: CraplessFireSection
+    hard_rockn_dice: HardRocknDiceSection
     money: MoneySection
     ledger: LedgerSection
     rng: RngSection

@@ -79,7 +79,8 @@ def hop_pair(spot: Spot) -> tuple[int, int]:
 
 @dataclass(frozen=True, slots=True)
 class TableState:
-    """The point (None on the come-out), the shooter, and what the side wagers count.
+    """The point (None on the come-out) and what the side wagers count; nothing that grows without end
+    (no shooter or roll number: no rule reads one, and the simulator memoises plays).
 
     ``pointed`` is whether this shooter has set a point (the Fire window closes then); ``fire_points``
     the different points the shooter has made; ``marks`` the totals rolled since the last 7 (Hard Rock'n
@@ -87,8 +88,6 @@ class TableState:
     """
 
     point: int | None = None
-    shooter: int = 1
-    rolls: int = 0
     pointed: bool = False
     fire_points: tuple[int, ...] = ()
     marks: tuple[int, ...] = ()
@@ -101,8 +100,8 @@ class TableState:
         return "come-out roll" if self.point is None else f"point is {self.point}"
 
     def to_json(self) -> dict[str, object]:
-        return {"point": self.point, "shooter": self.shooter, "rolls": self.rolls, "pointed": self.pointed,
-                "fire_points": list(self.fire_points), "marks": list(self.marks)}  # fmt: skip
+        return {"point": self.point, "pointed": self.pointed, "fire_points": list(self.fire_points),
+                "marks": list(self.marks)}  # fmt: skip
 
     @classmethod
     def from_json(cls, data: dict[str, object]) -> TableState:
@@ -110,26 +109,25 @@ class TableState:
         if point is not None and point not in POINTS:
             raise ValueError(f"crapless state: point {point!r} is not one of {POINTS}")
         state = cls(
-            point if isinstance(point, int) else None, _int(data["shooter"]), _int(data["rolls"]),
-            bool(data["pointed"]), _numbers(data["fire_points"]), _numbers(data["marks"]),
+            point if isinstance(point, int) else None, data["pointed"] is True,
+            _numbers(data["fire_points"]), _numbers(data["marks"]),
         )  # fmt: skip
         return state
 
 
 def next_state(state: TableState, total: int) -> TableState:
     """The table after a roll of ``total``: the point set, made, or sevened out."""
-    rolls = state.rolls + 1
     marks = () if total == 7 else tuple(sorted({*state.marks, total}))
     if state.point is None:
         if total == 7:  # the Pass wins; the same shooter, the Fire window stays open
-            return TableState(None, state.shooter, rolls, state.pointed, state.fire_points, marks)
-        return TableState(total, state.shooter, rolls, True, state.fire_points, marks)
+            return TableState(None, state.pointed, state.fire_points, marks)
+        return TableState(total, True, state.fire_points, marks)
     if total == state.point:
         made = tuple(sorted({*state.fire_points, total}))
-        return TableState(None, state.shooter, rolls, True, made, marks)
-    if total == 7:  # seven-out: a new shooter
-        return TableState(None, state.shooter + 1, rolls)
-    return TableState(state.point, state.shooter, rolls, True, state.fire_points, marks)
+        return TableState(None, True, made, marks)
+    if total == 7:  # seven-out: a new shooter, whose Fire window opens
+        return TableState()
+    return TableState(state.point, True, state.fire_points, marks)
 
 
 @dataclass(frozen=True, slots=True)

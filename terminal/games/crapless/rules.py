@@ -139,6 +139,10 @@ class CraplessRules:
         """The Buy commission on ``base``, rounded as at the craps table (CC 5.J)."""
         return self._vig.vig(base)
 
+    def vig_within_cap(self, stake: int) -> bool:
+        """True when the vig on this Buy stake, the minimum included, is at most 5 % of it (CC 5.J)."""
+        return self._vig.vig_within_cap("buy", 4, stake)  # a Buy's vig base is its stake, any number
+
     def increment(self, kind: str, number: int) -> int:
         """The multiple a Place/Buy amount must be (CC 5.B with ``place_increments``), in minor units."""
         if not self.place_increments:
