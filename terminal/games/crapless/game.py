@@ -116,14 +116,16 @@ def _simulate(rules: CraplessRules, unit: int) -> tuple[tuple[str, int], ...]:
     every Place/Buy increment, of the Horn's 4 and the World's 5 parts, and of every odds denominator).
 
     The multi-roll wagers are placed only where the rules take them (the seam's simulator skips a refusal
-    and places them again on a later roll); odds are left out: they have no edge of their own.
+    and places them again on a later roll); odds are left out: they have no edge of their own. Horn High
+    is left out too: the seam tallies by wager id, and its two PAR rows (high on 2/12, on 3/11) are two
+    edges (both checked exactly in tests/par/test_crapless_par.py).
     """
     stake = 60 * unit
     spots = []
     for kind in rules.offered():
         if kind == "horn_high":
-            spots += [("horn_high:2", stake), ("horn_high:3", stake)]
-        elif kind == "fire_bet" or kind in HARD_ROCKN_WAGERS:
+            continue
+        if kind == "fire_bet" or kind in HARD_ROCKN_WAGERS:
             spots.append((kind, unit))
         else:
             spots.append((kind, stake))
