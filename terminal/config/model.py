@@ -17,11 +17,14 @@ from terminal.config.sections import (
     BigSixSection,
     Blazing7sSection,
     BonusCrapsSection,
+    CraplessFireSection,
+    CraplessSection,
     CrapsSection,
     DevicesSection,
     DisplaySection,
     FireBetSection,
     FloorSection,
+    HardRocknDiceSection,
     HotRollerSection,
     LabSection,
     LedgerSection,
@@ -62,6 +65,9 @@ class Config:
     sicbo: SicBoSection
     bigsix: BigSixSection
     props_hops: PropsHopsSection
+    crapless: CraplessSection
+    crapless_fire: CraplessFireSection
+    hard_rockn_dice: HardRocknDiceSection
     money: MoneySection
     ledger: LedgerSection
     rng: RngSection

@@ -42,7 +42,7 @@ def _rule_touchdown_wheel(c: Config) -> Iterator[Finding]:
 def _rule_min_max(c: Config) -> Iterator[Finding]:
     yield from _min_max(c, "limits", c.limits.wager_min, c.limits.wager_max, "wager_min", "wager_max")
     yield from _min_max(c, "limits", c.limits.wager_max, c.limits.seat_max, "wager_max", "seat_max")
-    for name in ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps", "hot_roller"):
+    for name in ("touchdown", "lucky_shooter", "fire_bet", "bonus_craps", "hot_roller", "crapless_fire"):
         section = getattr(c, name)
         yield from _min_max(c, name, section.min, section.max)
     for wager, low, high in c.limits.overrides:
@@ -56,6 +56,7 @@ def _rule_min_max(c: Config) -> Iterator[Finding]:
 _OWN_LIMITS = {
     "lucky_shooter": "lucky_shooter", "fire": "fire_bet", "hot_roller": "hot_roller",
     "all_small": "bonus_craps", "all_tall": "bonus_craps", "all_or_nothing": "bonus_craps",
+    "fire_bet": "crapless_fire",
 }  # fmt: skip
 
 
@@ -81,11 +82,15 @@ def _rule_increments(c: Config) -> Iterator[Finding]:
     for key in ("min", "max"):
         if getattr(c.fire_bet, key) % scale:
             yield "fire_bet", key, "Fire Bet limits are whole currency units (§ 623a.11)"
+        if getattr(c.crapless_fire, key) % scale:
+            yield "crapless_fire", key, "Crapless Fire Bet limits are whole currency units (CC 11.B.i)"
     for bill in c.money.bills:
         if bill % c.money.denomination:
             yield "money", "bills", f"bill {bill} is not a whole number of credits of {c.money.denomination}"
     if c.craps.vig_minimum % scale:
         yield "craps", "vig_minimum", "vig is collected in whole currency units"
+    if c.crapless.vig_minimum % scale:
+        yield "crapless", "vig_minimum", "vig is collected in whole currency units"
 
 
 def _rule_paths(c: Config) -> Iterator[Finding]:

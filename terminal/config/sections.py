@@ -33,6 +33,7 @@ from terminal.config.keys import (
 )
 from terminal.config.keys import path as a_path
 from terminal.games.base import Limits
+from terminal.games.crapless.rules import ODDS_CHOICES as CRAPLESS_ODDS
 from terminal.games.props_hops import rules as _props_hops
 from terminal.games.registry import GAMES
 from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
@@ -226,6 +227,46 @@ class PropsHopsSection:
         ),
         "the hop grid, top row first (GAMES.md 6.2); the Hop wagers pay on its groups",
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CraplessSection:
+    """[crapless]: Crapless Craps (GAMES.md §6.4): odds, Put, Buy, vigorish and increments."""
+
+    paytable: str = setting("standard", choice("standard"), "paytable of the crapless wagers (CC 5.B)")
+    max_odds: str = setting(
+        "1-2-3-4-5x", choice(*CRAPLESS_ODDS), "largest odds as a multiple of the flat (1x on 2/12 .. 5x 6/8)"
+    )
+    come_odds_on_comeout: bool = setting("false", boolean(), "come and put odds working on the come-out")
+    put_offered: bool = setting("true", boolean(), "offer Put bets on 2 to 12")
+    buy_offered: bool = setting("true", boolean(), "offer Buy bets on 2 to 12")
+    vig_percent: int = setting("5", integer(0, 5), "commission on Buy, percent (at most 5)")
+    buy_vig: str = setting("on_win", choice("on_win", "on_bet"), "when Buy vig is collected")
+    vig_minimum: int = setting(
+        "1.00", amount("0.00"), "smallest vig collected (vig rounds down to whole units)"
+    )
+    place_increments: bool = setting(
+        "true", boolean(), "Place 2/12 in 2 units, 3/11 in 4, 4/5/9/10 in 5, 6/8 in 6; Buy 5/9 in 2, 6/8 in 5"
+    )
+    hardways_on_comeout: bool = setting("true", boolean(), "hardways working on the come-out (CC 3.A.v)")
+
+
+@dataclass(frozen=True, slots=True)
+class CraplessFireSection:
+    """[crapless_fire]: the Crapless Fire Bet: ten points, paying from three (CC 5.G, 11)."""
+
+    offered: bool = setting("true", boolean(), "offer the Crapless Fire Bet")
+    paytable: str = setting("standard", choice("standard"), "Crapless Fire Bet paytable (CC 5.G)")
+    min: int = setting("1.00", amount("1.00"), "minimum Crapless Fire Bet, whole units")
+    max: int = setting("25.00", amount("1.00"), "maximum Crapless Fire Bet, whole units")
+
+
+@dataclass(frozen=True, slots=True)
+class HardRocknDiceSection:
+    """[hard_rockn_dice]: Six String, Fab Four and The Tenor at Crapless Craps (CC 5.H, 12); off by default"""
+
+    offered: bool = setting("false", boolean(), "offer Hard Rock'n Dice")
+    paytable: str = setting("standard", choice("standard"), "Hard Rock'n Dice paytable (CC 5.H)")
 
 
 @dataclass(frozen=True, slots=True)
