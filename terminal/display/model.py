@@ -25,6 +25,7 @@ from terminal.games.roulette.wheels import parse_pocket
 from terminal.games.seam import UnknownGameError
 from terminal.net import messages as m
 from terminal.net.game_state import read_state
+from terminal.net.win_tier import round_of
 
 MAX_HISTORY = 100
 
@@ -50,6 +51,7 @@ class Winner:
     seat: str
     paid: int
     won: int  # paid minus the stakes of those wagers
+    tier: str = ""  # the seat's whole round's tier when it won (terminal.net.win_tier): win, big, huge
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +188,14 @@ def winners_of(result: m.Result) -> tuple[Winner, ...]:
         if s.result == "win":
             paid[s.seat] = paid.get(s.seat, 0) + s.paid
             staked[s.seat] = staked.get(s.seat, 0) + s.wagered
-    rows = [Winner(seat, paid[seat], paid[seat] - staked[seat]) for seat in paid]
+    rows = [Winner(seat, paid[seat], paid[seat] - staked[seat], _tier(result, seat)) for seat in paid]
     return tuple(sorted(rows, key=lambda w: (-w.won, w.seat)))
+
+
+def _tier(result: m.Result, seat: str) -> str:
+    """The tier of ``seat``'s whole round (all its wagers), "" unless the round won money."""
+    mine = round_of(result.settlements, seat)
+    return mine.tier if mine.won else ""
 
 
 def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:

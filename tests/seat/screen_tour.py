@@ -122,6 +122,25 @@ def _in_play(app: SeatApp) -> None:
     app.receive([replace(_result(app), reveal_ms=6_500)], 1.0)
 
 
+def _settled_alone(times: int, *, loser: int = 0) -> Step:
+    """The seat's first wager alone (beside a losing one of ``loser``) paying ``times`` its stake: a big
+    (12x) or huge (36x) win's banner, or a round that pays back less than it staked."""
+
+    def step(app: SeatApp) -> None:
+        me = app.control.model.me
+        first = me.wagers[0] if me is not None else wager("red", 500)
+        app.receive(
+            [seat_state(credits=123_450, wagers=(first, wager("black", loser)) if loser else (first,))], 1.0
+        )
+        _locked(app)
+        settled = (m.SettlementView("seat-1", first.spot, first.amount, first.amount * times, "win"),)
+        if loser:
+            settled += (m.SettlementView("seat-1", "black", loser, 0, "lose"),)
+        app.receive([m.Result(5, "4-2" if app.control.model.table.game == "craps" else "17", settled)], 1.0)  # type: ignore[union-attr]
+
+    return step
+
+
 STATES: dict[str, Step] = {
     "betting": lambda app: None,
     "picker": _picker,
@@ -131,6 +150,9 @@ STATES: dict[str, Step] = {
     "locked": _locked,
     "in_play": _in_play,
     "result": _result_shown,
+    "paid_less_than_staked": _settled_alone(2, loser=2_000),
+    "big_win": _settled_alone(12),
+    "huge_win": _settled_alone(36),
     "prompt": _receive(m.TeamPrompt("seat-1", 5, 15_000)),
     "tilt": _receive(m.Tilt("door_open", True, None, "door_open", "table: main door open")),
     "service": _receive(m.Tilt("service_mode", True, None, "out_of_service", "table: service key on")),
