@@ -62,6 +62,9 @@ class TableSection:
     gaming_day_hour: int = setting(
         "6", integer(0, 23), "hour (UTC) the end-of-day report's gaming day begins (the floor's)"
     )
+    helpline: str = setting(
+        "1-800-GAMBLER", text(40), "problem-gambling helpline on every cash-out, reality check and limit card"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,8 @@ lets the tests and ``terminal screens`` drive a real seat headless.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
+from datetime import datetime
 
 import pygame
 
@@ -38,14 +40,19 @@ class SeatApp:
         long_press_ms: int = 600,
         reality_check_minutes: int = 0,
         sound: SeatSounds | None = None,
+        helpline: str = "",
+        wall: Callable[[float], datetime] | None = None,
     ) -> None:
+        """``helpline``: ``[table] helpline``; ``wall``: the seat's monotonic clock as the local time of day
+        (the on-screen clock; None: none drawn)."""
         self.sound = sound or SeatSounds(Sound.silent())  # silent in tests and screenshots
         self.frame = Frame.of(*size)
         self.painter = Painter(language, find_currency("USD"))
         self.painter.min_size = self.frame.text_min
         self.control = SeatControl(
-            seat, sender, self.painter.money, reality_check_minutes=reality_check_minutes
-        )
+            seat, sender, self.painter.money, reality_check_minutes=reality_check_minutes,
+            helpline=helpline, wall=wall,
+        )  # fmt: skip
         self.game = GameView(self.painter, self.control, self.frame)
         self.pointer = Pointer(size, long_press_ms)
         self.frames = 0

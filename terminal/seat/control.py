@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Protocol
 
 from terminal.net import messages as m
+from terminal.seat import care
 from terminal.seat import intents as i
 from terminal.seat.limits import check_chip
 from terminal.seat.model import LinkStatus, SeatModel, notice, reduce, release
@@ -51,13 +53,16 @@ class SeatControl:
     """Intents in, protocol messages out; controller messages in, model out."""
 
     def __init__(
-        self, seat: str, sender: Sender, money: Callable[[int], str], *, reality_check_minutes: int = 0
-    ) -> None:
+        self, seat: str, sender: Sender, money: Callable[[int], str], *, reality_check_minutes: int = 0,
+        helpline: str = "", wall: Callable[[float], datetime] | None = None,
+    ) -> None:  # fmt: skip
         self.model = SeatModel(seat)
         self.ui = Ui()
         self._sender = sender
         self._money = money
         self._reality_s = reality_check_minutes * 60
+        self.helpline = helpline  # ``[table] helpline``: on every cash-out, reality check and limit card
+        self.wall = wall  # the seat's clock: its monotonic ``now`` as the local time of day (None: no clock)
 
     def money(self, amount: int) -> str:
         """``amount`` in the table's currency, as the screen shows it."""
@@ -109,7 +114,17 @@ class SeatControl:
     def _send(self, message: m.Message) -> None:
         self._sender.send(message)
 
+    def _limited(self, now: float) -> bool:
+        """Whether the player's own session limit is reached: no wager until they confirm or leave."""
+        if care.reached(self.model, now) is None:
+            return False
+        self.model = replace(self.model, notice=notice("limit.stopped", now))
+        self.ui = replace(self.ui, refused_at=now)
+        return True
+
     def _place(self, intent: i.Intent, now: float) -> None:
+        if self._limited(now):
+            return
         refusal = check_chip(self.model, intent.text, self.ui.chip, now, self._money)
         if refusal is not None:
             self.model = replace(self.model, notice=refusal)
@@ -135,6 +150,8 @@ class SeatControl:
 
     def _simple(self, intent: i.Intent, now: float) -> None:
         message = _SIMPLE[intent.kind]()
+        if intent.kind in (i.REPEAT, i.DOUBLE, i.READY) and self._limited(now):
+            return
         if self._betting(now):
             self._send(message)
 
@@ -193,6 +210,8 @@ class SeatControl:
             self.ui = replace(self.ui, screen="game", cashout_step="confirm")
         elif intent.text == "reality":
             self.ui = replace(self.ui, reality_check=False)
+        elif intent.text == "limit":
+            self.model = care.confirm(self.model, now)
         else:
             self.model = replace(self.model, notice=None)
 
@@ -212,6 +231,10 @@ class SeatControl:
         elif intent.kind == i.VOUCHER:
             self.ui = replace(self.ui, vouchers=tuple(v for v in self.ui.vouchers if v[0] != intent.text))
             self._send(m.DeviceInput("ticket_reader", "insert", 0, intent.text))
+
+    def _limit(self, intent: i.Intent, now: float) -> None:
+        """My session: the player's time or loss limit moves to its next choice."""
+        self.model = care.set_next(self.model, intent.text)
 
     def _language(self, intent: i.Intent, now: float) -> None:
         """Handled by the app (it owns the painter); the control only records nothing."""
@@ -242,5 +265,6 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.BILL: SeatControl._device,
     i.VOUCHER: SeatControl._device,
     i.PICK: SeatControl._pick,
+    i.LIMIT: SeatControl._limit,
     **dict.fromkeys(_SIMPLE, SeatControl._simple),
 }

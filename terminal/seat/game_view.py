@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
+from terminal.seat import care_view, layout_port, picker, side_panel, theme, wager_list, win_banner
 from terminal.seat import intents as i
-from terminal.seat import layout_port, picker, side_panel, theme, wager_list, win_banner
 from terminal.seat.control import SeatControl
 from terminal.seat.layouts.base import Layout, UnknownSpotError, picked
 from terminal.seat.pointer import Gesture
@@ -169,6 +169,7 @@ class GameView:
         if self.layout is not None:
             picker.draw(surface, self.painter, self.control, self.frame, self.layout, now)
         win_banner.draw(surface, self.painter, self.control, self.frame, now)
+        care_view.draw_clock(surface, self.painter, self.control, self.frame, now)
 
     def _base(self, now: float) -> pygame.Surface:
         """Background, felt with its chips, tray and buttons: one opaque layer, redrawn only on a change."""

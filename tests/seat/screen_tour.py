@@ -10,10 +10,12 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from datetime import timedelta
 from functools import cache
 from pathlib import Path
 
 from terminal import config as configuration
+from terminal.lab.live_table import LAB_EVENING
 from terminal.net import messages as m
 from terminal.seat import intents as i
 from terminal.seat import pages
@@ -59,7 +61,10 @@ def seat_app(table: str, language: str = "en", size: tuple[int, int] = (1920, 10
     state = table_state(game)
     if game == "roulette":
         state = replace(state, variant=next(r.value for r in offered.rules if r.key == "wheel"))
-    app = SeatApp("seat-1", Sent(), size=size, language=language, reality_check_minutes=30)
+    app = SeatApp(
+        "seat-1", Sent(), size=size, language=language, reality_check_minutes=30, helpline="1-800-GAMBLER",
+        wall=lambda now: LAB_EVENING + timedelta(seconds=now),
+    )  # fmt: skip
     views = roulette_views() if game == "roulette" else craps_views()
     bets = ROULETTE_BETS if game == "roulette" else CRAPS_BETS
     app.receive([LinkStatus(True, ""), state, offered, *views, seat_state(credits=123_450, wagers=bets)], 0.0)
@@ -141,6 +146,20 @@ def _settled_alone(times: int, *, loser: int = 0) -> Step:
     return step
 
 
+def _limits_set(app: SeatApp) -> None:
+    """My session with a time limit of 60 minutes and a loss limit of $50.00 set."""
+    app.act(i.Intent(i.SCREEN, "session"), 1.0)
+    for which, times in (("time", 2), ("loss", 2)):
+        for _ in range(times):
+            app.act(i.Intent(i.LIMIT, which), 1.0)
+
+
+def _limit_reached(app: SeatApp) -> None:
+    """A loss limit of $20.00 reached: the seat's card, no more wagers until Continue or Cash out."""
+    app.act(i.Intent(i.LIMIT, "loss"), 1.0)
+    app.receive([seat_state(credits=100_000)], 1.0)
+
+
 STATES: dict[str, Step] = {
     "betting": lambda app: None,
     "picker": _picker,
@@ -166,6 +185,8 @@ STATES: dict[str, Step] = {
     "hardware": lambda app: app.act(i.Intent(i.HARDWARE), 1.0),
     "history": _screen("history"),
     "session": _screen("session"),
+    "session_limits": _limits_set,
+    "limit_reached": _limit_reached,
     "cashout": _screen("cashout"),
     "voucher": _receive(VOUCHER),
 }
