@@ -47,6 +47,8 @@ class Ui:
     vouchers: tuple[tuple[str, int], ...] = ()  # (validation, amount) printed at this seat this session
     picker: str | None = None  # the layout's picker open over the felt (a point box, a number)
     bets_page: int = 0  # the page of the side panel's list of the seat's wagers
+    ready_asked: int = -1  # the round whose Ready was sent, until the controller answers it
+    ready: int = -1  # the round whose Ready the controller took: "Bets accepted" while its window is open
 
 
 class SeatControl:
@@ -80,6 +82,7 @@ class SeatControl:
             self.model = reduce(self.model, message, now)
             if isinstance(message, m.SeatState | m.Error):
                 self.ui = replace(self.ui, pending=())
+            self._ready_answered(message)
             if isinstance(message, m.CashedOut) and message.seat == self.model.seat:
                 printed = (*self.ui.vouchers, (message.validation, message.amount))[-MAX_VOUCHERS:]
                 self.ui = replace(self.ui, screen="cashout", cashout_step="voucher", vouchers=printed)
@@ -88,6 +91,21 @@ class SeatControl:
                 self.model = replace(self.model, notice=added)
             if isinstance(message, m.TableState) and self.ui.chip not in message.chip_values:
                 self.ui = replace(self.ui, chip=message.chip_values[0] if message.chip_values else 0)
+
+    def _ready_answered(self, message: m.Message | LinkStatus) -> None:
+        """The controller's answer to Ready: its seat state says the wagers stand ("Bets accepted"); an
+        error (the controller sends a refusal's seat state first, then the error) or a lost link withdraws
+        it (any error: the seat claims nothing it is not sure of)."""
+        asked = self.ui.ready_asked
+        if isinstance(message, m.Error) or (isinstance(message, LinkStatus) and not message.up):
+            self.ui = replace(self.ui, ready_asked=-1, ready=-1)
+        elif asked >= 0 and isinstance(message, m.SeatState) and message.seat == self.model.seat:
+            self.ui = replace(self.ui, ready_asked=-1, ready=asked)
+
+    def accepted(self, now: float) -> bool:
+        """Whether the seat's Ready was taken in the window open now: its wagers stand for this round."""
+        table = self.model.table
+        return table is not None and self.ui.ready == table.round_id and self.model.can_bet(now)
 
     def tick(self, now: float) -> None:
         """Timers of the screen: a round's reveal coming due, the reality check, stale pending chips."""
@@ -153,6 +171,8 @@ class SeatControl:
         if intent.kind in (i.REPEAT, i.DOUBLE, i.READY) and self._limited(now):
             return
         if self._betting(now):
+            if intent.kind == i.READY and self.model.table is not None:
+                self.ui = replace(self.ui, ready_asked=self.model.table.round_id)
             self._send(message)
 
     def _toggle(self, intent: i.Intent, now: float) -> None:

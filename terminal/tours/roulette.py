@@ -71,11 +71,14 @@ def _round(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
 def _paid_net(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     """A round that pays back less than it staked (a column of three and a straight on 0): "Paid $3.00 ·
     net -$1.00", never "You win"."""
-    for _ in range(40):
+    for n in range(40):
         next_window(table, seat)
         seat.now += 10.0
         for spot in ("column:1", "column:2", "column:3", "straight:0"):
             seat.place(spot, 1 * DOLLAR)
+        if n == 0:
+            seat.act(i.READY)  # the controller takes the seat's Ready: "Bets accepted"
+            shots(seat, "roulette_bets_accepted")
         play(table, seat)
         mine = seat_round(seat.app.control)
         if mine is not None and 0 < mine.paid < mine.staked:

@@ -146,6 +146,14 @@ def _settled_alone(times: int, *, loser: int = 0) -> Step:
     return step
 
 
+def _bets_accepted(app: SeatApp) -> None:
+    """Ready pressed and answered by the controller's seat state: "Bets accepted"."""
+    app.act(i.Intent(i.READY), 1.0)
+    me = app.control.model.me
+    assert me is not None
+    app.receive([me], 1.0)
+
+
 def _limits_set(app: SeatApp) -> None:
     """My session with a time limit of 60 minutes and a loss limit of $50.00 set."""
     app.act(i.Intent(i.SCREEN, "session"), 1.0)
@@ -166,6 +174,7 @@ STATES: dict[str, Step] = {
     "notice": _receive(
         m.Error("refused", "limit: the seat's wagers this round would pass the limit 250000", 1)
     ),
+    "bets_accepted": _bets_accepted,
     "locked": _locked,
     "in_play": _in_play,
     "result": _result_shown,
