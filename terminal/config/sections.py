@@ -280,6 +280,9 @@ class SeatSection:
     height: int = setting("1080", integer(480, 4320), "screen height in pixels")
     long_press_ms: int = setting("600", integer(200, 3000), "press this long on a chip to remove it")
     reality_check_minutes: int = setting("0", integer(0, 240), "reality-check reminder period (0 = off)")
+    attract_seconds: int = setting(
+        "90", integer(0, 3600), "seat with no credits, untouched this long, shows its attract loop (0: off)"
+    )
     keys_path: Path = setting(
         "var/seat.keys", a_path(), "protocol key of every seat, display and service screen (created 0600)"
     )

@@ -186,6 +186,7 @@ class LiveSeat:
             long_press_ms=c.seat.long_press_ms,
             reality_check_minutes=c.seat.reality_check_minutes,
             helpline=c.table.helpline,
+            attract_seconds=c.seat.attract_seconds,
             wall=lambda now: LAB_EVENING + timedelta(seconds=now),  # the pictures' clock: replayable
         )
         self.table = table

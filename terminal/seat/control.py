@@ -56,7 +56,7 @@ class SeatControl:
 
     def __init__(
         self, seat: str, sender: Sender, money: Callable[[int], str], *, reality_check_minutes: int = 0,
-        helpline: str = "", wall: Callable[[float], datetime] | None = None,
+        helpline: str = "", wall: Callable[[float], datetime] | None = None, attract_seconds: int = 0,
     ) -> None:  # fmt: skip
         self.model = SeatModel(seat)
         self.ui = Ui()
@@ -65,6 +65,8 @@ class SeatControl:
         self._reality_s = reality_check_minutes * 60
         self.helpline = helpline  # ``[table] helpline``: on every cash-out, reality check and limit card
         self.wall = wall  # the seat's clock: its monotonic ``now`` as the local time of day (None: no clock)
+        self.attract_seconds = attract_seconds  # ``[seat] attract_seconds``: terminal.seat.attract (0: off)
+        self.active_at: float | None = None  # the last touch or bill (or first message): the attract clock
 
     def money(self, amount: int) -> str:
         """``amount`` in the table's currency, as the screen shows it."""
@@ -79,6 +81,8 @@ class SeatControl:
     def receive(self, messages: Iterable[m.Message | LinkStatus], now: float) -> None:
         """Fold each message into the model, and keep the screen state consistent with it."""
         for message in messages:
+            if self.active_at is None or (isinstance(message, m.BuyIn) and message.seat == self.model.seat):
+                self.active_at = now  # a bill ends the attract loop
             self.model = reduce(self.model, message, now)
             if isinstance(message, m.SeatState | m.Error):
                 self.ui = replace(self.ui, pending=())

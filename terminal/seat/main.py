@@ -57,6 +57,7 @@ def run_seat(
     place: Place | None = None,
     sound: SeatSounds | None = None,
     helpline: str = "",
+    attract_seconds: int = 0,
 ) -> int:
     """Run one seat screen until the window closes (or ``max_seconds`` pass); returns the exit code.
 
@@ -72,6 +73,7 @@ def run_seat(
     app = SeatApp(
         f"seat-{seat}", link, size=screen.get_size(), language=language, long_press_ms=long_press_ms,
         reality_check_minutes=reality_check_minutes, sound=sound, helpline=helpline,
+        attract_seconds=attract_seconds,
         wall=lambda now: datetime.now().astimezone(),  # the local time of day, whatever ``now``
     )  # fmt: skip
     link.start()

@@ -180,9 +180,18 @@ def _touchdown(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     shots(seat, "touchdown_mid_drive")
 
 
+def _attract(idle: LiveSeat, shots: Shots) -> None:
+    """A seat with no credits, untouched for ``[seat] attract_seconds``: its attract loop."""
+    idle.now += idle.app.control.attract_seconds + 1.0
+    idle.pump()
+    shots(idle, "attract")
+
+
 def _handpay(table: LiveTable, shots: Shots) -> None:
-    table.insert_bills(2, *(100 * DOLLAR,) * 10)
     with LiveSeat(table, 2, size=shots.size) as big:
+        _attract(big, shots)  # no credits yet
+        table.insert_bills(2, *(100 * DOLLAR,) * 10)
+        big.until(lambda s: s.me is not None and s.me.credits > 0, "the bills")
         for _ in range(60):  # a column or dozen win of $500 nets $1,000: the hand-pay limit
             next_window(table, big)
             big.place("column:1", 500 * DOLLAR)

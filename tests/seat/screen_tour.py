@@ -146,6 +146,13 @@ def _settled_alone(times: int, *, loser: int = 0) -> Step:
     return step
 
 
+def _attract(app: SeatApp) -> None:
+    """No credits and no wagers, untouched for the attract time: the attract loop."""
+    app.control.attract_seconds = 60
+    app.receive([seat_state(credits=0)], 1.0)
+    app.control.active_at = -100.0
+
+
 def _bets_accepted(app: SeatApp) -> None:
     """Ready pressed and answered by the controller's seat state: "Bets accepted"."""
     app.act(i.Intent(i.READY), 1.0)
@@ -175,6 +182,7 @@ STATES: dict[str, Step] = {
         m.Error("refused", "limit: the seat's wagers this round would pass the limit 250000", 1)
     ),
     "bets_accepted": _bets_accepted,
+    "attract": _attract,
     "locked": _locked,
     "in_play": _in_play,
     "result": _result_shown,
