@@ -301,6 +301,9 @@ class DisplaySection:
     width: int = setting("1920", integer(640, 7680), "display width in pixels")
     height: int = setting("1080", integer(480, 4320), "display height in pixels")
     history_length: int = setting("20", integer(5, 100), "results shown in the history strip")
+    attract_seconds: int = setting(
+        "180", integer(0, 3600), "with no round played this long the display shows its attract loop (0: off)"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,6 +136,8 @@ class DisplayModel:
     craps: CrapsView | None = None
     sides: SidesInfo | None = None  # B2B and Blazing 7's, where either is offered
     yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
+    played_at: float | None = None  # the last round with wagers (or the first link-up): the attract's clock
+    top_win: int = 0  # the biggest seat's payout (stakes included) this display has seen
 
     @property
     def boards(self) -> Boards:
@@ -147,7 +149,7 @@ def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
     """The model after ``message`` arrived at ``now``."""
     match message:
         case LinkUp():
-            return replace(model, linked=True)
+            return replace(model, linked=True, played_at=now if model.played_at is None else model.played_at)
         case LinkDown(code=code):
             return replace(model, linked=False, link_code=code)
         case m.TableState():
@@ -201,6 +203,9 @@ def _tier(result: m.Result, seat: str) -> str:
 def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     if model.result is not None and model.result.round_id == result.round_id:
         return model  # the same result again (a resend after reconnecting): keep its animation's clock
+    if result.settlements:  # a round with wagers: the table is played
+        top = max((w.paid for w in winners_of(result)), default=0)
+        model = replace(model, played_at=now, top_win=max(model.top_win, top))
     last = model.result.winners if model.result is not None else None
     seen = ResultSeen(result.round_id, result.outcome, _started(model, result, now), winners_of(result),
                       model.boards, last)  # fmt: skip
