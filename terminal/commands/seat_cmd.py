@@ -79,6 +79,8 @@ def _run(args: argparse.Namespace) -> int:
         language=args.language or s.language,
         long_press_ms=s.long_press_ms,
         reality_check_minutes=s.reality_check_minutes,
+        helpline=loaded.table.helpline,
+        attract_seconds=s.attract_seconds,
         fullscreen=args.fullscreen,
         max_seconds=args.seconds,
         tls=tls,

@@ -69,6 +69,9 @@ class TableSection:
         ".", a_path(), "folder of the table's data (ledgers, keys, logs; --data DIR): relative data paths "
         "resolve under it, so the program folder can stay read-only (docs/install.md)"
     )
+    helpline: str = setting(
+        "1-800-GAMBLER", text(40), "problem-gambling helpline on every cash-out, reality check and limit card"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +345,9 @@ class SeatSection:
     height: int = setting("1080", integer(480, 4320), "screen height in pixels")
     long_press_ms: int = setting("600", integer(200, 3000), "press this long on a chip to remove it")
     reality_check_minutes: int = setting("0", integer(0, 240), "reality-check reminder period (0 = off)")
+    attract_seconds: int = setting(
+        "90", integer(0, 3600), "seat with no credits, untouched this long, shows its attract loop (0: off)"
+    )
     keys_path: Path = setting(
         "var/seat.keys", data_path(), "protocol key of every seat, display and service screen (created 0600)"
     )
@@ -360,6 +366,9 @@ class DisplaySection:
     width: int = setting("1920", integer(640, 7680), "display width in pixels")
     height: int = setting("1080", integer(480, 4320), "display height in pixels")
     history_length: int = setting("20", integer(5, 100), "results shown in the history strip")
+    attract_seconds: int = setting(
+        "180", integer(0, 3600), "with no round played this long the display shows its attract loop (0: off)"
+    )
 
 
 @dataclass(frozen=True, slots=True)

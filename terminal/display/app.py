@@ -69,7 +69,8 @@ class DisplayApp:
 
     def on_draw(self) -> None:
         self.feed()
-        scene = scene_at(self.model, self.clock(), self.config.display.history_length)
+        display = self.config.display
+        scene = scene_at(self.model, self.clock(), display.history_length, display.attract_seconds)
         self.painter.paint(scene)
         for cue in cues(self._scene, scene):
             self.on_cue(cue)

@@ -25,6 +25,7 @@ from terminal.games.roulette.wheels import parse_pocket
 from terminal.games.seam import UnknownGameError
 from terminal.net import messages as m
 from terminal.net.game_state import read_state
+from terminal.net.win_tier import round_of
 
 MAX_HISTORY = 100
 
@@ -50,6 +51,7 @@ class Winner:
     seat: str
     paid: int
     won: int  # paid minus the stakes of those wagers
+    tier: str = ""  # the seat's whole round's tier when it won (terminal.net.win_tier): win, big, huge
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +136,8 @@ class DisplayModel:
     craps: CrapsView | None = None
     sides: SidesInfo | None = None  # B2B and Blazing 7's, where either is offered
     yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
+    played_at: float | None = None  # the last round with wagers (or the first link-up): the attract's clock
+    top_win: int = 0  # the biggest seat's payout (stakes included) this display has seen
 
     @property
     def boards(self) -> Boards:
@@ -145,7 +149,7 @@ def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
     """The model after ``message`` arrived at ``now``."""
     match message:
         case LinkUp():
-            return replace(model, linked=True)
+            return replace(model, linked=True, played_at=now if model.played_at is None else model.played_at)
         case LinkDown(code=code):
             return replace(model, linked=False, link_code=code)
         case m.TableState():
@@ -186,13 +190,22 @@ def winners_of(result: m.Result) -> tuple[Winner, ...]:
         if s.result == "win":
             paid[s.seat] = paid.get(s.seat, 0) + s.paid
             staked[s.seat] = staked.get(s.seat, 0) + s.wagered
-    rows = [Winner(seat, paid[seat], paid[seat] - staked[seat]) for seat in paid]
+    rows = [Winner(seat, paid[seat], paid[seat] - staked[seat], _tier(result, seat)) for seat in paid]
     return tuple(sorted(rows, key=lambda w: (-w.won, w.seat)))
+
+
+def _tier(result: m.Result, seat: str) -> str:
+    """The tier of ``seat``'s whole round (all its wagers), "" unless the round won money."""
+    mine = round_of(result.settlements, seat)
+    return mine.tier if mine.won else ""
 
 
 def _result(model: DisplayModel, result: m.Result, now: float) -> DisplayModel:
     if model.result is not None and model.result.round_id == result.round_id:
         return model  # the same result again (a resend after reconnecting): keep its animation's clock
+    if result.settlements:  # a round with wagers: the table is played
+        top = max((w.paid for w in winners_of(result)), default=0)
+        model = replace(model, played_at=now, top_win=max(model.top_win, top))
     last = model.result.winners if model.result is not None else None
     seen = ResultSeen(result.round_id, result.outcome, _started(model, result, now), winners_of(result),
                       model.boards, last)  # fmt: skip

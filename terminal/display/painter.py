@@ -23,12 +23,14 @@ from terminal.display.scene import Banner, Scene
 from terminal.display.side_view import SideView
 from terminal.display.stage_views import VIEWS, StageView, venue_of
 from terminal.display.wheel_view import WheelView
-from terminal.i18n import Catalogue
+from terminal.i18n import Catalogue, load_catalogue
+from terminal.money import find_currency, format_amount
 
 BANNER_COLOURS = {
     "tilt": theme.BANNER_TILT,
     "out_of_service": theme.BANNER_SERVICE,
     "link_lost": theme.BANNER_LINK,
+    "attract": theme.FELT,
 }
 _NOTHING = object()  # a key no scene has: the next frame repaints everything
 Mat4, Vec3 = pyglet.math.Mat4, pyglet.math.Vec3
@@ -202,15 +204,28 @@ class Painter:
             if scene.touchdown is not None:
                 self.field().draw(scene.field, scene.touchdown)
         self.window.view = Mat4()
-        self._overlay(scene.banner, scene.test, scene.table)
+        self._overlay(scene.banner, scene.test, scene.table, scene)
 
-    def _overlay(self, banner: Banner | None, test: bool, table: str) -> None:
-        """A tilt or a lost link: a band across the game. Out of service: a screen of its own."""
+    def _overlay(self, banner: Banner | None, test: bool, table: str, scene: Scene | None = None) -> None:
+        """A tilt or a lost link: a band across the game. Out of service: a screen of its own. The attract
+        loop: a band with the game, the top payout seen and "insert a bill to play" in both languages."""
         cat = self.cat
         own_screen = banner is not None and banner.kind == "out_of_service"
         set_visible(self.screen, own_screen)
         set_visible(self.band, banner is not None and not own_screen)
-        if banner is not None:
+        if banner is not None and banner.kind == "attract":
+            self.band.color = BANNER_COLOURS[banner.kind]
+            room = self.window.width - self.sc(80)
+            self.band_title.show(cat.text(f"display.attract_{banner.code}"), fit=room)
+            other = load_catalogue("es" if cat.language == "en" else "en")
+            insert = f"{cat.text('display.attract_insert')} · {other.text('display.attract_insert')}"
+            top = scene.top_win if scene is not None else 0
+            if top and scene is not None:  # the table's biggest payout seen, over the invitation
+                money = format_amount(top, find_currency(scene.currency))
+                insert = f"{cat.text('display.attract_top_win', amount=money)}\n{insert}"
+            self.band_reason.show(insert)
+            self.band_table.show("")
+        elif banner is not None:
             self.band.color = BANNER_COLOURS[banner.kind]
             title = "display.connecting" if banner.code == "connecting" else f"display.{banner.kind}"
             self.band_title.show(cat.text(title), fit=self.window.width - self.sc(80))

@@ -20,7 +20,7 @@ Table tilts, out of service and a lost link become a banner.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from terminal.display import boards, bonus_motion, dice_motion, field_motion, wheel_motion
@@ -109,6 +109,7 @@ class Scene:
     demo: bool = False  # a demo table (simulated devices): the DEMO badge beside the results
     in_play: str = ""  # catalogue key of the outcome panel's words while a round is in play ("Ball in play")
     last_winners: tuple[Winner, ...] | None = None  # the round before's winners, shown while one is in play
+    top_win: int = 0  # the biggest payout this display has seen (the attract loop says it)
 
 
 #: What the outcome panel says while a round is in play, by game.
@@ -157,6 +158,16 @@ def banner_of(model: DisplayModel) -> Banner | None:
     return Banner("tilt", codes[0]) if codes else None
 
 
+def attract_banner(model: DisplayModel, t: float, attract_seconds: float) -> Banner | None:
+    """The attract loop (a banner of kind ``attract``) once no round with wagers has been played for
+    ``attract_seconds`` (0: never), between rounds, while nothing stops the table."""
+    if not attract_seconds or model.played_at is None or t - model.played_at < attract_seconds:
+        return None
+    if banner_of(model) is not None or stage_at(model, t) in (Stage.SPINNING, Stage.RESULT):
+        return None
+    return Banner("attract", model.game)
+
+
 def stage_at(model: DisplayModel, t: float) -> Stage:
     """The presentation's stage at ``t``."""
     result = model.result
@@ -179,8 +190,15 @@ def _seconds_left(model: DisplayModel, t: float) -> float:
     return model.countdown_ms / 1000 - (t - model.state_at)
 
 
-def scene_at(model: DisplayModel, t: float, history_length: int) -> Scene:
-    """The frame at ``t`` (seconds on the display's clock)."""
+def scene_at(model: DisplayModel, t: float, history_length: int, attract_seconds: float = 0.0) -> Scene:
+    """The frame at ``t`` (seconds on the display's clock); ``attract_seconds``: ``[display]
+    attract_seconds`` (0: no attract loop)."""
+    scene = _scene(model, t, history_length)
+    attract = attract_banner(model, t, attract_seconds)
+    return replace(scene, banner=attract, top_win=model.top_win) if attract is not None else scene
+
+
+def _scene(model: DisplayModel, t: float, history_length: int) -> Scene:
     if face_of(model.game) is not None:
         return _faced(model, t, history_length)
     order = WHEELS[model.wheel].order

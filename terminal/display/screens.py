@@ -67,6 +67,8 @@ def _shots(c: Config) -> list[Shot]:
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),
+        ("display-roulette-attract", lambda: samples.betting(samples.seen(rl))),  # no play since -1e5 s
+        ("display-craps-attract", lambda: samples.betting(samples.seen(run))),
         ("display-lab-mode-test", lambda: samples.at_rest(samples.base("roulette", wheel, test=True), "17")),
         (
             "display-craps-lab-mode-test",
@@ -112,7 +114,8 @@ def render_display_screens(config: Config, out_dir: Path) -> list[Path]:
         for name, make in _shots(config):
             gc.collect()
             model, t = make()
-            painter.paint(scene_at(model, t, config.display.history_length))
+            attract = config.display.attract_seconds if name.endswith("-attract") else 0
+            painter.paint(scene_at(model, t, config.display.history_length, attract))
             written.append(painter.save(out_dir / f"{name}.png"))
         return written
     finally:

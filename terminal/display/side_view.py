@@ -23,6 +23,7 @@ from terminal.money import find_currency, format_amount
 MAX_WINNERS = 8  # a table has at most eight seats
 WINNER_COLUMN = 300  # design pixels a winners column needs ("PUESTO 8   $12,345.00")
 MIN_TILE = 52  # the narrowest history tile ("00" and "36" at 24 px, with a gap)
+BIG_TIERS = {"big": "display.big_win", "huge": "display.huge_win"}  # a seat's big win names it in gold
 DEMO_W = 110  # design pixels of the DEMO badge at the history row's right end
 LEFT_BLOCK, RIGHT_BLOCK = 380, 350  # the top bar's round and countdown blocks: the headline keeps clear
 HOT = theme.HOT
@@ -255,8 +256,15 @@ class SideView:
         for row in rows:
             seat = row.seat.removeprefix("seat-")
             amount = format_amount(row.won, currency)
-            line = f"{self.cat.text('display.seat_wins', seat=seat)}   {amount}"
-            lines.append((line, theme.DIM if last else theme.WHITE, room))
+            big = row.tier in BIG_TIERS and not last
+            name = self.cat.text("display.seat_wins", seat=seat)
+            lines.append(
+                (f"{name}   {amount}", theme.DIM if last else (theme.GOLD if big else theme.WHITE), room)
+            )
+        if not last:  # a big or huge win names its seat first, across the panel ("HUGE WIN: SEAT 3")
+            named = [(self.cat.text(BIG_TIERS[r.tier], seat=r.seat.removeprefix("seat-")), theme.GOLD, wide)
+                     for r in rows if r.tier in BIG_TIERS]  # fmt: skip
+            lines[:0] = named
         if not rows and (scene.winners is not None or last):
             key = "display.no_winners_last" if last else "display.no_winners"
             lines.append((self.cat.text(key), theme.DIM, wide))

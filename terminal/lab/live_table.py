@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -38,6 +39,7 @@ from terminal.table.table import Table
 from terminal.table.tilts import Tilt, TiltKind
 
 T = TypeVar("T")
+LAB_EVENING = datetime(2026, 11, 28, 20, 30)  # the seats' clock in the pictures: this, plus their own clock
 
 
 class LiveTableError(RuntimeError):
@@ -198,6 +200,9 @@ class LiveSeat:
             language=language,
             long_press_ms=c.seat.long_press_ms,
             reality_check_minutes=c.seat.reality_check_minutes,
+            helpline=c.table.helpline,
+            attract_seconds=c.seat.attract_seconds,
+            wall=lambda now: LAB_EVENING + timedelta(seconds=now),  # the pictures' clock: replayable
         )
         self.table = table
         self.now = 1000.0

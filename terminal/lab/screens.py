@@ -93,6 +93,13 @@ def seat_pages(seat: LiveSeat, shots: Shots) -> None:
     seat.pump()
     shots(seat, "reality_check")
     seat.act(i.DISMISS, "reality")
+    seat.act(i.SCREEN, "session")
+    seat.act(i.LIMIT, "time")  # 30 minutes: the session has lasted that long already
+    seat.act(i.LIMIT, "loss")
+    shots(seat, "session_limits")
+    seat.act(i.SCREEN, "game")
+    shots(seat, "limit_reached")  # no wager until Continue or Cash out
+    seat.act(i.DISMISS, "limit")
     seat.act(i.SCREEN, "cashout")
     shots(seat, "cashout_confirm")
     seat.act(i.CASH_OUT)

@@ -8,12 +8,14 @@ lets the tests and ``terminal screens`` drive a real seat headless.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
+from datetime import datetime
 
 import pygame
 
 from terminal.money import MoneyError, find_currency
 from terminal.net import messages as m
-from terminal.seat import hardware, message_strip, overlays, pages, sounds
+from terminal.seat import attract, hardware, message_strip, overlays, pages, sounds
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl, Sender
 from terminal.seat.game_view import GameView
@@ -38,14 +40,20 @@ class SeatApp:
         long_press_ms: int = 600,
         reality_check_minutes: int = 0,
         sound: SeatSounds | None = None,
+        helpline: str = "",
+        wall: Callable[[float], datetime] | None = None,
+        attract_seconds: int = 0,
     ) -> None:
+        """``helpline``: ``[table] helpline``; ``wall``: the seat's monotonic clock as the local time of day
+        (the on-screen clock; None: none drawn)."""
         self.sound = sound or SeatSounds(Sound.silent())  # silent in tests and screenshots
         self.frame = Frame.of(*size)
         self.painter = Painter(language, find_currency("USD"))
         self.painter.min_size = self.frame.text_min
         self.control = SeatControl(
-            seat, sender, self.painter.money, reality_check_minutes=reality_check_minutes
-        )
+            seat, sender, self.painter.money, reality_check_minutes=reality_check_minutes,
+            helpline=helpline, wall=wall, attract_seconds=attract_seconds,
+        )  # fmt: skip
         self.game = GameView(self.painter, self.control, self.frame)
         self.pointer = Pointer(size, long_press_ms)
         self.frames = 0
@@ -83,7 +91,12 @@ class SeatApp:
         self.sound.frame(sounds.moment_of(self.control.model, now), self.painter.language)
 
     def gesture(self, gesture: Gesture, now: float) -> None:
-        """Route one gesture to whatever is on top, and act on the intents it posts."""
+        """Route one gesture to whatever is on top, and act on the intents it posts (a touch on the
+        attract loop only ends it)."""
+        if attract.showing(self.control, now):
+            self.control.active_at = now
+            return
+        self.control.active_at = now
         posted = hardware.process(self.control, self.frame, gesture.pos, now)
         if posted is None:
             posted = overlays.process(self.control, self.frame, gesture.pos, now)
@@ -127,4 +140,5 @@ class SeatApp:
         if not overlays.blocking(self.control, now):  # nothing stale or live above a card
             message_strip.draw_notice(surface, self.painter, self.control, self.frame, strip, now)
         hardware.draw(surface, self.painter, self.control, self.frame, now)
+        attract.draw(surface, self.painter, self.control, self.frame, now)
         self.frames += 1

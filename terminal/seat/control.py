@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Protocol
 
 from terminal.net import messages as m
+from terminal.seat import care
 from terminal.seat import intents as i
 from terminal.seat.limits import check_chip
 from terminal.seat.model import LinkStatus, SeatModel, notice, reduce, release
@@ -45,19 +47,26 @@ class Ui:
     vouchers: tuple[tuple[str, int], ...] = ()  # (validation, amount) printed at this seat this session
     picker: str | None = None  # the layout's picker open over the felt (a point box, a number)
     bets_page: int = 0  # the page of the side panel's list of the seat's wagers
+    ready_asked: int = -1  # the round whose Ready was sent, until the controller answers it
+    ready: int = -1  # the round whose Ready the controller took: "Bets accepted" while its window is open
 
 
 class SeatControl:
     """Intents in, protocol messages out; controller messages in, model out."""
 
     def __init__(
-        self, seat: str, sender: Sender, money: Callable[[int], str], *, reality_check_minutes: int = 0
-    ) -> None:
+        self, seat: str, sender: Sender, money: Callable[[int], str], *, reality_check_minutes: int = 0,
+        helpline: str = "", wall: Callable[[float], datetime] | None = None, attract_seconds: int = 0,
+    ) -> None:  # fmt: skip
         self.model = SeatModel(seat)
         self.ui = Ui()
         self._sender = sender
         self._money = money
         self._reality_s = reality_check_minutes * 60
+        self.helpline = helpline  # ``[table] helpline``: on every cash-out, reality check and limit card
+        self.wall = wall  # the seat's clock: its monotonic ``now`` as the local time of day (None: no clock)
+        self.attract_seconds = attract_seconds  # ``[seat] attract_seconds``: terminal.seat.attract (0: off)
+        self.active_at: float | None = None  # the last touch or bill (or first message): the attract clock
 
     def money(self, amount: int) -> str:
         """``amount`` in the table's currency, as the screen shows it."""
@@ -72,9 +81,12 @@ class SeatControl:
     def receive(self, messages: Iterable[m.Message | LinkStatus], now: float) -> None:
         """Fold each message into the model, and keep the screen state consistent with it."""
         for message in messages:
+            if self.active_at is None or (isinstance(message, m.BuyIn) and message.seat == self.model.seat):
+                self.active_at = now  # a bill ends the attract loop
             self.model = reduce(self.model, message, now)
             if isinstance(message, m.SeatState | m.Error):
                 self.ui = replace(self.ui, pending=())
+            self._ready_answered(message)
             if isinstance(message, m.CashedOut) and message.seat == self.model.seat:
                 printed = (*self.ui.vouchers, (message.validation, message.amount))[-MAX_VOUCHERS:]
                 self.ui = replace(self.ui, screen="cashout", cashout_step="voucher", vouchers=printed)
@@ -83,6 +95,21 @@ class SeatControl:
                 self.model = replace(self.model, notice=added)
             if isinstance(message, m.TableState) and self.ui.chip not in message.chip_values:
                 self.ui = replace(self.ui, chip=message.chip_values[0] if message.chip_values else 0)
+
+    def _ready_answered(self, message: m.Message | LinkStatus) -> None:
+        """The controller's answer to Ready: its seat state says the wagers stand ("Bets accepted"); an
+        error (the controller sends a refusal's seat state first, then the error) or a lost link withdraws
+        it (any error: the seat claims nothing it is not sure of)."""
+        asked = self.ui.ready_asked
+        if isinstance(message, m.Error) or (isinstance(message, LinkStatus) and not message.up):
+            self.ui = replace(self.ui, ready_asked=-1, ready=-1)
+        elif asked >= 0 and isinstance(message, m.SeatState) and message.seat == self.model.seat:
+            self.ui = replace(self.ui, ready_asked=-1, ready=asked)
+
+    def accepted(self, now: float) -> bool:
+        """Whether the seat's Ready was taken in the window open now: its wagers stand for this round."""
+        table = self.model.table
+        return table is not None and self.ui.ready == table.round_id and self.model.can_bet(now)
 
     def tick(self, now: float) -> None:
         """Timers of the screen: a round's reveal coming due, the reality check, stale pending chips."""
@@ -109,7 +136,17 @@ class SeatControl:
     def _send(self, message: m.Message) -> None:
         self._sender.send(message)
 
+    def _limited(self, now: float) -> bool:
+        """Whether the player's own session limit is reached: no wager until they confirm or leave."""
+        if care.reached(self.model, now) is None:
+            return False
+        self.model = replace(self.model, notice=notice("limit.stopped", now))
+        self.ui = replace(self.ui, refused_at=now)
+        return True
+
     def _place(self, intent: i.Intent, now: float) -> None:
+        if self._limited(now):
+            return
         refusal = check_chip(self.model, intent.text, self.ui.chip, now, self._money)
         if refusal is not None:
             self.model = replace(self.model, notice=refusal)
@@ -135,7 +172,11 @@ class SeatControl:
 
     def _simple(self, intent: i.Intent, now: float) -> None:
         message = _SIMPLE[intent.kind]()
+        if intent.kind in (i.REPEAT, i.DOUBLE, i.READY) and self._limited(now):
+            return
         if self._betting(now):
+            if intent.kind == i.READY and self.model.table is not None:
+                self.ui = replace(self.ui, ready_asked=self.model.table.round_id)
             self._send(message)
 
     def _toggle(self, intent: i.Intent, now: float) -> None:
@@ -193,6 +234,8 @@ class SeatControl:
             self.ui = replace(self.ui, screen="game", cashout_step="confirm")
         elif intent.text == "reality":
             self.ui = replace(self.ui, reality_check=False)
+        elif intent.text == "limit":
+            self.model = care.confirm(self.model, now)
         else:
             self.model = replace(self.model, notice=None)
 
@@ -214,6 +257,10 @@ class SeatControl:
             self._send(m.DeviceInput("ticket_reader", "insert", 0, intent.text))
         elif intent.kind == i.CALL:
             self._send(m.DeviceInput("call_button", intent.text, 0, ""))
+
+    def _limit(self, intent: i.Intent, now: float) -> None:
+        """My session: the player's time or loss limit moves to its next choice."""
+        self.model = care.set_next(self.model, intent.text)
 
     def _language(self, intent: i.Intent, now: float) -> None:
         """Handled by the app (it owns the painter); the control only records nothing."""
@@ -245,5 +292,6 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.VOUCHER: SeatControl._device,
     i.CALL: SeatControl._device,
     i.PICK: SeatControl._pick,
+    i.LIMIT: SeatControl._limit,
     **dict.fromkeys(_SIMPLE, SeatControl._simple),
 }

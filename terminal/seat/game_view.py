@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
+from terminal.seat import care_view, layout_port, picker, side_panel, theme, wager_list, win_banner
 from terminal.seat import intents as i
-from terminal.seat import layout_port, picker, side_panel, theme, wager_list
 from terminal.seat.control import SeatControl
 from terminal.seat.layouts.base import Layout, UnknownSpotError, picked
 from terminal.seat.pointer import Gesture
@@ -168,6 +168,8 @@ class GameView:
         side_panel.draw(surface, self.painter, self.control, self.frame, now)
         if self.layout is not None:
             picker.draw(surface, self.painter, self.control, self.frame, self.layout, now)
+        win_banner.draw(surface, self.painter, self.control, self.frame, now)
+        care_view.draw_clock(surface, self.painter, self.control, self.frame, now)
 
     def _base(self, now: float) -> pygame.Surface:
         """Background, felt with its chips, tray and buttons: one opaque layer, redrawn only on a change."""
@@ -242,7 +244,7 @@ class GameView:
             (
                 "fmt.money",
                 {"amount": p.money(me.last_win if me else 0)},
-                theme.WIN if me and me.last_win else theme.INK,
+                theme.WIN if me and me.last_win and self._won_shown() else theme.INK,
             ),
             ("fmt.money", {"amount": p.money(self.control.ui.chip)}, theme.INK),
             self._countdown(now)[1:],
@@ -271,6 +273,12 @@ class GameView:
         label = self._countdown(now)[0]
         p.draw(surface, label, (cell.left, cell.top), f.unit * 7 // 10, theme.DIM_INK, max_width=cell.width)
         self._draw_limits(surface)
+
+    def _won_shown(self) -> bool:
+        """Whether the round on screen (if any) won money: a round that paid back less than its stake
+        leaves its LAST WIN in plain ink, not in the win's colour."""
+        mine = win_banner.seat_round(self.control)
+        return mine is None or mine.won
 
     def _countdown(self, now: float) -> tuple[str, str, dict[str, Any], tuple[int, int, int]]:
         """The phase meter: its label and its value, which follow the phase (the seconds left to bet, bets

@@ -21,13 +21,14 @@ CASH_OUT = "cash_out"  # confirmed on the cash-out screen
 LANGUAGE = "language"  # text: en | es
 PAGE = "page"  # value: +1 / -1 on a paged screen
 BETS_PAGE = "bets_page"  # value: +1 / -1 through the side panel's list of the seat's wagers
-DISMISS = "dismiss"  # close the reality check, the voucher or a notice
+DISMISS = "dismiss"  # close the reality check, the voucher, a notice; "limit": confirm a reached limit
 REFUSED = "refused"  # a touch the seat refuses on screen (after the lock, on a blocked seat)
 HARDWARE = "hardware"  # open or close the simulated-hardware panel (lab tables)
 BILL = "bill"  # value: a bill into the seat's acceptor
 VOUCHER = "voucher"  # text: a voucher's validation number into the seat's ticket reader
 CALL = "call"  # text: on | off, the seat's call button (a service call; off: answered)
 PICK = "pick"  # text: open the layout's picker of that name ("" closes it)
+LIMIT = "limit"  # text: time | loss: the player's session limit moves to its next choice (My session)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import ssl
 import time
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -55,6 +56,8 @@ def run_seat(
     tls: ssl.SSLContext | None = None,
     place: Place | None = None,
     sound: SeatSounds | None = None,
+    helpline: str = "",
+    attract_seconds: int = 0,
 ) -> int:
     """Run one seat screen until the window closes (or ``max_seconds`` pass); returns the exit code.
 
@@ -69,7 +72,9 @@ def run_seat(
     link = Link(f"seat-{seat}", key, host, port, tls)
     app = SeatApp(
         f"seat-{seat}", link, size=screen.get_size(), language=language, long_press_ms=long_press_ms,
-        reality_check_minutes=reality_check_minutes, sound=sound,
+        reality_check_minutes=reality_check_minutes, sound=sound, helpline=helpline,
+        attract_seconds=attract_seconds,
+        wall=lambda now: datetime.now().astimezone(),  # the local time of day, whatever ``now``
     )  # fmt: skip
     link.start()
     clock = pygame.time.Clock()

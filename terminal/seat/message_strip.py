@@ -41,6 +41,9 @@ def status_key(control: SeatControl, p: Painter, now: float) -> tuple[str, theme
     model = control.model
     if control.ui.selected is not None:
         return "onoff.prompt", theme.GOLD, {}
+    if control.accepted(now):  # the controller took this seat's Ready: its wagers stand
+        total = model.me.total_bet if model.me is not None else 0
+        return "status.bets_accepted", theme.WIN, {"amount": p.money(total)}
     if model.can_bet(now):
         return "status.place_bets", theme.INK, {}
     if model.link == "up" and model.table is not None and not model.tilts:
@@ -66,7 +69,8 @@ def draw_status(surface: pygame.Surface, p: Painter, control: SeatControl, frame
     """The quiet status box of the game screen (a notice, drawn later, covers it while it shows)."""
     box = game_rect(frame)
     key, colour, args = status_key(control, p, now)
-    edge = theme.GOLD if key in ("onoff.prompt", "status.result", "status.in_play") else theme.PANEL_EDGE
+    gold = ("onoff.prompt", "status.result", "status.in_play", "status.bets_accepted")
+    edge = theme.GOLD if key in gold else theme.PANEL_EDGE
     pygame.draw.rect(surface, theme.PANEL, box, border_radius=frame.unit // 2)
     pygame.draw.rect(surface, edge, box, width=2, border_radius=frame.unit // 2)
     u = frame.unit

@@ -98,6 +98,8 @@ class Session:
     money_in: int = 0
     money_out: int = 0
     last_reality_check: float | None = None
+    time_limit: int = 0  # the player's own session time limit, minutes (0: none); terminal.seat.care
+    loss_limit: int = 0  # the player's own loss limit, minor units (0: none)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,10 +7,12 @@ on every screen.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from terminal.seat import care, theme
 from terminal.seat import intents as i
-from terminal.seat import theme
 from terminal.seat.control import SeatControl
 from terminal.seat.model import SeatModel
 from terminal.seat.text import Painter
@@ -40,9 +42,10 @@ def buttons(control: SeatControl, frame: Frame, now: float) -> list[Button]:
     height = int(box.height * 0.22)
     if _stopped(model) is not None:
         return []
-    if ui.reality_check:  # keep playing, or stop: cash out, or look at the session first
+    limit = limit_card(control, now)
+    if ui.reality_check or limit:  # keep playing, or stop: cash out, or look at the session first
         choices = (
-            ("button.continue", i.Intent(i.DISMISS, "reality"), theme.READY),
+            ("button.continue", i.Intent(i.DISMISS, "limit" if limit else "reality"), theme.READY),
             ("button.session", i.Intent(i.SCREEN, "session"), theme.BUTTON),
             ("button.cashout", i.Intent(i.SCREEN, "cashout"), theme.BUTTON),
         )
@@ -81,6 +84,12 @@ def process(control: SeatControl, frame: Frame, pos: tuple[int, int], now: float
     return [hit.intent] if hit is not None else []
 
 
+def limit_card(control: SeatControl, now: float) -> bool:
+    """Whether the card of a reached session limit is up: on the game screen, until the player confirms
+    (Continue) or leaves (Cash out); the session and cash-out pages stay reachable under it."""
+    return control.ui.screen == "game" and care.reached(control.model, now) is not None
+
+
 def prompt_left(model: SeatModel, now: float) -> int:
     """Milliseconds left to choose a Touchdown team."""
     if model.prompt is None:
@@ -112,6 +121,8 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         _draw_handpay(surface, p, control, frame, now)
     elif stopped is not None:
         _draw_stop(surface, p, control, frame, stopped, now)
+    elif limit_card(control, now):
+        _draw_limit(surface, p, control, frame, now)
     elif ui.reality_check:
         _draw_reality(surface, p, control, frame, now)
     elif model.prompt is not None and model.team is None and prompt_left(model, now) > 0:
@@ -164,7 +175,7 @@ def blocking(control: SeatControl, now: float) -> bool:
     drawn above it but the meters (no notice, no hardware button)."""
     model = control.model
     prompting = model.prompt is not None and model.team is None and prompt_left(model, now) > 0
-    return _stopped(model) is not None or control.ui.reality_check or prompting
+    return _stopped(model) is not None or control.ui.reality_check or prompting or limit_card(control, now)
 
 
 def _draw_handpay(
@@ -213,6 +224,36 @@ def _draw_reality(
     net = signed_money(p, control.model.net_result())
     size = u * 5 // 4
     _line(surface, p, box, u, "reality.body", box.top + u * 4, size, theme.INK, minutes=minutes, net=net)
+    _helpline(surface, p, control, box, u)
+    for button in buttons(control, frame, now):
+        draw_button(surface, p, button, u * 6 // 5)
+
+
+def _helpline(surface: pygame.Surface, p: Painter, control: SeatControl, box: pygame.Rect, u: int) -> None:
+    """The helpline across the card, between its words and its buttons."""
+    if control.helpline:
+        room = pygame.Rect(box.left + u, box.top + u * 7, box.width - 2 * u, u * 2)
+        p.block(surface, "care.helpline", room, u, theme.GOLD, number=control.helpline)
+
+
+def _draw_limit(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, now: float) -> None:
+    """The player's own limit is reached: no more wagers until they confirm or cash out."""
+    dim(surface, frame.below_top, 170)
+    box = card(frame)
+    panel(surface, box)
+    pygame.draw.rect(surface, theme.GOLD, box, width=4, border_radius=12)
+    u, model = frame.unit, control.model
+    which = care.reached(model, now)
+    _line(surface, p, box, u, f"care.reached_{which}", box.top + u, u * 7 // 4, theme.GOLD, bold=True)
+    args: dict[str, Any] = {
+        "minutes": str(model.session.time_limit),
+        "amount": p.money(model.session.loss_limit),
+        "net": signed_money(p, model.net_result()),
+        "duration": care.duration(care.played_seconds(model, now)),
+    }
+    room = pygame.Rect(box.left + u, box.top + u * 7 // 2, box.width - 2 * u, u * 3)
+    p.block(surface, f"care.reached_{which}_body", room, u * 9 // 8, theme.INK, **args)
+    _helpline(surface, p, control, box, u)
     for button in buttons(control, frame, now):
         draw_button(surface, p, button, u * 6 // 5)
 

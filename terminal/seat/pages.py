@@ -15,7 +15,7 @@ from terminal.devices.barcode import interleaved_2_of_5
 from terminal.devices.voucher import format_validation
 from terminal.money import amount_in_words, find_currency
 from terminal.net import messages as m
-from terminal.seat import demo_badge, help_page, history_page, message_strip, theme
+from terminal.seat import care_view, demo_badge, help_page, history_page, message_strip, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
 from terminal.seat.model import SeatModel
@@ -50,6 +50,8 @@ def buttons(control: SeatControl, frame: Frame, p: Painter | None = None) -> lis
         out.append(Button(confirm, "button.confirm_cashout", i.Intent(i.CASH_OUT), can, colour=theme.READY))
     if screen == "cashout" and control.ui.cashout_step == "voucher":
         out[0] = Button(back, "button.done", i.Intent(i.DISMISS, "voucher"), colour=theme.READY)
+    if screen == "session":
+        out += care_view.limit_buttons(control, frame, content(frame))
     return out
 
 
@@ -157,9 +159,13 @@ def _cashout(
     surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
 ) -> None:
     u, model = frame.unit, control.model
+    summary = pygame.Rect(box.left, box.bottom - u * 5, box.width, u * 5)
     if control.ui.cashout_step == "voucher" and model.voucher is not None:
-        draw_voucher(surface, p, model.voucher, box, u)
+        paper = pygame.Rect(box.left, box.top, box.width, min(u * 20, summary.top - u - box.top))
+        draw_voucher(surface, p, model.voucher, paper, u)
+        care_view.draw_summary(surface, p, control, summary, u, now)
         return
+    care_view.draw_summary(surface, p, control, summary, u, now)
     credits = model.me.credits if model.me is not None else 0
     p.draw(
         surface,
@@ -268,14 +274,14 @@ def _session(
         ("session.net", {"amount": signed_money(p, net)}, theme.WIN if net > 0 else theme.INK),
     )
     y = box.top + u * 2
+    half = box.width // 2 - u * 3
     for key, args, colour in rows:
-        p.draw(surface, key, (box.left + u * 2, y), u * 3 // 2, colour, max_width=box.width - 4 * u, **args)
+        p.draw(surface, key, (box.left + u * 2, y), u * 5 // 4, colour, max_width=half, **args)
         y += u * 3
-    y = box.top + u * 15
-    p.wrap(
-        surface,
-        "session.advice",
-        pygame.Rect(box.left + u * 2, y, box.width * 2 // 3, box.bottom - y),
-        u,
-        theme.DIM_INK,
-    )
+    clock = care_view.clock_line(control, now)
+    if clock is not None:
+        p.draw(surface, clock[0], (box.left + u * 2, y), u, theme.DIM_INK, max_width=half, **clock[1])
+    care_view.draw_limits(surface, p, control, frame, box, now)
+    advice = pygame.Rect(box.left + u * 2, box.top + u * 16, box.width - 4 * u, u * 2)
+    p.wrap(surface, "care.advice", advice, u, theme.DIM_INK)
+    care_view.helpline(p, control, surface, advice.move(0, u * 2), u)

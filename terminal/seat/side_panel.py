@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from terminal.net import messages as m
+from terminal.net.win_tier import round_of
 from terminal.seat import demo_badge, message_strip, motion, side_boards, side_progress, theme, wager_list
 from terminal.seat.control import SeatControl
 from terminal.seat.marks import cell, marks_of
@@ -126,13 +127,26 @@ def _draw_result(
         words = message_strip.result_words(control, p)
         p.block(surface, "fmt.value", lower, unit * 9 // 10, theme.DIM_INK, value=words)
         return
-    paid = sum(amount for _, amount in control.model.winners())
-    key, colour = ("result.win", theme.WIN) if paid else ("result.no_win", theme.DIM_INK)
-    p.block(surface, key, upper, unit * 3 // 2, colour, bold=True, amount=p.money(paid))
-    if net is not None:
+    key, colour, args = headline(control, p)
+    p.block(surface, key, upper, unit * 3 // 2, colour, bold=True, **args)
+    if net is not None and key != "result.paid_net":  # "Paid $6.00 · net -$4.00" already says the net
         signed = ("+" if net >= 0 else "-") + p.money(abs(net))
         shade = theme.WIN if net > 0 else theme.DIM_INK
         p.block(surface, "result.net", lower, unit, shade, amount=signed)
+
+
+def headline(control: SeatControl, p: Painter) -> tuple[str, theme.Colour, dict[str, str]]:
+    """The result's headline (catalogue key, colour, arguments): "You win $36.00" only for a round whose
+    net is above zero; a round that paid back less than (or just) its stake says "Paid $6.00 · net
+    -$4.00"; one that paid nothing "No win this round"."""
+    result = control.model.result
+    mine = round_of(result.settlements if result is not None else (), control.model.seat)
+    if mine.won:
+        return "result.win", theme.WIN, {"amount": p.money(mine.paid)}
+    if mine.paid > 0:
+        net = ("+" if mine.net >= 0 else "-") + p.money(abs(mine.net))
+        return "result.paid_net", theme.INK, {"amount": p.money(mine.paid), "net": net}
+    return "result.no_win", theme.DIM_INK, {"amount": p.money(0)}
 
 
 def round_net(control: SeatControl) -> int | None:

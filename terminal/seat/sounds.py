@@ -8,6 +8,7 @@ tilt at this seat shows its own screen and is not "no more bets".
 
 from __future__ import annotations
 
+from terminal.net.win_tier import round_of
 from terminal.seat.model import SeatModel
 from terminal.sound.cues import Moment
 
@@ -29,7 +30,8 @@ def moment_of(model: SeatModel, now: float) -> Moment:
     else:
         stage = "idle"
     craps = model.craps
-    won = sum(paid for _, paid in model.winners()) if showing is not None else 0
+    mine = round_of(showing.settlements, model.seat) if showing is not None else None
+    won = mine.paid if mine is not None and mine.won else 0  # a round that lost money plays no win
     return Moment(
         game=table.game,
         round_id=table.round_id,
@@ -39,4 +41,5 @@ def moment_of(model: SeatModel, now: float) -> Moment:
         result_round=showing.round_id if showing is not None else None,
         point=craps.point if craps is not None else None,
         won=won,
+        tier=mine.tier if mine is not None and mine.won else "",
     )

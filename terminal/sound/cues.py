@@ -48,6 +48,7 @@ class Moment:
     result_round: int | None = None
     point: int | None = None
     won: int = 0
+    tier: str = ""  # the win's tier (terminal.net.win_tier: win, big, huge), "" for no win
 
 
 def call_for(outcome: str, point: int | None) -> str | None:
@@ -111,6 +112,14 @@ class Announcer:
             events.append(CLOSING)
 
 
+#: The effects a win plays, by its tier: a bigger win layers more of the table's sounds over the win.
+WIN_EFFECTS: dict[str, tuple[str, ...]] = {
+    "win": (calls.WIN,),
+    "big": (calls.WIN, calls.CHIP),
+    "huge": (calls.WIN, calls.CHIP, calls.CLOSING_TICK),
+}
+
+
 class SeatSounds:
     """A seat's own speaker: effects for the player, and the calls in their language if ``calls``."""
 
@@ -137,7 +146,8 @@ class SeatSounds:
                 if call is not None:
                     self._say(call, language)
             elif event == WIN:
-                self.sound.effect(calls.WIN)
+                for effect in WIN_EFFECTS.get(moment.tier, (calls.WIN,)):
+                    self.sound.effect(effect)
 
     def _say(self, name: str, language: str) -> None:
         if self.calls:

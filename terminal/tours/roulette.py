@@ -22,6 +22,7 @@ from terminal.lab.screens import (
 from terminal.lab.screens_job import Job
 from terminal.seat import intents as i
 from terminal.seat.pages import help_sheets
+from terminal.seat.win_banner import seat_round
 from terminal.tours.simple import play_until_a_win
 
 
@@ -32,6 +33,8 @@ def tour(job: Job) -> list[Path]:
         table.insert_bills(1, 100 * DOLLAR, 100 * DOLLAR)
         with LiveSeat(table, 1, size=job.size) as seat:
             _round(table, seat, shots)
+            _paid_net(table, seat, shots)
+            _big_win(table, seat, shots)
             _sides(table, seat, shots)
             _touchdown(table, seat, shots)
             picker(seat, shots, "roulette")
@@ -63,6 +66,46 @@ def _round(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     shots(seat, "roulette_result_counting")
     seat.now += 2.0
     shots(seat, "roulette_result")
+
+
+def _paid_net(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    """A round that pays back less than it staked (a column of three and a straight on 0): "Paid $3.00 ·
+    net -$1.00", never "You win"."""
+    for n in range(40):
+        next_window(table, seat)
+        seat.now += 10.0
+        for spot in ("column:1", "column:2", "column:3", "straight:0"):
+            seat.place(spot, 1 * DOLLAR)
+        if n == 0:
+            seat.act(i.READY)  # the controller takes the seat's Ready: "Bets accepted"
+            shots(seat, "roulette_bets_accepted")
+        play(table, seat)
+        mine = seat_round(seat.app.control)
+        if mine is not None and 0 < mine.paid < mine.staked:
+            break
+    else:
+        raise LiveTableError("no round that paid less than it staked in 40 spins")
+    seat.now += 1.0
+    shots(seat, "roulette_paid_less_than_staked")
+
+
+def _big_win(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
+    """A street alone (11 to 1: twelve times its stake back) until it hits: the big win's banner while
+    its amount counts up, and once counted."""
+    for _ in range(200):
+        next_window(table, seat)
+        seat.now += 10.0
+        seat.place("street:16-17-18", 1 * DOLLAR)
+        play(table, seat)
+        mine = seat_round(seat.app.control)
+        if mine is not None and mine.tier in ("big", "huge"):
+            break
+    else:
+        raise LiveTableError("no big win in 200 spins")
+    seat.now += 0.6
+    shots(seat, "roulette_big_win_counting")
+    seat.now += 1.5
+    shots(seat, "roulette_big_win")
 
 
 def _offered(seat: LiveSeat, kind: str) -> bool:
@@ -137,9 +180,18 @@ def _touchdown(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     shots(seat, "touchdown_mid_drive")
 
 
+def _attract(idle: LiveSeat, shots: Shots) -> None:
+    """A seat with no credits, untouched for ``[seat] attract_seconds``: its attract loop."""
+    idle.now += idle.app.control.attract_seconds + 1.0
+    idle.pump()
+    shots(idle, "attract")
+
+
 def _handpay(table: LiveTable, shots: Shots) -> None:
-    table.insert_bills(2, *(100 * DOLLAR,) * 10)
     with LiveSeat(table, 2, size=shots.size) as big:
+        _attract(big, shots)  # no credits yet
+        table.insert_bills(2, *(100 * DOLLAR,) * 10)
+        big.until(lambda s: s.me is not None and s.me.credits > 0, "the bills")
         for _ in range(60):  # a column or dozen win of $500 nets $1,000: the hand-pay limit
             next_window(table, big)
             big.place("column:1", 500 * DOLLAR)

@@ -31,6 +31,7 @@ SAME_IN_SPANISH = frozenset({
     "wager.blazing7s", "layout.blazing7s", "layout.b2b",  # B2B, Blazing 7's: brand names
     "fmt.total", "service.no",  # "Total" and "no" are Spanish too
     "display.call_craps",  # "{total} · CRAPS": the game's name in Spanish too
+    "attract.game_craps", "attract.game_sicbo", "display.attract_craps", "display.attract_sicbo",  # names
     "display.yards_gain", "fmt.seconds",  # "YD" and "s": the yard's and the second's symbols in both
     "service.col.par", "service.col.rtp", "service.login.pin",  # PAR sheet, RTP, PIN: used as they are
     "service.selftest.game_craps", "service.selftest.game_sicbo",  # the games' names in Spanish too

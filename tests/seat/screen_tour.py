@@ -10,10 +10,12 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from datetime import timedelta
 from functools import cache
 from pathlib import Path
 
 from terminal import config as configuration
+from terminal.lab.live_table import LAB_EVENING
 from terminal.net import messages as m
 from terminal.seat import intents as i
 from terminal.seat import pages
@@ -59,7 +61,10 @@ def seat_app(table: str, language: str = "en", size: tuple[int, int] = (1920, 10
     state = table_state(game)
     if game == "roulette":
         state = replace(state, variant=next(r.value for r in offered.rules if r.key == "wheel"))
-    app = SeatApp("seat-1", Sent(), size=size, language=language, reality_check_minutes=30)
+    app = SeatApp(
+        "seat-1", Sent(), size=size, language=language, reality_check_minutes=30, helpline="1-800-GAMBLER",
+        wall=lambda now: LAB_EVENING + timedelta(seconds=now),
+    )  # fmt: skip
     views = roulette_views() if game == "roulette" else craps_views()
     bets = ROULETTE_BETS if game == "roulette" else CRAPS_BETS
     app.receive([LinkStatus(True, ""), state, offered, *views, seat_state(credits=123_450, wagers=bets)], 0.0)
@@ -122,15 +127,68 @@ def _in_play(app: SeatApp) -> None:
     app.receive([replace(_result(app), reveal_ms=6_500)], 1.0)
 
 
+def _settled_alone(times: int, *, loser: int = 0) -> Step:
+    """The seat's first wager alone (beside a losing one of ``loser``) paying ``times`` its stake: a big
+    (12x) or huge (36x) win's banner, or a round that pays back less than it staked."""
+
+    def step(app: SeatApp) -> None:
+        me = app.control.model.me
+        first = me.wagers[0] if me is not None else wager("red", 500)
+        app.receive(
+            [seat_state(credits=123_450, wagers=(first, wager("black", loser)) if loser else (first,))], 1.0
+        )
+        _locked(app)
+        settled = (m.SettlementView("seat-1", first.spot, first.amount, first.amount * times, "win"),)
+        if loser:
+            settled += (m.SettlementView("seat-1", "black", loser, 0, "lose"),)
+        app.receive([m.Result(5, "4-2" if app.control.model.table.game == "craps" else "17", settled)], 1.0)  # type: ignore[union-attr]
+
+    return step
+
+
+def _attract(app: SeatApp) -> None:
+    """No credits and no wagers, untouched for the attract time: the attract loop."""
+    app.control.attract_seconds = 60
+    app.receive([seat_state(credits=0)], 1.0)
+    app.control.active_at = -100.0
+
+
+def _bets_accepted(app: SeatApp) -> None:
+    """Ready pressed and answered by the controller's seat state: "Bets accepted"."""
+    app.act(i.Intent(i.READY), 1.0)
+    me = app.control.model.me
+    assert me is not None
+    app.receive([me], 1.0)
+
+
+def _limits_set(app: SeatApp) -> None:
+    """My session with a time limit of 60 minutes and a loss limit of $50.00 set."""
+    app.act(i.Intent(i.SCREEN, "session"), 1.0)
+    for which, times in (("time", 2), ("loss", 2)):
+        for _ in range(times):
+            app.act(i.Intent(i.LIMIT, which), 1.0)
+
+
+def _limit_reached(app: SeatApp) -> None:
+    """A loss limit of $20.00 reached: the seat's card, no more wagers until Continue or Cash out."""
+    app.act(i.Intent(i.LIMIT, "loss"), 1.0)
+    app.receive([seat_state(credits=100_000)], 1.0)
+
+
 STATES: dict[str, Step] = {
     "betting": lambda app: None,
     "picker": _picker,
     "notice": _receive(
         m.Error("refused", "limit: the seat's wagers this round would pass the limit 250000", 1)
     ),
+    "bets_accepted": _bets_accepted,
+    "attract": _attract,
     "locked": _locked,
     "in_play": _in_play,
     "result": _result_shown,
+    "paid_less_than_staked": _settled_alone(2, loser=2_000),
+    "big_win": _settled_alone(12),
+    "huge_win": _settled_alone(36),
     "prompt": _receive(m.TeamPrompt("seat-1", 5, 15_000)),
     "tilt": _receive(m.Tilt("door_open", True, None, "door_open", "table: main door open")),
     "service": _receive(m.Tilt("service_mode", True, None, "out_of_service", "table: service key on")),
@@ -144,6 +202,8 @@ STATES: dict[str, Step] = {
     "hardware": lambda app: app.act(i.Intent(i.HARDWARE), 1.0),
     "history": _screen("history"),
     "session": _screen("session"),
+    "session_limits": _limits_set,
+    "limit_reached": _limit_reached,
     "cashout": _screen("cashout"),
     "voucher": _receive(VOUCHER),
 }

@@ -42,9 +42,10 @@ def test_a_round_at_the_seat_is_heard_in_order() -> None:
     _frames(app, 20.0, 21.0)
     app.receive([_win(), seat_state(credits=38_000)], 28.0)
     _frames(app, 28.0, 29.0)
-    assert sink.clips()[3:] == ["fx/lock", "en/no_more_bets", "en/roulette_17", "fx/win"]
+    huge = ["fx/win", "fx/chip", "fx/closing"]  # a lone straight up returns 36x its stake: a huge win
+    assert sink.clips()[3:] == ["fx/lock", "en/no_more_bets", "en/roulette_17", *huge]
     _frames(app, 29.0, 40.0)
-    assert len(sink.clips()) == 7  # each moment once
+    assert len(sink.clips()) == 9  # each moment once
 
 
 def test_the_calls_follow_the_players_language() -> None:
@@ -63,7 +64,7 @@ def test_without_seat_calls_the_seat_plays_only_its_effects() -> None:
     app.update(2.0)
     app.receive([_win(), seat_state(credits=38_000)], 3.0)
     app.update(3.0)
-    assert sink.clips() == ["fx/lock", "fx/win"]
+    assert sink.clips() == ["fx/lock", "fx/win", "fx/chip", "fx/closing"]  # a huge win's layered effects
 
 
 def test_a_refused_chip_makes_no_chip_sound() -> None:
