@@ -155,10 +155,14 @@ async def ensure_stream(js: JetStreamContext, replicas: int) -> None:
         try:
             await js.add_stream(config)
         except NatsTimeoutError:  # a refused request is not answered
-            raise FloorNotReady(
-                f"the floor has no {names.STREAM} stream yet and these credentials may not make it: "
-                "start the floor service (terminal floor run) first"
-            ) from None
+            raise FloorNotReady(NO_STREAM) from None
+
+
+#: Why a table is offline while the floor service has never run (its credentials may not make the stream).
+NO_STREAM = (
+    f"the floor has no {names.STREAM} stream yet and these credentials may not make it: "
+    "start the floor service (terminal floor run) first"
+)
 
 
 async def ensure_bucket(js: JetStreamContext, replicas: int) -> KeyValue:

@@ -43,6 +43,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from nats.aio.client import Client
 from nats.errors import Error as NatsError
 from nats.js import JetStreamContext
+from nats.js.errors import NoStreamResponseError
 from nats.js.kv import KeyValue
 
 from terminal.config.sections import FloorSection
@@ -269,7 +270,10 @@ class FloorLink:
     async def _publish(self, js: JetStreamContext, subject: str, body: bytes, msg_id: str) -> None:
         """Publish one message, signed with the table's key, exactly once by ``msg_id``."""
         headers = {"Nats-Msg-Id": msg_id} | self.signer.headers(subject, body)
-        await js.publish(subject, body, headers=headers)
+        try:
+            await js.publish(subject, body, headers=headers)
+        except NoStreamResponseError:  # no stream takes the subject: the floor service never ran
+            raise connect.FloorNotReady(connect.NO_STREAM) from None
 
     async def _refused(self, failed: Exception) -> None:
         """A server refused or dropped us (the client tries the next one); once every server has, the
