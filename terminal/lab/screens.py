@@ -21,6 +21,7 @@ from pathlib import Path
 from terminal.config import Config
 from terminal.lab.live_table import LiveSeat, LiveTable
 from terminal.lab.screens_job import Job
+from terminal.seat import care
 from terminal.seat import intents as i
 from terminal.seat.layouts.layered import LayeredLayout
 from terminal.seat.main import init_headless
@@ -99,7 +100,8 @@ def seat_pages(seat: LiveSeat, shots: Shots) -> None:
     shots(seat, "session_limits")
     seat.act(i.SCREEN, "game")
     shots(seat, "limit_reached")  # no wager until Continue or Cash out
-    seat.act(i.DISMISS, "limit")
+    while care.reached(seat.app.control.model, seat.now) is not None:  # each Continue switches one off
+        seat.act(i.DISMISS, "limit")
     seat.act(i.SCREEN, "cashout")
     shots(seat, "cashout_confirm")
     seat.act(i.CASH_OUT)

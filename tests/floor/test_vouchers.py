@@ -101,7 +101,16 @@ def print_voucher(table: TableThread, seat: int, value: int) -> str:
 
     number = table.do(job)
     wait_for(lambda: on_floor(table, number))  # the bucket has it
+    wait_for(lambda: sent(table))  # and the stream its signed VOUCHER_ISSUE, which a payer's check reads
     return number
+
+
+def sent(table: TableThread) -> bool:
+    """Whether the stream has acknowledged every row of the table's outbox. The link writes a voucher's
+    bucket record just before its ``VOUCHER_ISSUE`` reaches the stream; a ticket carried to another table
+    takes longer than that, so a test pays it only once both are on the floor (in the moment between, the
+    floor service finds no issue and the payer refuses it as not issued)."""
+    return bool(table.do(lambda t: t.floor is not None and t.floor.outbox.acked >= t.floor.outbox.last_seq()))
 
 
 def print_vouchers(table: TableThread, seat: int, value: int, count: int) -> list[str]:
@@ -117,6 +126,7 @@ def print_vouchers(table: TableThread, seat: int, value: int, count: int) -> lis
 
     numbers = table.do(job)
     wait_for(lambda: on_floor(table, numbers[-1]))
+    wait_for(lambda: sent(table))
     assert all(on_floor(table, number) for number in numbers)
     return numbers
 
