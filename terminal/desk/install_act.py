@@ -28,8 +28,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from terminal.config import Config
-from terminal.desk.auth import LoginError, ServiceAuth
-from terminal.desk.pin_guard import Now, adopt_auth, two_person_act
+from terminal.desk.auth import LoginError
+from terminal.desk.pin_guard import Now, adopt_auth, check_two, two_person_act
 from terminal.desk.users import User, UserStore
 from terminal.ledger import Actor, EventCode, Ledger, adopt_pins, highwater, keyfile
 from terminal.ledger.lock import FolderLock
@@ -37,7 +37,7 @@ from terminal.software import installs
 from terminal.software.boot import BootCheck
 from terminal.table import births, config_record, ratchet
 from terminal.table.identity import software_version
-from terminal.table.tilts import Role, TiltKind
+from terminal.table.tilts import TiltKind
 
 CLEARS = (TiltKind.SOFTWARE, TiltKind.SOFTWARE_VERIFY)
 
@@ -105,7 +105,7 @@ def new_ledger(c: Config, store: UserStore, admin_id: str, second_id: str, read:
     try:
         key = keyfile.load_or_create(c.ledger.key_path)
         mark = highwater.mark_path(c.ledger.key_path)
-        admin, second = _two(adopt_auth(c, store, key, mark, {}, now), admin_id, second_id, read)
+        admin, second = check_two(adopt_auth(c, store, key, mark, {}, now), admin_id, second_id, read)
         earlier = births.earlier(c)
         ledger = Ledger.from_config(c, now=now())
         try:
@@ -115,16 +115,6 @@ def new_ledger(c: Config, store: UserStore, admin_id: str, second_id: str, read:
     finally:
         lock.release()
     return path
-
-
-def _two(auth: ServiceAuth, admin_id: str, second_id: str, read: Callable[[str], str]) -> tuple[User, User]:
-    admin = auth.check_pin(admin_id, read(f"PIN of administrator {admin_id}: "), "cli")
-    if admin.role is not Role.ADMINISTRATOR:
-        raise LoginError(f"{admin_id} is not an administrator")
-    second = auth.check_pin(second_id, read(f"PIN of {second_id}: "), "cli")
-    if second.role < Role.TECHNICIAN:
-        raise LoginError(f"{second_id} is not a technician or an administrator")
-    return admin, second
 
 
 def _record_birth(c: Config, ledger: Ledger, mark: Path, key: bytes, admin: User, second: User,

@@ -74,13 +74,22 @@ def two_person_act(c: Config, store: UserStore, admin_id: str, second_id: str, r
     if admin_id == second_id:
         raise LoginError(f"this act needs two different people, not {admin_id} twice")
     with _guarded(c, store, now) as (auth, ledger):
-        admin = auth.check_pin(admin_id, read(f"PIN of administrator {admin_id}: "), "cli")
-        if admin.role is not Role.ADMINISTRATOR:
-            raise LoginError(f"{admin_id} is not an administrator")
-        second = auth.check_pin(second_id, read(f"PIN of {second_id}: "), "cli")
-        if second.role < Role.TECHNICIAN:
-            raise LoginError(f"{second_id} is not a technician or an administrator")
+        admin, second = check_two(auth, admin_id, second_id, read)
         yield admin, second, ledger()
+
+
+def check_two(
+    auth: ServiceAuth, admin_id: str, second_id: str, read: Callable[[str], str]
+) -> tuple[User, User]:
+    """The two people of an act: an administrator, then a technician or an administrator, each by the PIN
+    ``read`` asks for, under ``auth``'s lockout; :class:`LoginError` naming who does not qualify."""
+    admin = auth.check_pin(admin_id, read(f"PIN of administrator {admin_id}: "), "cli")
+    if admin.role is not Role.ADMINISTRATOR:
+        raise LoginError(f"{admin_id} is not an administrator")
+    second = auth.check_pin(second_id, read(f"PIN of {second_id}: "), "cli")
+    if second.role < Role.TECHNICIAN:
+        raise LoginError(f"{second_id} is not a technician or an administrator")
+    return admin, second
 
 
 @contextmanager
