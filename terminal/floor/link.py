@@ -270,10 +270,7 @@ class FloorLink:
     async def _publish(self, js: JetStreamContext, subject: str, body: bytes, msg_id: str) -> None:
         """Publish one message, signed with the table's key, exactly once by ``msg_id``."""
         headers = {"Nats-Msg-Id": msg_id} | self.signer.headers(subject, body)
-        try:
-            await js.publish(subject, body, headers=headers)
-        except NoStreamResponseError:  # no stream takes the subject: the floor service never ran
-            raise connect.FloorNotReady(connect.NO_STREAM) from None
+        await js.publish(subject, body, headers=headers)
 
     async def _refused(self, failed: Exception) -> None:
         """A server refused or dropped us (the client tries the next one); once every server has, the
@@ -458,5 +455,7 @@ class FloorLink:
 
 
 def _one_line(failed: BaseException) -> str:
+    if isinstance(failed, NoStreamResponseError):  # no stream takes a subject (a message, a voucher's
+        return connect.NO_STREAM  # bucket record): the floor service that makes them never ran
     text = str(failed).strip().splitlines()
     return f"{type(failed).__name__}: {text[0]}" if text else type(failed).__name__
