@@ -79,14 +79,21 @@ def validate_roulette(table: Paytable) -> Paytable:
     return table
 
 
+def validate_listed(table: Paytable, label: str, listed: tuple[str, ...], noun: str = "entries") -> Paytable:
+    """Return ``table`` if it names exactly ``listed``, in order, each paid "to 1" above the stake (a win);
+    else :class:`PaytableError` naming the ``label`` paytable. The rule of every table whose entries are a
+    fixed list: Touchdown's bands, Sic Bo's and Props & Hops' entries."""
+    if tuple(key for key, _ in table.entries) != listed:
+        raise PaytableError(f"{label} paytable {table.name!r} must list the {noun} {listed}")
+    for key, payout in table.entries:
+        if payout.unit != "to" or payout.ratio <= 1:
+            raise PaytableError(f"{label} paytable {table.name!r}: {key} must win something, not {payout}")
+    return table
+
+
 def validate_touchdown(table: Paytable) -> Paytable:
     """Return ``table`` if it has exactly the Touchdown bands, best first, each paid "to 1" or better."""
-    if tuple(band for band, _ in table.entries) != TOUCHDOWN_BANDS:
-        raise PaytableError(f"touchdown paytable {table.name!r} must list the bands {TOUCHDOWN_BANDS}")
-    for band, payout in table.entries:
-        if payout.unit != "to" or payout.ratio <= 1:
-            raise PaytableError(f"touchdown paytable {table.name!r}: {band} must win something, not {payout}")
-    return table
+    return validate_listed(table, "touchdown", TOUCHDOWN_BANDS, "bands")
 
 
 def _touchdown(name: str, touchdown: int, near: int, eleven_twenty: int) -> Paytable:

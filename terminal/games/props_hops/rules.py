@@ -27,7 +27,7 @@ from itertools import combinations, product
 from typing import Any
 
 from terminal.games.base import IllegalBetError, Limits, Payout, Result, Settlement
-from terminal.games.paytables import Paytable, PaytableError, UnknownPaytableError
+from terminal.games.paytables import Paytable, UnknownPaytableError, validate_listed
 
 GAME = "props_hops"
 FACES = (1, 2, 3, 4, 5, 6)
@@ -204,12 +204,7 @@ ENTRIES: tuple[str, ...] = ("double", "any_number", "field_2_12", FIELD, *HOPS, 
 
 def validate(table: Paytable) -> Paytable:
     """``table`` if it names every Props & Hops entry once, in order, each winning something."""
-    if tuple(key for key, _ in table.entries) != ENTRIES:
-        raise PaytableError(f"props_hops paytable {table.name!r} must list the entries {ENTRIES}")
-    for key, payout in table.entries:
-        if payout.unit != "to" or payout.ratio <= 1:
-            raise PaytableError(f"props_hops paytable {table.name!r}: {key} must win something")
-    return table
+    return validate_listed(table, "props_hops", ENTRIES)
 
 
 PAYTABLES: dict[str, Paytable] = {

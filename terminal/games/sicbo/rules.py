@@ -25,7 +25,7 @@ from itertools import combinations, product
 from typing import Any
 
 from terminal.games.base import IllegalBetError, Limits, Payout, Result, Settlement
-from terminal.games.paytables import Paytable, PaytableError, UnknownPaytableError
+from terminal.games.paytables import Paytable, UnknownPaytableError, validate_listed
 
 GAME = "sicbo"
 FACES = (1, 2, 3, 4, 5, 6)
@@ -203,12 +203,7 @@ ENTRIES: tuple[str, ...] = (*WAGERS[:-1], f"{SINGLE}_1", f"{SINGLE}_2", f"{SINGL
 
 def validate(table: Paytable) -> Paytable:
     """Return ``table`` if it names every Sic Bo entry once, in order, each paid "to 1" above the stake."""
-    if tuple(key for key, _ in table.entries) != ENTRIES:
-        raise PaytableError(f"sicbo paytable {table.name!r} must list the entries {ENTRIES}")
-    for key, payout in table.entries:
-        if payout.unit != "to" or payout.ratio <= 1:
-            raise PaytableError(f"sicbo paytable {table.name!r}: {key} must win something, not {payout}")
-    return table
+    return validate_listed(table, "sicbo", ENTRIES)
 
 
 PAYTABLES: dict[str, Paytable] = {
