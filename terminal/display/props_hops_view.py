@@ -13,6 +13,7 @@ from terminal.display.gl import pyglet
 from terminal.display.kit import Batch, Scale, Text, layer, panel, set_visible
 from terminal.display.layout import Rect
 from terminal.display.scene import Scene
+from terminal.display.sicbo_view import shaker
 from terminal.games.props_hops.rules import DEFAULT_GRID, FIELD, HOPS, OVER, UNDER, parse_grid
 from terminal.i18n import Catalogue
 from terminal.theme import looks
@@ -47,26 +48,10 @@ class PropsHopsView:
         self.dice = tuple(Die(self.dynamic, sc(self.radius * 0.42)) for _ in range(2))
 
     def _build_shaker(self) -> None:
-        s, b, d, r, cx, cy = self.sc, self.static, self.dynamic, self.radius, self.cx, self.cy
-        self._keep += [
-            pyglet.shapes.Ellipse(
-                s(cx),
-                s(cy - r * 0.98),
-                s(r * 1.25),
-                s(r * 0.32),
-                color=theme.WOOD_DARK,
-                batch=b,
-                group=layer(1),
-            ),
-            pyglet.shapes.Circle(s(cx), s(cy), s(r * 1.06), color=theme.WOOD, batch=b, group=layer(1)),
-            pyglet.shapes.Circle(s(cx), s(cy), s(r), color=theme.FELT, batch=b, group=layer(2)),
-            pyglet.shapes.Arc(s(cx), s(cy), s(r), thickness=s(6), color=theme.GOLD, batch=b, group=layer(3)),
-        ]
-        self.dome = pyglet.shapes.Circle(s(cx), s(cy), s(r * 0.97), color=DOME, batch=d, group=layer(5))
-        self.dome_rim = pyglet.shapes.Arc(
-            s(cx), s(cy), s(r * 0.97), thickness=s(4), color=DOME_RIM, batch=d, group=layer(6)
+        kept, self.dome, self.dome_rim, self.knob = shaker(
+            self.static, self.dynamic, self.sc, (self.cx, self.cy, self.radius), (DOME, DOME_RIM)
         )
-        self.knob = pyglet.shapes.Circle(s(cx), s(cy), s(r * 0.12), color=theme.GOLD, batch=d, group=layer(6))
+        self._keep += kept
 
     def _row(
         self, names: tuple[str, ...], y: float, h: float, x: float, w: float, *, words: bool = False

@@ -43,26 +43,10 @@ class SicBoView:
         self.dice = tuple(Die(self.dynamic, sc(r * 0.42)) for _ in range(3))
 
     def _build_shaker(self) -> None:
-        s, b, d, r, cx, cy = self.sc, self.static, self.dynamic, self.radius, self.cx, self.cy
-        self._keep += [
-            pyglet.shapes.Ellipse(
-                s(cx),
-                s(cy - r * 0.98),
-                s(r * 1.25),
-                s(r * 0.32),
-                color=theme.WOOD_DARK,
-                batch=b,
-                group=layer(1),
-            ),
-            pyglet.shapes.Circle(s(cx), s(cy), s(r * 1.06), color=theme.WOOD, batch=b, group=layer(1)),
-            pyglet.shapes.Circle(s(cx), s(cy), s(r), color=theme.FELT, batch=b, group=layer(2)),
-            pyglet.shapes.Arc(s(cx), s(cy), s(r), thickness=s(6), color=theme.GOLD, batch=b, group=layer(3)),
-        ]
-        self.dome = pyglet.shapes.Circle(s(cx), s(cy), s(r * 0.97), color=DOME, batch=d, group=layer(5))
-        self.dome_rim = pyglet.shapes.Arc(
-            s(cx), s(cy), s(r * 0.97), thickness=s(4), color=DOME_RIM, batch=d, group=layer(6)
+        kept, self.dome, self.dome_rim, self.knob = shaker(
+            self.static, self.dynamic, self.sc, (self.cx, self.cy, self.radius), (DOME, DOME_RIM)
         )
-        self.knob = pyglet.shapes.Circle(s(cx), s(cy), s(r * 0.12), color=theme.GOLD, batch=d, group=layer(6))
+        self._keep += kept
 
     def _row(
         self,
@@ -128,3 +112,33 @@ class SicBoView:
             self.knob.position = (s(cx), s(self.cy + up))
             self.dome.opacity = int(110 * (1.0 - pose.lift))
         self.dynamic.draw()
+
+
+def shaker(
+    static: Batch, dynamic: Batch, s: Scale, at: tuple[float, float, float],
+    dome: tuple[theme.RGBA, theme.RGBA],
+) -> tuple[list[object], pyglet.shapes.Circle, pyglet.shapes.Arc, pyglet.shapes.Circle]:
+    """The dice shaker at ``at`` (centre x, y and radius): its wooden base, felt and gold ring (kept, in
+    ``static``), and the dome, its rim and the knob (``dynamic``: they lift), the dome in ``dome``'s
+    colours. Sic Bo's three dice and Props & Hops' two are shaken under the same one."""
+    cx, cy, r = at
+    kept: list[object] = [
+        pyglet.shapes.Ellipse(
+            s(cx),
+            s(cy - r * 0.98),
+            s(r * 1.25),
+            s(r * 0.32),
+            color=theme.WOOD_DARK,
+            batch=static,
+            group=layer(1),
+        ),
+        pyglet.shapes.Circle(s(cx), s(cy), s(r * 1.06), color=theme.WOOD, batch=static, group=layer(1)),
+        pyglet.shapes.Circle(s(cx), s(cy), s(r), color=theme.FELT, batch=static, group=layer(2)),
+        pyglet.shapes.Arc(s(cx), s(cy), s(r), thickness=s(6), color=theme.GOLD, batch=static, group=layer(3)),
+    ]
+    cover = pyglet.shapes.Circle(s(cx), s(cy), s(r * 0.97), color=dome[0], batch=dynamic, group=layer(5))
+    rim = pyglet.shapes.Arc(
+        s(cx), s(cy), s(r * 0.97), thickness=s(4), color=dome[1], batch=dynamic, group=layer(6)
+    )
+    knob = pyglet.shapes.Circle(s(cx), s(cy), s(r * 0.12), color=theme.GOLD, batch=dynamic, group=layer(6))
+    return kept, cover, rim, knob
