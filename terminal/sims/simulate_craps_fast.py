@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from operator import add, attrgetter
 
 from rng import Rng
+from terminal.games.craps import hot_roller
 from terminal.games.craps.records import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
 from terminal.games.craps.settle import settle
 from terminal.sims import fastsim
@@ -58,7 +59,9 @@ IDLE_READS = ("point", "new_shooter")
 VIEWS: dict[str, Callable[[Roll], Hashable]] = {
     "numbers": lambda roll: (roll.total, roll.hard),
     "one_roll": lambda roll: roll.pair,
-    "hot_roller": lambda roll: roll.pair,  # the combination thrown, not just the total
+    # the combination thrown (1-3 and 3-1 alike: it is marked by its low die then its high die), a 7, or a
+    # total no combination makes (2, 3, 11, 12): 16 classes
+    "hot_roller": lambda roll: -7 if roll.total == 7 else hot_roller.combination(roll.die1, roll.die2),
 }
 State = tuple[TableState, tuple[Wager, ...]]
 

@@ -116,13 +116,22 @@ class Table(Generic[S]):
     idle: list[bool] = field(default_factory=list)  # by state number: what the part says, asked once
     extra: list[int] = field(default_factory=list)
     fixed_rows: set[tuple[int, bool]] = field(default_factory=set)
+    # by ``placing``: the transitions that settle each (tally key, sums) alike, and those refusing n wagers,
+    # so a chunk's tallies are a few sums of visits taken in C (:meth:`Chain.tallies`), however large the memo
+    groups: tuple[dict[tuple[str, Row], list[int]], dict[tuple[str, Row], list[int]]] = field(
+        default_factory=lambda: ({}, {})
+    )
+    refusals: tuple[dict[int, list[int]], dict[int, list[int]]] = field(default_factory=lambda: ({}, {}))
     representative: tuple[int, ...] = ()  # the outcome the real code is asked with, per class
 
     @classmethod
     def of(cls, part: Part[S]) -> Table[S]:
         classes = part.classes
         table = cls(part, classes, max(classes) + 1, part.start())
-        table.representative = tuple(classes.index(c) for c in range(table.width))
+        first: dict[int, int] = {}
+        for outcome, number in enumerate(classes):  # one pass: a wide alphabet has thousands of classes
+            first.setdefault(number, outcome)
+        table.representative = tuple(first[c] for c in range(table.width))
         table.start_row = table.row(table.start.state)
         return table
 
@@ -151,7 +160,13 @@ class Table(Generic[S]):
         nxt = self.row(step.state)
         self.nxt[placing][index] = nxt
         if step.settled or step.refused:  # most transitions settle nothing: only these are summed
-            self.effects[placing][index] = (_sums(step.settled), step.refused)
+            sums = _sums(step.settled)
+            self.effects[placing][index] = (sums, step.refused)
+            groups = self.groups[placing]
+            for pair in sums:
+                groups.setdefault(pair, []).append(index)
+            if step.refused:
+                self.refusals[placing].setdefault(step.refused, []).append(index)
         return nxt
 
     def fixed(self, row: int, placing: bool) -> bool:
@@ -229,7 +244,8 @@ class Chain(Generic[S]):
             row = nxt[index]
             if row < 0:
                 row = table.discover(index, placing)
-                self.grow()
+                if len(visits) < len(nxt):
+                    self.grow()
         self.row = row
 
     def step(self, outcome: int, placing: bool) -> None:
@@ -240,7 +256,8 @@ class Chain(Generic[S]):
         row = table.nxt[placing][index]
         if row < 0:
             row = table.discover(index, placing)
-            self.grow()
+            if len(self.visits[placing]) < len(table.nxt[placing]):
+                self.grow()
         self.row = row
 
     def finish(self, outcomes: Iterable[int]) -> int:
@@ -253,23 +270,26 @@ class Chain(Generic[S]):
             taken += 1
         return taken
 
-    def _visited(self) -> Iterable[tuple[int, Effect]]:
-        """(visits, effect) of every visited transition that settled or refused something."""
-        for visits, effects in zip(self.visits, self.table.effects, strict=True):
-            for index, effect in effects.items():
-                if index < len(visits) and visits[index]:
-                    yield visits[index], effect
-
     def refused(self) -> int:
         """Wagers the rules refused in this chunk."""
-        return self.table.start.refused + sum(n * effect[1] for n, effect in self._visited())
+        self.grow()  # another chain on the same memo may have made it longer
+        total = self.table.start.refused
+        for visits, refusals in zip(self.visits, self.table.refusals, strict=True):
+            get = visits.__getitem__
+            total += sum(n * sum(map(get, indices)) for n, indices in refusals.items())
+        return total
 
     def tallies(self) -> Tallies:
-        """Every visited transition's settlements times its visits, added per key."""
+        """Every visited transition's settlements times its visits, added per key: for each (key, sums)
+        the visits of the transitions that settle it so are added in C, then multiplied once."""
+        self.grow()
         totals: dict[str, list[int]] = {}
-        for n, (sums, _) in self._visited():
-            for key, row in sums:
-                total = totals.setdefault(key, [0, 0, 0, 0, 0, 0])
-                for k in range(6):
-                    total[k] += n * row[k]
+        for visits, groups in zip(self.visits, self.table.groups, strict=True):
+            get = visits.__getitem__
+            for (key, row), indices in groups.items():
+                n = sum(map(get, indices))
+                if n:
+                    total = totals.setdefault(key, [0, 0, 0, 0, 0, 0])
+                    for k in range(6):
+                        total[k] += n * row[k]
         return {key: Tally(*row) for key, row in sorted(totals.items())}
