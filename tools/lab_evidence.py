@@ -21,40 +21,22 @@ long each took.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import platform
 import re
 import shutil
 import subprocess
 import sys
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
-from terminal.software.manifest import ROOT, installed_files, is_bytecode, sha256_of
+from terminal.lab import provenance
+from terminal.software.manifest import ROOT, sha256_of
 
 #: The smaller dieharder run kept when ``-a`` is too long for the machine: every test dieharder rates
 #: "Good", with its default sample sizes, except those that read the most (the RGB lagged sums, 203, and
 #: the generalized minimum distance, 201) and the RGB bit distribution (200), which runs only with an
 #: ``-n`` (``-a`` runs it for n = 1..12). WEAK results are resolved (``--resolve``: ``-Y 1``).
 SET = (0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 13, 15, 16, 17, 100, 101, 102, 202, 204, 205, 206, 207, 208, 209)
-
-
-def software_fingerprint() -> tuple[str, int]:
-    """SHA-256 of the manifest body (``<sha256>  <path>`` per covered file, as ``make_manifest`` lists
-    them, byte-code excluded) and the number of files: what the runs executed."""
-    listed = [p for p in installed_files(ROOT) if not is_bytecode(p)]
-    body = "".join(f"{sha256_of(ROOT / p)}  {p}\n" for p in listed)
-    return hashlib.sha256(body.encode("utf-8")).hexdigest(), len(listed)
-
-
-def _git(*args: str) -> str:
-    try:
-        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        return ""
-    return done.stdout.strip()
 
 
 def _rel(path: Path) -> str:
@@ -88,18 +70,9 @@ def main() -> int:
     args = parser.parse_args()
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
-    fingerprint, files = software_fingerprint()
+    record = provenance.record() | {"config": _rel(args.config)}
+    fingerprint, files = record["software_fingerprint"], record["software_files"]
     terminal = [sys.executable, "-B", "-m", "terminal", "lab"]
-    record: dict[str, object] = {
-        "written": datetime.now(UTC).isoformat(timespec="seconds"),
-        "software_fingerprint": fingerprint,
-        "software_files": files,
-        "git_commit": _git("rev-parse", "HEAD"),
-        "git_uncommitted_changes": bool(_git("status", "--porcelain", "--", "rng", "terminal", "assets")),
-        "python": platform.python_version(),
-        "machine": f"{platform.system()} {platform.machine()}",
-        "config": _rel(args.config),
-    }
     runs: list[dict[str, object]] = []
     status = 0
     if args.report != "none":

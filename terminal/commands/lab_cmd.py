@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from terminal.commands import lab_regression_cmd
 from terminal.commands.common import add_config_option, load_config
 
 
@@ -48,7 +49,9 @@ def _tests(text: str) -> tuple[int, ...] | None:
 
 def register(commands: Any) -> None:
     """Add the ``lab`` command and its ``rng-report`` action."""
-    parser = commands.add_parser("lab", help="lab certification tools (rng-report, dieharder)")
+    parser = commands.add_parser(
+        "lab", help="lab certification tools (rng-report, dieharder, regression)"
+    )
     actions = parser.add_subparsers(dest="action", metavar="ACTION", parser_class=type(parser))
     actions.required = True
     report = actions.add_parser(
@@ -84,6 +87,7 @@ def register(commands: Any) -> None:
     external.add_argument("--resolve", action="store_true", help="re-run WEAK results until resolved (-Y 1)")
     add_config_option(external)
     external.set_defaults(func=_dieharder)
+    lab_regression_cmd.register(actions)
 
 
 def _rng_report(args: argparse.Namespace) -> int:
