@@ -96,8 +96,12 @@ class CrapsPart:
 
     def project(self, table: TableState, wagers: tuple[Wager, ...]) -> State:
         """The state: the fields the part reads, the others at fixed values (shooter 1, roll count 0)."""
-        reads = self.reads if wagers else tuple(r for r in self.reads if r in IDLE_READS)
-        state = TableState(
+        return self.table_seen(table, bool(wagers)), canonical(wagers)
+
+    def table_seen(self, table: TableState, holding: bool) -> TableState:
+        """The table state as the part reads it, holding wagers or not."""
+        reads = self.reads if holding else tuple(r for r in self.reads if r in IDLE_READS)
+        return TableState(
             table.point if "point" in reads else None,
             1,
             table.new_shooter if "new_shooter" in reads else False,
@@ -105,7 +109,6 @@ class CrapsPart:
             tuple(m for m in table.bonus_marks if m in self.marks) if "bonus_marks" in reads else (),
             0,
         )
-        return state, canonical(wagers)
 
     def start(self) -> Step[State]:
         table = self.project(TableState(), ())[0]
@@ -117,7 +120,7 @@ class CrapsPart:
         done, left, after = settle(table, wagers, ROLLS[outcome], self.plan.rules)
         refused = 0
         if placing:
-            left, _, refused = place_wanted(self.plan, self.project(after, left)[0], left, 0)
+            left, _, refused = place_wanted(self.plan, self.table_seen(after, bool(left)), left, 0)
         settled = tuple((stat_key(s.wager_ref, s.kind), s.stake, s.returned - s.stake) for s in done)
         return Step(self.project(after, left), settled, refused)
 
