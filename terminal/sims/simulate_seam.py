@@ -51,7 +51,7 @@ from terminal.sims.tabulate import Part, Settled, Step
 SEAT = 1
 BATCH = 8192
 CLASSES_MAX = 6**6  # outcome spaces this large or smaller are classed up front
-WIDE_MEMO_MAX = 2_000_000  # (play, class) answers a wide game keeps per process; beyond, the engine is asked
+WIDE_MEMO_MAX = 250_000  # (play, class) answers a wide game keeps per process; beyond, the engine is asked
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,19 +160,27 @@ def classifier(plan: SeamPlan) -> Callable[[tuple[int, ...]], Hashable]:
     """What tells outcomes apart for the memo: the engine's ``outcome_class`` if it has one, else the
     outcome record itself (``settle`` reads nothing else, so equal records settle alike)."""
     own: Callable[[tuple[int, ...]], Hashable] | None = getattr(plan.engine, "outcome_class", None)
-    return own if own is not None else plan.engine.outcome
+    if own is not None:
+        return own
+    outcome = plan.engine.outcome
+
+    def record(values: tuple[int, ...]) -> Hashable:
+        made = outcome(values)
+        try:
+            hash(made)
+        except TypeError:  # a record that cannot be hashed: the values themselves
+            return values
+        return made  # type: ignore[no-any-return]
+
+    return record
 
 
 def classes_of(plan: SeamPlan) -> tuple[int, ...]:
     """Each numbered outcome's class, numbered in order of first outcome (a small space, up front)."""
     key = classifier(plan)
     seen: dict[Hashable, int] = {}
-    try:
-        return tuple(
-            seen.setdefault(key(values_of(plan.draw, o)), len(seen)) for o in range(outcome_space(plan.draw))
-        )
-    except TypeError:  # a record that cannot be hashed: every outcome its own class
-        return tuple(range(outcome_space(plan.draw)))
+    draw = plan.draw
+    return tuple(seen.setdefault(key(values_of(draw, o)), len(seen)) for o in range(outcome_space(draw)))
 
 
 def _plan_key(plan: SeamPlan) -> str:

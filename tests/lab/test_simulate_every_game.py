@@ -120,3 +120,28 @@ def test_outcomes_with_equal_records_share_a_class() -> None:
     assert len(set(simulate_seam.classes_of(plan))) == 56  # combinations of three dice
     fast = play_fast(plan, 3000, make_rng(SEED, "unordered", 0))
     assert fast == play_plain(plan, 3000, make_rng(SEED, "unordered", 0))
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Sic Bo's engine with its outcome handed over in a list, which cannot be hashed."""
+
+    inner: Any
+
+    def outcome(self, values: tuple[int, ...]) -> Any:
+        return [self.inner.outcome(values[:3])]
+
+    def settle(self, play: Any, outcome: Any) -> Any:
+        return self.inner.settle(play, outcome[0])
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+@pytest.mark.parametrize("draw", [DrawPlan("dice", 3), DrawPlan("dice", 8)], ids=["classed", "wide"])
+def test_a_record_that_cannot_be_hashed_is_classed_by_its_values(draw: DrawPlan) -> None:
+    sicbo = plan_for(SHIPPED, "sicbo")
+    assert isinstance(sicbo, SeamPlan)
+    plan = SeamPlan("sicbo", Listed(sicbo.engine), draw, sicbo.wagers)
+    fast = play_fast(plan, 2000, make_rng(SEED, "listed", 0))
+    assert fast == play_plain(plan, 2000, make_rng(SEED, "listed", 0))
