@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from terminal.commands import lab_regression_cmd
+from terminal.commands import lab_regression
 from terminal.commands.common import add_config_option, load_config
 
 
@@ -87,7 +87,7 @@ def register(commands: Any) -> None:
     external.add_argument("--resolve", action="store_true", help="re-run WEAK results until resolved (-Y 1)")
     add_config_option(external)
     external.set_defaults(func=_dieharder)
-    lab_regression_cmd.register(actions)
+    lab_regression.register(actions)
 
 
 def _rng_report(args: argparse.Namespace) -> int:
