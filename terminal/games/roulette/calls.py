@@ -12,6 +12,7 @@ the 0/2 and 0/3 splits, which cover the same three numbers and return the same o
 and 3 is one chance in 37: the trio returns 24 chips on any of them, the splits 36 on 0 and 18 on 2 or
 3; 72 over the three either way).
 
+>>> from terminal.games.roulette.wheels import WHEELS
 >>> [(spot, units) for spot, units in expand("jeu_zero", WHEELS["single_zero"]).pieces]
 [('split:0-3', 1), ('split:12-15', 1), ('split:32-35', 1), ('straight:26', 1)]
 >>> expand("neighbours", WHEELS["double_zero"], centre=37, each_side=1).covers
@@ -117,6 +118,7 @@ def _bet(name: str, pieces: tuple[tuple[str, int], ...], wheel: Wheel) -> CallBe
 def parse_call(text: str, wheel: Wheel) -> CallBet:
     """A call bet written ``voisins`` or ``neighbours:17:2`` (centre, each side).
 
+    >>> from terminal.games.roulette.wheels import WHEELS
     >>> parse_call("neighbours:0:1", WHEELS["single_zero"]).covers
     (0, 26, 32)
     """
