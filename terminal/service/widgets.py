@@ -69,6 +69,8 @@ def table(
     posted by a touch on row ``i``, ``colors[i]`` inks it (default: text)."""
     box = geometry.rect
     size, step = geometry.size, geometry.row_height
+    shown = rows[: max(0, (box.bottom - box.y - 10) // step - 1)]
+    cols = fitted(ui, cols, [[c.title for c in cols], *shown], size)
     ui.panel(box)
     x0, y = box.x + 16, box.y + 10
     _row(ui, [c.title for c in cols], cols, (x0, y), size, theme.MUTED, bold=True)
@@ -84,6 +86,37 @@ def table(
         _row(ui, row, cols, (x0, y + 4), size, chosen if chosen is not None else theme.TEXT)
         ui.touch(band, on_row[index] if index < len(on_row) else None)
         y += step
+
+
+def fitted(ui: Ui, cols: Sequence[Column], rows: Sequence[Sequence[str]], size: int) -> Sequence[Column]:
+    """The columns as laid out, unless a cell would be cut: then each column gets what its widest cell
+    needs and the room over is shared in the layout's proportions (a 4:3 screen sets the text larger
+    against the layout than 1080 lines do, never under the floor); if even that is not room enough, the
+    columns with room to spare give it to those short of it."""
+    pad = 20
+    need = [
+        max(
+            (ui.width_of(row[n], size, bold=r == 0) + pad for r, row in enumerate(rows) if n < len(row)),
+            default=0,
+        )
+        for n in range(len(cols))
+    ]
+    if all(need[n] <= c.width for n, c in enumerate(cols)):
+        return cols
+    total = sum(c.width for c in cols)
+    if sum(need) <= total:
+        spare = total - sum(need)
+        weights = sum(c.width for c in cols) or 1
+        widths = [need[n] + spare * c.width // weights for n, c in enumerate(cols)]
+    else:  # the columns with room over give it, the shortest need first (a long detail takes the rest)
+        widths = [min(c.width, need[n]) for n, c in enumerate(cols)]
+        spare = total - sum(widths)
+        for n in sorted(range(len(cols)), key=lambda n: need[n] - cols[n].width):
+            more = min(max(0, need[n] - widths[n]), spare)
+            widths[n] += more
+            spare -= more
+        widths[-1] += spare
+    return [Column(c.title, w, c.align) for c, w in zip(cols, widths, strict=True)]
 
 
 def _row(
