@@ -75,7 +75,7 @@ def test_a_round_that_pays_less_than_it_stakes_never_says_win(language: str) -> 
         said = _said(app, t)
         assert not any(WIN_WORDS[language] in s for s in said), said
         assert not any(word in s for word in BIG_WORDS[language] for s in said)
-        paid_net = {"en": "Paid $6.00 · net -$6.00", "es": "Pagado $6.00 · neto -$6.00"}[language]
+        paid_net = {"en": "Paid $6.00 · net −$6.00", "es": "Pagado $6.00 · neto −$6.00"}[language]
         assert paid_net in said
     assert "fx/win" not in sink.clips()
 
