@@ -193,6 +193,8 @@ class Ui:
         """``label`` centred in ``rect`` in bold, on two lines split near the middle where one line is too
         long at this screen's size (a 4:3 screen sets text larger against the layout) and two fit."""
         room = rect.width - inset
+        if self.width_of(label, size, True) > room:
+            room = rect.width - inset // 2  # a narrow key (4:3): its word may come closer to the edges
         words = label.split(" ")
         two = len(words) > 1 and self.width_of(label, size, True) > room
         if two and 2 * self.fonts.get(self.text_px(size), True).get_linesize() > self.px(rect).height:

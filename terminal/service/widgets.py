@@ -83,7 +83,7 @@ def table(
         if index % 2:
             ui.rect(theme.PANEL_HI, band, radius=6)
         chosen = colors[index] if index < len(colors) else None
-        _row(ui, row, cols, (x0, y + 4), size, chosen if chosen is not None else theme.TEXT)
+        _row(ui, row, cols, (x0, y + 4), size, chosen if chosen is not None else theme.TEXT, band=band)
         ui.touch(band, on_row[index] if index < len(on_row) else None)
         y += step
 
@@ -127,14 +127,41 @@ def _row(
     size: int,
     color: Colour,
     bold: bool = False,
+    band: pygame.Rect | None = None,
 ) -> None:
     x, y = at
     for cell, col in zip(cells, cols, strict=False):
-        if col.align == "r":
+        halves = _two_lines(ui, cell, size, col.width - 20, band)
+        if (
+            halves is not None and col.align != "r"
+        ):  # too long for its cell: two lines, where the row fits them
+            top = band.y + (band.height - 2 * halves[2]) // 2 if band is not None else y
+            for n, half in enumerate(halves[:2]):
+                ui.text(half, (x, top + n * halves[2]), size, color, bold, "topleft", col.width - 20)
+        elif col.align == "r":
             ui.text(cell, (x + col.width - 14, y), size, color, bold, "topright", col.width - 20)
         else:
             ui.text(cell, (x, y), size, color, bold, "topleft", col.width - 20)
         x += col.width
+
+
+def _two_lines(
+    ui: Ui, cell: str, size: int, width: int, band: pygame.Rect | None
+) -> tuple[str, str, int] | None:
+    """A cell's text on two lines and their step (design units), when one line would be cut and the row's
+    band holds two at this screen's size; else None."""
+    words = cell.split(" ")
+    if band is None or len(words) < 2 or ui.width_of(cell, size) <= width:
+        return None
+    step = round(ui.fonts.get(ui.text_px(size)).get_linesize() / ui.sy)
+    if 2 * step > band.height:
+        return None
+    first = words[0]
+    for n in range(1, len(words)):
+        if ui.width_of(" ".join(words[: n + 1]), size) > width:
+            break
+        first = " ".join(words[: n + 1])
+    return first, cell[len(first) :].strip(), step
 
 
 def paragraph(
