@@ -57,7 +57,8 @@ def _single_zero(job: Job, folder: Path) -> LiveTable:
 
 def _favourites(table: LiveTable, seat: LiveSeat, shots: Shots, game: str) -> None:
     """Bets saved in a favourite, the card showing it, and the favourite placed in the next round."""
-    spots = ("red", "dozen:2", "straight:17") if game == "roulette" else ("pass", "field")
+    one_roll = ("field", "any_craps", "any_seven")  # craps: none left standing to refuse the replay
+    spots = ("red", "dozen:2", "straight:17") if game == "roulette" else one_roll
     for spot in spots:
         seat.place(spot, 5 * DOLLAR)
     seat.act(i.FAVOURITE_SAVE, value=0)
