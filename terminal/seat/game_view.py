@@ -108,7 +108,10 @@ class GameView:
         top = f.bottom.centery - height // 2
         if rows == 2:  # under the clock's line (care_view.draw_clock), two rows to the band's foot
             top = f.bottom.top + f.bottom.height // 5
-            height = max(f.touch, (f.bottom.bottom - 3 - top - gap) // 2)
+            height = (f.bottom.bottom - 3 - top - gap) // 2
+            if height < f.touch:  # a screen below 768 lines: the rows take the whole band
+                top = f.bottom.top + 3
+                height = (f.bottom.bottom - 3 - top - gap) // 2
         x = f.bottom.right - columns * width
         step = height + gap
         cells = [
