@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from terminal.config.keys import settings_of
 from terminal.config.model import OPTIONAL_SECTIONS, SECTIONS
 from terminal.i18n import load_catalogue
+from terminal.service.event_text import detail_text
 from terminal.service.setting_names import setting_name
 
 SETTINGS = [
@@ -33,3 +36,13 @@ def test_a_change_reads_as_names_in_each_language() -> None:
     for language in ("en", "es"):
         names = {setting_name(load_catalogue(language), s, k) for s, k in SETTINGS}
         assert not any(f"[{s}]" in n or k in n.split() for n in names for s, k in SETTINGS if "_" in k)
+
+
+def test_the_event_log_names_a_configuration_change_by_its_settings() -> None:
+    detail = json.dumps({
+        "before": {"table.betting_seconds": "25"}, "after": {"table.betting_seconds": "20"},
+        "second_user": "anna", "second_role": "attendant", "config_sha256": "ab12",
+    })  # fmt: skip
+    said = detail_text(load_catalogue("es"), detail, "USD")
+    assert said.startswith("Mesa: Tiempo de apuestas (segundos) 25 → 20; Segunda persona: anna; ")
+    assert "betting_seconds" not in said and "second" not in said
