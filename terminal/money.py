@@ -15,6 +15,7 @@ which refuse negative values and values that do not fit the 64-bit meters.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import NewType
@@ -218,3 +219,16 @@ def amount_in_words(units: int, currency: Currency = USD, language: str = "en") 
     if currency.digits:
         text += f" AND {minor:0{currency.digits}d} {currency.minor_name}"
     return text
+
+
+MINUS = "\u2212"  # the minus sign a net amount is written with on a screen ("net −$4.00"), not the hyphen
+
+
+def signed_amount(units: int, money: Callable[[int], str], even: str = "+") -> str:
+    """A net amount with its sign, the minus sign for a loss; ``even`` is what a zero carries.
+
+    >>> [signed_amount(units, format_amount) for units in (-400, 1200)], signed_amount(0, format_amount, "")
+    (['−$4.00', '+$12.00'], '$0.00')
+    """
+    sign = "+" if units > 0 else MINUS if units < 0 else even
+    return sign + money(abs(units))

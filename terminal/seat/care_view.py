@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from terminal.money import signed_amount
 from terminal.seat import care, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
@@ -30,7 +31,7 @@ def money_in(model: SeatModel) -> int:
 
 def signed(p: Painter, units: int) -> str:
     """A net amount with its sign (``+$12.00`` / ``-$3.00``)."""
-    return ("+" if units >= 0 else "-") + p.money(abs(units))
+    return signed_amount(units, p.money)
 
 
 def clock_line(control: SeatControl, now: float) -> tuple[str, dict[str, Any]] | None:

@@ -14,15 +14,17 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
 
+from terminal.games.roulette.calls import MAX_EACH_SIDE, CallBetError
 from terminal.net import messages as m
-from terminal.seat import care
+from terminal.seat import bet_sets, care
 from terminal.seat import intents as i
-from terminal.seat.limits import check_chip
+from terminal.seat.limits import check_chip, check_set
 from terminal.seat.model import LinkStatus, SeatModel, notice, reduce, release
 
 SCREENS = ("game", "help", "history", "cashout", "session")
 MAX_VOUCHERS = 4  # vouchers remembered for the simulated ticket reader
 PENDING_SECONDS = 2.0  # a chip with no reply after this long stops being drawn as pending
+CARD_SECONDS = 5.0  # a long press's card of a spot shows this long (any touch closes it sooner)
 
 
 class Sender(Protocol):
@@ -49,6 +51,10 @@ class Ui:
     bets_page: int = 0  # the page of the side panel's list of the seat's wagers
     ready_asked: int = -1  # the round whose Ready was sent, until the controller answers it
     ready: int = -1  # the round whose Ready the controller took: "Bets accepted" while its window is open
+    card: str | None = None  # over the felt: favourites | calls | spot:<spot> (terminal.seat.bet_cards)
+    card_at: float = 0.0  # when it opened (a spot's card closes by itself)
+    favourites: tuple[bet_sets.Stakes, ...] = ()  # saved this session, until the voucher (bet_sets.SLOTS)
+    each_side: int = 2  # numbers either side of a neighbours call bet
 
 
 class SeatControl:
@@ -89,7 +95,8 @@ class SeatControl:
             self._ready_answered(message)
             if isinstance(message, m.CashedOut) and message.seat == self.model.seat:
                 printed = (*self.ui.vouchers, (message.validation, message.amount))[-MAX_VOUCHERS:]
-                self.ui = replace(self.ui, screen="cashout", cashout_step="voucher", vouchers=printed)
+                self.ui = replace(self.ui, screen="cashout", cashout_step="voucher", vouchers=printed,
+                                  favourites=(), card=None)  # fmt: skip  # the session ends: favourites go
             if isinstance(message, m.BuyIn) and message.seat == self.model.seat:
                 added = notice("money.added", now, severity="info", amount=self._money(message.amount))
                 self.model = replace(self.model, notice=added)
@@ -124,6 +131,9 @@ class SeatControl:
             self.ui = replace(self.ui, pending=())
         if self.ui.picker is not None and not self.model.can_bet(now):
             self.ui = replace(self.ui, picker=None)  # betting closed: the picker's chips could not land
+        card = self.ui.card
+        if card is not None and card.startswith("spot:") and now - self.ui.card_at > CARD_SECONDS:
+            self.ui = replace(self.ui, card=None)  # a long press's card is a tooltip: it goes by itself
 
     # -- from the views --------------------------------------------------------------------------------
     def handle(self, intent: i.Intent, now: float) -> None:
@@ -206,8 +216,9 @@ class SeatControl:
         if intent.text not in SCREENS:
             raise ValueError(f"unknown screen {intent.text!r}; screens: {SCREENS}")
         self.ui = replace(
-            self.ui, screen=intent.text, page=0, cashout_step="confirm", picker=None, reality_check=False
-        )  # the reality check's Cash out and My session leave it for their screen
+            self.ui, screen=intent.text, page=0, cashout_step="confirm", picker=None, reality_check=False,
+            card=None,
+        )  # fmt: skip  # the reality check's Cash out and My session leave it for their screen
 
     def _pick(self, intent: i.Intent, now: float) -> None:
         """Open the picker ``intent.text`` over the felt while bets are open, or close it (``""``)."""
@@ -262,6 +273,58 @@ class SeatControl:
         """My session: the player's time or loss limit moves to its next choice."""
         self.model = care.set_next(self.model, intent.text)
 
+    def _card(self, intent: i.Intent, now: float) -> None:
+        """Open a card over the felt (favourites, call bets, a long-pressed spot's card) or close it."""
+        card = intent.text or None
+        self.ui = replace(self.ui, card=None if card == self.ui.card else card, card_at=now, picker=None)
+
+    def _favourite_save(self, intent: i.Intent, now: float) -> None:
+        """Keep the seat's wagers of this round in a favourite slot (replacing what it held)."""
+        stakes = bet_sets.saved(self.model.me)
+        if not stakes:
+            self.model = replace(self.model, notice=notice("favourite.nothing", now, severity="info"))
+            return
+        self.ui = replace(self.ui, favourites=bet_sets.store(self.ui.favourites, intent.value, stakes))
+        total = self._money(sum(amount for _, amount in stakes))
+        self.model = replace(
+            self.model, notice=notice("favourite.saved", now, severity="info", slot=str(intent.value + 1),
+                                      amount=total)
+        )  # fmt: skip
+
+    def _favourite_play(self, intent: i.Intent, now: float) -> None:
+        """Place a favourite's wagers again, all of them or none."""
+        slots = self.ui.favourites
+        stakes = slots[intent.value] if 0 <= intent.value < len(slots) else ()
+        if not stakes:
+            self.model = replace(self.model, notice=notice("favourite.empty", now, severity="info"))
+            return
+        self._place_set(stakes, now)
+
+    def _call_bet(self, intent: i.Intent, now: float) -> None:
+        """A racetrack call bet: its wagers, a chip of the tray each unit, all of them or none."""
+        try:
+            stakes = bet_sets.call_stakes(self.model, intent.text, self.ui.chip, self.ui.each_side)
+        except CallBetError as refused:
+            self.model = replace(self.model, notice=notice("calls.unknown", now, detail=str(refused)))
+            return
+        self._place_set(stakes, now)
+
+    def _place_set(self, stakes: bet_sets.Stakes, now: float) -> None:
+        if self._limited(now):
+            return
+        refusal = check_set(self.model, stakes, now, self._money)
+        if refusal is not None:
+            self.model = replace(self.model, notice=refusal)
+            self.ui = replace(self.ui, refused_at=now)
+            return
+        self.ui = replace(self.ui, pending=(*self.ui.pending, *((s, a, now) for s, a in stakes)), card=None)
+        self.model = replace(self.model, result=None, notice=None)
+        self._send(m.PlaceWagers(tuple(m.Stake(spot, amount) for spot, amount in stakes)))
+
+    def _neighbours(self, intent: i.Intent, now: float) -> None:
+        """One more or one fewer number either side of a neighbours call bet (1 to 9)."""
+        self.ui = replace(self.ui, each_side=max(1, min(MAX_EACH_SIDE, self.ui.each_side + intent.value)))
+
     def _language(self, intent: i.Intent, now: float) -> None:
         """Handled by the app (it owns the painter); the control only records nothing."""
 
@@ -293,5 +356,10 @@ _HANDLERS: dict[str, Callable[[SeatControl, i.Intent, float], None]] = {
     i.CALL: SeatControl._device,
     i.PICK: SeatControl._pick,
     i.LIMIT: SeatControl._limit,
+    i.CARD: SeatControl._card,
+    i.FAVOURITE_SAVE: SeatControl._favourite_save,
+    i.FAVOURITE_PLAY: SeatControl._favourite_play,
+    i.CALL_BET: SeatControl._call_bet,
+    i.NEIGHBOURS: SeatControl._neighbours,
     **dict.fromkeys(_SIMPLE, SeatControl._simple),
 }

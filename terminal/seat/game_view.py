@@ -12,7 +12,18 @@ from typing import Any
 
 import pygame
 
-from terminal.seat import care_view, layout_port, picker, side_panel, theme, wager_list, win_banner
+from terminal.seat import (
+    bet_cards,
+    bet_sets,
+    call_card,
+    care_view,
+    layout_port,
+    picker,
+    side_panel,
+    theme,
+    wager_list,
+    win_banner,
+)
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
 from terminal.seat.layouts.base import Layout, UnknownSpotError, picked
@@ -44,6 +55,7 @@ class GameView:
         self._felt_for: Any = None
         self._background: pygame.Surface | None = None
         self._background_for: tuple[Any, ...] = ()
+        self._card_pos = (0, 0)  # where the long press that opened a spot's card was
 
     # -- geometry --------------------------------------------------------------------------------------
     @property
@@ -80,21 +92,38 @@ class GameView:
         actions = list(_ACTIONS)
         if model.table is not None and model.table.game == "craps":
             actions.append(("button.onoff", i.SELECT))
+        actions.append(("button.favourites", i.CARD))
+        if bet_sets.calls_of(model):
+            actions.append(("button.calls", i.CARD))
         count = len(actions) + 1
         tray = self.chips()
         chips_w = tray[-1][0].right + tray[-1][0].width // 5 if tray else 0
         room = f.bottom.width - chips_w - f.unit
-        width = min(room // count, int(f.bottom.height * 1.6))
+        # a narrow screen with many buttons puts them in two rows, each button still a finger's size
+        rows = 1 if room // count >= f.unit * 9 // 2 else 2
+        columns = -(-count // rows)
+        width = min(room // columns, int(f.bottom.height * 1.6))
+        gap = 6
         height = int(f.bottom.height * 0.6)
-        x = f.bottom.right - count * width
+        top = f.bottom.centery - height // 2
+        if rows == 2:  # under the clock's line (care_view.draw_clock), two rows to the band's foot
+            top = f.bottom.top + f.bottom.height // 5
+            height = (f.bottom.bottom - 3 - top - gap) // 2
+            if height < f.touch:  # a screen below 768 lines: the rows take the whole band
+                top = f.bottom.top + 3
+                height = (f.bottom.bottom - 3 - top - gap) // 2
+        x = f.bottom.right - columns * width
+        step = height + gap
+        cells = [
+            pygame.Rect(x + (n % columns) * width + 4, top + (n // columns) * step, width - 8, height)
+            for n in range(count)
+        ]
         out = []
         for n, (key, kind) in enumerate(actions):
-            rect = pygame.Rect(x + n * width + 4, f.bottom.centery - height // 2, width - 8, height)
-            out.append(
-                Button(rect, key, i.Intent(kind), open_, hot=kind == i.SELECT and ui.selected is not None)
-            )
-        ready = pygame.Rect(x + len(actions) * width + 4, f.bottom.centery - height // 2, width - 12, height)
-        out.append(Button(ready, "button.ready", i.Intent(i.READY), open_, colour=theme.READY))
+            card = key.removeprefix("button.") if kind == i.CARD else ""  # favourites | calls
+            hot = (kind == i.SELECT and ui.selected is not None) or (bool(card) and ui.card == card)
+            out.append(Button(cells[n], key, i.Intent(kind, card), open_ or bool(card), hot=hot))
+        out.append(Button(cells[-1], "button.ready", i.Intent(i.READY), open_, colour=theme.READY))
         return out + self.nav_buttons()
 
     def nav_buttons(self) -> list[Button]:
@@ -112,6 +141,8 @@ class GameView:
     # -- input -----------------------------------------------------------------------------------------
     def process(self, gesture: Gesture) -> None:
         """Post the intents of one gesture."""
+        if self._card_process(gesture):
+            return
         layout, name = self.layout, self.control.ui.picker
         if layout is not None and name is not None:
             try:
@@ -142,6 +173,11 @@ class GameView:
             self.posted.append(i.Intent(i.PICK, name))  # a long press too: its buttons take chips back
             return
         remove = gesture.kind == "long_press"
+        if remove:  # a long press shows the spot's card (name, pays, limits) and takes the seat's chips back
+            self._card_pos = gesture.pos
+            self.posted.append(i.Intent(i.CARD, bet_cards.SPOT + spot))
+            if not self._has(spot):
+                return
         refused = self._refusal(spot, remove) if remove or self.control.ui.selected is None else None
         if refused is not None:
             self.posted.append(i.Intent(i.REFUSED, refused))
@@ -151,6 +187,27 @@ class GameView:
             self.posted.append(i.Intent(i.TOGGLE, spot))
         else:
             self.posted.append(i.Intent(i.PLACE, spot))
+
+    def _has(self, spot: str) -> bool:
+        me = self.control.model.me
+        return me is not None and any(w.spot == spot for w in me.wagers)
+
+    def _card_process(self, gesture: Gesture) -> bool:
+        """A card over the felt takes the touch first; True when it used it."""
+        card = self.control.ui.card
+        if card is None:
+            return False
+        if card.startswith(bet_cards.SPOT):  # a tooltip: any touch closes it, then does what it does
+            self.posted.append(i.Intent(i.CARD))
+            return False
+        if card == bet_cards.FAVOURITES:
+            posted = bet_cards.process_favourites(self.control, self.frame, gesture, self.now)
+        else:
+            posted = call_card.process(self.control, self.frame, gesture, self.now)
+        if posted is None:
+            return False
+        self.posted += posted
+        return True
 
     def _refusal(self, spot: str, remove: bool) -> str | None:
         """What the game's layout says against this chip while bets are open (then the table decides)."""
@@ -168,8 +225,20 @@ class GameView:
         side_panel.draw(surface, self.painter, self.control, self.frame, now)
         if self.layout is not None:
             picker.draw(surface, self.painter, self.control, self.frame, self.layout, now)
+        self._draw_card(surface, now)
         win_banner.draw(surface, self.painter, self.control, self.frame, now)
         care_view.draw_clock(surface, self.painter, self.control, self.frame, now)
+
+    def _draw_card(self, surface: pygame.Surface, now: float) -> None:
+        card, p, c, f = self.control.ui.card, self.painter, self.control, self.frame
+        if card is None:
+            return
+        if card == bet_cards.FAVOURITES:
+            bet_cards.draw_favourites(surface, p, c, f, now)
+        elif card == call_card.CALLS:
+            call_card.draw(surface, p, c, f, now)
+        elif card.startswith(bet_cards.SPOT):
+            bet_cards.draw_spot(surface, p, c, f, self._card_pos)
 
     def _base(self, now: float) -> pygame.Surface:
         """Background, felt with its chips, tray and buttons: one opaque layer, redrawn only on a change."""

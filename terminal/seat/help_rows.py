@@ -78,10 +78,12 @@ def limits_row(wager: m.OfferedWager, money: Callable[[int], str]) -> Row:
 
 
 def one_limits(rows: list[Row], wagers: list[m.OfferedWager], money: Callable[[int], str]) -> list[Row]:
-    """A table whose wagers all have the same limits loses its Limits column: one row says them."""
-    if not wagers or len({(w.minimum, w.maximum, w.increment) for w in wagers}) > 1:
+    """Every wager's row keeps its own minimum and maximum (the Limits column), even where they are all
+    alike; a table whose wagers share one step says it once below them."""
+    steps = {w.increment for w in wagers}
+    if len(steps) != 1:
         return rows
-    return [Row(heading=r.heading, cells=r.cells[:-1]) for r in rows] + [limits_row(wagers[0], money)]
+    return [*rows, text("help.steps", increment=money(steps.pop()))]
 
 
 def offer_rule(offer: m.Offer, key: str) -> str:

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from terminal.money import signed_amount
 from terminal.net import messages as m
 from terminal.seat import theme
 from terminal.seat.control import SeatControl
@@ -245,7 +246,7 @@ def _round_line(
     """One line of the seat's rounds (``None`` for the round: the totals line)."""
     round_id, outcome, wagered, paid = row
     net = paid - wagered
-    signed = ("+" if net > 0 else "-" if net < 0 else "") + p.money(abs(net))  # even: no sign
+    signed = signed_amount(net, p.money, "")  # even: no sign
     values: tuple[tuple[str, dict[str, Any]], ...] = (
         ("fmt.number", {"number": round_id}) if round_id is not None else ("history.total", {}),
         marks_of(game).said(outcome) if outcome else ("fmt.outcome", {"outcome": ""}),

@@ -29,6 +29,11 @@ VOUCHER = "voucher"  # text: a voucher's validation number into the seat's ticke
 CALL = "call"  # text: on | off, the seat's call button (a service call; off: answered)
 PICK = "pick"  # text: open the layout's picker of that name ("" closes it)
 LIMIT = "limit"  # text: time | loss: the player's session limit moves to its next choice (My session)
+CARD = "card"  # text: favourites | calls | spot:<spot> (a long press: its name, pays, limits); "" closes
+FAVOURITE_SAVE = "favourite_save"  # value: the slot the seat's wagers of this round are saved in
+FAVOURITE_PLAY = "favourite_play"  # value: the slot whose wagers are placed again, all or none
+CALL_BET = "call_bet"  # text: a racetrack call bet (voisins, tiers ..., neighbours:<number>)
+NEIGHBOURS = "neighbours"  # value: +1 / -1 numbers either side of a neighbours call bet
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,3 +62,43 @@ def check_chip(
     if model.me is not None and amount > model.me.credits:
         return notice("limit.credits", now, amount=money(amount), credits=money(model.me.credits))
     return None
+
+
+def check_set(
+    model: SeatModel, stakes: tuple[tuple[str, int], ...], now: float, money: Callable[[int], str]
+) -> Notice | None:
+    """``None`` when every (spot, amount) of ``stakes`` may land together (a favourite replayed, a call
+    bet); else the notice of the first limit it would break. The controller checks again and places all
+    of them or none."""
+    if not model.can_bet(now):
+        return notice("bets.closed", now)
+    for spot, amount in stakes:
+        refusal = _offer_refusal(model, spot, amount, now, money)
+        if refusal is not None:
+            return refusal
+    total = sum(amount for _, amount in stakes)
+    if model.table is not None and model.me is not None:
+        fresh = sum(w.amount for w in model.me.wagers if not w.standing)
+        if fresh + total > model.table.limits.seat_max:
+            return notice("limit.seat_max", now, amount=money(model.table.limits.seat_max))
+    if model.me is not None and total > model.me.credits:
+        return notice("limit.set_credits", now, amount=money(total), credits=money(model.me.credits))
+    return None
+
+
+def _offer_refusal(
+    model: SeatModel, spot: str, amount: int, now: float, money: Callable[[int], str]
+) -> Notice | None:
+    """The wager's own minimum, maximum and step, as :func:`check_chip` checks a chip."""
+    wager = wager_id(spot)
+    offer = offered(model, wager)
+    if offer is None:
+        return None
+    name_key = f"wager.{wager}"
+    if amount < offer.minimum:
+        return notice("limit.minimum", now, wager=name_key, amount=money(offer.minimum))
+    if amount > offer.maximum:
+        return notice("limit.maximum", now, wager=name_key, amount=money(offer.maximum))
+    if offer.increment and amount % offer.increment:
+        return notice("limit.increment", now, wager=name_key, amount=money(offer.increment))
+    return None

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from terminal.money import signed_amount
 from terminal.seat import care, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
@@ -266,7 +267,7 @@ def session_minutes(model: SeatModel, now: float) -> int:
 
 def signed_money(p: Painter, units: int) -> str:
     """A net amount with its sign (``+$12.00`` / ``-$3.00``)."""
-    return ("+" if units >= 0 else "-") + p.money(abs(units))
+    return signed_amount(units, p.money)
 
 
 WATERMARK_ALPHA = 96  # see-through: what is under it stays readable, yet it shows on every colour

@@ -219,3 +219,8 @@ def _draw_pocket(surface: pygame.Surface, p: Painter, choice: Choice, stake: int
         foot = (choice.rect.centerx, choice.rect.bottom - 2)
         p.draw(surface, "fmt.chip", foot, u * 4 // 5, theme.GOLD, anchor="midbottom", bold=True,
                max_width=choice.rect.width - 4, amount=p.chip_money(stake))  # fmt: skip
+
+
+def pays_of(p: Painter, control: SeatControl, spot: str) -> str | None:
+    """What ``spot`` pays in the player's words (a long press's card says it too), or None."""
+    return _pays(p, control, spot)

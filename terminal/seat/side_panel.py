@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from terminal.money import signed_amount
 from terminal.net import messages as m
 from terminal.net.win_tier import round_of
 from terminal.seat import demo_badge, message_strip, motion, side_boards, side_progress, theme, wager_list
@@ -130,7 +131,7 @@ def _draw_result(
     key, colour, args = headline(control, p)
     p.block(surface, key, upper, unit * 3 // 2, colour, bold=True, **args)
     if net is not None and key != "result.paid_net":  # "Paid $6.00 · net -$4.00" already says the net
-        signed = ("+" if net >= 0 else "-") + p.money(abs(net))
+        signed = signed_amount(net, p.money)
         shade = theme.WIN if net > 0 else theme.DIM_INK
         p.block(surface, "result.net", lower, unit, shade, amount=signed)
 
@@ -144,7 +145,7 @@ def headline(control: SeatControl, p: Painter) -> tuple[str, theme.Colour, dict[
     if mine.won:
         return "result.win", theme.WIN, {"amount": p.money(mine.paid)}
     if mine.paid > 0:
-        net = ("+" if mine.net >= 0 else "-") + p.money(abs(mine.net))
+        net = signed_amount(mine.net, p.money)
         return "result.paid_net", theme.INK, {"amount": p.money(mine.paid), "net": net}
     return "result.no_win", theme.DIM_INK, {"amount": p.money(0)}
 

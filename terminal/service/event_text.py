@@ -23,6 +23,7 @@ from typing import Any
 from terminal.i18n import Catalogue
 from terminal.net.messages import service as sm
 from terminal.service.phrases import phrase_text
+from terminal.service.setting_names import setting_name
 
 #: Detail fields that hold money in minor units.
 MONEY_FIELDS = frozenset({"value", "amount", "award", "credits", "stake", "returned", "cancelled"})
@@ -61,7 +62,7 @@ def _value(cat: Catalogue, key: str, value: Any, currency: str) -> str:
         return cat.text("service.yes" if value else "service.no")
     if key == "tilt" and isinstance(value, str):
         return tilt_name(cat, value)
-    if key == "role" and isinstance(value, str):
+    if key in ("role", "second_role") and isinstance(value, str):
         return role_name(cat, value)
     if key == "wager" and isinstance(value, str):
         return wager_name(cat, value)
@@ -84,7 +85,7 @@ def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
         return phrase_text(cat, detail)
     if not isinstance(loaded, dict):
         return str(loaded)
-    parts = []
+    parts = _changes(cat, loaded)
     for key, value in loaded.items():
         if value is None or value == "" or value == [] or isinstance(value, dict):
             continue  # nothing to say, or a record for the auditor (an audit's row marks, in the ledger)
@@ -93,6 +94,18 @@ def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
         label = _named(cat, f"service.detail.{key}", key)
         parts.append(f"{label}: {_value(cat, key, value, currency)}")
     return "; ".join(parts)
+
+
+def _changes(cat: Catalogue, loaded: dict[str, Any]) -> list[str]:
+    """A configuration change's settings by name, each "before → after" (``section.key`` in the ledger)."""
+    before, after = loaded.get("before"), loaded.get("after")
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return []
+    out = []
+    for dotted, new in after.items():
+        section, _, key = str(dotted).partition(".")
+        out.append(f"{setting_name(cat, section, key)} {before.get(dotted, '')} → {new}")
+    return out
 
 
 def handpay_award(detail: str) -> tuple[int | None, str]:

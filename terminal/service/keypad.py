@@ -37,4 +37,7 @@ def keypad(ui: Ui, cat: Catalogue, rect: pygame.Rect, keys: str, columns: int) -
     rows = -(-len(keys) // columns)
     for cell, key in zip(grid(rect, columns, rows, 10), keys, strict=False):
         label = names.get(key, key)
-        ui.button(cell, label, i.Intent(i.KEY, key), size=TYPE.key if len(label) < 4 else TYPE.table)
+        size = TYPE.key if len(label) < 4 else TYPE.table
+        if ui.width_of(label, size, True) > cell.width - 8:  # a narrow key (4:3): its symbol, as calculators
+            label, size = {"<": "⌫", "C": "C"}.get(key, label), TYPE.key
+        ui.button(cell, label, i.Intent(i.KEY, key), size=size)

@@ -8,8 +8,10 @@ intents out.
 Views and geometry speak design units: the screen is 1080 units high and at least 1920 wide
 (:func:`design_size`; a wider screen gets a wider frame). The Ui draws them at the surface's own
 resolution: on a 1920x1080 or 2560x1080 screen a unit is a pixel; a 1024x768 screen is drawn at 0.53 x
-0.71 pixels a unit, text sharp at its own size and never under
-:data:`~terminal.service.theme.MIN_TEXT_PX` pixels; a 4K screen at 2 x 2.
+0.71 pixels a unit, text sharp at its own size; a 4K screen at 2 x 2. Text is set in the seat's and the
+display's typeface (``[seat.fonts]`` of the theme), its size in design units scaled by :data:`FACE` (the
+design sizes were drawn with pygame's built-in face, which sets a size at 0.6875 of it), and never under
+the seat's floor for the screen's height (:func:`floor_px`: 14 px at 1080 lines, 12 px at 768).
 
 >>> design_size((1920, 1080)), design_size((2560, 1080)), design_size((1024, 768)), design_size((3840, 2160))
 ((1920, 1080), (2560, 1080), (1920, 1080), (1920, 1080))
@@ -21,14 +23,23 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from terminal.assets import resolve_first
 from terminal.service import theme
 from terminal.service.intents import Intent
 from terminal.service.theme import MIN_TEXT_PX, TYPE, Colour
+from terminal.theme import looks
 
-__all__ = ["MIN_TEXT_PX", "Fonts", "Ui", "design_size", "fit"]
+__all__ = ["MIN_TEXT_PX", "Fonts", "Ui", "design_size", "fit", "floor_px"]
 
 DESIGN_HEIGHT = 1080
 DESIGN_MIN_WIDTH = 1920
+FACE = 0.6875  # pixels of the typeface per design size (what pygame's built-in face set them at)
+_FACES = (looks("seat", "fonts").texts("regular"), looks("seat", "fonts").texts("bold"))  # the seat's faces
+
+
+def floor_px(height: int) -> int:
+    """The smallest text on a screen ``height`` pixels high: the seat's rule (``Frame.text_min``)."""
+    return max(12, round(14 * height / 1080))
 
 
 def design_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -40,16 +51,16 @@ def design_size(size: tuple[int, int]) -> tuple[int, int]:
 
 @dataclass
 class Fonts:
-    """The screen's fonts by size (the default font, scaled)."""
+    """The screen's fonts by pixel size: the seat's and display's typeface, regular and bold."""
 
     cache: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict)
 
     def get(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
         if key not in self.cache:
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
-            self.cache[key] = font
+            if not pygame.font.get_init():
+                pygame.font.init()
+            self.cache[key] = pygame.font.Font(str(resolve_first(_FACES[bold])), size)
         return self.cache[key]
 
 
@@ -95,8 +106,8 @@ class Ui:
         return max(1, round(units * min(self.sx, self.sy)))
 
     def text_px(self, size: int) -> int:
-        """The pixel size text of ``size`` units is set in: in proportion, and never under the minimum."""
-        return max(MIN_TEXT_PX, round(size * min(self.sx, self.sy)))
+        """The pixel size text of ``size`` units is set in: in proportion, never under the screen's floor."""
+        return max(floor_px(self.surface.get_height()), round(size * FACE * min(self.sx, self.sy)))
 
     def rect(self, color: Colour, rect: pygame.Rect, width: int = 0, radius: int = 0) -> None:
         """A filled (or, with ``width``, outlined) rectangle, corners rounded by ``radius``."""
@@ -170,13 +181,32 @@ class Ui:
             fill, ink = theme.PANEL_HI, theme.TEXT
         self.rect(fill, rect, radius=theme.RADIUS)
         self.rect(theme.LINE if intent is None else fill, rect, width=2, radius=theme.RADIUS)
-        self.text(label, rect.center, size, ink, bold=True, anchor="center", width=rect.width - 16)
+        self.label(label, rect, size, ink, 16)
         self.touch(rect, intent)
 
     def badge(self, rect: pygame.Rect, label: str, color: Colour) -> None:
         """A state in a coloured box (not a touch target)."""
         self.rect(color, rect, radius=theme.BADGE_RADIUS)
-        self.text(label, rect.center, TYPE.table, theme.INK_ON_BADGE, bold=True, anchor="center")
+        self.label(label, rect, TYPE.table, theme.INK_ON_BADGE, 12)
+
+    def label(self, label: str, rect: pygame.Rect, size: int, ink: Colour, inset: int) -> None:
+        """``label`` centred in ``rect`` in bold, on two lines split near the middle where one line is too
+        long at this screen's size (a 4:3 screen sets text larger against the layout) and two fit."""
+        room = rect.width - inset
+        if self.width_of(label, size, True) > room:
+            room = rect.width - inset // 2  # a narrow key (4:3): its word may come closer to the edges
+        words = label.split(" ")
+        two = len(words) > 1 and self.width_of(label, size, True) > room
+        if two and 2 * self.fonts.get(self.text_px(size), True).get_linesize() > self.px(rect).height:
+            two = False  # no room for two lines: one, cut
+        if not two:
+            self.text(label, rect.center, size, ink, bold=True, anchor="center", width=room)
+            return
+        cut = min(range(1, len(words)), key=lambda n: abs(len(" ".join(words[:n])) - len(label) / 2))
+        step = rect.height // 4
+        for n, line in enumerate((" ".join(words[:cut]), " ".join(words[cut:]))):
+            at = (rect.centerx, rect.centery + (2 * n - 1) * step)
+            self.text(line, at, size, ink, bold=True, anchor="center", width=room)
 
 
 def fit(font: pygame.font.Font, text: str, width: int | None) -> str:

@@ -69,6 +69,8 @@ def table(
     posted by a touch on row ``i``, ``colors[i]`` inks it (default: text)."""
     box = geometry.rect
     size, step = geometry.size, geometry.row_height
+    shown = rows[: max(0, (box.bottom - box.y - 10) // step - 1)]
+    cols = fitted(ui, cols, [[c.title for c in cols], *shown], size)
     ui.panel(box)
     x0, y = box.x + 16, box.y + 10
     _row(ui, [c.title for c in cols], cols, (x0, y), size, theme.MUTED, bold=True)
@@ -81,9 +83,40 @@ def table(
         if index % 2:
             ui.rect(theme.PANEL_HI, band, radius=6)
         chosen = colors[index] if index < len(colors) else None
-        _row(ui, row, cols, (x0, y + 4), size, chosen if chosen is not None else theme.TEXT)
+        _row(ui, row, cols, (x0, y + 4), size, chosen if chosen is not None else theme.TEXT, band=band)
         ui.touch(band, on_row[index] if index < len(on_row) else None)
         y += step
+
+
+def fitted(ui: Ui, cols: Sequence[Column], rows: Sequence[Sequence[str]], size: int) -> Sequence[Column]:
+    """The columns as laid out, unless a cell would be cut: then each column gets what its widest cell
+    needs and the room over is shared in the layout's proportions (a 4:3 screen sets the text larger
+    against the layout than 1080 lines do, never under the floor); if even that is not room enough, the
+    columns with room to spare give it to those short of it."""
+    pad = 20
+    need = [
+        max(
+            (ui.width_of(row[n], size, bold=r == 0) + pad for r, row in enumerate(rows) if n < len(row)),
+            default=0,
+        )
+        for n in range(len(cols))
+    ]
+    if all(need[n] <= c.width for n, c in enumerate(cols)):
+        return cols
+    total = sum(c.width for c in cols)
+    if sum(need) <= total:
+        spare = total - sum(need)
+        weights = sum(c.width for c in cols) or 1
+        widths = [need[n] + spare * c.width // weights for n, c in enumerate(cols)]
+    else:  # the columns with room over give it, the shortest need first (a long detail takes the rest)
+        widths = [min(c.width, need[n]) for n, c in enumerate(cols)]
+        spare = total - sum(widths)
+        for n in sorted(range(len(cols)), key=lambda n: need[n] - cols[n].width):
+            more = min(max(0, need[n] - widths[n]), spare)
+            widths[n] += more
+            spare -= more
+        widths[-1] += spare
+    return [Column(c.title, w, c.align) for c, w in zip(cols, widths, strict=True)]
 
 
 def _row(
@@ -94,14 +127,41 @@ def _row(
     size: int,
     color: Colour,
     bold: bool = False,
+    band: pygame.Rect | None = None,
 ) -> None:
     x, y = at
     for cell, col in zip(cells, cols, strict=False):
-        if col.align == "r":
+        halves = _two_lines(ui, cell, size, col.width - 20, band)
+        if (
+            halves is not None and col.align != "r"
+        ):  # too long for its cell: two lines, where the row fits them
+            top = band.y + (band.height - 2 * halves[2]) // 2 if band is not None else y
+            for n, half in enumerate(halves[:2]):
+                ui.text(half, (x, top + n * halves[2]), size, color, bold, "topleft", col.width - 20)
+        elif col.align == "r":
             ui.text(cell, (x + col.width - 14, y), size, color, bold, "topright", col.width - 20)
         else:
             ui.text(cell, (x, y), size, color, bold, "topleft", col.width - 20)
         x += col.width
+
+
+def _two_lines(
+    ui: Ui, cell: str, size: int, width: int, band: pygame.Rect | None
+) -> tuple[str, str, int] | None:
+    """A cell's text on two lines and their step (design units), when one line would be cut and the row's
+    band holds two at this screen's size; else None."""
+    words = cell.split(" ")
+    if band is None or len(words) < 2 or ui.width_of(cell, size) <= width:
+        return None
+    step = round(ui.fonts.get(ui.text_px(size)).get_linesize() / ui.sy)
+    if 2 * step > band.height:
+        return None
+    first = words[0]
+    for n in range(1, len(words)):
+        if ui.width_of(" ".join(words[: n + 1]), size) > width:
+            break
+        first = " ".join(words[: n + 1])
+    return first, cell[len(first) :].strip(), step
 
 
 def paragraph(

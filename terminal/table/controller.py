@@ -244,6 +244,8 @@ class Controller:
         match message:
             case m.PlaceWager(spot=spot, amount=amount):
                 table.wagers.place(seat, spot, amount)
+            case m.PlaceWagers(stakes=stakes):
+                table.wagers.place_set(seat, tuple((s.spot, s.amount) for s in stakes))
             case m.RemoveWager(spot=spot):
                 table.wagers.remove(seat, spot)
             case m.UndoWager():

@@ -93,6 +93,34 @@ class Wagering:
         self.ready.discard(seat)
         return ref
 
+    def place_set(self, seat: int, stakes: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+        """Place every (spot, amount) of ``stakes`` or none (a favourite replayed, a racetrack call bet):
+        the set's total is checked against ``seat_max`` and the credits first, then each wager as
+        :meth:`place` checks it; a refusal takes back those of the set already placed and is raised,
+        naming the spot. Returns the refs placed."""
+        self._check_betting(seat)
+        if not stakes:
+            raise Refused("rules", "no wagers to place")
+        if any(isinstance(a, bool) or not isinstance(a, int) or a <= 0 for _, a in stakes):
+            raise Refused("rules", "every amount must be a positive number of minor units")
+        total = sum(amount for _, amount in stakes)
+        staked = sum(line.amount for line in self.driver.wagers_of(seat) if not line.standing)
+        if staked + total > self.config.limits.seat_max:
+            raise Refused(
+                "limit", f"these wagers ({total}) would pass the seat's limit {self.config.limits.seat_max}"
+            )
+        if total > self.ledger.credits(seat):
+            raise Refused("credits", f"not enough credits for {total}")
+        placed: list[str] = []
+        for spot, amount in stakes:
+            try:
+                placed.append(self.place(seat, spot, amount))
+            except Refused as refused:
+                if placed:
+                    self._withdraw(seat, tuple(placed))
+                raise Refused(refused.code, f"{spot}: {refused}") from None
+        return tuple(placed)
+
     def remove(self, seat: int, spot: str | None = None) -> int:
         """Take down the seat's wager on ``spot`` (all of this round's for ``None``); returns how many."""
         self._check_betting(seat)

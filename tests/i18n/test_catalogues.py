@@ -39,6 +39,8 @@ SAME_IN_SPANISH = frozenset({
     "outcome.sicbo_triple", "display.sicbo_triple", "display.sicbo_mark_triple",  # TRIPLE, T: Spanish too
     "history.sicbo_cell_triple",  # "18 T": T for triple in Spanish too
     "badge.demo", "display.demo", "service.demo",  # DEMO: "demo" is Spanish too (RAE)
+    "setting.blazing7s", "setting.craps", "setting.bonus_craps", "setting.sicbo", "setting.bigsix",
+    "setting.props_hops", "setting.hard_rockn_dice", "setting.sas",  # the games' and SAS's own names
 })  # fmt: skip
 
 

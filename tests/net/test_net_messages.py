@@ -35,6 +35,7 @@ SAMPLES: list[m.Message] = [
     m.UndoWager(),
     m.ClearWagers(),
     m.RepeatWagers(),
+    m.PlaceWagers((m.Stake("split:0-3", 100), m.Stake("straight:26", 100))),
     m.DoubleWagers(),
     m.SetWorking("place_6", False),
     m.ChooseTeam("red"),

@@ -113,9 +113,9 @@ def test_the_limits_cycle_through_their_choices_back_to_off() -> None:
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("en", ("Played 0:12", "In $200.00", "Out $0.00", "Net -$30.00",
+        ("en", ("Played 0:12", "In $200.00", "Out $0.00", "Net −$30.00",
                 f"Gambling problem? Call {HELPLINE}.")),
-        ("es", ("Jugado 0:12", "Ingresado $200.00", "Cobrado $0.00", "Neto -$30.00",
+        ("es", ("Jugado 0:12", "Ingresado $200.00", "Cobrado $0.00", "Neto −$30.00",
                 f"¿Problemas con el juego? Llame al {HELPLINE}.")),
     ],
 )  # fmt: skip

@@ -142,4 +142,4 @@ def test_a_round_that_came_out_even_has_no_sign_on_its_net(monkeypatch: pytest.M
     app.receive([m.SeatRounds("seat-1", (even, m.SeatRoundView(2, "17", 500, 0)))], 0.5)
     app.control.ui = replace(app.control.ui, screen="history")
     app.draw(pygame.Surface((1920, 1080)), 1.0)
-    assert "$0.00" in said and "+$0.00" not in said and "-$5.00" in said
+    assert "$0.00" in said and "+$0.00" not in said and "−$5.00" in said

@@ -1,7 +1,7 @@
 """Wins that feel like wins, and losses not dressed as wins (issue 29 §2).
 
 The seat's headline is the round's net: a round that pays back less than it staked never says "You win"
-(in either language), plays no win sound and raises no banner; it says "Paid $6.00 · net -$4.00". A win's
+(in either language), plays no win sound and raises no banner; it says "Paid $6.00 · net −$4.00". A win's
 tier follows the multiple of the seat's total stake that came back (big from 10x, huge from 30x): the
 banner, its count-up and the sound follow the tier, only at the reveal; the display names the seat of a
 big win.
@@ -75,7 +75,7 @@ def test_a_round_that_pays_less_than_it_stakes_never_says_win(language: str) -> 
         said = _said(app, t)
         assert not any(WIN_WORDS[language] in s for s in said), said
         assert not any(word in s for word in BIG_WORDS[language] for s in said)
-        paid_net = {"en": "Paid $6.00 · net -$6.00", "es": "Pagado $6.00 · neto -$6.00"}[language]
+        paid_net = {"en": "Paid $6.00 · net −$6.00", "es": "Pagado $6.00 · neto −$6.00"}[language]
         assert paid_net in said
     assert "fx/win" not in sink.clips()
 

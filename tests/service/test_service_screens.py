@@ -228,10 +228,11 @@ def test_service_text_under_14_px_is_refused_and_no_screen_draws_any(
         pytest.param((2560, 1080), marks=pytest.mark.slow),
     ],
 )
-def test_each_size_is_laid_out_for_itself_text_never_under_14_px_touches_big_enough(
+def test_each_size_is_laid_out_for_itself_text_never_under_the_seats_floor_touches_big_enough(
     rendered: Renders, size: tuple[int, int]
 ) -> None:
-    """Drawn at the screen's own resolution (not a 1080p picture scaled): every font at least 14 px,
+    """Drawn at the screen's own resolution (not a 1080p picture scaled): every font in the seat's typeface
+    at least the seat's floor for the height (14 px at 1080 lines, 12 px at 768),
     nothing cut short, every touch area at least 48 px at 1080 lines (40 at 768, the seat's rule), and a
     touch lands on the area drawn under it."""
     from terminal.service import ui
@@ -239,7 +240,7 @@ def test_each_size_is_laid_out_for_itself_text_never_under_14_px_touches_big_eno
     drawn = rendered("es", size)
     assert len(drawn.frames) == len(SHOTS) and all(f.get_size() == size for f in drawn.frames)
     assert pygame.image.load(str(drawn.paths[0])).get_size() == size
-    assert min(drawn.fonts) >= ui.MIN_TEXT_PX
+    assert min(drawn.fonts) >= ui.floor_px(size[1])
     assert min(drawn.smallest) >= max(40, round(48 * size[1] / 1080))
     assert drawn.astray == ()
     assert drawn.cut == ()

@@ -66,3 +66,49 @@ def test_a_settlement_sets_the_last_win_and_what_repeat_places(tmp_path: Path) -
     assert book.repeat(1) == 2
     assert [p[1:] for p in book.seats[1].placed] == [("red", 100), ("straight:17", 200)]
     assert table.cashier.credits(1) == 10_000 - 300 - 300
+
+
+def _single_zero_book(tmp_path: Path, credits: int = 10_000) -> tuple[Table, Wagering]:
+    text = (
+        "[roulette]\nwheel = single_zero\n[touchdown]\noffered = false\n"
+        "[limits]\nstraight_max = 5.00\nwager_max = 50.00\nseat_max = 50.00\n"
+    )
+    table = make_table(make_config(tmp_path, text))
+    table.start()
+    table.cashier.bill_stacked(1, credits)
+    now = _Round(table.ledger.open_round(table.driver.game, now=table.clock.wall()), Phase.OPEN)
+    return table, Wagering(table.config, table.ledger, table.clock, table.driver, table.tilts, now)
+
+
+def test_a_set_of_wagers_is_placed_whole(tmp_path: Path) -> None:
+    table, book = _single_zero_book(tmp_path)
+    refs = book.place_set(
+        1, (("split:0-3", 100), ("split:12-15", 100), ("split:32-35", 100), ("straight:26", 100))
+    )
+    assert len(refs) == 4
+    assert sorted(w.spot for w in table.ledger.pending(1)) == ["split:0-3", "split:12-15", "split:32-35",
+                                                               "straight:26"]  # fmt: skip
+    assert table.cashier.credits(1) == 10_000 - 400
+
+
+@pytest.mark.parametrize(
+    ("stakes", "code", "credits"),
+    [
+        # the third wager passes the straight's own maximum ($5): the two before it are taken back
+        ((("split:0-3", 100), ("red", 100), ("straight:26", 600)), "rules", 10_000),
+        ((("split:0-3", 3000), ("straight:26", 500), ("red", 2000)), "limit", 10_000),  # $55 > seat_max $50
+        ((("split:0-3", 100), ("straight:26", 500)), "credits", 500),  # $6.00 against the $4.00 left
+        ((("split:0-3", 100), ("split:0-2-3", 100)), "rules", 10_000),  # no 0/2/3 trio on this layout
+    ],
+)
+def test_a_refused_set_leaves_nothing_on_the_layout_and_the_credits_whole(
+    tmp_path: Path, stakes: tuple[tuple[str, int], ...], code: str, credits: int
+) -> None:
+    table, book = _single_zero_book(tmp_path, credits)
+    book.place(1, "black", 100)  # a chip placed before the set stays
+    with pytest.raises(Refused) as refused:
+        book.place_set(1, stakes)
+    assert refused.value.code == code
+    assert [w.spot for w in table.ledger.pending(1)] == ["black"]
+    assert [p[1] for p in book.seats[1].placed] == ["black"]
+    assert table.cashier.credits(1) == credits - 100

@@ -123,6 +123,9 @@ from terminal.net.messages.seat import (
     PlaceWager as PlaceWager,
 )
 from terminal.net.messages.seat import (
+    PlaceWagers as PlaceWagers,
+)
+from terminal.net.messages.seat import (
     RemoveWager as RemoveWager,
 )
 from terminal.net.messages.seat import (
@@ -142,6 +145,9 @@ from terminal.net.messages.seat import (
 )
 from terminal.net.messages.seat import (
     SetWorking as SetWorking,
+)
+from terminal.net.messages.seat import (
+    Stake as Stake,
 )
 from terminal.net.messages.seat import (
     TeamPrompt as TeamPrompt,

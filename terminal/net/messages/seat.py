@@ -83,6 +83,23 @@ class BetsDone(Message):
     """The seat has finished betting for this window (its "ready" button); the window may close early."""
 
 
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """One wager of a set placed together: ``amount`` on ``spot``."""
+
+    spot: Spot
+    amount: Amount
+
+
+@FAMILY.message("PlaceWagers", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class PlaceWagers(Message):
+    """Put every stake on the layout, or none of them (a favourite replayed, a racetrack call bet):
+    a refusal of any one takes back those placed before it."""
+
+    stakes: tuple[Stake, ...]
+
+
 @FAMILY.message("CashOut", 1, Direction.CLIENT)
 @dataclass(frozen=True, slots=True)
 class CashOut(Message):

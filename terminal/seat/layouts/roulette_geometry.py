@@ -475,3 +475,13 @@ def _outside_candidates(
         yield kind, box(xs[2 * k], grid.dozen_bottom, xs[2 * k + 2], grid.even_bottom)
     for pocket, rect in cells:
         yield f"five_adjacent:{'00' if pocket == DOUBLE_ZERO else pocket}", rect
+
+
+def track_cells(track: pygame.Rect, wheel: Wheel) -> tuple[tuple[int, pygame.Rect], ...]:
+    """The racetrack's pockets in ``track`` (any rectangle: the call bets' card draws one too)."""
+    return _track_cells(track, wheel)
+
+
+def track_inner(track: pygame.Rect) -> pygame.Rect:
+    """The racetrack's middle, inside its ring of pockets."""
+    return _track_inner(track)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from terminal.service import intents as i
 from terminal.service.layout import lists
+from terminal.service.setting_names import key_name, section_name
 from terminal.service.ui import Ui
 from terminal.service.views import config_edit
 from terminal.service.views.paging import on_page, pages_for, paging
@@ -25,10 +26,14 @@ def draw(ui: Ui, scene: Scene) -> None:
     page = min(s.pages.config, pages)
     shown = on_page(listing.entries, g.table.rows, page)
     default = t("service.config.default")
-    rows = [(e.section, e.key, e.value, default if e.default else "") for e in shown]
+    cat = scene.cat
+    rows = [
+        (section_name(cat, e.section), key_name(cat, e.section, e.key), e.value, default if e.default else "")
+        for e in shown
+    ]
     opens = (
         [i.Intent(i.EDIT, args=(e.section, e.key, e.value)) for e in shown] if s.may("config_view") else []
     )
-    titles = [t("service.col.section"), t("service.col.key"), t("service.col.value"), ""]
+    titles = [t("service.col.section"), t("service.col.setting"), t("service.col.value"), ""]
     table(ui, g.table, columns(titles, g.table, "llll"), rows, on_row=opens)
     paging(ui, scene, "config", page, pages)

@@ -12,6 +12,7 @@ from terminal.service import theme
 from terminal.service.keypad import keypad, pad_for
 from terminal.service.layout import forms
 from terminal.service.phrases import phrase_text
+from terminal.service.setting_names import setting_name
 from terminal.service.theme import TYPE
 from terminal.service.ui import Ui
 from terminal.service.views.scene import Scene
@@ -26,7 +27,8 @@ def draw(ui: Ui, scene: Scene) -> None:
     title(ui, scene.frame, t("service.config.change"), t("service.config.rules"))
     if s.edit is not None:
         section, key = s.edit
-        field(ui, g.value, f"[{section}] {key}", s.fields.value, True, i.Intent(i.FOCUS, "value"))
+        name = setting_name(scene.cat, section, key)
+        field(ui, g.value, name, s.fields.value, True, i.Intent(i.FOCUS, "value"))
         ui.button(g.preview, t("service.config.preview"), i.Intent(i.PREVIEW), primary=True)
         keys, width = pad_for(s.fields.value)  # a number gets the numeric pad
         keypad(ui, scene.cat, g.pad, keys, width)
@@ -42,9 +44,10 @@ def _diff(ui: Ui, scene: Scene, diff: sm.ConfigDiff, g: forms.Diff) -> None:
     ui.text(t("service.config.diff"), g.title, TYPE.menu, bold=True)
     for n, change in enumerate(diff.changes[:SHOWN_CHANGES]):
         line = g.line(n)
-        ui.text(f"[{change.section}] {change.key}", line.name, TYPE.label, theme.MUTED)
+        name = setting_name(scene.cat, change.section, change.key)
+        ui.text(name, line.name, TYPE.label, theme.MUTED, width=g.panel.right - line.name[0] - 16)
         ui.text(change.before, line.before, TYPE.menu, theme.BAD, width=g.value_width)
-        ui.text("->", line.arrow, TYPE.menu, theme.MUTED, anchor="midtop")
+        ui.text("→", line.arrow, TYPE.menu, theme.MUTED, anchor="midtop")
         ui.text(change.after, line.after, TYPE.menu, theme.GOOD, width=g.value_width)
     if diff.applied:
         ui.badge(g.applied, t("service.config.applied"), theme.GOOD)

@@ -59,7 +59,12 @@ def _identity(ui: Ui, scene: Scene, report: sm.SelfTestReport, g: panels.SelfTes
             value = t("service.selftest.no_manifest_short")
         if line.kind == "version" and value == UNVERIFIED:  # no signed manifest vouches for a version
             value = t("service.selftest.unverified_build")
-        ui.text(value, at.value, TYPE.chip, width=at.width)
+        last = n == min(len(report.identity), g.identity_lines) - 1
+        if last and ui.width_of(value, TYPE.chip) > at.width:  # the panel's foot has room for a second line
+            step = round(ui.fonts.get(ui.text_px(TYPE.chip)).get_linesize() / ui.sy)
+            paragraph(ui, value, at.value, TYPE.chip, theme.TEXT, at.width, 2, step)
+        else:
+            ui.text(value, at.value, TYPE.chip, width=at.width)
 
 
 def _installs(ui: Ui, scene: Scene, report: sm.SelfTestReport, g: panels.SelfTests) -> None:
