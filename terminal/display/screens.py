@@ -64,6 +64,7 @@ def _shots(c: Config) -> list[Shot]:
         *_faced("sicbo", "2-5-5", "6-6-6", 1.2),
         *_faced("bigsix", "flag@27", "five@4", 3.0),
         *_faced("props_hops", "6-1", "5-5", 1.2),
+        *_faced("high_roll", "5-5-5-2-3-4-6-1-2-3", "5x3:5-5-1-2-3-6-4", 1.4),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),

@@ -81,7 +81,14 @@ class HighRoll:
             ("paytable", name),
             ("extra_roll", "on" if rules.extra_roll else "off"),
             ("millionaire_row", "on" if rules.millionaire_row else "off"),
-        )
+            *(
+                (key, settings.money(value))
+                for key, value in (("millionaire_stake", rules.millionaire_stake),
+                                   ("millionaire_nine", rules.millionaire_nine),
+                                   ("millionaire_ten", rules.millionaire_ten))
+                if rules.millionaire_row
+            ),
+        )  # fmt: skip
         pips = tuple((p, unit) for p in PIPS)
         bots = (*pips, *pips, *every)  # Pip Street first and most: a seat needs one to play
         showcase: tuple[tuple[str, int], ...]
