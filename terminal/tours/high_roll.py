@@ -16,6 +16,7 @@ from terminal.tours.simple import play_until_a_win
 GAME = "high_roll"
 WAGERS = ("pip_street_ace", "pip_street_six", "like_kind_3", "like_kind_4", "like_kind_5", "like_kind_6",
           "extra_roll", "millionaire_9")  # fmt: skip
+PLAIN = ("pip_street_ace", "pip_street_six", "pip_street_five", "like_kind_3", "like_kind_4")
 
 
 def tour(job: Job) -> list[Path]:
@@ -32,12 +33,14 @@ def tour(job: Job) -> list[Path]:
             seat.now += 0.5
             shots(seat, f"{GAME}_first_throw")
             next_window(table, seat)  # the extra roll: no window, the riding circles standing
+            seat.now += 12.0
             shots(seat, f"{GAME}_set_aside")
             in_play(table, seat, shots, f"{GAME}_extra_in_play")
             seat.now += 2.0
             shots(seat, f"{GAME}_extra_roll")
             next_window(table, seat)
-            seat.act(i.REPEAT)
+            for spot in PLAIN:  # no Extra Roll: a round is one throw, and Repeat plays it again
+                seat.place(spot, 5 * DOLLAR)
             play_until_a_win(table, seat, GAME)
             seat.now += 2.0
             shots(seat, f"{GAME}_result")
@@ -49,4 +52,10 @@ def tour(job: Job) -> list[Path]:
             seat.now += 12.0
             shots(seat, f"{GAME}_next_window")
             pages(seat, shots, GAME)
+            seat.act(i.SCREEN, "help")  # the Like Kind Boulevard, and the Extra Roll and Millionaire Row
+            seat.act(i.PAGE, value=2)  # a page forward is 1: from the first, two on
+            shots(seat, f"{GAME}_help_page3")
+            seat.act(i.PAGE, value=1)
+            shots(seat, f"{GAME}_help_page4")
+            seat.act(i.SCREEN, "game")
     return shots.written

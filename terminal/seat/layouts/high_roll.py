@@ -104,7 +104,7 @@ class HighRollLayout(LayeredLayout):
         if throw is None:
             super()._draw_winners_glow(surface, view)
             return
-        lit = {f"like_kind_{throw.count}"}
+        lit = {f"like_kind_{throw.count}"} if throw.count > throw.aside else set()  # a riding circle's
         if not throw.extra:
             lit |= {spot for spot, face in PIP_FACE.items() if face == throw.face}
             lit |= {NO_MATCH} if throw.no_match else set()
