@@ -72,7 +72,7 @@ def rest_place(k: int, n: int) -> tuple[float, float]:
     row, col = divmod(k, per_row)
     in_row = min(per_row, n - row * per_row)
     x = 0.5 + (col - (in_row - 1) / 2) * 0.17
-    y = TRAY_TOP - 0.16 - row * 0.26
+    y = TRAY_TOP - 0.14 - row * 0.24
     return x, y
 
 
@@ -81,7 +81,7 @@ def box_place(face: int, k: int) -> tuple[float, float]:
     column = BOXES.index(face)
     left = column / len(BOXES)
     x = left + (0.3 if k % 2 == 0 else 0.7) / len(BOXES)
-    y = BOX_TOP - 0.05 - (k // 2) * 0.05
+    y = BOX_TOP - 0.04 - (k // 2) * 0.056
     return x, y
 
 
@@ -130,7 +130,7 @@ def pose_at(outcome: str | None, start: float, last: str | None, t: float) -> Hi
         x, y = rest_place(k, n)
         wobble = math.sin(u * 21.0 + k * 1.3) * min(1.0, tumbling / 0.5)
         x += 0.05 * wobble * math.cos(k * 2.1 + u * 15.0)
-        y += 0.06 * wobble * math.sin(k * 1.7 + u * 17.0)
+        y += 0.04 * wobble * math.sin(k * 1.7 + u * 17.0)
         tray.append(Placed(tumbling_face(start, k, flip), x, y, 30.0 * k - 300.0 * tumbling))
     return HighRollPose(tuple(tray), boxed, False, ())
 

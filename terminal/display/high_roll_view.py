@@ -60,7 +60,7 @@ class HighRollView:
             name.show(cat.text(f"display.high_roll_box_{face}"), theme.WHITE, fit=sc(step - 12))
             self.names[f"box_{face}"] = name
         tray_side = min(w * 0.1, h * 0.19)
-        box_side = min(step * 0.34, h * 0.042)
+        box_side = min(step * 0.4, h * 0.05)
         self.tray = tuple(Die(self.dynamic, sc(tray_side)) for _ in range(TRAY_DICE))
         self.boxed = tuple(Die(self.dynamic, sc(box_side)) for _ in range(BOX_DICE))
 

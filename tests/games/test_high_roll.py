@@ -450,3 +450,84 @@ def test_the_simulations_fast_loop_gives_the_plain_loops_sums() -> None:
         assert runs[0] == runs[1]
         keys = {key for key, _ in runs[0].tallies}
         assert keys == {w for w, _ in plan.alone} | ({"extra_roll"} if plan.held else set())
+
+
+# --- the faces: the seat layout, the display's reveal rule, a headless table --------------------------------
+
+SIZES = ((1920, 1080), (1024, 768), (2560, 1080))
+
+
+@pytest.mark.parametrize("dice", [10, 6])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_offered_spot_is_a_touch_area_of_its_own(size: tuple[int, int], dice: int) -> None:
+    import itertools
+
+    from terminal.net import messages as m
+    from terminal.seat import layout_port
+    from terminal.seat.theme import Frame
+
+    setup = game("high_roll").setup(ConfigSettings(config.loads(f"[high_roll]\ndice = {dice}\n")))
+    wagers = tuple(m.OfferedWager(o.kind, o.paytable, 100, 50_000, 100) for o in setup.offered)
+    offer = m.Offer("high_roll", wagers, tuple(m.RuleView(k, v) for k, v in setup.house_rules))
+    frame = Frame.of(*size)
+    limits = m.LimitsView(100, 50_000, 250_000, 100)
+    state = m.TableState("high_roll", 1, "open", 20_000, limits, (100, 500), "USD", 1, "Keystone Casino",
+                         "T-01", 6, setup.variant, False)  # fmt: skip
+    layout = layout_port.make_layout(state, offer, frame.layout, frame.touch)
+    areas = layout.areas()
+    assert {a.spot for a in areas} == {o.kind for o in setup.offered}
+    for a in areas:
+        assert min(a.rect.size) >= frame.touch and frame.layout.contains(a.rect)
+        assert layout.hit(a.rect.center) == a.spot
+    for a, b in itertools.combinations(areas, 2):
+        assert not a.rect.colliderect(b.rect), (a.spot, b.spot)
+
+
+def _faces(pose: Any) -> list[int]:
+    return sorted([d.face for d in pose.tray] + [d.face for d in pose.boxed])
+
+
+def test_the_display_shows_nothing_of_a_throw_before_its_reveal_time() -> None:
+    from terminal.display import high_roll_stage as stage
+
+    firsts = ("5-5-5-2-3-4-6-1-2-3", "1-1-1-1-1-1-1-1-1-1", "2-3-4-5-6-2-3-4-5-6")
+    extras = ("5x3:5-5-1-2-3-6-4", "5x3:1-1-1-1-1-1-1", "5x3:5-5-5-5-5-5-5")
+    reveal = game("high_roll").reveal_seconds(firsts[0])
+    assert (
+        stage.SETTLE_S
+        == reveal
+        == game("high_roll").reveal_seconds(extras[0])
+        <= game("high_roll").show_seconds
+    )
+    for k in range(int(reveal / 0.05)):
+        t = 10.0 + k * 0.05
+        for outcomes in (firsts, extras):
+            poses = {stage.pose_at(o, 10.0, firsts[0], t) for o in outcomes}
+            assert len(poses) == 1, (t, outcomes)  # the same picture whatever the throw
+    rest = stage.pose_at(firsts[0], 10.0, None, 10.0 + reveal)
+    assert _faces(rest) == sorted(Throw.parse(firsts[0]).dice) and rest.lit == ("box_5",)
+    moved = stage.pose_at(firsts[0], 10.0, None, 10.0 + reveal + 1.0)
+    assert [d.face for d in moved.boxed] == [5, 5, 5] and 5 not in [d.face for d in moved.tray]
+    extra = stage.pose_at(extras[0], 10.0, None, 10.0 + reveal + 1.0)
+    assert [d.face for d in extra.boxed] == [5] * 5 and sorted(d.face for d in extra.tray) == [1, 2, 3, 4, 6]
+    before = stage.pose_at(extras[0], 10.0, None, 10.5)
+    assert [d.face for d in before.boxed] == [5, 5, 5] and len(before.tray) == 7  # the set-aside group
+
+
+@pytest.mark.slow
+def test_a_headless_table_plays_high_roll(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from terminal.games.high_roll.rules import WAGERS
+    from tests.support.cli import run_cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kiosk.cfg").write_text("[table]\ngame = high_roll\nseats = 6\nport = 0\n", encoding="utf-8")
+    ran = run_cli(["run", "--config", "kiosk.cfg", "--headless", "--rounds", "8", "--seed", "5eed"], capsys)
+    assert ran.status == 0, ran.err
+    assert "ledger verify  OK" in ran.out
+    summary = json.loads(next((tmp_path / "var" / "lab").glob("headless-summary.json")).read_text())
+    assert summary["rounds"] == 8 and summary["audit"] == [] and summary["rtp"]
+    assert set(summary["rtp"]) <= set(WAGERS)
