@@ -169,7 +169,7 @@ def _required(commits: Commits, plan: list[Kill]) -> set[tuple[str, bool]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides"])
+@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides", "high_roll"])
 def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str, fork: Fork) -> None:
     cfg = tmp_path / "kiosk.cfg"
     extra = SIDES if game.endswith("+sides") else ""
