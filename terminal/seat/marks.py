@@ -152,7 +152,20 @@ def _high_roll_cell(outcome: str) -> Cell:
     return (theme.BUTTON_OFF, *_high_roll_words(outcome))
 
 
-MARKS["high_roll"] = Marks(_high_roll_big, _high_roll_cell, None, _high_roll_words)
+def _high_roll_counts(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
+    """How many throws, how many were extra rolls, and the largest count among them."""
+    throws = []
+    for outcome in outcomes:
+        try:
+            throws.append(Throw.parse(outcome))
+        except ValueError:
+            continue
+    best = max((t.count for t in throws), default=0)
+    extra = sum(1 for t in throws if t.extra)
+    return "history.high_roll_counts", {"throws": len(throws), "extra": extra, "best": best}
+
+
+MARKS["high_roll"] = Marks(_high_roll_big, _high_roll_cell, _high_roll_counts, _high_roll_words)
 
 
 def marks_of(game: str | None) -> Marks:

@@ -72,7 +72,11 @@ class HighRollLayout(LayeredLayout):
             raise TooSmallError(f"a High Roll area of {small} px is under the {touch} px a finger needs")
         self.chip_radius = max(8, min(26, small * 9 // 40))
         r = self.chip_radius
-        places = {a.spot: Place(a.rect, (a.rect.right - r - 3, a.rect.bottom - r - 3)) for a in areas}
+        places = {  # a circle's chips at its top right: its payouts take the whole width below the count
+            a.spot: Place(a.rect, (a.rect.right - r - 3, a.rect.top + r + 3 if a.spot in self.circles
+                                   else a.rect.bottom - r - 3))
+            for a in areas
+        }  # fmt: skip
         super().__init__(rect, areas, self.chip_radius, places)
 
     def _measure(self, width: int, height: int) -> list[HitArea]:
@@ -128,7 +132,6 @@ class HighRollLayout(LayeredLayout):
         upper = pygame.Rect(rect.left + 4, rect.top + rect.height // 12, rect.width - 8, rect.height // 2)
         tall = rect.height // 5
         foot = pygame.Rect(rect.left + 4, rect.bottom - 2 * tall, rect.width - chip - 8, tall)
-        low = foot.move(0, foot.height)
         if spot in PIP_FACE:
             side = max(8, min(upper.height * 4 // 5, upper.width * 2 // 3))
             paint.die(surface, upper.center, side, PIP_FACE[spot])
@@ -136,12 +139,15 @@ class HighRollLayout(LayeredLayout):
             return
         if spot in self.circles and spot != NO_MATCH:
             k = circle(spot)
-            big = max(self.text_min, min(upper.height * 4 // 5, rect.width // 3))
-            self._write(surface, view, str(k), upper, big, paint.GOLD)
-            self._write(surface, view, self._pays(spot), foot, size)
+            number = pygame.Rect(rect.left + 4, rect.top + 4, rect.width - chip - 4, rect.height * 2 // 5)
+            big = max(self.text_min, min(number.height * 4 // 5, number.width * 2 // 3))
+            self._write(surface, view, str(k), number, big, paint.GOLD)
+            wide = pygame.Rect(rect.left + 4, number.bottom + rect.height // 20, rect.width - 8, tall)
+            self._write(surface, view, self._pays(spot), wide, size)
             if self.extra_roll and k > CIRCLES_TEN[0]:
                 extra = f"{view.tr('layout.high_roll_on_extra')} {self._pays(f'extra_{spot}')}"
-                self._write(surface, view, extra, low, max(self.text_min, size * 4 // 5))
+                below = wide.move(0, tall + rect.height // 20)
+                self._write(surface, view, extra, below, max(self.text_min, size * 4 // 5))
             return
         key = {EXTRA: "extra_roll", NINE: "nine", TEN: "ten", NO_MATCH: "no_match"}[spot]
         title = pygame.Rect(rect.left + 4, rect.top + 4, rect.width - 8, rect.height // 2)
