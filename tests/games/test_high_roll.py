@@ -161,7 +161,8 @@ def test_ten_dice_pip_street_and_like_kind_edges_match_games_md_and_the_par_shee
         assert pct(edge) == CIRCLE_EDGE[k] and rows[f"like_kind_{k}"].house_edge == edge, k
         held = 1 - held_back(k)
         assert pct(held) == HELD_EDGE[k], k
-        assert f"edge {pct(held)} %" in rows[f"like_kind_{k}"].note  # beside the wager, on the PAR sheet
+        beside = f"edge {pct(held)} % = {held.numerator}/{held.denominator}"  # on the PAR sheet, exact
+        assert beside in rows[f"like_kind_{k}"].note
 
 
 def test_the_extra_roll_figures_of_games_md() -> None:

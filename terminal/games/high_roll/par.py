@@ -150,5 +150,6 @@ def _row(rules: HighRollRules, wager: str) -> ParRow:
     if rules.extra_roll:
         held = 1 - held_return(rules, k)
         ride = f"pays {table.payout(f'extra_like_kind_{k}')} on the extra roll; " if k > 2 else ""
-        note = f"with an Extra Roll held: {ride}edge {_pct(held)} (price left out)"
+        exact = f"{held.numerator}/{held.denominator}"
+        note = f"with an Extra Roll held: {ride}edge {_pct(held)} = {exact} (price left out)"
     return ParRow("high_roll", wager, name, odds_text(p), str(pays), edge, note=note)
