@@ -90,7 +90,9 @@ class HighRoll:
             ),
         )  # fmt: skip
         pips = tuple((p, unit) for p in PIPS)
-        bots = (*pips, *pips, *every)  # Pip Street first and most: a seat needs one to play
+        circles = tuple((w, unit) for w in rules.offered if w.startswith("like_kind_"))
+        extra = ((EXTRA, unit),) * 6 if rules.extra_roll else ()
+        bots = (*pips, *pips, *every, *circles, *extra)  # Pip Street to play; the Extra Roll often
         showcase: tuple[tuple[str, int], ...]
         if rules.extra_roll:
             showcase = (("pip_street_ace", 1), ("pip_street_six", 1), ("like_kind_4", 1), ("like_kind_5", 1),
