@@ -261,8 +261,15 @@ class HighRollEngine:
 
     # -- views and persistence ---------------------------------------------------------------------------
     def wagers_of(self, play: HighRollPlay, seat: int) -> tuple[WagerLine, ...]:
-        standing = play.aside is not None
-        return tuple(WagerLine(b.ref, b.spot, b.stake, True, standing) for b in play.bets if b.seat == seat)
+        """The seat's wagers; between the two throws its riding circles, each marked with the dice set
+        aside (the winning face, once per die)."""
+        aside = play.aside
+        marks = (aside.face,) * aside.count if aside is not None else ()
+        return tuple(
+            WagerLine(b.ref, b.spot, b.stake, True, aside is not None, None, marks)
+            for b in play.bets
+            if b.seat == seat
+        )
 
     def snapshot(self, play: HighRollPlay) -> JSONObject:
         return {"aside": play.aside.to_json()} if play.aside is not None else {}

@@ -117,6 +117,27 @@ class HighRollLayout(LayeredLayout):
             if a.spot in lit:
                 paint.glow(surface, self.place(a.spot).rect)
 
+    def draw_under_chips(self, surface: pygame.Surface, view: LayoutView) -> None:
+        """Between the two throws: the dice set aside, in the Extra Roll's area (its riding circles carry
+        them as their marks)."""
+        aside = next((text for key, text in view.board if key.startswith("marks:like_kind_")), "")
+        faces = [int(n) for n in aside.split() if n.isdigit() and 1 <= int(n) <= 6]
+        if not faces or EXTRA not in self.row:
+            return
+        rect = self.place(EXTRA).rect
+        band = pygame.Rect(rect.left + 4, rect.top + rect.height // 2, rect.width - 8, rect.height // 2 - 4)
+        pygame.draw.rect(surface, paint.FELT_DARK, band, border_radius=6)
+        words = pygame.Rect(band.left, band.top, band.width, band.height * 2 // 5)
+        said = view.tr("layout.high_roll_aside")
+        paint.write(surface, view.fonts, said, words, self.text_min, paint.GOLD)
+        room = band.width - 2 * self.chip_radius - 8  # the Extra Roll's chips sit at the right
+        row = pygame.Rect(band.left, words.bottom, room, band.height * 3 // 5)
+        side = max(8, min(row.height * 4 // 5, row.width // (len(faces) + 1)))
+        step = min(side * 5 // 4, row.width // len(faces))
+        left = row.left + (row.width - step * len(faces)) // 2 + step // 2
+        for k, face in enumerate(faces):
+            paint.die(surface, (left + k * step, row.centery), side, face)
+
     def paint_background(self, surface: pygame.Surface, view: LayoutView) -> None:
         ox, oy = self.rect.topleft
         for a in self.areas():
