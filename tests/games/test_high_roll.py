@@ -532,3 +532,21 @@ def test_a_headless_table_plays_high_roll(
     summary = json.loads(next((tmp_path / "var" / "lab").glob("headless-summary.json")).read_text())
     assert summary["rounds"] == 8 and summary["audit"] == [] and summary["rtp"]
     assert set(summary["rtp"]) <= set(WAGERS)
+
+
+def test_a_high_roll_table_has_at_most_six_seats_and_ten_or_six_dice(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.support.cli import run_cli
+
+    config.loads("[table]\ngame = high_roll\nseats = 6\n")
+    with pytest.raises(config.ConfigError, match="at most 6"):
+        config.loads("[table]\ngame = high_roll\nseats = 7\n")
+    config.loads("[table]\ngame = sicbo\nseats = 8\n")  # the rule is High Roll's alone
+    with pytest.raises(config.ConfigError, match="10 or 6"):
+        config.loads("[high_roll]\ndice = 8\n")
+    path = tmp_path / "kiosk.cfg"
+    path.write_text("[table]\ngame = high_roll\nseats = 6\n[high_roll]\ndice = 7\n", encoding="utf-8")
+    ran = run_cli(["par-sheet", "--config", str(path)], capsys)
+    assert ran.status != 0 and "10 or 6" in ran.err and "Traceback" not in ran.err
+    assert "kiosk.cfg:5: [high_roll] dice = '7': must be 10 or 6" in ran.err  # the line, the key, why
