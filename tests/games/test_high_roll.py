@@ -394,6 +394,8 @@ def test_a_restart_between_the_two_throws_resumes_the_set_aside_dice(tmp_path: P
     view = after.driver.view(None)
     assert (view.aside_face, view.aside_count, view.first) == (5, 3, "5-5-5-2-3-4-6-1-2-3")
     assert {line.spot for line in after.wagers.wagers_of(1)} == {"like_kind_5", "like_kind_6"}
+    lines = after.driver.wagers_of(1)  # standing, each carrying the dice set aside (the seat shows them)
+    assert all(line.standing and line.marks == (5, 5, 5) for line in lines) and len(lines) == 2
     second = after.play_round()
     assert second.text == "5x3:5-5-1-2-3-6-4"
     assert after.cashier.credits(1) == 10_000 - 2500 + 2500 + 800 + 1500
