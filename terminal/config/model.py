@@ -25,6 +25,7 @@ from terminal.config.sections import (
     FireBetSection,
     FloorSection,
     HardRocknDiceSection,
+    HighRollSection,
     HotRollerSection,
     LabSection,
     LedgerSection,
@@ -80,6 +81,7 @@ class Config:
     windows: WindowsSection
     devices: DevicesSection
     sas: SasSection
+    high_roll: HighRollSection
     floor: FloorSection | None = None  # the casino floor link; None: no [floor] section, nothing runs
 
 

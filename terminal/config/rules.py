@@ -176,10 +176,16 @@ def _rule_props_hops_seats(c: Config) -> Iterator[Finding]:
         yield "table", "seats", f"seats = {c.table.seats}: a Props & Hops table has at most 6 (§ 668a.1(a))"
 
 
+def _rule_high_roll_seats(c: Config) -> Iterator[Finding]:
+    # § 675a.1(a): a High Roll Dice table has at most six seats.
+    if c.table.game == "high_roll" and c.table.seats > 6:
+        yield "table", "seats", f"seats = {c.table.seats}: a High Roll Dice table has at most 6 (§ 675a.1(a))"
+
+
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_own_limits, _rule_increments, _rule_paths, _rule_money,
     _rule_links, _rule_plain_links, _rule_floor, _rule_gaming_day, _rule_hardware, _rule_windows,
-    _rule_sas, _rule_props_hops_seats,
+    _rule_sas, _rule_props_hops_seats, _rule_high_roll_seats,
 )  # fmt: skip
 
 

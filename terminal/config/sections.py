@@ -40,6 +40,13 @@ from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
 from terminal.sas import settings as sas
 from terminal.windows import Placement
 
+
+def _high_roll_dice(text: str) -> int:
+    if text not in ("10", "6"):
+        raise ValueError("must be 10 or 6")
+    return int(text)
+
+
 ODDS_CHOICES = ("3-4-5x", *(f"{n}x" for n in range(1, 11)))
 
 
@@ -558,3 +565,16 @@ class SasSection:
     def address(self, seat: int) -> int | None:
         """Seat ``seat``'s SAS address, or ``None``."""
         return dict(self.addresses).get(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class HighRollSection:
+    """[high_roll]: High Roll Dice (§ 675a; GAMES.md §6.3); at most six seats."""
+
+    dice: int = setting("10", read_with("10 or 6", _high_roll_dice), "dice per throw: 10, or 6 (§ 675a.6)")
+    paytable: str = setting("standard", choice("standard"), "§ 675a.5, or § 675a.6(j),(k) with six dice")
+    extra_roll: bool = setting("true", boolean(), "offer the Extra Roll (ten dice only)")
+    millionaire_row: bool = setting("true", boolean(), "offer Millionaire Row (ten dice only)")
+    millionaire_stake: int = setting("1.00", amount("0.01"), "the only stake Millionaire Row takes")
+    millionaire_nine: int = setting("50000.00", amount("0.01"), "what exactly nine of a kind wins")
+    millionaire_ten: int = setting("1000000.00", amount("0.01"), "what ten of a kind wins")

@@ -16,6 +16,7 @@ from terminal.display.scene import colour_of, settle_time
 from terminal.games.bigsix.rules import ODDS, SECTIONS, Stop
 from terminal.games.craps.engine import CrapsEngine, CrapsView
 from terminal.games.craps.rules import CrapsRules
+from terminal.games.high_roll.rules import PIP_FACE, Throw
 from terminal.games.roulette.engine import B2BView, BlazingView, RouletteView, TeamView, TouchdownView
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, yards_moved
 from terminal.games.roulette.wheels import WHEELS, parse_pocket, pocket_text
@@ -25,6 +26,7 @@ from terminal.net.game_state import game_view
 
 PAST_DRAWS: dict[str, Callable[[random.Random], str]] = {
     "props_hops": lambda rng: f"{rng.randint(1, 6)}-{rng.randint(1, 6)}",
+    "high_roll": lambda rng: "-".join(str(rng.randint(1, 6)) for _ in range(10)),
 }
 """How a game presented through a registered face draws its example history (beside the games below)."""
 
@@ -63,6 +65,8 @@ def _result(round_id: int, outcome: str) -> m.Result:
         symbol = Stop.parse(outcome).symbol
         won = m.SettlementView("seat-2", symbol, 500, 500 * (1 + ODDS[symbol]), "win")
         return m.Result(round_id, outcome, (won, m.SettlementView("seat-7", "joker", 100, 0, "lose")))
+    if outcome.count("-") >= 5:  # a High Roll throw (ten or six dice, or the extra roll's)
+        return _high_roll_result(round_id, outcome)
     if outcome.count("-") == 2:  # a Sic Bo roll
         return _sicbo_result(round_id, Roll.parse(outcome))
     if "-" in outcome:
@@ -85,6 +89,18 @@ def _result(round_id: int, outcome: str) -> m.Result:
     if colour != "green":
         wins += (m.SettlementView("seat-6", colour, 2_500, 5_000, "win"),)
     return m.Result(round_id, outcome, wins)
+
+
+def _high_roll_result(round_id: int, outcome: str) -> m.Result:
+    """A High Roll throw: Pip Street on its winning face won, Like Kind 4 won or lost."""
+    throw = Throw.parse(outcome)
+    pip = next(spot for spot, face in PIP_FACE.items() if face == throw.face)
+    four = throw.count == 4
+    settled = (
+        m.SettlementView("seat-2", pip, 500, 2_000, "win"),
+        m.SettlementView("seat-4", "like_kind_4", 500, 1_000 if four else 0, "win" if four else "lose"),
+    )
+    return m.Result(round_id, outcome, settled[1:] if throw.extra else settled)
 
 
 def _sicbo_result(round_id: int, roll: Roll) -> m.Result:

@@ -64,6 +64,7 @@ def _shots(c: Config) -> list[Shot]:
         *_faced("sicbo", "2-5-5", "6-6-6", 1.2),
         *_faced("bigsix", "flag@27", "five@4", 3.0),
         *_faced("props_hops", "6-1", "5-5", 1.2),
+        *_faced("high_roll", "5-5-5-2-3-4-6-1-2-3", "5x3:5-5-1-2-3-6-4", 1.4),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),
@@ -90,10 +91,15 @@ def _faced(game: str, outcome: str, triple: str, moving_s: float) -> list[Shot]:
         (f"display-{game}-young-table", lambda: samples.betting(samples.base(game, spins=7))),
         (f"display-{game}-no-more-bets", lambda: samples.locked(model)),
         (f"display-{game}-in-motion", lambda: samples.spun(samples.seen(model), outcome, moving_s)),
-        (f"display-{game}-rest-{outcome.replace('@', '-')}", lambda: samples.at_rest(model, outcome)),
-        (f"display-{game}-rest-{triple.replace('@', '-')}", lambda: samples.at_rest(model, triple)),
+        (f"display-{game}-rest-{_named(outcome)}", lambda: samples.at_rest(model, outcome)),
+        (f"display-{game}-rest-{_named(triple)}", lambda: samples.at_rest(model, triple)),
         (f"display-{game}-lab-mode-test", lambda: samples.at_rest(samples.base(game, test=True), outcome)),
     ]
+
+
+def _named(outcome: str) -> str:
+    """An outcome as a file name writes it (``flag@27`` → ``flag-27``, ``5x3:5-5-1`` → ``5x3-5-5-1``)."""
+    return outcome.replace("@", "-").replace(":", "-")
 
 
 def _down(model: DisplayModel, downs: tuple[int, ...]) -> Callable[[], tuple[DisplayModel, float]]:

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from terminal.display.bigsix_view import BigSixView
 from terminal.display.gl import pyglet
+from terminal.display.high_roll_view import HighRollView
 from terminal.display.kit import Batch, Scale
 from terminal.display.layout import Rect
 from terminal.display.props_hops_view import PropsHopsView
@@ -60,10 +61,22 @@ class _PropsHops:
         return (self.view.static, self.view.dynamic)
 
 
+class _HighRoll:
+    def __init__(self, sc: Scale, cat: Catalogue, rect: Rect, venue: str, origin: pyglet.math.Mat4) -> None:
+        self.view = HighRollView(sc, cat, rect)
+
+    def draw(self, window: pyglet.window.Window, scene: Scene) -> None:
+        self.view.draw(scene)
+
+    def batches(self) -> tuple[Batch, ...]:
+        return (self.view.static, self.view.boxes, self.view.dynamic)
+
+
 VIEWS: dict[str, Make] = {
     "sicbo": _SicBo,
     "bigsix": _BigSix,
     "props_hops": _PropsHops,
+    "high_roll": _HighRoll,
 }
 
 

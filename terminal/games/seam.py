@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
 from terminal.games.base import Limits, Settlement
 from terminal.games.outcome_range import RangeStream
@@ -337,4 +337,23 @@ class Game(Protocol):
 
     def parse_outcome(self, text: str) -> Outcome:
         """The outcome of canonical ``text`` (the lab's forced outcomes, the screens' history)."""
+        ...
+
+
+@runtime_checkable
+class Continuing(Protocol):
+    """An engine whose round can take a further throw that is part of it (High Roll's extra roll).
+
+    Between the two throws :meth:`continues` is true: the table opens the next round with no betting
+    window (the engine refuses wagers in it) and draws at once, and the draw's values are read as the
+    play has it (:meth:`outcome_in`: the dice re-thrown beside those set aside). An engine without these
+    methods has rounds of one throw each.
+    """
+
+    def continues(self, play: Any) -> bool:
+        """The next outcome continues the round in play: it takes no wagers."""
+        ...
+
+    def outcome_in(self, play: Any, values: tuple[int, ...]) -> Outcome:
+        """The outcome the draw's ``values`` give in ``play``."""
         ...

@@ -2,13 +2,14 @@
 
 Each game declares its outcome ranges (:attr:`~terminal.games.seam.Game.streams`: the 36 ordered dice
 pairs, a wheel's pockets, the 216 ordered Sic Bo rolls, the 54 Big Six sections, the 36 Props & Hops
-shakes), each with the configuration that makes a table draw it. Each stream is drawn by that table's driver
-(``GameDriver.draw``, what :meth:`Table.play_round` calls) from its **own** production generator,
-instantiated afresh from the OS entropy source, so no two streams share a bit (the battery's outcome
-tests, by contrast, read one bitstream), and numbered as the game's draw numbers it.
+shakes, the 46,656 High Roll throws of six dice), each with the configuration that makes a table draw it.
+Each stream is drawn by that table's driver (``GameDriver.draw``, what :meth:`Table.play_round` calls)
+from its **own** production generator, instantiated afresh from the OS entropy source, so no two streams
+share a bit (the battery's outcome tests, by contrast, read one bitstream), and numbered as the game's
+draw numbers it.
 
 >>> [s.range.size for s in GAME_STREAMS]
-[38, 37, 36, 216, 54, 36]
+[38, 37, 36, 216, 54, 36, 46656]
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def draw_stream(stream: GameStream, rng: Rng, n: int, tick: Tick = lambda _: Non
     """``n`` outcomes of the stream's game, each from ``driver.draw(rng)`` as the table draws a round."""
     driver = driver_for(stream.config())
     draw, read, index = driver.draw, driver.read, driver.setup.draw.index
-    values = np.empty(n, dtype=np.int16)
+    values = np.empty(n, dtype=np.int32)
     for start in range(0, n, CHUNK):
         stop = min(n, start + CHUNK)
         values[start:stop] = [index(read(draw(rng).outcome).drawn) for _ in range(stop - start)]
@@ -88,7 +89,7 @@ def draw_stream_at_once(stream: GameStream, rng: Rng, n: int, tick: Tick = lambd
         raise ValueError(f"{stream.range.name}: side draws interleave with the outcome; use draw_stream")
     per, bound = (plan.n, 6) if plan.recipe == "dice" else (1, plan.n)
     place = 6 ** np.arange(per - 1, -1, -1, dtype=np.int64)  # the first die is the most significant digit
-    values = np.empty(n, dtype=np.int16)
+    values = np.empty(n, dtype=np.int32)
     for start in range(0, n, CHUNK):
         stop = min(n, start + CHUNK)
         drawn = np.array(rng.randbelow_values(bound, (stop - start) * per), dtype=np.int64)

@@ -41,7 +41,7 @@ __all__ = ["Check", "FamilyVerdict", "OutcomeRange", "Pairing", "Projection", "S
 LAGS = (1, 2, 3, 4, 5, 10, 25, 50, 100)
 #: The smallest expected count a chi-square cell may have.
 MIN_EXPECTED = 5
-Outcomes = npt.NDArray[np.int16]
+Outcomes = npt.NDArray[np.int16] | npt.NDArray[np.int32]
 
 
 @dataclass(frozen=True, slots=True)

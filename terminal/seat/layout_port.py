@@ -63,6 +63,18 @@ def _props_hops(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, t
 
 LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps, "sicbo": _sicbo, "bigsix": _bigsix}
 LAYOUTS["props_hops"] = _props_hops
+
+
+def _high_roll(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.high_roll import HighRollLayout
+
+    wagers = _offered(offer)
+    awards = (_rule(offer, "millionaire_nine"), _rule(offer, "millionaire_ten"))
+    extra, row = "extra_roll" in wagers, "millionaire_9" in wagers
+    return HighRollLayout(rect, table.variant, extra, row, touch, awards)
+
+
+LAYOUTS["high_roll"] = _high_roll
 """Each game's seat layout, registered under the game's name."""
 
 

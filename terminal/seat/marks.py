@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from terminal.games.high_roll.rules import Throw
 from terminal.seat import theme
 from terminal.seat.text import Painter
 from terminal.seat.widgets import dice_of, draw_die, pocket_colour
@@ -119,6 +120,52 @@ MARKS: dict[str, Marks] = {
     "props_hops": Marks(_dice, _roll_cell),
 }
 """Each game's marks, registered under the game's name."""
+
+
+def _high_roll_words(outcome: str) -> tuple[str, dict[str, Any]]:
+    """High Roll's throw as a count of a face (``3 × 5``; the extra roll ``+ 5 × 5``)."""
+    try:
+        throw = Throw.parse(outcome)
+    except ValueError:
+        return "fmt.outcome", {"outcome": outcome}
+    face = "A" if throw.face == 1 else str(throw.face)
+    key = "history.high_roll_extra" if throw.extra else "history.high_roll_cell"
+    return key, {"count": str(throw.count), "face": face}
+
+
+def _high_roll_big(surface: pygame.Surface, p: Painter, outcome: str, box: pygame.Rect, unit: int) -> int:
+    """The winning face's die and its count."""
+    try:
+        throw = Throw.parse(outcome)
+    except ValueError:
+        return box.left
+    side = box.height * 84 // 100 * 3 // 4
+    die = pygame.Rect(box.left, box.centery - side // 2, side, side)
+    draw_die(surface, die, throw.face)
+    key = "history.high_roll_extra_count" if throw.extra else "history.high_roll_count"
+    drawn = p.draw(surface, key, (die.right + unit // 3, box.centery), side * 3 // 4, theme.GOLD,
+                   anchor="midleft", bold=True, count=str(throw.count))  # fmt: skip
+    return drawn.right + unit * 2 // 3
+
+
+def _high_roll_cell(outcome: str) -> Cell:
+    return (theme.BUTTON_OFF, *_high_roll_words(outcome))
+
+
+def _high_roll_counts(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
+    """How many throws, how many were extra rolls, and the largest count among them."""
+    throws = []
+    for outcome in outcomes:
+        try:
+            throws.append(Throw.parse(outcome))
+        except ValueError:
+            continue
+    best = max((t.count for t in throws), default=0)
+    extra = sum(1 for t in throws if t.extra)
+    return "history.high_roll_counts", {"throws": len(throws), "extra": extra, "best": best}
+
+
+MARKS["high_roll"] = Marks(_high_roll_big, _high_roll_cell, _high_roll_counts, _high_roll_words)
 
 
 def marks_of(game: str | None) -> Marks:

@@ -24,6 +24,7 @@ from terminal.config import Config
 from terminal.sims import (
     simulate_craps,
     simulate_craps_fast,
+    simulate_high_roll,
     simulate_roulette,
     simulate_roulette_fast,
     simulate_seam,
@@ -46,6 +47,9 @@ class Strategy:
 STRATEGIES: dict[str, Strategy] = {
     "roulette": Strategy(lambda c, _: roulette_plan(c), simulate_roulette.play, simulate_roulette_fast.play),
     "craps": Strategy(lambda c, _: craps_plan(c), simulate_craps.play, simulate_craps_fast.play),
+    "high_roll": Strategy(
+        simulate_high_roll.high_roll_plan, simulate_high_roll.play_plain, simulate_high_roll.play_fast
+    ),
 }
 """The games that bring a strategy of their own, by name."""
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rng import Rng
-from terminal.games.seam import Choice, JSONObject, Outcome, Placement, Setup, WagerLine
+from terminal.games.seam import Choice, Continuing, JSONObject, Outcome, Placement, Setup, WagerLine
 from terminal.games.seam import Settled as EngineSettled
 from terminal.ledger import WagerSpec
 from terminal.ledger.recall import WagerRecord
@@ -107,8 +107,18 @@ class GameDriver:
             below = rng.randbelow(plan.n)
             values, generator, counter, epoch = (below.value,), below.generator_id, below.counter, below.epoch
         extra = tuple(rng.randbelow(bound).value for bound in plan.extra)  # a side wager's own draws
-        record = self.engine.outcome((*values, *extra)).to_json()
+        engine = self.engine
+        drawn = (*values, *extra)
+        if isinstance(engine, Continuing):  # a further throw of the round is read as the play has it
+            record = engine.outcome_in(self.play, drawn).to_json()
+        else:
+            record = engine.outcome(drawn).to_json()
         return Drawn(record, str(record["text"]), generator, counter, epoch)
+
+    def continues(self) -> bool:
+        """The next outcome continues the round in play (a game's further throw): no betting window."""
+        engine = self.engine
+        return isinstance(engine, Continuing) and bool(engine.continues(self.play))
 
     def read(self, outcome: JSONObject) -> Outcome:
         """A persisted outcome record as the game's outcome (``ValueError`` if it is not one)."""

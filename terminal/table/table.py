@@ -123,7 +123,7 @@ class Table:
             self.open_round()
             return report
         self.phase = Phase.OPEN  # no outcome yet: the window reopens with its wagers standing
-        self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+        self.deadline = self.clock.monotonic() + self._window_seconds()
         return None
 
     def power_down(self, reason: str) -> None:
@@ -178,7 +178,7 @@ class Table:
         with self.tilts.ledger_write():
             self.round_id = self.ledger.open_round(self.driver.game, now=self.clock.wall())
         self.phase = Phase.OPEN if self.phase is Phase.SHOWN else advance(self.phase, Trigger.NEXT_ROUND)
-        self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+        self.deadline = self.clock.monotonic() + self._window_seconds()
         self.wagers.opened()
         self.cycler.after_round()  # the next outcome comes from output generated after this round ended
         choice = self.driver.choice()
@@ -246,7 +246,7 @@ class Table:
     def _restart(self) -> None:
         """A table tilt was cleared: an open window gets its whole countdown again."""
         if self.phase is Phase.OPEN:
-            self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+            self.deadline = self.clock.monotonic() + self._window_seconds()
 
     def _assign_teams(self) -> None:
         """Seats that did not make the game's choice in time get an option drawn from the certified RNG."""
@@ -301,6 +301,11 @@ class Table:
             self.round_id, outcome, text, settled.settlements, settled.notes, handpays,
             spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in settled.settlements},
         )
+
+    def _window_seconds(self) -> float:
+        """The betting window's length: none when the next outcome continues the round in play (a game's
+        further throw, which takes no wagers)."""
+        return 0.0 if self.driver.continues() else self.config.table.betting_seconds
 
     def _randbelow(self, n: int) -> int:
         """A draw that is not an outcome (an assigned team, a voucher number): from the aux generator."""

@@ -42,6 +42,7 @@ TILES = {
     **{f"bigsix.{name}": colour for name, colour in DISPLAY["bigsix"].items()},
     **{f"sicbo.{name}": DISPLAY["sicbo"][name] for name in ("big", "small", "triple")},
     **{f"props_hops.{name}": DISPLAY["props_hops"][name] for name in ("low", "high", "seven")},
+    **{f"high_roll.{name}": DISPLAY["high_roll"][name] for name in ("first", "extra")},
 }
 
 
@@ -52,6 +53,7 @@ def test_the_tiles_are_every_history_colour_a_face_draws() -> None:
     rolls = ["-".join(map(str, dice)) for dice in itertools.product(range(1, 7), repeat=3)]  # Sic Bo
     rolls += ["-".join(map(str, dice)) for dice in itertools.product(range(1, 7), repeat=2)]  # two dice
     stops = [f"{symbol}@{n}" for symbol in FACES["bigsix"].universe for n in range(54)]  # Big Six
+    rolls += ["5-5-5-2-3-4-6-1-2-3", "5x3:5-5-1-2-3-6-4", "1-2-3-4-5-6"]  # High Roll: ten, extra, six
     drawn = {theme.VOID_TILE, *theme.OUTCOME_COLOURS.values()}
     for game, face in FACES.items():
         outcomes = [o for o in (*rolls, *stops) if face.accepts(o)]

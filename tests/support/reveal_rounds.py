@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from terminal.games.bigsix.engine import BigSixView
 from terminal.games.craps.engine import CrapsView
+from terminal.games.high_roll.engine import HighRollView
 from terminal.games.reveal import reveal_seconds
 from terminal.games.roulette.engine import RouletteView
 from terminal.games.sicbo.engine import SicBoView
@@ -16,7 +17,13 @@ from terminal.net.game_state import game_view
 
 ROUND = 5
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
-VARIANT = {"roulette": "double_zero", "craps": "none", "sicbo": "a", "bigsix": "standard"}
+VARIANT = {
+    "roulette": "double_zero",
+    "craps": "none",
+    "sicbo": "a",
+    "bigsix": "standard",
+    "high_roll": "standard",
+}
 CREDITS = 20_000
 STAKE = 500
 
@@ -43,6 +50,10 @@ class Round:
             return game_view("craps", round_id, CrapsView(point, 1, 1, False, (), (), outcome))
         if self.game == "sicbo":
             return game_view("sicbo", round_id, SicBoView("a", outcome))
+        if self.game == "high_roll":
+            return game_view(
+                "high_roll", round_id, HighRollView(10, "standard", True, True, 0, 0, "", outcome)
+            )
         return game_view("bigsix", round_id, BigSixView("standard", outcome))
 
 
@@ -51,6 +62,15 @@ ROUNDS = {
     "craps": Round("craps", "field", "6-6", "4-4", 4 * STAKE, "5-2"),  # 12 pays 3 to 1 on the field
     "sicbo": Round("sicbo", "total_10", "2-3-5", "2-5-5", 7 * STAKE, "1-3-4"),
     "bigsix": Round("bigsix", "five", "five@4", "one@1", 6 * STAKE, "two@2"),
+    # three aces pay Pip Street Ace 3 to 1; three 5s lose it
+    "high_roll": Round(
+        "high_roll",
+        "pip_street_ace",
+        "1-1-1-2-3-4-5-6-2-3",
+        "5-5-5-2-3-4-6-1-2-3",
+        4 * STAKE,
+        "6-6-6-6-1-2-3-4-5-2",
+    ),
 }
 
 

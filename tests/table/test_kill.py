@@ -114,6 +114,7 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
         ).fetchall()
         assert doubled == []
         _hot_rollers_settled_as_thrown(ledger)
+        _EXTRA_ROLLS["checked"] = _extra_rolls_follow_their_first_throw(ledger)
         last = ledger.resume()
         current = last.id if last is not None else 0
         wagers = ledger.db.execute(
@@ -150,6 +151,36 @@ def _hot_rollers_settled_as_thrown(ledger: Ledger) -> None:
         assert returned == (stake * (1 + _HOT_PAYS_A[complete]) if complete >= 2 else 0)
 
 
+_EXTRA_PAYS = {3: 6, 4: 1, 5: 2, 6: 4, 7: 10, 8: 50}  # High Roll's circles on the extra roll (§ 675a.5(d))
+
+
+_EXTRA_ROLLS: dict[str, int] = {"checked": 0}  # the last ledger's High Roll extra rolls, for the print
+
+
+def _extra_rolls_follow_their_first_throw(ledger: Ledger) -> int:
+    """Every High Roll extra roll re-threw the dice its first throw did not set aside (the face and count
+    the set-aside state carried through every kill), and every circle riding on it was paid on its count."""
+    rows = ledger.db.execute("SELECT round_id, outcome FROM outcomes ORDER BY round_id").fetchall()
+    before: dict[str, object] = {}
+    extra = 0
+    for round_id, text in rows:
+        outcome = json.loads(text)
+        if "aside" in outcome:
+            assert (before.get("face"), before.get("count")) == (outcome["face"], outcome["aside"]), round_id
+            assert len(outcome["dice"]) == 10 - outcome["aside"]
+            settled = ledger.db.execute(
+                "SELECT w.kind, w.stake, r.returned FROM wagers w JOIN results r ON r.wager_id = w.id"
+                " WHERE r.round_id = ?",
+                (round_id,),
+            ).fetchall()
+            for kind, stake, returned in settled:
+                k = int(kind.rsplit("_", 1)[1])
+                assert returned == (stake * (1 + _EXTRA_PAYS[k]) if k == outcome["count"] else 0), kind
+            extra += 1
+        before = outcome
+    return extra
+
+
 def _plan(commits: Commits, chooser: random.Random, boot_too: bool) -> list[Kill]:
     """Before and after a commit of every window of the learning run: the round's in the first two
     rounds, the boot's (when ``boot_too``) at any of its commits."""
@@ -169,7 +200,7 @@ def _required(commits: Commits, plan: list[Kill]) -> set[tuple[str, bool]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides"])
+@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides", "high_roll"])
 def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str, fork: Fork) -> None:
     cfg = tmp_path / "kiosk.cfg"
     extra = SIDES if game.endswith("+sides") else ""
@@ -207,4 +238,5 @@ def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str, for
     reached = sorted(f"{window} {'after' if after else 'before'}" for window, after in killed)
     print(
         f"{game}: {len(killed)} kills ({', '.join(reached)}); {carried} standing wagers carried and checked"
+        f"; {_EXTRA_ROLLS['checked']} extra rolls checked against their first throws"
     )

@@ -1,0 +1,1 @@
+"""High Roll Dice (§ 675a; GAMES.md §6.3)."""
