@@ -20,7 +20,7 @@ from terminal.seat import intents as i
 from terminal.seat.limits import check_chip
 from terminal.seat.model import LinkStatus, SeatModel, notice, reduce, release
 
-SCREENS = ("game", "help", "history", "cashout", "session")
+SCREENS = ("game", "help", "history", "cashout", "session", "stats")
 MAX_VOUCHERS = 4  # vouchers remembered for the simulated ticket reader
 PENDING_SECONDS = 2.0  # a chip with no reply after this long stops being drawn as pending
 

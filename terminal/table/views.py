@@ -6,6 +6,7 @@ controller pushes them on link up and after every round; the screens only draw w
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,6 +20,7 @@ from terminal.table.table import Table
 
 HISTORY_LENGTH = 100
 SEAT_ROUNDS = 10
+TALLY_WINDOWS = (100, 500)  # the statistics boards' windows: the last 100 and the last 500 results
 
 
 def offered_wagers(c: Config) -> tuple[str, ...]:
@@ -68,20 +70,38 @@ def outcome_text(driver: GameDriver, outcome: dict[str, Any] | None) -> str:
     return _entry(driver, 0, outcome).outcome if outcome else ""
 
 
-def history(table: Table) -> m.History:
-    """The last outcomes of this table, newest first."""
-    entries = tuple(_entry(table.driver, r, outcome) for r, outcome in table.ledger.outcomes(HISTORY_LENGTH))
+def history(table: Table, length: int = HISTORY_LENGTH) -> m.History:
+    """The last ``length`` outcomes of this table, newest first."""
+    entries = tuple(_entry(table.driver, r, outcome) for r, outcome in table.ledger.outcomes(length))
     return m.History(entries)
 
 
-def with_latest(board: m.History, table: Table) -> m.History:
+def with_latest(board: m.History, table: Table, length: int = HISTORY_LENGTH) -> m.History:
     """``board`` with the outcomes persisted since its newest entry in front (a void spin and its re-spin
-    are two), read from the ledger."""
+    are two), read from the ledger; at most ``length`` of them."""
     head = board.results[0].round_id if board.results else 0
-    fresh = tuple(
-        _entry(table.driver, r, outcome) for r, outcome in table.ledger.outcomes(HISTORY_LENGTH, after=head)
-    )
-    return m.History((*fresh, *board.results)[:HISTORY_LENGTH]) if fresh else board
+    rows = table.ledger.outcomes(length, after=head)
+    fresh = tuple(_entry(table.driver, r, outcome) for r, outcome in rows)
+    return m.History((*fresh, *board.results)[:length]) if fresh else board
+
+
+TALLY_SOURCE = max(TALLY_WINDOWS) + 20  # a few voids in the window leave it still full of valid results
+
+
+def tally(board: m.History) -> m.Tally:
+    """The statistics' counts of ``board``: for each window, its last valid results counted by outcome.
+
+    >>> e = [m.HistoryEntry(n, o, o == "x") for n, o in enumerate(("17", "x", "17", "00"), 1)]
+    >>> [(w.rounds, [(c.outcome, c.count) for c in w.counts]) for w in tally(m.History(tuple(e))).windows]
+    [(3, [('17', 2), ('00', 1)]), (3, [('17', 2), ('00', 1)])]
+    """
+    valid = [e.outcome for e in board.results if not e.void]
+    windows = []
+    for size in TALLY_WINDOWS:
+        counted = Counter(valid[:size])
+        counts = tuple(m.OutcomeCount(o, n) for o, n in counted.most_common())
+        windows.append(m.TallyWindow(min(size, len(valid)), counts))
+    return m.Tally(tuple(windows))
 
 
 def seat_rounds(table: Table, seat: int) -> m.SeatRounds:
