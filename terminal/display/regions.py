@@ -110,6 +110,7 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
         scene.hot_cold,
         scene.currency,
         scene.sides,
+        scene.stats,
     )
     panels = design.panels(scene.game, scene.touchdown is not None)
     side = (panels.outcome, panels.winners, panels.history, panels.hot_cold)

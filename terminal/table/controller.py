@@ -25,6 +25,7 @@ from terminal.net import messages as m
 from terminal.net.messages import Message
 from terminal.net.messages import service as sm
 from terminal.net.server import TableServer
+from terminal.net.tally import tally
 from terminal.net.tilt_codes import code_for
 from terminal.table import tickets, views
 from terminal.table.cabinet import Cabinet
@@ -102,7 +103,7 @@ class Controller:
         self._offer = views.offer(self.table.config)  # the configuration is fixed while the table runs
         self._history = views.history(self.table)  # read once; each round adds its outcome
         self._counted = views.history(self.table, views.TALLY_SOURCE)  # what the statistics count
-        self._tally = views.tally(self._counted)
+        self._tally = tally(self._counted)
         recent = self.table.ledger.outcomes(1)
         self._last_outcome: dict[str, Any] | None = recent[0][1] if recent else None
         self._in_play: InPlay | None = None
@@ -430,7 +431,7 @@ class Controller:
         self._history = views.with_latest(self._history, self.table)
         await self._broadcast(self._history)
         self._counted = views.with_latest(self._counted, self.table, views.TALLY_SOURCE)
-        self._tally = views.tally(self._counted)
+        self._tally = tally(self._counted)
         await self._broadcast(self._tally)
         seats = {seat_of(s.wager_ref) for s in report.settlements} | set(self.table.linked)
         for seat in sorted(seats):

@@ -6,7 +6,6 @@ controller pushes them on link up and after every round; the screens only draw w
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -15,12 +14,12 @@ from terminal.config.game_rules import setup
 from terminal.money import find_currency, format_amount
 from terminal.net import game_state
 from terminal.net import messages as m
+from terminal.net.tally import WINDOWS
 from terminal.table.driver import GameDriver
 from terminal.table.table import Table
 
 HISTORY_LENGTH = 100
 SEAT_ROUNDS = 10
-TALLY_WINDOWS = (100, 500)  # the statistics boards' windows: the last 100 and the last 500 results
 
 
 def offered_wagers(c: Config) -> tuple[str, ...]:
@@ -85,23 +84,7 @@ def with_latest(board: m.History, table: Table, length: int = HISTORY_LENGTH) ->
     return m.History((*fresh, *board.results)[:length]) if fresh else board
 
 
-TALLY_SOURCE = max(TALLY_WINDOWS) + 20  # a few voids in the window leave it still full of valid results
-
-
-def tally(board: m.History) -> m.Tally:
-    """The statistics' counts of ``board``: for each window, its last valid results counted by outcome.
-
-    >>> e = [m.HistoryEntry(n, o, o == "x") for n, o in enumerate(("17", "x", "17", "00"), 1)]
-    >>> [(w.rounds, [(c.outcome, c.count) for c in w.counts]) for w in tally(m.History(tuple(e))).windows]
-    [(3, [('17', 2), ('00', 1)]), (3, [('17', 2), ('00', 1)])]
-    """
-    valid = [e.outcome for e in board.results if not e.void]
-    windows = []
-    for size in TALLY_WINDOWS:
-        counted = Counter(valid[:size])
-        counts = tuple(m.OutcomeCount(o, n) for o, n in counted.most_common())
-        windows.append(m.TallyWindow(min(size, len(valid)), counts))
-    return m.Tally(tuple(windows))
+TALLY_SOURCE = max(WINDOWS) + 20  # a few voids in the window leave it still full of valid results
 
 
 def seat_rounds(table: Table, seat: int) -> m.SeatRounds:

@@ -5,7 +5,7 @@ shooter's rolls as the table's view counts them.
 >>> from terminal.games.craps.engine import CrapsView
 >>> b = board(Seen(("4-3",), (Window(1, (("4-3", 1),)),), "", CrapsView(None, 3, 12, False, (), (), "4-3")))
 >>> b.panels[0].sections[0].counts[5], b.panels[0].sections[1].lines
-(1, (('stats.shooter', (('rolls', '12'), ('shooter', '3'))), ('stats.come_out', ())))
+(1, (('stats.shooter', (('rolls', '12'), ('shooter', '3'))), ('craps.come_out', ())))
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from terminal.games.stat_dice import totals
 def _shooter(view: object) -> Figures | None:
     if not isinstance(view, CrapsView):
         return None
-    point = words("stats.point", point=view.point) if view.point else words("stats.come_out")
+    point = words("craps.point", point=view.point) if view.point else words("craps.come_out")
     return Figures((words("stats.shooter", shooter=view.shooter, rolls=view.rolls), point))
 
 
