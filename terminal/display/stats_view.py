@@ -29,7 +29,7 @@ from terminal.games.stat_boards import (
 )
 from terminal.i18n import Catalogue
 
-SPLIT_ROWS, SPLIT_PARTS = 5, 4
+SPLIT_ROWS, SPLIT_PARTS = 3, 4
 MAX_BARS = 16
 ROAD_ROWS, ROAD_COLUMNS = 6, 20
 RING_CELLS = 38
@@ -65,8 +65,10 @@ class StatsView:
         x, y, w, h = rect
         self.title = Text(b, layer(2), s(x + w / 2), s(y + h - 28), s(26), color=theme.GOLD, bold=True)
         self.page = Text(b, layer(2), s(x + w - 16), s(y + h - 28), s(18), color=theme.DIM, anchor_x="right")
-        self.parts = [(_cell(b, sc, 1), Text(b, layer(2), 0, 0, s(20), bold=True))
-                      for _ in range(SPLIT_ROWS * SPLIT_PARTS)]  # fmt: skip
+        self.parts = [
+            (_cell(b, sc, 1), Text(b, layer(2), 0, 0, s(18), bold=True), Text(b, layer(2), 0, 0, s(18)))
+            for _ in range(SPLIT_ROWS * SPLIT_PARTS)
+        ]
         self.bars = [
             (_cell(b, sc, 1), Text(b, layer(2), 0, 0, s(20), bold=True), Text(b, layer(2), 0, 0, s(20)))
             for _ in range(MAX_BARS)
@@ -76,8 +78,8 @@ class StatsView:
              Text(b, layer(2), 0, 0, s(20), bold=True))
             for _ in range(ROAD_ROWS * ROAD_COLUMNS)
         ]  # fmt: skip
-        self.ring = [(_cell(b, sc, 1), _cell(b, sc, 1), Text(b, layer(2), 0, 0, s(20), bold=True),
-                      Text(b, layer(2), 0, 0, s(20))) for _ in range(RING_CELLS)]  # fmt: skip
+        self.ring = [(_cell(b, sc, 1), _cell(b, sc, 1), Text(b, layer(2), 0, 0, s(18), bold=True),
+                      Text(b, layer(2), 0, 0, s(18))) for _ in range(RING_CELLS)]  # fmt: skip
         self.lines = [Text(b, layer(2), 0, 0, s(22), anchor_x="left") for _ in range(LINES)]
         self._shown: object = None
         self.clear()
@@ -86,9 +88,10 @@ class StatsView:
         """Show nothing (the winners' box has its own use)."""
         self.title.show("")
         self.page.show("")
-        for cell, text in self.parts:
+        for cell, text, figures in self.parts:
             set_visible(cell, False)
             text.show("")
+            figures.show("")
         for cell, count, label in self.bars:
             set_visible(cell, False)
             count.show("")
@@ -130,7 +133,7 @@ class StatsView:
     def _fixed(self, section: Section, room: float) -> float:
         """The height a split or lines take (0: the section takes what the panel has left)."""
         if isinstance(section, Split):
-            return min(46.0, room / SPLIT_ROWS)
+            return min(60.0, room / SPLIT_ROWS)
         if isinstance(section, Figures):
             return LINE_H * len(section.lines)
         return 0.0
@@ -166,21 +169,24 @@ class StatsView:
                     box = (box[0], box[1], box[2], box[3] - LINE_H)
 
     def _split(self, split: Split, box: Rect, game: str, row: int) -> None:
-        """A box for each part in its colour: its name, count and share on one line."""
+        """A box for each part in its colour: its name over its count and share."""
         if row >= SPLIT_ROWS:
             return
         x, y, w, h = box
         n = min(SPLIT_PARTS, len(split.parts))
         step = w / n
         for k, part in enumerate(split.parts[:n]):
-            cell, text = self.parts[row * SPLIT_PARTS + k]
-            self._place(cell, (x + k * step, y + 3, step - 6, h - 6))
+            cell, text, figures = self.parts[row * SPLIT_PARTS + k]
+            self._place(cell, (x + k * step, y + 2, step - 6, h - 4))
             cell.color = self._tone(game, part.tone)
-            figures = self.cat.text("stats.count_share", count=part.count,
-                                    share=percent_text(part.count, split.rounds))  # fmt: skip
-            said = f"{self._say(part.label)} {figures}"
-            text.label.x, text.label.y = self.sc(x + k * step + (step - 6) / 2), self.sc(y + h / 2)
-            text.show(said, ink_on(cell.color), fit=self.sc(step - 14))
+            centre = self.sc(x + k * step + (step - 6) / 2)
+            text.label.x, text.label.y = centre, self.sc(y + h * 0.75)
+            text.show(self._say(part.label), ink_on(cell.color), fit=self.sc(step - 12))
+            said = self.cat.text(
+                "stats.count_share", count=part.count, share=percent_text(part.count, split.rounds)
+            )
+            figures.label.x, figures.label.y = centre, self.sc(y + h * 0.27)
+            figures.show(said, ink_on(cell.color), fit=self.sc(step - 12))
 
     def _place(self, shape: pyglet.shapes.BorderedRectangle, rect: Rect) -> None:
         s = self.sc
@@ -229,16 +235,16 @@ class StatsView:
         """Each pocket round a racetrack in wheel order: its number on its colour, its count on its heat."""
         x, y, w, h = box
         most = max((n for _, n in ring.pockets), default=0)
-        cells = zip(ring.pockets[:RING_CELLS], track(len(ring.pockets)), strict=False)
+        cells = zip(ring.pockets[:RING_CELLS], track(len(ring.pockets), ends=1), strict=False)
         for k, ((outcome, count), (fx, fy, fw, fh)) in enumerate(cells):
             top, bottom, number, counted = self.ring[k]
-            left, cw, ch = x + fx * w, fw * w - 3, fh * h - 3
+            left, cw, ch = x + fx * w, fw * w - 2, fh * h - 2
             upper = y + h - fy * h - ch / 2  # y up: the cell's top half starts at its top
             self._place(top, (left, upper, cw, ch / 2))
             self._place(bottom, (left, upper - ch / 2, cw, ch / 2))
             top.color = self._tone(game, outcome)
             bottom.color = heat_colour(count, most)
             number.label.x, number.label.y = self.sc(left + cw / 2), self.sc(upper + ch / 4)
-            number.show(outcome, ink_on(top.color), fit=self.sc(cw - 2))
+            number.show(outcome, ink_on(top.color), fit=self.sc(cw))
             counted.label.x, counted.label.y = self.sc(left + cw / 2), self.sc(upper - ch / 4)
-            counted.show(str(count), theme.WHITE, fit=self.sc(cw - 2))
+            counted.show(str(count), theme.WHITE, fit=self.sc(cw))

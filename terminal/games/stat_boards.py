@@ -168,15 +168,16 @@ def heat(count: int, most: int) -> float:
     return count / most if most else 0.0
 
 
-def track(n: int) -> tuple[tuple[float, float, float, float], ...]:
+def track(n: int, ends: int = 0) -> tuple[tuple[float, float, float, float], ...]:
     """``n`` cells round a racetrack, clockwise from the top left, as (x, y, w, h) fractions of the
     track's box (y down): a row along the top, a column down the right end, a row back along the bottom,
-    a column up the left end. A wheel's pockets in wheel order lie round it as round the wheel.
+    a column up the left end (``ends`` cells each; 0: two, one for a short track). A wheel's pockets in wheel
+    order lie round it as round the wheel.
 
     >>> cells = track(38); len(cells), round(cells[0][0] * 19), cells[17][0] == 1 - cells[17][2]
     (38, 1, True)
     """
-    ends = 1 if n < 12 else 2  # cells at each end, between the rows
+    ends = ends or (1 if n < 12 else 2)  # cells at each end, between the rows
     top = (n - 2 * ends + 1) // 2
     bottom = n - 2 * ends - top
     w, h = 1.0 / (top + 2), 1.0 / (ends + 2)

@@ -5,7 +5,7 @@ the last 100 and 500 spins, the hot and cold numbers, and every pocket's count r
 >>> b = board(Seen(("1", "2", "0"), (Window(3, (("1", 1), ("2", 1), ("0", 1))),), "single_zero"))
 >>> [(p.label[0], p.count) for p in b.panels[0].sections[0].parts]
 [('stats.red', 1), ('stats.black', 1), ('fmt.value', 1)]
->>> b.panels[1].sections[0].pockets[:3]
+>>> b.panels[2].sections[0].pockets[:3]
 (('0', 1), ('32', 0), ('15', 0))
 """
 
@@ -72,7 +72,8 @@ def _classifier(part_of: Callable[[int], int], zeros: int) -> Callable[[str], in
     return classify
 
 
-def _splits(window: Window, zeros: str) -> Panel:
+def _splits(window: Window, zeros: str) -> tuple[Panel, Panel]:
+    """The even-money splits, then the dozens and columns, of one window."""
     rows = []
     for title, keys, tones, part_of in _SPLITS:
         counts = window.sort(_classifier(part_of, len(keys)), len(keys) + 1)
@@ -81,7 +82,8 @@ def _splits(window: Window, zeros: str) -> Panel:
         ]
         shares.append(Share(words("fmt.value", value=zeros), "0", counts[-1]))
         rows.append(Split(words(title), tuple(shares), window.rounds))
-    return Panel(words("stats.last_spins", count=window.rounds), tuple(rows))
+    even = Panel(words("stats.last_spins", count=window.rounds), tuple(rows[:3]))
+    return even, Panel(words("stats.dozens_columns", count=window.rounds), tuple(rows[3:]))
 
 
 def _ring(window: Window, variant: str) -> Panel:
@@ -109,7 +111,7 @@ def board(seen: Seen) -> Board:
     """Roulette's board: the splits of each window, the wheel's counts and the hot and cold numbers over
     the longest."""
     zeros = _zeros(seen.variant)
-    panels = [_splits(w, zeros) for w in seen.counted]
+    panels = [panel for w in seen.counted for panel in _splits(w, zeros)]
     if seen.counted:
         longest = max(seen.counted, key=lambda w: w.rounds)
         panels += [_ring(longest, seen.variant), _hot_cold(longest, seen.variant)]
