@@ -15,7 +15,7 @@ from pathlib import Path
 from terminal.config import Config
 from terminal.display import samples
 from terminal.display.gl import pyglet
-from terminal.display.model import DisplayModel
+from terminal.display.model import DisplayModel, apply
 from terminal.display.painter import Painter
 from terminal.display.scene import STATS_PAGE_S, scene_at, settle_time
 from terminal.i18n import load_catalogue
@@ -84,6 +84,8 @@ STATS_SPINS = 600  # a seasoned table: both windows of the statistics full
 def _stats(game: str) -> list[Shot]:
     """Each panel of the game's statistics board in turn, in the winners' box while bets are taken."""
     model = samples.base(game, spins=STATS_SPINS)
+    if game == "craps":  # the shooter's line as the real engine makes it of the rolls on the board
+        model = apply(model, samples.played(samples.rolled(model)), 0.0)
     pages = stats_pages(model)
     return [(f"display-{game}-stats-{k + 1}", _at_page(model, k, pages)) for k in range(pages)]
 
