@@ -199,7 +199,7 @@ class StatsView:
         n = min(MAX_BARS, len(bars.counts))
         step = w / max(1, n)
         most = max(bars.counts, default=0) or 1
-        base, room = y + 28, h - 28 - 30
+        base, room = y + 26, h - 26 - 28
         for k in range(n):
             cell, count, label = self.bars[k]
             height = max(3.0, room * bars.counts[k] / most)

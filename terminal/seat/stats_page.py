@@ -9,12 +9,14 @@ outcome before its reveal time. A game with no board registered says so.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
 from terminal.games.stat_boards import (
     Bars,
     Beads,
+    Board,
     Figures,
     Panel,
     Ring,
@@ -28,6 +30,7 @@ from terminal.games.stat_boards import (
     track,
 )
 from terminal.games.statistics import board_of
+from terminal.net import messages as m
 from terminal.seat import theme
 from terminal.seat.control import SeatControl
 from terminal.seat.marks import cell
@@ -41,21 +44,38 @@ HOT: theme.Colour = (236, 118, 32)
 
 def seen_of(model: SeatModel) -> Seen:
     """What the seat was told, as a board reads it (the held messages are not in the model yet)."""
-    recent = tuple(e.outcome for e in model.history.results if not e.void) if model.history else ()
-    windows: tuple[Window, ...] = ()
-    if model.tally is not None:
-        windows = tuple(
-            Window(w.rounds, tuple((c.outcome, c.count) for c in w.counts)) for w in model.tally.windows
-        )
     variant = model.table.variant if model.table is not None else ""
-    return Seen(recent, windows, variant, model.state)
+    try:
+        return _seen(model.history, model.tally, variant, model.state)
+    except TypeError:  # a game's view record that cannot be hashed: worked out afresh
+        return _seen.__wrapped__(model.history, model.tally, variant, model.state)
+
+
+@lru_cache(maxsize=8)  # every frame of the page asks; what it was told changes once a round
+def _seen(history: m.History | None, tally: m.Tally | None, variant: str, state: object) -> Seen:
+    recent = tuple(e.outcome for e in history.results if not e.void) if history else ()
+    windows: tuple[Window, ...] = ()
+    if tally is not None:
+        windows = tuple(
+            Window(w.rounds, tuple((c.outcome, c.count) for c in w.counts)) for w in tally.windows
+        )
+    return Seen(recent, windows, variant, state)
+
+
+@lru_cache(maxsize=8)
+def _board(game: str | None, seen: Seen) -> Board | None:
+    return board_of(game, seen)
 
 
 def draw(surface: pygame.Surface, p: Painter, control: SeatControl, box: pygame.Rect, u: int) -> None:
     """The statistics page in ``box``."""
     model = control.model
     game = model.table.game if model.table is not None else None
-    board = board_of(game, seen_of(model))
+    seen = seen_of(model)
+    try:
+        board = _board(game, seen)
+    except TypeError:
+        board = board_of(game, seen)
     if board is None:
         p.draw(surface, "stats.no_board", box.topleft, u, theme.DIM_INK, max_width=box.width)
         return

@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from terminal.games.craps.engine import CrapsView
+from terminal.games.craps.engine import CrapsEngine, CrapsView
+from terminal.games.craps.rules import CrapsRules
 from terminal.games.stat_boards import Bars, Beads, Board, Figures, Ring, Seen, Split, Window, track
 from terminal.games.statistics import BOARDS, board_of
 from terminal.net import messages as m
@@ -81,20 +82,31 @@ def test_a_young_table_shows_one_window() -> None:
 
 def test_craps_histogram_counts_each_total_and_names_the_shooter() -> None:
     rng = random.Random(3)
-    rolls = [f"{rng.randint(1, 6)}-{rng.randint(1, 6)}" for _ in range(300)]
-    view = CrapsView(6, 4, 17, False, (), (), rolls[0])
+    rolls = [f"{rng.randint(1, 6)}-{rng.randint(1, 6)}" for _ in range(300)]  # newest first
+    engine = CrapsEngine(CrapsRules(), ())
+    play, last, shooters = engine.start(), None, []
+    for text in reversed(rolls):  # the real engine, from a new table: who threw each roll
+        last = engine.parse(text)
+        shooters.append(engine.view(play, last).shooter if shooters else 1)
+        play = engine.settle(play, last).play
+    view = engine.view(play, last)
+    thrown = shooters.count(view.shooter)  # none where the last roll sevened out: a new shooter is up
     board = board_of("craps", _seen(rolls, view=view))
     assert board is not None
     bars, shooter = board.panels[0].sections
     assert isinstance(bars, Bars) and isinstance(shooter, Figures)
     totals = Counter(int(r[0]) + int(r[2]) for r in rolls[:100])
     assert bars.counts == tuple(totals[t] for t in range(2, 13))
-    assert shooter.lines == (
-        ("stats.shooter", (("rolls", "17"), ("shooter", "4"))),
-        ("craps.point", (("point", "6"),)),
-    )
+    assert shooter.lines == (("stats.shooter", (("rolls", str(thrown)), ("shooter", str(view.shooter)))),)
     longer = board.panels[1].sections[0]
     assert isinstance(longer, Bars) and sum(longer.counts) == 300 and longer.rounds == 300
+
+
+def test_a_young_craps_table_counts_its_first_shooter_from_the_first_roll() -> None:
+    rolls = ["4-4", "2-2", "3-4"]  # newest first: a natural 7, then 4 on, then 8: one shooter, three rolls
+    board = board_of("craps", _seen(rolls, view=CrapsView(4, 1, 3, False, (), (), "4-4")))
+    assert board is not None
+    assert board.panels[0].sections[1] == Figures((("stats.shooter", (("rolls", "3"), ("shooter", "1"))),))
 
 
 def test_sicbo_road_is_oldest_first_and_sizes_count_triples_apart() -> None:
