@@ -231,7 +231,18 @@ def _ring(
     """Each pocket round a racetrack in wheel order: its number on its colour, its count on its heat."""
     most = max((n for _, n in ring.pockets), default=0)
     small = u * 7 // 10
-    for (outcome, count), (fx, fy, fw, fh) in zip(ring.pockets, track(len(ring.pockets)), strict=True):
+    cells = track(len(ring.pockets))
+    if cells:  # inside the track: what the cells say
+        fw, fh = cells[0][2], cells[0][3]
+        inside = pygame.Rect(
+            box.left + int(fw * box.width) + u // 2,
+            box.top + int(fh * box.height) + u // 2,
+            box.width - 2 * int(fw * box.width) - u,
+            box.height - 2 * int(fh * box.height) - u,
+        )
+        if p.wrapped_height("stats.ring_legend", inside.width, small) <= inside.height:
+            p.wrap(surface, "stats.ring_legend", inside, small, theme.DIM_INK)
+    for (outcome, count), (fx, fy, fw, fh) in zip(ring.pockets, cells, strict=True):
         rect = pygame.Rect(box.left + int(fx * box.width), box.top + int(fy * box.height),
                            int(fw * box.width) - 2, int(fh * box.height) - 2)  # fmt: skip
         top, bottom = rect.copy(), rect.copy()
