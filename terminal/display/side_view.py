@@ -95,7 +95,8 @@ class SideView:
         x, y, w, h = rect
         self.win_title = Text(b, layer(2), s(x + w / 2), s(y + h - 28), s(26), color=theme.GOLD, bold=True)
         self.win_title.show(self.cat.text("display.winners"), fit=s(w - 40))
-        self.stats = StatsView(self.sc, self.cat, self.dynamic, rect)  # the box's use while bets are taken
+        self.stats_batch = Batch()  # drawn only while a statistics panel shows: no cost to any other frame
+        self.stats = StatsView(self.sc, self.cat, self.stats_batch, rect)  # the box, while bets are taken
         columns = max(1, min(2, int((w - 30) / WINNER_COLUMN)))
         rows = math.ceil(MAX_WINNERS / columns)
         step = min(44.0, (h - 66) / rows)
@@ -200,6 +201,8 @@ class SideView:
         self._hot_cold(scene)
         self.static.draw()
         self.dynamic.draw()
+        if scene.stats is not None:
+            self.stats_batch.draw()
 
     def _say(self, call: Call) -> str:
         """A call in words: a field naming a catalogue key (a colour, ``display.…``) is said in words too."""

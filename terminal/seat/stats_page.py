@@ -82,6 +82,26 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, box: pygame.
     if not model.history or not any(not e.void for e in model.history.results):
         p.draw(surface, "stats.none", box.topleft, u, theme.DIM_INK, max_width=box.width)
         return
+    key = (game, board, box.size, p.language, u, p.min_size, id(p))
+    if _DRAWN.get("key") != key:  # the board changes once a round: painted once, then blitted
+        content = pygame.Surface(box.size)
+        content.fill(theme.PANEL)  # the page's panel, under the board's panels
+        _panels(content, p, game, board, pygame.Rect((0, 0), box.size), u)
+        _DRAWN.clear()
+        _DRAWN.update(key=key, content=content, painter=p)  # the painter kept: its id stays its own
+    drawn = _DRAWN["content"]
+    assert isinstance(drawn, pygame.Surface)
+    surface.blit(drawn, box.topleft)
+
+
+_DRAWN: dict[str, object] = {}
+"""The last board painted: its key (game, board, size, language, unit, text floor, painter) and picture."""
+
+
+def _panels(
+    surface: pygame.Surface, p: Painter, game: str | None, board: Board, box: pygame.Rect, u: int
+) -> None:
+    """Every panel of ``board`` in a grid, two a row."""
     cols = 2 if len(board.panels) > 1 else 1
     rows = max(1, math.ceil(len(board.panels) / cols))
     gap = u // 2
