@@ -33,6 +33,7 @@ SPLIT_ROWS, SPLIT_PARTS = 3, 4
 MAX_BARS = 16
 ROAD_ROWS, ROAD_COLUMNS = 6, 20
 RING_CELLS = 38
+RING_ROW = 48.0  # the least height of a racetrack cell: its number over its count
 LINES = 3
 TITLE_H = 48.0  # the panel's title band
 LINE_H = 32.0  # a line of words
@@ -235,7 +236,9 @@ class StatsView:
         """Each pocket round a racetrack in wheel order: its number on its colour, its count on its heat."""
         x, y, w, h = box
         most = max((n for _, n in ring.pockets), default=0)
-        cells = zip(ring.pockets[:RING_CELLS], track(len(ring.pockets), ends=1), strict=False)
+        n = len(ring.pockets)
+        ends = max(1, min(round(n * h / (2 * (w + h))), int(h // RING_ROW) - 2))  # squarish, two lines high
+        cells = zip(ring.pockets[:RING_CELLS], track(n, ends), strict=False)
         for k, ((outcome, count), (fx, fy, fw, fh)) in enumerate(cells):
             top, bottom, number, counted = self.ring[k]
             left, cw, ch = x + fx * w, fw * w - 2, fh * h - 2
