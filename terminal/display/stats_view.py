@@ -28,6 +28,7 @@ from terminal.games.stat_boards import (
     track,
 )
 from terminal.i18n import Catalogue
+from terminal.theme import looks
 
 SPLIT_ROWS, SPLIT_PARTS = 3, 4
 MAX_BARS = 16
@@ -37,8 +38,9 @@ RING_ROW = 48.0  # the least height of a racetrack cell: its number over its cou
 LINES = 3
 TITLE_H = 48.0  # the panel's title band
 LINE_H = 32.0  # a line of words
-COLD: theme.RGBA = (38, 62, 112, 255)
-HOT: theme.RGBA = (236, 118, 32, 255)
+_HEAT = looks("display", "stats")
+COLD: theme.RGBA = _HEAT.rgba("heat_cold")  # a pocket never seen
+HOT: theme.RGBA = _HEAT.rgba("heat_hot")  # the pocket seen most
 
 
 def heat_colour(count: int, most: int) -> theme.RGBA:

@@ -37,9 +37,11 @@ from terminal.seat.marks import cell
 from terminal.seat.model import SeatModel
 from terminal.seat.text import Painter
 from terminal.seat.widgets import panel
+from terminal.theme import looks
 
-COLD: theme.Colour = (38, 62, 112)
-HOT: theme.Colour = (236, 118, 32)
+_HEAT = looks("seat", "stats")
+COLD: theme.Colour = _HEAT.rgb("heat_cold")  # a pocket never seen
+HOT: theme.Colour = _HEAT.rgb("heat_hot")  # the pocket seen most
 
 
 def seen_of(model: SeatModel) -> Seen:

@@ -127,12 +127,12 @@ class Controller:
         if cabinet is not None and (cabinet.tower.signals or cabinet.calls):  # a lit tower, as it is now
             await self._push(client, cabinet.tower_message())
         await self._push(client, self._history)
-        await self._push(client, self._tally)
         told = set(self._shown)
         await self.sync_tilts()  # tilts no screen has heard of yet go to every screen, this one included
         for tilt in self.table.tilts.active:  # and the ones the others already know, to this one
             if (tilt.kind, tilt.seat) in told and _hears(client, tilt):
                 await self._push(client, _tilt_message(tilt, True))
+        await self._push(client, self._tally)  # the statistics' counts, after what stops the table
         if seat is not None:
             await self._push(client, self.seat_state(seat))
             await self._push(client, views.seat_rounds(self.table, seat))
