@@ -7,7 +7,8 @@ below 1 fits), plus the time of building the scene alone (the pure model) for co
 painted as the display paints them (only what changed since the last frame); for comparison, in the same
 run, a painter that repaints the whole screen every frame (as a GPU display does, and as everything did
 before). The machine may be shared: compare the two lines of one run, and run it more than once. Two
-more lines: a spin in lab mode (the TEST watermark lies over the wheel) and the dice tumbling.
+more lines: a spin in lab mode (the TEST watermark lies over the wheel) and the dice tumbling; and a betting
+window whose statistics panel turns to the next (docs/statistics.md), its median and worst frame.
 
 Run: ``.venv/bin/python benchmarks/display_bench.py [--frames 120]``
 """
@@ -26,7 +27,7 @@ from terminal.display import samples
 from terminal.display.gl import pyglet
 from terminal.display.model import DisplayModel
 from terminal.display.painter import Painter
-from terminal.display.scene import scene_at
+from terminal.display.scene import STATS_PAGE_S, scene_at
 from terminal.i18n import load_catalogue
 
 BUDGET_MS = 1000 / 60
@@ -42,6 +43,12 @@ def dice_tumble() -> tuple[DisplayModel, float]:
     """The dice 0.1 s into their tumble."""
     model, start = samples.spun(samples.craps(samples.base("craps"), 6, "4-2"), "4-3", 0.0)
     return model, start + 0.1
+
+
+def stats_betting() -> tuple[DisplayModel, float]:
+    """A betting window on a table of 600 spins, half a second before the statistics panel turns."""
+    model, _ = samples.betting(samples.base("roulette", spins=600), 100.0)
+    return model, STATS_PAGE_S * 13 - 0.5
 
 
 def frames(
@@ -86,6 +93,11 @@ def main() -> None:
     for name, sample in (("lab-mode spin", lambda: wheel_spin(test=True)), ("dice tumble", dice_tumble)):
         other, _ = frames(Painter(window, catalog, 20, incremental=True), max(20, args.frames // 4), sample)
         print(f"{name:14s} median {statistics.median(other):.2f} ms over {len(other)} frames")
+    betting, _ = frames(
+        Painter(window, catalog, 20, incremental=True), max(60, args.frames // 2), stats_betting
+    )
+    print(f"stats panel    median {statistics.median(betting):.2f} ms, worst {max(betting):.2f} ms over "
+          f"{len(betting)} frames (betting, the panel turning once)")  # fmt: skip
     window.close()
 
 

@@ -1,7 +1,7 @@
 """The display's state: a frozen record updated by each protocol message, stamped with the display clock.
 
 :func:`apply` is a pure reducer: ``apply(model, message, now) -> model``. It knows the controller's
-pushes (``TableState``, ``Result``, ``Tilt``, ``GameView``, ``History``) and the link's own events
+pushes (``TableState``, ``Result``, ``Tilt``, ``GameView``, ``History``, ``Tally``) and the link's own events
 (:class:`LinkUp`, :class:`LinkDown`). ``now`` is the display's clock in seconds: the
 animations in :mod:`terminal.display.scene` are functions of it.
 
@@ -23,6 +23,7 @@ from terminal.games.roulette.engine import B2BView, BlazingView, TouchdownView
 from terminal.games.roulette.touchdown import DEFAULT_YARDS, DOWNS, yards_moved
 from terminal.games.roulette.wheels import parse_pocket
 from terminal.games.seam import UnknownGameError
+from terminal.games.stat_boards import Window
 from terminal.net import messages as m
 from terminal.net.game_state import read_state
 from terminal.net.win_tier import round_of
@@ -111,6 +112,7 @@ class Boards:
     touchdown: TouchdownInfo | None = None
     craps: CrapsView | None = None
     sides: SidesInfo | None = None
+    tally: tuple[Window, ...] = ()  # the statistics' counts of the last 100 and 500 results
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,11 +140,12 @@ class DisplayModel:
     yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
     played_at: float | None = None  # the last round with wagers (or the first link-up): the attract's clock
     top_win: int = 0  # the biggest seat's payout (stakes included) this display has seen
+    tally: tuple[Window, ...] = ()  # the statistics' counts (Tally): held like the history while in play
 
     @property
     def boards(self) -> Boards:
         """The boards as they are now."""
-        return Boards(self.history, self.touchdown, self.craps, self.sides)
+        return Boards(self.history, self.touchdown, self.craps, self.sides, self.tally)
 
 
 def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
@@ -161,6 +164,8 @@ def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
             return replace(model, tilts=(*others, (reason, code)) if active else others)
         case m.History():
             return replace(model, history=_history(message))
+        case m.Tally():
+            return replace(model, tally=tally_of(message))
         case m.GameView():
             return _game_view(model, message, now)
     return model
@@ -238,6 +243,11 @@ def board_text(outcome: str) -> str:
     except dice_motion.RollTextError:
         return outcome
     return f"{first}-{second}"
+
+
+def tally_of(message: m.Tally) -> tuple[Window, ...]:
+    """A ``Tally``'s windows as the statistics boards read them."""
+    return tuple(Window(w.rounds, tuple((c.outcome, c.count) for c in w.counts)) for w in message.windows)
 
 
 def _history(message: m.History) -> tuple[HistoryItem, ...]:

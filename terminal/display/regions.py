@@ -113,17 +113,19 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
     )
     panels = design.panels(scene.game, scene.touchdown is not None)
     side = (panels.outcome, panels.winners, panels.history, panels.hot_cold)
+    stats = Region("stats", (panels.winners,), scene.stats)  # its panel turns alone: only its box repaints
     if face_of(scene.game) is not None:  # its stage, and the boards
         stage = Region("stage", (stage_box(design),), (scene.pose, scene.table))
-        return (top, Region("side", side, (boards, scene.shown)), stage)
+        return (top, Region("side", side, (boards, scene.shown)), stage, stats)
     if scene.game == "craps":
         return (
             top,
             Region("side", (*side, design.craps.boards), (boards, scene.craps, scene.lucky, scene.hot)),
             Region("stage", (craps_stage(design),), (scene.craps, scene.winners)),
             Region("dice", dice_boxes(scene, design), scene.dice),
+            stats,
         )
     field = (
         () if panels.field is None else (Region("field", (panels.field,), (scene.field, scene.touchdown)),)
     )
-    return (top, Region("side", side, boards), *field)
+    return (top, Region("side", side, boards), *field, stats)

@@ -23,6 +23,7 @@ from terminal.games.roulette.wheels import WHEELS, parse_pocket, pocket_text
 from terminal.games.sicbo.rules import Roll
 from terminal.net import messages as m
 from terminal.net.game_state import game_view
+from terminal.net.tally import tally
 
 PAST_DRAWS: dict[str, Callable[[random.Random], str]] = {
     "props_hops": lambda rng: f"{rng.randint(1, 6)}-{rng.randint(1, 6)}",
@@ -165,12 +166,17 @@ def base(
     """A linked display that has seen ``spins`` results and the table's game view."""
     model = apply(DisplayModel(game=game, wheel=wheel, test_mode=test), LinkUp(), 0.0)
     entries = tuple(m.HistoryEntry(ROUND - 1 - k, o, False) for k, o in enumerate(past(game, wheel, spins)))
-    model = apply(model, m.History(entries), 0.0)
+    model = _told(model, m.History(entries), 0.0)
     if game == "craps":
         return apply(model, craps_view(None, entries[0].outcome if entries else "3-4"), 0.0)
     if game == "roulette" and wheel == "double_zero":  # Touchdown: only on the double-zero wheel
         return apply(model, touchdown_view(phase="open"), 0.0)
     return model
+
+
+def _told(model: DisplayModel, history: m.History, t: float) -> DisplayModel:
+    """The history board and the statistics' counts of it, as the table sends them."""
+    return apply(apply(model, history, t), tally(history), t)
 
 
 def seen(model: DisplayModel) -> DisplayModel:
@@ -205,7 +211,7 @@ def spun(
     entries = tuple(
         m.HistoryEntry(h.round_id, h.outcome, h.void) for h in model.history if h.round_id != ROUND
     )
-    model = apply(model, m.History((m.HistoryEntry(ROUND, outcome, False), *entries)), start)
+    model = _told(model, m.History((m.HistoryEntry(ROUND, outcome, False), *entries)), start)
     model = apply(model, table_state(model, ROUND + 1, "open", 25_000), start + 0.01)
     return model, t
 
@@ -287,7 +293,7 @@ def craps_run(model: DisplayModel, rolls: tuple[str, ...]) -> DisplayModel:
         past_rolls = (*past_rolls, "3-4")
     every = (*past_rolls, *rolls)
     entries = tuple(m.HistoryEntry(ROUND - 1 - k, o, False) for k, o in enumerate(reversed(every)))
-    model = apply(model, m.History(entries), 0.0)
+    model = _told(model, m.History(entries), 0.0)
     return apply(model, played(every), 0.0)
 
 

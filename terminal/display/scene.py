@@ -21,17 +21,20 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from terminal.display import boards, bonus_motion, dice_motion, field_motion, wheel_motion
 from terminal.display.model import Boards, DisplayModel, HistoryItem, TouchdownInfo, Winner
 from terminal.display.stage_faces import face_of
 from terminal.games.craps.engine import CrapsView
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS, is_red, parse_pocket
+from terminal.games.stat_boards import Board, Panel, Seen, Window
+from terminal.games.statistics import board_of
 
 WINNERS_AFTER_S = 1.0  # after the ball lands / the dice rest
 RESULT_HOLD_S = 8.0  # the least time the outcome holds the screen before the next window's look
 HOT_COLD = 4
+STATS_PAGE_S = 8.0  # each panel of the statistics board, in turn, while bets are taken
 
 
 class Stage(enum.Enum):
@@ -110,6 +113,37 @@ class Scene:
     in_play: str = ""  # catalogue key of the outcome panel's words while a round is in play ("Ball in play")
     last_winners: tuple[Winner, ...] | None = None  # the round before's winners, shown while one is in play
     top_win: int = 0  # the biggest payout this display has seen (the attract loop says it)
+    stats: StatsShown | None = None  # the statistics board's panel shown in the winners' box while betting
+
+
+@dataclass(frozen=True, slots=True)
+class StatsShown:
+    """One panel of the game's statistics board (docs/statistics.md), ``page`` of ``pages``: the panels
+    take turns in the winners' box while bets are taken (it has no winners to show then)."""
+
+    panel: Panel
+    page: int
+    pages: int
+
+
+def stats_at(model: DisplayModel, held: Boards, stage: Stage, t: float) -> StatsShown | None:
+    """The statistics panel shown at ``t``: only while bets are taken (after the reveal, so the boards hold
+    the last outcome), each panel for :data:`STATS_PAGE_S`; None where the game has no board."""
+    if stage is not Stage.BETTING:
+        return None
+    recent = tuple(h.outcome for h in held.history if not h.void)
+    board = _board(model.game, recent, held.tally, model.wheel, held.craps)
+    if board is None or not board.panels:
+        return None
+    page = int(t // STATS_PAGE_S) % len(board.panels)
+    return StatsShown(board.panels[page], page, len(board.panels))
+
+
+@lru_cache(maxsize=16)  # asked at every frame; the boards change once a round
+def _board(
+    game: str, recent: tuple[str, ...], tally: tuple[Window, ...], wheel: str, view: object
+) -> Board | None:
+    return board_of(game, Seen(recent, tally, wheel, view))
 
 
 #: What the outcome panel says while a round is in play, by game.
@@ -242,6 +276,7 @@ def _scene(model: DisplayModel, t: float, history_length: int) -> Scene:
         sides=_sides(model, held, stage, order, t),
         in_play=in_play(model, stage)[0],
         last_winners=in_play(model, stage)[1],
+        stats=stats_at(model, held, stage, t),
     )
 
 
@@ -291,6 +326,7 @@ def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:
         craps=None, lucky=None, banner=banner_of(model), test=model.test_mode, currency=model.currency,
         table=model.table, pose=face.pose(moving, model.result.at if model.result else 0.0, last, t),
         shown=shown, demo=model.demo, in_play=in_play(model, stage)[0], last_winners=in_play(model, stage)[1],
+        stats=stats_at(model, held, stage, t),
     )  # fmt: skip
 
 

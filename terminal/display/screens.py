@@ -15,9 +15,9 @@ from pathlib import Path
 from terminal.config import Config
 from terminal.display import samples
 from terminal.display.gl import pyglet
-from terminal.display.model import DisplayModel
+from terminal.display.model import DisplayModel, apply
 from terminal.display.painter import Painter
-from terminal.display.scene import scene_at, settle_time
+from terminal.display.scene import STATS_PAGE_S, scene_at, settle_time
 from terminal.i18n import load_catalogue
 
 Shot = tuple[str, Callable[[], tuple[DisplayModel, float]]]
@@ -75,7 +75,31 @@ def _shots(c: Config) -> list[Shot]:
             "display-craps-lab-mode-test",
             lambda: samples.at_rest(test_run, "5-3", view=samples.after(test_run, "5-3")),
         ),
+        *(shot for game in ("roulette", "craps", "sicbo", "bigsix") for shot in _stats(game)),
     ]
+
+
+STATS_SPINS = 600  # a seasoned table: both windows of the statistics full
+
+
+def _stats(game: str) -> list[Shot]:
+    """Each panel of the game's statistics board in turn, in the winners' box while bets are taken."""
+    model = samples.base(game, spins=STATS_SPINS)
+    if game == "craps":  # the shooter's line as the real engine makes it of the rolls on the board
+        model = apply(model, samples.played(samples.rolled(model)), 0.0)
+    pages = stats_pages(model)
+    return [(f"display-{game}-stats-{k + 1}", _at_page(model, k, pages)) for k in range(pages)]
+
+
+def _at_page(model: DisplayModel, page: int, pages: int) -> Callable[[], tuple[DisplayModel, float]]:
+    t = STATS_PAGE_S * (pages * 20 + page) + 1.0  # a betting window when panel ``page`` has its turn
+    return lambda: samples.betting(model, t)
+
+
+def stats_pages(model: DisplayModel) -> int:
+    """How many panels the statistics board of ``model`` has."""
+    shown = scene_at(samples.betting(model)[0], 100.0, 20).stats
+    return shown.pages if shown is not None else 0
 
 
 def settle_time_s() -> float:

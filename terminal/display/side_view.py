@@ -17,6 +17,7 @@ from terminal.display.scene import Scene, colour_of
 from terminal.display.sides_view import SidesBoard
 from terminal.display.stage_face import Call, StageFace
 from terminal.display.stage_faces import face_of
+from terminal.display.stats_view import StatsView
 from terminal.i18n import Catalogue
 from terminal.money import find_currency, format_amount
 
@@ -92,9 +93,10 @@ class SideView:
     def _build_winners(self, rect: Rect) -> None:
         s, b, d = self.sc, self.static, self.dynamic
         x, y, w, h = rect
-        title = Text(b, layer(2), s(x + w / 2), s(y + h - 28), s(26), color=theme.GOLD, bold=True)
-        title.show(self.cat.text("display.winners"), fit=s(w - 40))
-        self._keep.append(title)
+        self.win_title = Text(b, layer(2), s(x + w / 2), s(y + h - 28), s(26), color=theme.GOLD, bold=True)
+        self.win_title.show(self.cat.text("display.winners"), fit=s(w - 40))
+        self.stats_batch = Batch()  # drawn only while a statistics panel shows: no cost to any other frame
+        self.stats = StatsView(self.sc, self.cat, self.stats_batch, rect)  # the box, while bets are taken
         columns = max(1, min(2, int((w - 30) / WINNER_COLUMN)))
         rows = math.ceil(MAX_WINNERS / columns)
         step = min(44.0, (h - 66) / rows)
@@ -199,6 +201,8 @@ class SideView:
         self._hot_cold(scene)
         self.static.draw()
         self.dynamic.draw()
+        if scene.stats is not None:
+            self.stats_batch.draw()
 
     def _say(self, call: Call) -> str:
         """A call in words: a field naming a catalogue key (a colour, ``display.…``) is said in words too."""
@@ -245,7 +249,11 @@ class SideView:
         self.out_detail.show(self._say(face.words(shown)), theme.WHITE, fit=self.detail_room)
 
     def _winners(self, scene: Scene) -> None:
-        """This round's winners; while a round is in play, the round before's, dimmed under their label."""
+        """This round's winners; while a round is in play, the round before's, dimmed under their label;
+        while bets are taken, a panel of the statistics board in their place (docs/statistics.md)."""
+        self.stats.draw(scene.stats, scene.game)
+        winners = self.cat.text("display.winners") if scene.stats is None else ""
+        self.win_title.show(winners, fit=self.sc(self.panels.winners[2] - 40))
         last = scene.winners is None and scene.last_winners is not None
         rows = (scene.last_winners or ()) if last else (scene.winners or ())
         currency = find_currency(scene.currency)

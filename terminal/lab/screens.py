@@ -77,9 +77,9 @@ def picker(seat: LiveSeat, shots: Shots, game: str) -> None:
 
 
 def pages(seat: LiveSeat, shots: Shots, game: str) -> None:
-    """The game's help (two pages), history and session screens, then back to the game."""
+    """The game's help (two pages), history, statistics and session screens, then back to the game."""
     seat.now += 2.0
-    for screen in ("help", "history", "session"):
+    for screen in ("help", "history", "stats", "session"):
         seat.act(i.SCREEN, screen)
         shots(seat, f"{game}_{screen}")
         if screen == "help":

@@ -21,7 +21,7 @@ from terminal.seat import intents as i
 from terminal.seat.limits import check_chip, check_set
 from terminal.seat.model import LinkStatus, SeatModel, notice, reduce, release
 
-SCREENS = ("game", "help", "history", "cashout", "session")
+SCREENS = ("game", "help", "history", "cashout", "session", "stats")
 MAX_VOUCHERS = 4  # vouchers remembered for the simulated ticket reader
 PENDING_SECONDS = 2.0  # a chip with no reply after this long stops being drawn as pending
 CARD_SECONDS = 5.0  # a long press's card of a spot shows this long (any touch closes it sooner)

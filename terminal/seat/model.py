@@ -131,6 +131,7 @@ class SeatModel:
     rolling: Rolling | None = None  # a round in play: its outcome is held until the reveal time
     held: tuple[object, ...] = ()  # the messages that carry that outcome, oldest first (never drawn)
     tower: m.Tower | None = None  # the tower light and alarm, as the simulated panel shows them
+    tally: m.Tally | None = None  # the statistics' counts of the last 100 and 500 results
 
     # -- derived views ---------------------------------------------------------------------------------
     @property
@@ -252,7 +253,7 @@ def release(model: SeatModel, now: float, *, force: bool = False) -> SeatModel:
 
 
 # What a seat holds back while a round is in play: everything that carries its outcome.
-_HELD_FOR_ALL = (m.GameView, m.History)
+_HELD_FOR_ALL = (m.GameView, m.History, m.Tally)
 _HELD_FOR_ME = (m.SeatState, m.SeatRounds, m.HandPay, m.TeamPrompt)
 
 
@@ -325,6 +326,8 @@ def _fold(model: SeatModel, message: object, now: float) -> SeatModel:
             return replace(model, game=message, state=read_state(message))
         case m.History():
             return replace(model, history=message)
+        case m.Tally():
+            return replace(model, tally=message)
         case m.SeatRounds() if message.seat == model.seat:
             return replace(model, rounds=message)
     return model

@@ -15,7 +15,7 @@ from terminal.devices.barcode import interleaved_2_of_5
 from terminal.devices.voucher import format_validation
 from terminal.money import amount_in_words, find_currency
 from terminal.net import messages as m
-from terminal.seat import care_view, demo_badge, help_page, history_page, message_strip, theme
+from terminal.seat import care_view, demo_badge, help_page, history_page, message_strip, stats_page, theme
 from terminal.seat import intents as i
 from terminal.seat.control import SeatControl
 from terminal.seat.model import SeatModel
@@ -52,6 +52,9 @@ def buttons(control: SeatControl, frame: Frame, p: Painter | None = None) -> lis
         out[0] = Button(back, "button.done", i.Intent(i.DISMISS, "voucher"), colour=theme.READY)
     if screen == "session":
         out += care_view.limit_buttons(control, frame, content(frame))
+    if screen in ("history", "stats"):  # each reaches the other: the results, and their statistics
+        other = "stats" if screen == "history" else "history"
+        out.append(Button(back.move(-(size.width + u), 0), f"button.{other}", i.Intent(i.SCREEN, other)))
     return out
 
 
@@ -101,7 +104,7 @@ def draw(surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame
         bold=True,
         max_width=room,
     )
-    {"help": _help, "history": _history, "cashout": _cashout, "session": _session}[screen](
+    {"help": _help, "history": _history, "cashout": _cashout, "session": _session, "stats": _stats}[screen](
         surface, p, control, frame, content(frame), now
     )
     for button in buttons(control, frame, p):
@@ -153,6 +156,12 @@ def _history(
     surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
 ) -> None:
     history_page.draw(surface, p, control, box, frame.unit)
+
+
+def _stats(
+    surface: pygame.Surface, p: Painter, control: SeatControl, frame: Frame, box: pygame.Rect, now: float
+) -> None:
+    stats_page.draw(surface, p, control, box, frame.unit)
 
 
 def _cashout(

@@ -25,6 +25,7 @@ from terminal.net import messages as m
 from terminal.net.messages import Message
 from terminal.net.messages import service as sm
 from terminal.net.server import TableServer
+from terminal.net.tally import tally
 from terminal.net.tilt_codes import code_for
 from terminal.table import tickets, views
 from terminal.table.cabinet import Cabinet
@@ -65,6 +66,7 @@ class Before:
     game_view: m.GameView
     history: m.History
     seats: dict[int, m.SeatState]
+    tally: m.Tally | None = None  # the statistics' counts (docs/statistics.md)
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,8 @@ class Controller:
         self._shown: dict[tuple[TiltKind, int | None], Tilt] = {}
         self._offer = views.offer(self.table.config)  # the configuration is fixed while the table runs
         self._history = views.history(self.table)  # read once; each round adds its outcome
+        self._counted = views.history(self.table, views.TALLY_SOURCE)  # what the statistics count
+        self._tally = tally(self._counted)
         recent = self.table.ledger.outcomes(1)
         self._last_outcome: dict[str, Any] | None = recent[0][1] if recent else None
         self._in_play: InPlay | None = None
@@ -128,6 +132,7 @@ class Controller:
         for tilt in self.table.tilts.active:  # and the ones the others already know, to this one
             if (tilt.kind, tilt.seat) in told and _hears(client, tilt):
                 await self._push(client, _tilt_message(tilt, True))
+        await self._push(client, self._tally)  # the statistics' counts, after what stops the table
         if seat is not None:
             await self._push(client, self.seat_state(seat))
             await self._push(client, views.seat_rounds(self.table, seat))
@@ -145,6 +150,8 @@ class Controller:
         before = in_play.before
         await self._push(client, before.game_view)
         await self._push(client, before.history)
+        if before.tally is not None:
+            await self._push(client, before.tally)
         if seat is not None and seat in before.seats:
             await self._push(client, before.seats[seat])
         left = max(1, int((in_play.until - self.table.clock.monotonic()) * 1000))
@@ -414,7 +421,7 @@ class Controller:
     def _before(self) -> Before:
         """What the screens show before the round is played (kept while it is in play)."""
         seats = {seat: self.seat_state(seat) for seat in range(1, self.table.config.table.seats + 1)}
-        return Before(views.game_view(self.table, self._last_outcome), self._history, seats)
+        return Before(views.game_view(self.table, self._last_outcome), self._history, seats, self._tally)
 
     async def _announce(self, report: RoundReport, before: Before | None = None) -> None:
         self._last_outcome = report.outcome
@@ -425,6 +432,9 @@ class Controller:
         await self._broadcast(views.game_view(self.table, report.outcome))
         self._history = views.with_latest(self._history, self.table)
         await self._broadcast(self._history)
+        self._counted = views.with_latest(self._counted, self.table, views.TALLY_SOURCE)
+        self._tally = tally(self._counted)
+        await self._broadcast(self._tally)
         seats = {seat_of(s.wager_ref) for s in report.settlements} | set(self.table.linked)
         for seat in sorted(seats):
             await self._push(f"seat-{seat}", self.seat_state(seat))

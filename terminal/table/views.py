@@ -14,6 +14,7 @@ from terminal.config.game_rules import setup
 from terminal.money import find_currency, format_amount
 from terminal.net import game_state
 from terminal.net import messages as m
+from terminal.net.tally import WINDOWS
 from terminal.table.driver import GameDriver
 from terminal.table.table import Table
 
@@ -68,20 +69,22 @@ def outcome_text(driver: GameDriver, outcome: dict[str, Any] | None) -> str:
     return _entry(driver, 0, outcome).outcome if outcome else ""
 
 
-def history(table: Table) -> m.History:
-    """The last outcomes of this table, newest first."""
-    entries = tuple(_entry(table.driver, r, outcome) for r, outcome in table.ledger.outcomes(HISTORY_LENGTH))
+def history(table: Table, length: int = HISTORY_LENGTH) -> m.History:
+    """The last ``length`` outcomes of this table, newest first."""
+    entries = tuple(_entry(table.driver, r, outcome) for r, outcome in table.ledger.outcomes(length))
     return m.History(entries)
 
 
-def with_latest(board: m.History, table: Table) -> m.History:
+def with_latest(board: m.History, table: Table, length: int = HISTORY_LENGTH) -> m.History:
     """``board`` with the outcomes persisted since its newest entry in front (a void spin and its re-spin
-    are two), read from the ledger."""
+    are two), read from the ledger; at most ``length`` of them."""
     head = board.results[0].round_id if board.results else 0
-    fresh = tuple(
-        _entry(table.driver, r, outcome) for r, outcome in table.ledger.outcomes(HISTORY_LENGTH, after=head)
-    )
-    return m.History((*fresh, *board.results)[:HISTORY_LENGTH]) if fresh else board
+    rows = table.ledger.outcomes(length, after=head)
+    fresh = tuple(_entry(table.driver, r, outcome) for r, outcome in rows)
+    return m.History((*fresh, *board.results)[:length]) if fresh else board
+
+
+TALLY_SOURCE = max(WINDOWS) + 20  # a few voids in the window leave it still full of valid results
 
 
 def seat_rounds(table: Table, seat: int) -> m.SeatRounds:

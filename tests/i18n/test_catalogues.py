@@ -41,6 +41,7 @@ SAME_IN_SPANISH = frozenset({
     "badge.demo", "display.demo", "service.demo",  # DEMO: "demo" is Spanish too (RAE)
     "setting.blazing7s", "setting.craps", "setting.bonus_craps", "setting.sicbo", "setting.bigsix",
     "setting.props_hops", "setting.hard_rockn_dice", "setting.sas",  # the games' and SAS's own names
+    "stats.triple",  # the statistics' Triple: Spanish too, as on the Sic Bo layout
 })  # fmt: skip
 
 

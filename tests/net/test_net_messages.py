@@ -83,6 +83,7 @@ SAMPLES: list[m.Message] = [
     ),
     game_view("craps", 12, CrapsView(6, 2, 14, False, (4, 6), (2, 3, 12), "4-2")),
     m.History((m.HistoryEntry(12, "00", True), m.HistoryEntry(11, "17", False))),
+    m.Tally((m.TallyWindow(3, (m.OutcomeCount("17", 2), m.OutcomeCount("00", 1))), m.TallyWindow(0, ()))),
     m.SeatRounds("seat-3", (m.SeatRoundView(12, "4-3", 600, 0, (m.SeatWagerView("pass", 500, 0, "lose"),)),)),
 ]
 SAMPLES += service_samples.SAMPLES  # the service family (terminal/net/messages/service.py)

@@ -7,6 +7,7 @@ with the controller's own messages (results, prompts, tilts, hand-pays, vouchers
 
 from __future__ import annotations
 
+import random
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -17,6 +18,7 @@ from pathlib import Path
 from terminal import config as configuration
 from terminal.lab.live_table import LAB_EVENING
 from terminal.net import messages as m
+from terminal.net.tally import tally
 from terminal.seat import intents as i
 from terminal.seat import pages
 from terminal.seat.app import SeatApp
@@ -93,6 +95,17 @@ def _result(app: SeatApp) -> m.Result:
 
 
 Step = Callable[[SeatApp], None]
+
+
+def _stats(app: SeatApp) -> None:
+    """The statistics page of a seasoned table: 520 results (seeded), their History and Tally."""
+    rng = random.Random(29)
+    craps = app.control.model.table is not None and app.control.model.table.game == "craps"
+    pockets = [*(str(n) for n in range(37)), "00"]
+    draws = [f"{rng.randint(1, 6)}-{rng.randint(1, 6)}" if craps else rng.choice(pockets) for _ in range(520)]
+    board = m.History(tuple(m.HistoryEntry(600 - k, o, False) for k, o in enumerate(draws)))
+    app.receive([m.History(board.results[:100]), tally(board)], 1.0)
+    app.act(i.Intent(i.SCREEN, "stats"), 1.0)
 
 
 def _screen(name: str) -> Step:
@@ -201,6 +214,7 @@ STATES: dict[str, Step] = {
     "test_mode": lambda app: app.receive([replace(app.control.model.table, test_mode=True)], 1.0),  # type: ignore[type-var]
     "hardware": lambda app: app.act(i.Intent(i.HARDWARE), 1.0),
     "history": _screen("history"),
+    "stats": lambda app: _stats(app),
     "session": _screen("session"),
     "session_limits": _limits_set,
     "limit_reached": _limit_reached,

@@ -155,7 +155,7 @@ def test_every_button_of_the_pages_overlays_and_hardware_is_finger_sized(size: t
     least = SIZES[size]
     app = _app("double_zero", size, Path("."))
     found: list[tuple[str, pygame.Rect]] = []
-    for screen in ("help", "history", "session", "cashout"):
+    for screen in ("help", "history", "session", "cashout", "stats"):
         app.act(i.Intent(i.SCREEN, screen), 1.0)
         found += [(f"{screen} {b.key}", b.rect) for b in pages.buttons(app.control, app.frame)]
     app.act(i.Intent(i.SCREEN, "game"), 1.0)

@@ -14,6 +14,7 @@ from terminal.games.roulette.engine import RouletteView
 from terminal.games.sicbo.engine import SicBoView
 from terminal.net import messages as m
 from terminal.net.game_state import game_view
+from terminal.net.tally import tally
 
 ROUND = 5
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
@@ -97,6 +98,7 @@ def before(r: Round) -> list[m.Message]:
         offer(r.game, r.spot),
         r.view(r.last, ROUND - 1),
         m.History((m.HistoryEntry(ROUND - 1, r.last, False),)),
+        tally(m.History((m.HistoryEntry(ROUND - 1, r.last, False),))),
         m.SeatState("seat-1", CREDITS - STAKE, STAKE, 0, (wager,), None),
         m.SeatRounds("seat-1", (m.SeatRoundView(ROUND - 1, r.last, STAKE, 0),)),
     ]
@@ -111,6 +113,7 @@ def result(r: Round, outcome: str) -> list[m.Message]:
         m.Result(ROUND, outcome, settled, reveal_ms(r.game, outcome)),
         r.view(outcome, ROUND),
         m.History((m.HistoryEntry(ROUND, outcome, False), m.HistoryEntry(ROUND - 1, r.last, False))),
+        tally(m.History((m.HistoryEntry(ROUND, outcome, False), m.HistoryEntry(ROUND - 1, r.last, False)))),
         m.SeatState("seat-1", CREDITS - STAKE + paid, 0, paid, (), None),
         m.SeatRounds("seat-1", (m.SeatRoundView(ROUND, outcome, STAKE, paid), *before(r)[-1].rounds)),
     ]

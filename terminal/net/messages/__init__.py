@@ -51,6 +51,9 @@ from terminal.net.messages.display import (
     OfferedWager as OfferedWager,
 )
 from terminal.net.messages.display import (
+    OutcomeCount as OutcomeCount,
+)
+from terminal.net.messages.display import (
     Result as Result,
 )
 from terminal.net.messages.display import (
@@ -61,6 +64,12 @@ from terminal.net.messages.display import (
 )
 from terminal.net.messages.display import (
     TableState as TableState,
+)
+from terminal.net.messages.display import (
+    Tally as Tally,
+)
+from terminal.net.messages.display import (
+    TallyWindow as TallyWindow,
 )
 from terminal.net.messages.display import (
     Tilt as Tilt,

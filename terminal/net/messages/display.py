@@ -168,3 +168,29 @@ class Tower(Message):
     yellow: Ident
     alarm: Ident
     calls: tuple[Count, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeCount:
+    """How many times one outcome (as ``History`` writes it) came up in a window."""
+
+    outcome: Text
+    count: Count
+
+
+@dataclass(frozen=True, slots=True)
+class TallyWindow:
+    """The outcomes of the table's last ``rounds`` valid results (voids left out), counted."""
+
+    rounds: Count
+    counts: tuple[OutcomeCount, ...]
+
+
+@FAMILY.message("Tally", 1, Direction.SERVER)
+@dataclass(frozen=True, slots=True)
+class Tally(Message):
+    """The statistics boards' counts (docs/statistics.md): the last 100 and the last 500 results, each
+    window's outcomes counted, read from the ledger. Sent beside ``History``; it carries the outcome, so a
+    seat holds it, and the display shows it, only from the round's reveal time."""
+
+    windows: tuple[TallyWindow, ...]
