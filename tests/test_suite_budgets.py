@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 
 from tests.support import budgets as budgets_module
-from tests.support.budgets import Budgets, folder_of, folder_times, load_budgets, over_budget, stretch
+from tests.support.budgets import (
+    Budgets,
+    folder_of,
+    folder_times,
+    load_budgets,
+    over_budget,
+    propose,
+    stretch,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,6 +62,17 @@ def test_on_a_busy_machine_the_budgets_stretch_by_its_load_per_core() -> None:
         " (tests/budgets.toml)"
     ]
     assert over_budget({"tests/floor": 11.0}, budgets, stretch=0.5) != []  # never shrunk below the budget
+
+
+def test_budgets_are_proposed_from_a_run_with_headroom_and_its_load_taken_out() -> None:
+    measured = {"tests/floor": 100.0, "tests/games": 10.0, "tests/par": 1.0, "tests/ledger": 23.0}
+    assert propose(measured, measured_stretch=4.0) == {
+        "tests/floor": 50,  # 100 s at 4 runnable processes a core: 25 s idle, twice that
+        "tests/games": 10,  # 2.5 s idle, three times that (a growing folder): 7.5, but never under 10
+        "tests/par": 10,
+        "tests/ledger": 15,  # 5.75 s idle, twice that: 11.5, rounded up to 5 s
+    }
+    assert propose({"tests/games": 10.0}, measured_stretch=0.5) == {"tests/games": 30}  # no load: as measured
 
 
 def test_the_budgets_file_is_read_and_a_bad_one_named(tmp_path: Path) -> None:

@@ -23,12 +23,20 @@ stretch by that factor (:func:`stretch`, from the load average sampled during th
 
 from __future__ import annotations
 
+import json
+import math
+import sys
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 BUDGETS_FILE = "tests/budgets.toml"
+#: Headroom of a budget over its folder's measured (load-corrected) time, and for the folders new games,
+#: seats, screens and the SAS link keep adding tests to.
+HEADROOM = 2.0
+GROWING = {"tests/games": 3.0, "tests/seat": 3.0, "tests/display": 3.0, "tests/sas": 3.0}
+LEAST_S = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +111,36 @@ def load_budgets(path: Path) -> Budgets:
         if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
             raise ValueError(f"{path}: budget of {folder!r} is not a positive number of seconds: {seconds!r}")
     return Budgets({name: float(s) for name, s in folders.items()}, float(default))
+
+
+def propose(folders: Mapping[str, float], measured_stretch: float) -> dict[str, int]:
+    """Budgets from a whole run's report: each folder's time divided by the run's stretch (what it would
+    have taken on an idle machine) times its headroom (:data:`HEADROOM`, :data:`GROWING`), rounded up to
+    5 s, never under :data:`LEAST_S`.
+
+    >>> propose({"tests/floor": 153.0, "tests/seat": 30.0, "tests": 3.0}, measured_stretch=5.1)
+    {'tests/floor': 60, 'tests/seat': 20, 'tests': 10}
+    """
+    proposed = {}
+    for folder, seconds in folders.items():
+        idle = seconds / max(measured_stretch, 1.0) * GROWING.get(folder, HEADROOM)
+        proposed[folder] = max(LEAST_S, 5 * math.ceil(round(idle, 6) / 5))  # 60.000001 is 60
+    return proposed
+
+
+def main(argv: Sequence[str]) -> int:
+    """``python -m tests.support.budgets [.pytest-times.json]``: the budgets a whole run's report proposes,
+    as the ``[folders]`` lines of ``tests/budgets.toml``."""
+    path = argv[0] if argv else ".pytest-times.json"
+    report = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not report.get("whole_suite"):
+        print(f"{path}: not a run of the whole suite; its folders' sums are not budgets", file=sys.stderr)
+        return 1
+    print(f"# from {path}: stretch {report['stretch']:.2f} on {report['cores']} cores")
+    for folder, seconds in propose(report["folders"], report["stretch"]).items():
+        print(f'"{folder}" = {seconds}')
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
