@@ -139,6 +139,9 @@ def test_a_whole_parallel_run_over_a_budget_fails_naming_the_folder(small_suite:
         "tests/quick/test_quick.py::test_c",
     }
     assert tests["tests/slow/test_slow.py::test_a"] >= 0.3
+    workers = report["workers"]
+    assert isinstance(workers, dict) and set(workers) <= {"gw0", "gw1"}  # the times came from the workers
+    assert sum(w["busy"] for w in workers.values()) == pytest.approx(sum(tests.values()))
 
 
 def test_a_run_of_part_of_the_suite_checks_no_budget(small_suite: pytest.Pytester) -> None:

@@ -49,6 +49,8 @@ class SuiteReport:
         self.loads: list[float] = []
         self.sampled = -SAMPLE_EVERY_S
         self.stretch = 1.0
+        self.started = time.time()
+        self.workers: dict[str, dict[str, float]] = {}  # per worker: its busy seconds and its last test's end
 
     def sample_load(self) -> None:
         now = time.monotonic()
@@ -61,6 +63,10 @@ class SuiteReport:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.times[report.nodeid] = self.times.get(report.nodeid, 0.0) + report.duration
+        gateway = getattr(getattr(report, "node", None), "gateway", None)  # an xdist worker's report
+        worker = self.workers.setdefault(getattr(gateway, "id", "main"), {"busy": 0.0, "last": 0.0})
+        worker["busy"] += report.duration
+        worker["last"] = max(worker["last"], float(getattr(report, "stop", 0.0)) - self.started)
         self.sample_load()
 
     def whole_suite(self, session: pytest.Session, exitstatus: int) -> bool:
@@ -88,7 +94,8 @@ class SuiteReport:
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
         self.stretch = stretch(self.loads, cores)
         report = {"whole_suite": complete, "cores": cores, "loads": self.loads, "stretch": self.stretch,
-                  "folders": self.folders, "tests": self.times}  # fmt: skip
+                  "wall": time.time() - self.started, "workers": self.workers, "folders": self.folders,
+                  "tests": self.times}  # fmt: skip
         (self.config.rootpath / REPORT_FILE).write_text(json.dumps(report, indent=1) + "\n")
         if not complete or self.config.option.no_budgets:
             return
@@ -106,5 +113,11 @@ class SuiteReport:
             terminalreporter.write_line(f"the machine's load was {load} per core: budgets x {load}")
         for folder, seconds in self.folders.items():
             terminalreporter.write_line(f"{seconds:8.1f} s  {folder}")
+        if len(self.workers) > 1:  # how evenly the parallel run shared its tests out
+            end = max(w["last"] for w in self.workers.values())
+            for name, w in sorted(self.workers.items()):
+                terminalreporter.write_line(
+                    f"worker {name}: {w['busy']:.1f} s of tests, done {end - w['last']:.1f} s before the last"
+                )
         for line in self.failures:
             terminalreporter.write_line(f"OVER BUDGET {line}", red=True, bold=True)
