@@ -412,6 +412,39 @@ def test_a_claim_known_lost_leaves_the_list_the_link_looks_up_at_every_start(
     assert b.do(lambda t: t.ledger.credits(4)) == 0 and b.do(lambda t: t.ledger.audit()) == []
 
 
+SECOND_LOSS = ("floor_side._post_one_closed logs the sweep's report of an in-flight claim as lost after the"
+               " refusal dropped it: the test above fails on a busy machine for this")
+
+
+@pytest.mark.xfail(strict=True, reason=SECOND_LOSS)
+def test_a_sweep_between_a_claim_and_its_refusal_logs_no_second_loss(
+    pair: tuple[TableThread, TableThread], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The moment the test above meets by chance on a busy machine, made certain: T-02's link sweeps after
+    T-02 logged its claim of a voucher T-03 won and before the floor refused it. The refusal drops the
+    claim (``claim: lost``); the sweep's report of it must not log it lost a second time."""
+    a, b = pair
+    number = print_voucher(a, 1, 5000)
+    link = b.table.floor
+    assert link is not None
+    by = {"table": "T-03", "seat": 1, "time": "2026-01-01T00:00:00.000000Z", "offline": False}
+    link.call(lambda kv: vouchers.close(kv, number, "redeemed", by, signer=link.signer, time=by["time"]))
+    close = vouchers.close
+
+    async def swept_first(kv: KeyValue, *args: Any, **kwargs: Any) -> tuple[dict[str, Any], int]:
+        await link.sweep(kv)  # on the link's loop: the claim is logged, the refusal not yet
+        return await close(kv, *args, **kwargs)
+
+    monkeypatch.setattr(vouchers, "close", swept_first)
+    with pytest.raises(Refused, match="redeemed at T-03"):
+        b.do(lambda t: t.cashier.redeem(2, number))
+    pump_until(b, lambda _: link.closed.empty(), "T-02 taking in what its sweep reported")
+    said = b.do(lambda t: [json.loads(e.detail) for e in t.ledger.events(EventCode.VOUCHER_REFUSED)])
+    assert [d.get("claim") for d in said] == ["lost"]  # the refusal dropped the claim
+    lost = b.do(lambda t: t.ledger.events(EventCode.VOUCHER_CLAIM_LOST))
+    assert [json.loads(e.detail)["number"] for e in lost] == []  # and nothing logs it lost again
+
+
 def test_without_a_floor_service_another_tables_voucher_is_refused_and_stays_payable(
     tmp_path: Path, server: Server
 ) -> None:
