@@ -412,17 +412,13 @@ def test_a_claim_known_lost_leaves_the_list_the_link_looks_up_at_every_start(
     assert b.do(lambda t: t.ledger.credits(4)) == 0 and b.do(lambda t: t.ledger.audit()) == []
 
 
-SECOND_LOSS = ("floor_side._post_one_closed logs the sweep's report of an in-flight claim as lost after the"
-               " refusal dropped it: the test above fails on a busy machine for this")
-
-
-@pytest.mark.xfail(strict=True, reason=SECOND_LOSS)
 def test_a_sweep_between_a_claim_and_its_refusal_logs_no_second_loss(
     pair: tuple[TableThread, TableThread], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The moment the test above meets by chance on a busy machine, made certain: T-02's link sweeps after
+    """The moment the test above met by chance on a busy machine, made certain: T-02's link sweeps after
     T-02 logged its claim of a voucher T-03 won and before the floor refused it. The refusal drops the
-    claim (``claim: lost``); the sweep's report of it must not log it lost a second time."""
+    claim (``claim: lost``); the sweep's report of it must not log it lost a second time (it was, and the
+    test above then failed: two lost claims where it expects one)."""
     a, b = pair
     number = print_voucher(a, 1, 5000)
     link = b.table.floor
