@@ -150,9 +150,16 @@ def test_a_run_of_part_of_the_suite_checks_no_budget(small_suite: pytest.Pyteste
         assert result.ret == pytest.ExitCode.OK, part
         assert "OVER BUDGET" not in result.stdout.str()
         assert times(small_suite)["whole_suite"] is False
+    plugin = ("-p", "tests.support.suite_report")
+    result = small_suite.runpytest(*plugin, "--deselect", "tests/slow/test_slow.py")
+    assert result.ret == pytest.ExitCode.OK and times(small_suite)["whole_suite"] is False
     result = small_suite.runpytest("-p", "tests.support.suite_report", "--no-budgets")
     assert result.ret == pytest.ExitCode.OK and "OVER BUDGET" not in result.stdout.str()
     small_suite.path.joinpath("tests/budgets.toml").write_text('default = 5\n[folders]\n"tests/slow" = 1\n')
     result = small_suite.runpytest("-p", "tests.support.suite_report")  # whole, and within its budgets
     assert "OVER BUDGET" not in result.stdout.str()
     assert result.ret == pytest.ExitCode.OK and times(small_suite)["whole_suite"] is True
+    small_suite.path.joinpath("tests/budgets.toml").write_text("default = \n")  # not TOML
+    result = small_suite.runpytest("-p", "tests.support.suite_report")
+    assert result.ret == pytest.ExitCode.TESTS_FAILED and "INTERNALERROR" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["BUDGETS NOT CHECKED: tests/budgets.toml cannot be read: *"])
