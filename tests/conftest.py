@@ -18,6 +18,9 @@ import sys
 import pytest
 from hypothesis import HealthCheck, settings
 
+# Every test's time to .pytest-times.json, and the folders' time budgets checked when the whole suite ran.
+pytest_plugins = ("tests.support.suite_report",)
+
 settings.register_profile(
     "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )

@@ -35,6 +35,7 @@ from terminal.floor.errors import CredentialsError
 from terminal.floor.link import ClosedOnFloor, FloorLink, FloorUnavailable, LinkStatus, NoFloorService
 from terminal.floor.witness import Acceptance
 from terminal.ledger import EventCode, Ledger, LedgerError, VoucherError, highwater
+from terminal.ledger.outbox import OutboxReader
 from terminal.ledger.records import Actor, stamp
 from terminal.ledger.vouchers import Voucher
 from terminal.net.messages.service import MeterView
@@ -201,7 +202,9 @@ def _post_one_closed(table: Side, closed: ClosedOnFloor) -> None:
     if closed.issuer != table.config.table.table_id:
         if closed.seat is not None:  # our claim of another table's voucher; refused if posted already
             ledger.redeem_floor_voucher(closed.number, closed.seat, closed.amount, closed.issuer, now=now)
-        else:  # a claim of ours that lost: the winner posts it, the issuer closes it; never looked up again
+        elif closed.number in _open_claims(table):  # a claim of ours that lost: the winner posts it, the
+            # issuer closes it; never looked up again. One the floor refused meanwhile was dropped with its
+            # refusal: the sweep read it while it was in flight, and it is not logged lost twice.
             detail = {"number": closed.number, "at": closed.where, "voided": closed.voided}
             ledger.log_event(EventCode.VOUCHER_CLAIM_LOST, now=now, detail=detail)
         return
@@ -212,6 +215,15 @@ def _post_one_closed(table: Side, closed: ClosedOnFloor) -> None:
         ledger.redeem_voucher(closed.number, closed.seat, now=now, floor=True)
     else:
         ledger.voucher_paid_elsewhere(closed.number, closed.where, now=now, voided=closed.voided)
+
+
+def _open_claims(table: Side) -> list[str]:
+    """Our claims of other tables' vouchers not posted and not known lost, as the link reads them."""
+    reader = OutboxReader(table.config.ledger.path)
+    try:
+        return reader.claimed()
+    finally:
+        reader.close()
 
 
 def _own(table: Till, number: str) -> Voucher | None:

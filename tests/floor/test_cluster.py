@@ -21,6 +21,7 @@ from nats.errors import Error as NatsError
 
 from terminal.floor import names
 from terminal.lab.headless import run_headless
+from terminal.ledger import EventCode
 from terminal.table.table import Table
 from tests.floor.servers import BINARY, Cluster, floor_options, made_keys, stream_count, wait_replicas_current
 from tests.floor.tables import FloorService, floor_config, ledger_facts
@@ -54,12 +55,18 @@ def _replicas(url: str) -> tuple[int, int]:
     return asyncio.run(ask())
 
 
+#: T-01's own lines: R3, and no Touchdown. The bots' run below may leave a Touchdown game in progress (3 runs
+#: in 40 of three rounds did) whose wager of a seat the test then plays settles at up to 1000 to 1: at or
+#: above the hand-pay limit it locks the seat, and the test's next wager there was refused (a flake).
+T01 = "replicas = 3\n[touchdown]\noffered = false\n"
+
+
 @pytest.mark.slow
 def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, cluster: Cluster) -> None:
-    c = floor_config(tmp_path / "t1", cluster.url, extra="replicas = 3\n", request_ms=2000)
+    c = floor_config(tmp_path / "t1", cluster.url, extra=T01, request_ms=2000)
     run_headless(c, rounds=3, seats=3, progress=_quiet)  # on the cluster's R3 stream and bucket
     assert _replicas(cluster.url) == (3, 3)
-    table = TableThread(tmp_path / "t1", cluster.url, "T-01", extra="replicas = 3\n", request_ms=2000)
+    table = TableThread(tmp_path / "t1", cluster.url, "T-01", extra=T01, request_ms=2000)
     survivors = ", ".join(s.url for s in cluster.servers[1:])
     try:
         table.do(lambda t: (t.start(), t.link_up(1), t.link_up(2)))  # two seats' screens linked
@@ -85,13 +92,18 @@ def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, clus
         with FloorService(service):
             for _ in range(20):  # the R3 bucket still decides races with one node of three gone
                 results = race({"T-02": (a, 2), "T-03": (b, 2)}, print_voucher(a, 1, 500))
-                assert sorted(results.values()) == [False, True]
+                assert sorted(results.values()) == [False, True], (results, _refusals(a), _refusals(b))
     finally:
         a.close()
         b.close()
     cluster.servers[0].start()  # the node comes back and catches up; nothing changes on the floor
     wait_replicas_current(cluster.url)  # (a read placed on it before then would be short)
     check_floor_matches_ledger(_table_messages(cluster.url, "T-01"), ledger_facts(c))
+
+
+def _refusals(table: TableThread) -> list[str]:
+    """The table's last voucher refusals, as logged (a failed race says why each table was refused)."""
+    return table.do(lambda t: [e.detail for e in t.ledger.events(EventCode.VOUCHER_REFUSED)][-3:])
 
 
 def _rounds_on(url: str) -> int:

@@ -10,6 +10,7 @@ table id, ``kiosk.cfg`` keys and values on the configuration screen).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,6 +79,31 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorded]:
     pygame.init()  # the service screens quit pygame when done; tests after this one draw text
 
 
+@pytest.fixture
+def unencoded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every screen is drawn as ever; its file holds a SHA-256 of its pixels instead of a PNG of them. This
+    test reads the words drawn, and ``render_all``'s check that no two states drew the same picture compares
+    the files, which the digests of the pixels decide as the PNGs did; encoding the PNGs was half this
+    test's time (the screens' own tests check their PNGs)."""
+    from terminal.display.gl import pyglet
+    from terminal.display.painter import Painter
+
+    def digest(pixels: bytes, size: tuple[int, int]) -> bytes:
+        return hashlib.sha256(pixels).digest() + f" {size[0]}x{size[1]}".encode()
+
+    def save_seat(surface: pygame.Surface, path: str, *args: Any) -> None:
+        Path(path).write_bytes(digest(pygame.image.tobytes(surface, "RGB"), surface.get_size()))
+
+    def save_display(self: Painter, path: Path) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shown = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
+        path.write_bytes(digest(shown.get_data("RGBA", shown.width * 4), (shown.width, shown.height)))
+        return path
+
+    monkeypatch.setattr(pygame.image, "save", save_seat)
+    monkeypatch.setattr(Painter, "save", save_display)
+
+
 def _explained(line: str, phrases: list[str]) -> bool:
     """Whether ``line`` is catalogue text and data: each phrase in it removed (whole words), data remains."""
     rest = line.strip().removesuffix("...").removesuffix("…")
@@ -143,7 +169,7 @@ SETS = {
     ],
 )
 def test_every_screen_in_spanish_draws_only_catalogue_text(
-    recorded: Recorded, tmp_path: Path, group: str
+    recorded: Recorded, unencoded: None, tmp_path: Path, group: str
 ) -> None:
     from terminal.lab.screens_job import Job
     from terminal.tours import render_all

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -21,6 +22,7 @@ from terminal.games.roulette.ranges import roulette_range
 from terminal.games.roulette.wheels import is_black, is_red
 from terminal.lab import game_ranges as gr
 from terminal.lab.game_stats import OutcomeRange, check_range, judge, runs_check
+from terminal.table.boot import driver_for
 from terminal.table.generator import production_rng
 
 N = 1_000_000
@@ -208,19 +210,53 @@ def test_a_game_with_side_draws_in_the_round_has_no_at_once_stream() -> None:
         gr.draw_stream_at_once(with_b2b, _fixed_rng(), 10)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("stream", gr.GAME_STREAMS, ids=lambda s: s.range.name.replace(" ", "_"))
-def test_ten_million_outcomes_per_game_through_the_production_path(stream: gr.GameStream) -> None:
-    """The lab's figure: 10^7 outcomes per game, each game on its own freshly seeded production generator.
+def _by_draw() -> list[tuple[gr.GameStream, ...]]:
+    """The games' streams grouped by what they draw (``dice(2)``, ``randbelow(38)`` ...): games that draw
+    the same (craps and Props & Hops roll two dice) read the same calls of the generator."""
+    groups: dict[tuple[str, int], list[gr.GameStream]] = {}
+    for stream in gr.GAME_STREAMS:
+        plan = driver_for(stream.config()).setup.draw
+        groups.setdefault((plan.recipe, plan.n), []).append(stream)
+    return [tuple(group) for group in groups.values()]
 
-    Drawn at once (the same outcomes the driver draws, as the test above shows) so the five runs take
-    seconds rather than minutes; ``terminal rng-report`` draws them round by round through the driver.
-    One case per stream, so a parallel run spreads them over its workers; the family's alpha (one run in
-    a thousand fails) is shared between the streams by Bonferroni, as one judgement over all of them would.
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "streams", _by_draw(), ids=lambda g: "+".join(s.range.name.replace(" ", "_") for s in g)
+)
+def test_ten_million_outcomes_per_game_through_the_production_path(streams: Sequence[gr.GameStream]) -> None:
+    """The lab's figure: 10^7 outcomes per game, on a freshly seeded production generator.
+
+    Drawn at once (the same outcomes the driver draws, as the test above shows) so the runs take seconds
+    rather than minutes; ``terminal rng-report`` draws them round by round through the driver, each game on
+    a generator of its own. Games that draw the same thing share one run of 10^7 draws (the heavy part),
+    each judged by its own game's checks: the same calls of the same generator a second time would show
+    nothing more. One case per draw, so a parallel run spreads them over its workers; the family's alpha
+    (one run in a thousand fails) is shared between the games' judgements by Bonferroni, as one judgement
+    over all of them would.
     """
-    fresh = lambda: production_rng(defaults())  # noqa: E731
-    result = gr.run_stream(stream, fresh, 10_000_000, lambda _: None, gr.draw_stream_at_once)
-    assert result.n == sum(result.counts) == 10_000_000
-    verdict = judge(list(result.checks), alpha=0.001 / len(gr.GAME_STREAMS))
-    print(verdict.summary())
-    assert verdict.passed, verdict.failing
+    rng = production_rng(defaults())  # fresh, and the one every game of the group reads
+    drawn: list[gr.Outcomes] = []
+
+    def draw_once(stream: gr.GameStream, rng: Rng, n: int, tick: gr.Tick) -> gr.Outcomes:
+        if not drawn:
+            drawn.append(gr.draw_stream_at_once(stream, rng, n, tick))
+        return drawn[0]
+
+    for stream in streams:
+        result = gr.run_stream(stream, lambda: rng, 10_000_000, lambda _: None, draw_once)
+        assert result.n == sum(result.counts) == 10_000_000
+        verdict = judge(list(result.checks), alpha=0.001 / len(gr.GAME_STREAMS))
+        print(verdict.summary())
+        assert verdict.passed, (stream.range.name, verdict.failing)
+
+
+def test_the_games_that_share_a_long_run_draw_the_same_calls() -> None:
+    """The sharing above is sound only if they do: from twin generators, their at-once streams and their
+    drivers' round-by-round streams are the same outcomes."""
+    shared = [group for group in _by_draw() if len(group) > 1]
+    assert shared, "no two games draw the same: the long runs need no sharing"
+    for group in shared:
+        at_once = [gr.draw_stream_at_once(s, _fixed_rng(), 3_000).tolist() for s in group]
+        by_round = [gr.draw_stream(s, _fixed_rng(), 3_000).tolist() for s in group]
+        assert all(values == at_once[0] for values in at_once + by_round)
