@@ -41,6 +41,7 @@ from terminal.config.sections import (
     SicBoSection,
     SoundSection,
     TableSection,
+    TdfSection,
     TouchdownSection,
     WindowsSection,
 )
@@ -80,6 +81,7 @@ class Config:
     windows: WindowsSection
     devices: DevicesSection
     sas: SasSection
+    tdf: TdfSection
     floor: FloorSection | None = None  # the casino floor link; None: no [floor] section, nothing runs
 
 

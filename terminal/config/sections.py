@@ -558,3 +558,13 @@ class SasSection:
     def address(self, seat: int) -> int | None:
         """Seat ``seat``'s SAS address, or ``None``."""
         return dict(self.addresses).get(seat)
+
+
+@dataclass(frozen=True, slots=True)
+class TdfSection:
+    """[tdf]: Three Dice Football (§ 661a, GAMES.md 6.1); up to 16 seats."""
+
+    paytable: str = setting("standard", choice("standard"), "Three Dice Football paytable (§ 661a.8)")
+    down_seconds: int = setting(
+        "10", integer(5, 60), "seconds of the window before each down after a game's first (single-play)"
+    )

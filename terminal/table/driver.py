@@ -96,6 +96,11 @@ class GameDriver:
         """Seats that must choose before the next outcome."""
         return tuple(self.engine.awaiting(self.play))
 
+    def window_seconds(self, betting_seconds: int) -> int:
+        """How long the next betting window stays open: ``betting_seconds`` unless the game says."""
+        window = self.setup.window
+        return betting_seconds if window is None else window(self.play, betting_seconds)
+
     # -- outcome ---------------------------------------------------------------------------------------
     def draw(self, rng: Rng) -> Drawn:
         """Draw the round's outcome from the certified RNG, as the game's draw plan says."""

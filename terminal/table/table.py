@@ -123,7 +123,7 @@ class Table:
             self.open_round()
             return report
         self.phase = Phase.OPEN  # no outcome yet: the window reopens with its wagers standing
-        self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+        self.deadline = self.clock.monotonic() + self._window_s()
         return None
 
     def power_down(self, reason: str) -> None:
@@ -178,7 +178,7 @@ class Table:
         with self.tilts.ledger_write():
             self.round_id = self.ledger.open_round(self.driver.game, now=self.clock.wall())
         self.phase = Phase.OPEN if self.phase is Phase.SHOWN else advance(self.phase, Trigger.NEXT_ROUND)
-        self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+        self.deadline = self.clock.monotonic() + self._window_s()
         self.wagers.opened()
         self.cycler.after_round()  # the next outcome comes from output generated after this round ended
         choice = self.driver.choice()
@@ -238,6 +238,10 @@ class Table:
         return self.rng.force(outcomes) + aux.force(tuple(e for e in queued if e[0] != OUTCOME))
 
     # -- internals -------------------------------------------------------------------------------------
+    def _window_s(self) -> int:
+        """Seconds the next betting window stays open: ``[table] betting_seconds``, unless the game says."""
+        return self.driver.window_seconds(self.config.table.betting_seconds)
+
     def _no_spin(self) -> None:
         """A table tilt was raised: a round locked but not yet drawn is a no-spin (nothing was persisted)."""
         if self.phase is Phase.LOCKED:
@@ -246,7 +250,7 @@ class Table:
     def _restart(self) -> None:
         """A table tilt was cleared: an open window gets its whole countdown again."""
         if self.phase is Phase.OPEN:
-            self.deadline = self.clock.monotonic() + self.config.table.betting_seconds
+            self.deadline = self.clock.monotonic() + self._window_s()
 
     def _assign_teams(self) -> None:
         """Seats that did not make the game's choice in time get an option drawn from the certified RNG."""
