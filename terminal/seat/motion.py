@@ -24,7 +24,7 @@ from terminal.seat.text import Painter
 from terminal.seat.widgets import draw_die
 
 FLIP_S = 0.12  # a tumbling die shows a new face this often
-DICE = {"craps": 2, "sicbo": 3, "props_hops": 2}
+DICE = {"craps": 2, "sicbo": 3, "props_hops": 2, "tdf": 3}
 
 
 def _eased(rolling: Rolling, now: float, turns: float) -> float:
@@ -118,7 +118,7 @@ def draw(surface: pygame.Surface, p: Painter, game: str, variant: str, rolling: 
     right += unit // 2
     column = pygame.Rect(right, box.top, max(unit, box.right - right), box.height)
     upper = pygame.Rect(column.left, column.top, column.width, column.height * 3 // 5)
-    shown = game if game in ("roulette", "bigsix", "craps", "sicbo", "props_hops") else "roulette"
+    shown = game if game in ("roulette", "bigsix", "craps", "sicbo", "props_hops", "tdf") else "roulette"
     p.block(surface, f"rolling.{shown}",
             upper, unit * 3 // 2, theme.GOLD, bold=True)  # fmt: skip
     bar = pygame.Rect(column.left, upper.bottom + unit // 3, column.width, max(6, unit // 3))

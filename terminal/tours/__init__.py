@@ -14,7 +14,7 @@ from pathlib import Path
 from terminal.lab.screens import Renderer, display, of_language, service, test_mode
 from terminal.lab.screens_job import Job, ScreensError, duplicates
 from terminal.seat.main import init_headless
-from terminal.tours import bigsix, craps, props_hops, roulette, sicbo
+from terminal.tours import bigsix, craps, props_hops, roulette, sicbo, tdf
 
 SCREEN_SETS: dict[str, Renderer] = {
     "seat_roulette": roulette.tour,
@@ -25,6 +25,7 @@ SCREEN_SETS: dict[str, Renderer] = {
     "seat_test_mode": test_mode,
     "display": display,
     "service": service,
+    "seat_tdf": tdf.tour,
 }
 
 

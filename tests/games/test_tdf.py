@@ -271,7 +271,7 @@ def test_a_series_that_runs_out_of_downs_ends_the_game_for_the_defense() -> None
     assert out[0] == () and out[1] == ()
     assert [(s.kind, s.result.value) for s in out[2]] == [
         ("defense", "win"), ("quick_strike", "lose"), ("game_length_3", "win")]  # fmt: skip
-    assert play.last.yard_from == 21 and play.last.end == "downs"
+    assert play.last.yard == 21 and play.last.end == "downs"
 
 
 def test_full_game_wagers_are_taken_before_the_first_down_only_and_fixed_from_its_lock() -> None:

@@ -40,8 +40,9 @@ from terminal.games.tdf.rules import (
 @dataclass(frozen=True, slots=True)
 class TdfView:
     """What every screen is told of a Three Dice Football table: the drive before the next throw, whether
-    that throw is the extra point roll, and the last down (where the ball started and stopped, and how
-    the game ended on it: ``td``, ``trips_td``, ``turnover``, ``downs``, ``extra_point`` or empty)."""
+    that throw is the extra point roll, the last throw, and how the last game ended while the next has
+    not started (``td``, ``trips_td``, ``turnover``, ``downs``, ``extra_point``; empty mid-game) and the
+    yard line it ended on."""
 
     paytable: str
     yard: int
@@ -50,9 +51,8 @@ class TdfView:
     play: int
     extra_point: bool
     last_throw: str
-    last_from: int
-    last_to: int
     last_end: str
+    last_yard: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,23 +67,35 @@ class Bet:
     standing: bool = False
 
     def to_json(self) -> JSONObject:
-        return {"ref": self.ref, "seat": self.seat, "spot": self.spot, "stake": self.stake,
-                "paytable": self.paytable, "standing": self.standing}  # fmt: skip
+        return {
+            "ref": self.ref,
+            "seat": self.seat,
+            "spot": self.spot,
+            "stake": self.stake,
+            "paytable": self.paytable,
+            "standing": self.standing,
+        }
 
     @classmethod
     def from_json(cls, data: JSONObject) -> Bet:
-        return cls(str(data["ref"]), int(data["seat"]), check_spot(str(data["spot"])), int(data["stake"]),
-                   str(data["paytable"]), bool(data.get("standing", True)))  # fmt: skip
+        return cls(
+            str(data["ref"]),
+            int(data["seat"]),
+            check_spot(str(data["spot"])),
+            int(data["stake"]),
+            str(data["paytable"]),
+            bool(data.get("standing", True)),
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class Last:
-    """The last throw as the field shows it: the yard line before and after, and how it ended the game."""
+    """How the last game ended and on which yard line, kept until the next game's first down (empty
+    mid-game: the drive itself says where the ball is). Nothing of the throw itself: the play stays one
+    value per drive state, which the lab's simulation counts on (its memo is per play and outcome)."""
 
-    throw: str = ""
-    yard_from: int = 20
-    yard_to: int = 20
     end: str = ""
+    yard: int = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +149,11 @@ class TdfEngine:
 
     def remove(self, play: TdfPlay, refs: Sequence[str]) -> TdfPlay:
         gone = set(refs)
-        return replace(play, full=tuple(b for b in play.full if b.ref not in gone),
-                       single=tuple(b for b in play.single if b.ref not in gone))  # fmt: skip
+        return replace(
+            play,
+            full=tuple(b for b in play.full if b.ref not in gone),
+            single=tuple(b for b in play.single if b.ref not in gone),
+        )
 
     def set_working(self, play: TdfPlay, seat: int, spot: str, working: bool) -> TdfPlay:
         raise ValueError("these wagers have no ON/OFF toggle")
@@ -168,11 +183,11 @@ class TdfEngine:
         dice, rules = outcome.dice, self.rules
         singles = [_won(b, rules, single_entry(b.spot, dice)) for b in play.single]
         step = advance(play.drive, dice)
-        last = Last(outcome.text, play.drive.yard, step.yard, step.end or "")
+        last = Last(step.end or "", step.yard)
         if step.end is None:
             assert step.drive is not None
             full = tuple(replace(b, standing=True) for b in play.full)
-            return Settled(tuple(singles), False, TdfPlay(step.drive, full, (), False, last))
+            return Settled(tuple(singles), False, TdfPlay(step.drive, full, (), False))
         end, plays = step.end, step.plays
         others = sorted(
             (b for b in play.full if b.spot not in (TOUCHDOWN, DEFENSE, EXTRA_POINT)),
@@ -197,16 +212,18 @@ class TdfEngine:
         """The extra point roll: no down; Touchdown paid, Extra Point settled (§ 661a.6(f)(1)(iii)-(iv))."""
         rules, entry = self.rules, extra_entry(outcome.dice)
         made = [_won(b, rules, TOUCHDOWN if b.spot == TOUCHDOWN else entry) for b in play.full]
-        last = Last(outcome.text, 0, 0, "extra_point")
+        last = Last("extra_point", 0)
         return Settled(tuple(made), False, TdfPlay(START, (), (), False, last))
 
     def wagers_of(self, play: TdfPlay, seat: int) -> tuple[WagerLine, ...]:
-        return tuple(WagerLine(b.ref, b.spot, b.stake, True, b.standing)
-                     for b in (*play.full, *play.single) if b.seat == seat)  # fmt: skip
+        return tuple(
+            WagerLine(b.ref, b.spot, b.stake, True, b.standing)
+            for b in (*play.full, *play.single)
+            if b.seat == seat
+        )
 
     def snapshot(self, play: TdfPlay) -> JSONObject:
-        w = play.last
-        last = {"throw": w.throw, "from": w.yard_from, "to": w.yard_to, "end": w.end}
+        last = {"end": play.last.end, "yard": play.last.yard}
         full = [b.to_json() for b in play.full]
         return {"drive": play.drive.to_json(), "full": full, "extra": play.extra, "last": last}
 
@@ -225,11 +242,12 @@ class TdfEngine:
             (full if bet.spot in FULL_GAME else single).append(bet)  # placed since the last down
         drive = Drive.from_json(snapshot["drive"]) if "drive" in snapshot else START
         data = snapshot.get("last", {})
-        yards = int(data.get("from", drive.yard)), int(data.get("to", drive.yard))
-        last = Last(str(data.get("throw", "")), *yards, str(data.get("end", "")))
+        last = Last(str(data.get("end", "")), int(data.get("yard", drive.yard)))
         return TdfPlay(drive, tuple(full), tuple(single), bool(snapshot.get("extra", False)), last)
 
     def view(self, play: TdfPlay, last: Throw | None) -> TdfView:
         d, w = play.drive, play.last
-        return TdfView(self.rules.paytable.name, d.yard, d.goal, d.down, d.play, play.extra, w.throw,
-                       w.yard_from, w.yard_to, w.end)  # fmt: skip
+        thrown = last.text if last is not None else ""
+        return TdfView(
+            self.rules.paytable.name, d.yard, d.goal, d.down, d.play, play.extra, thrown, w.end, w.yard
+        )
