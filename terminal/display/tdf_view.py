@@ -84,7 +84,7 @@ class TdfStageView:
                 s,
                 "TD",
                 fx + self.zone_w / 2,
-                fy + fh / 2,
+                fy + fh * 0.82,
                 min(fh * 0.3, self.zone_w * 0.45),
                 theme.GOLD,
             )
@@ -124,14 +124,14 @@ class TdfStageView:
         self.room = s(w - 2 * pad)
         tray_h = h * 0.3
         self.die_side = min(tray_h * 0.62, w * 0.11)
-        self.tray_c = (x + w / 2, y + tray_h * 0.56)
+        self.tray_c = (x + w / 2, y + tray_h * 0.66)
         self.dice = tuple(Die(self.dynamic, s(self.die_side)) for _ in range(3))
         for k, die in enumerate(self.dice):
             die.body.color = RED_DIE if k == 2 else GREEN_DIE
             for pip in die.pips:
                 pip.color = PIPS
-        self.offense = Text(self.dynamic, layer(2), 0, s(y + tray_h * 0.06), s(h * 0.045), color=theme.WHITE)
-        self.defense = Text(self.dynamic, layer(2), 0, s(y + tray_h * 0.06), s(h * 0.045), color=theme.WHITE)
+        self.offense = Text(self.dynamic, layer(2), 0, s(y + tray_h * 0.2), s(h * 0.045), color=theme.WHITE)
+        self.defense = Text(self.dynamic, layer(2), 0, s(y + tray_h * 0.2), s(h * 0.045), color=theme.WHITE)
 
     def yard_x(self, yard: float) -> float:
         """Design x of ``yard`` yards to go: the goal line at the end zone's edge, the 23 at the far end."""
@@ -152,29 +152,30 @@ class TdfStageView:
         step = self.die_side * 1.15
         for die, (px, py), face, spin in zip(self.dice, pose.places, pose.faces, pose.spins, strict=True):
             die.place(s(cx + px * step), s(cy + py * step * 0.5), face, spin)
-        self.offense.show(self.cat.text("display.tdf_offense"), fit=s(step * 2.2))
+        self.offense.show(self.cat.text("display.tdf_offense"), fit=s(step * 1.7))
         self.offense.label.x = s(cx - step * 0.6)
-        self.defense.show(self.cat.text("display.tdf_defense"), fit=s(step * 1.4))
+        self.defense.show(self.cat.text("display.tdf_defense"), fit=s(step * 1.5))
         self.defense.label.x = s(cx + REST_RED * step)
         self.dynamic.draw()
 
     def _drive(self, view: DriveView | None) -> None:
         s = self.sc
         _, fy, _, fh = self.field
-        yard, ended = 20, ""
+        yard: float = 20
+        ended = ""
         if view is not None:
             yard = view.yard
             over = view.extra_point or (view.play == 1 and view.last_end in _ENDS)  # the last game's end
             if over:
                 scored = view.extra_point or view.last_end in SCORED or view.last_end == "extra_point"
-                yard = 0 if scored else view.last_yard
+                yard = -1.0 if scored else view.last_yard  # -1: a touchdown, the ball in the end zone
                 ended = self.cat.text(_ENDS[view.last_end]) if view.last_end in _ENDS else ""
             key, args = down_key(view)
             self.down.show(self.cat.text(key, **args), fit=self.room)
         else:
             self.down.show(self.cat.text("display.tdf_down_1", play="1"), fit=self.room)
         self.ended.show(ended, fit=self.room)
-        bx = self.yard_x(yard)
+        bx = self.yard_x(yard) if yard >= 0 else self.field[0] + self.zone_w * 0.55
         self.marker.position = (s(bx) - s(2.5), s(fy))
         self.ball.position = (s(bx), s(fy + fh * 0.55))
         self.lace.position = (s(bx - fh * 0.06), s(fy + fh * 0.55) - s(1.5))

@@ -37,6 +37,7 @@ class Marks:
     cell: Callable[[str], Cell]
     counts: Callable[[list[str]], tuple[str, dict[str, Any]]] | None = None  # how the results fall
     said: Callable[[str], tuple[str, dict[str, Any]]] = lambda outcome: ("fmt.outcome", {"outcome": outcome})
+    words: Callable[[str], tuple[str, dict[str, Any]]] | None = None  # the result in words, a game's own
 
 
 def _ball(surface: pygame.Surface, p: Painter, outcome: str, box: pygame.Rect, unit: int) -> int:
@@ -136,6 +137,16 @@ def _tdf_cell(outcome: str) -> Cell:
     return TDF_COLOURS[kind], f"history.tdf_cell_{kind}", {"yards": str(yards)}
 
 
+def _tdf_said(outcome: str) -> tuple[str, dict[str, Any]]:
+    """``5 + 2 against 3: GAIN OF 4``: the green dice, the red die and what the down did."""
+    faces = _faces(outcome)
+    if len(faces) != 3:
+        return "fmt.outcome", {"outcome": outcome}
+    kind, yards = result_of((faces[0], faces[1], faces[2]))
+    dice = {"first": str(faces[0]), "second": str(faces[1]), "red": str(faces[2])}
+    return f"outcome.tdf_{kind}", {**dice, "yards": str(yards)}
+
+
 def _tdf_counts(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
     kinds = [result_of((f[0], f[1], f[2]))[0] for f in map(_faces, outcomes) if len(f) == 3]
     counts = {"gains": kinds.count("gain"), "penalties": kinds.count("penalty") + kinds.count("turnover"),
@@ -149,7 +160,7 @@ MARKS: dict[str, Marks] = {
     "sicbo": Marks(_dice, _three_dice_cell, _sizes),
     "bigsix": Marks(_symbol, _symbol_cell, _symbols, lambda outcome: _symbol_cell(outcome)[1:]),
     "props_hops": Marks(_dice, _roll_cell),
-    "tdf": Marks(_tdf_dice, _tdf_cell, _tdf_counts),
+    "tdf": Marks(_tdf_dice, _tdf_cell, _tdf_counts, _tdf_said, _tdf_said),
 }
 """Each game's marks, registered under the game's name."""
 

@@ -99,7 +99,10 @@ def pocket_colour(outcome: str) -> Colour:
 
 
 def draw_die(
-    surface: pygame.Surface, rect: pygame.Rect, face: int, fill: theme.Colour | None = None,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    face: int,
+    fill: theme.Colour | None = None,
     ink: theme.Colour | None = None,
 ) -> None:
     """One die showing ``face`` (1..6), white with black pips unless ``fill`` and ``ink`` say."""

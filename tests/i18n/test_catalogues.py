@@ -39,6 +39,7 @@ SAME_IN_SPANISH = frozenset({
     "outcome.sicbo_triple", "display.sicbo_triple", "display.sicbo_mark_triple",  # TRIPLE, T: Spanish too
     "history.sicbo_cell_triple",  # "18 T": T for triple in Spanish too
     "badge.demo", "display.demo", "service.demo",  # DEMO: "demo" is Spanish too (RAE)
+    "wager.tdf.touchdown", "layout.tdf_touchdown", "display.tdf_mark_trips", "history.tdf_cell_trips",  # TD
 })  # fmt: skip
 
 

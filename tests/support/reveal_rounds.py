@@ -16,7 +16,7 @@ from terminal.net.game_state import game_view
 
 ROUND = 5
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
-VARIANT = {"roulette": "double_zero", "craps": "none", "sicbo": "a", "bigsix": "standard"}
+VARIANT = {"roulette": "double_zero", "craps": "none", "sicbo": "a", "bigsix": "standard", "tdf": "standard"}
 CREDITS = 20_000
 STAKE = 500
 
@@ -43,6 +43,8 @@ class Round:
             return game_view("craps", round_id, CrapsView(point, 1, 1, False, (), (), outcome))
         if self.game == "sicbo":
             return game_view("sicbo", round_id, SicBoView("a", outcome))
+        if self.game == "tdf":  # the drive after the last throw and this one, played by the real engine
+            return game_view("tdf", round_id, _drive((self.last, outcome) if outcome != self.last else (outcome,)))
         return game_view("bigsix", round_id, BigSixView("standard", outcome))
 
 
@@ -51,7 +53,21 @@ ROUNDS = {
     "craps": Round("craps", "field", "6-6", "4-4", 4 * STAKE, "5-2"),  # 12 pays 3 to 1 on the field
     "sicbo": Round("sicbo", "total_10", "2-3-5", "2-5-5", 7 * STAKE, "1-3-4"),
     "bigsix": Round("bigsix", "five", "five@4", "one@1", 6 * STAKE, "two@2"),
+    # Three Dice Football: +10 from the 16 (1st & Goal on the 6) wins Over Four Yards; a penalty loses it
+    "tdf": Round("tdf", "over_four_yards", "6-5-1", "1-1-3", 2 * STAKE, "3-2-1"),
 }
+
+
+def _drive(throws: tuple[str, ...]) -> object:
+    """Three Dice Football's view after ``throws`` from a new game (the engine's own record)."""
+    from terminal.games.tdf.engine import TdfEngine
+    from terminal.games.tdf.rules import Throw, make_rules
+
+    engine = TdfEngine(make_rules())
+    play = engine.start()
+    for text in throws:
+        play = engine.settle(play, Throw.parse(text)).play
+    return engine.view(play, Throw.parse(throws[-1]))
 
 
 def table_state(game: str, phase: str = "open", countdown_ms: int = 0, round_id: int = ROUND) -> m.TableState:

@@ -190,7 +190,10 @@ class TdfLayout(LayeredLayout):
 
     def _odds(self, view: LayoutView, spot: str) -> str:
         if spot == "extra_point":
-            return "/".join(str(self.table.payout(e).numerator) for e in EXTRA_ENTRIES) + ":1"
+            pays = dict.fromkeys(
+                str(self.table.payout(e).numerator) for e in EXTRA_ENTRIES
+            )  # 1/10/50, once each
+            return "/".join(pays) + ":1"
         if spot == "quick_strike":
             return "/".join(str(self.table.payout(e).numerator) for e in QUICK_ENTRIES) + ":1"
         if spot == "over_four_yards":
@@ -238,7 +241,7 @@ class TdfLayout(LayeredLayout):
         if drive.extra:
             return view.tr("layout.tdf_extra_point_roll")
         series = view.tr(f"layout.tdf_{'goal' if drive.goal else 'down'}_{drive.down}")
-        play = view.tr("layout.tdf_play").replace("{n}", str(drive.play))
+        play = f"{view.tr('layout.tdf_play')} {drive.play}"
         return f"{series} · {play}"
 
     def _draw_winners_glow(self, surface: pygame.Surface, view: LayoutView) -> None:
