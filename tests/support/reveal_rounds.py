@@ -44,7 +44,8 @@ class Round:
         if self.game == "sicbo":
             return game_view("sicbo", round_id, SicBoView("a", outcome))
         if self.game == "tdf":  # the drive after the last throw and this one, played by the real engine
-            return game_view("tdf", round_id, _drive((self.last, outcome) if outcome != self.last else (outcome,)))
+            throws = (self.last, outcome) if outcome != self.last else (outcome,)
+            return game_view("tdf", round_id, _drive(throws))
         return game_view("bigsix", round_id, BigSixView("standard", outcome))
 
 
