@@ -44,6 +44,42 @@ def _kind(g1: int, g2: int, r: int) -> str:
     return "gain" if o > r else "penalty" if o < r else "none"
 
 
+def replay_drive(throws: list[tuple[int, ...]]) -> tuple[str, int]:
+    """How a game starting at the 20 on ``throws[0]`` ends (``td``, ``trips``, ``turnover``, ``downs``) and
+    after how many plays, by GAMES.md's rules (the kill test replays the ledger's throws with it)."""
+    yard, goal, down = 20, False, 1
+    for play, t in enumerate(throws, start=1):
+        k = _kind(t[0], t[1], t[2])
+        if k in ("trips", "turnover"):
+            return k, play
+        yard -= t[0] + t[1] - t[2] if k == "gain" else (-1 if k == "penalty" else 0)
+        if yard <= 0:
+            return "td", play
+        if not goal and yard <= 10:
+            goal, down = True, 1
+        elif down == 3:
+            return "downs", play
+        else:
+            down += 1
+    raise AssertionError(f"the drive has not ended after {len(throws)} throws")
+
+
+def test_the_replay_of_the_kill_test_agrees_with_the_recursion() -> None:
+    """``replay_drive`` (used on the ledger's throws) and ``_ends`` are two writings of one rule: every
+    game of up to six throws replayed ends as often as the recursion says (sampled: 20,000 games)."""
+    import random
+
+    rng = random.Random(30)
+    counts: dict[tuple[str, int], int] = {}
+    for _ in range(20_000):
+        throws = [tuple(rng.randint(1, 6) for _ in range(3)) for _ in range(6)]
+        key = replay_drive(throws)
+        key = ("defense" if key[0] == "downs" else key[0], key[1])
+        counts[key] = counts.get(key, 0) + 1
+    for key, p in _ends(20, False, 1, 1).items():
+        assert abs(counts.get(key, 0) / 20_000 - float(p)) < 0.012, key
+
+
 def _single_profit(wager: str, t: tuple[int, int, int]) -> Fraction:
     """What one unit on a single-play ``wager`` wins (or -1) on throw ``t``, by GAMES.md's table."""
     k, y = _kind(*t), t[0] + t[1] - t[2]
