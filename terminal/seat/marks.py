@@ -160,7 +160,7 @@ MARKS: dict[str, Marks] = {
     "sicbo": Marks(_dice, _three_dice_cell, _sizes),
     "bigsix": Marks(_symbol, _symbol_cell, _symbols, lambda outcome: _symbol_cell(outcome)[1:]),
     "props_hops": Marks(_dice, _roll_cell),
-    "tdf": Marks(_tdf_dice, _tdf_cell, _tdf_counts, _tdf_said, _tdf_said),
+    "tdf": Marks(_tdf_dice, _tdf_cell, _tdf_counts, words=_tdf_said),
 }
 """Each game's marks, registered under the game's name."""
 

@@ -35,9 +35,11 @@ from terminal.games.tdf.rules import (
 from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import HitArea, LayoutView, Place, TooSmallError, area, box
 from terminal.seat.layouts.layered import LayeredLayout
+from terminal.theme import looks
 
 __all__ = ["DRIVE", "Drive", "TdfLayout", "drive_of"]
 
+BALL = looks("seat", "tdf").rgb("ball")
 DRIVE = "tdf:drive"
 """The board entry of the drive: ``"yard goal down play extra"`` (``"14 0 2 2 0"``)."""
 
@@ -220,13 +222,14 @@ class TdfLayout(LayeredLayout):
         field = self.field.move(*self.rect.topleft)
         x = self.rect.left + self._yard_x(0 if drive.extra else drive.yard)
         ball = pygame.Rect(0, 0, max(14, field.height // 3), max(10, field.height // 5))
-        ball.center = (round(x), field.top + field.height * 2 // 5)
-        pygame.draw.ellipse(surface, (120, 62, 24), ball)
-        pygame.draw.ellipse(surface, paint.WHITE, ball, 2)
-        pygame.draw.line(surface, paint.YELLOW, (round(x), field.top + 2), (round(x), field.bottom - 3), 2)
+        ball.center = (round(x), field.top + field.height * 11 // 20)  # under the down, over the numbers
         size = max(self.text_min, field.height // 5)
         where = pygame.Rect(field.left + field.width // 2, field.top + 2, field.width // 2 - 6, size * 3 // 2)
         paint.write(surface, view.fonts, self.down_text(view, drive), where, size, paint.WHITE)
+        line_top = where.bottom + 2  # the ball's yard line, below the words of the down
+        pygame.draw.line(surface, paint.YELLOW, (round(x), line_top), (round(x), field.bottom - 3), 2)
+        pygame.draw.ellipse(surface, BALL, ball)
+        pygame.draw.ellipse(surface, paint.WHITE, ball, 2)
         if drive.under_way:
             shade = pygame.Surface((1, 1), pygame.SRCALPHA)
             for spot in FULL_GAME:
