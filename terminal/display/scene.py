@@ -273,7 +273,8 @@ def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:
     shown = _shown_outcome(model, stage, landed, history)
     headline, args = _headline(model, stage, held) if stage is not Stage.RESULT else ("display.welcome", ())
     if stage is Stage.RESULT and model.result is not None:
-        headline, args = face.call(model.result.outcome)
+        outcome, after = model.result.outcome, model.boards.stage  # the game's view record after the result
+        headline, args = face.call(outcome) if face.call_in is None else face.call_in(outcome, after)
     winners = None
     if result is not None and stage is Stage.RESULT and t >= result.at + face.settle_s + WINNERS_AFTER_S:
         winners = result.winners

@@ -126,6 +126,13 @@ def _tdf() -> list[Shot]:
             lambda: samples.at_rest(near, "1-1-6", view=samples.tdf_view((*goal, "1-1-6"))),
         ),
     ]
+    scored = samples.tdf_drive(samples.base("tdf"), (*goal, "4-3-1"))  # a touchdown: the extra point next
+    mid.append(
+        (
+            "display-tdf-rest-extra-point",
+            lambda: samples.at_rest(scored, "1-5-1", view=samples.tdf_view((*goal, "4-3-1", "1-5-1"))),
+        )
+    )
     replaced = {name for name, _ in mid}
     return [*(shot for shot in shots if shot[0] not in replaced), *mid]
 

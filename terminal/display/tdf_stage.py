@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from terminal.display.dice_motion import tumbling_face
 from terminal.display.stage_face import RGBA, Call, StageFace
+from terminal.games.tdf.engine import TdfView
 from terminal.games.tdf.game import REVEAL_S
 from terminal.games.tdf.rules import result_of
 from terminal.theme import looks
@@ -97,6 +98,17 @@ def _call(outcome: str) -> Call:
     return f"display.call_tdf_{kind}", (("yards", str(_yards(outcome))),)
 
 
+def _call_in(outcome: str, state: object) -> Call:
+    """The headline once the throw rests, knowing the drive after it: the extra point roll is called as
+    such, a touchdown as a touchdown; any other throw by what its dice did."""
+    if isinstance(state, TdfView):
+        if state.last_end == "extra_point" and state.play == 1:
+            return "display.call_tdf_extra_point", (("ones", str(_dice(outcome).count(1))),)
+        if state.last_end == "td" and (state.play == 1 or state.extra_point):
+            return "display.call_tdf_touchdown", ()
+    return _call(outcome)
+
+
 def _words(outcome: str) -> Call:
     a, b, d = _dice(outcome)
     return "display.tdf_words", (("offense", str(a + b)), ("defense", str(d)))
@@ -119,4 +131,5 @@ FACE = StageFace(  # Three Dice Football's face on the display
     hot_colour=lambda key: COLOURS["gain" if int(key) > 0 else "no_gain" if int(key) == 0 else "penalty"],
     labels=("display.tdf_throw", "display.tdf_last_throw"),
     tile_mark=lambda outcome: f"display.tdf_mark_{kind_of(outcome)}",  # the letter, not colour alone
+    call_in=_call_in,
 )
