@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from terminal.games.tdf.engine import TdfView
 from terminal.games.tdf.rules import result_of
 from terminal.seat import theme
 from terminal.seat.text import Painter
@@ -37,7 +38,7 @@ class Marks:
     cell: Callable[[str], Cell]
     counts: Callable[[list[str]], tuple[str, dict[str, Any]]] | None = None  # how the results fall
     said: Callable[[str], tuple[str, dict[str, Any]]] = lambda outcome: ("fmt.outcome", {"outcome": outcome})
-    words: Callable[[str], tuple[str, dict[str, Any]]] | None = None  # the result in words, a game's own
+    words: Callable[[str, object], tuple[str, dict[str, Any]]] | None = None  # a game's own words (its view)
 
 
 def _ball(surface: pygame.Surface, p: Painter, outcome: str, box: pygame.Rect, unit: int) -> int:
@@ -137,13 +138,18 @@ def _tdf_cell(outcome: str) -> Cell:
     return TDF_COLOURS[kind], f"history.tdf_cell_{kind}", {"yards": str(yards)}
 
 
-def _tdf_said(outcome: str) -> tuple[str, dict[str, Any]]:
-    """``5 + 2 against 3: GAIN OF 4``: the green dice, the red die and what the down did."""
+def _tdf_said(outcome: str, state: object) -> tuple[str, dict[str, Any]]:
+    """``5 + 2 against 3: GAIN OF 4``: the green dice, the red die and what the down did; the extra point
+    roll and a touchdown as such (``state``: the game's view record after the throw)."""
     faces = _faces(outcome)
     if len(faces) != 3:
         return "fmt.outcome", {"outcome": outcome}
     kind, yards = result_of((faces[0], faces[1], faces[2]))
     dice = {"first": str(faces[0]), "second": str(faces[1]), "red": str(faces[2])}
+    if isinstance(state, TdfView) and state.play == 1 and state.last_end == "extra_point":
+        return "outcome.tdf_extra_point", {**dice, "ones": str(faces.count(1))}
+    if isinstance(state, TdfView) and state.last_end == "td" and (state.play == 1 or state.extra_point):
+        return "outcome.tdf_touchdown", dice
     return f"outcome.tdf_{kind}", {**dice, "yards": str(yards)}
 
 

@@ -64,7 +64,8 @@ def result_words(control: SeatControl, p: Painter) -> str:
         return ""
     table = control.model.table
     own = marks_of(table.game if table is not None else None).words
-    key, args = own(result.outcome) if own is not None else describe(p.tr, result.outcome)
+    state = control.model.state  # the game's view record: the seat folds it in at the reveal
+    key, args = own(result.outcome, state) if own is not None else describe(p.tr, result.outcome)
     return p.tr(key, **args)
 
 

@@ -405,3 +405,27 @@ def test_a_restart_in_a_window_keeps_the_drive_and_the_wagers_of_that_window(tmp
     report = after.play_round()  # a turnover
     got = {s.kind: (s.result.value, s.returned) for s in report.settlements}
     assert got == {"defense": ("win", 900), "turnover": ("win", 6_100)}
+
+
+# --- what the screens say --------------------------------------------------------------------------------
+
+
+def test_the_seat_says_a_down_a_touchdown_and_the_extra_point_roll_in_words() -> None:
+    from terminal.i18n import load_catalogue
+    from terminal.seat.marks import marks_of
+
+    engine = _engine()
+    words = marks_of("tdf").words
+    assert words is not None
+    play = _place(engine, engine.start(), "extra_point")
+    seen = []
+    for throw in ((5, 2, 3), (6, 6, 2), (5, 6, 1), (1, 4, 1)):  # +4 to the 16, +10 to the 6 (& Goal), TD, XP
+        play = engine.settle(play, Throw(throw)).play
+        text = "-".join(map(str, throw))
+        seen.append(words(text, engine.view(play, Throw(throw))))
+    assert [key for key, _ in seen] == ["outcome.tdf_gain", "outcome.tdf_gain", "outcome.tdf_touchdown",
+                                        "outcome.tdf_extra_point"]  # fmt: skip
+    assert seen[0][1]["yards"] == "4" and seen[3][1]["ones"] == "2"
+    english, spanish = load_catalogue("en"), load_catalogue("es")
+    assert english.text(*seen[0][:1], **seen[0][1]) == "5 + 2 against 3: GAIN OF 4"
+    assert spanish.text(seen[3][0], **seen[3][1]) == "1 4 1: TIRADA DEL PUNTO EXTRA, 2 × 1"
