@@ -31,9 +31,9 @@ FLIP_S = 0.11
 REST = ((-1.15, 0.0), (0.0, 0.0), (1.25, 0.0))  # green, green, red: in dice widths from the centre
 SPINS = (8.0, -12.0, 16.0)
 _THROW = re.compile(r"([1-6])-([1-6])-([1-6])(?: \(\d{1,2}\))?")
-_LOOKS = looks("seat", "tdf")
+_LOOKS = looks("display", "tdf")
 KINDS = ("gain", "no_gain", "penalty", "turnover", "trips")
-COLOURS: dict[str, RGBA] = {k: (*_LOOKS.rgb(k), 255) for k in KINDS}
+COLOURS: dict[str, RGBA] = {k: _LOOKS.rgba(k) for k in KINDS}
 YARDS = tuple(range(-4, 12))  # O - D: what the hot and cold board counts
 
 

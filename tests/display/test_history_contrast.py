@@ -42,6 +42,7 @@ TILES = {
     **{f"bigsix.{name}": colour for name, colour in DISPLAY["bigsix"].items()},
     **{f"sicbo.{name}": DISPLAY["sicbo"][name] for name in ("big", "small", "triple")},
     **{f"props_hops.{name}": DISPLAY["props_hops"][name] for name in ("low", "high", "seven")},
+    **{f"tdf.{name}": DISPLAY["tdf"][name] for name in ("gain", "no_gain", "penalty", "turnover", "trips")},
 }
 
 
