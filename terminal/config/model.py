@@ -42,6 +42,7 @@ from terminal.config.sections import (
     SicBoSection,
     SoundSection,
     TableSection,
+    TdfSection,
     TouchdownSection,
     WindowsSection,
 )
@@ -82,6 +83,7 @@ class Config:
     devices: DevicesSection
     sas: SasSection
     high_roll: HighRollSection
+    tdf: TdfSection
     floor: FloorSection | None = None  # the casino floor link; None: no [floor] section, nothing runs
 
 

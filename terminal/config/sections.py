@@ -578,3 +578,13 @@ class HighRollSection:
     millionaire_stake: int = setting("1.00", amount("0.01"), "the only stake Millionaire Row takes")
     millionaire_nine: int = setting("50000.00", amount("0.01"), "what exactly nine of a kind wins")
     millionaire_ten: int = setting("1000000.00", amount("0.01"), "what ten of a kind wins")
+
+
+@dataclass(frozen=True, slots=True)
+class TdfSection:
+    """[tdf]: Three Dice Football (§ 661a, GAMES.md 6.1); up to 16 seats."""
+
+    paytable: str = setting("standard", choice("standard"), "Three Dice Football paytable (§ 661a.8)")
+    down_seconds: int = setting(
+        "10", integer(5, 60), "seconds of the window before each down after a game's first (single-play)"
+    )

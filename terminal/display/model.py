@@ -113,6 +113,7 @@ class Boards:
     craps: CrapsView | None = None
     sides: SidesInfo | None = None
     tally: tuple[Window, ...] = ()  # the statistics' counts of the last 100 and 500 results
+    stage: object = None  # a game with a stage face: its view record (Three Dice Football's drive)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +142,12 @@ class DisplayModel:
     played_at: float | None = None  # the last round with wagers (or the first link-up): the attract's clock
     top_win: int = 0  # the biggest seat's payout (stakes included) this display has seen
     tally: tuple[Window, ...] = ()  # the statistics' counts (Tally): held like the history while in play
+    stage: object = None  # a game with a stage face: its view record, as the last GameView gave it
 
     @property
     def boards(self) -> Boards:
         """The boards as they are now."""
-        return Boards(self.history, self.touchdown, self.craps, self.sides, self.tally)
+        return Boards(self.history, self.touchdown, self.craps, self.sides, self.tally, self.stage)
 
 
 def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
@@ -260,7 +262,8 @@ def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayMode
     craps = state if isinstance(state, CrapsView) else None  # the game's own record, checked field by field
     touchdown = _touchdown(model, view, getattr(state, "touchdown", None), now)
     sides = sides_of(getattr(state, "b2b", None), getattr(state, "blazing7s", None))
-    return replace(model, game=str(view.game), touchdown=touchdown, craps=craps, sides=sides)
+    stage = state if face_of(str(view.game)) is not None else None  # what a registered stage may draw
+    return replace(model, game=str(view.game), touchdown=touchdown, craps=craps, sides=sides, stage=stage)
 
 
 def sides_of(b2b: object, blazing: object) -> SidesInfo | None:

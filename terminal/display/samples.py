@@ -28,6 +28,7 @@ from terminal.net.tally import tally
 PAST_DRAWS: dict[str, Callable[[random.Random], str]] = {
     "props_hops": lambda rng: f"{rng.randint(1, 6)}-{rng.randint(1, 6)}",
     "high_roll": lambda rng: "-".join(str(rng.randint(1, 6)) for _ in range(10)),
+    "tdf": lambda rng: f"{rng.randint(1, 6)}-{rng.randint(1, 6)}-{rng.randint(1, 6)}",
 }
 """How a game presented through a registered face draws its example history (beside the games below)."""
 
@@ -318,3 +319,23 @@ def serviced(model: DisplayModel, t: float = 100.0) -> DisplayModel:
 def unlinked(model: DisplayModel, t: float = 1.0) -> DisplayModel:
     """The display lost its link to the table."""
     return apply(model, LinkDown("reconnecting", "controller silent past the heartbeat timeout"), t)
+
+
+def tdf_view(throws: tuple[str, ...], extra_point: bool = True) -> m.GameView:
+    """Three Dice Football's view after ``throws`` (``"5-3-1"``), played through the real engine from a
+    new game; with ``extra_point`` a seat holds an Extra Point wager (a touchdown calls the extra roll)."""
+    from terminal.games.tdf.engine import TdfEngine
+    from terminal.games.tdf.rules import Throw, make_rules
+
+    engine = TdfEngine(make_rules())
+    play = engine.start()
+    if extra_point:
+        play = engine.place(play, 1, "sample-xp", "extra_point", 100)[1]
+    for text in throws:
+        play = engine.settle(play, Throw.parse(text)).play
+    return game_view("tdf", ROUND, engine.view(play, None))
+
+
+def tdf_drive(model: DisplayModel, throws: tuple[str, ...]) -> DisplayModel:
+    """A Three Dice Football game in progress with ``throws`` played."""
+    return apply(model, tdf_view(throws), -1e6)

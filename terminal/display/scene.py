@@ -114,6 +114,7 @@ class Scene:
     last_winners: tuple[Winner, ...] | None = None  # the round before's winners, shown while one is in play
     top_win: int = 0  # the biggest payout this display has seen (the attract loop says it)
     stats: StatsShown | None = None  # the statistics board's panel shown in the winners' box while betting
+    state: object = None  # a registered game's view record as the stage may show it (held until rest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +149,8 @@ def _board(
 
 #: What the outcome panel says while a round is in play, by game.
 IN_PLAY = {"roulette": "display.in_play_ball", "craps": "display.in_play_dice",
-           "sicbo": "display.in_play_shaker", "bigsix": "display.in_play_wheel"}  # fmt: skip
+           "sicbo": "display.in_play_shaker", "bigsix": "display.in_play_wheel",
+           "tdf": "display.in_play_dice"}  # fmt: skip
 
 
 def in_play(model: DisplayModel, stage: Stage) -> tuple[str, tuple[Winner, ...] | None]:
@@ -306,7 +308,8 @@ def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:
     shown = _shown_outcome(model, stage, landed, history)
     headline, args = _headline(model, stage, held) if stage is not Stage.RESULT else ("display.welcome", ())
     if stage is Stage.RESULT and model.result is not None:
-        headline, args = face.call(model.result.outcome)
+        outcome, after = model.result.outcome, model.boards.stage  # the game's view record after the result
+        headline, args = face.call(outcome) if face.call_in is None else face.call_in(outcome, after)
     winners = None
     if result is not None and stage is Stage.RESULT and t >= result.at + face.settle_s + WINNERS_AFTER_S:
         winners = result.winners
@@ -327,6 +330,7 @@ def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:
         table=model.table, pose=face.pose(moving, model.result.at if model.result else 0.0, last, t),
         shown=shown, demo=model.demo, in_play=in_play(model, stage)[0], last_winners=in_play(model, stage)[1],
         stats=stats_at(model, held, stage, t),
+        state=held.stage,
     )  # fmt: skip
 
 

@@ -65,6 +65,7 @@ def _shots(c: Config) -> list[Shot]:
         *_faced("bigsix", "flag@27", "five@4", 3.0),
         *_faced("props_hops", "6-1", "5-5", 1.2),
         *_faced("high_roll", "5-5-5-2-3-4-6-1-2-3", "5x3:5-5-1-2-3-6-4", 1.4),
+        *_tdf(),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),
@@ -124,6 +125,46 @@ def _faced(game: str, outcome: str, triple: str, moving_s: float) -> list[Shot]:
 def _named(outcome: str) -> str:
     """An outcome as a file name writes it (``flag@27`` → ``flag-27``, ``5x3:5-5-1`` → ``5x3-5-5-1``)."""
     return outcome.replace("@", "-").replace(":", "-")
+
+
+def _tdf() -> list[Shot]:
+    """Three Dice Football: the drive before and after a down, a touchdown calling the extra point roll,
+    Trips TD, and the shots every faced game has."""
+    shots = _faced("tdf", "6-4-2", "4-4-4", 1.2)
+    first = ("5-3-1",)  # +7 from the 20: 2nd Down on the 13, play 2
+    goal = (*first, "6-4-2")  # +8: 1st & Goal on the 5, play 3
+    model = samples.tdf_drive(samples.base("tdf"), first)
+    near = samples.tdf_drive(samples.base("tdf"), goal)
+    mid = [
+        ("display-tdf-betting", lambda: samples.betting(model)),
+        ("display-tdf-no-more-bets", lambda: samples.locked(model)),
+        (
+            "display-tdf-in-motion",
+            lambda: samples.spun(samples.seen(model), "6-4-2", 1.2, view=samples.tdf_view(goal)),
+        ),
+        ("display-tdf-rest-6-4-2", lambda: samples.at_rest(model, "6-4-2", view=samples.tdf_view(goal))),
+        (
+            "display-tdf-rest-touchdown",
+            lambda: samples.at_rest(near, "4-3-1", view=samples.tdf_view((*goal, "4-3-1"))),
+        ),
+        (
+            "display-tdf-rest-4-4-4",
+            lambda: samples.at_rest(model, "4-4-4", view=samples.tdf_view((*first, "4-4-4"), False)),
+        ),
+        (
+            "display-tdf-rest-turnover",
+            lambda: samples.at_rest(near, "1-1-6", view=samples.tdf_view((*goal, "1-1-6"))),
+        ),
+    ]
+    scored = samples.tdf_drive(samples.base("tdf"), (*goal, "4-3-1"))  # a touchdown: the extra point next
+    mid.append(
+        (
+            "display-tdf-rest-extra-point",
+            lambda: samples.at_rest(scored, "1-5-1", view=samples.tdf_view((*goal, "4-3-1", "1-5-1"))),
+        )
+    )
+    replaced = {name for name, _ in mid}
+    return [*(shot for shot in shots if shot[0] not in replaced), *mid]
 
 
 def _down(model: DisplayModel, downs: tuple[int, ...]) -> Callable[[], tuple[DisplayModel, float]]:

@@ -34,7 +34,8 @@ class StageFace:
     ``labels``: the outcome panel's title for the result just called and for the last one.
     ``tile_mark``: the catalogue key of a letter under a history tile's text, for a player who cannot
     tell the tile's colours apart (Sic Bo's Big, Small, Triple); None: the colour says nothing the text
-    does not.
+    does not. ``call_in(outcome, state)``: the headline where the game's view record after the result
+    changes it (Three Dice Football's touchdown, its extra point roll); None: ``call`` alone.
     """
 
     settle_s: float
@@ -54,3 +55,4 @@ class StageFace:
     labels: tuple[str, str]
     hot_count: int = 4
     tile_mark: Callable[[str], str] | None = None
+    call_in: Callable[[str, object], Call] | None = None  # the headline knowing the game's view record

@@ -14,6 +14,7 @@ from terminal.display.layout import Rect
 from terminal.display.props_hops_view import PropsHopsView
 from terminal.display.scene import Scene
 from terminal.display.sicbo_view import SicBoView
+from terminal.display.tdf_view import TdfStageView
 from terminal.i18n import Catalogue
 
 
@@ -72,11 +73,23 @@ class _HighRoll:
         return (self.view.static, self.view.boxes, self.view.dynamic)
 
 
+class _Tdf:
+    def __init__(self, sc: Scale, cat: Catalogue, rect: Rect, venue: str, origin: pyglet.math.Mat4) -> None:
+        self.view = TdfStageView(sc, cat, rect)
+
+    def draw(self, window: pyglet.window.Window, scene: Scene) -> None:
+        self.view.draw(scene)
+
+    def batches(self) -> tuple[Batch, ...]:
+        return (self.view.static, self.view.dynamic)
+
+
 VIEWS: dict[str, Make] = {
     "sicbo": _SicBo,
     "bigsix": _BigSix,
     "props_hops": _PropsHops,
     "high_roll": _HighRoll,
+    "tdf": _Tdf,
 }
 
 

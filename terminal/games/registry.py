@@ -5,7 +5,7 @@ The table, the protocol, the ledger, the lab tools and the command line find a g
 own registries.
 
 >>> tuple(GAMES)
-('roulette', 'craps', 'sicbo', 'bigsix', 'props_hops', 'high_roll')
+('roulette', 'craps', 'sicbo', 'bigsix', 'props_hops', 'high_roll', 'tdf')
 >>> game("sicbo").wagers[:2]
 ('small', 'big')
 """
@@ -19,8 +19,9 @@ from terminal.games.props_hops.game import GAME_DECLARATION as PROPS_HOPS
 from terminal.games.roulette.game import GAME_DECLARATION as ROULETTE
 from terminal.games.seam import Game, UnknownGameError
 from terminal.games.sicbo.game import GAME_DECLARATION as SICBO
+from terminal.games.tdf.game import GAME_DECLARATION as TDF
 
-GAMES: dict[str, Game] = {g.name: g for g in (ROULETTE, CRAPS, SICBO, BIGSIX, PROPS_HOPS, HIGH_ROLL)}
+GAMES: dict[str, Game] = {g.name: g for g in (ROULETTE, CRAPS, SICBO, BIGSIX, PROPS_HOPS, HIGH_ROLL, TDF)}
 
 
 def game(name: str) -> Game:

@@ -26,7 +26,7 @@ dice in one draw; ``below``: one uniform integer below n), persisted, then hande
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -270,6 +270,8 @@ class Setup:
     lab's simulation keeps up through the engine, each (spot, stake) at a stake every payout pays exactly
     (empty: the lab plays the game with a strategy of its own). ``seated_play``: a seat with a wager in
     the round now open cannot cash out until the round settles (GAMES.md §6: § 668a.2(c), § 675a.2(c)).
+    ``window``: how many seconds the next betting window stays open, given the play and ``[table]
+    betting_seconds`` (None: always ``betting_seconds``; Three Dice Football's downs after the first).
     """
 
     game: str
@@ -283,6 +285,7 @@ class Setup:
     showcase: tuple[tuple[str, int], ...] = ()
     simulate: tuple[tuple[str, int], ...] = ()
     seated_play: bool = False
+    window: Callable[[Any, int], int] | None = None
 
     def __post_init__(self) -> None:
         if not VARIANT.fullmatch(self.variant):  # every screen is told it in TableState.variant

@@ -126,6 +126,8 @@ class SeatApp:
     # -- output ----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, now: float) -> None:
         """One full frame."""
+        table = self.control.model.table
+        self.painter.game = table.game if table is not None else ""
         if self.control.ui.screen == "game":
             self.game.draw(surface, now)
         else:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from terminal.games.tdf.engine import TdfView
 from terminal.seat import (
     bet_cards,
     bet_sets,
@@ -418,7 +419,11 @@ class GameView:
             p.fonts(),
             pending,
             p.chip_money,
-            (*((("b2b", model.b2b.previous),) if model.b2b is not None else ()), *_marks_board(model.me)),
+            (
+                *((("b2b", model.b2b.previous),) if model.b2b is not None else ()),
+                *_marks_board(model.me),
+                *_drive_board(model.state),
+            ),
         )
 
     def _draw_tray(self, surface: pygame.Surface) -> None:
@@ -438,3 +443,12 @@ def _marks_board(me: Any) -> tuple[tuple[str, str], ...]:
     """The marks a standing wager carries (a Six Eight Shake's), as the layouts' board writes them."""
     wagers = me.wagers if me is not None else ()
     return tuple((f"marks:{w.spot}", " ".join(map(str, w.marks))) for w in wagers if w.marks)
+
+
+def _drive_board(state: Any) -> tuple[tuple[str, str], ...]:
+    """A Three Dice Football drive, as its layout's board reads it (``tdf:drive``: yard goal down play
+    extra); nothing at another game."""
+    if not isinstance(state, TdfView):
+        return ()
+    text = f"{state.yard} {int(state.goal)} {state.down} {state.play} {int(state.extra_point)}"
+    return (("tdf:drive", text),)

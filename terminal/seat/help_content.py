@@ -24,7 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from terminal.net import messages as m
-from terminal.seat import help_bigsix, help_craps, help_high_roll, help_props_hops, help_roulette, help_sicbo
+from terminal.seat import (
+    help_bigsix,
+    help_craps,
+    help_high_roll,
+    help_props_hops,
+    help_roulette,
+    help_sicbo,
+    help_tdf,
+)
 from terminal.seat.help_rows import GameHelp, Page, Row, house_rows, payout_row
 
 #: Every game's registration with the help, by the game's name (a registered game lacking one fails
@@ -36,6 +44,7 @@ GAME_HELP: dict[str, GameHelp] = {
     "bigsix": help_bigsix.HELP,
     "props_hops": help_props_hops.HELP,
     "high_roll": help_high_roll.HELP,
+    "tdf": help_tdf.HELP,
 }
 
 

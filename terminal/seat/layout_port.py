@@ -61,6 +61,12 @@ def _props_hops(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, t
     return PropsHopsLayout(rect, table.variant, _rule(offer, "hop_grid") or DEFAULT_GRID, touch)
 
 
+def _tdf(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.tdf import TdfLayout
+
+    return TdfLayout(rect, table.variant, touch)
+
+
 LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps, "sicbo": _sicbo, "bigsix": _bigsix}
 LAYOUTS["props_hops"] = _props_hops
 
@@ -75,6 +81,7 @@ def _high_roll(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, to
 
 
 LAYOUTS["high_roll"] = _high_roll
+LAYOUTS["tdf"] = _tdf
 """Each game's seat layout, registered under the game's name."""
 
 

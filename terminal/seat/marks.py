@@ -17,6 +17,8 @@ from typing import Any
 import pygame
 
 from terminal.games.high_roll.rules import Throw
+from terminal.games.tdf.engine import TdfView
+from terminal.games.tdf.rules import result_of
 from terminal.seat import theme
 from terminal.seat.text import Painter
 from terminal.seat.widgets import dice_of, draw_die, pocket_colour
@@ -37,6 +39,7 @@ class Marks:
     cell: Callable[[str], Cell]
     counts: Callable[[list[str]], tuple[str, dict[str, Any]]] | None = None  # how the results fall
     said: Callable[[str], tuple[str, dict[str, Any]]] = lambda outcome: ("fmt.outcome", {"outcome": outcome})
+    words: Callable[[str, object], tuple[str, dict[str, Any]]] | None = None  # a game's own words (its view)
 
 
 def _ball(surface: pygame.Surface, p: Painter, outcome: str, box: pygame.Rect, unit: int) -> int:
@@ -112,12 +115,59 @@ def _symbols(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
     return "history.bigsix_counts", {"spins": len(symbols), **counts}
 
 
+TDF_COLOURS: dict[str, theme.Colour] = looks("seat", "tdf").rgb_table()
+
+
+def _tdf_dice(surface: pygame.Surface, p: Painter, outcome: str, box: pygame.Rect, unit: int) -> int:
+    """Three Dice Football's throw: two green Offensive dice and the red Defensive die (§ 661a.1)."""
+    faces = _faces(outcome)
+    side = box.height * 84 // 100 * 3 // 5
+    die = pygame.Rect(box.left, box.centery - side // 2, side, side)
+    for k, face in enumerate(faces):
+        draw_die(surface, die, face, TDF_COLOURS["red_die" if k == 2 else "green_die"], TDF_COLOURS["pips"])
+        die = die.move(side + unit // 3 + (unit // 3 if k == 1 else 0), 0)
+    return die.left + unit // 3
+
+
+def _tdf_cell(outcome: str) -> Cell:
+    """A down by what its dice did: +yards on green, a penalty, no gain, a turnover, trips (the words say
+    it as well as the colour)."""
+    faces = _faces(outcome)
+    if len(faces) != 3:
+        return theme.BUTTON_OFF, "fmt.outcome", {"outcome": outcome}
+    kind, yards = result_of((faces[0], faces[1], faces[2]))
+    return TDF_COLOURS[kind], f"history.tdf_cell_{kind}", {"yards": str(yards)}
+
+
+def _tdf_said(outcome: str, state: object) -> tuple[str, dict[str, Any]]:
+    """``5 + 2 against 3: GAIN OF 4``: the green dice, the red die and what the down did; the extra point
+    roll and a touchdown as such (``state``: the game's view record after the throw)."""
+    faces = _faces(outcome)
+    if len(faces) != 3:
+        return "fmt.outcome", {"outcome": outcome}
+    kind, yards = result_of((faces[0], faces[1], faces[2]))
+    dice = {"first": str(faces[0]), "second": str(faces[1]), "red": str(faces[2])}
+    if isinstance(state, TdfView) and state.play == 1 and state.last_end == "extra_point":
+        return "outcome.tdf_extra_point", {**dice, "ones": str(faces.count(1))}
+    if isinstance(state, TdfView) and state.last_end == "td" and (state.play == 1 or state.extra_point):
+        return "outcome.tdf_touchdown", dice
+    return f"outcome.tdf_{kind}", {**dice, "yards": str(yards)}
+
+
+def _tdf_counts(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
+    kinds = [result_of((f[0], f[1], f[2]))[0] for f in map(_faces, outcomes) if len(f) == 3]
+    counts = {"gains": kinds.count("gain"), "penalties": kinds.count("penalty") + kinds.count("turnover"),
+              "trips": kinds.count("trips")}  # fmt: skip
+    return "history.tdf_counts", {"throws": len(kinds), **counts}
+
+
 MARKS: dict[str, Marks] = {
     "roulette": Marks(_ball, _pocket_cell),
     "craps": Marks(_dice, _roll_cell),
     "sicbo": Marks(_dice, _three_dice_cell, _sizes),
     "bigsix": Marks(_symbol, _symbol_cell, _symbols, lambda outcome: _symbol_cell(outcome)[1:]),
     "props_hops": Marks(_dice, _roll_cell),
+    "tdf": Marks(_tdf_dice, _tdf_cell, _tdf_counts, words=_tdf_said),
 }
 """Each game's marks, registered under the game's name."""
 

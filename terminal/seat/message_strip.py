@@ -13,6 +13,7 @@ import pygame
 
 from terminal.seat import theme
 from terminal.seat.control import SeatControl
+from terminal.seat.marks import marks_of
 from terminal.seat.outcome import describe
 from terminal.seat.text import Painter
 from terminal.seat.theme import Frame
@@ -61,7 +62,10 @@ def result_words(control: SeatControl, p: Painter) -> str:
     result = control.model.result
     if result is None:
         return ""
-    key, args = describe(p.tr, result.outcome)
+    table = control.model.table
+    own = marks_of(table.game if table is not None else None).words
+    state = control.model.state  # the game's view record: the seat folds it in at the reveal
+    key, args = own(result.outcome, state) if own is not None else describe(p.tr, result.outcome)
     return p.tr(key, **args)
 
 

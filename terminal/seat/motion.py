@@ -18,13 +18,23 @@ import pygame
 from terminal.games.bigsix.rules import SECTIONS
 from terminal.games.roulette.wheels import DOUBLE_ZERO, WHEELS, is_red
 from terminal.seat import theme
-from terminal.seat.marks import BIGSIX_COLOURS
+from terminal.seat.marks import BIGSIX_COLOURS, TDF_COLOURS
 from terminal.seat.model import Rolling
 from terminal.seat.text import Painter
 from terminal.seat.widgets import draw_die
 
 FLIP_S = 0.12  # a tumbling die shows a new face this often
-DICE = {"craps": 2, "sicbo": 3, "props_hops": 2, "high_roll": 4}  # High Roll: four of its dice tumbling
+DICE = {
+    "craps": 2,
+    "sicbo": 3,
+    "props_hops": 2,
+    "high_roll": 4,
+    "tdf": 3,
+}  # High Roll: four of its dice tumbling
+DIE_COLOURS: dict[str, tuple[theme.Colour, ...]] = {
+    "tdf": (TDF_COLOURS["green_die"], TDF_COLOURS["green_die"], TDF_COLOURS["red_die"]),
+}
+"""A game whose dice are not white: each die's colour, in the order drawn."""
 
 
 def _eased(rolling: Rolling, now: float, turns: float) -> float:
@@ -89,7 +99,14 @@ def tumbling_face(round_id: int, die: int, flip: int) -> int:
     return mixed % 6 + 1
 
 
-def _dice(surface: pygame.Surface, rolling: Rolling, count: int, box: pygame.Rect, now: float) -> int:
+def _dice(
+    surface: pygame.Surface,
+    rolling: Rolling,
+    count: int,
+    box: pygame.Rect,
+    now: float,
+    colours: tuple[theme.Colour, ...] = (),
+) -> int:
     size = box.height * 84 // 100
     side = size * 3 // 4 if count <= 2 else size * 3 // 5
     gap = max(6, side // 5)
@@ -100,7 +117,14 @@ def _dice(surface: pygame.Surface, rolling: Rolling, count: int, box: pygame.Rec
         lift = abs(math.sin(t * 9.0 + die * 1.9)) * (1.0 - rolling.progress(now))
         hop = int(lift * (box.height - side) * 0.4)
         rect = pygame.Rect(left, box.centery - side // 2 - hop + int((box.height - side) * 0.2), side, side)
-        draw_die(surface, rect, tumbling_face(rolling.round_id, die, flip))
+        fill = colours[die] if die < len(colours) else None  # Three Dice Football: green, green, red
+        draw_die(
+            surface,
+            rect,
+            tumbling_face(rolling.round_id, die, flip),
+            fill,
+            TDF_COLOURS["pips"] if fill else None,
+        )
         left += side + gap
     return left
 
@@ -114,11 +138,11 @@ def draw(surface: pygame.Surface, p: Painter, game: str, variant: str, rolling: 
     elif game == "bigsix":
         right = _fortune(surface, rolling, box, now)
     else:
-        right = _dice(surface, rolling, DICE.get(game, 2), box, now)
+        right = _dice(surface, rolling, DICE.get(game, 2), box, now, DIE_COLOURS.get(game, ()))
     right += unit // 2
     column = pygame.Rect(right, box.top, max(unit, box.right - right), box.height)
     upper = pygame.Rect(column.left, column.top, column.width, column.height * 3 // 5)
-    named = ("roulette", "bigsix", "craps", "sicbo", "props_hops", "high_roll")
+    named = ("roulette", "bigsix", "craps", "sicbo", "props_hops", "high_roll", "tdf")
     shown = game if game in named else "roulette"
     p.block(surface, f"rolling.{shown}",
             upper, unit * 3 // 2, theme.GOLD, bold=True)  # fmt: skip

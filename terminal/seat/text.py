@@ -47,6 +47,7 @@ class Painter:
         self.min_size = 14  # no text below this: the frame's ``text_min`` (the app sets it per screen size)
         self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
         self._layouts: dict[tuple[str, int, bool, int, int], tuple[int, tuple[str, ...]]] = {}
+        self.game = ""  # the game the table plays (the app sets it each frame): its own wager names first
 
     @property
     def language(self) -> str:
@@ -59,7 +60,16 @@ class Painter:
 
     def tr(self, key: str, **args: Any) -> str:
         """The catalogue string of ``key`` with its fields filled in."""
-        return self.catalogue.text(key, **args)
+        return self.catalogue.text(self.own(key), **args)
+
+    def own(self, key: str) -> str:
+        """``wager.<game>.<id>`` for a wager's name where the table's game names it itself (two games share
+        the id ``touchdown``: Touchdown Roulette and Three Dice Football's Touchdown), else ``key``."""
+        if self.game and key.startswith("wager."):
+            mine = f"wager.{self.game}.{key[6:]}"
+            if self.catalogue.has(mine):
+                return mine
+        return key
 
     def money(self, units: int) -> str:
         """An amount in minor units as the player reads it (``$1,234.50``)."""

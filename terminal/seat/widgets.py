@@ -98,13 +98,19 @@ def pocket_colour(outcome: str) -> Colour:
     return theme.RED if int(outcome) in _RED_NUMBERS else theme.BLACK
 
 
-def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int) -> None:
-    """One die showing ``face`` (1..6)."""
-    pygame.draw.rect(surface, theme.PAPER, rect, border_radius=rect.width // 6)
+def draw_die(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    face: int,
+    fill: theme.Colour | None = None,
+    ink: theme.Colour | None = None,
+) -> None:
+    """One die showing ``face`` (1..6), white with black pips unless ``fill`` and ``ink`` say."""
+    pygame.draw.rect(surface, fill or theme.PAPER, rect, border_radius=rect.width // 6)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=2, border_radius=rect.width // 6)
     for fx, fy in _PIPS.get(face, ()):
         centre = (rect.left + int(fx * rect.width), rect.top + int(fy * rect.height))
-        pygame.draw.circle(surface, theme.PAPER_INK, centre, max(2, rect.width // 10))
+        pygame.draw.circle(surface, ink or theme.PAPER_INK, centre, max(2, rect.width // 10))
 
 
 def dice_of(outcome: str) -> tuple[int, int] | None:

@@ -96,6 +96,15 @@ class GameDriver:
         """Seats that must choose before the next outcome."""
         return tuple(self.engine.awaiting(self.play))
 
+    def window_seconds(self, betting_seconds: int) -> int:
+        """How long the next betting window stays open: none when the next outcome continues the round
+        in play (a game's further throw, which takes no wagers), else ``betting_seconds`` unless the game
+        says."""
+        if self.continues():
+            return 0
+        window = self.setup.window
+        return betting_seconds if window is None else window(self.play, betting_seconds)
+
     # -- outcome ---------------------------------------------------------------------------------------
     def draw(self, rng: Rng) -> Drawn:
         """Draw the round's outcome from the certified RNG, as the game's draw plan says."""

@@ -302,10 +302,11 @@ class Table:
             spots={s.wager_ref: spots.get(s.wager_ref, s.kind) for s in settled.settlements},
         )
 
-    def _window_seconds(self) -> float:
-        """The betting window's length: none when the next outcome continues the round in play (a game's
-        further throw, which takes no wagers)."""
-        return 0.0 if self.driver.continues() else self.config.table.betting_seconds
+    def _window_seconds(self) -> int:
+        """The next betting window's length: none when the next outcome continues the round in play (a
+        game's further throw, which takes no wagers), else ``[table] betting_seconds`` unless the game
+        says."""
+        return self.driver.window_seconds(self.config.table.betting_seconds)
 
     def _randbelow(self, n: int) -> int:
         """A draw that is not an outcome (an assigned team, a voucher number): from the aux generator."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from terminal.lab.screens import Renderer, display, of_language, service, test_mode
 from terminal.lab.screens_job import Job, ScreensError, duplicates
 from terminal.seat.main import init_headless
-from terminal.tours import bet_management, bigsix, craps, high_roll, props_hops, roulette, sicbo
+from terminal.tours import bet_management, bigsix, craps, high_roll, props_hops, roulette, sicbo, tdf
 
 SCREEN_SETS: dict[str, Renderer] = {
     "seat_roulette": roulette.tour,
@@ -27,6 +27,7 @@ SCREEN_SETS: dict[str, Renderer] = {
     "service": service,
     "seat_bets": bet_management.tour,
     "seat_high_roll": high_roll.tour,
+    "seat_tdf": tdf.tour,
 }
 
 

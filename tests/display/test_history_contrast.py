@@ -43,6 +43,7 @@ TILES = {
     **{f"sicbo.{name}": DISPLAY["sicbo"][name] for name in ("big", "small", "triple")},
     **{f"props_hops.{name}": DISPLAY["props_hops"][name] for name in ("low", "high", "seven")},
     **{f"high_roll.{name}": DISPLAY["high_roll"][name] for name in ("first", "extra")},
+    **{f"tdf.{name}": DISPLAY["tdf"][name] for name in ("gain", "no_gain", "penalty", "turnover", "trips")},
 }
 
 

@@ -42,6 +42,7 @@ SAME_IN_SPANISH = frozenset({
     "setting.blazing7s", "setting.craps", "setting.bonus_craps", "setting.sicbo", "setting.bigsix",
     "setting.props_hops", "setting.hard_rockn_dice", "setting.sas",  # the games' and SAS's own names
     "stats.triple",  # the statistics' Triple: Spanish too, as on the Sic Bo layout
+    "wager.tdf.touchdown", "layout.tdf_touchdown", "display.tdf_mark_trips", "history.tdf_cell_trips",  # TD
 })  # fmt: skip
 
 

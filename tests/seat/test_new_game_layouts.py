@@ -10,6 +10,7 @@ import pytest
 
 from terminal.games.bigsix.rules import WAGERS
 from terminal.games.sicbo.rules import all_spots
+from terminal.games.tdf.rules import WAGERS as TDF_WAGERS
 from terminal.net import messages as m
 from terminal.seat import layout_port
 from terminal.seat.layouts.base import TooSmallError
@@ -18,8 +19,8 @@ from terminal.seat.theme import Frame
 
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
 SIZES = ((1920, 1080), (1024, 768), (2560, 1080))
-SPOTS = {"sicbo": {s.text for s in all_spots()}, "bigsix": set(WAGERS)}
-VARIANT = {"sicbo": "a", "bigsix": "standard"}
+SPOTS = {"sicbo": {s.text for s in all_spots()}, "bigsix": set(WAGERS), "tdf": set(TDF_WAGERS)}
+VARIANT = {"sicbo": "a", "bigsix": "standard", "tdf": "standard"}
 
 
 def _state(game: str) -> m.TableState:
@@ -48,3 +49,23 @@ def test_a_window_smaller_than_any_seat_screen_still_shows_the_game() -> None:
         SicBoLayout(frame.layout, "a", 48)
     layout = layout_port.make_layout(_state("sicbo"), None, frame.layout, 48)
     assert {a.spot for a in layout.areas()} == SPOTS["sicbo"]
+
+
+def _drive(text: str) -> object:
+    from terminal.seat.layouts.base import LayoutView
+
+    return LayoutView((), (), None, None, False, lambda key: key, str, lambda size, bold: None,  # type: ignore[arg-type]
+                      board=(("tdf:drive", text),) if text else ())  # fmt: skip
+
+
+@pytest.mark.parametrize(("board", "closed"), [("", False), ("20 0 1 1 0", False), ("14 0 2 2 0", True),
+                                                ("20 0 1 1 1", True)])  # fmt: skip
+def test_full_game_spots_say_they_are_closed_once_a_game_is_under_way(board: str, closed: bool) -> None:
+    """Three Dice Football: a full-game wager is refused on the seat itself mid-game and while the extra
+    point roll is next (the drive in the board), a single-play wager never."""
+    frame = Frame.of(1920, 1080)
+    layout = layout_port.make_layout(_state("tdf"), None, frame.layout, frame.touch)
+    view = _drive(board)
+    for spot in ("touchdown", "game_length_6", "defense"):
+        assert layout.refusal(spot, False, view) == ("layout.tdf_full_game_closed" if closed else None)  # type: ignore[arg-type]
+    assert layout.refusal("trips_td", False, view) is None  # type: ignore[arg-type]

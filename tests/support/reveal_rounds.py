@@ -24,6 +24,7 @@ VARIANT = {
     "sicbo": "a",
     "bigsix": "standard",
     "high_roll": "standard",
+    "tdf": "standard",
 }
 CREDITS = 20_000
 STAKE = 500
@@ -55,6 +56,9 @@ class Round:
             return game_view(
                 "high_roll", round_id, HighRollView(10, "standard", True, True, 0, 0, "", outcome)
             )
+        if self.game == "tdf":  # the drive after the last throw and this one, played by the real engine
+            throws = (self.last, outcome) if outcome != self.last else (outcome,)
+            return game_view("tdf", round_id, _drive(throws))
         return game_view("bigsix", round_id, BigSixView("standard", outcome))
 
 
@@ -72,7 +76,21 @@ ROUNDS = {
         4 * STAKE,
         "6-6-6-6-1-2-3-4-5-2",
     ),
+    # Three Dice Football: +10 from the 16 (1st & Goal on the 6) wins Over Four Yards; a penalty loses it
+    "tdf": Round("tdf", "over_four_yards", "6-5-1", "1-1-3", 2 * STAKE, "3-2-1"),
 }
+
+
+def _drive(throws: tuple[str, ...]) -> object:
+    """Three Dice Football's view after ``throws`` from a new game (the engine's own record)."""
+    from terminal.games.tdf.engine import TdfEngine
+    from terminal.games.tdf.rules import Throw, make_rules
+
+    engine = TdfEngine(make_rules())
+    play = engine.start()
+    for text in throws:
+        play = engine.settle(play, Throw.parse(text)).play
+    return engine.view(play, Throw.parse(throws[-1]))
 
 
 def table_state(game: str, phase: str = "open", countdown_ms: int = 0, round_id: int = ROUND) -> m.TableState:

@@ -115,6 +115,7 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
         assert doubled == []
         _hot_rollers_settled_as_thrown(ledger)
         _EXTRA_ROLLS["checked"] = _extra_rolls_follow_their_first_throw(ledger)
+        _drives_settled_as_thrown(ledger)
         last = ledger.resume()
         current = last.id if last is not None else 0
         wagers = ledger.db.execute(
@@ -181,6 +182,33 @@ def _extra_rolls_follow_their_first_throw(ledger: Ledger) -> int:
     return extra
 
 
+_GAME_WAGERS = ("touchdown", "defense", *(f"game_length_{n}" for n in range(1, 7)))
+
+
+def _drives_settled_as_thrown(ledger: Ledger) -> None:
+    """Every settled Three Dice Football full-game wager (Touchdown, Defense, Game Length) settled on the
+    drive the ledger's throws made from its game's first down, replayed here by GAMES.md §6.1's rules (not
+    the engine's): the drive carried through every kill, never restarted, never invented."""
+    from tests.games.test_tdf import replay_drive
+
+    marks = ",".join("?" * len(_GAME_WAGERS))
+    settled = ledger.db.execute(
+        "SELECT w.kind, w.round_id, r.round_id, r.result FROM wagers w JOIN results r ON r.wager_id = w.id"
+        f" WHERE w.game = 'tdf' AND w.kind IN ({marks}) AND r.result IN ('win', 'lose')",  # not withdrawn
+        _GAME_WAGERS,
+    ).fetchall()
+    outcomes = ledger.db.execute("SELECT round_id, outcome FROM outcomes").fetchall() if settled else ()
+    throws = {round_id: tuple(json.loads(text)["dice"]) for round_id, text in outcomes}
+    for kind, placed, ended, result in settled:
+        rounds = [n for n in sorted(throws) if placed <= n <= ended]
+        end, plays = replay_drive([throws[n] for n in rounds])
+        scored = end in ("td", "trips")
+        last = rounds[plays - 1]  # the round of the down that ended the game
+        assert ended == last or (kind == "touchdown" and scored and ended == rounds[plays]), (kind, placed)
+        won = scored if kind == "touchdown" else not scored if kind == "defense" else plays == int(kind[-1])
+        assert result == ("win" if won else "lose"), (kind, placed, ended, end, plays)
+
+
 def _plan(commits: Commits, chooser: random.Random, boot_too: bool) -> list[Kill]:
     """Before and after a commit of every window of the learning run: the round's in the first two
     rounds, the boot's (when ``boot_too``) at any of its commits."""
@@ -200,7 +228,7 @@ def _required(commits: Commits, plan: list[Kill]) -> set[tuple[str, bool]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides", "high_roll"])
+@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides", "high_roll", "tdf"])
 def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str, fork: Fork) -> None:
     cfg = tmp_path / "kiosk.cfg"
     extra = SIDES if game.endswith("+sides") else ""

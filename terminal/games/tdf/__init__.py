@@ -1,0 +1,1 @@
+"""Three Dice Football (§ 661a; GAMES.md §6.1)."""
