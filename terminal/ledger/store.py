@@ -21,6 +21,7 @@ import sqlite_utils
 from terminal.games.base import Settlement
 from terminal.ledger import (
     accounts,
+    aft,
     cashier,
     dayreport,
     epochs,
@@ -277,6 +278,22 @@ class Ledger:
         """An attendant pays ``amount`` of the seat's credits by hand."""
         with self._transaction(now) as time:
             return cashier.handpay(self.chain, time, check_seat(seat), amount, actor, reason)
+
+    def aft_transfer(self, seat: int, transaction: str, direction: str, amount: int, *,
+                     now: datetime) -> aft.Record:  # fmt: skip
+        """The casino system's transfer ``transaction`` (SAS AFT) applied once: its record, new or old."""
+        with self._transaction(now) as time:
+            return aft.transfer(self.chain, time, check_seat(seat), transaction, direction, amount)
+
+    def aft_refuse(self, seat: int, transaction: str, direction: str, amount: int, status: int, reason: str,
+                   *, now: datetime) -> aft.Record:  # fmt: skip
+        """The casino system's transfer ``transaction`` refused (logged once): its record, new or old."""
+        with self._transaction(now) as time:
+            return aft.refuse(self.chain, time, check_seat(seat), transaction, direction, amount, status, reason)
+
+    def aft_record(self, seat: int, transaction: str) -> aft.Record | None:
+        """The ledger's word on the casino system's transfer ``transaction`` at ``seat``."""
+        return aft.record(self.db, seat, transaction)
 
     def cancel_credits(self, seat: int, actor: Actor, *, now: datetime, amount: int | None = None) -> int:
         """An attendant pays the seat's credits (all, or ``amount``) out in cash."""

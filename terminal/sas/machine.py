@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -18,6 +19,7 @@ from terminal.ledger.events import EventCode
 from terminal.ledger.seat_view import SeatView
 from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
 from terminal.sas import bcd, crc, meter_codes, rom
+from terminal.sas.aft import Aft
 from terminal.sas.exceptions import ExceptionFeed
 from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
 from terminal.sas.state import SeatState, StateStore, with_link
@@ -28,8 +30,8 @@ BILL_DENOMINATIONS = {
     100: 0x00, 200: 0x01, 500: 0x02, 1000: 0x03, 2000: 0x04, 2500: 0x05, 5000: 0x06, 10000: 0x07,
     20000: 0x08, 25000: 0x09, 50000: 0x0A, 100000: 0x0B,
 }  # fmt: skip
-#: Enabled features (A0): byte 2 bit 3, extended meters (6F); nothing else of phase 1 is a feature bit.
-FEATURES = bytes((0x00, 0x08, 0x00))
+#: Enabled features (A0): byte 2 bit 3, extended meters (6F), and bit 6, AFT (72/73/74).
+FEATURES = bytes((0x00, 0x48, 0x00))
 #: The long polls of one meter each (10-17) and the meter code each reports.
 SINGLE_METERS = {
     0x10: 0x04,
@@ -56,6 +58,7 @@ class MachineInfo:
     max_bet: int = 0  # credits
     paytable: str = "TABLE1"
     base_percent: str = "0000"  # theoretical payback, hundredths of a percent, four ASCII digits
+    credit_limit: int = 0  # [money] credit_limit: the AFT transfer limit (74)
 
 
 class SasMachine:
@@ -63,13 +66,15 @@ class SasMachine:
 
     def __init__(self, info: MachineInfo, view: SeatView, store: StateStore, *, depth: int,
                  wall: Callable[[], datetime], files: Sequence[Path] = (),
-                 tell: Callable[[Message], None] = lambda _: None) -> None:  # fmt: skip
+                 tell: Callable[[Message], None] = lambda _: None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self.info, self.view, self.store, self.wall = info, view, store, wall
         self.files = tuple(files)
         self.tell = tell  # to the controller (terminal.sas.table_link): 01/02 and the host's link
         self.state: SeatState = store.load()
         self.feed = ExceptionFeed(view, self.state.cursor, depth)
         self.linked: bool | None = None  # not yet known: no poll, and not yet silent past the timeout
+        self.aft = Aft(self, monotonic)
         self.answered = 0
         self._handlers: dict[int, Callable[[bytes], bytes | None]] = {
             0x01: self._shutdown, 0x02: self._startup, 0x0F: self._meters_0f, 0x18: self._games_since,
@@ -78,6 +83,7 @@ class SasMachine:
             0x48: self._last_bill, 0x54: self._version, 0x55: self._selected_game, 0x56: self._games,
             0x6F: self._extended_meters, 0x7E: self._date_time, 0x7F: self._set_date_time,
             0xA0: self._features, 0xB5: self._game_info, 0x1B: self._handpay_info, 0x94: self._handpay_reset,
+            0x72: self.aft.transfer, 0x73: self.aft.register, 0x74: self.aft.lock,
         }  # fmt: skip
 
     # -- the poll loop's side -------------------------------------------------------------------------
@@ -132,7 +138,16 @@ class SasMachine:
             said.append(SasEnable(self.info.seat, False, self.info.address))
         if self.linked is not None:
             said.append(self.link_message())
+        said += self.aft.resync()
         return said
+
+    @property
+    def credit_limit(self) -> int:
+        return self.info.credit_limit
+
+    def save(self, state: SeatState) -> None:
+        """Keep ``state`` (on disk, flushed, before the next answer goes out)."""
+        self._save(state)
 
     def _save(self, state: SeatState) -> None:
         self.state = state

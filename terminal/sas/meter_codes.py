@@ -28,6 +28,10 @@ NAMES = {
     0x23: "total hand paid credits", 0x24: "total drop", 0x80: "regular cashable ticket in (cents)",
     0x81: "regular cashable ticket in (count)", 0x86: "cashable ticket out (cents)",
     0x87: "cashable ticket out (count)",
+    0xA0: "in-house cashable transfers to gaming machine (cents)",
+    0xA1: "in-house transfers to gaming machine that included cashable amounts (count)",
+    0xB8: "in-house cashable transfers to host (cents)",
+    0xB9: "in-house transfers to host that included cashable amounts (count)",
     **{code: f"bills accepted: {value // 100}" for value, code in BILL_CODES.items()},
 }  # fmt: skip
 
@@ -52,6 +56,7 @@ def values(seat: Mapping[str, int], game: str | None = None) -> dict[int, int]:
         0x22: get("won"), 0x23: handpaid, 0x24: get("cash_in") + get("vouchers_in"),
         0x80: get("vouchers_in"), 0x81: get("vouchers_in_count"), 0x86: get("vouchers_out"),
         0x87: get("vouchers_out_count"),
+        0xA0: get("aft_in"), 0xA1: get("aft_in_count"), 0xB8: get("aft_out"), 0xB9: get("aft_out_count"),
     }  # fmt: skip
     for value, code in BILL_CODES.items():
         found[code] = get(f"bill:{value}:count")

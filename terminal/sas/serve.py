@@ -78,7 +78,7 @@ def machine_for(config: Config, seat: int, *, wall: Callable[[], datetime] | Non
     info = MachineInfo(
         seat=seat, address=address, games=tuple(GAMES), selected=table.game,
         serial=dict(sas.serial_numbers).get(seat, ""), asset=dict(sas.asset_numbers).get(seat, 0),
-        max_bet=config.limits.seat_max,
+        max_bet=config.limits.seat_max, credit_limit=config.money.credit_limit,
     )  # fmt: skip
     view = SeatView(config.ledger.path, seat)
     files = rom.program_files(config.lab.manifest_path)

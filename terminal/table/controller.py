@@ -161,11 +161,14 @@ class Controller:
 
     async def on_message(self, client: str, message: Message) -> Message | None:
         seat = seat_number(client)
-        if client == SAS_CLIENT or isinstance(message, m.SasEnable | m.SasLink | m.SasHandpayReset):
+        if client == SAS_CLIENT or isinstance(message, m.SasEnable | m.SasLink | m.SasHandpayReset | m.SasTransfer):
             if client != SAS_CLIENT:  # a seat, the display or a service screen cannot speak for the casino
                 raise ValueError(f"rules: {client} may not send {message.TYPE}")
+            before = self.table.cashier.credits(message.seat) if isinstance(message, m.SasTransfer) else 0
             self.sas.apply(message)
             await self.sync_tilts()
+            if isinstance(message, m.SasTransfer):  # the seat shows its credits as the casino system left them
+                await self._aft_told(message.seat, before)
             return None
         if isinstance(message, m.ServiceCommand):
             await self.on_service(client, message)
@@ -193,6 +196,13 @@ class Controller:
             await self._broadcast(views.game_view(self.table, self._last_outcome))
         await self.sync_tilts()
         return None
+
+    async def _aft_told(self, seat: int, before: int) -> None:
+        """An AFT transfer moved the seat's credits: money in shows as a buy-in, and the seat its credits."""
+        after = self.table.cashier.credits(seat)
+        if after > before:
+            await self._push(f"seat-{seat}", m.BuyIn(f"seat-{seat}", "aft", after - before, after))
+        await self._push(f"seat-{seat}", self.seat_state(seat))
 
     async def on_service(self, client: str, command: m.ServiceCommand) -> None:
         """A service command (from the service screen, or a seat while the key is on): the desk checks the

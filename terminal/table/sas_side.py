@@ -15,9 +15,9 @@ the table already holds changes nothing and logs nothing.
 
 from __future__ import annotations
 
-from terminal.ledger import EventCode
+from terminal.ledger import EventCode, accounts, aft
 from terminal.ledger.records import Actor
-from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
+from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink, SasTransfer
 from terminal.table.refused import Refused
 from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
@@ -45,7 +45,7 @@ class SasSide:
         """Act on one message of the ``sas`` client; ``ValueError`` (the protocol's refusal) if it is not
         one this table takes."""
         sas = self.table.config.sas
-        if not isinstance(message, SasEnable | SasLink | SasHandpayReset):
+        if not isinstance(message, SasEnable | SasLink | SasHandpayReset | SasTransfer):
             raise ValueError(f"rules: the SAS process may not send {message.TYPE}")
         if not sas.enabled:
             raise ValueError("rules: [sas] enabled = false at this table")
@@ -55,6 +55,8 @@ class SasSide:
             self._enable(message.seat, message.enabled, message.address)
         elif isinstance(message, SasHandpayReset):
             self._handpay_reset(message.seat)
+        elif isinstance(message, SasTransfer):
+            self.transfer(message)
         else:
             self._host_link(message.seat, message.state, message.detail)
 
@@ -76,6 +78,44 @@ class SasSide:
             self.table.cashier.hand_pay(seat, HOST, Role.ATTENDANT)
         except Refused as refused:
             raise ValueError(f"{refused.code}: {refused}") from None
+
+    def transfer(self, message: SasTransfer) -> aft.Record:
+        """AFT (long poll 72): apply the host's transfer once, or refuse it once; the ledger's record of it.
+
+        A transfer the ledger already has a word on (the host or the SAS process sent it again, the
+        controller restarted in between) changes nothing. Refused, with the SAS status the host reads:
+        ``87`` while the seat has wagers in play or a tilt stops it (the casino's shutdown, a hand-pay,
+        a door...), ``83`` an out of more than the seat holds, ``84`` an in past ``[money] credit_limit``;
+        ``9F`` a transfer the SAS process abandoned (it restarted before the table heard it)."""
+        ledger, seat, now = self.table.ledger, message.seat, self.table.clock.wall()
+        tid, direction, amount = message.transaction, message.direction, message.amount
+        if direction not in aft.DIRECTIONS or not 0 < len(tid) <= 20 or amount <= 0:
+            raise ValueError(f"rules: not an AFT transfer: {direction!r} of {amount} ({tid!r})")
+        known = ledger.aft_record(seat, tid)
+        if known is not None:
+            return known
+        status, why = self._refusal(seat, direction, amount)
+        if message.abandon:
+            status, why = aft.UNEXPECTED, "the SAS process restarted before the table heard of the transfer"
+        with self.table.tilts.ledger_write():
+            if status != aft.COMPLETE:
+                return ledger.aft_refuse(seat, tid, direction, amount, status, why, now=now)
+            return ledger.aft_transfer(seat, tid, direction, amount, now=now)
+
+    def _refusal(self, seat: int, direction: str, amount: int) -> tuple[int, str]:
+        """Why the table cannot take a transfer now (its SAS status and words), or ``(0, "")``."""
+        table = self.table
+        reasons = table.tilts.state.reasons(seat)
+        if reasons:
+            return aft.UNABLE, "the seat is stopped: " + ", ".join(reasons)
+        if accounts.balances(table.ledger.db, [accounts.in_play(seat)])[accounts.in_play(seat)] > 0:
+            return aft.UNABLE, "the seat has wagers in play"
+        credits = table.ledger.credits(seat)
+        if direction == "out" and amount > credits:
+            return aft.BAD_AMOUNT, f"the seat holds {credits}, not {amount}"
+        if direction == "in" and credits + amount > table.config.money.credit_limit:
+            return aft.OVER_LIMIT, f"{amount} more would take the seat above the credit limit"
+        return aft.COMPLETE, ""
 
     def _host_link(self, seat: int, state: str, detail: str) -> None:
         if state not in LINK_STATES:

@@ -96,6 +96,14 @@ class Host:
     def long_m(self, command: int, data: bytes) -> bytes:
         """A type M poll (length byte); the answer's length byte read first."""
         self.send(with_crc(bytes((self.address, command, len(data))) + data))
+        return self._variable(command)
+
+    def long_s_variable(self, command: int, data: bytes) -> bytes:
+        """A type S poll (fixed data, no length byte: 74) whose answer carries a length byte."""
+        self.send(with_crc(bytes((self.address, command)) + data))
+        return self._variable(command)
+
+    def _variable(self, command: int) -> bytes:
         head = self.read(3)
         assert len(head) == 3 and head[:2] == bytes((self.address, command)), head.hex()
         rest = self.read(head[2] + 2)
@@ -110,3 +118,47 @@ class Host:
         assert whole[:2] == bytes((self.address, command)), whole.hex()
         assert kermit(whole[:-2]) == int.from_bytes(whole[-2:], "little"), f"bad CRC {whole.hex()}"
         return whole[2:-2]
+
+
+# -- AFT (72/73/74), from SAS 6.02 section 8 -------------------------------------------------------------
+def aft_request(tid: str, cashable: int, *, kind: int = 0x00, asset: int = 1001, flags: int = 0x00,
+                code: int = 0x00, restricted: int = 0, key: bytes = bytes(20)) -> bytes:
+    """72 transfer request data (after the length byte): transfer code, index 00, transfer type, cashable,
+    restricted and non-restricted amounts (5 BCD each), flags, asset (4, LSB first), registration key
+    (20), transaction id (length + ASCII), expiration (4 BCD), pool id (2), receipt data (length 0),
+    lock timeout (2 BCD)."""
+    ident = tid.encode("ascii")
+    return (
+        bytes((code, 0x00, kind)) + bcd(cashable, 5) + bcd(restricted, 5) + bcd(0, 5) + bytes((flags,))
+        + asset.to_bytes(4, "little") + key + bytes((len(ident),)) + ident + bcd(0, 4) + b"\x00\x00"
+        + b"\x00" + bcd(0, 2)
+    )  # fmt: skip
+
+
+def aft_answer(body: bytes) -> dict[str, object]:
+    """A 72 answer's fields (after the length byte)."""
+    if len(body) == 2:
+        return {"position": body[0], "status": body[1]}
+    length = body[24]
+    tid = body[25 : 25 + length].decode("ascii")
+    rest = body[25 + length :]
+    return {
+        "position": body[0], "status": body[1], "receipt": body[2], "type": body[3],
+        "cashable": unbcd(body[4:9]), "restricted": unbcd(body[9:14]), "nonrestricted": unbcd(body[14:19]),
+        "flags": body[19], "asset": int.from_bytes(body[20:24], "little"), "transaction": tid,
+        "date": rest[0:4].hex(), "time": rest[4:7].hex(), "cumulative": unbcd(rest[14:19]),
+    }  # fmt: skip
+
+
+def lock_request(code: int, *, asset: int = 1001, timeout_cs: int = 1000) -> bytes:
+    """74 data: asset (4), lock code, transfer condition (to and from the machine), lock timeout (2 BCD)."""
+    return asset.to_bytes(4, "little") + bytes((code, 0x03)) + bcd(timeout_cs, 2)
+
+
+def lock_answer(body: bytes) -> dict[str, int]:
+    """A 74 answer's fields (after the length byte)."""
+    return {
+        "asset": int.from_bytes(body[0:4], "little"), "lock": body[4], "available": body[5],
+        "host_cashout": body[6], "aft_status": body[7], "max_index": body[8], "cashable": unbcd(body[9:14]),
+        "limit": unbcd(body[24:29]),
+    }  # fmt: skip

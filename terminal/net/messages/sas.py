@@ -47,3 +47,19 @@ class SasHandpayReset(Message):
 
     seat: Count
     address: Count
+
+
+@FAMILY.message("SasTransfer", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasTransfer(Message):
+    """The host asked seat ``seat`` for AFT transfer ``transaction`` (long poll 72): ``direction`` ``in``
+    (credits from a player account to the seat) or ``out`` (the seat's credits to the account) of
+    ``amount`` cents; or, with ``abandon``, the SAS process lost it before the table heard (a restart): the
+    table records it refused unless it was applied. The controller applies or refuses it once (the
+    transaction id is the idempotency key) and the ledger says which; the SAS process reads it there."""
+
+    seat: Count
+    transaction: Text
+    direction: Ident
+    amount: Count
+    abandon: bool
