@@ -91,8 +91,8 @@ class EventCode(enum.IntEnum):
     SAS_SHUTDOWN = 760  # the casino system disabled a seat (SAS long poll 01): the seat takes no wagers
     SAS_STARTUP = 761  # the casino system enabled the seat again (SAS long poll 02)
     SAS_LINK = 762  # a seat's SAS host went silent or polls again; or the SAS process's own link to the table
-    AFT_TRANSFER = 763  # a SAS AFT transfer (long poll 72) applied: credits in from or out to a player account
-    AFT_REFUSED = 764  # a SAS AFT transfer refused by the table (its SAS status code): nothing moved, said once
+    AFT_TRANSFER = 763  # a SAS AFT transfer (long poll 72) applied: credits from or to a player account
+    AFT_REFUSED = 764  # a SAS AFT transfer the table refused (with its SAS status code): nothing moved
     SAS_TICKET_REDEEM = 765  # a ticket not ours that the casino system validated (70/71) paid to the seat
     SAS_TICKET_REFUSED = 766  # a ticket not ours the casino system refused (71), or the table could not pay
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out

@@ -199,7 +199,7 @@ def _from_journal(db: sqlite_utils.Database, found: Counter[str], start: str = "
             _count(found, "cash_out", amount, "cash_out_count")
         elif account == accounts.AFT and kind in ("aft_in", "aft_out"):  # the casino system's transfers
             _count(found, kind, abs(amount), f"{kind}_count")
-        elif account == accounts.SAS_TICKETS and kind == "voucher_in":  # the casino system's ticket, paid here
+        elif account == accounts.SAS_TICKETS and kind == "voucher_in":  # the casino system's ticket
             _count(found, "vouchers_in", -amount, "vouchers_in_count")
 
 

@@ -289,7 +289,8 @@ class Ledger:
                    *, now: datetime) -> aft.Record:  # fmt: skip
         """The casino system's transfer ``transaction`` refused (logged once): its record, new or old."""
         with self._transaction(now) as time:
-            return aft.refuse(self.chain, time, check_seat(seat), transaction, direction, amount, status, reason)
+            seat = check_seat(seat)
+            return aft.refuse(self.chain, time, seat, transaction, direction, amount, status, reason)
 
     def aft_record(self, seat: int, transaction: str) -> aft.Record | None:
         """The ledger's word on the casino system's transfer ``transaction`` at ``seat``."""

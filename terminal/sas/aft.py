@@ -215,16 +215,21 @@ class Aft:
         return self._answer(self._from_record(chosen[-1], None))
 
     def resync(self) -> list[SasTransfer]:
-        """Requests the store held when this process started and the ledger has no word on yet: said to
-        the table as abandoned (recorded refused unless applied). Those of this process's life are in the
-        table link's queue already."""
+        """Requests the store held when this process started (from the table link's thread: the store's
+        copy only, never the ledger, whose connection is the seat's thread's): said to the table as
+        abandoned, which records them refused unless it applied them already (then it changes nothing).
+        Those of this process's life are in the table link's queue already."""
+        held = dict(self.machine.state.aft_pending)
         said = []
-        for tid in sorted(self.inherited & set(self.machine.state.aft_pending)):
-            if self._known(tid) is self.machine.state.aft_pending.get(tid):
-                asked = self.machine.state.aft_pending[tid]
-                direction = "in" if asked["type"] == TO_MACHINE else "out"
-                said.append(SasTransfer(self.machine.info.seat, tid, direction, int(asked["cashable"]), True))
+        for tid in sorted(self.inherited & set(held)):
+            direction = "in" if held[tid].get("type") == TO_MACHINE else "out"
+            said.append(SasTransfer(self.machine.info.seat, tid, direction, int(held[tid]["cashable"]), True))
         return said
+
+    def settle(self) -> None:
+        """Drop from the store every pending request the ledger now has a word on (the seat's thread)."""
+        for tid in list(self.machine.state.aft_pending):
+            self._known(tid)
 
     def _bare(self, status: int) -> dict[str, Any]:
         return {"status": status, "position": 0, "bare": True}

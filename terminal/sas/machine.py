@@ -94,6 +94,8 @@ class SasMachine:
             if acknowledged is not None:
                 self._save(replace(self.state, cursor=acknowledged))
         if isinstance(poll, GeneralPoll):
+            if self.state.aft_pending:
+                self.aft.settle()
             self.feed.refresh()
             self.answered += 1
             return bytes((self.feed.offer(),))

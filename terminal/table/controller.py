@@ -39,6 +39,8 @@ from terminal.table.tilts import Tilt, TiltKind
 from terminal.table.wager_refs import seat_of
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
+#: What only the SAS process (the ``sas`` client) may send: the casino system's word on a seat.
+SAS_MESSAGES = (m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer)
 Printer = tickets.Printer
 
 
@@ -161,13 +163,13 @@ class Controller:
 
     async def on_message(self, client: str, message: Message) -> Message | None:
         seat = seat_number(client)
-        if client == SAS_CLIENT or isinstance(message, m.SasEnable | m.SasLink | m.SasHandpayReset | m.SasTransfer):
+        if client == SAS_CLIENT or isinstance(message, SAS_MESSAGES):
             if client != SAS_CLIENT:  # a seat, the display or a service screen cannot speak for the casino
                 raise ValueError(f"rules: {client} may not send {message.TYPE}")
             before = self.table.cashier.credits(message.seat) if isinstance(message, m.SasTransfer) else 0
             self.sas.apply(message)
             await self.sync_tilts()
-            if isinstance(message, m.SasTransfer):  # the seat shows its credits as the casino system left them
+            if isinstance(message, m.SasTransfer):  # the seat shows its credits as the transfer left them
                 await self._aft_told(message.seat, before)
             return None
         if isinstance(message, m.ServiceCommand):

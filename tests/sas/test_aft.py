@@ -7,6 +7,9 @@ on a pty, the tests' host at the other end. What the host is told is checked aga
 from __future__ import annotations
 
 import asyncio
+import json
+import signal
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -14,10 +17,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from terminal.lab.live_table import LiveSeat, LiveTable
-from terminal.net.client import TableClient
-from terminal.net.links import client_tls
 from terminal.ledger import EventCode, meters, report
 from terminal.net import messages as m
+from terminal.net.client import TableClient
+from terminal.net.links import client_tls
 from tests.sas.host_sim import (
     Host,
     aft_answer,
@@ -28,7 +31,7 @@ from tests.sas.host_sim import (
     unbcd,
     with_crc,
 )
-from tests.sas.test_table_link import events, sas_table, until
+from tests.sas.test_table_link import events, sas_table, start_sas, until
 
 ASSET = "asset_numbers = 1=1001\n"
 
@@ -237,3 +240,33 @@ def test_registration_is_refused_while_a_round_is_in_play(tmp_path: Path) -> Non
         assert done[0] == 0x01 and done[5:25] == key and done[25:29] == pos
         assert transfer(host, "K-1", 500, key=key)["status"] in (0x40, 0x00)
         assert final(host)["status"] == 0x00
+
+
+def test_a_transfer_the_sas_process_lost_ends_refused_and_an_edited_store_moves_nothing(
+    tmp_path: Path,
+) -> None:
+    """The SAS process killed with a transfer in its store the table never heard of (planted by editing the
+    store while it is stopped, which is also the attack: a file that asks for credits in). Started again,
+    it says the transfer abandoned: the table records it refused (9F), the host's interrogation ends."""
+    running: list[subprocess.Popen[str]] = []
+    with sas_table(tmp_path, running=running, extra=ASSET) as (live, host, cfg):
+        running[0].send_signal(signal.SIGKILL)
+        running[0].wait(10)
+        until(lambda: "sas" not in live.server.linked(), "the SAS process gone")
+        store = live.config.sas.state_dir / "seat-1.json"
+        edited = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}
+        edited["aft_pending"] = {"LOST-1": {
+            "transaction": "LOST-1", "type": 0, "cashable": 100_000, "restricted": 0, "nonrestricted": 0,
+            "flags": 0, "asset": 1001, "key": "00" * 20, "status": 0x40, "position": 1, "time": "",
+            "index": 0,
+        }}  # fmt: skip
+        store.parent.mkdir(parents=True, exist_ok=True)
+        store.write_text(json.dumps(edited), encoding="utf-8")
+        running.append(start_sas(cfg))
+        until(lambda: bool(events(live, EventCode.AFT_REFUSED)), "the abandoned transfer recorded")
+        answer = final(host)
+        assert (answer["status"], answer["transaction"]) == (0x9F, "LOST-1")
+        assert credits(live) == 0 and events(live, EventCode.AFT_TRANSFER) == []
+        assert transfer(host, "LOST-1", 100_000)["status"] == 0x9F  # and sent again: still refused
+        assert credits(live) == 0
+        consistent(live)
