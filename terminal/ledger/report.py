@@ -37,15 +37,16 @@ KEYS = (
     "in_play",
     "seat_credits",
     "handpays",
-    "aft_in",
-    "aft_out",
 )
+#: The casino system's transfers (SAS AFT): in the summary only once a table has had one.
+AFT_KEYS = ("aft_in", "aft_out")
 
 
 def summary(db: sqlite_utils.Database) -> dict[str, int]:
     """The report's totals: meters of this epoch and the current balances, all in minor units."""
     metered = meters.read(db)
     found = {key: metered.get(key, 0) for key in KEYS}
+    found |= {key: metered[key] for key in AFT_KEYS if metered.get(key)}
     held = accounts.all_balances(db)
     found["in_play"] = sum(v for a, v in held.items() if accounts.kind_of(a) == "in_play")
     found["seat_credits"] = sum(v for a, v in held.items() if accounts.kind_of(a) == "credits")
