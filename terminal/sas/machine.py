@@ -25,10 +25,11 @@ from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
 from terminal.sas.state import SeatState, StateStore, with_link
 
 VERSION = b"602"
-#: The bill denomination codes of long poll 48, by value in minor units.
+#: The bill denomination codes of long poll 48 (table C-6, sent as 1 BCD), by the bill's value in major
+#: units of the currency: 00 is 1, 07 is 100, 19 is 100,000.
 BILL_DENOMINATIONS = {
-    100: 0x00, 200: 0x01, 500: 0x02, 1000: 0x03, 2000: 0x04, 2500: 0x05, 5000: 0x06, 10000: 0x07,
-    20000: 0x08, 25000: 0x09, 50000: 0x0A, 100000: 0x0B,
+    1: 0, 2: 1, 5: 2, 10: 3, 20: 4, 25: 5, 50: 6, 100: 7, 200: 8, 250: 9, 500: 10, 1000: 11, 2000: 12,
+    2500: 13, 5000: 14, 10000: 15, 20000: 16, 25000: 17, 50000: 18, 100000: 19,
 }  # fmt: skip
 #: Enabled features (A0): byte 2 bit 3, extended meters (6F), and bit 6, AFT (72/73/74).
 FEATURES = bytes((0x00, 0x48, 0x00))
@@ -59,6 +60,7 @@ class MachineInfo:
     paytable: str = "TABLE1"
     base_percent: str = "0000"  # theoretical payback, hundredths of a percent, four ASCII digits
     credit_limit: int = 0  # [money] credit_limit: the AFT transfer limit (74)
+    country: int = 37  # the bill acceptor's country (table C-6: 37 the United States), [sas] country_code
 
 
 class SasMachine:
@@ -204,7 +206,9 @@ class SasMachine:
             return None
         found = self.meters(game)
         body = data[:2] + b"".join(
-            bytes((code,)) + bcd.encode(found[code], 4) for code in data[2:] if code in found
+            bytes((code,)) + bcd.encode(found[code], meter_codes.size_2f(code))
+            for code in data[2:]
+            if code in found
         )
         return bytes((len(body),)) + body
 
@@ -230,12 +234,16 @@ class SasMachine:
         return bytes((len(body),)) + body
 
     def _last_bill(self, _: bytes) -> bytes:
+        """48: country code (1 BCD, table C-6), denomination code (1 BCD), that bill's count (4 BCD); all
+        zero before the seat took a bill. A bill of no SAS denomination has code FF."""
+        country = bcd.encode(self.info.country, 1)
         value = self.view.last_bill()
         if value is None:
-            return b"\x00\x00" + bcd.encode(0, 4)
+            return country + b"\x00" + bcd.encode(0, 4)
         count = self.view.meters().get(f"bill:{value}:count", 0)
-        denomination = BILL_DENOMINATIONS.get(value, 0xFF)
-        return b"\x00" + bytes((denomination,)) + bcd.encode(count, 4)
+        code = BILL_DENOMINATIONS.get(value // 100) if value % 100 == 0 else None
+        denomination = bcd.encode(code, 1) if code is not None else b"\xff"
+        return country + denomination + bcd.encode(count, 4)
 
     # -- who the machine is ---------------------------------------------------------------------------
     def _machine_info(self, _: bytes) -> bytes:

@@ -17,6 +17,19 @@ BILL_CODES = {
     100: 0x40, 200: 0x41, 500: 0x42, 1000: 0x43, 2000: 0x44, 2500: 0x45, 5000: 0x46, 10000: 0x47,
     20000: 0x48, 25000: 0x49, 50000: 0x4A, 100000: 0x4B,
 }  # fmt: skip
+#: Meters long poll 2F sends in 5 BCD bytes (table C-7 gives their size; every other code is 4): the amounts
+#: the protocol counts in cents (SAS tickets, tickets by kind, validated hand-pays, AFT by kind).
+FIVE_BYTE = frozenset({
+    0x0D, 0x0E, 0x0F, 0x10, 0x80, 0x82, 0x84, 0x86, 0x88, 0x8A, 0x8C, 0x8E, 0x90, 0x92,
+    0xA0, 0xA2, 0xA4, 0xA6, 0xA8, 0xAA, 0xAC, 0xAE, 0xB0, 0xB2, 0xB4, 0xB6, 0xB8, 0xBA, 0xBC,
+})  # fmt: skip
+
+
+def size_2f(code: int) -> int:
+    """How many BCD bytes long poll 2F gives meter ``code``."""
+    return 5 if code in FIVE_BYTE else 4
+
+
 #: What each meter code is, for ``terminal sas host`` and docs/sas.md.
 NAMES = {
     0x00: "total coin in", 0x01: "total coin out", 0x02: "total jackpot",

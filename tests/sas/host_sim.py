@@ -40,6 +40,21 @@ def marked(data: bytes) -> bytes:
     return b"\xff\x00" + data[:1] + rest
 
 
+#: Table C-7's 5-byte meters for long poll 2F (amounts in cents); every other meter code is 4 BCD bytes.
+CENTS_METERS = {0x0D, 0x0E, 0x0F, 0x10, *range(0x80, 0x94, 2), *range(0xA0, 0xBE, 2)}
+
+
+def meters_2f(body: bytes) -> dict[int, int]:
+    """A 2F answer's meters (after the length byte and the 2-byte game number), each by its table size."""
+    found, i = {}, 2
+    while i < len(body):
+        size = 5 if body[i] in CENTS_METERS else 4
+        found[body[i]] = unbcd(body[i + 1 : i + 1 + size])
+        i += 1 + size
+    assert i == len(body), f"2F answer does not end on a meter: {body.hex()}"
+    return found
+
+
 class Host:
     """The host end of a pty (its file descriptor)."""
 
