@@ -33,6 +33,7 @@ from terminal.ledger import (
     outbox,
     recall,
     rounds,
+    sas_tickets,
     schema,
     vouchers,
 )
@@ -291,6 +292,21 @@ class Ledger:
         with self._transaction(now) as time:
             seat = check_seat(seat)
             return aft.refuse(self.chain, time, seat, transaction, direction, amount, status, reason)
+
+    def sas_ticket_inserted(self, seat: int, number: str, *, now: datetime) -> int:
+        """A ticket not ours held at ``seat`` for the casino system's word (SAS 70/71)."""
+        with self._transaction(now) as time:
+            return sas_tickets.inserted(self.chain, time, check_seat(seat), number)
+
+    def sas_ticket_redeem(self, seat: int, number: str, amount: int, *, now: datetime) -> int:
+        """The casino system validated ticket ``number`` for ``amount``: credit ``seat`` once."""
+        with self._transaction(now) as time:
+            return sas_tickets.redeem(self.chain, time, check_seat(seat), number, amount)
+
+    def sas_ticket_refuse(self, seat: int, number: str, code: int, reason: str, *, now: datetime) -> int:
+        """The ticket ``number`` given back (the casino system refused it, or the table could not take it)."""
+        with self._transaction(now) as time:
+            return sas_tickets.refuse(self.chain, time, check_seat(seat), number, code, reason)
 
     def aft_record(self, seat: int, transaction: str) -> aft.Record | None:
         """The ledger's word on the casino system's transfer ``transaction`` at ``seat``."""

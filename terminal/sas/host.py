@@ -20,7 +20,9 @@ EXCEPTIONS = {
     0x11: "slot door opened", 0x12: "slot door closed", 0x15: "card cage opened", 0x16: "card cage closed",
     0x17: "AC power applied", 0x18: "AC power lost", 0x19: "cash box door opened",
     0x1A: "cash box door closed", 0x3D: "cash-out ticket printed", 0x4F: "bill accepted",
-    0x51: "hand-pay pending", 0x52: "hand-pay reset", 0x67: "ticket inserted", 0x69: "AFT transfer complete",
+    0x51: "hand-pay pending", 0x52: "hand-pay reset", 0x67: "ticket inserted",
+    0x68: "ticket transfer complete",
+    0x69: "AFT transfer complete",
     0x70: "exception buffer overflow",
     0x7A: "soft meters reset", 0x7E: "game started", 0x7F: "game ended",
 }  # fmt: skip

@@ -23,6 +23,7 @@ from terminal.sas.aft import Aft
 from terminal.sas.exceptions import ExceptionFeed
 from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
 from terminal.sas.state import SeatState, StateStore, with_link
+from terminal.sas.tickets import Tickets
 
 VERSION = b"602"
 #: The bill denomination codes of long poll 48 (table C-6, sent as 1 BCD), by the bill's value in major
@@ -31,8 +32,9 @@ BILL_DENOMINATIONS = {
     1: 0, 2: 1, 5: 2, 10: 3, 20: 4, 25: 5, 50: 6, 100: 7, 200: 8, 250: 9, 500: 10, 1000: 11, 2000: 12,
     2500: 13, 5000: 14, 10000: 15, 20000: 16, 25000: 17, 50000: 18, 100000: 19,
 }  # fmt: skip
-#: Enabled features (A0): byte 2 bit 3, extended meters (6F), and bit 6, AFT (72/73/74).
-FEATURES = bytes((0x00, 0x48, 0x00))
+#: Enabled features (A0): byte 1 bit 7, ticket redemption (70/71); byte 2 bit 3, extended meters (6F), and
+#: bit 6, AFT (72/73/74).
+FEATURES = bytes((0x80, 0x48, 0x00))
 #: The long polls of one meter each (10-17) and the meter code each reports.
 SINGLE_METERS = {
     0x10: 0x04,
@@ -77,6 +79,7 @@ class SasMachine:
         self.feed = ExceptionFeed(view, self.state.cursor, depth)
         self.linked: bool | None = None  # not yet known: no poll, and not yet silent past the timeout
         self.aft = Aft(self, monotonic)
+        self.tickets = Tickets(self)
         self.answered = 0
         self._handlers: dict[int, Callable[[bytes], bytes | None]] = {
             0x01: self._shutdown, 0x02: self._startup, 0x0F: self._meters_0f, 0x18: self._games_since,
@@ -86,6 +89,7 @@ class SasMachine:
             0x6F: self._extended_meters, 0x7E: self._date_time, 0x7F: self._set_date_time,
             0xA0: self._features, 0xB5: self._game_info, 0x1B: self._handpay_info, 0x94: self._handpay_reset,
             0x72: self.aft.transfer, 0x73: self.aft.register, 0x74: self.aft.lock,
+            0x70: self.tickets.validation_data, 0x71: self.tickets.redeem,
         }  # fmt: skip
 
     # -- the poll loop's side -------------------------------------------------------------------------

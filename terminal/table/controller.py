@@ -40,7 +40,7 @@ from terminal.table.wager_refs import seat_of
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
 #: What only the SAS process (the ``sas`` client) may send: the casino system's word on a seat.
-SAS_MESSAGES = (m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer)
+SAS_MESSAGES = (m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer, m.SasTicket)
 Printer = tickets.Printer
 
 
@@ -166,6 +166,9 @@ class Controller:
         if client == SAS_CLIENT or isinstance(message, SAS_MESSAGES):
             if client != SAS_CLIENT:  # a seat, the display or a service screen cannot speak for the casino
                 raise ValueError(f"rules: {client} may not send {message.TYPE}")
+            if isinstance(message, m.SasTicket):
+                await self._sas_ticket(message)
+                return None
             before = self.table.cashier.credits(message.seat) if isinstance(message, m.SasTransfer) else 0
             self.sas.apply(message)
             await self.sync_tilts()
@@ -198,6 +201,16 @@ class Controller:
             await self._broadcast(views.game_view(self.table, self._last_outcome))
         await self.sync_tilts()
         return None
+
+    async def _sas_ticket(self, message: m.SasTicket) -> None:
+        """The host's word (71) on a ticket held in a seat's reader: the cabinet stacks or returns it, and
+        the seat hears of it (a buy-in, or why the ticket came back)."""
+        self.sas.check(message)
+        if self.cabinet is None:
+            raise ValueError("rules: this table has no ticket readers")
+        self.cabinet.sas_decide(message.seat, message.number, message.amount, message.code)
+        await self.flush_cabinet()
+        await self.sync_tilts()
 
     async def _aft_told(self, seat: int, before: int) -> None:
         """An AFT transfer moved the seat's credits: money in shows as a buy-in, and the seat its credits."""

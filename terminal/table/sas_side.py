@@ -15,9 +15,9 @@ the table already holds changes nothing and logs nothing.
 
 from __future__ import annotations
 
-from terminal.ledger import EventCode, accounts, aft
+from terminal.ledger import EventCode, accounts, aft, sas_tickets
 from terminal.ledger.records import Actor
-from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink, SasTransfer
+from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink, SasTicket, SasTransfer
 from terminal.table.refused import Refused
 from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
@@ -40,25 +40,33 @@ class SasSide:
         links and says its host polls that seat; a seat whose tilt a restart restored keeps it."""
         for seat, _ in self.table.config.sas.ports if self.table.config.sas.enabled else ():
             self._tilt(seat, lost=True, detail="no word from the casino system since the table started")
+        ledger = self.table.ledger
+        for ticket in sas_tickets.waiting(ledger.db):  # held in a reader when the table stopped: given back
+            reason = "the table restarted before the casino system's word; the ticket was given back"
+            ledger.sas_ticket_refuse(ticket.seat, ticket.number, 0x87, reason, now=self.table.clock.wall())
 
     def apply(self, message: Message) -> None:
         """Act on one message of the ``sas`` client; ``ValueError`` (the protocol's refusal) if it is not
         one this table takes."""
-        sas = self.table.config.sas
-        if not isinstance(message, SasEnable | SasLink | SasHandpayReset | SasTransfer):
-            raise ValueError(f"rules: the SAS process may not send {message.TYPE}")
-        if not sas.enabled:
-            raise ValueError("rules: [sas] enabled = false at this table")
-        if message.seat not in dict(sas.ports):
-            raise ValueError(f"rules: seat {message.seat} has no SAS line in [sas] ports")
+        self.check(message)
         if isinstance(message, SasEnable):
             self._enable(message.seat, message.enabled, message.address)
         elif isinstance(message, SasHandpayReset):
             self._handpay_reset(message.seat)
         elif isinstance(message, SasTransfer):
             self.transfer(message)
-        else:
+        elif isinstance(message, SasLink):
             self._host_link(message.seat, message.state, message.detail)
+
+    def check(self, message: Message) -> None:
+        """``ValueError`` unless ``message`` is one the SAS process may send this table, for a SAS seat."""
+        sas = self.table.config.sas
+        if not isinstance(message, SasEnable | SasLink | SasHandpayReset | SasTransfer | SasTicket):
+            raise ValueError(f"rules: the SAS process may not send {message.TYPE}")
+        if not sas.enabled:
+            raise ValueError("rules: [sas] enabled = false at this table")
+        if message.seat not in dict(sas.ports):
+            raise ValueError(f"rules: seat {message.seat} has no SAS line in [sas] ports")
 
     def _enable(self, seat: int, enabled: bool, address: int) -> None:
         board = self.table.tilts

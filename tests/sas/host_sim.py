@@ -113,6 +113,11 @@ class Host:
         self.send(with_crc(bytes((self.address, command, len(data))) + data))
         return self._variable(command)
 
+    def long_r_variable(self, command: int) -> bytes:
+        """A type R poll (address, command) whose answer carries a length byte (70)."""
+        self.send(bytes((self.address, command)))
+        return self._variable(command)
+
     def long_s_variable(self, command: int, data: bytes) -> bytes:
         """A type S poll (fixed data, no length byte: 74) whose answer carries a length byte."""
         self.send(with_crc(bytes((self.address, command)) + data))

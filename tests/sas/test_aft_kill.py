@@ -48,7 +48,7 @@ def _ledger(path: Path) -> dict[str, object]:
         return {
             "applied": [(a["transaction"], a["direction"], a["amount"]) for a in applied],
             "credits": accounts.seat_balance(db, 1), "audit": meters.audit(db) + meters.audit_journal(db),
-            "identity": report.identity(totals)[1], "aft_in": totals["aft_in"], "process": process,
+            "identity": report.identity(totals)[1], "aft_in": totals.get("aft_in", 0), "process": process,
         }  # fmt: skip
 
 

@@ -108,6 +108,7 @@ def test_who_the_machine_is(played: Config) -> None:
         assert games == bytes((1 + 2 * n, n)) + b"".join(bcd(k, 2) for k in range(1, n + 1))
         features = host.long_s(0xA0, GAME_NUMBER_ROULETTE, 5)
         assert features[:2] == GAME_NUMBER_ROULETTE and features[3] & 0x08  # extended meters
+        assert features[2] & 0x80 and features[3] & 0x40  # ticket redemption (70/71) and AFT
         game = host.long_m(0xB5, GAME_NUMBER_ROULETTE)
         assert game[:2] == GAME_NUMBER_ROULETTE
         name_length = game[9]

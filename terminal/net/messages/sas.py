@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.net.messages.base import Direction, Family, Message
-from terminal.net.schema import Count, Ident, Text
+from terminal.net.schema import Count, Ident, Text, Validation
 
 FAMILY = Family("sas")
 
@@ -63,3 +63,16 @@ class SasTransfer(Message):
     direction: Ident
     amount: Count
     abandon: bool
+
+
+@FAMILY.message("SasTicket", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasTicket(Message):
+    """The host's word (long poll 71) on ticket ``number`` held in seat ``seat``'s reader: ``code`` 0 a
+    cashable ticket worth ``amount`` cents (the table stacks it and credits the seat once), any other code
+    refused (the ticket goes back to the player)."""
+
+    seat: Count
+    number: Validation
+    amount: Count
+    code: Count
