@@ -34,6 +34,7 @@ from terminal.ledger import (
     recall,
     rounds,
     sas_tickets,
+    sas_validation,
     schema,
     vouchers,
 )
@@ -393,12 +394,17 @@ class Ledger:
 
     # -- vouchers --------------------------------------------------------------------------------------
     def issue_voucher(self, seat: int, randbelow: Callable[[int], int], *, now: datetime,
-                      amount: int | None = None) -> vouchers.Voucher:  # fmt: skip
-        """Print a voucher for the seat's credits (all, or ``amount``); its number from ``randbelow``."""
+                      amount: int | None = None, sas: bool = False) -> vouchers.Voucher:  # fmt: skip
+        """Print a voucher for the seat's credits (all, or ``amount``); its number from ``randbelow``, or
+        with ``sas`` and a validation ID the casino system gave the seat (4C), the seat's next SAS number."""
         days = self.voucher_expiry_days
         expires = stamp(now + timedelta(days=days)) if days else None
-        for _ in range(100):
-            number = vouchers.validation_number(randbelow)
+        numbered = sas_validation.next_for(self.db, seat) if sas else None
+        for tried in range(100):
+            if numbered is not None:
+                number = sas_validation.number(numbered[0], (numbered[1] + tried) % sas_validation.SEQUENCE)
+            else:
+                number = vouchers.validation_number(randbelow)
             if self.db.execute("SELECT 1 FROM vouchers WHERE number = ?", [number]).fetchone() is None:
                 break
         else:

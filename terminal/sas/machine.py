@@ -24,6 +24,7 @@ from terminal.sas.exceptions import ExceptionFeed
 from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
 from terminal.sas.state import SeatState, StateStore, with_link
 from terminal.sas.tickets import Tickets
+from terminal.sas.validation import Validation
 
 VERSION = b"602"
 #: The bill denomination codes of long poll 48 (table C-6, sent as 1 BCD), by the bill's value in major
@@ -32,9 +33,9 @@ BILL_DENOMINATIONS = {
     1: 0, 2: 1, 5: 2, 10: 3, 20: 4, 25: 5, 50: 6, 100: 7, 200: 8, 250: 9, 500: 10, 1000: 11, 2000: 12,
     2500: 13, 5000: 14, 10000: 15, 20000: 16, 25000: 17, 50000: 18, 100000: 19,
 }  # fmt: skip
-#: Enabled features (A0): byte 1 bit 7, ticket redemption (70/71); byte 2 bit 3, extended meters (6F), and
-#: bit 6, AFT (72/73/74).
-FEATURES = bytes((0x80, 0x48, 0x00))
+#: Enabled features (A0): byte 1 bit 7, ticket redemption (70/71), bit 4, validation extensions (7B), and
+#: bits 5-6 zero, secure-enhanced validation (4C/4D); byte 2 bit 3, extended meters (6F), bit 6, AFT.
+FEATURES = bytes((0x90, 0x48, 0x00))
 #: The long polls of one meter each (10-17) and the meter code each reports.
 SINGLE_METERS = {
     0x10: 0x04,
@@ -63,6 +64,7 @@ class MachineInfo:
     base_percent: str = "0000"  # theoretical payback, hundredths of a percent, four ASCII digits
     credit_limit: int = 0  # [money] credit_limit: the AFT transfer limit (74)
     country: int = 37  # the bill acceptor's country (table C-6: 37 the United States), [sas] country_code
+    expiry_days: int = 0  # [money] voucher_expiry_days (0: tickets never expire), for 4D and 7B
 
 
 class SasMachine:
@@ -80,6 +82,7 @@ class SasMachine:
         self.linked: bool | None = None  # not yet known: no poll, and not yet silent past the timeout
         self.aft = Aft(self, monotonic)
         self.tickets = Tickets(self)
+        self.validation = Validation(self, info.expiry_days)
         self.answered = 0
         self._handlers: dict[int, Callable[[bytes], bytes | None]] = {
             0x01: self._shutdown, 0x02: self._startup, 0x0F: self._meters_0f, 0x18: self._games_since,
@@ -90,6 +93,7 @@ class SasMachine:
             0xA0: self._features, 0xB5: self._game_info, 0x1B: self._handpay_info, 0x94: self._handpay_reset,
             0x72: self.aft.transfer, 0x73: self.aft.register, 0x74: self.aft.lock,
             0x70: self.tickets.validation_data, 0x71: self.tickets.redeem,
+            0x4C: self.validation.set_id, 0x4D: self.validation.info, 0x7B: self.validation.extended_status,
         }  # fmt: skip
 
     # -- the poll loop's side -------------------------------------------------------------------------

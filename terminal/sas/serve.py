@@ -81,6 +81,7 @@ def machine_for(config: Config, seat: int, *, wall: Callable[[], datetime] | Non
         serial=dict(sas.serial_numbers).get(seat, ""), asset=dict(sas.asset_numbers).get(seat, 0),
         max_bet=config.limits.seat_max, credit_limit=config.money.credit_limit,
         country=COUNTRY_OF_CURRENCY[config.money.currency] if sas.country_code is None else sas.country_code,
+        expiry_days=config.money.voucher_expiry_days,
     )  # fmt: skip
     view = SeatView(config.ledger.path, seat)
     files = rom.program_files(config.lab.manifest_path)

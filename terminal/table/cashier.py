@@ -165,7 +165,9 @@ class Cashier:
                 detail = json.dumps({"award": credits - limit, "wager": "credit_limit"})
                 self._guard.raise_tilt(Tilt(TiltKind.HANDPAY, seat, detail))
             amount = min(credits, limit)
-            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall(), amount=amount)
+            sas = self.config.sas.enabled and seat in dict(self.config.sas.ports)  # numbered as the host said
+            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall(), amount=amount,
+                                                sas=sas)  # fmt: skip
         return voucher
 
     def handpay_locks(self, settlements: Iterable[Settlement]) -> tuple[Tilt, ...]:

@@ -40,7 +40,7 @@ from terminal.table.wager_refs import seat_of
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
 #: What only the SAS process (the ``sas`` client) may send: the casino system's word on a seat.
-SAS_MESSAGES = (m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer, m.SasTicket)
+SAS_MESSAGES = (m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer, m.SasTicket, m.SasValidation)
 Printer = tickets.Printer
 
 

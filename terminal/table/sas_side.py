@@ -15,14 +15,24 @@ the table already holds changes nothing and logs nothing.
 
 from __future__ import annotations
 
-from terminal.ledger import EventCode, accounts, aft, sas_tickets
+from terminal.ledger import EventCode, accounts, aft, sas_tickets, sas_validation
 from terminal.ledger.records import Actor
-from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink, SasTicket, SasTransfer
+from terminal.net.messages import (
+    Message,
+    SasEnable,
+    SasHandpayReset,
+    SasLink,
+    SasTicket,
+    SasTransfer,
+    SasValidation,
+)
 from terminal.table.refused import Refused
 from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
 
 CLIENT = "sas"
+#: Every message the SAS process may send.
+SAS_MESSAGES = (SasEnable, SasLink, SasHandpayReset, SasTransfer, SasTicket, SasValidation)
 #: Who pays a hand-pay the host reset (94), in the ledger: the casino system, clearing as an attendant.
 HOST = Actor("casino system (SAS 94)", "system")
 LINK_STATES = ("lost", "restored")
@@ -57,11 +67,13 @@ class SasSide:
             self.transfer(message)
         elif isinstance(message, SasLink):
             self._host_link(message.seat, message.state, message.detail)
+        elif isinstance(message, SasValidation):
+            self._validation(message)
 
     def check(self, message: Message) -> None:
         """``ValueError`` unless ``message`` is one the SAS process may send this table, for a SAS seat."""
         sas = self.table.config.sas
-        if not isinstance(message, SasEnable | SasLink | SasHandpayReset | SasTransfer | SasTicket):
+        if not isinstance(message, SAS_MESSAGES):
             raise ValueError(f"rules: the SAS process may not send {message.TYPE}")
         if not sas.enabled:
             raise ValueError("rules: [sas] enabled = false at this table")
@@ -109,6 +121,20 @@ class SasSide:
             if status != aft.COMPLETE:
                 return ledger.aft_refuse(seat, tid, direction, amount, status, why, now=now)
             return ledger.aft_transfer(seat, tid, direction, amount, now=now)
+
+    def _validation(self, message: SasValidation) -> None:
+        """4C: the seat's next vouchers are numbered from the host's ID and sequence (logged; the ledger
+        then counts the vouchers printed since). The same values again change nothing."""
+        if not (message.machine_id < 1 << 24 and message.sequence < 1 << 24):
+            raise ValueError("rules: a validation ID and a sequence number are three bytes each")
+        ledger = self.table.ledger
+        now = sas_validation.next_for(ledger.db, message.seat)
+        if now == (message.machine_id, message.sequence) or (now is None and message.machine_id == 0):
+            return
+        detail = {"machine_id": message.machine_id, "sequence": message.sequence}
+        with self.table.tilts.ledger_write():
+            ledger.log_event(EventCode.SAS_VALIDATION, now=self.table.clock.wall(), seat=message.seat,
+                             detail=detail)  # fmt: skip
 
     def _refusal(self, seat: int, direction: str, amount: int) -> tuple[int, str]:
         """Why the table cannot take a transfer now (its SAS status and words), or ``(0, "")``."""

@@ -76,3 +76,14 @@ class SasTicket(Message):
     number: Validation
     amount: Count
     code: Count
+
+
+@FAMILY.message("SasValidation", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasValidation(Message):
+    """The host set seat ``seat``'s secure-enhanced validation (long poll 4C): its machine validation ID
+    and the sequence number of its next ticket; the seat's vouchers are numbered from them."""
+
+    seat: Count
+    machine_id: Count
+    sequence: Count
