@@ -170,6 +170,7 @@ class Aft:
             return NOT_REGISTERED_KEY
         if request["flags"] & FLAG_LOCK_REQUIRED and not self.locked():
             return NOT_LOCKED
+        self.settle()  # a transfer the ledger has finished is no longer in progress
         if self.machine.state.aft_pending:
             return IN_PROGRESS
         if self.refusal():

@@ -270,3 +270,14 @@ def test_a_transfer_the_sas_process_lost_ends_refused_and_an_edited_store_moves_
         assert transfer(host, "LOST-1", 100_000)["status"] == 0x9F  # and sent again: still refused
         assert credits(live) == 0
         consistent(live)
+
+
+def test_a_new_transfer_after_one_the_table_finished_is_not_in_progress(tmp_path: Path) -> None:
+    """The host sends the next 72 without interrogating the last: the ledger says it is done, so the new
+    one is taken (40/00), not refused as a transfer in progress (C0); a 72 while one is pending is C0."""
+    with sas_table(tmp_path, extra=ASSET) as (live, host, _):
+        assert transfer(host, "SEQ-1", 1000)["status"] in (0x40, 0x00)
+        until(lambda: len(events(live, EventCode.AFT_TRANSFER)) == 1, "the first applied")
+        assert transfer(host, "SEQ-2", 1000)["status"] in (0x40, 0x00)
+        until(lambda: len(events(live, EventCode.AFT_TRANSFER)) == 2, "the second applied")
+        assert credits(live) == 2000
