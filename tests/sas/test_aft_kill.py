@@ -59,6 +59,7 @@ def _linked(path: Path, times: int) -> bool:
         return False
 
 
+@pytest.mark.slow  # two controllers and a SAS process started, one killed: a kill test
 @pytest.mark.parametrize("when", ["before", "after"])
 def test_a_controller_killed_mid_transfer_applies_it_once(tmp_path: Path, when: str) -> None:
     host_fd, machine_fd = os.openpty()

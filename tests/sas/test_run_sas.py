@@ -12,6 +12,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from terminal import config as configuration
 from terminal.commands.run_cmd import launcher_command, table_children
 from terminal.lab.supervisor import Supervisor, free_port
@@ -79,6 +81,7 @@ def test_the_table_started_with_sas_links_the_sas_process_to_its_controller(tmp_
         os.close(machine_fd)
 
 
+@pytest.mark.slow  # a whole headless run of 400 rounds in its own process
 def test_a_headless_run_starts_the_sas_process_beside_the_table(tmp_path: Path) -> None:
     """`terminal run --headless` with [sas] enabled: the SAS process links to the table (the ledger logs
     the process's link restored) and is stopped with the run."""
