@@ -22,14 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from terminal.ledger import aft as ledger_aft
 from terminal.net.messages import SasTransfer
 from terminal.sas import bcd
-
-if TYPE_CHECKING:
-    from terminal.sas.machine import SasMachine
+from terminal.sas.side import MachineSide
 
 TO_MACHINE, TO_HOST = 0x00, 0x80
 PENDING, NOT_VALID_FUNCTION, NOT_VALID_AMOUNT = 0x40, 0x82, 0x83
@@ -49,7 +47,7 @@ def position(index: int) -> int:
 class Aft:
     """One seat's AFT (see the module docstring); ``machine`` gives the store, the view and the clock."""
 
-    def __init__(self, machine: SasMachine, monotonic: Callable[[], float]) -> None:
+    def __init__(self, machine: MachineSide, monotonic: Callable[[], float]) -> None:
         self.machine, self.monotonic = machine, monotonic
         self.locked_until = 0.0
         #: requests the store held when this process started: said to the table as abandoned
@@ -92,7 +90,7 @@ class Aft:
         lock = LOCKED if self.locked() and free else NOT_LOCKED_STATUS
         available = 0x03 if free else 0x00  # bit 0 to the machine, bit 1 from the machine
         status = 0x90 | (0x08 if self.registered() else 0)  # any AFT, in-house; registered
-        limit = self.machine.credit_limit
+        limit = self.machine.info.credit_limit
         body = (
             info.asset.to_bytes(4, "little") + bytes((lock, available, 0x00, status, BUFFER))
             + bcd.encode(credits, 5) + bcd.encode(0, 5) + bcd.encode(0, 5) + bcd.encode(limit, 5)

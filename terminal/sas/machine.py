@@ -11,7 +11,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -22,6 +22,7 @@ from terminal.sas import bcd, crc, meter_codes, rom
 from terminal.sas.aft import Aft
 from terminal.sas.exceptions import ExceptionFeed
 from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
+from terminal.sas.side import MachineInfo as MachineInfo
 from terminal.sas.state import SeatState, StateStore, with_link
 from terminal.sas.tickets import Tickets
 from terminal.sas.validation import Validation
@@ -47,24 +48,6 @@ SINGLE_METERS = {
     0x16: 0x06,
     0x17: 0x07,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class MachineInfo:
-    """What a seat says about itself (1F, 54, 55, 56, B5)."""
-
-    seat: int
-    address: int
-    games: tuple[str, ...]  # the games this machine offers, numbered from 1 in this order
-    selected: str  # the game now at the table
-    serial: str = ""
-    asset: int = 0
-    max_bet: int = 0  # credits
-    paytable: str = "TABLE1"
-    base_percent: str = "0000"  # theoretical payback, hundredths of a percent, four ASCII digits
-    credit_limit: int = 0  # [money] credit_limit: the AFT transfer limit (74)
-    country: int = 37  # the bill acceptor's country (table C-6: 37 the United States), [sas] country_code
-    expiry_days: int = 0  # [money] voucher_expiry_days (0: tickets never expire), for 4D and 7B
 
 
 class SasMachine:
@@ -152,10 +135,6 @@ class SasMachine:
             said.append(self.link_message())
         said += self.aft.resync()
         return said
-
-    @property
-    def credit_limit(self) -> int:
-        return self.info.credit_limit
 
     def save(self, state: SeatState) -> None:
         """Keep ``state`` (on disk, flushed, before the next answer goes out)."""

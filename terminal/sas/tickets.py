@@ -17,14 +17,11 @@ seat, and the ledger refuses a second redemption of any number.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from terminal.ledger import sas_tickets
 from terminal.net.messages import SasTicket
 from terminal.sas import bcd
-
-if TYPE_CHECKING:
-    from terminal.sas.machine import SasMachine
+from terminal.sas.side import MachineSide
 
 VALID_CASHABLE, STATUS = 0x00, 0xFF
 REDEEMED, WAITING_71, PENDING, REJECTED = 0x00, 0x20, 0x40, 0x80
@@ -34,7 +31,7 @@ NO_MATCH, BAD_AMOUNT, NO_INFO = 0x81, 0x83, 0xFF
 class Tickets:
     """One seat's TITO redemption (see the module docstring)."""
 
-    def __init__(self, machine: SasMachine) -> None:
+    def __init__(self, machine: MachineSide) -> None:
         self.machine = machine
 
     def _last(self) -> sas_tickets.Ticket | None:

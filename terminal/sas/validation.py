@@ -17,15 +17,12 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from terminal.ledger import sas_validation
 from terminal.ledger.events import EventCode
 from terminal.net.messages import SasValidation
 from terminal.sas import bcd
-
-if TYPE_CHECKING:
-    from terminal.sas.machine import SasMachine
+from terminal.sas.side import MachineSide
 
 BUFFER = 31  # 4D buffer indexes 01 to 1F
 CASHABLE_FROM_CASHOUT = 0x00
@@ -35,7 +32,7 @@ STATUS_BITS = 0x0021  # bit 0 the printer is the cash-out device, bit 5 ticket r
 class Validation:
     """One seat's secure-enhanced validation (see the module docstring)."""
 
-    def __init__(self, machine: SasMachine, expiry_days: int = 0) -> None:
+    def __init__(self, machine: MachineSide, expiry_days: int = 0) -> None:
         self.machine, self.expiry_days = machine, expiry_days
 
     def set_id(self, data: bytes) -> bytes | None:
