@@ -179,11 +179,12 @@ def _report(args: argparse.Namespace) -> int:
     def money(value: int) -> str:
         return format_amount(value, currency)
 
-    for key in report.KEYS:
+    for key in (*report.KEYS, *(k for k in report.AFT_KEYS if k in totals)):
         print(f"{key:<14}{money(totals[key]):>20}")
+    aft = " + AFT in - AFT out" if any(k in totals for k in report.AFT_KEYS) else ""
     print(
         f"identity: seat credits {money(totals['seat_credits'])} = cash in + vouchers in + won - wagered - "
-        f"cash out - vouchers out - hand-pays = {money(rhs)}: {'holds' if holds else 'DOES NOT HOLD'}"
+        f"cash out - vouchers out - hand-pays{aft} = {money(rhs)}: {'holds' if holds else 'DOES NOT HOLD'}"
     )
     print("vouchers: " + ", ".join(f"{k} {v}" for k, v in vouchers.items()))
     return status

@@ -5,13 +5,15 @@ before it loads them; bots at ``--bots`` other seats), and stops them all togeth
 (or with ``--headless``) it runs headless.
 
 Headless, the real controller, ledger and RNG play ``--rounds`` rounds against ``--seats`` bot players
-that connect over the authenticated protocol. It prints progress and a summary, writes the summary as
-JSON to ``[lab] output_dir``, and exits 1 if the ledger does not verify afterwards.
+that connect over the authenticated protocol, and ``terminal sas run`` beside them with ``[sas] enabled``.
+It prints progress and a summary, writes the summary as JSON to ``[lab] output_dir``, and exits 1 if the
+ledger does not verify afterwards.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -88,7 +90,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         result = run_headless(
             loaded, rounds=rounds, seats=seats, realtime=args.realtime, seed=_bot_seed(args.seed),
-            progress=progress, observer=_recorder(loaded, recorded),
+            progress=progress, observer=with_sas(loaded, args, _recorder(loaded, recorded)),
         )  # fmt: skip
     except IntegrityError as broken:
         print(f"terminal run: the ledger does not verify, the table stays closed: {broken}", file=sys.stderr)
@@ -111,6 +113,35 @@ def _run(args: argparse.Namespace) -> int:
     if result.verified and not result.audit:
         _seat_screenshots(loaded, seats)
     return 0 if result.verified and not result.audit else 1
+
+
+def with_sas(c: Config, args: argparse.Namespace, observer: Observer,
+             py: tuple[str, ...] | None = None) -> Observer:  # fmt: skip
+    """``observer`` and, with ``[sas] enabled``, ``terminal sas run`` beside the headless table: started
+    once the controller listens (as :func:`table_children` starts it beside a windowed one), stopped
+    (SIGTERM, then killed after 10 s) when the run ends."""
+    if not c.sas.enabled:
+        return observer
+    data = getattr(args, "data", None)
+    cfg = ("--config", str(args.config), *(("--data", str(data)) if data is not None else ()))
+
+    async def observe(port: int, stop: asyncio.Event) -> None:
+        argv = (*(py or launcher_command()), "sas", "run", *cfg, "--port", str(port))
+        child = await asyncio.create_subprocess_exec(*argv)
+        print(f"sas            terminal sas run started beside the table (pid {child.pid})", file=sys.stderr)
+        try:
+            await observer(port, stop)
+            await stop.wait()
+        finally:
+            if child.returncode is None:
+                child.terminate()
+                try:
+                    await asyncio.wait_for(child.wait(), 10)
+                except TimeoutError:
+                    child.kill()
+                    await child.wait()
+
+    return observe
 
 
 def _bot_seed(seed: bytes | None) -> int | None:

@@ -561,6 +561,10 @@ class SasSection:
         "1000", integer(20, 100_000), "exceptions a seat holds for an absent host before 70 (overflow)"
     )
     state_dir: Path = setting("var/sas", a_path(), "each seat's SAS store: its exception cursor and link log")
+    country_code: int | None = setting(
+        "auto", read_with("auto (from [money] currency), or a SAS country code 0 to 39", sas.country),
+        "the bill acceptor's country on SAS (long poll 48, table C-6: 37 United States, 7 Canada, 39 euro)",
+    )  # fmt: skip
 
     def address(self, seat: int) -> int | None:
         """Seat ``seat``'s SAS address, or ``None``."""

@@ -25,7 +25,12 @@ CANCELLED = "cancelled"
 VOIDED = "voided"
 #: Vouchers of other tables paid here (negative: the floor owes us) and ours paid elsewhere (positive).
 FLOOR_VOUCHERS = "floor_vouchers"
-FIXED = (HOUSE, CASH_BOX, VOUCHER_LIABILITY, HANDPAY, CANCELLED, VOIDED, FLOOR_VOUCHERS)
+#: Money the casino system moved between player accounts and seats (SAS AFT): negative when more came in
+#: from the accounts than went back to them.
+AFT = "aft"
+#: Tickets of the casino system's own (not ours) that it validated and we paid (SAS 70/71): it owes us.
+SAS_TICKETS = "sas_tickets"
+FIXED = (HOUSE, CASH_BOX, VOUCHER_LIABILITY, HANDPAY, CANCELLED, VOIDED, FLOOR_VOUCHERS, AFT, SAS_TICKETS)
 
 #: Accounts that may never go below zero: a seat cannot spend credits it does not have.
 NON_NEGATIVE = ("credits", "in_play", VOUCHER_LIABILITY)

@@ -91,6 +91,12 @@ class EventCode(enum.IntEnum):
     SAS_SHUTDOWN = 760  # the casino system disabled a seat (SAS long poll 01): the seat takes no wagers
     SAS_STARTUP = 761  # the casino system enabled the seat again (SAS long poll 02)
     SAS_LINK = 762  # a seat's SAS host went silent or polls again; or the SAS process's own link to the table
+    AFT_TRANSFER = 763  # a SAS AFT transfer (long poll 72) applied: credits from or to a player account
+    AFT_REFUSED = 764  # a SAS AFT transfer the table refused (with its SAS status code): nothing moved
+    SAS_TICKET_REDEEM = 765  # a ticket not ours that the casino system validated (70/71) paid to the seat
+    SAS_TICKET_REFUSED = 766  # a ticket not ours the casino system refused (71), or the table could not pay
+    SAS_TICKET_INSERTED = 767  # a ticket not ours held in a SAS seat's reader for the casino system (67, 70)
+    SAS_VALIDATION = 768  # the casino system numbers a seat's vouchers (4C: validation ID, sequence)
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
     TOWER_CHANGE = 900  # the tower light or the alarm changed (each lamp's pattern and the conditions)
     SERVICE_CALL = 901  # a seat's call button: a player asks for an attendant

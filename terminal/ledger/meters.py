@@ -197,6 +197,10 @@ def _from_journal(db: sqlite_utils.Database, found: Counter[str], start: str = "
             _count(found, "handpays", amount, "handpays_count")
         elif account == accounts.CANCELLED:
             _count(found, "cash_out", amount, "cash_out_count")
+        elif account == accounts.AFT and kind in ("aft_in", "aft_out"):  # the casino system's transfers
+            _count(found, kind, abs(amount), f"{kind}_count")
+        elif account == accounts.SAS_TICKETS and kind == "voucher_in":  # the casino system's ticket
+            _count(found, "vouchers_in", -amount, "vouchers_in_count")
 
 
 _VOUCHER_METERS = {

@@ -3,6 +3,9 @@
 The summary states the conservation identity of the seats' credits, in minor units::
 
     seat_credits = cash_in + vouchers_in + won - wagered - cash_out - vouchers_out - handpays
+                   + aft_in - aft_out
+
+(``aft_in``/``aft_out``: the casino system's transfers from and to player accounts, SAS AFT; 0 when absent.)
 
 ``wagered`` counts every stake when placed and ``won`` everything settlement pays back to seats (stakes of
 winning and pushed wagers included), so the identity holds at every committed instant.
@@ -35,12 +38,15 @@ KEYS = (
     "seat_credits",
     "handpays",
 )
+#: The casino system's transfers (SAS AFT): in the summary only once a table has had one.
+AFT_KEYS = ("aft_in", "aft_out")
 
 
 def summary(db: sqlite_utils.Database) -> dict[str, int]:
     """The report's totals: meters of this epoch and the current balances, all in minor units."""
     metered = meters.read(db)
     found = {key: metered.get(key, 0) for key in KEYS}
+    found |= {key: metered[key] for key in AFT_KEYS if metered.get(key)}
     held = accounts.all_balances(db)
     found["in_play"] = sum(v for a, v in held.items() if accounts.kind_of(a) == "in_play")
     found["seat_credits"] = sum(v for a, v in held.items() if accounts.kind_of(a) == "credits")
@@ -52,7 +58,7 @@ def identity(totals: Mapping[str, int], width: int | None = None) -> tuple[int, 
     ``width`` when given: a meter that rolled over keeps the identity only modulo it)."""
     rhs = (
         totals["cash_in"] + totals["vouchers_in"] + totals["won"] - totals["wagered"] - totals["cash_out"]
-        - totals["vouchers_out"] - totals["handpays"]
+        - totals["vouchers_out"] - totals["handpays"] + totals.get("aft_in", 0) - totals.get("aft_out", 0)
     )  # fmt: skip
     seats = totals["seat_credits"]
     return rhs, rhs == seats or (width is not None and (rhs - seats) % width == 0)

@@ -125,8 +125,12 @@ class SeatView:
                 found[f"bill:{-amount}:count"] += 1
             elif account == accounts.VOUCHER_LIABILITY and kind == "voucher_out":
                 _count(found, "vouchers_out", amount)
-            elif kind == "voucher_in" and account in (accounts.VOUCHER_LIABILITY, accounts.FLOOR_VOUCHERS):
+            elif kind == "voucher_in" and account in (
+                accounts.VOUCHER_LIABILITY, accounts.FLOOR_VOUCHERS, accounts.SAS_TICKETS
+            ):  # fmt: skip
                 _count(found, "vouchers_in", -amount)
+            elif account == accounts.AFT and kind in ("aft_in", "aft_out"):
+                _count(found, kind, abs(amount))
             elif account == accounts.HANDPAY:
                 _count(found, "handpays", amount)
             elif account == accounts.CANCELLED:
@@ -179,6 +183,17 @@ class SeatView:
         with self.db.conn:
             found = events.active_tilts(self.db)
         return next((detail for kind, seat, detail in found if kind == "handpay" and seat == self.seat), None)
+
+    def stopped(self) -> tuple[str, ...]:
+        """The tilts that stop this seat now (its own and the table's), by kind: what refuses an AFT lock."""
+        with self.db.conn:
+            found = events.active_tilts(self.db)
+        return tuple(kind for kind, seat, _ in found if seat is None or seat == self.seat)
+
+    def in_play(self) -> int:
+        """The seat's wagers in play (a round it staked on is not over)."""
+        account = accounts.in_play(self.seat)
+        return accounts.balances(self.db, [account])[account]
 
     # -- what exceptions come from --------------------------------------------------------------------
     def happenings(self, after: dict[str, int], limit: int) -> list[Happening]:

@@ -21,6 +21,7 @@ import sqlite_utils
 from terminal.games.base import Settlement
 from terminal.ledger import (
     accounts,
+    aft,
     cashier,
     dayreport,
     epochs,
@@ -32,6 +33,8 @@ from terminal.ledger import (
     outbox,
     recall,
     rounds,
+    sas_tickets,
+    sas_validation,
     schema,
     vouchers,
 )
@@ -278,6 +281,38 @@ class Ledger:
         with self._transaction(now) as time:
             return cashier.handpay(self.chain, time, check_seat(seat), amount, actor, reason)
 
+    def aft_transfer(self, seat: int, transaction: str, direction: str, amount: int, *,
+                     now: datetime) -> aft.Record:  # fmt: skip
+        """The casino system's transfer ``transaction`` (SAS AFT) applied once: its record, new or old."""
+        with self._transaction(now) as time:
+            return aft.transfer(self.chain, time, check_seat(seat), transaction, direction, amount)
+
+    def aft_refuse(self, seat: int, transaction: str, direction: str, amount: int, status: int, reason: str,
+                   *, now: datetime) -> aft.Record:  # fmt: skip
+        """The casino system's transfer ``transaction`` refused (logged once): its record, new or old."""
+        with self._transaction(now) as time:
+            seat = check_seat(seat)
+            return aft.refuse(self.chain, time, seat, transaction, direction, amount, status, reason)
+
+    def sas_ticket_inserted(self, seat: int, number: str, *, now: datetime) -> int:
+        """A ticket not ours held at ``seat`` for the casino system's word (SAS 70/71)."""
+        with self._transaction(now) as time:
+            return sas_tickets.inserted(self.chain, time, check_seat(seat), number)
+
+    def sas_ticket_redeem(self, seat: int, number: str, amount: int, *, now: datetime) -> int:
+        """The casino system validated ticket ``number`` for ``amount``: credit ``seat`` once."""
+        with self._transaction(now) as time:
+            return sas_tickets.redeem(self.chain, time, check_seat(seat), number, amount)
+
+    def sas_ticket_refuse(self, seat: int, number: str, code: int, reason: str, *, now: datetime) -> int:
+        """The ticket ``number`` given back (the casino system refused it, or the table could not take it)."""
+        with self._transaction(now) as time:
+            return sas_tickets.refuse(self.chain, time, check_seat(seat), number, code, reason)
+
+    def aft_record(self, seat: int, transaction: str) -> aft.Record | None:
+        """The ledger's word on the casino system's transfer ``transaction`` at ``seat``."""
+        return aft.record(self.db, seat, transaction)
+
     def cancel_credits(self, seat: int, actor: Actor, *, now: datetime, amount: int | None = None) -> int:
         """An attendant pays the seat's credits (all, or ``amount``) out in cash."""
         with self._transaction(now) as time:
@@ -359,12 +394,17 @@ class Ledger:
 
     # -- vouchers --------------------------------------------------------------------------------------
     def issue_voucher(self, seat: int, randbelow: Callable[[int], int], *, now: datetime,
-                      amount: int | None = None) -> vouchers.Voucher:  # fmt: skip
-        """Print a voucher for the seat's credits (all, or ``amount``); its number from ``randbelow``."""
+                      amount: int | None = None, sas: bool = False) -> vouchers.Voucher:  # fmt: skip
+        """Print a voucher for the seat's credits (all, or ``amount``); its number from ``randbelow``, or
+        with ``sas`` and a validation ID the casino system gave the seat (4C), the seat's next SAS number."""
         days = self.voucher_expiry_days
         expires = stamp(now + timedelta(days=days)) if days else None
-        for _ in range(100):
-            number = vouchers.validation_number(randbelow)
+        numbered = sas_validation.next_for(self.db, seat) if sas else None
+        for tried in range(100):
+            if numbered is not None:
+                number = sas_validation.number(numbered[0], (numbered[1] + tried) % sas_validation.SEQUENCE)
+            else:
+                number = vouchers.validation_number(randbelow)
             if self.db.execute("SELECT 1 FROM vouchers WHERE number = ?", [number]).fetchone() is None:
                 break
         else:

@@ -22,7 +22,7 @@ from typing import Any
 
 import sqlite_utils
 
-from terminal.ledger import accounts, events, journal, meters
+from terminal.ledger import accounts, events, journal, meters, sas_validation
 from terminal.ledger.chain import Chain
 from terminal.ledger.errors import VoucherError
 from terminal.ledger.events import EventCode
@@ -48,10 +48,11 @@ def validation_number(randbelow: Callable[[int], int]) -> str:
 
 
 def check_number(number: str) -> str:
-    """``number`` if it is 18 digits with a matching check digit, else :class:`VoucherError`."""
+    """``number`` if it is 18 digits with a matching check digit (or, printed at a seat on SAS, a
+    secure-enhanced validation number: :mod:`terminal.ledger.sas_validation`), else :class:`VoucherError`."""
     if len(number) != DIGITS or not number.isascii() or not number.isdigit():
         raise VoucherError(f"voucher {number!r}: a validation number is {DIGITS} digits")
-    if check_digit(number[:-1]) != number[-1]:
+    if check_digit(number[:-1]) != number[-1] and not sas_validation.valid(number):
         raise VoucherError(f"voucher {number}: check digit does not match")
     return number
 

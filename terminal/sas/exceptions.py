@@ -39,6 +39,11 @@ FIXED = {
     int(EventCode.VOUCHER_REDEEM): 0x67,  # a ticket was inserted (and taken)
     int(EventCode.BILL_STACKED): 0x4F,  # a bill was accepted
     int(EventCode.RAM_CLEAR): 0x7A,  # soft meters reset to zero: a new epoch
+    int(EventCode.AFT_TRANSFER): 0x69,  # AFT transfer complete (the host interrogates 72 for its status)
+    int(EventCode.AFT_REFUSED): 0x69,  # complete too: refused, the status says why
+    int(EventCode.SAS_TICKET_INSERTED): 0x67,  # a ticket not ours was inserted: the host asks 70
+    int(EventCode.SAS_TICKET_REDEEM): 0x68,  # ticket transfer complete (redeemed)
+    int(EventCode.SAS_TICKET_REFUSED): 0x68,  # ticket transfer complete (given back: 71 FF says why)
 }
 HANDPAY_PENDING, HANDPAY_RESET = 0x51, 0x52
 STARTED, ENDED = 0x7E, 0x7F

@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from terminal.sas import bcd, crc, wire
-from terminal.sas.meter_codes import NAMES
+from terminal.sas.meter_codes import NAMES, size_2f
 from terminal.sas.ports import Port
 
 #: Type R polls the host reads, with the answer's data length.
@@ -21,6 +21,8 @@ EXCEPTIONS = {
     0x17: "AC power applied", 0x18: "AC power lost", 0x19: "cash box door opened",
     0x1A: "cash box door closed", 0x3D: "cash-out ticket printed", 0x4F: "bill accepted",
     0x51: "hand-pay pending", 0x52: "hand-pay reset", 0x67: "ticket inserted",
+    0x68: "ticket transfer complete",
+    0x69: "AFT transfer complete",
     0x70: "exception buffer overflow",
     0x7A: "soft meters reset", 0x7E: "game started", 0x7F: "game ended",
 }  # fmt: skip
@@ -80,9 +82,11 @@ def report(link: HostLink, say: Callable[[str], None], *, events: int = 20) -> N
     say(f"game id {text[:5]}, denomination code {info[5]:02X}, paytable {text[10:16].strip()}")
     codes = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x0B, 0x0C]
     answer = link.long(0x2F, bytes((2 + len(codes),)) + bcd.encode(0, 2) + bytes(codes), variable=True)
-    for i in range(2, len(answer), 5):
-        code, value = answer[i], bcd.decode(answer[i + 1 : i + 5])
-        say(f"meter {code:02X} {NAMES.get(code, '?'):<36} {value}")
+    i = 2
+    while i < len(answer):
+        code, size = answer[i], size_2f(answer[i])
+        say(f"meter {code:02X} {NAMES.get(code, '?'):<36} {bcd.decode(answer[i + 1 : i + 1 + size])}")
+        i += 1 + size
     for _ in range(events):
         code = link.general()
         if code == 0:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -18,18 +19,24 @@ from terminal.ledger.events import EventCode
 from terminal.ledger.seat_view import SeatView
 from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
 from terminal.sas import bcd, crc, meter_codes, rom
+from terminal.sas.aft import Aft
 from terminal.sas.exceptions import ExceptionFeed
 from terminal.sas.frames import BROADCAST, GeneralPoll, Poll
+from terminal.sas.side import MachineInfo as MachineInfo
 from terminal.sas.state import SeatState, StateStore, with_link
+from terminal.sas.tickets import Tickets
+from terminal.sas.validation import Validation
 
 VERSION = b"602"
-#: The bill denomination codes of long poll 48, by value in minor units.
+#: The bill denomination codes of long poll 48 (table C-6, sent as 1 BCD), by the bill's value in major
+#: units of the currency: 00 is 1, 07 is 100, 19 is 100,000.
 BILL_DENOMINATIONS = {
-    100: 0x00, 200: 0x01, 500: 0x02, 1000: 0x03, 2000: 0x04, 2500: 0x05, 5000: 0x06, 10000: 0x07,
-    20000: 0x08, 25000: 0x09, 50000: 0x0A, 100000: 0x0B,
+    1: 0, 2: 1, 5: 2, 10: 3, 20: 4, 25: 5, 50: 6, 100: 7, 200: 8, 250: 9, 500: 10, 1000: 11, 2000: 12,
+    2500: 13, 5000: 14, 10000: 15, 20000: 16, 25000: 17, 50000: 18, 100000: 19,
 }  # fmt: skip
-#: Enabled features (A0): byte 2 bit 3, extended meters (6F); nothing else of phase 1 is a feature bit.
-FEATURES = bytes((0x00, 0x08, 0x00))
+#: Enabled features (A0): byte 1 bit 7, ticket redemption (70/71), bit 4, validation extensions (7B), and
+#: bits 5-6 zero, secure-enhanced validation (4C/4D); byte 2 bit 3, extended meters (6F), bit 6, AFT.
+FEATURES = bytes((0x90, 0x48, 0x00))
 #: The long polls of one meter each (10-17) and the meter code each reports.
 SINGLE_METERS = {
     0x10: 0x04,
@@ -43,33 +50,22 @@ SINGLE_METERS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class MachineInfo:
-    """What a seat says about itself (1F, 54, 55, 56, B5)."""
-
-    seat: int
-    address: int
-    games: tuple[str, ...]  # the games this machine offers, numbered from 1 in this order
-    selected: str  # the game now at the table
-    serial: str = ""
-    asset: int = 0
-    max_bet: int = 0  # credits
-    paytable: str = "TABLE1"
-    base_percent: str = "0000"  # theoretical payback, hundredths of a percent, four ASCII digits
-
-
 class SasMachine:
     """See the module docstring. ``wall`` is the table's clock (UTC), ``files`` the program for 21."""
 
     def __init__(self, info: MachineInfo, view: SeatView, store: StateStore, *, depth: int,
                  wall: Callable[[], datetime], files: Sequence[Path] = (),
-                 tell: Callable[[Message], None] = lambda _: None) -> None:  # fmt: skip
+                 tell: Callable[[Message], None] = lambda _: None,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self.info, self.view, self.store, self.wall = info, view, store, wall
         self.files = tuple(files)
         self.tell = tell  # to the controller (terminal.sas.table_link): 01/02 and the host's link
         self.state: SeatState = store.load()
         self.feed = ExceptionFeed(view, self.state.cursor, depth)
         self.linked: bool | None = None  # not yet known: no poll, and not yet silent past the timeout
+        self.aft = Aft(self, monotonic)
+        self.tickets = Tickets(self)
+        self.validation = Validation(self, info.expiry_days)
         self.answered = 0
         self._handlers: dict[int, Callable[[bytes], bytes | None]] = {
             0x01: self._shutdown, 0x02: self._startup, 0x0F: self._meters_0f, 0x18: self._games_since,
@@ -78,6 +74,9 @@ class SasMachine:
             0x48: self._last_bill, 0x54: self._version, 0x55: self._selected_game, 0x56: self._games,
             0x6F: self._extended_meters, 0x7E: self._date_time, 0x7F: self._set_date_time,
             0xA0: self._features, 0xB5: self._game_info, 0x1B: self._handpay_info, 0x94: self._handpay_reset,
+            0x72: self.aft.transfer, 0x73: self.aft.register, 0x74: self.aft.lock,
+            0x70: self.tickets.validation_data, 0x71: self.tickets.redeem,
+            0x4C: self.validation.set_id, 0x4D: self.validation.info, 0x7B: self.validation.extended_status,
         }  # fmt: skip
 
     # -- the poll loop's side -------------------------------------------------------------------------
@@ -88,6 +87,8 @@ class SasMachine:
             if acknowledged is not None:
                 self._save(replace(self.state, cursor=acknowledged))
         if isinstance(poll, GeneralPoll):
+            if self.state.aft_pending:
+                self.aft.settle()
             self.feed.refresh()
             self.answered += 1
             return bytes((self.feed.offer(),))
@@ -132,7 +133,12 @@ class SasMachine:
             said.append(SasEnable(self.info.seat, False, self.info.address))
         if self.linked is not None:
             said.append(self.link_message())
+        said += self.aft.resync()
         return said
+
+    def save(self, state: SeatState) -> None:
+        """Keep ``state`` (on disk, flushed, before the next answer goes out)."""
+        self._save(state)
 
     def _save(self, state: SeatState) -> None:
         self.state = state
@@ -187,7 +193,9 @@ class SasMachine:
             return None
         found = self.meters(game)
         body = data[:2] + b"".join(
-            bytes((code,)) + bcd.encode(found[code], 4) for code in data[2:] if code in found
+            bytes((code,)) + bcd.encode(found[code], meter_codes.size_2f(code))
+            for code in data[2:]
+            if code in found
         )
         return bytes((len(body),)) + body
 
@@ -213,12 +221,16 @@ class SasMachine:
         return bytes((len(body),)) + body
 
     def _last_bill(self, _: bytes) -> bytes:
+        """48: country code (1 BCD, table C-6), denomination code (1 BCD), that bill's count (4 BCD); all
+        zero before the seat took a bill. A bill of no SAS denomination has code FF."""
+        country = bcd.encode(self.info.country, 1)
         value = self.view.last_bill()
         if value is None:
-            return b"\x00\x00" + bcd.encode(0, 4)
+            return country + b"\x00" + bcd.encode(0, 4)
         count = self.view.meters().get(f"bill:{value}:count", 0)
-        denomination = BILL_DENOMINATIONS.get(value, 0xFF)
-        return b"\x00" + bytes((denomination,)) + bcd.encode(count, 4)
+        code = BILL_DENOMINATIONS.get(value // 100) if value % 100 == 0 else None
+        denomination = bcd.encode(code, 1) if code is not None else b"\xff"
+        return country + denomination + bcd.encode(count, 4)
 
     # -- who the machine is ---------------------------------------------------------------------------
     def _machine_info(self, _: bytes) -> bytes:

@@ -25,6 +25,7 @@ from terminal.sas import rom, wire
 from terminal.sas.frames import Parser
 from terminal.sas.machine import MachineInfo, SasMachine
 from terminal.sas.ports import Port, PortError, open_port
+from terminal.sas.settings import COUNTRY_OF_CURRENCY
 from terminal.sas.state import StateStore
 from terminal.sas.table_link import CLIENT, TableLink
 
@@ -78,7 +79,9 @@ def machine_for(config: Config, seat: int, *, wall: Callable[[], datetime] | Non
     info = MachineInfo(
         seat=seat, address=address, games=tuple(GAMES), selected=table.game,
         serial=dict(sas.serial_numbers).get(seat, ""), asset=dict(sas.asset_numbers).get(seat, 0),
-        max_bet=config.limits.seat_max,
+        max_bet=config.limits.seat_max, credit_limit=config.money.credit_limit,
+        country=COUNTRY_OF_CURRENCY[config.money.currency] if sas.country_code is None else sas.country_code,
+        expiry_days=config.money.voucher_expiry_days,
     )  # fmt: skip
     view = SeatView(config.ledger.path, seat)
     files = rom.program_files(config.lab.manifest_path)

@@ -86,6 +86,23 @@ def serial_numbers(text: str) -> SeatMap[str]:
     return seat_map(text, _serial)
 
 
+#: The bill acceptor country codes of SAS table C-6 for the currencies ``[money] currency`` takes.
+COUNTRY_OF_CURRENCY = {"USD": 37, "CAD": 7, "EUR": 39, "GBP": 15, "MXN": 25}
+
+
+def country(text: str) -> int | None:
+    """``auto`` (``None``: from the currency) or a SAS country code, 0 to 39 (table C-6).
+
+    >>> country("auto"), country("37")
+    (None, 37)
+    """
+    if text.strip().lower() == "auto":
+        return None
+    if not text.strip().isdigit() or not 0 <= int(text) <= 39:
+        raise ValueError(f"country code {text!r} is not auto or 0 to 39 (SAS table C-6)")
+    return int(text)
+
+
 def check_spec(spec: str) -> str:
     """``spec`` if it is well formed (not whether it opens); ``ValueError`` naming what is wrong."""
     if spec.startswith("tcp:"):

@@ -27,6 +27,14 @@ class SeatState:
     disabled: bool = False  # the host sent 01 (shutdown) and no 02 (startup) since
     link: tuple[dict[str, Any], ...] = ()  # sas_link entries: {"time", "state": "lost"|"restored"}
     overflows: int = 0  # exception buffer overflows reported (70)
+    #: AFT transfers asked of the table and not yet in the ledger: transaction id → the request (72)
+    aft_pending: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: AFT registration (73): {"status": 0x00/0x01/0x80, "key": hex, "pos": int}
+    registration: dict[str, Any] = field(default_factory=dict)
+    #: SAS tickets (70/71) asked of the table and not yet in the ledger: validation number → the request
+    tickets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Enhanced validation (4C): {"machine": int, "sequence": int}
+    validation: dict[str, int] = field(default_factory=dict)
 
 
 class StateStore:
@@ -48,13 +56,19 @@ class StateStore:
             disabled=bool(raw.get("disabled", False)),
             link=tuple(raw.get("link", ())),
             overflows=int(raw.get("overflows", 0)),
+            aft_pending={str(k): dict(v) for k, v in raw.get("aft_pending", {}).items()},
+            registration=dict(raw.get("registration", {})),
+            tickets={str(k): dict(v) for k, v in raw.get("tickets", {}).items()},
+            validation={str(k): int(v) for k, v in raw.get("validation", {}).items()},
         )
 
     def save(self, state: SeatState) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(
             {"cursor": state.cursor, "clock_offset": state.clock_offset, "disabled": state.disabled,
-             "link": list(state.link[-LINK_LOG:]), "overflows": state.overflows},
+             "link": list(state.link[-LINK_LOG:]), "overflows": state.overflows,
+             "aft_pending": state.aft_pending, "registration": state.registration, "tickets": state.tickets,
+             "validation": state.validation},
             sort_keys=True,
         )  # fmt: skip
         part = self.path.with_name(self.path.name + ".part")

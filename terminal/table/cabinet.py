@@ -41,11 +41,15 @@ from terminal.devices.gpio import HardwareDevices
 from terminal.devices.interfaces import BillAcceptor, TicketReader
 from terminal.devices.simulated import SimDevices
 from terminal.devices.tower import DARK, Signal, TowerState, tower_state
-from terminal.ledger import EventCode, LedgerError
+from terminal.ledger import EventCode, LedgerError, sas_tickets
 from terminal.net import messages as m
 from terminal.table.refused import Refused
 from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
+
+#: What the seat is told of a ticket the casino system validates (the code's entry in the player's words).
+SAS_WAIT = "sas_ticket_wait: checking the ticket with the casino system"
+SAS_REFUSED = "sas_ticket: the ticket was not accepted and was given back"
 
 
 @dataclass
@@ -57,6 +61,8 @@ class Cabinet:
     outbox: list[tuple[str, m.Message]] = field(default_factory=list)
     pockets: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))  # vouchers printed
     returned: dict[int, str] = field(default_factory=dict)  # seat -> why its last bill or voucher came back
+    sas_held: dict[int, str] = field(default_factory=dict)  # seat -> a ticket not ours awaiting the host (71)
+    sas_approved: dict[int, tuple[str, int]] = field(default_factory=dict)  # seat -> (ticket, amount)
     calls: set[int] = field(default_factory=set)  # seats whose call button asks for an attendant
     calls_changed: bool = False  # a call came or was answered since the screens were last told
     tower: TowerState = DARK  # what the tower shows now
@@ -210,6 +216,9 @@ class Cabinet:
         try:
             voucher = self.table.ledger.voucher(number, now=self.table.clock.wall())
         except LedgerError as unknown:
+            if self._on_sas(seat):  # not ours: the casino system validates it (SAS 70/71)
+                self._hold_for_sas(seat, number, reader)
+                return
             reader.reject(str(unknown))
             return
         if voucher.state != "outstanding":
@@ -218,7 +227,53 @@ class Cabinet:
         over = room(voucher.amount)
         reader.reject(over) if over is not None else reader.accept()
 
+    # -- tickets the casino system validates (SAS 70/71) ----------------------------------------------------
+    def _on_sas(self, seat: int) -> bool:
+        sas = self.table.config.sas
+        return sas.enabled and seat in dict(sas.ports)
+
+    def _hold_for_sas(self, seat: int, number: str, reader: TicketReader) -> None:
+        """Keep the ticket in the reader and log it: the seat's SAS machine offers it to the host."""
+        before = sas_tickets.paid(self.table.ledger.db, number)
+        if before is not None:  # the same ticket again: never paid twice, whatever the host would say
+            reader.reject(f"ticket {number} was {before}")
+            self._tell(seat, SAS_REFUSED)
+            return
+        self.table.ledger.sas_ticket_inserted(seat, number, now=self.table.clock.wall())
+        self.sas_held[seat] = number
+        self._tell(seat, SAS_WAIT)
+
+    def sas_decide(self, seat: int, number: str, amount: int, code: int) -> None:
+        """The host's word on the ticket held at ``seat`` (71): stacked (then credited once, in
+        :meth:`_voucher_stacked`) or given back with the reason logged; ``ValueError`` when no such ticket
+        waits (a replay, or a controller restarted since)."""
+        if self.sas_held.get(seat) != number:
+            raise ValueError(f"rules: no ticket {number} waits for the casino system at seat {seat}")
+        if code != 0:
+            why = f"the casino system refused the ticket (71 code {code:02X})"
+            return self._sas_refuse(seat, number, 0x80, why)
+        if amount <= 0:
+            return self._sas_refuse(seat, number, 0x83, "the casino system gave the ticket no amount")
+        if self.table.tilts.blocks_seat(seat):
+            return self._sas_refuse(seat, number, 0x87, "the seat takes no money now")
+        over = self.table.cashier.room_for(seat, "voucher", amount, number)
+        if over is not None:
+            return self._sas_refuse(seat, number, 0x84, over)
+        del self.sas_held[seat]
+        self.sas_approved[seat] = (number, amount)
+        self._reader(seat).accept()
+
+    def _sas_refuse(self, seat: int, number: str, status: int, reason: str) -> None:
+        del self.sas_held[seat]
+        self.table.ledger.sas_ticket_refuse(seat, number, status, reason, now=self.table.clock.wall())
+        self._reader(seat).reject(reason)
+        self._tell(seat, SAS_REFUSED)
+
     def _voucher_stacked(self, seat: int, number: str) -> None:
+        approved = self.sas_approved.pop(seat, None)
+        if approved is not None and approved[0] == number:
+            self._sas_stacked(seat, number, approved[1])
+            return
         before = self.table.cashier.credits(seat)
         try:
             credits = self.table.cashier.redeem(seat, number)
@@ -228,6 +283,16 @@ class Cabinet:
             )
             return
         amount = credits - before  # another table's voucher is not in this ledger's vouchers
+        self.outbox.append((f"seat-{seat}", m.BuyIn(f"seat-{seat}", "voucher", amount, credits)))
+
+    def _sas_stacked(self, seat: int, number: str, amount: int) -> None:
+        try:
+            credits = self.table.cashier.redeem_sas_ticket(seat, number, amount)
+        except Refused as refused:  # in the box and not paid (paid before, or the ledger refused): logged
+            self.table.ledger.sas_ticket_refuse(seat, number, 0x87, str(refused), now=self.table.clock.wall())
+            fault = Tilt(TiltKind.DEVICE_FAULT, seat, f"ticket {number} stacked but {refused}")
+            self.table.tilts.raise_tilt(fault)
+            return
         self.outbox.append((f"seat-{seat}", m.BuyIn(f"seat-{seat}", "voucher", amount, credits)))
 
     def _service_key(self, on: bool) -> None:

@@ -140,6 +140,17 @@ class Cashier:
                 raise Refused("voucher", str(refused)) from None
         return self.ledger.credits(seat)
 
+    def redeem_sas_ticket(self, seat: int, number: str, amount: int) -> int:
+        """A ticket the casino system validated (SAS 71) stacked at the seat: credited once; the seat's
+        credits. Refused (``voucher``) when the number was paid here before."""
+        self._guard.refuse_if_tilted(seat, "takes no money")
+        with self._guard.ledger_write():
+            try:
+                self.ledger.sas_ticket_redeem(seat, number, amount, now=self.clock.wall())
+            except VoucherError as refused:
+                raise Refused("voucher", str(refused)) from None
+        return self.ledger.credits(seat)
+
     def cash_out(self, seat: int) -> Voucher:
         """A voucher for the seat's whole credit balance (wagers in play stay the seat's), never above
         ``[money] credit_limit``: the excess locks the seat for a hand-pay (logged before the voucher, so a
@@ -154,7 +165,9 @@ class Cashier:
                 detail = json.dumps({"award": credits - limit, "wager": "credit_limit"})
                 self._guard.raise_tilt(Tilt(TiltKind.HANDPAY, seat, detail))
             amount = min(credits, limit)
-            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall(), amount=amount)
+            sas = self.config.sas.enabled and seat in dict(self.config.sas.ports)  # numbered as the host said
+            voucher = self.ledger.issue_voucher(seat, self._randbelow, now=self.clock.wall(), amount=amount,
+                                                sas=sas)  # fmt: skip
         return voucher
 
     def handpay_locks(self, settlements: Iterable[Settlement]) -> tuple[Tilt, ...]:

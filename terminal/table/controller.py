@@ -40,6 +40,8 @@ from terminal.table.tilts import Tilt, TiltKind
 from terminal.table.wager_refs import seat_of
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
+#: What only the SAS process (the ``sas`` client) may send: the casino system's word on a seat.
+SAS_MESSAGES = (m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer, m.SasTicket, m.SasValidation)
 Printer = tickets.Printer
 
 
@@ -168,11 +170,17 @@ class Controller:
 
     async def on_message(self, client: str, message: Message) -> Message | None:
         seat = seat_number(client)
-        if client == SAS_CLIENT or isinstance(message, m.SasEnable | m.SasLink | m.SasHandpayReset):
+        if client == SAS_CLIENT or isinstance(message, SAS_MESSAGES):
             if client != SAS_CLIENT:  # a seat, the display or a service screen cannot speak for the casino
                 raise ValueError(f"rules: {client} may not send {message.TYPE}")
+            if isinstance(message, m.SasTicket):
+                await self._sas_ticket(message)
+                return None
+            before = self.table.cashier.credits(message.seat) if isinstance(message, m.SasTransfer) else 0
             self.sas.apply(message)
             await self.sync_tilts()
+            if isinstance(message, m.SasTransfer):  # the seat shows its credits as the transfer left them
+                await self._aft_told(message.seat, before)
             return None
         if isinstance(message, m.ServiceCommand):
             await self.on_service(client, message)
@@ -200,6 +208,23 @@ class Controller:
             await self._broadcast(views.game_view(self.table, self._last_outcome))
         await self.sync_tilts()
         return None
+
+    async def _sas_ticket(self, message: m.SasTicket) -> None:
+        """The host's word (71) on a ticket held in a seat's reader: the cabinet stacks or returns it, and
+        the seat hears of it (a buy-in, or why the ticket came back)."""
+        self.sas.check(message)
+        if self.cabinet is None:
+            raise ValueError("rules: this table has no ticket readers")
+        self.cabinet.sas_decide(message.seat, message.number, message.amount, message.code)
+        await self.flush_cabinet()
+        await self.sync_tilts()
+
+    async def _aft_told(self, seat: int, before: int) -> None:
+        """An AFT transfer moved the seat's credits: money in shows as a buy-in, and the seat its credits."""
+        after = self.table.cashier.credits(seat)
+        if after > before:
+            await self._push(f"seat-{seat}", m.BuyIn(f"seat-{seat}", "aft", after - before, after))
+        await self._push(f"seat-{seat}", self.seat_state(seat))
 
     async def on_service(self, client: str, command: m.ServiceCommand) -> None:
         """A service command (from the service screen, or a seat while the key is on): the desk checks the

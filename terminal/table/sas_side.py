@@ -15,14 +15,24 @@ the table already holds changes nothing and logs nothing.
 
 from __future__ import annotations
 
-from terminal.ledger import EventCode
+from terminal.ledger import EventCode, accounts, aft, sas_tickets, sas_validation
 from terminal.ledger.records import Actor
-from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
+from terminal.net.messages import (
+    Message,
+    SasEnable,
+    SasHandpayReset,
+    SasLink,
+    SasTicket,
+    SasTransfer,
+    SasValidation,
+)
 from terminal.table.refused import Refused
 from terminal.table.table import Table
 from terminal.table.tilts import Role, Tilt, TiltKind
 
 CLIENT = "sas"
+#: Every message the SAS process may send.
+SAS_MESSAGES = (SasEnable, SasLink, SasHandpayReset, SasTransfer, SasTicket, SasValidation)
 #: Who pays a hand-pay the host reset (94), in the ledger: the casino system, clearing as an attendant.
 HOST = Actor("casino system (SAS 94)", "system")
 LINK_STATES = ("lost", "restored")
@@ -40,23 +50,35 @@ class SasSide:
         links and says its host polls that seat; a seat whose tilt a restart restored keeps it."""
         for seat, _ in self.table.config.sas.ports if self.table.config.sas.enabled else ():
             self._tilt(seat, lost=True, detail="no word from the casino system since the table started")
+        ledger = self.table.ledger
+        for ticket in sas_tickets.waiting(ledger.db):  # held in a reader when the table stopped: given back
+            reason = "the table restarted before the casino system's word; the ticket was given back"
+            ledger.sas_ticket_refuse(ticket.seat, ticket.number, 0x87, reason, now=self.table.clock.wall())
 
     def apply(self, message: Message) -> None:
         """Act on one message of the ``sas`` client; ``ValueError`` (the protocol's refusal) if it is not
         one this table takes."""
+        self.check(message)
+        if isinstance(message, SasEnable):
+            self._enable(message.seat, message.enabled, message.address)
+        elif isinstance(message, SasHandpayReset):
+            self._handpay_reset(message.seat)
+        elif isinstance(message, SasTransfer):
+            self.transfer(message)
+        elif isinstance(message, SasLink):
+            self._host_link(message.seat, message.state, message.detail)
+        elif isinstance(message, SasValidation):
+            self._validation(message)
+
+    def check(self, message: Message) -> None:
+        """``ValueError`` unless ``message`` is one the SAS process may send this table, for a SAS seat."""
         sas = self.table.config.sas
-        if not isinstance(message, SasEnable | SasLink | SasHandpayReset):
+        if not isinstance(message, SAS_MESSAGES):
             raise ValueError(f"rules: the SAS process may not send {message.TYPE}")
         if not sas.enabled:
             raise ValueError("rules: [sas] enabled = false at this table")
         if message.seat not in dict(sas.ports):
             raise ValueError(f"rules: seat {message.seat} has no SAS line in [sas] ports")
-        if isinstance(message, SasEnable):
-            self._enable(message.seat, message.enabled, message.address)
-        elif isinstance(message, SasHandpayReset):
-            self._handpay_reset(message.seat)
-        else:
-            self._host_link(message.seat, message.state, message.detail)
 
     def _enable(self, seat: int, enabled: bool, address: int) -> None:
         board = self.table.tilts
@@ -76,6 +98,58 @@ class SasSide:
             self.table.cashier.hand_pay(seat, HOST, Role.ATTENDANT)
         except Refused as refused:
             raise ValueError(f"{refused.code}: {refused}") from None
+
+    def transfer(self, message: SasTransfer) -> aft.Record:
+        """AFT (long poll 72): apply the host's transfer once, or refuse it once; the ledger's record of it.
+
+        A transfer the ledger already has a word on (the host or the SAS process sent it again, the
+        controller restarted in between) changes nothing. Refused, with the SAS status the host reads:
+        ``87`` while the seat has wagers in play or a tilt stops it (the casino's shutdown, a hand-pay,
+        a door...), ``83`` an out of more than the seat holds, ``84`` an in past ``[money] credit_limit``;
+        ``9F`` a transfer the SAS process abandoned (it restarted before the table heard it)."""
+        ledger, seat, now = self.table.ledger, message.seat, self.table.clock.wall()
+        tid, direction, amount = message.transaction, message.direction, message.amount
+        if direction not in aft.DIRECTIONS or not 0 < len(tid) <= 20 or amount <= 0:
+            raise ValueError(f"rules: not an AFT transfer: {direction!r} of {amount} ({tid!r})")
+        known = ledger.aft_record(seat, tid)
+        if known is not None:
+            return known
+        status, why = self._refusal(seat, direction, amount)
+        if message.abandon:
+            status, why = aft.UNEXPECTED, "the SAS process restarted before the table heard of the transfer"
+        with self.table.tilts.ledger_write():
+            if status != aft.COMPLETE:
+                return ledger.aft_refuse(seat, tid, direction, amount, status, why, now=now)
+            return ledger.aft_transfer(seat, tid, direction, amount, now=now)
+
+    def _validation(self, message: SasValidation) -> None:
+        """4C: the seat's next vouchers are numbered from the host's ID and sequence (logged; the ledger
+        then counts the vouchers printed since). The same values again change nothing."""
+        if not (message.machine_id < 1 << 24 and message.sequence < 1 << 24):
+            raise ValueError("rules: a validation ID and a sequence number are three bytes each")
+        ledger = self.table.ledger
+        now = sas_validation.next_for(ledger.db, message.seat)
+        if now == (message.machine_id, message.sequence) or (now is None and message.machine_id == 0):
+            return
+        detail = {"machine_id": message.machine_id, "sequence": message.sequence}
+        with self.table.tilts.ledger_write():
+            ledger.log_event(EventCode.SAS_VALIDATION, now=self.table.clock.wall(), seat=message.seat,
+                             detail=detail)  # fmt: skip
+
+    def _refusal(self, seat: int, direction: str, amount: int) -> tuple[int, str]:
+        """Why the table cannot take a transfer now (its SAS status and words), or ``(0, "")``."""
+        table = self.table
+        reasons = table.tilts.state.reasons(seat)
+        if reasons:
+            return aft.UNABLE, "the seat is stopped: " + ", ".join(reasons)
+        if accounts.balances(table.ledger.db, [accounts.in_play(seat)])[accounts.in_play(seat)] > 0:
+            return aft.UNABLE, "the seat has wagers in play"
+        credits = table.ledger.credits(seat)
+        if direction == "out" and amount > credits:
+            return aft.BAD_AMOUNT, f"the seat holds {credits}, not {amount}"
+        if direction == "in" and credits + amount > table.config.money.credit_limit:
+            return aft.OVER_LIMIT, f"{amount} more would take the seat above the credit limit"
+        return aft.COMPLETE, ""
 
     def _host_link(self, seat: int, state: str, detail: str) -> None:
         if state not in LINK_STATES:

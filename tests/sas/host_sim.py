@@ -40,6 +40,21 @@ def marked(data: bytes) -> bytes:
     return b"\xff\x00" + data[:1] + rest
 
 
+#: Table C-7's 5-byte meters for long poll 2F (amounts in cents); every other meter code is 4 BCD bytes.
+CENTS_METERS = {0x0D, 0x0E, 0x0F, 0x10, *range(0x80, 0x94, 2), *range(0xA0, 0xBE, 2)}
+
+
+def meters_2f(body: bytes) -> dict[int, int]:
+    """A 2F answer's meters (after the length byte and the 2-byte game number), each by its table size."""
+    found, i = {}, 2
+    while i < len(body):
+        size = 5 if body[i] in CENTS_METERS else 4
+        found[body[i]] = unbcd(body[i + 1 : i + 1 + size])
+        i += 1 + size
+    assert i == len(body), f"2F answer does not end on a meter: {body.hex()}"
+    return found
+
+
 class Host:
     """The host end of a pty (its file descriptor)."""
 
@@ -96,6 +111,19 @@ class Host:
     def long_m(self, command: int, data: bytes) -> bytes:
         """A type M poll (length byte); the answer's length byte read first."""
         self.send(with_crc(bytes((self.address, command, len(data))) + data))
+        return self._variable(command)
+
+    def long_r_variable(self, command: int) -> bytes:
+        """A type R poll (address, command) whose answer carries a length byte (70)."""
+        self.send(bytes((self.address, command)))
+        return self._variable(command)
+
+    def long_s_variable(self, command: int, data: bytes) -> bytes:
+        """A type S poll (fixed data, no length byte: 74) whose answer carries a length byte."""
+        self.send(with_crc(bytes((self.address, command)) + data))
+        return self._variable(command)
+
+    def _variable(self, command: int) -> bytes:
         head = self.read(3)
         assert len(head) == 3 and head[:2] == bytes((self.address, command)), head.hex()
         rest = self.read(head[2] + 2)
@@ -110,3 +138,47 @@ class Host:
         assert whole[:2] == bytes((self.address, command)), whole.hex()
         assert kermit(whole[:-2]) == int.from_bytes(whole[-2:], "little"), f"bad CRC {whole.hex()}"
         return whole[2:-2]
+
+
+# -- AFT (72/73/74), from SAS 6.02 section 8 -------------------------------------------------------------
+def aft_request(tid: str, cashable: int, *, kind: int = 0x00, asset: int = 1001, flags: int = 0x00,
+                code: int = 0x00, restricted: int = 0, key: bytes = bytes(20)) -> bytes:
+    """72 transfer request data (after the length byte): transfer code, index 00, transfer type, cashable,
+    restricted and non-restricted amounts (5 BCD each), flags, asset (4, LSB first), registration key
+    (20), transaction id (length + ASCII), expiration (4 BCD), pool id (2), receipt data (length 0),
+    lock timeout (2 BCD)."""
+    ident = tid.encode("ascii")
+    return (
+        bytes((code, 0x00, kind)) + bcd(cashable, 5) + bcd(restricted, 5) + bcd(0, 5) + bytes((flags,))
+        + asset.to_bytes(4, "little") + key + bytes((len(ident),)) + ident + bcd(0, 4) + b"\x00\x00"
+        + b"\x00" + bcd(0, 2)
+    )  # fmt: skip
+
+
+def aft_answer(body: bytes) -> dict[str, object]:
+    """A 72 answer's fields (after the length byte)."""
+    if len(body) == 2:
+        return {"position": body[0], "status": body[1]}
+    length = body[24]
+    tid = body[25 : 25 + length].decode("ascii")
+    rest = body[25 + length :]
+    return {
+        "position": body[0], "status": body[1], "receipt": body[2], "type": body[3],
+        "cashable": unbcd(body[4:9]), "restricted": unbcd(body[9:14]), "nonrestricted": unbcd(body[14:19]),
+        "flags": body[19], "asset": int.from_bytes(body[20:24], "little"), "transaction": tid,
+        "date": rest[0:4].hex(), "time": rest[4:7].hex(), "cumulative": unbcd(rest[14:19]),
+    }  # fmt: skip
+
+
+def lock_request(code: int, *, asset: int = 1001, timeout_cs: int = 1000) -> bytes:
+    """74 data: asset (4), lock code, transfer condition (to and from the machine), lock timeout (2 BCD)."""
+    return asset.to_bytes(4, "little") + bytes((code, 0x03)) + bcd(timeout_cs, 2)
+
+
+def lock_answer(body: bytes) -> dict[str, int]:
+    """A 74 answer's fields (after the length byte)."""
+    return {
+        "asset": int.from_bytes(body[0:4], "little"), "lock": body[4], "available": body[5],
+        "host_cashout": body[6], "aft_status": body[7], "max_index": body[8], "cashable": unbcd(body[9:14]),
+        "limit": unbcd(body[24:29]),
+    }  # fmt: skip

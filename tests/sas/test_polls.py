@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from terminal.config import Config
 from terminal.games.registry import GAMES
 from terminal.ledger import accounts, report, schema
 from tests.sas.conftest import on_pty
-from tests.sas.host_sim import bcd, unbcd, with_crc
+from tests.sas.host_sim import bcd, meters_2f, unbcd, with_crc
 
 GAME_NUMBER_ROULETTE = bcd(1, 2)  # the machine numbers the games 1.. in the registry's order
 
@@ -32,7 +33,7 @@ def test_meters_read_through_sas_equal_the_ledger_report(played: Config) -> None
             asked = bytes((0x0B, 0x0D, 0x0E))
             answer = host.long_m(0x2F, bcd(0, 2) + asked)
             assert answer[:2] == bcd(0, 2)
-            got = {answer[i]: unbcd(answer[i + 1 : i + 5]) for i in range(2, len(answer), 5)}
+            got = meters_2f(answer)
         assert credits == balances.get(f"seat:{seat}:credits", 0)
         assert played_games == games[seat]
         summed["wagered"] += coin_in
@@ -107,6 +108,7 @@ def test_who_the_machine_is(played: Config) -> None:
         assert games == bytes((1 + 2 * n, n)) + b"".join(bcd(k, 2) for k in range(1, n + 1))
         features = host.long_s(0xA0, GAME_NUMBER_ROULETTE, 5)
         assert features[:2] == GAME_NUMBER_ROULETTE and features[3] & 0x08  # extended meters
+        assert features[2] & 0x80 and features[3] & 0x40  # ticket redemption (70/71) and AFT
         game = host.long_m(0xB5, GAME_NUMBER_ROULETTE)
         assert game[:2] == GAME_NUMBER_ROULETTE
         name_length = game[9]
@@ -124,10 +126,31 @@ def test_last_bill_is_the_seats_last_stacked_bill(played: Config) -> None:
             "AND json_extract(detail, '$.value') = ?",
             [value],
         ).fetchone()
-    codes = {100: 0, 200: 1, 500: 2, 1000: 3, 2000: 4, 2500: 5, 5000: 6, 10000: 7}
+    codes = {100: 0x00, 200: 0x01, 500: 0x02, 1000: 0x03, 2000: 0x04, 2500: 0x05, 5000: 0x06, 10000: 0x07}
     with on_pty(played, 1) as line:
         bill = line.host.long_r(0x48, 6)
     assert bill[1] == codes[value] and unbcd(bill[2:]) == count
+    assert bill[0] == 0x37  # table C-6: 37 the United States, in BCD; the table's currency is USD
+
+
+def test_the_country_of_48_is_the_configured_one(played: Config) -> None:
+    """[sas] country_code overrides the currency's country (here 7, Canada, sent as BCD 07)."""
+    canada = replace(played, sas=replace(played.sas, country_code=7))
+    with on_pty(canada, 1) as line:
+        assert line.host.long_r(0x48, 6)[0] == 0x07
+
+
+def test_2f_sends_each_meter_in_its_table_c7_length(played: Config) -> None:
+    """4 BCD bytes for credits and counts, 5 for the amounts in cents (0D/0E SAS tickets, 80/86 tickets,
+    A0/B8 AFT): the host reads them by the table, so a 4-byte cents meter throws every later one off."""
+    with on_pty(played, 1) as line:
+        answer = line.host.long_m(0x2F, bcd(0, 2) + bytes((0x0D, 0x00, 0x0E, 0x05, 0x80, 0xA0, 0x0C, 0xB8)))
+        got = meters_2f(answer)
+        credits = unbcd(line.host.long_r(0x1A, 4))
+        coin_in = unbcd(line.host.long_r(0x11, 4))
+    assert list(got) == [0x0D, 0x00, 0x0E, 0x05, 0x80, 0xA0, 0x0C, 0xB8]
+    assert len(answer) == 2 + 8 + 3 * 4 + 5 * 5  # 00, 05, 0C in 4 bytes; 0D, 0E, 80, A0, B8 in 5
+    assert got[0x0C] == credits and got[0x00] == coin_in and got[0x0E] > 0
 
 
 def test_date_and_time_set_by_the_host_and_read_back(played: Config) -> None:

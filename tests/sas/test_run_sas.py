@@ -6,10 +6,13 @@ import argparse
 import json
 import os
 import sqlite3
+import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
+
+import pytest
 
 from terminal import config as configuration
 from terminal.commands.run_cmd import launcher_command, table_children
@@ -73,6 +76,25 @@ def test_the_table_started_with_sas_links_the_sas_process_to_its_controller(tmp_
         assert {"state": "restored", "detail": "the SAS process"} in _process_links(c.ledger.path)
         codes = dict(result[0].codes)  # type: ignore[attr-defined]
         assert codes == {"controller": 0, "sas": 0}  # both ran until the operator stopped the table
+    finally:
+        os.close(host_fd)
+        os.close(machine_fd)
+
+
+@pytest.mark.slow  # a whole headless run of 400 rounds in its own process
+def test_a_headless_run_starts_the_sas_process_beside_the_table(tmp_path: Path) -> None:
+    """`terminal run --headless` with [sas] enabled: the SAS process links to the table (the ledger logs
+    the process's link restored) and is stopped with the run."""
+    host_fd, machine_fd = os.openpty()
+    try:
+        sas = f"[sas]\nenabled = true\nports = 1=pty:{os.ttyname(machine_fd)}\naddresses = 1=1\n"
+        cfg = _config(tmp_path, sas)
+        c = configuration.load(cfg)
+        argv = [*PY, "run", "--headless", "--config", str(cfg), "--rounds", "400", "--seats", "1"]
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "DISPLAY": "", "WAYLAND_DISPLAY": ""})  # fmt: skip
+        assert "terminal sas run started beside the table" in done.stderr, done.stderr[-2000:]
+        assert {"state": "restored", "detail": "the SAS process"} in _process_links(c.ledger.path)
     finally:
         os.close(host_fd)
         os.close(machine_fd)

@@ -35,11 +35,12 @@ SAS += "host_timeout_ms = {timeout}\nrequired = {required}\n"
 @contextmanager
 def sas_table(
     tmp_path: Path, *, required: bool = False, timeout_ms: int = 5000,
-    running: list[subprocess.Popen[str]] | None = None,
+    running: list[subprocess.Popen[str]] | None = None, extra: str = "",
 ) -> Iterator[tuple[LiveTable, Host, Path]]:  # fmt: skip
     """The table, the SAS process beside it on a pty, and the host at the pty's other end."""
     host_fd, machine_fd = os.openpty()
-    sas = SAS.format(pty=os.ttyname(machine_fd), timeout=timeout_ms, required=str(required).lower())
+    sas = SAS.format(pty=os.ttyname(machine_fd), timeout=timeout_ms, required=str(required).lower()) + extra
+    tmp_path.mkdir(parents=True, exist_ok=True)
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text(BASE.format(port=0) + sas, encoding="utf-8")
     live = LiveTable(configuration.load(cfg))

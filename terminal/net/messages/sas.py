@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.net.messages.base import Direction, Family, Message
-from terminal.net.schema import Count, Ident, Text
+from terminal.net.schema import Count, Ident, Text, Validation
 
 FAMILY = Family("sas")
 
@@ -47,3 +47,43 @@ class SasHandpayReset(Message):
 
     seat: Count
     address: Count
+
+
+@FAMILY.message("SasTransfer", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasTransfer(Message):
+    """The host asked seat ``seat`` for AFT transfer ``transaction`` (long poll 72): ``direction`` ``in``
+    (credits from a player account to the seat) or ``out`` (the seat's credits to the account) of
+    ``amount`` cents; or, with ``abandon``, the SAS process lost it before the table heard (a restart): the
+    table records it refused unless it was applied. The controller applies or refuses it once (the
+    transaction id is the idempotency key) and the ledger says which; the SAS process reads it there."""
+
+    seat: Count
+    transaction: Text
+    direction: Ident
+    amount: Count
+    abandon: bool
+
+
+@FAMILY.message("SasTicket", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasTicket(Message):
+    """The host's word (long poll 71) on ticket ``number`` held in seat ``seat``'s reader: ``code`` 0 a
+    cashable ticket worth ``amount`` cents (the table stacks it and credits the seat once), any other code
+    refused (the ticket goes back to the player)."""
+
+    seat: Count
+    number: Validation
+    amount: Count
+    code: Count
+
+
+@FAMILY.message("SasValidation", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasValidation(Message):
+    """The host set seat ``seat``'s secure-enhanced validation (long poll 4C): its machine validation ID
+    and the sequence number of its next ticket; the seat's vouchers are numbered from them."""
+
+    seat: Count
+    machine_id: Count
+    sequence: Count

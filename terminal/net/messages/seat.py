@@ -14,7 +14,7 @@ from terminal.net.schema import Amount, Count, CurrencyCode, Ident, Pattern, Spo
 
 FAMILY = Family("seat")
 
-Source = Annotated[str, Pattern(r"bill|voucher")]
+Source = Annotated[str, Pattern(r"bill|voucher|aft")]
 
 # --- seat → controller: intents -------------------------------------------------------------------------
 
