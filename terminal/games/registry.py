@@ -5,7 +5,7 @@ The table, the protocol, the ledger, the lab tools and the command line find a g
 own registries.
 
 >>> tuple(GAMES)
-('roulette', 'craps', 'sicbo', 'bigsix', 'props_hops')
+('roulette', 'craps', 'sicbo', 'bigsix', 'props_hops', 'crapless')
 >>> game("sicbo").wagers[:2]
 ('small', 'big')
 """
@@ -13,13 +13,14 @@ own registries.
 from __future__ import annotations
 
 from terminal.games.bigsix.game import GAME_DECLARATION as BIGSIX
+from terminal.games.crapless.game import GAME_DECLARATION as CRAPLESS
 from terminal.games.craps.game import GAME_DECLARATION as CRAPS
 from terminal.games.props_hops.game import GAME_DECLARATION as PROPS_HOPS
 from terminal.games.roulette.game import GAME_DECLARATION as ROULETTE
 from terminal.games.seam import Game, UnknownGameError
 from terminal.games.sicbo.game import GAME_DECLARATION as SICBO
 
-GAMES: dict[str, Game] = {g.name: g for g in (ROULETTE, CRAPS, SICBO, BIGSIX, PROPS_HOPS)}
+GAMES: dict[str, Game] = {g.name: g for g in (ROULETTE, CRAPS, SICBO, BIGSIX, PROPS_HOPS, CRAPLESS)}
 
 
 def game(name: str) -> Game:

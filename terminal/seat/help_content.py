@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from terminal.net import messages as m
-from terminal.seat import help_bigsix, help_craps, help_props_hops, help_roulette, help_sicbo
+from terminal.seat import help_bigsix, help_crapless, help_craps, help_props_hops, help_roulette, help_sicbo
 from terminal.seat.help_rows import GameHelp, Page, Row, house_rows, payout_row
 
 #: Every game's registration with the help, by the game's name (a registered game lacking one fails
@@ -35,6 +35,7 @@ GAME_HELP: dict[str, GameHelp] = {
     "sicbo": help_sicbo.HELP,
     "bigsix": help_bigsix.HELP,
     "props_hops": help_props_hops.HELP,
+    "crapless": help_crapless.HELP,
 }
 
 

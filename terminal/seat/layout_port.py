@@ -61,8 +61,16 @@ def _props_hops(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, t
     return PropsHopsLayout(rect, table.variant, _rule(offer, "hop_grid") or DEFAULT_GRID, touch)
 
 
+def _crapless(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.crapless import CraplessLayout
+
+    vig = _rule(offer, "vig_percent")
+    return CraplessLayout(rect, _offered(offer), int(vig) if vig.isdigit() else 5, touch)
+
+
 LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps, "sicbo": _sicbo, "bigsix": _bigsix}
 LAYOUTS["props_hops"] = _props_hops
+LAYOUTS["crapless"] = _crapless
 """Each game's seat layout, registered under the game's name."""
 
 

@@ -117,6 +117,7 @@ MARKS: dict[str, Marks] = {
     "sicbo": Marks(_dice, _three_dice_cell, _sizes),
     "bigsix": Marks(_symbol, _symbol_cell, _symbols, lambda outcome: _symbol_cell(outcome)[1:]),
     "props_hops": Marks(_dice, _roll_cell),
+    "crapless": Marks(_dice, _roll_cell),
 }
 """Each game's marks, registered under the game's name."""
 
