@@ -111,6 +111,7 @@ class Boards:
     touchdown: TouchdownInfo | None = None
     craps: CrapsView | None = None
     sides: SidesInfo | None = None
+    state: object = None  # the game's own view record, for a game that registered its face
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +136,7 @@ class DisplayModel:
     touchdown: TouchdownInfo | None = None
     craps: CrapsView | None = None
     sides: SidesInfo | None = None  # B2B and Blazing 7's, where either is offered
+    state: object = None  # the game's own view record (read_state), as the last GameView gave it
     yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
     played_at: float | None = None  # the last round with wagers (or the first link-up): the attract's clock
     top_win: int = 0  # the biggest seat's payout (stakes included) this display has seen
@@ -142,7 +144,7 @@ class DisplayModel:
     @property
     def boards(self) -> Boards:
         """The boards as they are now."""
-        return Boards(self.history, self.touchdown, self.craps, self.sides)
+        return Boards(self.history, self.touchdown, self.craps, self.sides, self.state)
 
 
 def apply(model: DisplayModel, message: object, now: float) -> DisplayModel:
@@ -250,7 +252,7 @@ def _game_view(model: DisplayModel, view: m.GameView, now: float) -> DisplayMode
     craps = state if isinstance(state, CrapsView) else None  # the game's own record, checked field by field
     touchdown = _touchdown(model, view, getattr(state, "touchdown", None), now)
     sides = sides_of(getattr(state, "b2b", None), getattr(state, "blazing7s", None))
-    return replace(model, game=str(view.game), touchdown=touchdown, craps=craps, sides=sides)
+    return replace(model, game=str(view.game), touchdown=touchdown, craps=craps, sides=sides, state=state)
 
 
 def sides_of(b2b: object, blazing: object) -> SidesInfo | None:

@@ -110,11 +110,13 @@ class Scene:
     in_play: str = ""  # catalogue key of the outcome panel's words while a round is in play ("Ball in play")
     last_winners: tuple[Winner, ...] | None = None  # the round before's winners, shown while one is in play
     top_win: int = 0  # the biggest payout this display has seen (the attract loop says it)
+    state: object = None  # a registered game's view record, as the boards hold it (its puck, its marks)
 
 
 #: What the outcome panel says while a round is in play, by game.
 IN_PLAY = {"roulette": "display.in_play_ball", "craps": "display.in_play_dice",
-           "sicbo": "display.in_play_shaker", "bigsix": "display.in_play_wheel"}  # fmt: skip
+           "sicbo": "display.in_play_shaker", "bigsix": "display.in_play_wheel",
+           "crapless": "display.in_play_dice"}  # fmt: skip
 
 
 def in_play(model: DisplayModel, stage: Stage) -> tuple[str, tuple[Winner, ...] | None]:
@@ -291,6 +293,7 @@ def _faced(model: DisplayModel, t: float, history_length: int) -> Scene:
         craps=None, lucky=None, banner=banner_of(model), test=model.test_mode, currency=model.currency,
         table=model.table, pose=face.pose(moving, model.result.at if model.result else 0.0, last, t),
         shown=shown, demo=model.demo, in_play=in_play(model, stage)[0], last_winners=in_play(model, stage)[1],
+        state=held.state,
     )  # fmt: skip
 
 

@@ -64,6 +64,7 @@ def _shots(c: Config) -> list[Shot]:
         *_faced("sicbo", "2-5-5", "6-6-6", 1.2),
         *_faced("bigsix", "flag@27", "five@4", 3.0),
         *_faced("props_hops", "6-1", "5-5", 1.2),
+        *_crapless(),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),
@@ -93,6 +94,20 @@ def _faced(game: str, outcome: str, triple: str, moving_s: float) -> list[Shot]:
         (f"display-{game}-rest-{outcome.replace('@', '-')}", lambda: samples.at_rest(model, outcome)),
         (f"display-{game}-rest-{triple.replace('@', '-')}", lambda: samples.at_rest(model, triple)),
         (f"display-{game}-lab-mode-test", lambda: samples.at_rest(samples.base(game, test=True), outcome)),
+    ]
+
+
+def _crapless() -> list[Shot]:
+    """Crapless: the faced states, and a shooter's run with the puck on, Fire points and marks lit."""
+    model = samples.base("crapless")
+    run = samples.crapless_run(model)
+    return [
+        *_faced("crapless", "4-3", "6-6", 0.9),
+        ("display-crapless-point-fire", lambda: samples.betting(run)),
+        (
+            "display-crapless-point-made",
+            lambda: samples.at_rest(run, "3-1", view=samples.crapless_after(run, "3-1")),
+        ),
     ]
 
 

@@ -3,13 +3,14 @@ registration per game (roulette and craps have the scene's own stages). Pure: no
 
 from __future__ import annotations
 
-from terminal.display import bigsix_stage, props_hops_stage, sicbo_stage
+from terminal.display import bigsix_stage, crapless_stage, props_hops_stage, sicbo_stage
 from terminal.display.stage_face import StageFace
 
 FACES: dict[str, StageFace] = {
     "sicbo": sicbo_stage.FACE,
     "bigsix": bigsix_stage.FACE,
     "props_hops": props_hops_stage.FACE,
+    "crapless": crapless_stage.FACE,
 }
 
 

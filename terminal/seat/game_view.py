@@ -335,7 +335,7 @@ class GameView:
         """The layouts' view of this seat now (compared with the last one to decide a redraw)."""
         model, ui, p = self.control.model, self.control.ui, self.painter
         showing = model.showing_result(now)
-        point = model.craps.point if model.craps is not None else None
+        point = model.point
         pending = tuple((spot, amount) for spot, amount, _ in ui.pending)
         tr: Callable[[str], str] = p.tr
         return layout_port.layout_view(

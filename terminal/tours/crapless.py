@@ -86,7 +86,7 @@ def _fire(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     for _ in range(600):  # until the shooter made a point (Fire marked) and Hard Rock'n marks stand
         if _marks(seat, "fire_bet") and len(_marks(seat, "the_tenor")) >= 3:
             break
-        if not has(seat, "fire_bet") and _point(seat) is None and not getattr(seat.model.state, "pointed", 1):
+        if not has(seat, "fire_bet") and getattr(seat.model.state, "new_shooter", False):
             seat.place("fire_bet", 1 * DOLLAR)
         if not has(seat, "the_tenor") and not getattr(seat.model.state, "marks", (1,)):
             seat.place("the_tenor", 1 * DOLLAR)

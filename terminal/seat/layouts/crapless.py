@@ -41,8 +41,8 @@ CRAPLESS_KEYS: tuple[str, ...] = (
     "layout.world", "layout.crapless_fire", "layout.six_string", "layout.fab_four", "layout.the_tenor",
     "layout.slot_put", "layout.slot_put_odds",
 )  # fmt: skip
-_LEFT_ROWS = (("side", 0.13), ("points", 0.41), ("come", 0.15), ("field", 0.15), ("pass", 0.16))
-_NARROW_ROWS = (("side", 0.17), ("points", 0.37), *_LEFT_ROWS[2:])
+_LEFT_ROWS = (("side", 0.15), ("points", 0.39), ("come", 0.15), ("field", 0.15), ("pass", 0.16))
+_NARROW_ROWS = (("side", 0.18), ("points", 0.36), *_LEFT_ROWS[2:])
 _BAR_SHARE = 0.06  # the OFF puck's bar, left of the 2
 _SIDE_FILL = {"fire_bet": FIRE, **dict.fromkeys(HARD_ROCKN_WAGERS, looks("layout", "crapless").rgb("hard_rockn"))}
 _SIDE_KEYS = {"fire_bet": "layout.crapless_fire", **{w: f"layout.{w}" for w in HARD_ROCKN_WAGERS}}
@@ -171,12 +171,23 @@ class CraplessLayout(CrapsLayout):
             self._text(paint.wrapped(surface, view.fonts, words, top, self._size(0.7), paint.WHITE))
 
     def _side_parts(self, spot: str) -> tuple[pygame.Rect, pygame.Rect]:
-        """A side wager's words (above) and its row of numbers (below)."""
-        inner = self._label_rect(spot)
+        """A side wager's words (above, left of its chips) and its row of numbers (below, the cell's width)."""
+        inner = self.geometry.spots[spot].inflate(-8, -6)
         top, bottom = inner.copy(), inner.copy()
         top.height = inner.height * 11 // 20
-        bottom.top, bottom.height = top.bottom, inner.height - top.height
+        top.width -= round(top.height * 1.1)  # the chips sit at the words' right
+        bottom.top, bottom.height = top.bottom, inner.bottom - top.bottom
         return top, bottom
+
+    def _chips_at(self, spot: str) -> tuple[tuple[int, int], int]:
+        if spot not in SIDE:
+            return super()._chips_at(spot)
+        top, _ = self._side_parts(spot)
+        radius = min(self.chip_radius, round(top.height * 0.45))
+        return (top.right + round(top.height * 0.55), top.centery), radius
+
+    def _label_rect(self, spot: str) -> pygame.Rect:
+        return self._side_parts(spot)[0] if spot in SIDE else super()._label_rect(spot)
 
     def draw_markers(self, surface: pygame.Surface, view: LayoutView) -> None:
         super().draw_markers(surface, view)
@@ -190,7 +201,9 @@ class CraplessLayout(CrapsLayout):
         row = row.move(self.rect.topleft)
         needs = NEEDS[spot]
         step = row.width / len(needs)
-        size = max(9, min(self._size(0.5), round(step * 0.55), round(row.height * 0.6)))
+        size = max(9, min(self._size(0.55), round(row.height * 0.7)))
+        while size > 9 and view.fonts(size, True).size("10")[0] > step * 0.85:
+            size -= 1
         for k, n in enumerate(needs):
             centre = (round(row.left + step * (k + 0.5)), row.centery)
             if n in lit:
