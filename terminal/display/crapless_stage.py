@@ -54,7 +54,11 @@ def _dice(outcome: str) -> tuple[int, int]:
 
 def _call(outcome: str) -> Call:
     total = sum(_dice(outcome))
-    return ("display.call_crapless_seven", ()) if total == 7 else ("display.call_crapless", (("total", str(total)),))
+    return (
+        ("display.call_crapless_seven", ())
+        if total == 7
+        else ("display.call_crapless", (("total", str(total)),))
+    )
 
 
 def _colour(total: int) -> RGBA:
@@ -77,7 +81,9 @@ FACE = StageFace(  # Crapless Craps' face on the display
     hot_text=lambda key: key,
     hot_colour=lambda key: _colour(int(key)),
     labels=("display.roll", "display.last_roll"),
-    tile_mark=lambda outcome: f"display.crapless_mark_{_kind(sum(_dice(outcome)))}",  # L, H, 7: not colour alone
+    tile_mark=lambda outcome: (
+        f"display.crapless_mark_{_kind(sum(_dice(outcome)))}"
+    ),  # L, H, 7: not colour alone
 )
 
 

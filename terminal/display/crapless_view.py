@@ -89,7 +89,9 @@ class CraplessStageView:
             box = pyglet.shapes.BorderedRectangle(s(left + 3), s(y + 6), s(step - 6), s(h - 12), border=s(2),
                                                   color=theme.BLACK, border_color=theme.DIM,
                                                   batch=self.dynamic, group=layer(1))  # fmt: skip
-            text = Text(self.dynamic, layer(2), s(left + step / 2), s(y + h / 2), s(min(28, h * 0.5)), bold=True)
+            text = Text(
+                self.dynamic, layer(2), s(left + step / 2), s(y + h / 2), s(min(28, h * 0.5)), bold=True
+            )
             text.show(str(number), fit=s(step - 10))
             cells[number] = (box, text)
         return cells
@@ -103,7 +105,9 @@ class CraplessStageView:
         s = self.sc
         self.static.draw()
         tx, ty, tw, th = self.tray
-        for die, (fx, fy), face, spin in zip(self.dice, pose.positions, pose.faces, pose.spin_deg, strict=True):
+        for die, (fx, fy), face, spin in zip(
+            self.dice, pose.positions, pose.faces, pose.spin_deg, strict=True
+        ):
             die.place(s(tx + fx * tw), s(ty + fy * th), face, spin)
         self._puck(table.point if table is not None else None)
         _light(self.fire, table.fire_points if table is not None else (), theme.FIRE_LIT)

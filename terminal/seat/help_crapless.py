@@ -147,7 +147,9 @@ def _number_rows(offered: dict[str, m.OfferedWager], rules: CraplessRules, money
         yield Row(cells=tuple(cells))
     yield text("help.crapless.numbers_note")
     if "buy" in kinds and rules.vig_percent:
-        stake = next(s for s in range(rules.unit, 1000 * rules.unit + 1, rules.unit) if rules.vig_within_cap(s))
+        stake = next(
+            s for s in range(rules.unit, 1000 * rules.unit + 1, rules.unit) if rules.vig_within_cap(s)
+        )
         win = TRUE_ODDS[4].returned(stake) - stake
         yield text("help.vig.buy", percent=str(rules.vig_percent), when=f"value.{rules.buy_vig}",
                    minimum=money(rules.vig_minimum), stake=money(stake), win=money(win),

@@ -19,6 +19,7 @@ from tests.support.cli import run_cli
 CONFIGS = {
     "sicbo": "[table]\ngame = sicbo\nport = 0\n",
     "bigsix": "[table]\ngame = bigsix\nport = 0\nvenue = Casino Lumen\n",
+    "crapless": "[table]\ngame = crapless\nport = 0\n[hard_rockn_dice]\noffered = true\n",
 }
 
 

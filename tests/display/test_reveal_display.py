@@ -42,7 +42,7 @@ T0 = 1000.0
 PAINT_EVERY = 20
 BOARDS = (
     "headline", "headline_args", "outcome", "outcome_label", "outcome_detail", "winners", "history",
-    "hot_cold", "craps", "lucky", "hot", "touchdown", "sides", "countdown", "shown", "round_id",
+    "hot_cold", "craps", "lucky", "hot", "touchdown", "sides", "countdown", "shown", "round_id", "state",
 )  # fmt: skip
 ORDER = WHEELS["double_zero"].order
 gl = pyglet.gl
@@ -55,6 +55,7 @@ def _pocket_text(pocket: int) -> str:
 OUTCOMES = {
     "roulette": [_pocket_text(p) for p in ORDER],
     "craps": [f"{a}-{b}" for a, b in itertools.product(range(1, 7), repeat=2)],
+    "crapless": [f"{a}-{b}" for a, b in itertools.product(range(1, 7), repeat=2)],
     "sicbo": ["-".join(map(str, d)) for d in itertools.product(range(1, 7), repeat=3)],
     "bigsix": [f"{symbol}@{k}" for k, symbol in enumerate(SECTIONS)],
 }
@@ -83,14 +84,14 @@ def _read(game: str, scene: Scene) -> tuple[str, ...]:
     if game == "craps":
         assert scene.dice is not None
         return tuple(str(f) for f in scene.dice.faces)
-    if game == "sicbo":
+    if game in ("sicbo", "crapless"):
         return tuple(str(f) for f in scene.pose.faces)  # type: ignore[attr-defined]
     section = round(bigsix_stage.under_clapper(scene.pose.angle)) % SIZE  # type: ignore[attr-defined]
     return (f"{SECTIONS[section]}@{section}",)
 
 
 def _parts(game: str, outcome: str) -> tuple[str, ...]:
-    return tuple(outcome.split("-")) if game in ("craps", "sicbo") else (outcome,)
+    return tuple(outcome.split("-")) if game in ("craps", "sicbo", "crapless") else (outcome,)
 
 
 @pytest.mark.parametrize("game", sorted(ROUNDS))
@@ -116,7 +117,7 @@ def test_no_face_reads_the_outcome_before_the_reveal_unless_by_chance(game: str)
     outcomes = OUTCOMES[game]
     models = [_model(r, outcome) for outcome in outcomes]
     parts = [_parts(game, outcome) for outcome in outcomes]
-    chance = 1 / 6 if game in ("craps", "sicbo") else 1 / len(outcomes)
+    chance = 1 / 6 if game in ("craps", "sicbo", "crapless") else 1 / len(outcomes)
     reveal = reveal_ms(game, r.win) / 1000
     for frame in range(int(reveal * FPS)):
         t = T0 + frame / FPS

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.games.bigsix.engine import BigSixView
+from terminal.games.crapless.engine import CraplessView
 from terminal.games.craps.engine import CrapsView
 from terminal.games.reveal import reveal_seconds
 from terminal.games.roulette.engine import RouletteView
@@ -16,7 +17,7 @@ from terminal.net.game_state import game_view
 
 ROUND = 5
 LIMITS = m.LimitsView(100, 50_000, 250_000, 100)
-VARIANT = {"roulette": "double_zero", "craps": "none", "sicbo": "a", "bigsix": "standard"}
+VARIANT = {"roulette": "double_zero", "craps": "none", "sicbo": "a", "bigsix": "standard", "crapless": "none"}
 CREDITS = 20_000
 STAKE = 500
 
@@ -41,6 +42,10 @@ class Round:
             total = sum(int(d) for d in outcome.split("-"))
             point = total if total in (4, 5, 6, 8, 9, 10) else None
             return game_view("craps", round_id, CrapsView(point, 1, 1, False, (), (), outcome))
+        if self.game == "crapless":  # from a come-out: every total but 7 is the point
+            total = sum(int(d) for d in outcome.split("-"))
+            point = total if total != 7 else None
+            return game_view("crapless", round_id, CraplessView(point, False, (), (total,), outcome))
         if self.game == "sicbo":
             return game_view("sicbo", round_id, SicBoView("a", outcome))
         return game_view("bigsix", round_id, BigSixView("standard", outcome))
@@ -51,6 +56,7 @@ ROUNDS = {
     "craps": Round("craps", "field", "6-6", "4-4", 4 * STAKE, "5-2"),  # 12 pays 3 to 1 on the field
     "sicbo": Round("sicbo", "total_10", "2-3-5", "2-5-5", 7 * STAKE, "1-3-4"),
     "bigsix": Round("bigsix", "five", "five@4", "one@1", 6 * STAKE, "two@2"),
+    "crapless": Round("crapless", "field", "6-6", "4-4", 3 * STAKE, "5-2"),  # 12 pays 2 to 1 on the field
 }
 
 

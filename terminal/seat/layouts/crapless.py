@@ -44,7 +44,10 @@ CRAPLESS_KEYS: tuple[str, ...] = (
 _LEFT_ROWS = (("side", 0.15), ("points", 0.39), ("come", 0.15), ("field", 0.15), ("pass", 0.16))
 _NARROW_ROWS = (("side", 0.18), ("points", 0.36), *_LEFT_ROWS[2:])
 _BAR_SHARE = 0.06  # the OFF puck's bar, left of the 2
-_SIDE_FILL = {"fire_bet": FIRE, **dict.fromkeys(HARD_ROCKN_WAGERS, looks("layout", "crapless").rgb("hard_rockn"))}
+_SIDE_FILL = {
+    "fire_bet": FIRE,
+    **dict.fromkeys(HARD_ROCKN_WAGERS, looks("layout", "crapless").rgb("hard_rockn")),
+}
 _SIDE_KEYS = {"fire_bet": "layout.crapless_fire", **{w: f"layout.{w}" for w in HARD_ROCKN_WAGERS}}
 
 
@@ -124,19 +127,23 @@ def marked(view: LayoutView, spot: str) -> frozenset[int]:
     return frozenset(int(n) for n in text.split() if n.isdigit())
 
 
+_CHIP_SIDE = {
+    **{k: v for k, v in CrapsLayout.chip_side.items() if k not in ("whirl", "six_seven_eight")},
+    "world": "right", **dict.fromkeys(SIDE, "right"),
+}  # fmt: skip
+_WORDS = {
+    "any_seven": "layout.any_seven", "any_craps": "layout.any_craps", "c_and_e": "layout.c_and_e",
+    "horn": "layout.horn", "world": "layout.world",
+}  # fmt: skip
+
+
 class CraplessLayout(CrapsLayout):
     """The crapless table with areas for the offered wagers only."""
 
     label_keys = CRAPLESS_KEYS
     box_kinds = BOX_KINDS
-    chip_side = {
-        **{k: v for k, v in CrapsLayout.chip_side.items() if k not in ("whirl", "six_seven_eight")},
-        "world": "right", **dict.fromkeys(SIDE, "right"),
-    }  # fmt: skip
-    words = {
-        "any_seven": "layout.any_seven", "any_craps": "layout.any_craps", "c_and_e": "layout.c_and_e",
-        "horn": "layout.horn", "world": "layout.world",
-    }  # fmt: skip
+    chip_side = _CHIP_SIDE
+    words = _WORDS
 
     def _measure(self, size: tuple[int, int], offered: frozenset[str]) -> CrapsGeometry:
         return measure(size, offered)
@@ -171,7 +178,7 @@ class CraplessLayout(CrapsLayout):
             self._text(paint.wrapped(surface, view.fonts, words, top, self._size(0.7), paint.WHITE))
 
     def _side_parts(self, spot: str) -> tuple[pygame.Rect, pygame.Rect]:
-        """A side wager's words (above, left of its chips) and its row of numbers (below, the cell's width)."""
+        """A side wager's words (above, left of its chips) and its numbers (below, the cell's width)."""
         inner = self.geometry.spots[spot].inflate(-8, -6)
         top, bottom = inner.copy(), inner.copy()
         top.height = inner.height * 11 // 20
