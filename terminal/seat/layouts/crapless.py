@@ -14,7 +14,7 @@ World in the Whirl's place and no 6-7-8.
 >>> sorted(b.number for b in layout.geometry.boxes)
 [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
 >>> layout.picker("point:2").spots, layout.hit(layout.anchor("pass_odds"))
-(('put_2', 'put_odds_2'), 'pass_odds')
+(('put_2', 'come_odds_2', 'put_odds_2'), 'pass_odds')
 """
 
 from __future__ import annotations
