@@ -114,7 +114,7 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
     panels = design.panels(scene.game, scene.touchdown is not None)
     side = (panels.outcome, panels.winners, panels.history, panels.hot_cold)
     if face_of(scene.game) is not None:  # its stage, and the boards
-        stage = Region("stage", (stage_box(design),), (scene.pose, scene.table))
+        stage = Region("stage", (stage_box(design),), (scene.pose, scene.table, scene.state))
         return (top, Region("side", side, (boards, scene.shown)), stage)
     if scene.game == "craps":
         return (

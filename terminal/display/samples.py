@@ -332,3 +332,14 @@ def crapless_run(model: DisplayModel, rolls: tuple[str, ...] = CRAPLESS_RUN) -> 
 def crapless_after(model: DisplayModel, outcome: str) -> m.GameView:
     """The crapless table's view once ``outcome`` follows the rolls on the model's history board."""
     return crapless_played((*rolled(model), outcome))
+
+
+def props_hops_marked() -> DisplayModel:
+    """A Props & Hops table on a hop grid of its own (1-6 and 1-1 swapped) with two standing Six Eight
+    Shakes, one with 1-5 and 3-3 marked, one with 3-3 and 4-4."""
+    from terminal.games.props_hops.engine import PropsHopsView
+    from terminal.games.props_hops.rules import DEFAULT_GRID
+
+    grid = DEFAULT_GRID.replace("1-6", "x").replace("1-1", "1-6").replace("x", "1-1")
+    view = PropsHopsView("standard", grid, "2-2", ("1-5 3-3", "3-3 4-4"))
+    return apply(base("props_hops"), game_view("props_hops", ROUND, view), 0.0)

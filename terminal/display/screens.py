@@ -65,6 +65,7 @@ def _shots(c: Config) -> list[Shot]:
         *_faced("bigsix", "flag@27", "five@4", 3.0),
         *_faced("props_hops", "6-1", "5-5", 1.2),
         *_crapless(),
+        ("display-props_hops-shake-marks", lambda: samples.betting(samples.props_hops_marked())),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),

@@ -22,6 +22,7 @@ from typing import Any
 from rng import Rng
 from terminal.config import Config
 from terminal.sims import (
+    crapless_fast,
     simulate_craps,
     simulate_craps_fast,
     simulate_roulette,
@@ -46,6 +47,7 @@ class Strategy:
 STRATEGIES: dict[str, Strategy] = {
     "roulette": Strategy(lambda c, _: roulette_plan(c), simulate_roulette.play, simulate_roulette_fast.play),
     "craps": Strategy(lambda c, _: craps_plan(c), simulate_craps.play, simulate_craps_fast.play),
+    "crapless": Strategy(crapless_fast.crapless_plan, crapless_fast.play_plain, crapless_fast.play_fast),
 }
 """The games that bring a strategy of their own, by name."""
 
