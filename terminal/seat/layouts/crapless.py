@@ -203,18 +203,25 @@ class CraplessLayout(CrapsLayout):
                 self._numbers(surface, view, spot, marked(view, spot))
 
     def _numbers(self, surface: pygame.Surface, view: LayoutView, spot: str, lit: frozenset[int]) -> None:
-        """The numbers ``spot`` needs in a row, each its seat's wager has marked in a gold disc."""
-        _, row = self._side_parts(spot)
-        row = row.move(self.rect.topleft)
+        """The numbers ``spot`` needs (one row, or two where one would be too small to read), each its
+        seat's wager has marked in a gold disc."""
+        _, room = self._side_parts(spot)
+        room = room.move(self.rect.topleft)
         needs = NEEDS[spot]
-        step = row.width / len(needs)
-        size = max(9, min(self._size(0.55), round(row.height * 0.7)))
-        while size > 9 and view.fonts(size, True).size("10")[0] > step * 0.85:
-            size -= 1
+        for rows in (1, 2):
+            per_row = -(-len(needs) // rows)
+            step, height = room.width / per_row, room.height / rows
+            size = max(9, min(self._size(0.55), round(height * 0.8)))
+            while size > 9 and view.fonts(size, True).size("10")[0] > step * 0.85:
+                size -= 1
+            if size >= 12 or rows == 2:
+                break
         for k, n in enumerate(needs):
-            centre = (round(row.left + step * (k + 0.5)), row.centery)
+            row, column = divmod(k, per_row)
+            centre = (round(room.left + step * (column + 0.5)), round(room.top + height * (row + 0.5)))
             if n in lit:
-                pygame.draw.circle(surface, paint.GOLD, centre, max(size * 3 // 4, round(step * 0.45)))
+                radius = max(size * 3 // 4, round(min(step, height) * 0.45))
+                pygame.draw.circle(surface, paint.GOLD, centre, radius)
             colour = paint.BLACK if n in lit else paint.YELLOW
             paint.put(surface, paint.label(view.fonts, str(n), size, True, colour), centre)
 
