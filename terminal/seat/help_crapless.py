@@ -20,6 +20,7 @@ from terminal.games.crapless.rules import (
     FIRE_MOST,
     HARD_ROCKN,
     HARD_ROCKN_WAGERS,
+    HORN,
     ODDS_CHOICES,
     PLACE,
     POINTS,
@@ -71,7 +72,9 @@ def crapless_payout(spot: str, paytable: str = "") -> Payout | None:
         return HARD_ROCKN[spot]
     if spot == "the_tenor":
         return TENOR_ALL
-    return help_craps.craps_payout("whirl" if spot == "world" else spot, paytable)
+    if spot in ("horn", "horn_high", "world") or spot.startswith("horn_high:"):
+        return HORN[2]  # the most a part pays: 30 to 1 on the 2 (or 12)
+    return help_craps.craps_payout(spot, paytable)
 
 
 def rules_of(offer: m.Offer, money_scale: int = 100) -> CraplessRules:
