@@ -22,7 +22,7 @@ from terminal.i18n import Catalogue
 
 _BOARD = 0.15  # of the stage's height: the two rows of cells at its foot
 _POINTS = (0.17, 0.33)  # the point boxes' band; the puck sits over it, under the tray
-_TRAY = 0.46  # where the felt starts
+_TRAY = 0.47  # where the felt starts
 
 
 class CraplessStageView:
@@ -69,7 +69,7 @@ class CraplessStageView:
         for text in numbers:
             text.label.font_size = smallest
         gap = self.tray[1] - 14 - (y + h)  # between the boxes and the tray's wood
-        self.puck_r = min(46.0, gap * 0.46)
+        self.puck_r = min(48.0, gap * 0.5)
         self.puck_y = y + h + gap / 2
         self.puck = pyglet.shapes.Circle(0, 0, s(self.puck_r), color=theme.WHITE, batch=self.dynamic,
                                          group=layer(3))  # fmt: skip
@@ -124,7 +124,7 @@ class CraplessStageView:
         self.puck.position, self.puck.color = (s(x), s(y)), theme.WHITE if on else theme.BLACK
         self.puck_text.label.position = (s(x), s(y), 0)
         key = "display.puck_on" if on else "display.puck_off"
-        self.puck_text.show(self.cat.text(key), theme.BLACK if on else theme.WHITE, fit=s(self.puck_r * 1.8))
+        self.puck_text.show(self.cat.text(key), theme.BLACK if on else theme.WHITE, fit=s(self.puck_r * 2 - 4))
 
 
 def _light(cells: dict[int, tuple[object, Text]], on: tuple[int, ...], colour: theme.RGBA) -> None:

@@ -55,7 +55,7 @@ class PropsHopsView:
     def _shake_row(self, y: float, h: float, x: float, w: float) -> None:
         """The Six Eight Shake's six combinations: each lit, with how many standing shakes marked it."""
         s = self.sc
-        title_w = w * 0.25
+        title_w = w * 0.2
         size = s(min(h * 0.4, 22))
         title = Text(
             self.static, layer(2), s(x + title_w / 2 + 4), s(y + h / 2), size, color=theme.GOLD, bold=True
@@ -156,7 +156,7 @@ class PropsHopsView:
         for combo, (box, item) in self.shake.items():
             n = counts[combo]
             box.color = LIT if n else DARK
-            item.show(_combo(combo) + (f" ×{n}" if n > 1 else ""), theme.BLACK if n else theme.WHITE)
+            item.show(_combo(combo) + (f"×{n}" if n > 1 else ""), theme.BLACK if n else theme.WHITE)
 
 
 def _combo(combo: tuple[int, int]) -> str:

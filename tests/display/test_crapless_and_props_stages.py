@@ -101,6 +101,6 @@ def test_the_six_eight_shake_marks_light_on_the_board(painter: Painter) -> None:
     cells = view.shake  # type: ignore[attr-defined]
     lit = {combo for combo, (box, _) in cells.items() if _colour(box)[:3] == GOLD[:3]}
     assert lit == {(1, 5), (3, 3), (4, 4)}
-    assert cells[3, 3][1].text == "3-3 ×2" and cells[1, 5][1].text == "1-5"
+    assert cells[3, 3][1].text == "3-3×2" and cells[1, 5][1].text == "1-5"
     none = _props(painter, DEFAULT_GRID, (), "2-2")
     assert not any(_colour(box)[:3] == GOLD[:3] for box, _ in none.shake.values())  # type: ignore[attr-defined]
