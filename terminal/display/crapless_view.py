@@ -124,7 +124,8 @@ class CraplessStageView:
         self.puck.position, self.puck.color = (s(x), s(y)), theme.WHITE if on else theme.BLACK
         self.puck_text.label.position = (s(x), s(y), 0)
         key = "display.puck_on" if on else "display.puck_off"
-        self.puck_text.show(self.cat.text(key), theme.BLACK if on else theme.WHITE, fit=s(self.puck_r * 2 - 4))
+        ink = theme.BLACK if on else theme.WHITE
+        self.puck_text.show(self.cat.text(key), ink, fit=s(self.puck_r * 2 - 4))
 
 
 def _light(cells: dict[int, tuple[object, Text]], on: tuple[int, ...], colour: theme.RGBA) -> None:

@@ -2,10 +2,10 @@
 
 Each game declares its outcome ranges (:attr:`~terminal.games.seam.Game.streams`: the 36 ordered dice
 pairs, a wheel's pockets, the 216 ordered Sic Bo rolls, the 54 Big Six sections, the 36 Props & Hops
-shakes, the 36 crapless rolls), each with the configuration that makes a table draw it. Each stream is drawn by that table's driver
-(``GameDriver.draw``, what :meth:`Table.play_round` calls) from its **own** production generator,
-instantiated afresh from the OS entropy source, so no two streams share a bit (the battery's outcome
-tests, by contrast, read one bitstream), and numbered as the game's draw numbers it.
+shakes, the 36 crapless rolls), each with the configuration that makes a table draw it. Each stream is
+drawn by that table's driver (``GameDriver.draw``, what :meth:`Table.play_round` calls) from its **own**
+production generator, instantiated afresh from the OS entropy source, so no two streams share a bit (the
+battery's outcome tests, by contrast, read one bitstream), and numbered as the game's draw numbers it.
 
 >>> [s.range.size for s in GAME_STREAMS]
 [38, 37, 36, 216, 54, 36, 36]
