@@ -70,7 +70,7 @@ def test_the_game_level_streams_are_in_the_report(report: Path) -> None:
     games = figures["games"]
     assert [g["stream"] for g in games] == [
         "roulette: double_zero wheel", "roulette: single_zero wheel", "craps: two dice", "sicbo: three dice",
-        "bigsix: 54 sections", "props_hops: two dice",
+        "bigsix: 54 sections", "props_hops: two dice", "crapless: two dice",
     ]  # fmt: skip
     assert len({g["generator_id"] for g in games} | {figures["generator_id"]}) == len(games) + 1  # unshared
     for game in games:
