@@ -30,6 +30,8 @@ _ACTIONS = (
     ("button.double", i.DOUBLE),
 )
 
+ON_OFF_GAMES = ("craps", "crapless")  # wagers a seat turns ON or OFF (place, buy, hardways, odds)
+
 
 class GameView:
     """The main screen of a seat."""
@@ -78,7 +80,7 @@ class GameView:
         model, ui, f = self.control.model, self.control.ui, self.frame
         open_ = model.can_bet(self.now)
         actions = list(_ACTIONS)
-        if model.table is not None and model.table.game == "craps":
+        if model.table is not None and model.table.game in ON_OFF_GAMES:
             actions.append(("button.onoff", i.SELECT))
         count = len(actions) + 1
         tray = self.chips()
