@@ -147,7 +147,7 @@ def _crapless_by_hand(rolls: list[tuple[int, int]]) -> tuple[int | None, set[int
     return point, made, marks
 
 
-def test_crapless_point_fire_marks_come_and_toggles_survive_a_restart_after_every_roll(tmp_path: Path) -> None:
+def test_crapless_point_fire_marks_come_and_toggles_survive_restarts(tmp_path: Path) -> None:
     """Crapless (GAMES.md §6.4): a table rebuilt from the ledger after every roll resumes the point (2 and
     12 too), the Fire Bet's points made, the Hard Rock'n Dice marks, a moved Come and a Place turned ON,
     exactly as the dice left them; then settles on them."""
