@@ -99,16 +99,29 @@ def _faced(game: str, outcome: str, triple: str, moving_s: float) -> list[Shot]:
 
 
 def _crapless() -> list[Shot]:
-    """Crapless: the faced states, and a shooter's run with the puck on, Fire points and marks lit."""
+    """Crapless: the states of a faced game, each roll sent with the table's view after it (the puck, the
+    Fire points and the marks as its engine leaves them), and a shooter's run with points made."""
     model = samples.base("crapless")
+    young = samples.base("crapless", spins=7)
+    test = samples.base("crapless", test=True)
     run = samples.crapless_run(model)
+
+    def rest(m: DisplayModel, roll: str) -> tuple[DisplayModel, float]:
+        return samples.at_rest(m, roll, view=samples.crapless_after(m, roll))
+
     return [
-        *_faced("crapless", "4-3", "6-6", 0.9),
-        ("display-crapless-point-fire", lambda: samples.betting(run)),
+        ("display-crapless-betting", lambda: samples.betting(model)),
+        ("display-crapless-young-table", lambda: samples.betting(young)),
+        ("display-crapless-no-more-bets", lambda: samples.locked(model)),
         (
-            "display-crapless-point-made",
-            lambda: samples.at_rest(run, "3-1", view=samples.crapless_after(run, "3-1")),
+            "display-crapless-in-motion",
+            lambda: samples.spun(samples.seen(model), "4-3", 0.9, view=samples.crapless_after(model, "4-3")),
         ),
+        ("display-crapless-rest-4-3", lambda: rest(model, "4-3")),
+        ("display-crapless-rest-6-6", lambda: rest(model, "6-6")),
+        ("display-crapless-lab-mode-test", lambda: rest(test, "4-3")),
+        ("display-crapless-point-fire", lambda: samples.betting(run)),
+        ("display-crapless-point-made", lambda: rest(run, "3-1")),
     ]
 
 
