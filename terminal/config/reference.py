@@ -6,7 +6,7 @@ part of ``docs/configuration.md`` after :data:`MARKER`; ``terminal config refere
 docs/configuration.md`` writes it there again, and a test holds the two together, so the document and the
 schema cannot drift apart.
 
->>> "one of: roulette, craps, sicbo, bigsix, props_hops, high_roll, tdf |" in reference()
+>>> "one of: roulette, craps, sicbo, bigsix, props_hops, high_roll, tdf, crapless |" in reference()
 True
 """
 

@@ -138,6 +138,7 @@ class DisplayModel:
     touchdown: TouchdownInfo | None = None
     craps: CrapsView | None = None
     sides: SidesInfo | None = None  # B2B and Blazing 7's, where either is offered
+    state: object = None  # the game's own view record (read_state), as the last GameView gave it
     yards: tuple[int, ...] = DEFAULT_YARDS  # [touchdown] yards: the fourth down's move, which no view sends
     played_at: float | None = None  # the last round with wagers (or the first link-up): the attract's clock
     top_win: int = 0  # the biggest seat's payout (stakes included) this display has seen

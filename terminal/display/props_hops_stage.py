@@ -21,7 +21,16 @@ from dataclasses import dataclass
 from terminal.display.dice_motion import parse_roll, tumbling_face
 from terminal.display.stage_face import RGBA, Call, StageFace
 from terminal.games.props_hops.game import REVEAL_S
-from terminal.games.props_hops.rules import DEFAULT_GRID, FIELD, HOPS, OVER, UNDER, entry_of, parse_grid
+from terminal.games.props_hops.rules import (
+    DEFAULT_GRID,
+    FIELD,
+    HOPS,
+    OVER,
+    UNDER,
+    HopGrid,
+    entry_of,
+    parse_grid,
+)
 from terminal.theme import looks
 
 SHAKE_S = REVEAL_S
@@ -59,11 +68,11 @@ def dice_of(outcome: str) -> tuple[int, int] | None:
         return None
 
 
-def winning_areas(dice: tuple[int, int]) -> tuple[str, ...]:
-    """The board's areas ``dice`` win: the grid's box, the Hop groups, Field, Under, Over."""
+def winning_areas(dice: tuple[int, int], grid: HopGrid = _GRID) -> tuple[str, ...]:
+    """The board's areas ``dice`` win on ``grid``: the grid's box, the Hop groups, Field, Under, Over."""
     a, b = sorted(dice)
     props = (*HOPS, FIELD, UNDER, OVER)
-    return (f"box_{a}_{b}", *(p for p in props if entry_of(p, dice, _GRID) is not None))
+    return (f"box_{a}_{b}", *(p for p in props if entry_of(p, dice, grid) is not None))
 
 
 def pose_at(outcome: str | None, start: float, last: str | None, t: float) -> ShakerPose:

@@ -115,7 +115,7 @@ def regions_of(scene: Scene, design: Design) -> tuple[Region, ...]:
     side = (panels.outcome, panels.winners, panels.history, panels.hot_cold)
     stats = Region("stats", (panels.winners,), scene.stats)  # its panel turns alone: only its box repaints
     if face_of(scene.game) is not None:  # its stage, and the boards
-        stage = Region("stage", (stage_box(design),), (scene.pose, scene.table))
+        stage = Region("stage", (stage_box(design),), (scene.pose, scene.table, scene.state))
         return (top, Region("side", side, (boards, scene.shown)), stage, stats)
     if scene.game == "craps":
         return (

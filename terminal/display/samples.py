@@ -29,6 +29,7 @@ PAST_DRAWS: dict[str, Callable[[random.Random], str]] = {
     "props_hops": lambda rng: f"{rng.randint(1, 6)}-{rng.randint(1, 6)}",
     "high_roll": lambda rng: "-".join(str(rng.randint(1, 6)) for _ in range(10)),
     "tdf": lambda rng: f"{rng.randint(1, 6)}-{rng.randint(1, 6)}-{rng.randint(1, 6)}",
+    "crapless": lambda rng: f"{rng.randint(1, 6)}-{rng.randint(1, 6)}",
 }
 """How a game presented through a registered face draws its example history (beside the games below)."""
 
@@ -170,6 +171,8 @@ def base(
     model = _told(model, m.History(entries), 0.0)
     if game == "craps":
         return apply(model, craps_view(None, entries[0].outcome if entries else "3-4"), 0.0)
+    if game == "crapless":
+        return apply(model, crapless_played(rolled(model)), 0.0)
     if game == "roulette" and wheel == "double_zero":  # Touchdown: only on the double-zero wheel
         return apply(model, touchdown_view(phase="open"), 0.0)
     return model
@@ -339,3 +342,47 @@ def tdf_view(throws: tuple[str, ...], extra_point: bool = True) -> m.GameView:
 def tdf_drive(model: DisplayModel, throws: tuple[str, ...]) -> DisplayModel:
     """A Three Dice Football game in progress with ``throws`` played."""
     return apply(model, tdf_view(throws), -1e6)
+
+
+def crapless_played(rolls: tuple[str, ...], hard_rockn: bool = True) -> m.GameView:
+    """The crapless table's ``GameView`` after ``rolls`` (oldest first), as its engine plays them: the
+    puck, the Fire points and the marks a crapless picture shows come from the rolls on its history."""
+    from terminal.games.crapless.engine import CraplessEngine
+    from terminal.games.crapless.rules import CraplessRules
+
+    engine = CraplessEngine(CraplessRules(hard_rockn_offered=hard_rockn), ())
+    play, last = engine.start(), None
+    for text in rolls:
+        last = engine.parse(text)
+        play = engine.settle(play, last).play
+    return game_view("crapless", ROUND, engine.view(play, last))
+
+
+#: A crapless shooter's run from a come-out: the point 2 made, the point 11 made, the point 4 set, with
+#: 3, 5, 6, 9 and 12 rolled on the way (Hard Rock'n Dice marks since the last 7).
+CRAPLESS_RUN = ("1-1", "4-5", "1-1", "5-6", "1-2", "5-6", "2-2", "2-3", "3-3", "6-6")
+
+
+def crapless_run(model: DisplayModel, rolls: tuple[str, ...] = CRAPLESS_RUN) -> DisplayModel:
+    """The crapless table once ``rolls`` (oldest first) follow a seven-out: the history board and the
+    puck, Fire and marks from the same rolls."""
+    every = (*rolled(model), "3-4", *rolls)
+    entries = tuple(m.HistoryEntry(ROUND - 1 - k, o, False) for k, o in enumerate(reversed(every)))
+    model = apply(model, m.History(entries), 0.0)
+    return apply(model, crapless_played(every), 0.0)
+
+
+def crapless_after(model: DisplayModel, outcome: str) -> m.GameView:
+    """The crapless table's view once ``outcome`` follows the rolls on the model's history board."""
+    return crapless_played((*rolled(model), outcome))
+
+
+def props_hops_marked() -> DisplayModel:
+    """A Props & Hops table on a hop grid of its own (1-6 and 1-1 swapped) with two standing Six Eight
+    Shakes, one with 1-5 and 3-3 marked, one with 3-3 and 4-4."""
+    from terminal.games.props_hops.engine import PropsHopsView
+    from terminal.games.props_hops.rules import DEFAULT_GRID
+
+    grid = DEFAULT_GRID.replace("1-6", "x").replace("1-1", "1-6").replace("x", "1-1")
+    view = PropsHopsView("standard", grid, "2-2", ("1-5 3-3", "3-3 4-4"))
+    return apply(base("props_hops"), game_view("props_hops", ROUND, view), 0.0)

@@ -150,7 +150,7 @@ def _board(
 #: What the outcome panel says while a round is in play, by game.
 IN_PLAY = {"roulette": "display.in_play_ball", "craps": "display.in_play_dice",
            "sicbo": "display.in_play_shaker", "bigsix": "display.in_play_wheel",
-           "tdf": "display.in_play_dice"}  # fmt: skip
+           "tdf": "display.in_play_dice", "crapless": "display.in_play_dice"}  # fmt: skip
 
 
 def in_play(model: DisplayModel, stage: Stage) -> tuple[str, tuple[Winner, ...] | None]:

@@ -66,6 +66,8 @@ def _shots(c: Config) -> list[Shot]:
         *_faced("props_hops", "6-1", "5-5", 1.2),
         *_faced("high_roll", "5-5-5-2-3-4-6-1-2-3", "5x3:5-5-1-2-3-6-4", 1.4),
         *_tdf(),
+        *_crapless(),
+        ("display-props_hops-shake-marks", lambda: samples.betting(samples.props_hops_marked())),
         ("display-tilt", lambda: (samples.tilted(samples.betting(rl)[0]), 100.0)),
         ("display-out-of-service", lambda: (samples.serviced(samples.betting(rl)[0]), 100.0)),
         ("display-link-lost", lambda: (samples.unlinked(rl), 5.0)),
@@ -165,6 +167,33 @@ def _tdf() -> list[Shot]:
     )
     replaced = {name for name, _ in mid}
     return [*(shot for shot in shots if shot[0] not in replaced), *mid]
+
+
+def _crapless() -> list[Shot]:
+    """Crapless: the states of a faced game, each roll sent with the table's view after it (the puck, the
+    Fire points and the marks as its engine leaves them), and a shooter's run with points made."""
+    model = samples.base("crapless")
+    young = samples.base("crapless", spins=7)
+    test = samples.base("crapless", test=True)
+    run = samples.crapless_run(model)
+
+    def rest(m: DisplayModel, roll: str) -> tuple[DisplayModel, float]:
+        return samples.at_rest(m, roll, view=samples.crapless_after(m, roll))
+
+    return [
+        ("display-crapless-betting", lambda: samples.betting(model)),
+        ("display-crapless-young-table", lambda: samples.betting(young)),
+        ("display-crapless-no-more-bets", lambda: samples.locked(model)),
+        (
+            "display-crapless-in-motion",
+            lambda: samples.spun(samples.seen(model), "4-3", 0.9, view=samples.crapless_after(model, "4-3")),
+        ),
+        ("display-crapless-rest-4-3", lambda: rest(model, "4-3")),
+        ("display-crapless-rest-6-6", lambda: rest(model, "6-6")),
+        ("display-crapless-lab-mode-test", lambda: rest(test, "4-3")),
+        ("display-crapless-point-fire", lambda: samples.betting(run)),
+        ("display-crapless-point-made", lambda: rest(run, "3-1")),
+    ]
 
 
 def _down(model: DisplayModel, downs: tuple[int, ...]) -> Callable[[], tuple[DisplayModel, float]]:

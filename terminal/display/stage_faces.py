@@ -3,7 +3,14 @@ registration per game (roulette and craps have the scene's own stages). Pure: no
 
 from __future__ import annotations
 
-from terminal.display import bigsix_stage, high_roll_stage, props_hops_stage, sicbo_stage, tdf_stage
+from terminal.display import (
+    bigsix_stage,
+    crapless_stage,
+    high_roll_stage,
+    props_hops_stage,
+    sicbo_stage,
+    tdf_stage,
+)
 from terminal.display.stage_face import StageFace
 
 FACES: dict[str, StageFace] = {
@@ -12,6 +19,7 @@ FACES: dict[str, StageFace] = {
     "props_hops": props_hops_stage.FACE,
     "high_roll": high_roll_stage.FACE,
     "tdf": tdf_stage.FACE,
+    "crapless": crapless_stage.FACE,
 }
 
 

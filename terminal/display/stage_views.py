@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from terminal.display.bigsix_view import BigSixView
+from terminal.display.crapless_view import CraplessStageView
 from terminal.display.gl import pyglet
 from terminal.display.high_roll_view import HighRollView
 from terminal.display.kit import Batch, Scale
@@ -84,12 +85,24 @@ class _Tdf:
         return (self.view.static, self.view.dynamic)
 
 
+class _Crapless:
+    def __init__(self, sc: Scale, cat: Catalogue, rect: Rect, venue: str, origin: pyglet.math.Mat4) -> None:
+        self.view = CraplessStageView(sc, cat, rect)
+
+    def draw(self, window: pyglet.window.Window, scene: Scene) -> None:
+        self.view.draw(scene)
+
+    def batches(self) -> tuple[Batch, ...]:
+        return (self.view.static, self.view.dynamic)
+
+
 VIEWS: dict[str, Make] = {
     "sicbo": _SicBo,
     "bigsix": _BigSix,
     "props_hops": _PropsHops,
     "high_roll": _HighRoll,
     "tdf": _Tdf,
+    "crapless": _Crapless,
 }
 
 

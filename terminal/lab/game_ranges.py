@@ -2,7 +2,8 @@
 
 Each game declares its outcome ranges (:attr:`~terminal.games.seam.Game.streams`: the 36 ordered dice
 pairs, a wheel's pockets, the 216 ordered Sic Bo rolls, the 54 Big Six sections, the 36 Props & Hops
-shakes, the 46,656 High Roll throws of six dice, the 216 Three Dice Football throws), each with the
+shakes, the 46,656 High Roll throws of six dice, the 216 Three Dice Football throws, the 36
+crapless rolls), each with the
 configuration that makes a table draw it.
 Each stream is drawn by that table's driver (``GameDriver.draw``, what :meth:`Table.play_round` calls)
 from its **own** production generator, instantiated afresh from the OS entropy source, so no two streams
@@ -10,7 +11,7 @@ share a bit (the battery's outcome tests, by contrast, read one bitstream), and 
 draw numbers it.
 
 >>> [s.range.size for s in GAME_STREAMS]
-[38, 37, 36, 216, 54, 36, 46656, 216]
+[38, 37, 36, 216, 54, 36, 46656, 216, 36]
 """
 
 from __future__ import annotations

@@ -42,6 +42,8 @@ _ACTIONS = (
     ("button.double", i.DOUBLE),
 )
 
+ON_OFF_GAMES = ("craps", "crapless")  # wagers a seat turns ON or OFF (place, buy, hardways, odds)
+
 
 class GameView:
     """The main screen of a seat."""
@@ -91,7 +93,7 @@ class GameView:
         model, ui, f = self.control.model, self.control.ui, self.frame
         open_ = model.can_bet(self.now)
         actions = list(_ACTIONS)
-        if model.table is not None and model.table.game == "craps":
+        if model.table is not None and model.table.game in ON_OFF_GAMES:
             actions.append(("button.onoff", i.SELECT))
         actions.append(("button.favourites", i.CARD))
         if bet_sets.calls_of(model):
@@ -405,7 +407,7 @@ class GameView:
         """The layouts' view of this seat now (compared with the last one to decide a redraw)."""
         model, ui, p = self.control.model, self.control.ui, self.painter
         showing = model.showing_result(now)
-        point = model.craps.point if model.craps is not None else None
+        point = model.point
         pending = tuple((spot, amount) for spot, amount, _ in ui.pending)
         tr: Callable[[str], str] = p.tr
         return layout_port.layout_view(

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from terminal.net import messages as m
 from terminal.seat import (
     help_bigsix,
+    help_crapless,
     help_craps,
     help_high_roll,
     help_props_hops,
@@ -45,6 +46,7 @@ GAME_HELP: dict[str, GameHelp] = {
     "props_hops": help_props_hops.HELP,
     "high_roll": help_high_roll.HELP,
     "tdf": help_tdf.HELP,
+    "crapless": help_crapless.HELP,
 }
 
 

@@ -67,6 +67,13 @@ def _tdf(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: i
     return TdfLayout(rect, table.variant, touch)
 
 
+def _crapless(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, touch: int) -> Layout:
+    from terminal.seat.layouts.crapless import CraplessLayout
+
+    vig = _rule(offer, "vig_percent")
+    return CraplessLayout(rect, _offered(offer), int(vig) if vig.isdigit() else 5, touch)
+
+
 LAYOUTS: dict[str, LayoutMaker] = {"roulette": _roulette, "craps": _craps, "sicbo": _sicbo, "bigsix": _bigsix}
 LAYOUTS["props_hops"] = _props_hops
 
@@ -82,6 +89,7 @@ def _high_roll(table: m.TableState, offer: m.Offer | None, rect: pygame.Rect, to
 
 LAYOUTS["high_roll"] = _high_roll
 LAYOUTS["tdf"] = _tdf
+LAYOUTS["crapless"] = _crapless
 """Each game's seat layout, registered under the game's name."""
 
 

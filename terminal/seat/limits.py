@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from terminal.games.crapless.records import Spot as CraplessSpot
 from terminal.games.craps.records import Spot as CrapsSpot
 from terminal.games.roulette.catalog import WAGERS as ROULETTE_WAGERS
 from terminal.net import messages as m
@@ -26,10 +27,12 @@ def wager_id(spot: str) -> str:
     head = spot.partition(":")[0]
     if head in _ROULETTE:
         return head
-    try:
-        return CrapsSpot.parse(spot).wager_id
-    except ValueError:
-        return head
+    for parse in (CrapsSpot.parse, CraplessSpot.parse):  # craps, then the crapless spots craps lacks
+        try:
+            return parse(spot).wager_id
+        except ValueError:
+            continue
+    return head
 
 
 def offered(model: SeatModel, wager: str) -> m.OfferedWager | None:

@@ -168,6 +168,7 @@ MARKS: dict[str, Marks] = {
     "bigsix": Marks(_symbol, _symbol_cell, _symbols, lambda outcome: _symbol_cell(outcome)[1:]),
     "props_hops": Marks(_dice, _roll_cell),
     "tdf": Marks(_tdf_dice, _tdf_cell, _tdf_counts, words=_tdf_said),
+    "crapless": Marks(_dice, _roll_cell),
 }
 """Each game's marks, registered under the game's name."""
 

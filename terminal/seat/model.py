@@ -140,6 +140,12 @@ class SeatModel:
         return self.state if isinstance(self.state, CrapsView) else None
 
     @property
+    def point(self) -> int | None:
+        """The point the puck marks (craps, crapless: the game's view record's ``point``), else None."""
+        point = getattr(self.state, "point", None)
+        return point if isinstance(point, int) and not isinstance(point, bool) else None
+
+    @property
     def touchdown(self) -> TouchdownView | None:
         """The table's Touchdown game, at a roulette table that offers it."""
         state = getattr(self.state, "touchdown", None)

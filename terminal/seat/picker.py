@@ -200,8 +200,12 @@ def _pays(p: Painter, control: SeatControl, spot: str) -> str | None:
     if offer.game == "craps":  # odds on a come point are no wager of the offer, yet pay true odds
         payout = help_craps.craps_payout(spot, found.paytable if found is not None else "")
         row = help_rows.payout_row("help.pays", payout) if payout is not None else None
-    else:
-        row = help_content.first_payout(offer.game, found) if found is not None else None
+    elif found is not None:
+        row = help_content.first_payout(offer.game, found)
+    else:  # a spot no wager of the offer names (crapless odds on a come or put point): its help says
+        registered = help_content.GAME_HELP.get(offer.game)
+        payout = registered.pays(spot, "") if registered is not None else None
+        row = help_rows.payout_row("help.pays", payout) if payout is not None else None
     return None if row is None else p.tr(row.value_key, **dict(row.value_args))
 
 

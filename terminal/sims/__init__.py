@@ -22,6 +22,7 @@ from typing import Any
 from rng import Rng
 from terminal.config import Config
 from terminal.sims import (
+    crapless_fast,
     simulate_craps,
     simulate_craps_fast,
     simulate_high_roll,
@@ -50,6 +51,7 @@ STRATEGIES: dict[str, Strategy] = {
     "high_roll": Strategy(
         simulate_high_roll.high_roll_plan, simulate_high_roll.play_plain, simulate_high_roll.play_fast
     ),
+    "crapless": Strategy(crapless_fast.crapless_plan, crapless_fast.play_plain, crapless_fast.play_fast),
 }
 """The games that bring a strategy of their own, by name."""
 

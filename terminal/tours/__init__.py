@@ -14,7 +14,17 @@ from pathlib import Path
 from terminal.lab.screens import Renderer, display, of_language, service, test_mode
 from terminal.lab.screens_job import Job, ScreensError, duplicates
 from terminal.seat.main import init_headless
-from terminal.tours import bet_management, bigsix, craps, high_roll, props_hops, roulette, sicbo, tdf
+from terminal.tours import (
+    bet_management,
+    bigsix,
+    crapless,
+    craps,
+    high_roll,
+    props_hops,
+    roulette,
+    sicbo,
+    tdf,
+)
 
 SCREEN_SETS: dict[str, Renderer] = {
     "seat_roulette": roulette.tour,
@@ -22,6 +32,7 @@ SCREEN_SETS: dict[str, Renderer] = {
     "seat_sicbo": sicbo.tour,
     "seat_bigsix": bigsix.tour,
     "seat_props_hops": props_hops.tour,
+    "seat_crapless": crapless.tour,
     "seat_test_mode": test_mode,
     "display": display,
     "service": service,

@@ -65,7 +65,7 @@ def test_all_games_all_paytables(capsys: pytest.CaptureFixture[str]) -> None:
     assert (lucky, bonus, {r["game"] for r in rows}) == (
         ["A", "B", "C", "D"],
         ["1", "2"],
-        {"roulette", "craps", "sicbo", "bigsix", "props_hops", "high_roll", "tdf"},
+        {"roulette", "craps", "sicbo", "bigsix", "props_hops", "high_roll", "tdf", "crapless"},
     )
     sicbo = {(r["wager"], r["paytable"]) for r in rows if r["game"] == "sicbo"}
     assert len(sicbo) == 2 * 21 and ("one_of_a_kind", "B") in sicbo

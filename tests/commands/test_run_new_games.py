@@ -20,6 +20,7 @@ CONFIGS = {
     "sicbo": "[table]\ngame = sicbo\nport = 0\n",
     "bigsix": "[table]\ngame = bigsix\nport = 0\nvenue = Casino Lumen\n",
     "tdf": "[table]\ngame = tdf\nport = 0\n",
+    "crapless": "[table]\ngame = crapless\nport = 0\n[hard_rockn_dice]\noffered = true\n",
 }
 
 

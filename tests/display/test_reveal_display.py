@@ -57,6 +57,7 @@ def _pocket_text(pocket: int) -> str:
 OUTCOMES = {
     "roulette": [_pocket_text(p) for p in ORDER],
     "craps": [f"{a}-{b}" for a, b in itertools.product(range(1, 7), repeat=2)],
+    "crapless": [f"{a}-{b}" for a, b in itertools.product(range(1, 7), repeat=2)],
     "sicbo": ["-".join(map(str, d)) for d in itertools.product(range(1, 7), repeat=3)],
     "bigsix": [f"{symbol}@{k}" for k, symbol in enumerate(SECTIONS)],
     "high_roll": ["-".join(map(str, random.Random(n).choices(range(1, 7), k=10))) for n in range(216)],
@@ -87,7 +88,7 @@ def _read(game: str, scene: Scene) -> tuple[str, ...]:
     if game == "craps":
         assert scene.dice is not None
         return tuple(str(f) for f in scene.dice.faces)
-    if game in ("sicbo", "tdf"):
+    if game in ("sicbo", "tdf", "crapless"):
         return tuple(str(f) for f in scene.pose.faces)  # type: ignore[attr-defined]
     if game == "high_roll":  # the dice on the felt, in the order thrown (at rest, none moved yet)
         return tuple(str(d.face) for d in scene.pose.tray)  # type: ignore[attr-defined]
@@ -96,7 +97,11 @@ def _read(game: str, scene: Scene) -> tuple[str, ...]:
 
 
 def _parts(game: str, outcome: str) -> tuple[str, ...]:
-    return tuple(outcome.split("-")) if game in ("craps", "sicbo", "high_roll", "tdf") else (outcome,)
+    return (
+        tuple(outcome.split("-"))
+        if game in ("craps", "sicbo", "high_roll", "tdf", "crapless")
+        else (outcome,)
+    )
 
 
 @pytest.mark.parametrize("game", sorted(ROUNDS))
@@ -122,7 +127,7 @@ def test_no_face_reads_the_outcome_before_the_reveal_unless_by_chance(game: str)
     outcomes = OUTCOMES[game]
     models = [_model(r, outcome) for outcome in outcomes]
     parts = [_parts(game, outcome) for outcome in outcomes]
-    chance = 1 / 6 if game in ("craps", "sicbo", "high_roll", "tdf") else 1 / len(outcomes)
+    chance = 1 / 6 if game in ("craps", "sicbo", "high_roll", "tdf", "crapless") else 1 / len(outcomes)
     reveal = reveal_ms(game, r.win) / 1000
     for frame in range(int(reveal * FPS)):
         t = T0 + frame / FPS

@@ -72,6 +72,7 @@ def test_the_game_level_streams_are_in_the_report(report: Path) -> None:
         "roulette: double_zero wheel", "roulette: single_zero wheel", "craps: two dice", "sicbo: three dice",
         "bigsix: 54 sections", "props_hops: two dice", "high_roll: six dice",
         "tdf: three dice (two green, one red)",
+        "crapless: two dice",
     ]  # fmt: skip
     assert len({g["generator_id"] for g in games} | {figures["generator_id"]}) == len(games) + 1  # unshared
     for game in games:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from terminal.games.bigsix.engine import BigSixView
+from terminal.games.crapless.engine import CraplessView
 from terminal.games.craps.engine import CrapsView
 from terminal.games.high_roll.engine import HighRollView
 from terminal.games.reveal import reveal_seconds
@@ -25,6 +26,7 @@ VARIANT = {
     "bigsix": "standard",
     "high_roll": "standard",
     "tdf": "standard",
+    "crapless": "none",
 }
 CREDITS = 20_000
 STAKE = 500
@@ -50,6 +52,10 @@ class Round:
             total = sum(int(d) for d in outcome.split("-"))
             point = total if total in (4, 5, 6, 8, 9, 10) else None
             return game_view("craps", round_id, CrapsView(point, 1, 1, False, (), (), outcome))
+        if self.game == "crapless":  # from a come-out: every total but 7 is the point
+            total = sum(int(d) for d in outcome.split("-"))
+            point = total if total != 7 else None
+            return game_view("crapless", round_id, CraplessView(point, False, (), (total,), outcome))
         if self.game == "sicbo":
             return game_view("sicbo", round_id, SicBoView("a", outcome))
         if self.game == "high_roll":
@@ -78,6 +84,7 @@ ROUNDS = {
     ),
     # Three Dice Football: +10 from the 16 (1st & Goal on the 6) wins Over Four Yards; a penalty loses it
     "tdf": Round("tdf", "over_four_yards", "6-5-1", "1-1-3", 2 * STAKE, "3-2-1"),
+    "crapless": Round("crapless", "field", "6-6", "4-4", 3 * STAKE, "5-2"),  # 12 pays 2 to 1 on the field
 }
 
 

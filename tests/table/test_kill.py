@@ -116,6 +116,7 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
         _hot_rollers_settled_as_thrown(ledger)
         _EXTRA_ROLLS["checked"] = _extra_rolls_follow_their_first_throw(ledger)
         _drives_settled_as_thrown(ledger)
+        _crapless_counts_settled_as_thrown(ledger)
         last = ledger.resume()
         current = last.id if last is not None else 0
         wagers = ledger.db.execute(
@@ -126,6 +127,7 @@ def _inspect(cfg: Path) -> dict[str, tuple[int, str | None]]:
         ledger.close()
 
 
+ROCKN = "[hard_rockn_dice]\noffered = true\n"  # crapless: Hard Rock'n Dice played by the bots too
 SIDES = "[b2b]\noffered = true\n[blazing7s]\noffered = true\n"  # B2B and Blazing 7's played by the bots too
 
 
@@ -209,6 +211,75 @@ def _drives_settled_as_thrown(ledger: Ledger) -> None:
         assert result == ("win" if won else "lose"), (kind, placed, ended, end, plays)
 
 
+# Crapless Craps (GAMES.md §6.4), written out again: the Fire Bet pays on the different points made (a
+# come-out total other than 7 repeated before a 7), Hard Rock'n Dice on the totals rolled before the 7.
+_CRAPLESS_FIRE = {3: 9, 4: 29, 5: 149, 6: 299}
+_CRAPLESS_ROCKN = {"six_string": ({4, 5, 6, 8, 9, 10}, 12), "fab_four": ({2, 3, 11, 12}, 70)}
+
+
+def _crapless_counts_settled_as_thrown(ledger: Ledger) -> None:
+    """Every settled crapless Fire Bet and Hard Rock'n Dice wager paid on what the ledger's outcomes threw
+    from its round to its settling 7: the point, the points made and the marks it carried through every
+    kill were the dice's."""
+    _crapless_lines_settled_as_thrown(ledger)
+    kinds = ("fire_bet", "six_string", "fab_four", "the_tenor")
+    settled = ledger.db.execute(
+        "SELECT w.kind, w.round_id, w.stake, r.round_id, r.returned, r.entry FROM wagers w"
+        f" JOIN results r ON r.wager_id = w.id WHERE w.kind IN ({','.join('?' * len(kinds))})"
+        " AND r.result != 'withdrawn'",
+        kinds,
+    ).fetchall()
+    outcomes = ledger.db.execute("SELECT round_id, outcome FROM outcomes").fetchall() if settled else ()
+    totals = {round_id: sum(json.loads(text)["dice"]) for round_id, text in outcomes}
+    for kind, placed, stake, ended, returned, entry in settled:
+        thrown = [totals[n] for n in sorted(totals) if placed <= n <= ended]
+        assert thrown[-1] == 7, (kind, thrown)
+        if kind != "fire_bet":  # placed right after a 7: marked until the next one
+            assert 7 not in thrown[:-1]
+            marked = set(thrown[:-1])
+            pays = (80 if len(marked) == 10 else 20 if len(marked) == 9 else -1) if kind == "the_tenor" else (
+                _CRAPLESS_ROCKN[kind][1] if marked >= _CRAPLESS_ROCKN[kind][0] else -1)  # fmt: skip
+        else:  # placed before the shooter's first point: the points made until the seven-out
+            point, made = None, set()
+            for total in thrown[:-1]:
+                if point is None and total != 7:
+                    point = total
+                elif point is not None and total == point:
+                    made.add(point)
+                    point = None
+                assert not (point is not None and total == 7), thrown  # a seven-out settles it
+            assert point is not None  # the last 7 is a seven-out, not a come-out 7
+            pays = _CRAPLESS_FIRE.get(min(len(made), 6), -1)
+            assert entry == f"{len(made)} points made", (thrown, entry)  # the count, not only the pay
+        if kind != "fire_bet":
+            assert entry == "marked " + "-".join(map(str, sorted(marked))), (thrown, entry)
+        assert returned == stake * (1 + pays), (kind, thrown, stake, returned)
+
+
+def _crapless_lines_settled_as_thrown(ledger: Ledger) -> None:
+    """Every settled crapless Pass, Come and Put was decided by the first roll the ledger's outcomes say
+    decides it (the point or come point it stood on kept through every kill), and paid even money."""
+    settled = ledger.db.execute(
+        "SELECT w.kind, w.round_id, w.stake, r.round_id, r.returned FROM wagers w JOIN results r"
+        " ON r.wager_id = w.id WHERE w.game = 'crapless' AND (w.kind IN ('pass', 'come') OR w.kind LIKE"
+        " 'put_%') AND w.kind != 'put_odds' AND r.result != 'withdrawn'"
+    ).fetchall()
+    outcomes = ledger.db.execute("SELECT round_id, outcome FROM outcomes").fetchall() if settled else ()
+    totals = {round_id: sum(json.loads(text)["dice"]) for round_id, text in outcomes}
+    for kind, placed, stake, ended, returned in settled:
+        number = int(kind.removeprefix("put_")) if kind.startswith("put_") else None  # pass, come: unset
+        for n in sorted(r for r in totals if r >= placed):
+            total = totals[n]
+            if number is None and total != 7:
+                number = total
+                continue
+            if total in (7, number):
+                assert (ended, returned) == (n, 2 * stake if total == number or number is None else 0), kind
+                break
+        else:
+            raise AssertionError(f"{kind} of round {placed} settled in {ended} with no roll deciding it")
+
+
 def _plan(commits: Commits, chooser: random.Random, boot_too: bool) -> list[Kill]:
     """Before and after a commit of every window of the learning run: the round's in the first two
     rounds, the boot's (when ``boot_too``) at any of its commits."""
@@ -228,10 +299,10 @@ def _required(commits: Commits, plan: list[Kill]) -> set[tuple[str, bool]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides", "high_roll", "tdf"])
+@pytest.mark.parametrize("game", ["roulette", "craps", "roulette+sides", "high_roll", "tdf", "crapless"])
 def test_the_table_survives_sigkill_at_any_moment(tmp_path: Path, game: str, fork: Fork) -> None:
     cfg = tmp_path / "kiosk.cfg"
-    extra = SIDES if game.endswith("+sides") else ""
+    extra = SIDES if game.endswith("+sides") else ROCKN if game == "crapless" else ""
     cfg.write_text(
         f"[table]\nport = 0\ngame = {game.removesuffix('+sides')}\nseats = 4\n{extra}", encoding="utf-8"
     )

@@ -126,3 +126,65 @@ def test_a_hot_roller_keeps_its_combinations_across_restarts_and_shooters(tmp_pa
     assert (hot.entry, hot.returned, hot.paytable) == ("any 4 numbers", 500 * 21, "B")
     assert table.cashier.credits(1) == credits + 500 * 21
     assert table.ledger.audit() == [] and table.ledger.verify().ok
+
+
+
+def _crapless_by_hand(rolls: list[tuple[int, int]]) -> tuple[int | None, set[int], set[int]]:
+    """The point, the points made by this shooter and the totals since the last 7, from the rolls alone."""
+    point: int | None = None
+    made: set[int] = set()
+    marks: set[int] = set()
+    for a, b in rolls:
+        total = a + b
+        marks = set() if total == 7 else marks | {total}
+        if point is None and total != 7:
+            point = total
+        elif point is not None and total == point:
+            made.add(point)
+            point = None
+        elif point is not None and total == 7:
+            point, made = None, set()
+    return point, made, marks
+
+
+def test_crapless_point_fire_marks_come_and_toggles_survive_restarts(tmp_path: Path) -> None:
+    """Crapless (GAMES.md §6.4): a table rebuilt from the ledger after every roll resumes the point (2 and
+    12 too), the Fire Bet's points made, the Hard Rock'n Dice marks, a moved Come and a Place turned ON,
+    exactly as the dice left them; then settles on them."""
+    c = make_config(tmp_path, "[table]\ngame = crapless\n[hard_rockn_dice]\noffered = true\n")
+    table = scripted_table(c)
+    table.start()
+    table.cashier.bill_stacked(1, 10_000)
+    for spot, amount in (("pass", 1_000), ("fire_bet", 100), ("fab_four", 100), ("place_12", 200)):
+        table.wagers.place(1, spot, amount)
+    table.wagers.set_working(1, "place_12", True)  # ON for the come-out
+    # 2 set and made (Fire: 2); 12 set (Place 12, ON, wins), 3 rolled (a Come moves to 3), 12 made (Fire:
+    # 2, 12); 11 set and made (Fire: 2, 11, 12); 3 set (the Come on 3 wins); Fab Four has 2, 3, 11 and 12
+    # marked; 3-4 sevens out
+    rolls = [(1, 1), (1, 1), (6, 6), (1, 2), (6, 6), (5, 6), (5, 6), (1, 2), (3, 4)]
+    for n, dice in enumerate(rolls):
+        table = reopen(table, dice)
+        table.start()
+        point, made, marks = _crapless_by_hand(rolls[:n])
+        view = table.driver.view(None)
+        assert (view.point, set(view.fire_points), set(view.marks)) == (point, made, marks), n
+        lines = {w.spot: w for w in table.wagers.wagers_of(1)}
+        if n < 3:
+            assert lines["place_12"].working is True  # the toggle came through every restart
+        if n == 3:
+            assert "place_12" not in lines  # ON, it won on the come-out 12
+        if n == 3:
+            assert "come" not in lines  # placed now, with 12 the point
+            table.wagers.place(1, "come", 500)
+        if n == 4:
+            assert lines["come"].number == 3  # the 1-2 moved it to 3, and the move survived
+        if n == 8:
+            assert set(lines) >= {"fire_bet", "fab_four"} and lines["fire_bet"].marks == (2, 11, 12)
+        credits = table.cashier.credits(1)
+        report = table.play_round()
+        table.open_round()
+    paid = {s.kind: (s.entry, s.returned) for s in report.settlements}
+    assert paid["fire_bet"] == ("3 points made", 100 * 10)  # 9 to 1 on three points
+    assert paid["fab_four"] == ("marked 2-3-11-12", 100 * 71)  # 70 to 1, settled at the 7
+    assert table.cashier.credits(1) == credits + 1_000 + 7_100
+    assert table.ledger.audit() == [] and table.ledger.verify().ok

@@ -11,7 +11,7 @@ are the craps ones: two dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from terminal.games.base import Limits
 from terminal.games.crapless.engine import CraplessEngine, CraplessView
@@ -26,7 +26,9 @@ from terminal.games.seam import DrawPlan, Offered, Settings, Setup
 REVEAL_S = 2.2
 """Seconds from the result to the moment the display shows it (both dice rest), as at craps."""
 
-STREAMS: tuple[RangeStream, ...] = (RangeStream(craps_range(), f"[table]\ngame = {GAME}\n"),)
+STREAMS: tuple[RangeStream, ...] = (
+    RangeStream(replace(craps_range(), name=f"{GAME}: two dice"), f"[table]\ngame = {GAME}\n"),
+)  # the craps range (two dice, their sums, each die) under this game's name
 
 BOT_MENU: tuple[tuple[str, int], ...] = (
     ("pass", 500), ("come", 500), ("pass_odds", 1000), ("put_11", 500), ("put_odds_11", 1000),

@@ -35,6 +35,7 @@ class PropsHopsView:
     paytable: str
     hop_grid: str  # the grid's text, rows separated by ``/``
     last_roll: str  # ``4-3``, empty before the first shake
+    shake_marks: tuple[str, ...] = ()  # each standing Six Eight Shake's marks, ``"1-5 3-3"`` (the display)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,4 +200,5 @@ class PropsHopsEngine:
 
     def view(self, play: PropsPlay, last: Roll | None) -> PropsHopsView:
         last_text = last.text if last is not None else ""
-        return PropsHopsView(self.rules.paytable.name, self.rules.grid.text, last_text)
+        marks = tuple(" ".join(f"{a}-{b}" for a, b in sorted(s.marks)) for s in play.shakes if s.standing)
+        return PropsHopsView(self.rules.paytable.name, self.rules.grid.text, last_text, marks)

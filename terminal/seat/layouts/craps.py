@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from terminal.games.craps.records import HOPS, HORN_NUMBERS, POINTS
+from terminal.games.craps.records import HOPS, HORN_NUMBERS
 from terminal.games.craps.rules import FIELD
 from terminal.games.craps.spots import offered_spots
 from terminal.seat.layouts import craps_tags, paint
@@ -66,14 +66,23 @@ class CrapsLayout(LayeredLayout):
     """The craps table with areas for the offered wagers only."""
 
     label_keys = CRAPS_KEYS
+    box_kinds: tuple[str, ...] = BOX_KINDS  # a point box's picker, in its order
+    chip_side: dict[str, str] = _CHIP_SIDE
+    words: dict[str, str] = _WORDS  # the centre's cells that carry words
+
+    def _measure(self, size: tuple[int, int], offered: frozenset[str]) -> CrapsGeometry:
+        return measure(size, "hot_roller" in offered)
+
+    def _spot_texts(self, offered: frozenset[str]) -> set[str]:
+        return {str(s) for s in offered_spots(offered)}
 
     def __init__(
         self, rect: pygame.Rect, offered: frozenset[str], vig_percent: int = 5, touch: int = 0
     ) -> None:
-        self.geometry: CrapsGeometry = measure((rect.width, rect.height), "hot_roller" in offered)
+        self.geometry: CrapsGeometry = self._measure((rect.width, rect.height), offered)
         self.offered = offered
         self.vig_percent = vig_percent
-        self._spots = {str(s) for s in offered_spots(offered)}
+        self._spots = self._spot_texts(offered)
         self._boxes = {b.number: b for b in self.geometry.boxes}
         self.chip_radius = self.geometry.chip_radius
         direct = [area(t, r) for t, r in self.geometry.spots.items() if t in self._spots]
@@ -82,7 +91,7 @@ class CrapsLayout(LayeredLayout):
         boxes: list[HitArea] = []
         for point_box in self.geometry.boxes:
             n = point_box.number
-            inside = tuple(f"{kind}_{n}" for kind in BOX_KINDS if f"{kind}_{n}" in self._spots)
+            inside = tuple(f"{kind}_{n}" for kind in self.box_kinds if f"{kind}_{n}" in self._spots)
             for spot in inside:
                 slot = point_box.slots[spot.rpartition("_")[0]]
                 places[spot] = Place(slot, slot.center)
@@ -96,8 +105,8 @@ class CrapsLayout(LayeredLayout):
     def anchor(self, spot: str, number: int | None = None) -> tuple[int, int]:
         """Chips sit beside their label; a moved come/don't come bet in its slot of the number's box."""
         if spot in ("come", "dont_come") and number is not None:
-            if number not in POINTS:
-                raise UnknownSpotError(f"{spot} moved to {number}: not a point number {POINTS}")
+            if number not in self._boxes:
+                raise UnknownSpotError(f"{spot} moved to {number}: not a point number {tuple(self._boxes)}")
             slot = self._boxes[number].slots[spot].move(self.rect.topleft)
             return slot.center
         return super().anchor(spot, number)
@@ -114,16 +123,16 @@ class CrapsLayout(LayeredLayout):
     def _chips_at(self, spot: str) -> tuple[tuple[int, int], int]:
         """Where a directly touched spot's chips sit (local) and their radius (0: the layout's): beside
         its label where the area has room, in the corner of a cell showing dice."""
-        if _CHIP_SIDE.get(spot) == "corner":
+        if self.chip_side.get(spot) == "corner":
             inner = self.geometry.spots[spot].inflate(-4, -4)
             radius = min(self.chip_radius, round(min(inner.size) * 0.27))
             return (inner.right - radius - 3, inner.bottom - radius - 3), radius
-        return (self._split(spot)[1] if spot in _CHIP_SIDE else self.geometry.spots[spot].center), 0
+        return (self._split(spot)[1] if spot in self.chip_side else self.geometry.spots[spot].center), 0
 
     def _split(self, spot: str) -> tuple[pygame.Rect, tuple[int, int]]:
         """The part of ``spot``'s area left for its label, and where its chips sit (local coordinates)."""
         inner = self.geometry.spots[spot].inflate(-4, -4)
-        if _CHIP_SIDE.get(spot) == "corner":  # dice or a number up and left, the chips down and right
+        if self.chip_side.get(spot) == "corner":  # dice or a number up and left, the chips down and right
             (x, y), radius = self._chips_at(spot)
             left, top = inner.copy(), inner.copy()
             left.width, top.height = x - radius - 2 - inner.left, y - radius - 1 - inner.top
@@ -139,13 +148,13 @@ class CrapsLayout(LayeredLayout):
             return text, (inner.centerx, inner.bottom - strip // 2 - 2)
         text = inner.copy()
         text.width -= strip
-        if _CHIP_SIDE.get(spot) == "left":
+        if self.chip_side.get(spot) == "left":
             text.left += strip
             return text, (inner.left + strip // 2 + 2, inner.centery)
         return text, (inner.right - strip // 2 - 2, inner.centery)
 
     def _label_rect(self, spot: str) -> pygame.Rect:
-        return self._split(spot)[0] if spot in _CHIP_SIDE else self.geometry.spots[spot].inflate(-4, -4)
+        return self._split(spot)[0] if spot in self.chip_side else self.geometry.spots[spot].inflate(-4, -4)
 
     # --- background -------------------------------------------------------------------------------------
 
@@ -283,7 +292,7 @@ class CrapsLayout(LayeredLayout):
 
     def _paint_centre(self, surface: pygame.Surface, view: LayoutView) -> None:
         tr, fonts = view.tr, view.fonts
-        for spot, key in _WORDS.items():
+        for spot, key in self.words.items():
             if self._cell(surface, spot, paint.RED if spot == "any_seven" else None) is not None:
                 room = self._label_rect(spot)
                 self._text(paint.write(surface, fonts, tr(key), room, self._size(0.8), paint.WHITE))

@@ -18,7 +18,7 @@ from terminal.seat.layouts import paint
 from terminal.seat.layouts.base import LayoutView, StakeMark
 from terminal.seat.layouts.craps_geometry import BOX_KINDS, PointBox
 
-SLOT_KEYS = {kind: f"layout.slot_{kind}" for kind in (*BOX_KINDS, "come", "dont_come")}
+SLOT_KEYS = {kind: f"layout.slot_{kind}" for kind in (*BOX_KINDS, "come", "dont_come", "put", "put_odds")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,7 @@ def slot_of(stake: StakeMark, boxes: dict[int, PointBox]) -> tuple[int, str] | N
     if stake.spot in ("come", "dont_come"):
         return (stake.number, stake.spot) if stake.number in boxes else None
     kind, _, number = stake.spot.rpartition("_")
-    if kind in BOX_KINDS and number.isdigit() and int(number) in boxes:
+    if kind in SLOT_KEYS and number.isdigit() and int(number) in boxes and kind in boxes[int(number)].slots:
         return int(number), kind
     return None
 

@@ -1,0 +1,71 @@
+"""terminal simulate --game crapless: its own fast engine (four parts that keep only the table state their
+wagers read) gives the very sums of the plain loop, which asks the whole engine every roll."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from terminal import config
+from terminal.games.crapless.engine import CraplessEngine, CraplessPlay
+from terminal.games.crapless.records import TableState
+from terminal.lab.simulate_seed import make_rng
+from terminal.sims import STRATEGIES, crapless_fast, plan_for
+from terminal.sims.crapless_fast import CraplessModel, CraplessPlan, play_fast, play_plain, project
+
+SEED = bytes.fromhex("c1a5")
+HARD_ROCKN = config.loads("[table]\ngame = crapless\n[hard_rockn_dice]\noffered = true\n")
+
+
+def test_crapless_brings_its_own_strategy() -> None:
+    strategy = STRATEGIES["crapless"]
+    assert strategy.fast is crapless_fast.play_fast and strategy.plain is crapless_fast.play_plain
+    plan = plan_for(HARD_ROCKN, "crapless")
+    assert isinstance(plan, CraplessPlan)
+    parts = {p.name: {spot for _, spot, _ in p.wagers} for p in CraplessModel(plan).parts}
+    assert parts["fire"] == {"fire_bet"} and parts["hard_rockn"] == {"six_string", "fab_four", "the_tenor"}
+    assert {"pass", "come", "put_2", "place_12", "buy_3", "hard_10"} <= parts["line"]
+    assert {"field", "world", "horn", "hop_1_6"} <= parts["one_roll"]
+    assert sum(len(s) for s in parts.values()) == len(plan.wagers)  # every wager in exactly one part
+
+
+@pytest.mark.parametrize(
+    "c", [config.loads("[table]\ngame = crapless\n"), HARD_ROCKN], ids=["default", "rockn"]
+)
+def test_the_fast_engine_gives_the_plain_loops_sums(c: config.Config) -> None:
+    """The same seed: every wager's count, stake, net and their squares equal, the rolls and refusals too
+    (the wind-down past the last requested roll included)."""
+    plan = plan_for(c, "crapless")
+    assert isinstance(plan, CraplessPlan)
+    for stream, rounds in ((1, 2000), (2, 8000)):
+        fast = play_fast(plan, rounds, make_rng(SEED, "crapless", stream))
+        plain = play_plain(plan, rounds, make_rng(SEED, "crapless", stream))
+        assert fast == plain and fast.rounds >= rounds
+        keys = dict(fast.tallies)
+        assert {"fire_bet", "put_2", "hop_2_2", "horn_high:12", "horn_high:11"} <= set(keys)
+        assert "horn_high" not in keys  # each Horn High under its PAR row
+        assert ("the_tenor" in keys) == c.hard_rockn_dice.offered
+
+
+def test_a_projection_that_dropped_a_field_a_part_reads_would_be_caught() -> None:
+    """The check is not vacuous: a Fire part that forgets the points made gives other sums than the plain
+    loop (which keeps the whole table state)."""
+    plan = plan_for(HARD_ROCKN, "crapless")
+    assert isinstance(plan, CraplessPlan)
+    reads = dict(crapless_fast.READS)
+    try:
+        crapless_fast.READS["fire"] = ("point", "pointed")  # planted: the points made lost every roll
+        fast = play_fast(plan, 8000, make_rng(SEED, "crapless", 2))
+    finally:
+        crapless_fast.READS.update(reads)
+    plain = play_plain(plan, 8000, make_rng(SEED, "crapless", 2))
+    assert dict(fast.tallies)["fire_bet"] != dict(plain.tallies)["fire_bet"]
+
+
+def test_project_keeps_only_what_a_part_reads() -> None:
+    engine = CraplessEngine(plan_for(HARD_ROCKN, "crapless").engine.rules, ())  # type: ignore[attr-defined]
+    play = replace(engine.start(), state=TableState(6, True, (4, 9), (2, 6)))
+    assert project(play, ("marks",)).state == TableState(None, False, (), (2, 6))
+    assert project(play, ("point",)).state == TableState(6)
+    assert project(play, ()).state == TableState() and isinstance(project(play, ()), CraplessPlay)
