@@ -22,6 +22,7 @@ BOARDS: dict[str, BoardOf] = {
     "craps": craps,
     "sicbo": sicbo,
     "bigsix": bigsix,
+    "crapless": craps,  # the same two dice: the totals 2 to 12 (no shooter line: its view is not craps')
 }
 """Each game's board function, registered under the game's name."""
 
