@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from operator import add, attrgetter
+from operator import attrgetter
 
 from rng import Rng
 from terminal.games.craps import hot_roller
 from terminal.games.craps.records import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
 from terminal.games.craps.settle import settle
 from terminal.sims import fastsim
+from terminal.sims.bulk_draws import below_values
 from terminal.sims.simulate_craps import CrapsPlan, place_wanted, stat_key
 from terminal.sims.simulate_stats import ChunkOutcome
 from terminal.sims.tabulate import Step
@@ -169,8 +170,9 @@ class CrapsModel:
 
     def draw(self, rng: Rng, count: int) -> list[int]:
         """``count`` rolls: the values of ``count`` ``dice(2)`` draws, drawn at once."""
-        values = rng.randbelow_values(FACES, 2 * count)
-        return list(map(add, map(FACES.__mul__, values[0::2]), values[1::2]))
+        faces = below_values(rng, FACES, 2 * count).reshape(count, 2)  # the same values, scaled in numpy
+        rolls: list[int] = (faces[:, 0] * FACES + faces[:, 1]).tolist()
+        return rolls
 
     def draw_one(self, rng: Rng) -> int:
         die1, die2 = rng.dice(2).value
