@@ -55,6 +55,14 @@ READS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(BONUS_KINDS, ("point", "new_shooter", "bonus_marks")),
 }
 IDLE_READS = ("point", "new_shooter")
+# What each family's part costs the fast engine alone (learning its memo and walking it), in CPU hundredths
+# of a second per 10^6 rounds of the shipped kiosk.cfg in 5,000-round chunks, the draws left out: how a
+# chunk is cut into shares for the workers (:func:`terminal.sims.fastsim.shares`; Hot Roller's 14,000
+# states cost most). Measured, not exact: a wrong weight unbalances the workers, never changes a sum.
+WEIGHTS: dict[str, int] = {
+    "hot_roller": 166, "all_or_nothing": 69, "come": 48, "lucky_shooter": 20, "fire": 20, "all_tall": 20,
+    "all_small": 18, "numbers": 17, "line": 12, "one_roll": 7,
+}  # fmt: skip
 # What of the dice each part's wagers see: the total, the total and whether it is hard (hardways), or the
 # pair of faces (hops, and the one-roll bets settled with them).
 VIEWS: dict[str, Callable[[Roll], Hashable]] = {
@@ -89,6 +97,7 @@ class CrapsPart:
     reads: tuple[str, ...] = ("point",)
     marks: tuple[int, ...] = ()  # the Bonus totals read (those of the part's Bonus wager)
     classes: tuple[int, ...] = classes_of(_total)
+    weight: int = 1  # what playing it costs, relative (:data:`WEIGHTS`)
     paced = False  # draws nothing of its own
 
     @property
@@ -154,7 +163,8 @@ def parts(plan: CrapsPlan) -> tuple[CrapsPart, ...]:
         sub = CrapsPlan(plan.rules, tuple(plan.entries[i] for i in indices))
         reads = READS.get(family, ("point",))
         view = VIEWS.get(family, _total)
-        out.append(CrapsPart(sub, reads, BONUS_KINDS.get(family, ()), classes_of(view)))
+        weight = WEIGHTS.get(family, 1)
+        out.append(CrapsPart(sub, reads, BONUS_KINDS.get(family, ()), classes_of(view), weight))
     return tuple(out)
 
 
@@ -182,3 +192,8 @@ class CrapsModel:
 def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
     """The same as :func:`terminal.sims.simulate_craps.play`, through the fast engine."""
     return fastsim.play(CrapsModel(parts(plan)), rounds, rng)
+
+
+def play_share(plan: CrapsPlan, rounds: int, rng: Rng, share: tuple[int, int]) -> ChunkOutcome:
+    """Share ``share`` ``(g, k)`` of the chunk :func:`play` plays (its shares merged are its outcome)."""
+    return fastsim.play(CrapsModel(parts(plan)), rounds, rng, share)
