@@ -48,6 +48,7 @@ Row = tuple[int, int, int, int, int, int]  # a Tally's sums: count, staked, stak
 Effect = tuple[tuple[tuple[str, Row], ...], int]  # a transition's sums per tally key, and its refusals
 UNKNOWN = -1  # a transition the real code has not been asked about yet
 FIXED_CHECK = 4  # a batch this many times the width is worth checking for a state every outcome keeps
+FOLD = 1 << 16  # a chunk's recorded transitions are counted once this many are kept (memory stays flat)
 TABLES_MAX = 64  # memos kept per thread (one per part and plan): a process running many plans stays small
 
 
@@ -244,6 +245,10 @@ class Chain(Generic[S]):
             if row < 0:
                 row = table.discover(index, placing)
         self.row = row
+        path = self.paths[placing]
+        if len(path) > FOLD:  # a long chunk: its transitions counted so far, in C, and the list emptied
+            self.counts[placing].update(path)
+            path.clear()
 
     def step(self, outcome: int, placing: bool) -> None:
         """Play one round (or one extra draw)."""
