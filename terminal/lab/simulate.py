@@ -9,6 +9,12 @@ Each chunk is played by the fast engine (:mod:`terminal.sims.fastsim`: the real 
 per state and outcome, the draws in bulk) unless the spec asks for ``plain``, the loop that calls the
 real code every round. Both give the same sums for the same seed, to the unit; ``plain`` stays so that a
 lab can check that itself (``terminal simulate --engine plain``) and the benchmarks can time against it.
+
+On the local pool, a game whose fast strategy can be cut into shares of its parts (``Strategy.share``:
+craps) has every chunk played in one share per worker, each worker always the same share (one process
+per share), and a chunk's shares merged (:func:`terminal.sims.simulate_stats.merge_shares`): each worker
+then learns only its share's memo (craps' memo learning dominated its time at 10^6 rounds, each worker
+learning all of it). The sums are those of the whole chunks.
 """
 
 from __future__ import annotations
@@ -16,14 +22,15 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
 from rng import HealthParameters
 from terminal.lab.simulate_seed import make_rng
 from terminal.sims import strategy_for
-from terminal.sims.simulate_stats import ChunkOutcome, Tallies, merge_all
+from terminal.sims.simulate_stats import ChunkOutcome, Tallies, merge_all, merge_shares
 
 ENGINES = ("fast", "plain")
 CHUNKS_MAX = 200
@@ -100,6 +107,38 @@ def run_chunk(spec: SimSpec, chunk: Chunk) -> tuple[int, ChunkOutcome]:
     return chunk.index, play(spec.plan, chunk.rounds, rng)
 
 
+def run_share(spec: SimSpec, chunk: Chunk, share: tuple[int, int]) -> tuple[int, ChunkOutcome]:
+    """Play share ``share`` ``(g, k)`` of one chunk on its own generator (runs in the share's worker)."""
+    rng = make_rng(spec.seed, spec.game, chunk.index, spec.generator, spec.reseed_interval, spec.health)
+    play = strategy_for(spec.game).share
+    if play is None:
+        raise ValueError(f"{spec.game}'s simulation cannot be played in shares")
+    return chunk.index, play(spec.plan, chunk.rounds, rng, share)
+
+
+def _run_shared(
+    spec: SimSpec, chunks: tuple[Chunk, ...], workers: int, progress: Progress
+) -> list[tuple[int, ChunkOutcome]]:
+    """Every chunk in ``workers`` shares, share ``g`` always on worker ``g``; each chunk's shares merged."""
+    shares: dict[int, list[ChunkOutcome]] = {}
+    results: list[tuple[int, ChunkOutcome]] = []
+    with ExitStack() as stack:
+        pools = [stack.enter_context(ProcessPoolExecutor(max_workers=1)) for _ in range(workers)]
+        futures: dict[Future[tuple[int, ChunkOutcome]], Chunk] = {
+            pools[g].submit(run_share, spec, chunk, (g, workers)): chunk
+            for chunk in chunks
+            for g in range(workers)
+        }
+        for future in as_completed(futures):
+            index, outcome = future.result()
+            done = shares.setdefault(index, [])
+            done.append(outcome)
+            if len(done) == workers:
+                results.append((index, merge_shares(done)))
+                progress(futures[future].rounds)
+    return results
+
+
 def default_workers() -> int:
     """Every core this process may use."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -113,7 +152,9 @@ def run_local(
         raise ValueError(f"workers must be at least 1, got {workers}")
     start = time.perf_counter()
     results: list[tuple[int, ChunkOutcome]] = []
-    if workers == 1:
+    if workers > 1 and len(chunks) > 1 and spec.engine == "fast" and strategy_for(spec.game).share:
+        results = _run_shared(spec, chunks, workers, progress)
+    elif workers == 1:
         for chunk in chunks:
             results.append(run_chunk(spec, chunk))
             progress(chunk.rounds)

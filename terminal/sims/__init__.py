@@ -34,6 +34,7 @@ from terminal.sims.simulate_plan import craps_plan, roulette_plan
 from terminal.sims.simulate_stats import ChunkOutcome
 
 Play = Callable[[Any, int, Rng], ChunkOutcome]
+PlayShare = Callable[[Any, int, Rng, tuple[int, int]], ChunkOutcome]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +44,17 @@ class Strategy:
     plan: Callable[[Config, str], Any]
     plain: Play
     fast: Play
+    share: PlayShare | None = None  # the fast engine on share (g, k) of its parts, if it can be cut
 
 
 STRATEGIES: dict[str, Strategy] = {
     "roulette": Strategy(lambda c, _: roulette_plan(c), simulate_roulette.play, simulate_roulette_fast.play),
-    "craps": Strategy(lambda c, _: craps_plan(c), simulate_craps.play, simulate_craps_fast.play),
+    "craps": Strategy(
+        lambda c, _: craps_plan(c),
+        simulate_craps.play,
+        simulate_craps_fast.play,
+        simulate_craps_fast.play_share,
+    ),
     "high_roll": Strategy(
         simulate_high_roll.high_roll_plan, simulate_high_roll.play_plain, simulate_high_roll.play_fast
     ),

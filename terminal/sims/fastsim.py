@@ -21,6 +21,11 @@ width (``one_draw = True``: ``draw_one`` is ``randbelow(width)``) has its paced 
 draws taken from the generator's words in bulk (:mod:`terminal.sims.paced_words`): the same values in
 the same order, without a generator call per draw.
 
+A chunk can be played in shares (``share=(g, k)``: the parts ``g``, ``g + k``, ... of a model with no
+paced part, on the same draws): each share's memo holds only its parts, so ``k`` workers each playing one
+share of every chunk learn each transition once between them instead of once each
+(:func:`terminal.sims.simulate_stats.merge_shares` adds a chunk's shares; the sums are the chunk's).
+
 Nothing here names a game: a new game gets the engine by declaring its parts.
 """
 
@@ -57,11 +62,32 @@ class Model(Protocol):
         ...
 
 
-def play(model: Model, rounds: int, rng: Rng) -> ChunkOutcome:
-    """Play ``rounds`` rounds of ``model`` on ``rng``, then until every wager placed is settled."""
+def shares(model: Model, k: int) -> tuple[tuple[Part[Any], ...], ...]:
+    """The model's parts cut into ``k`` shares, the heaviest first (``weight``: what a part costs to learn,
+    1 unless it says), each to the lightest share so far; none when a part is paced (its own draws
+    interleave with the rounds, so every part must be played on them together) or ``k`` is 1."""
+    parts = model.parts
+    if k < 2 or any(part.paced for part in parts):
+        return (parts,)
+    weights = [getattr(part, "weight", 1) for part in parts]
+    loads: list[int] = [0] * k
+    out: list[list[int]] = [[] for _ in range(k)]
+    for n in sorted(range(len(parts)), key=lambda n: -weights[n]):
+        lightest = loads.index(min(loads))
+        loads[lightest] += weights[n]
+        out[lightest].append(n)
+    return tuple(tuple(parts[n] for n in sorted(share)) for share in out if share)
+
+
+def play(model: Model, rounds: int, rng: Rng, share: tuple[int, int] = (0, 1)) -> ChunkOutcome:
+    """Play ``rounds`` rounds of ``model`` on ``rng``, then until every wager placed is settled; with
+    ``share`` ``(g, k)`` only the parts of share ``g`` of :func:`shares` (``k``)."""
     if rounds < 1:
         return ChunkOutcome(0, ())
-    chains = tuple(Chain(part) for part in model.parts)
+    cut = shares(model, share[1])
+    if share[0] >= len(cut):
+        return ChunkOutcome(0, ())
+    chains = tuple(Chain(part) for part in cut[share[0]])
     paced = tuple(c for c in chains if c.table.part.paced)
     free = tuple(c for c in chains if not c.table.part.paced)
     words = paced_words.Words(rng) if paced and getattr(model, "one_draw", False) else None

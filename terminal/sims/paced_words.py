@@ -79,7 +79,7 @@ def _rounds(width: int, paced: Sequence[Chain[Any]], words: Words, count: int, p
     keep = drawn.append
     limit, bucket = words.plan(width)
     # each part's lists, grown in place as the memo learns, so kept by reference for the whole loop
-    lanes = [(c.table.classes, c.table.nxt[placing], c.visits[placing], c.table.extra, c.table.width)
+    lanes = [(c.table.classes, c.table.nxt[placing], c.paths[placing].append, c.table.extra, c.table.width)
              for c in paced]  # fmt: skip
     rows = [c.row for c in paced]
     every = range(len(lanes))
@@ -99,14 +99,13 @@ def _rounds(width: int, paced: Sequence[Chain[Any]], words: Words, count: int, p
         keep(outcome)
         asks = False
         for n in every:  # each part on the round: an index, a count, the next row
-            classes, nxt, visits, extra, part_width = lanes[n]
+            classes, nxt, visit, extra, part_width = lanes[n]
             index = rows[n] + classes[outcome]
-            visits[index] += 1
+            visit(index)
             row = nxt[index]
             if row < 0:
                 chain = paced[n]
                 row = chain.table.discover(index, placing)
-                chain.grow()
             rows[n] = row
             if extra[row // part_width]:
                 asks = True

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from operator import add, attrgetter
+from operator import attrgetter
 
 from rng import Rng
 from terminal.games.craps import hot_roller
 from terminal.games.craps.records import BONUS_KINDS, ONE_ROLL, Roll, TableState, Wager
 from terminal.games.craps.settle import settle
 from terminal.sims import fastsim
+from terminal.sims.bulk_draws import below_values
 from terminal.sims.simulate_craps import CrapsPlan, place_wanted, stat_key
 from terminal.sims.simulate_stats import ChunkOutcome
 from terminal.sims.tabulate import Step
@@ -54,6 +55,14 @@ READS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(BONUS_KINDS, ("point", "new_shooter", "bonus_marks")),
 }
 IDLE_READS = ("point", "new_shooter")
+# What each family's part costs the fast engine alone (learning its memo and walking it), in CPU hundredths
+# of a second per 10^6 rounds of the shipped kiosk.cfg in 5,000-round chunks, the draws left out: how a
+# chunk is cut into shares for the workers (:func:`terminal.sims.fastsim.shares`; Hot Roller's 14,000
+# states cost most). Measured, not exact: a wrong weight unbalances the workers, never changes a sum.
+WEIGHTS: dict[str, int] = {
+    "hot_roller": 166, "all_or_nothing": 69, "come": 48, "lucky_shooter": 20, "fire": 20, "all_tall": 20,
+    "all_small": 18, "numbers": 17, "line": 12, "one_roll": 7,
+}  # fmt: skip
 # What of the dice each part's wagers see: the total, the total and whether it is hard (hardways), or the
 # pair of faces (hops, and the one-roll bets settled with them).
 VIEWS: dict[str, Callable[[Roll], Hashable]] = {
@@ -88,6 +97,7 @@ class CrapsPart:
     reads: tuple[str, ...] = ("point",)
     marks: tuple[int, ...] = ()  # the Bonus totals read (those of the part's Bonus wager)
     classes: tuple[int, ...] = classes_of(_total)
+    weight: int = 1  # what playing it costs, relative (:data:`WEIGHTS`)
     paced = False  # draws nothing of its own
 
     @property
@@ -153,7 +163,8 @@ def parts(plan: CrapsPlan) -> tuple[CrapsPart, ...]:
         sub = CrapsPlan(plan.rules, tuple(plan.entries[i] for i in indices))
         reads = READS.get(family, ("point",))
         view = VIEWS.get(family, _total)
-        out.append(CrapsPart(sub, reads, BONUS_KINDS.get(family, ()), classes_of(view)))
+        weight = WEIGHTS.get(family, 1)
+        out.append(CrapsPart(sub, reads, BONUS_KINDS.get(family, ()), classes_of(view), weight))
     return tuple(out)
 
 
@@ -169,8 +180,9 @@ class CrapsModel:
 
     def draw(self, rng: Rng, count: int) -> list[int]:
         """``count`` rolls: the values of ``count`` ``dice(2)`` draws, drawn at once."""
-        values = rng.randbelow_values(FACES, 2 * count)
-        return list(map(add, map(FACES.__mul__, values[0::2]), values[1::2]))
+        faces = below_values(rng, FACES, 2 * count).reshape(count, 2)  # the same values, scaled in numpy
+        rolls: list[int] = (faces[:, 0] * FACES + faces[:, 1]).tolist()
+        return rolls
 
     def draw_one(self, rng: Rng) -> int:
         die1, die2 = rng.dice(2).value
@@ -180,3 +192,8 @@ class CrapsModel:
 def play(plan: CrapsPlan, rounds: int, rng: Rng) -> ChunkOutcome:
     """The same as :func:`terminal.sims.simulate_craps.play`, through the fast engine."""
     return fastsim.play(CrapsModel(parts(plan)), rounds, rng)
+
+
+def play_share(plan: CrapsPlan, rounds: int, rng: Rng, share: tuple[int, int]) -> ChunkOutcome:
+    """Share ``share`` ``(g, k)`` of the chunk :func:`play` plays (its shares merged are its outcome)."""
+    return fastsim.play(CrapsModel(parts(plan)), rounds, rng, share)

@@ -13,7 +13,8 @@ extra roll, exactly as the table draws them (``dice(n)``: ``n`` values below 6 f
 scaler). Two loops with the same sums for the same draws:
 
 - :func:`play_plain` asks the engine every round;
-- :func:`play_fast` draws in bulk, reduces each round to what settles it (winning face, ``c1``, ``c2``)
+- :func:`play_fast` draws in bulk (the same values, scaled in numpy: :mod:`terminal.sims.bulk_draws`),
+  reduces each round to what settles it (winning face, ``c1``, ``c2``)
   with numpy, and asks the real engine once per such class (with the class's first round), counting the
   rest.
 """
@@ -32,6 +33,7 @@ from terminal.config.game_rules import ConfigSettings
 from terminal.games.high_roll.engine import HighRollEngine, HighRollPlay
 from terminal.games.high_roll.rules import EXTRA, LIKE_KIND, RANKING
 from terminal.games.registry import game as find_game
+from terminal.sims.bulk_draws import below_values
 from terminal.sims.simulate_seam import PlanError
 from terminal.sims.simulate_stats import ChunkOutcome, Tallies, Tally
 
@@ -149,7 +151,7 @@ def play_fast(plan: HighRollPlan, rounds: int, rng: Rng) -> ChunkOutcome:
     visits: dict[int, int] = {}
     for first in range(0, rounds, BATCH):
         count = min(BATCH, rounds - first)
-        values = np.array(rng.randbelow_values(6, per * count), dtype=np.int64).reshape(count, per)
+        values = below_values(rng, 6, per * count).reshape(count, per)
         found, index, times = np.unique(classes(plan, values), return_index=True, return_counts=True)
         for cls, at, n in zip(found.tolist(), index.tolist(), times.tolist(), strict=True):
             if cls not in seen:

@@ -33,6 +33,7 @@ from terminal.games.roulette.rules import Wager, settle
 from terminal.games.roulette.touchdown import TouchdownRules, TouchdownState
 from terminal.games.roulette.wheels import DOUBLE_ZERO
 from terminal.sims import fastsim
+from terminal.sims.bulk_draws import below_values
 from terminal.sims.simulate_roulette import (
     TEAMS,
     RoulettePlan,
@@ -184,7 +185,8 @@ class RouletteModel:
     one_draw = True  # a spin is randbelow(width): the paced parts' draws come from the words in bulk
 
     def draw(self, rng: Rng, count: int) -> list[int]:
-        return rng.randbelow_values(self.width, count)
+        pockets: list[int] = below_values(rng, self.width, count).tolist()  # the same values, in numpy
+        return pockets
 
     def draw_one(self, rng: Rng) -> int:
         return rng.randbelow(self.width).value

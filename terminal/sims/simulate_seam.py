@@ -36,8 +36,9 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from operator import add
 from typing import Any
+
+import numpy as np
 
 from rng import Rng
 from terminal.config import Config
@@ -45,6 +46,7 @@ from terminal.config.game_rules import ConfigSettings
 from terminal.games.registry import game as find_game
 from terminal.games.seam import DrawPlan, Engine
 from terminal.sims import fastsim
+from terminal.sims.bulk_draws import below_values
 from terminal.sims.simulate_stats import ChunkOutcome, Tallies, Tally
 from terminal.sims.tabulate import Part, Settled, Step
 
@@ -108,16 +110,15 @@ def values_of(plan: DrawPlan, outcome: int) -> tuple[int, ...]:
 
 
 def draw_outcomes(plan: DrawPlan, rng: Rng, count: int) -> list[int]:
-    """``count`` rounds' numbered outcomes, the very values the table's draws give (in bulk)."""
+    """``count`` rounds' numbered outcomes, the very values the table's draws give (in bulk, scaled in numpy:
+    :mod:`terminal.sims.bulk_draws`)."""
     if plan.extra:  # the extras interleave with the dice: round by round, in the table's order
         return [_draw_one(plan, rng) for _ in range(count)]
     if plan.recipe == "below":
-        return rng.randbelow_values(plan.n, count)
-    faces = rng.randbelow_values(6, plan.n * count)
-    n = plan.n
-    index = faces[0::n]
-    for k in range(1, n):  # index * 6 + next face, in C over the whole batch
-        index = list(map(add, map((6).__mul__, index), faces[k::n]))
+        values: list[int] = below_values(rng, plan.n, count).tolist()
+        return values
+    faces = below_values(rng, 6, plan.n * count).reshape(count, plan.n)
+    index: list[int] = (faces @ (6 ** np.arange(plan.n - 1, -1, -1, dtype=np.int64))).tolist()
     return index
 
 
@@ -141,6 +142,28 @@ def _place_all(plan: SeamPlan, play: Any) -> tuple[Any, int]:
         except ValueError:
             refused += 1
     return play, refused
+
+
+_PLACED = threading.local()  # per thread and plan: each settled play's wagers placed, asked once
+PLACED_MAX = 250_000  # placed plays kept per plan and thread; beyond, the engine is asked
+
+
+def _place_memo(plan: SeamPlan, play: Any) -> tuple[Any, int]:
+    """:func:`_place_all` on ``play``, asked once per distinct play in a thread: many transitions settle to
+    the same play (the same game state, every wager settled), and placing is a pure function of it."""
+    memos: dict[str, dict[Any, tuple[Any, int]]] = _PLACED.__dict__.setdefault("memos", {})
+    key = _plan_key(plan)
+    memo = memos.get(key)
+    if memo is None:
+        if len(memos) >= 8:
+            memos.clear()
+        memo = memos[key] = {}
+    found = memo.get(play)
+    if found is None:
+        found = _place_all(plan, play)
+        if len(memo) < PLACED_MAX:
+            memo[play] = found
+    return found
 
 
 def _settle_values(plan: SeamPlan, play: Any, values: tuple[int, ...]) -> tuple[Any, Settled]:
@@ -183,9 +206,19 @@ def classes_of(plan: SeamPlan) -> tuple[int, ...]:
     return tuple(seen.setdefault(key(values_of(draw, o)), len(seen)) for o in range(outcome_space(draw)))
 
 
+_KEYS: dict[int, tuple[SeamPlan, str]] = {}  # by id of a plan (held, so the id is not reused): its key
+
+
 def _plan_key(plan: SeamPlan) -> str:
     # the engine's whole content (rules, paytable): two plans share a memo only if they are alike
-    return hashlib.sha256(pickle.dumps(plan)).hexdigest()
+    known = _KEYS.get(id(plan))
+    if known is not None and known[0] is plan:
+        return known[1]
+    if len(_KEYS) >= 8:
+        _KEYS.clear()
+    key = hashlib.sha256(pickle.dumps(plan)).hexdigest()
+    _KEYS[id(plan)] = (plan, key)
+    return key
 
 
 _CLASSES: dict[str, tuple[int, ...]] = {}  # by plan key: found once per process
@@ -218,7 +251,7 @@ class SeamPart:
         play, settled = _settle(self.plan, state, outcome)
         refused = 0
         if placing:
-            play, refused = _place_all(self.plan, play)
+            play, refused = _place_memo(self.plan, play)
         return Step(play, settled, refused)
 
     def idle(self, state: Any) -> bool:
@@ -325,7 +358,7 @@ class WideMemo:
         play, settled = _settle_values(self.plan, self.plays[state], values)
         refused = 0
         if placing:
-            play, refused = _place_all(self.plan, play)
+            play, refused = _place_memo(self.plan, play)
         effect = self.effect_numbers.setdefault((settled, refused), len(self.effects))
         if effect == len(self.effects):
             self.effects.append((settled, refused))

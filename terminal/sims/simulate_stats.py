@@ -138,3 +138,13 @@ class ChunkOutcome:
     rounds: int
     tallies: tuple[tuple[str, Tally], ...]
     refused: int = 0
+
+
+def merge_shares(shares: Iterable[ChunkOutcome]) -> ChunkOutcome:
+    """One chunk played in shares, each share some of the strategy's independent parts on the same draws
+    (:func:`terminal.sims.fastsim.play` with ``share``): the tallies and refusals add, and the chunk played
+    as many rounds as its longest share (each plays on until its own parts' wagers are settled, the whole
+    chunk until every part's are)."""
+    shares = tuple(shares)
+    tallies = merge_all(dict(s.tallies) for s in shares)
+    return ChunkOutcome(max(s.rounds for s in shares), tuple(tallies.items()), sum(s.refused for s in shares))

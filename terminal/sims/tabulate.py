@@ -48,6 +48,7 @@ Row = tuple[int, int, int, int, int, int]  # a Tally's sums: count, staked, stak
 Effect = tuple[tuple[tuple[str, Row], ...], int]  # a transition's sums per tally key, and its refusals
 UNKNOWN = -1  # a transition the real code has not been asked about yet
 FIXED_CHECK = 4  # a batch this many times the width is worth checking for a state every outcome keeps
+FOLD = 1 << 16  # a chunk's recorded transitions are counted once this many are kept (memory stays flat)
 TABLES_MAX = 64  # memos kept per thread (one per part and plan): a process running many plans stays small
 
 
@@ -116,12 +117,12 @@ class Table(Generic[S]):
     idle: list[bool] = field(default_factory=list)  # by state number: what the part says, asked once
     extra: list[int] = field(default_factory=list)
     fixed_rows: set[tuple[int, bool]] = field(default_factory=set)
-    # by ``placing``: the transitions that settle each (tally key, sums) alike, and those refusing n wagers,
-    # so a chunk's tallies are a few sums of visits taken in C (:meth:`Chain.tallies`), however large the memo
-    groups: tuple[dict[tuple[str, Row], list[int]], dict[tuple[str, Row], list[int]]] = field(
-        default_factory=lambda: ({}, {})
-    )
-    refusals: tuple[dict[int, list[int]], dict[int, list[int]]] = field(default_factory=lambda: ({}, {}))
+    # by ``placing``: the effect number of each transition that settles or refuses anything, and the
+    # distinct effects, so a chunk's tallies are its visited transitions' visits added per effect
+    # (:meth:`Chain.tallies`): the cost of a chunk is its own rounds, never the size of the memo
+    effect_of: tuple[dict[int, int], dict[int, int]] = field(default_factory=lambda: ({}, {}))
+    effect_list: list[Effect] = field(default_factory=list)
+    effect_numbers: dict[Effect, int] = field(default_factory=dict)
     representative: tuple[int, ...] = ()  # the outcome the real code is asked with, per class
 
     @classmethod
@@ -160,13 +161,11 @@ class Table(Generic[S]):
         nxt = self.row(step.state)
         self.nxt[placing][index] = nxt
         if step.settled or step.refused:  # most transitions settle nothing: only these are summed
-            sums = _sums(step.settled)
-            self.effects[placing][index] = (sums, step.refused)
-            groups = self.groups[placing]
-            for pair in sums:
-                groups.setdefault(pair, []).append(index)
-            if step.refused:
-                self.refusals[placing].setdefault(step.refused, []).append(index)
+            effect = (_sums(step.settled), step.refused)
+            number = self.effect_numbers.setdefault(effect, len(self.effect_list))
+            if number == len(self.effect_list):
+                self.effect_list.append(effect)
+            self.effect_of[placing][index] = number
         return nxt
 
     def fixed(self, row: int, placing: bool) -> bool:
@@ -205,15 +204,21 @@ def table_for(part: Part[S]) -> Table[S]:
 
 
 class Chain(Generic[S]):
-    """One chunk's walk through a part's table: the current row and the visits of each transition."""
+    """One chunk's walk through a part's table: the current row and the transitions it took.
 
-    __slots__ = ("row", "table", "visits")
+    A chunk records each transition it takes (``paths``, one append a round) and the counts of whole
+    batches played in one fixed state (``counts``); its tallies count those, so a chunk costs its own
+    rounds however large the memo a worker has learnt (a list of visits as long as the memo, made and
+    summed for every chunk, cost Three Dice Football most of its time at 5,000-round chunks).
+    """
+
+    __slots__ = ("counts", "paths", "row", "table")
 
     def __init__(self, part: Part[S], table: Table[S] | None = None) -> None:
         self.table = table_for(part) if table is None else table
         self.row = self.table.start_row
-        self.visits: tuple[list[int], list[int]] = ([], [])
-        self.grow()
+        self.paths: tuple[list[int], list[int]] = ([], [])
+        self.counts: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
 
     @property
     def number(self) -> int:
@@ -224,40 +229,35 @@ class Chain(Generic[S]):
     def idle(self) -> bool:
         return self.table.idle[self.number]
 
-    def grow(self) -> None:
-        """Make room for every transition the table knows (it grows as the real code is asked)."""
-        for column, visits in zip(self.table.nxt, self.visits, strict=True):
-            if len(visits) < len(column):
-                visits.extend([0] * (len(column) - len(visits)))
-
     def walk(self, outcomes: Sequence[int], placing: bool) -> None:
         """Play ``outcomes`` in order, each round followed by placing (or not)."""
         table = self.table
-        nxt, visits, row, classes = table.nxt[placing], self.visits[placing], self.row, table.classes
+        nxt, visit, row, classes = table.nxt[placing], self.paths[placing].append, self.row, table.classes
         if len(outcomes) > FIXED_CHECK * table.width and table.fixed(row, placing):
+            counts = self.counts[placing]
             for outcome, n in Counter(outcomes).items():  # one state every outcome keeps: count in C
-                visits[row + classes[outcome]] += n
+                counts[row + classes[outcome]] += n
             return
-        for cls in map(classes.__getitem__, outcomes):  # the hot loop: an index, a count, the next row
+        for cls in map(classes.__getitem__, outcomes):  # the hot loop: an index, kept, the next row
             index = row + cls
-            visits[index] += 1
+            visit(index)
             row = nxt[index]
             if row < 0:
                 row = table.discover(index, placing)
-                if len(visits) < len(nxt):
-                    self.grow()
         self.row = row
+        path = self.paths[placing]
+        if len(path) > FOLD:  # a long chunk: its transitions counted so far, in C, and the list emptied
+            self.counts[placing].update(path)
+            path.clear()
 
     def step(self, outcome: int, placing: bool) -> None:
         """Play one round (or one extra draw)."""
         table = self.table
         index = self.row + table.classes[outcome]
-        self.visits[placing][index] += 1
+        self.paths[placing].append(index)
         row = table.nxt[placing][index]
         if row < 0:
             row = table.discover(index, placing)
-            if len(self.visits[placing]) < len(table.nxt[placing]):
-                self.grow()
         self.row = row
 
     def finish(self, outcomes: Iterable[int]) -> int:
@@ -270,26 +270,32 @@ class Chain(Generic[S]):
             taken += 1
         return taken
 
+    def _effects(self) -> Counter[int]:
+        """How many times this chunk took a transition of each effect number."""
+        by_effect: Counter[int] = Counter()
+        for path, counts, effect_of in zip(self.paths, self.counts, self.table.effect_of, strict=True):
+            visits = Counter(path)
+            visits.update(counts)
+            get = effect_of.get
+            for index, n in visits.items():
+                effect = get(index)
+                if effect is not None:
+                    by_effect[effect] += n
+        return by_effect
+
     def refused(self) -> int:
         """Wagers the rules refused in this chunk."""
-        self.grow()  # another chain on the same memo may have made it longer
-        total = self.table.start.refused
-        for visits, refusals in zip(self.visits, self.table.refusals, strict=True):
-            get = visits.__getitem__
-            total += sum(n * sum(map(get, indices)) for n, indices in refusals.items())
-        return total
+        effects = self.table.effect_list
+        return self.table.start.refused + sum(n * effects[e][1] for e, n in self._effects().items())
 
     def tallies(self) -> Tallies:
-        """Every visited transition's settlements times its visits, added per key: for each (key, sums)
-        the visits of the transitions that settle it so are added in C, then multiplied once."""
-        self.grow()
+        """Every visited transition's settlements times its visits, added per key: visits are added per
+        effect (in C), then each effect's sums multiplied once."""
+        effects = self.table.effect_list
         totals: dict[str, list[int]] = {}
-        for visits, groups in zip(self.visits, self.table.groups, strict=True):
-            get = visits.__getitem__
-            for (key, row), indices in groups.items():
-                n = sum(map(get, indices))
-                if n:
-                    total = totals.setdefault(key, [0, 0, 0, 0, 0, 0])
-                    for k in range(6):
-                        total[k] += n * row[k]
+        for effect, n in sorted(self._effects().items()):
+            for key, row in effects[effect][0]:
+                total = totals.setdefault(key, [0, 0, 0, 0, 0, 0])
+                for k in range(6):
+                    total[k] += n * row[k]
         return {key: Tally(*row) for key, row in sorted(totals.items())}

@@ -8,10 +8,12 @@ roll of a part's class steps alike. That is what makes a part's memo the seat's 
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Hashable
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -149,3 +151,22 @@ def test_come_bets_are_named_by_their_come_point() -> None:
     for outcome in (7, 14, 8):  # 2-2 sets point 4; 3-3 moves a come bet to 6; 2-3 moves one to 5
         state = part.step(state, outcome, placing=True).state
     assert [w.ref for w in state[1]] == ["come#5", "come#6", "come#None", "come_odds_6"]
+
+
+def test_a_chunk_counts_the_same_whether_its_path_is_folded_or_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long chunk's recorded transitions are counted as it goes (memory stays flat): the tallies and
+    refusals are those of the whole path counted at the end."""
+    draw = random.Random(7)
+    outcomes = [draw.randrange(36) for _ in range(20_000)]
+    results = []
+    for fold in (10**9, 97):
+        monkeypatch.setattr(tabulate, "FOLD", fold)
+        got = []
+        for part in PARTS:
+            chain = Chain(part, tabulate.Table.of(part))
+            for start in range(0, len(outcomes), 1000):
+                chain.walk(outcomes[start : start + 1000], placing=True)
+            got.append((chain.tallies(), chain.refused()))
+        results.append(got)
+    assert results[0] == results[1]
+    assert any(tallies for tallies, _ in results[0])
