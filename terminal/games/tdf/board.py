@@ -1,6 +1,6 @@
 """Three Dice Football's statistics board (docs/statistics.md): what the dice of each throw made of the
 down (gain, no gain, penalty, turnover, trips) over the last 100 and 500 throws, and the yards the dice
-said (O − D, −5 to 11).
+said (O − D, −4 to 11).
 
 Every throw counts, the extra point roll too: the history holds the dice and nothing of whether a throw
 was a down or the extra point roll (that hangs on a wager being in play), so how drives ended is not
@@ -20,7 +20,7 @@ from terminal.games.tdf.rules import Throw, result_of
 
 RESULTS: tuple[str, ...] = ("gain", "no_gain", "penalty", "turnover", "trips")
 """What a down's dice are, in the order the board shows them."""
-YARDS = range(-5, 12)  # O − D: 2 − 6 up to 12 − 1
+YARDS = range(-4, 12)  # O − D: 2 − 6 up to 12 − 1 (sixteen bars: what a display panel holds)
 _TONES = {"gain": "6-5-1", "no_gain": "2-2-4", "penalty": "1-1-5", "turnover": "1-1-6", "trips": "4-4-4"}
 
 
