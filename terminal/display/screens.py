@@ -158,6 +158,8 @@ def _tdf() -> list[Shot]:
         ),
     ]
     scored = samples.tdf_drive(samples.base("tdf"), (*goal, "4-3-1"))  # a touchdown: the extra point next
+    full = samples.tdf_view(goal)  # a full table of sixteen seats (GAMES.md §6.1), every one a winner
+    mid.append(("display-tdf-sixteen-winners", lambda: samples.at_rest(model, "6-4-2", view=full, seats=16)))
     mid.append(
         (
             "display-tdf-rest-extra-point",

@@ -21,7 +21,7 @@ from terminal.display.stats_view import StatsView
 from terminal.i18n import Catalogue
 from terminal.money import find_currency, format_amount
 
-MAX_WINNERS = 8  # a table has at most eight seats
+MAX_WINNERS = 16  # a table has at most sixteen seats (terminal.games.seam.MOST_SEATS: Three Dice Football)
 WINNER_COLUMN = 300  # design pixels a winners column needs ("PUESTO 8   $12,345.00")
 MIN_TILE = 52  # the narrowest history tile ("00" and "36" at 24 px, with a gap)
 BIG_TIERS = {"big": "display.big_win", "huge": "display.huge_win"}  # a seat's big win names it in gold
