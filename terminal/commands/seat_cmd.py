@@ -14,14 +14,15 @@ import sys
 from typing import Any
 
 from terminal.commands.common import add_config_option, load_config, placer
+from terminal.games.seam import MOST_SEATS
 from terminal.net.keys import KeyStoreError, load_keys
 from terminal.net.links import client_tls
 from terminal.net.pki import PkiError
 
 
 def _seat_number(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 8:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number 1-8")
+    if not text.isdigit() or not 1 <= int(text) <= MOST_SEATS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number 1-{MOST_SEATS}")
     return int(text)
 
 
@@ -29,7 +30,7 @@ def register(commands: Any) -> None:
     """Add the ``seat`` command."""
     parser = commands.add_parser("seat", help="run one player's seat screen (pygame)")
     add_config_option(parser)
-    parser.add_argument("--seat", type=_seat_number, required=True, help="seat number (1-8)")
+    parser.add_argument("--seat", type=_seat_number, required=True, help="seat number (1-16)")
     parser.add_argument("--language", choices=("en", "es"), help="language (default: [seat] language)")
     parser.add_argument("--fullscreen", action="store_true", help="take the whole screen (a kiosk)")
     parser.add_argument("--seconds", type=float, help="quit after this many seconds (smoke tests)")

@@ -4,11 +4,11 @@ Every problem is reported at once, each naming file, line, section, key, the bad
 allowed. Unknown sections and keys are errors; a missing key takes its shipped default. After each value
 is read on its own, the cross-field rules of :mod:`terminal.config.rules` run.
 
->>> loads("[table]\\nseats = 9\\n", "kiosk.cfg").table.seats
+>>> loads("[table]\\nseats = 17\\n", "kiosk.cfg").table.seats
 Traceback (most recent call last):
 ...
 terminal.config.loader.ConfigError: 1 problem in configuration:
-  kiosk.cfg:2: [table] seats = '9': must be a whole number from 1 to 8
+  kiosk.cfg:2: [table] seats = '17': must be a whole number from 1 to 16
 """
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from terminal.config.model import Config
+from terminal.games.registry import game
+from terminal.games.seam import max_seats
 from terminal.money import find_currency, format_amount
 from terminal.windows import machine_windows, overlaps
 
@@ -170,22 +172,18 @@ def _rule_sas(c: Config) -> Iterator[Finding]:
             yield "sas", "ports", f"seat {seat} is beyond [table] seats = {c.table.seats}"
 
 
-def _rule_props_hops_seats(c: Config) -> Iterator[Finding]:
-    # § 668a.1(a): a Props & Hops table has at most six seats.
-    if c.table.game == "props_hops" and c.table.seats > 6:
-        yield "table", "seats", f"seats = {c.table.seats}: a Props & Hops table has at most 6 (§ 668a.1(a))"
-
-
-def _rule_high_roll_seats(c: Config) -> Iterator[Finding]:
-    # § 675a.1(a): a High Roll Dice table has at most six seats.
-    if c.table.game == "high_roll" and c.table.seats > 6:
-        yield "table", "seats", f"seats = {c.table.seats}: a High Roll Dice table has at most 6 (§ 675a.1(a))"
+def _rule_game_seats(c: Config) -> Iterator[Finding]:
+    # The game declares its own most seats on the seam (Props & Hops § 668a.1(a) and High Roll § 675a.1(a)
+    # six, Three Dice Football sixteen, the others eight); [table] seats takes up to sixteen.
+    most = max_seats(game(c.table.game))
+    if c.table.seats > most:
+        yield "table", "seats", f"seats = {c.table.seats}: a {c.table.game} table has at most {most}"
 
 
 RULES: tuple[Rule, ...] = (
     _rule_touchdown_wheel, _rule_min_max, _rule_own_limits, _rule_increments, _rule_paths, _rule_money,
     _rule_links, _rule_plain_links, _rule_floor, _rule_gaming_day, _rule_hardware, _rule_windows,
-    _rule_sas, _rule_props_hops_seats, _rule_high_roll_seats,
+    _rule_sas, _rule_game_seats,
 )  # fmt: skip
 
 

@@ -60,14 +60,14 @@ class TableSection:
     )
     table_id: str = setting("T-01", text(16, r"[A-Za-z0-9-]+"), "table id: letters, digits, dashes")
     game: str = setting("roulette", choice(*GAMES), "the game this table runs")
-    seats: int = setting("8", integer(1, 8), "number of player seats")
+    seats: int = setting("8", integer(1, 16), "number of player seats (at most the game's: 6 to 16)")
     betting_seconds: int = setting("25", integer(5, 300), "length of the betting window")
     results_seconds: int = setting("8", integer(1, 60), "how long results stay on screen")
     host: str = setting("127.0.0.1", text(64), "address the controller listens on for seats")
     port: int = setting("7800", integer(0, 65535), "port the controller listens on (0 = any free port)")
     headless_rounds: int = setting("50", integer(1, 10_000_000), "rounds a headless run plays")
     local_seats: tuple[int, ...] = setting(
-        "1", seat_list(), "seats whose windows 'terminal run' opens on this machine (none: bots only)"
+        "1", seat_list(16), "seats whose windows 'terminal run' opens on this machine (none: bots only)"
     )
     gaming_day_hour: int = setting(
         "6", integer(0, 23), "hour (UTC) the end-of-day report's gaming day begins (the floor's)"

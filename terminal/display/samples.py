@@ -201,15 +201,24 @@ def locked(model: DisplayModel, t: float = 100.0, round_id: int = ROUND) -> tupl
     return model, t
 
 
+def crowd(round_id: int, outcome: str, seats: int) -> m.Result:
+    """``outcome`` won by every one of ``seats`` seats (a full table of sixteen: the winners' list)."""
+    won = tuple(
+        m.SettlementView(f"seat-{n}", "over_four_yards", 100 * n, 200 * n, "win") for n in range(1, seats + 1)
+    )
+    return m.Result(round_id, outcome, won)
+
+
 def spun(
-    model: DisplayModel, outcome: str, after_s: float, t: float = 100.0, view: m.GameView | None = None
-) -> tuple[DisplayModel, float]:
+    model: DisplayModel, outcome: str, after_s: float, t: float = 100.0, view: m.GameView | None = None,
+    seats: int = 0,
+) -> tuple[DisplayModel, float]:  # fmt: skip
     """``after_s`` seconds after the result ``outcome`` arrived, as the table sends it: ``Result``, then
     ``view`` (the game view after the outcome), the ``History`` with the outcome, and at once the next
-    window (as a headless table does)."""
+    window (as a headless table does); ``seats``: that many seats won (0: a few, as the game settles)."""
     start = t - after_s
     model = apply(model, table_state(model, ROUND, "open", 0), start - 0.5)
-    model = apply(model, _result(ROUND, outcome), start)
+    model = apply(model, crowd(ROUND, outcome, seats) if seats else _result(ROUND, outcome), start)
     if view is not None:
         model = apply(model, view, start)
     entries = tuple(
@@ -221,10 +230,10 @@ def spun(
 
 
 def at_rest(
-    model: DisplayModel, outcome: str, t: float = 100.0, view: m.GameView | None = None
+    model: DisplayModel, outcome: str, t: float = 100.0, view: m.GameView | None = None, seats: int = 0
 ) -> tuple[DisplayModel, float]:
-    """The result settled and the winners shown."""
-    return spun(model, outcome, settle_time(model) + 2.0, t, view)
+    """The result settled and the winners shown (``seats``: that many seats won)."""
+    return spun(model, outcome, settle_time(model) + 2.0, t, view, seats)
 
 
 def touchdown(model: DisplayModel, downs: tuple[int, ...]) -> DisplayModel:

@@ -18,6 +18,7 @@ from terminal.display.gl import pyglet
 from terminal.display.model import DisplayModel, apply
 from terminal.display.painter import Painter
 from terminal.display.scene import STATS_PAGE_S, scene_at, settle_time
+from terminal.games.statistics import BOARDS
 from terminal.i18n import load_catalogue
 
 Shot = tuple[str, Callable[[], tuple[DisplayModel, float]]]
@@ -78,7 +79,7 @@ def _shots(c: Config) -> list[Shot]:
             "display-craps-lab-mode-test",
             lambda: samples.at_rest(test_run, "5-3", view=samples.after(test_run, "5-3")),
         ),
-        *(shot for game in ("roulette", "craps", "sicbo", "bigsix") for shot in _stats(game)),
+        *(shot for game in BOARDS for shot in _stats(game)),
     ]
 
 
@@ -159,6 +160,8 @@ def _tdf() -> list[Shot]:
         ),
     ]
     scored = samples.tdf_drive(samples.base("tdf"), (*goal, "4-3-1"))  # a touchdown: the extra point next
+    full = samples.tdf_view(goal)  # a full table of sixteen seats (GAMES.md §6.1), every one a winner
+    mid.append(("display-tdf-sixteen-winners", lambda: samples.at_rest(model, "6-4-2", view=full, seats=16)))
     mid.append(
         (
             "display-tdf-rest-extra-point",

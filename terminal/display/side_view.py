@@ -21,8 +21,9 @@ from terminal.display.stats_view import StatsView
 from terminal.i18n import Catalogue
 from terminal.money import find_currency, format_amount
 
-MAX_WINNERS = 8  # a table has at most eight seats
+MAX_WINNERS = 16  # a table has at most sixteen seats (terminal.games.seam.MOST_SEATS: Three Dice Football)
 WINNER_COLUMN = 300  # design pixels a winners column needs ("PUESTO 8   $12,345.00")
+WINNER_ROW = 40  # the least design pixels a winners row takes past the eighth seat (rows never touch)
 MIN_TILE = 52  # the narrowest history tile ("00" and "36" at 24 px, with a gap)
 BIG_TIERS = {"big": "display.big_win", "huge": "display.huge_win"}  # a seat's big win names it in gold
 DEMO_W = 110  # design pixels of the DEMO badge at the history row's right end
@@ -98,14 +99,15 @@ class SideView:
         self.stats_batch = Batch()  # drawn only while a statistics panel shows: no cost to any other frame
         self.stats = StatsView(self.sc, self.cat, self.stats_batch, rect)  # the box, while bets are taken
         columns = max(1, min(2, int((w - 30) / WINNER_COLUMN)))
-        rows = math.ceil(MAX_WINNERS / columns)
+        # rows for eight seats always; for up to sixteen (Three Dice Football) where the box is tall enough
+        rows = max(math.ceil(8 / columns), min(math.ceil(MAX_WINNERS / columns), int((h - 66) // WINNER_ROW)))
         step = min(44.0, (h - 66) / rows)
         width = (w - 40) / columns
         size = min(26.0, step * 0.7)  # rows never touch
         self.win_rows = [
             Text(d, layer(2), s(x + 25 + (k // rows) * width), s(y + h - 70 - (k % rows) * step), s(size),
                  anchor_x="left")
-            for k in range(MAX_WINNERS)
+            for k in range(rows * columns)
         ]  # fmt: skip
         self.win_room = s(width - 10)
 

@@ -300,8 +300,26 @@ class Setup:
         raise KeyError(f"{self.game} does not offer {kind!r}")
 
 
+TABLE_SEATS, MOST_SEATS = 8, 16
+"""The seats a game takes unless it declares its own maximum, and the most any game may declare (the
+bound of ``[table] seats``)."""
+
+
+def max_seats(game: object) -> int:
+    """The most seats ``game`` may have: its own ``max_seats`` where it declares one (High Roll and Props &
+    Hops six, Three Dice Football sixteen), else :data:`TABLE_SEATS`. ``[table] seats`` is checked
+    against it (``terminal.config.rules``)."""
+    declared = getattr(game, "max_seats", TABLE_SEATS)
+    if type(declared) is not int or not 1 <= declared <= MOST_SEATS:
+        raise ValueError(f"max_seats of a game is 1 to {MOST_SEATS}, not {declared!r}")
+    return declared
+
+
 class Game(Protocol):
     """A game's declaration, registered once in :mod:`terminal.games.registry`.
+
+    A game may also declare ``max_seats`` (an int, 1 to 16: the regulation's seat count); one that does
+    not takes :data:`TABLE_SEATS` (:func:`max_seats`).
 
     ``wagers`` are every wager id the game knows, in layout order (paytable entries, ``[limits]`` keys,
     meters, PAR rows); ``show_seconds`` how long the display takes to

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from terminal.games.bigsix.board import board as bigsix
 from terminal.games.craps.board import board as craps
+from terminal.games.high_roll.board import board as high_roll
 from terminal.games.roulette.board import board as roulette
 from terminal.games.sicbo.board import board as sicbo
 from terminal.games.stat_boards import Board, BoardOf, Seen
+from terminal.games.tdf.board import board as tdf
 
 BOARDS: dict[str, BoardOf] = {
     "roulette": roulette,
@@ -23,6 +25,8 @@ BOARDS: dict[str, BoardOf] = {
     "sicbo": sicbo,
     "bigsix": bigsix,
     "crapless": craps,  # the same two dice: the totals 2 to 12 (no shooter line: its view is not craps')
+    "tdf": tdf,
+    "high_roll": high_roll,
 }
 """Each game's board function, registered under the game's name."""
 

@@ -39,7 +39,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 CONTROLLER = "controller"
 CA_YEARS, LEAF_YEARS = 20, 5
-_CLIENT = re.compile(r"seat-[1-8]|display|service|sas")
+_CLIENT = re.compile(r"seat-(?:[1-9]|1[0-6])|display|service|sas")  # seats 1 to 16 (seam.MOST_SEATS)
 
 
 class PkiError(ValueError):

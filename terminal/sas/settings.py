@@ -18,7 +18,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 SeatMap = tuple[tuple[int, T], ...]
-MAX_SEAT = 8
+MAX_SEAT = 16  # the most seats any table may have (terminal.games.seam.MOST_SEATS)
 
 
 def seat_map(text: str, read: Callable[[int, str], T]) -> tuple[tuple[int, T], ...]:

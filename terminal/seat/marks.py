@@ -216,7 +216,21 @@ def _high_roll_counts(outcomes: list[str]) -> tuple[str, dict[str, Any]]:
     return "history.high_roll_counts", {"throws": len(throws), "extra": extra, "best": best}
 
 
-MARKS["high_roll"] = Marks(_high_roll_big, _high_roll_cell, _high_roll_counts, _high_roll_words)
+def _high_roll_said(outcome: str, state: object) -> tuple[str, dict[str, Any]]:
+    """The throw in words as the display calls it: ``5 of a kind: A``, ``Extra roll: 6 of a kind, 4``
+    (never the extra roll's text ``1x3:4-5-...``)."""
+    try:
+        throw = Throw.parse(outcome)
+    except ValueError:
+        return "fmt.outcome", {"outcome": outcome}
+    face = "A" if throw.face == 1 else str(throw.face)
+    key = "outcome.high_roll_extra" if throw.extra else "outcome.high_roll"
+    return key, {"count": str(throw.count), "face": face}
+
+
+MARKS["high_roll"] = Marks(
+    _high_roll_big, _high_roll_cell, _high_roll_counts, _high_roll_words, words=_high_roll_said
+)
 
 
 def marks_of(game: str | None) -> Marks:

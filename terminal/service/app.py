@@ -49,9 +49,10 @@ class ServiceApp:
         wall: Callable[[], float] = time.time,
         gaming_day_hour: int = 6,
         demo: bool = False,
+        game: str = "",
     ) -> None:
         self.cat = load_catalogue(lang)
-        self.station = Station(table_id, seats, currency, gaming_day_hour, demo)
+        self.station = Station(table_id, seats, currency, gaming_day_hour, demo, game)
         self.control = ServiceControl(link, self.cat, clock, wall)
         self.frame, self.unit_px = Frame.of(*SIZE), 1.0
 
@@ -112,7 +113,7 @@ def run_service(config: Config, lang: str, windowed: bool = False) -> int:
     pygame.display.set_caption("Service")
     app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency,
                      gaming_day_hour=config.table.gaming_day_hour,
-                     demo=config.devices.kind == "simulated")  # fmt: skip
+                     demo=config.devices.kind == "simulated", game=config.table.game)  # fmt: skip
     _loop(app, window)
     link.close()
     pygame.quit()

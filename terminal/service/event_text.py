@@ -48,14 +48,19 @@ def role_name(cat: Catalogue, role: str) -> str:
     return _named(cat, f"service.role.{role}", role)
 
 
-def wager_name(cat: Catalogue, spot: str) -> str:
-    """A spot as the seat names it: ``straight:17`` as ``Straight 17``, ``dozen:2`` as ``Dozen 2``."""
+def wager_name(cat: Catalogue, spot: str, game: str = "") -> str:
+    """A spot as the seat names it: ``straight:17`` as ``Straight 17``, ``dozen:2`` as ``Dozen 2``; a
+    wager ``game`` names itself (``wager.<game>.<id>``: Three Dice Football's ``touchdown``) by that name,
+    as the seat's ``Painter.own`` does. A hand pay's kinds (``touchdown, penalty``) are each named."""
+    if "," in spot:
+        return ", ".join(wager_name(cat, one.strip(), game) for one in spot.split(","))
     kind, _, numbers = spot.partition(":")
-    name = _named(cat, f"wager.{kind}", kind)
+    own = f"wager.{game}.{kind}"
+    name = cat.text(own) if game and cat.has(own) else _named(cat, f"wager.{kind}", kind)
     return f"{name} {numbers}" if numbers else name
 
 
-def _value(cat: Catalogue, key: str, value: Any, currency: str) -> str:
+def _value(cat: Catalogue, key: str, value: Any, currency: str, game: str) -> str:
     if key in MONEY_FIELDS and isinstance(value, int) and not isinstance(value, bool):
         return cat.money(value, currency)
     if isinstance(value, bool):
@@ -65,7 +70,7 @@ def _value(cat: Catalogue, key: str, value: Any, currency: str) -> str:
     if key in ("role", "second_role") and isinstance(value, str):
         return role_name(cat, value)
     if key == "wager" and isinstance(value, str):
-        return wager_name(cat, value)
+        return wager_name(cat, value, game)
     if key in ("command", "client") and isinstance(value, str):  # a service command is its menu entry
         return _named(cat, f"service.{'menu' if key == 'command' else 'client'}.{value}", value)
     if key == "on" and isinstance(value, str):  # when a check ran: at start-up, at the door, after a round
@@ -77,8 +82,9 @@ def _value(cat: Catalogue, key: str, value: Any, currency: str) -> str:
     return str(value)
 
 
-def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
-    """An event's detail: each field's translated label and its value, money as money."""
+def detail_text(cat: Catalogue, detail: str, currency: str, game: str = "") -> str:
+    """An event's detail: each field's translated label and its value, money as money; wagers named as
+    ``game`` (the table's) names them."""
     try:
         loaded: Any = json.loads(detail)
     except ValueError:  # the controller's flat words ("main door open"): a known phrase translated
@@ -90,9 +96,10 @@ def detail_text(cat: Catalogue, detail: str, currency: str) -> str:
         if value is None or value == "" or value == [] or isinstance(value, dict):
             continue  # nothing to say, or a record for the auditor (an audit's row marks, in the ledger)
         if key == "detail" and isinstance(value, str):  # a tilt's or check's own words: maybe JSON again
-            value = detail_text(cat, value, currency) if value.startswith("{") else phrase_text(cat, value)
+            nested = value.startswith("{")
+            value = detail_text(cat, value, currency, game) if nested else phrase_text(cat, value)
         label = _named(cat, f"service.detail.{key}", key)
-        parts.append(f"{label}: {_value(cat, key, value, currency)}")
+        parts.append(f"{label}: {_value(cat, key, value, currency, game)}")
     return "; ".join(parts)
 
 

@@ -40,7 +40,7 @@ def render_screens(
     out_dir.mkdir(parents=True, exist_ok=True)
     app = ServiceApp(link, lang, config.table.table_id, config.table.seats, config.money.currency, wall=wall,
                      gaming_day_hour=config.table.gaming_day_hour,
-                     demo=config.devices.kind == "simulated")  # fmt: skip
+                     demo=config.devices.kind == "simulated", game=config.table.game)  # fmt: skip
     shots: list[Path] = []
 
     def shot(name: str) -> None:

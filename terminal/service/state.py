@@ -37,6 +37,7 @@ class Station:
     currency: str = "USD"
     gaming_day_hour: int = 6
     demo: bool = False  # simulated devices: a demo table (the header shows DEMO)
+    game: str = ""  # the game the table runs (``[table] game``): its own wager names (``wager.<game>.<id>``)
 
 
 @dataclass(frozen=True, slots=True)

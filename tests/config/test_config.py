@@ -66,7 +66,7 @@ def test_defaults_are_the_documented_ones() -> None:
     ("text", "fragments"),
     [
         ("[table]\ngame = poker\n", ["broken.cfg:2", "[table] game = 'poker'", "one of: roulette, craps"]),
-        ("[table]\nseats = 9\n", ["broken.cfg:2", "seats", "from 1 to 8"]),
+        ("[table]\nseats = 17\n", ["broken.cfg:2", "seats", "from 1 to 16"]),
         ("[table]\nseats = eight\n", ["seats", "whole number"]),
         ("[tabel]\ngame = craps\n", ["broken.cfg:1", "[tabel]", "unknown section"]),
         ("[table]\ncolour = red\n", ["broken.cfg:2", "colour", "unknown key", "betting_seconds"]),

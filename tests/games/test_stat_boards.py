@@ -166,3 +166,79 @@ def test_the_racetrack_cells_lie_in_their_box_and_never_overlap(n: int, ends: in
         for b in cells[k + 1 :]:
             apart = a[0] + a[2] <= b[0] + 1e-9 or b[0] + b[2] <= a[0] + 1e-9
             assert apart or a[1] + a[3] <= b[1] + 1e-9 or b[1] + b[3] <= a[1] + 1e-9
+
+
+def _down(throw: str) -> tuple[str, int]:
+    """A Three Dice Football throw read here by GAMES.md §6.1's words, not the rules module: trips
+    first, then a turnover (red 6 against green 2 or 3), then gain / penalty / no gain by O − D."""
+    a, b, d = (int(p) for p in throw.split("-"))
+    if a == b == d:
+        return "trips", a + b - d
+    if d == 6 and a + b <= 3:
+        return "turnover", a + b - d
+    return ("gain" if a + b > d else "penalty" if a + b < d else "no_gain"), a + b - d
+
+
+def test_tdf_counts_each_downs_result_and_the_yards_the_dice_said() -> None:
+    rng = random.Random(11)
+    throws = [f"{rng.randint(1, 6)}-{rng.randint(1, 6)}-{rng.randint(1, 6)}" for _ in range(650)]
+    throws[:4] = ["2-2-2", "1-1-6", "2-1-6", "3-3-6"]  # trips, two turnovers, no gain, each at least once
+    board = board_of("tdf", _seen(throws))
+    assert board is not None
+    assert len(board.panels) == 4
+    for panel, size in ((0, 100), (1, 500)):
+        assert board.panels[panel].title == ("stats.last_throws", (("count", str(size)),))
+        splits = board.panels[panel].sections
+        assert all(isinstance(s, Split) and s.rounds == size and len(s.parts) <= 4 for s in splits)
+        kinds = Counter(_down(t)[0] for t in throws[:size])
+        shown = {p.label[0]: p.count for s in splits if isinstance(s, Split) for p in s.parts}
+        assert shown == {
+            f"stats.tdf_{k}": kinds[k] for k in ("gain", "no_gain", "penalty", "turnover", "trips")
+        }
+    for panel, size in ((2, 100), (3, 500)):
+        bars = board.panels[panel].sections[0]
+        assert isinstance(bars, Bars) and bars.rounds == size
+        yards = Counter(_down(t)[1] for t in throws[:size])
+        shown = {int(dict(label[1])["value"]): n for label, n in zip(bars.labels, bars.counts, strict=True)}
+        assert shown == {y: yards[y] for y in range(-4, 12)} and sum(bars.counts) == size
+        assert len(bars.counts) <= 16  # what a display panel holds (display/stats_view.py MAX_BARS)
+
+
+def _ten(rng: random.Random, n: int) -> list[int]:
+    return [rng.randint(1, 6) for _ in range(n)]
+
+
+def test_high_roll_counts_the_most_alike_group_and_the_winning_face_of_first_throws_only() -> None:
+    rng = random.Random(5)
+    throws: list[str] = []
+    for _ in range(600):
+        dice = _ten(rng, 10)
+        throws.append("-".join(map(str, dice)))
+        if rng.random() < 0.2:  # an extra roll after it: 2 of the ace set aside, eight dice re-thrown
+            throws.append("1x2:" + "-".join(map(str, _ten(rng, 8))))
+    throws.reverse()  # newest first
+    board = board_of("high_roll", _seen(throws))
+    assert board is not None and len(board.panels) == 4
+    rank = {1: 6, 6: 5, 5: 4, 4: 3, 3: 2, 2: 1}  # ace highest: a tie goes to the higher rank
+    for k, size in enumerate((100, 500)):
+        first = [[int(p) for p in t.split("-")] for t in throws[:size] if ":" not in t]
+        most = Counter(max(d.count(f) for f in range(1, 7)) for d in first)
+        faces = Counter(max(range(1, 7), key=lambda f, d=d: (d.count(f), rank[f])) for d in first)
+        counts, won = board.panels[2 * k].sections[0], board.panels[2 * k + 1].sections[0]
+        assert isinstance(counts, Bars) and isinstance(won, Bars)
+        assert counts.rounds == won.rounds == len(first) < size
+        assert board.panels[2 * k].title == ("stats.high_roll_counts", (("count", str(len(first))),))
+        assert counts.counts == tuple(most[c] for c in range(2, 11))
+        assert won.counts == tuple(faces[f] for f in (2, 3, 4, 5, 6, 1))
+        assert won.labels[-1] == ("stats.face_ace", ())
+
+
+def test_high_roll_six_dice_shows_no_match_to_six() -> None:
+    throws = ["1-2-3-4-5-6", "2-2-3-3-5-5", "6-6-6-6-6-1"]
+    board = board_of("high_roll", _seen(throws))
+    assert board is not None
+    counts = board.panels[0].sections[0]
+    assert isinstance(counts, Bars)
+    assert counts.labels[0] == ("stats.no_match", ()) and counts.counts == (1, 1, 0, 0, 1, 0)
+    won = board.panels[1].sections[0]
+    assert isinstance(won, Bars) and won.counts == (0, 0, 0, 1, 1, 1)  # five (ties 2/3/5 go to 5), six, ace

@@ -37,7 +37,7 @@ def test_per_seat_values_read_into_seat_maps() -> None:
         ("addresses = 1=0", "address 0 is not 1 to 127"),
         ("addresses = 1=128", "address 128 is not 1 to 127"),
         ("addresses = 1=3, 2=3", "two seats have the same address"),
-        ("addresses = 9=3", "seat 9 is not 1 to 8"),
+        ("addresses = 17=3", "seat 17 is not 1 to 16"),  # sixteen seats: Three Dice Football
         ("addresses = 2=1, 1=2", "distinct and in increasing order"),
         ("ports = 1=ttyS0", "is not a serial device path"),
         ("ports = 1=tcp:host", "write tcp:HOST:PORT"),

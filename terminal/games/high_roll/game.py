@@ -58,6 +58,7 @@ class HighRoll:
     show_seconds: float = 4.5
     reveal_s: float = REVEAL_S
     view_type: type = HighRollView
+    max_seats: int = 6  # § 675a.1(a): at most six seats
 
     @property
     def streams(self) -> tuple[RangeStream, ...]:

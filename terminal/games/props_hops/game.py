@@ -51,6 +51,7 @@ class PropsHops:
     reveal_s: float = REVEAL_S
     view_type: type = PropsHopsView
     streams: tuple[RangeStream, ...] = STREAMS
+    max_seats: int = 6  # § 668a.1(a): at most six seats
 
     def rules(self, settings: Settings) -> PropsHopsRules:
         """The rules ``[props_hops]`` and ``[limits]`` set."""

@@ -56,6 +56,7 @@ class ThreeDiceFootball:
     reveal_s: float = REVEAL_S
     view_type: type = TdfView
     streams: tuple[RangeStream, ...] = STREAMS
+    max_seats: int = 16  # GAMES.md §6.1: up to 16 seats
 
     def rules(self, settings: Settings) -> TdfRules:
         """The rules ``[tdf]`` and ``[limits]`` set."""

@@ -95,13 +95,14 @@ class Recall:
 
 
 def recall(frame: Frame, seats: int) -> Recall:
+    """The recall screen; up to sixteen seat chips (Three Dice Football) narrow to fit left of the round."""
     c = frame.content
     area = box(c, 0, 196, 0, 674)
     listed = box(area, 0, 0, 0, -88)  # the pager under it
     widths = (120, 290, 220, 500, 180, 180)
     row = frame.touch + 2  # a row is a touch target (its band is 2 units short of the row)
     return Recall(
-        seats=tuple(grid(box(c, 0, 100, 96 * seats, 72), seats, 1, 10)),
+        seats=tuple(grid(box(c, 0, 100, min(96 * seats, 890), 72), seats, 1, 10 if seats <= 8 else 4)),
         round=box(c, 900, 100, 300, 72),
         find=box(c, -300, 100, 300, 72),
         detail=area,

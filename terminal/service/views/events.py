@@ -56,7 +56,7 @@ def draw(ui: Ui, scene: Scene) -> None:
             event_name(scene.cat, e.name),
             str(e.seat or ""),
             f"{e.user} ({role_name(scene.cat, e.role)})" if e.user else "",
-            detail_text(scene.cat, e.detail, scene.station.currency),
+            detail_text(scene.cat, e.detail, scene.station.currency, scene.station.game),
         )
         for e in reply.events
     ]

@@ -27,7 +27,7 @@ def draw(ui: Ui, scene: Scene) -> None:
         award, wager = handpay_award(tilt.detail)
         if award is not None:
             ui.text(scene.money(award), row.amount, TYPE.large, theme.TEXT, True, "midleft")
-            name = wager_name(scene.cat, wager)
+            name = wager_name(scene.cat, wager, scene.station.game)
             ui.text(name, row.wager, TYPE.body, theme.MUTED, anchor="midleft", width=row.wager_width)
         else:
             ui.text(tilt.detail, row.amount, TYPE.body, theme.TEXT, anchor="midleft", width=row.detail_width)

@@ -31,7 +31,7 @@ def draw(ui: Ui, scene: Scene) -> None:
     shown = on_page(reply.wagers, g.wagers.rows, page)
     wagers = [
         (
-            wager_name(cat, w.wager),
+            wager_name(cat, w.wager, w.game),
             labels.paytable_name(cat, w.paytable),
             scene.money(w.wagered),
             scene.money(w.won),

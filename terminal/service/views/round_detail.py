@@ -47,7 +47,7 @@ def draw(ui: Ui, scene: Scene, r: sm.RoundRecall, area: pygame.Rect) -> None:
     wagers = [
         (
             str(w.seat),
-            wager_name(cat, w.spot),
+            wager_name(cat, w.spot, r.game),
             paytable_name(cat, w.paytable),
             m(w.stake),
             named(cat, f"service.result.{w.result}", w.result),

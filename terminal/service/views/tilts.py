@@ -47,5 +47,5 @@ def _detail(scene: Scene, tilt: sm.TiltView) -> str:
     """A hand-pay's award and wager; any other tilt's detail as the technician reads it."""
     award, wager = handpay_award(tilt.detail)
     if award is not None:
-        return f"{scene.money(award)} - {wager_name(scene.cat, wager)}"
-    return detail_text(scene.cat, tilt.detail, scene.station.currency)
+        return f"{scene.money(award)} - {wager_name(scene.cat, wager, scene.station.game)}"
+    return detail_text(scene.cat, tilt.detail, scene.station.currency, scene.station.game)
