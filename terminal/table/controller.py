@@ -222,9 +222,11 @@ class Controller:
         self.sas.check(message)
         if self.cabinet is None:
             raise ValueError("rules: this table has no ticket readers")
-        self.cabinet.sas_decide(message.seat, message.number, message.amount, message.code)
-        await self.flush_cabinet()
-        await self.sync_tilts()
+        try:
+            self.cabinet.sas_decide(message.seat, message.number, message.amount, message.code)
+        finally:  # a word past the ticket's timeout is refused, and the seat told the ticket came back
+            await self.flush_cabinet()
+            await self.sync_tilts()
 
     async def _aft_told(self, seat: int, before: int) -> None:
         """An AFT transfer moved the seat's credits: money in shows as a buy-in, and the seat its credits."""
@@ -435,6 +437,8 @@ class Controller:
     async def sync_tilts(self) -> None:
         """Tell every screen about each tilt raised or cleared since the last call, and who is locked (and
         each seat whatever the cabinet has to tell it)."""
+        if self.cabinet is not None:  # a ticket the casino system left unanswered past its timeout: back
+            self.cabinet.sas_expire()
         await self.flush_cabinet()
         cabinet = self.cabinet
         if cabinet is not None and (cabinet.update_tower() or cabinet.calls_changed):
