@@ -212,6 +212,9 @@ class Cabinet:
             from terminal.table import floor_side
 
             refusal = floor_side.reader_refusal(self.table, number, room)
+            if refusal == floor_side.unknown_line(number) and self._on_sas(seat):
+                self._hold_for_sas(seat, number, reader)  # no table of ours printed it: the casino system's?
+                return
             reader.reject(refusal) if refusal is not None else reader.accept()
             return
         try:
