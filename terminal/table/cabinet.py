@@ -237,7 +237,12 @@ class Cabinet:
         return sas.enabled and seat in dict(sas.ports)
 
     def _hold_for_sas(self, seat: int, number: str, reader: TicketReader) -> None:
-        """Keep the ticket in the reader and log it: the seat's SAS machine offers it to the host."""
+        """Keep the ticket in the reader and log it: the seat's SAS machine offers it to the host (unless
+        the host turned ticket redemption at the seat off, 7B: then it goes back at once)."""
+        if not sas_tickets.redemption_on(self.table.ledger.db, seat):
+            reader.reject("the casino system has turned ticket redemption off at this seat")
+            self._tell(seat, SAS_REFUSED)
+            return
         before = sas_tickets.paid(self.table.ledger.db, number)
         if before is not None:  # the same ticket again: never paid twice, whatever the host would say
             reader.reject(f"ticket {number} was {before}")

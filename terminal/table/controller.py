@@ -44,6 +44,7 @@ _SEAT = re.compile(r"seat-([1-9][0-9]*)")
 #: What only the SAS process (the ``sas`` client) may send: the casino system's word on a seat.
 SAS_MESSAGES = (
     m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer, m.SasTicket, m.SasValidation, m.SasLock,
+    m.SasRedemption,
 )  # fmt: skip
 Printer = tickets.Printer
 

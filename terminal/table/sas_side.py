@@ -23,6 +23,7 @@ from terminal.net.messages import (
     SasHandpayReset,
     SasLink,
     SasLock,
+    SasRedemption,
     SasTicket,
     SasTransfer,
     SasValidation,
@@ -33,7 +34,9 @@ from terminal.table.tilts import Role, Tilt, TiltKind
 
 CLIENT = "sas"
 #: Every message the SAS process may send.
-SAS_MESSAGES = (SasEnable, SasLink, SasHandpayReset, SasTransfer, SasTicket, SasValidation, SasLock)
+SAS_MESSAGES = (
+    SasEnable, SasLink, SasHandpayReset, SasTransfer, SasTicket, SasValidation, SasLock, SasRedemption,
+)  # fmt: skip
 #: Who pays a hand-pay the host reset (94), in the ledger: the casino system, clearing as an attendant.
 HOST = Actor("casino system (SAS 94)", "system")
 LINK_STATES = ("lost", "restored")
@@ -74,6 +77,18 @@ class SasSide:
             self._validation(message)
         elif isinstance(message, SasLock):
             self.lock(message.seat, message.timeout_ms)
+        elif isinstance(message, SasRedemption):
+            self._redemption(message.seat, message.enabled)
+
+    def _redemption(self, seat: int, enabled: bool) -> None:
+        """7B bit 5: ticket redemption at ``seat`` off or on, logged on a change (``SAS_REDEMPTION``); the
+        cabinet reads the ledger's last word at every ticket not ours, so a restart keeps it."""
+        ledger = self.table.ledger
+        if sas_tickets.redemption_on(ledger.db, seat) != enabled:
+            detail = {"enabled": enabled, "poll": "7B"}
+            with self.table.tilts.ledger_write():
+                ledger.log_event(EventCode.SAS_REDEMPTION, now=self.table.clock.wall(), seat=seat,
+                                 detail=detail)  # fmt: skip
 
     def lock(self, seat: int, timeout_ms: int) -> None:
         """74: the host holds ``seat`` for a transfer for ``timeout_ms`` (0: the host ended the lock); the

@@ -97,3 +97,13 @@ class SasLock(Message):
 
     seat: Count
     timeout_ms: Count
+
+
+@FAMILY.message("SasRedemption", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasRedemption(Message):
+    """The host turned ticket redemption at seat ``seat`` off or on (long poll 7B, control bit 5): off, a
+    ticket not ours inserted there goes back at once instead of waiting for the host."""
+
+    seat: Count
+    enabled: bool
