@@ -565,6 +565,10 @@ class SasSection:
         "auto", read_with("auto (from [money] currency), or a SAS country code 0 to 39", sas.country),
         "the bill acceptor's country on SAS (long poll 48, table C-6: 37 United States, 7 Canada, 39 euro)",
     )  # fmt: skip
+    ticket_timeout_ms: int = setting(
+        "15000", integer(1000, 600_000),
+        "a ticket not ours waits this long for the host's word (71), then goes back to the player",
+    )  # fmt: skip
 
     def address(self, seat: int) -> int | None:
         """Seat ``seat``'s SAS address, or ``None``."""

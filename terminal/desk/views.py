@@ -53,6 +53,9 @@ def meters_report(ledger: Ledger, c: Config) -> sm.MetersReport:
         "cash_out",
     ):
         plain.setdefault(name, 0)
+    if c.sas.enabled:  # the casino system's transfers (SAS AFT), listed at a SAS table from the start
+        for name in ("aft_in", "aft_in_count", "aft_out", "aft_out_count"):
+            plain.setdefault(name, 0)
     par = {(r.game, r.wager, r.paytable): 1_000_000 - round(r.house_edge * 1_000_000) for r in par_rows(c)}
     wagers = []
     for name, wagered in sorted(metered.items()):
@@ -91,6 +94,10 @@ METER_ORDER = (
     "vouchers_voided_count",
     "handpays",
     "handpays_count",
+    "aft_in",
+    "aft_in_count",
+    "aft_out",
+    "aft_out_count",
     "cash_out",
     "cash_out_count",
 )

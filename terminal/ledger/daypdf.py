@@ -29,6 +29,8 @@ _LABELS = {
     "cash_in": "Cash in (bills)", "vouchers_in": "Vouchers in", "wagered": "Wagered",
     "won": "Won (paid back)", "vouchers_out": "Vouchers out", "handpays": "Hand-pays",
     "cash_out": "Credits cancelled", "hold": "Hold (wagered - won)",
+    "aft_in": "AFT in (casino system)", "aft_out": "AFT out (casino system)",
+    "aft_in_count": "AFT in (count)", "aft_out_count": "AFT out (count)",
 }  # fmt: skip
 _COUNTS = ("games_played", "door_opens", "void_spins")
 _INK, _GREY, _ACCENT, _LIGHT = (31, 41, 51), (82, 96, 109), (29, 78, 137), (238, 242, 246)
@@ -164,7 +166,8 @@ def _money_and_games(pdf: _Document, report: DayReport, money: Money) -> None:
     _heading(pdf, "Money of the period", f"amounts in {pdf.origin.currency}; a stake counts when the round "
              f"that resolves it settles (as on the floor); {money(report.in_play)} staked and not resolved "
              "at the end of the period")  # fmt: skip
-    rows = [(_LABELS.get(name, name), money(value)) for name, value in report.money]
+    rows = [(_LABELS.get(name, name), f"{value:,}" if name.endswith("_count") else money(value))
+            for name, value in report.money]  # fmt: skip
     _table(pdf, ("Item", "Amount"), rows, (90, 45), ("LEFT", "RIGHT"), bold_last=True)
     _heading(pdf, "Games played")
     games = [(g, f"{n:,}") for g, n in report.games] or [("no games in this period", "0")]

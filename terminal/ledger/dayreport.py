@@ -36,6 +36,8 @@ from terminal.ledger.records import stamp
 
 #: The money lines of the report, in the order printed.
 MONEY = ("cash_in", "vouchers_in", "wagered", "won", "vouchers_out", "handpays", "cash_out")
+#: The casino system's transfers (SAS AFT), after MONEY, once the ledger has had one (0 in a quiet day).
+AFT = ("aft_in", "aft_out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +166,8 @@ def build(db: sqlite_utils.Database, start: datetime, end: datetime) -> DayRepor
     # after it is the new day's, with its payout (placement-time would split one wager over two days).
     moved["wagered"] = _settled_stakes(db, first, last)
     money = [(name, moved.get(name, 0)) for name in MONEY]
+    if any(meters.read(db).get(name) for name in AFT):  # a table the casino system moves credits at
+        money += [(name, moved.get(name, 0)) for name in (*AFT, *(f"{name}_count" for name in AFT))]
     money.append(("hold", moved.get("wagered", 0) - moved.get("won", 0)))
     games = db.execute(
         "SELECT r.game, sum(t.memo != 'void'), sum(t.memo = 'void') FROM settlements s "

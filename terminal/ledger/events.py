@@ -97,6 +97,7 @@ class EventCode(enum.IntEnum):
     SAS_TICKET_REFUSED = 766  # a ticket not ours the casino system refused (71), or the table could not pay
     SAS_TICKET_INSERTED = 767  # a ticket not ours held in a SAS seat's reader for the casino system (67, 70)
     SAS_VALIDATION = 768  # the casino system numbers a seat's vouchers (4C: validation ID, sequence)
+    SAS_REDEMPTION = 769  # the casino system turned ticket redemption at a seat off or on (7B control bit 5)
     TEAM_ASSIGNED = 800  # an option (a side game's team) the RNG assigned after the seat's choice timed out
     TOWER_CHANGE = 900  # the tower light or the alarm changed (each lamp's pattern and the conditions)
     SERVICE_CALL = 901  # a seat's call button: a player asks for an attendant

@@ -116,3 +116,13 @@ def refuse(chain: Chain, time: str, seat: int, number: str, code: int, reason: s
     """Log the ticket given back: the host refused it (its 71 ``code``) or the table could not take it."""
     detail = {"number": number, "code": code, "reason": reason}
     return events.log(chain, time, EventCode.SAS_TICKET_REFUSED, seat=seat, detail=detail)
+
+
+def redemption_on(db: sqlite_utils.Database, seat: int) -> bool:
+    """Whether the casino system lets ``seat`` redeem tickets not ours (the last ``SAS_REDEMPTION`` of the
+    seat, 7B control bit 5; on until the host turns it off)."""
+    row = db.execute(
+        "SELECT detail FROM events WHERE code = ? AND seat = ? ORDER BY id DESC LIMIT 1",
+        [int(EventCode.SAS_REDEMPTION), seat],
+    ).fetchone()
+    return row is None or bool(json.loads(row[0]).get("enabled", True))

@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from terminal.ledger import aft as ledger_aft
-from terminal.net.messages import SasTransfer
+from terminal.net.messages import SasLock, SasTransfer
 from terminal.sas import bcd
 from terminal.sas.side import MachineSide
 
@@ -76,9 +76,13 @@ class Aft:
         if len(data) != 8:
             return None
         asset, code, timeout = int.from_bytes(data[:4], "little"), data[4], bcd.decode(data[6:8])
+        seat = self.machine.info.seat
         if code == 0x00 and asset == self.machine.info.asset and not self.refusal():
             self.locked_until = self.monotonic() + max(timeout, 1) / 100
+            self.machine.tell(SasLock(seat, max(timeout, 1) * 10))  # the table holds the seat's wagers
         elif code == 0x80:
+            if self.locked_until:
+                self.machine.tell(SasLock(seat, 0))
             self.locked_until = 0.0
         elif code not in (0x00, 0xFF):
             return None
@@ -185,6 +189,7 @@ class Aft:
         if record is None:
             return pending
         if pending is not None:
+            self.locked_until = 0.0  # the transfer is complete: the lock ends with it (the table's too)
             state = self.machine.state
             left = {k: v for k, v in state.aft_pending.items() if k != tid}
             self.machine.save(replace(state, aft_pending=left))

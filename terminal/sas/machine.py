@@ -17,7 +17,7 @@ from pathlib import Path
 
 from terminal.ledger.events import EventCode
 from terminal.ledger.seat_view import SeatView
-from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink
+from terminal.net.messages import Message, SasEnable, SasHandpayReset, SasLink, SasRedemption
 from terminal.sas import bcd, crc, meter_codes, rom
 from terminal.sas.aft import Aft
 from terminal.sas.exceptions import ExceptionFeed
@@ -133,6 +133,8 @@ class SasMachine:
             said.append(SasEnable(self.info.seat, False, self.info.address))
         if self.linked is not None:
             said.append(self.link_message())
+        if self.state.redemption_off:  # like a shutdown: only "off" is said from the store
+            said.append(SasRedemption(self.info.seat, False))
         said += self.aft.resync()
         return said
 

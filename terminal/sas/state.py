@@ -35,6 +35,8 @@ class SeatState:
     tickets: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: Enhanced validation (4C): {"machine": int, "sequence": int}
     validation: dict[str, int] = field(default_factory=dict)
+    #: The host turned ticket redemption off (7B control bit 5 cleared) and not on since
+    redemption_off: bool = False
 
 
 class StateStore:
@@ -60,6 +62,7 @@ class StateStore:
             registration=dict(raw.get("registration", {})),
             tickets={str(k): dict(v) for k, v in raw.get("tickets", {}).items()},
             validation={str(k): int(v) for k, v in raw.get("validation", {}).items()},
+            redemption_off=bool(raw.get("redemption_off", False)),
         )
 
     def save(self, state: SeatState) -> None:
@@ -68,7 +71,7 @@ class StateStore:
             {"cursor": state.cursor, "clock_offset": state.clock_offset, "disabled": state.disabled,
              "link": list(state.link[-LINK_LOG:]), "overflows": state.overflows,
              "aft_pending": state.aft_pending, "registration": state.registration, "tickets": state.tickets,
-             "validation": state.validation},
+             "validation": state.validation, "redemption_off": state.redemption_off},
             sort_keys=True,
         )  # fmt: skip
         part = self.path.with_name(self.path.name + ".part")

@@ -20,13 +20,14 @@ from datetime import datetime
 
 from terminal.ledger import sas_validation
 from terminal.ledger.events import EventCode
-from terminal.net.messages import SasValidation
+from terminal.net.messages import SasRedemption, SasValidation
 from terminal.sas import bcd
 from terminal.sas.side import MachineSide
 
 BUFFER = 31  # 4D buffer indexes 01 to 1F
 CASHABLE_FROM_CASHOUT = 0x00
 STATUS_BITS = 0x0021  # bit 0 the printer is the cash-out device, bit 5 ticket redemption is enabled
+REDEMPTION = 0x0020  # 7B control bit 5: the one control bit the host may change here
 
 
 class Validation:
@@ -89,12 +90,22 @@ class Validation:
 
     def extended_status(self, data: bytes) -> bytes | None:
         """7B: asset (4), control mask (2), control states (2), cashable and restricted expirations (2 BCD
-        each) in; the asset, the status bits and the expirations in force out (nothing here is the host's
-        to change)."""
+        each) in; the asset, the status bits and the expirations in force out. Of the host's control bits
+        only bit 5 (ticket redemption) is applied, for this seat's asset: told to the table
+        (``SasRedemption``) on a change and kept in the store; the others and the expirations are the
+        table's configuration's, and the answer says what holds."""
         if len(data) != 12:
             return None
+        asset, mask = int.from_bytes(data[:4], "little"), int.from_bytes(data[4:6], "little")
+        states, state = int.from_bytes(data[6:8], "little"), self.machine.state
+        if asset == self.machine.info.asset and mask & REDEMPTION:
+            off = not states & REDEMPTION
+            if off != state.redemption_off:
+                self.machine.save(replace(state, redemption_off=off))
+                self.machine.tell(SasRedemption(self.machine.info.seat, not off))
+        bits = STATUS_BITS & ~REDEMPTION if self.machine.state.redemption_off else STATUS_BITS
         body = (
-            self.machine.info.asset.to_bytes(4, "little") + STATUS_BITS.to_bytes(2, "little")
+            self.machine.info.asset.to_bytes(4, "little") + bits.to_bytes(2, "little")
             + bcd.encode(min(self.expiry_days, 9999), 2) + bcd.encode(0, 2)
         )  # fmt: skip
         return bytes((len(body),)) + body

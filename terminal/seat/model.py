@@ -34,7 +34,7 @@ COUNT_UP_SECONDS = 1.5  # credits count up to a win over this long
 RESULT_HOLD_SECONDS = 8.0  # the result stays on screen this long into the next window (or until a chip)
 NOTICE_SECONDS = 4.0
 _ERROR_KEYS = ("limit", "credits", "locked", "tilt", "rules", "voucher", "money", "floor_offline",
-               "voucher_forged", "over_limit", "sas_ticket_wait", "sas_ticket")  # fmt: skip
+               "voucher_forged", "over_limit", "sas_ticket_wait", "sas_ticket", "aft_lock")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

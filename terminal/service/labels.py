@@ -17,6 +17,7 @@ from terminal.money import find_currency
 #: Meters that count money (the others count things).
 MONEY_METERS = frozenset(
     {"wagered", "won", "cash_in", "cash_out", "vouchers_in", "vouchers_out", "handpays", "vouchers_voided"}
+    | {"aft_in", "aft_out"}  # the casino system's transfers (SAS AFT)
 )
 
 

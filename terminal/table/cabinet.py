@@ -63,6 +63,7 @@ class Cabinet:
     returned: dict[int, str] = field(default_factory=dict)  # seat -> why its last bill or voucher came back
     sas_held: dict[int, str] = field(default_factory=dict)  # seat -> a ticket not ours awaiting the host (71)
     sas_approved: dict[int, tuple[str, int]] = field(default_factory=dict)  # seat -> (ticket, amount)
+    sas_since: dict[int, float] = field(default_factory=dict)  # seat -> when its held ticket went in
     calls: set[int] = field(default_factory=set)  # seats whose call button asks for an attendant
     calls_changed: bool = False  # a call came or was answered since the screens were last told
     tower: TowerState = DARK  # what the tower shows now
@@ -211,6 +212,9 @@ class Cabinet:
             from terminal.table import floor_side
 
             refusal = floor_side.reader_refusal(self.table, number, room)
+            if refusal == floor_side.unknown_line(number) and self._on_sas(seat):
+                self._hold_for_sas(seat, number, reader)  # no table of ours printed it: the casino system's?
+                return
             reader.reject(refusal) if refusal is not None else reader.accept()
             return
         try:
@@ -233,7 +237,12 @@ class Cabinet:
         return sas.enabled and seat in dict(sas.ports)
 
     def _hold_for_sas(self, seat: int, number: str, reader: TicketReader) -> None:
-        """Keep the ticket in the reader and log it: the seat's SAS machine offers it to the host."""
+        """Keep the ticket in the reader and log it: the seat's SAS machine offers it to the host (unless
+        the host turned ticket redemption at the seat off, 7B: then it goes back at once)."""
+        if not sas_tickets.redemption_on(self.table.ledger.db, seat):
+            reader.reject("the casino system has turned ticket redemption off at this seat")
+            self._tell(seat, SAS_REFUSED)
+            return
         before = sas_tickets.paid(self.table.ledger.db, number)
         if before is not None:  # the same ticket again: never paid twice, whatever the host would say
             reader.reject(f"ticket {number} was {before}")
@@ -241,12 +250,25 @@ class Cabinet:
             return
         self.table.ledger.sas_ticket_inserted(seat, number, now=self.table.clock.wall())
         self.sas_held[seat] = number
+        self.sas_since[seat] = self.table.clock.monotonic()
         self._tell(seat, SAS_WAIT)
+
+    def sas_expire(self) -> None:
+        """Give back every held ticket the host left unanswered past ``[sas] ticket_timeout_ms`` (logged
+        refused, ``87``; the seat shows the refusal): a word that comes later finds no ticket."""
+        limit = self.table.config.sas.ticket_timeout_ms / 1000
+        now = self.table.clock.monotonic()
+        for seat, number in list(self.sas_held.items()):
+            waited = now - self.sas_since.get(seat, now)
+            if waited >= limit:
+                why = f"no answer from the casino system within {limit:g} s; the ticket was given back"
+                self._sas_refuse(seat, number, 0x87, why)
 
     def sas_decide(self, seat: int, number: str, amount: int, code: int) -> None:
         """The host's word on the ticket held at ``seat`` (71): stacked (then credited once, in
         :meth:`_voucher_stacked`) or given back with the reason logged; ``ValueError`` when no such ticket
-        waits (a replay, or a controller restarted since)."""
+        waits (a replay, a word after the ticket's timeout, or a controller restarted since)."""
+        self.sas_expire()  # a word past the timeout finds the ticket given back, whenever the look came
         if self.sas_held.get(seat) != number:
             raise ValueError(f"rules: no ticket {number} waits for the casino system at seat {seat}")
         if code != 0:
@@ -260,11 +282,13 @@ class Cabinet:
         if over is not None:
             return self._sas_refuse(seat, number, 0x84, over)
         del self.sas_held[seat]
+        self.sas_since.pop(seat, None)
         self.sas_approved[seat] = (number, amount)
         self._reader(seat).accept()
 
     def _sas_refuse(self, seat: int, number: str, status: int, reason: str) -> None:
         del self.sas_held[seat]
+        self.sas_since.pop(seat, None)
         self.table.ledger.sas_ticket_refuse(seat, number, status, reason, now=self.table.clock.wall())
         self._reader(seat).reject(reason)
         self._tell(seat, SAS_REFUSED)

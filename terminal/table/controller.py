@@ -28,6 +28,7 @@ from terminal.net.server import TableServer
 from terminal.net.tally import tally
 from terminal.net.tilt_codes import code_for
 from terminal.table import tickets, views
+from terminal.table.aft_locks import CODE as AFT_LOCK
 from terminal.table.cabinet import Cabinet
 from terminal.table.clock import ManualClock
 from terminal.table.device_input import apply_input
@@ -41,7 +42,10 @@ from terminal.table.wager_refs import seat_of
 
 _SEAT = re.compile(r"seat-([1-9][0-9]*)")
 #: What only the SAS process (the ``sas`` client) may send: the casino system's word on a seat.
-SAS_MESSAGES = (m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer, m.SasTicket, m.SasValidation)
+SAS_MESSAGES = (
+    m.SasEnable, m.SasLink, m.SasHandpayReset, m.SasTransfer, m.SasTicket, m.SasValidation, m.SasLock,
+    m.SasRedemption,
+)  # fmt: skip
 Printer = tickets.Printer
 
 
@@ -122,6 +126,8 @@ class Controller:
         in_play = self._round_in_play()
         await self._push(client, self.table_state())
         await self._push(client, self._offer)
+        if seat is not None and self.table.aft_locks.left(seat) > 0:  # the casino system holds the seat
+            await self._push(client, m.Error("refused", f"{AFT_LOCK}: ", None))
         if in_play is not None:  # the table as it was before the round, then the round with its time left
             await self._link_up_in_play(client, seat, in_play)
         await self._push(client, views.game_view(self.table, self._last_outcome))
@@ -181,6 +187,8 @@ class Controller:
             await self.sync_tilts()
             if isinstance(message, m.SasTransfer):  # the seat shows its credits as the transfer left them
                 await self._aft_told(message.seat, before)
+            if isinstance(message, m.SasLock) and message.timeout_ms > 0:  # "Transfer in progress"
+                await self._push(f"seat-{message.seat}", m.Error("refused", f"{AFT_LOCK}: ", None))
             return None
         if isinstance(message, m.ServiceCommand):
             await self.on_service(client, message)
@@ -215,9 +223,11 @@ class Controller:
         self.sas.check(message)
         if self.cabinet is None:
             raise ValueError("rules: this table has no ticket readers")
-        self.cabinet.sas_decide(message.seat, message.number, message.amount, message.code)
-        await self.flush_cabinet()
-        await self.sync_tilts()
+        try:
+            self.cabinet.sas_decide(message.seat, message.number, message.amount, message.code)
+        finally:  # a word past the ticket's timeout is refused, and the seat told the ticket came back
+            await self.flush_cabinet()
+            await self.sync_tilts()
 
     async def _aft_told(self, seat: int, before: int) -> None:
         """An AFT transfer moved the seat's credits: money in shows as a buy-in, and the seat its credits."""
@@ -428,6 +438,8 @@ class Controller:
     async def sync_tilts(self) -> None:
         """Tell every screen about each tilt raised or cleared since the last call, and who is locked (and
         each seat whatever the cabinet has to tell it)."""
+        if self.cabinet is not None:  # a ticket the casino system left unanswered past its timeout: back
+            self.cabinet.sas_expire()
         await self.flush_cabinet()
         cabinet = self.cabinet
         if cabinet is not None and (cabinet.update_tower() or cabinet.calls_changed):

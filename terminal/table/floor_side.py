@@ -233,6 +233,12 @@ def _own(table: Till, number: str) -> Voucher | None:
         return None
 
 
+def unknown_line(number: str) -> str:
+    """The reader's refusal of a ticket neither this ledger nor the floor knows (no table of ours printed
+    it): at a seat with a SAS line, the casino system is asked instead (``cabinet``)."""
+    return f"voucher {number} is unknown on the floor"
+
+
 def reader_refusal(table: Till, number: str, room: Callable[[int], str | None] = lambda _: None
                    ) -> str | None:  # fmt: skip
     """Why the reader must give the ticket back (one line), or ``None`` to take it in. ``room`` is asked
@@ -249,7 +255,7 @@ def reader_refusal(table: Till, number: str, room: Callable[[int], str | None] =
     except FloorUnavailable:
         return room(own.amount) if own is not None else OFFLINE_LINE
     if found is None:
-        return room(own.amount) if own is not None else f"voucher {number} is unknown on the floor"
+        return room(own.amount) if own is not None else unknown_line(number)
     refused = vouchers.refusal(found[0], stamp(table.clock.wall()))
     if refused is None and own is None:
         try:

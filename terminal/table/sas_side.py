@@ -22,6 +22,8 @@ from terminal.net.messages import (
     SasEnable,
     SasHandpayReset,
     SasLink,
+    SasLock,
+    SasRedemption,
     SasTicket,
     SasTransfer,
     SasValidation,
@@ -32,10 +34,14 @@ from terminal.table.tilts import Role, Tilt, TiltKind
 
 CLIENT = "sas"
 #: Every message the SAS process may send.
-SAS_MESSAGES = (SasEnable, SasLink, SasHandpayReset, SasTransfer, SasTicket, SasValidation)
+SAS_MESSAGES = (
+    SasEnable, SasLink, SasHandpayReset, SasTransfer, SasTicket, SasValidation, SasLock, SasRedemption,
+)  # fmt: skip
 #: Who pays a hand-pay the host reset (94), in the ledger: the casino system, clearing as an attendant.
 HOST = Actor("casino system (SAS 94)", "system")
 LINK_STATES = ("lost", "restored")
+#: The longest AFT lock SAS can ask: 9999 hundredths of a second (74's timeout is 2 BCD bytes).
+MAX_LOCK_MS = 99_990
 
 
 class SasSide:
@@ -69,6 +75,27 @@ class SasSide:
             self._host_link(message.seat, message.state, message.detail)
         elif isinstance(message, SasValidation):
             self._validation(message)
+        elif isinstance(message, SasLock):
+            self.lock(message.seat, message.timeout_ms)
+        elif isinstance(message, SasRedemption):
+            self._redemption(message.seat, message.enabled)
+
+    def _redemption(self, seat: int, enabled: bool) -> None:
+        """7B bit 5: ticket redemption at ``seat`` off or on, logged on a change (``SAS_REDEMPTION``); the
+        cabinet reads the ledger's last word at every ticket not ours, so a restart keeps it."""
+        ledger = self.table.ledger
+        if sas_tickets.redemption_on(ledger.db, seat) != enabled:
+            detail = {"enabled": enabled, "poll": "7B"}
+            with self.table.tilts.ledger_write():
+                ledger.log_event(EventCode.SAS_REDEMPTION, now=self.table.clock.wall(), seat=seat,
+                                 detail=detail)  # fmt: skip
+
+    def lock(self, seat: int, timeout_ms: int) -> None:
+        """74: the host holds ``seat`` for a transfer for ``timeout_ms`` (0: the host ended the lock); the
+        seat takes no wager until then, the host's cancel or the transfer (``table/aft_locks.py``)."""
+        if timeout_ms > MAX_LOCK_MS:
+            raise ValueError(f"rules: an AFT lock lasts at most {MAX_LOCK_MS} ms, not {timeout_ms}")
+        self.table.aft_locks.hold(seat, timeout_ms / 1000)
 
     def check(self, message: Message) -> None:
         """``ValueError`` unless ``message`` is one the SAS process may send this table, for a SAS seat."""
@@ -117,6 +144,7 @@ class SasSide:
         status, why = self._refusal(seat, direction, amount)
         if message.abandon:
             status, why = aft.UNEXPECTED, "the SAS process restarted before the table heard of the transfer"
+        self.table.aft_locks.release(seat)  # the transfer ends the lock, applied or refused
         with self.table.tilts.ledger_write():
             if status != aft.COMPLETE:
                 return ledger.aft_refuse(seat, tid, direction, amount, status, why, now=now)

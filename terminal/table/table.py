@@ -24,6 +24,7 @@ from rng import Rng, RngFailure
 from terminal.config import Config
 from terminal.games.base import Settlement
 from terminal.ledger import Draw, EventCode, Ledger
+from terminal.table.aft_locks import AftLocks
 from terminal.table.cashier import Cashier
 from terminal.table.clock import Clock
 from terminal.table.cycling import Cycler
@@ -84,7 +85,8 @@ class Table:
         self._flapping = Flapping()  # how often each seat's link came and went (the log is bounded)
         self.floor: FloorLink | None = None  # the casino floor link ([floor]); see ``floor_side``
         self.cashier = Cashier(config, ledger, clock, self.tilts, self._randbelow, lambda: self.floor)
-        self.wagers = Wagering(config, ledger, clock, driver, self.tilts, self)
+        self.aft_locks = AftLocks(clock)  # the casino system's AFT locks (SAS 74): no wager meanwhile
+        self.wagers = Wagering(config, ledger, clock, driver, self.tilts, self, self.aft_locks)
         self.health = Health(lambda: self.rng, config.rng.generator, ledger, self.tilts)
         self._floor_watch: dict[str, Any] = {}
         cycling = config.rng

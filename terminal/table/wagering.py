@@ -23,6 +23,7 @@ from terminal.config import Config
 from terminal.games.base import IllegalBetError, Settlement
 from terminal.ledger import EventCode, InsufficientCreditsError, Ledger
 from terminal.ledger.recall import WagerRecord
+from terminal.table.aft_locks import AftLocks
 from terminal.table.clock import Clock
 from terminal.table.driver import GameDriver, WagerLine, spec_of
 from terminal.table.phases import BETTING_PHASES, Phase
@@ -56,10 +57,12 @@ class Wagering:
     """A table's wager book; see the module docstring."""
 
     def __init__(
-        self, config: Config, ledger: Ledger, clock: Clock, driver: GameDriver, tilts: TiltBoard, now: Round
-    ) -> None:
+        self, config: Config, ledger: Ledger, clock: Clock, driver: GameDriver, tilts: TiltBoard, now: Round,
+        locks: AftLocks | None = None,
+    ) -> None:  # fmt: skip
         self.config, self.ledger, self.clock, self.driver = config, ledger, clock, driver
         self._tilts, self._round = tilts, now
+        self._locks = locks if locks is not None else AftLocks(clock)  # the casino system's AFT locks
         self.ready: set[int] = set()  # seats that pressed ready this window
         self.last_win: dict[int, int] = defaultdict(int)
         self.previous: dict[int, tuple[tuple[str, int], ...]] = {}
@@ -202,6 +205,7 @@ class Wagering:
     # -- internals -------------------------------------------------------------------------------------
     def _check_betting(self, seat: int) -> None:
         self._tilts.refuse_if_tilted(seat, "takes no wagers")
+        self._locks.refuse(seat, "takes no wagers")
         if self._round.phase not in BETTING_PHASES:
             raise Refused("locked", "no more bets: the round is locked")
 

@@ -90,6 +90,8 @@ SAMPLES += service_samples.SAMPLES  # the service family (terminal/net/messages/
 SAMPLES += [m.SasEnable(2, False, 7), m.SasLink(2, "lost", "no poll for 5000 ms"), m.SasHandpayReset(2, 7)]
 SAMPLES += [m.SasTransfer(2, "TX-0001", "in", 5000, False), m.SasTicket(2, "004455667788990011", 2500, 0)]
 SAMPLES += [m.SasValidation(2, 0x654321, 41)]
+SAMPLES += [m.SasLock(1, 10_000), m.SasLock(2, 0)]
+SAMPLES += [m.SasRedemption(1, False), m.SasRedemption(3, True)]
 
 
 def test_a_games_view_travels_whole_and_decodes_only_into_its_own_record() -> None:

@@ -72,7 +72,8 @@ def test_extended_validation_status_says_what_holds(tmp_path: Path) -> None:
         body = host.long_m(0x7B, asked)
         assert int.from_bytes(body[:4], "little") == 1001
         bits = int.from_bytes(body[4:6], "little")
-        assert bits & 0x01 and bits & 0x20  # the printer is the cash-out device; tickets are redeemed
+        # the printer stays the cash-out device (bit 0 not applied); redemption off (bit 5, the host's to set)
+        assert bits & 0x01 and not bits & 0x20
         assert len(body) == 10
 
 

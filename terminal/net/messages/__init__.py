@@ -104,6 +104,8 @@ from terminal.net.messages.link import (
 from terminal.net.messages.sas import SasEnable as SasEnable
 from terminal.net.messages.sas import SasHandpayReset as SasHandpayReset
 from terminal.net.messages.sas import SasLink as SasLink
+from terminal.net.messages.sas import SasLock as SasLock
+from terminal.net.messages.sas import SasRedemption as SasRedemption
 from terminal.net.messages.sas import SasTicket as SasTicket
 from terminal.net.messages.sas import SasTransfer as SasTransfer
 from terminal.net.messages.sas import SasValidation as SasValidation

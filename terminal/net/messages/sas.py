@@ -87,3 +87,23 @@ class SasValidation(Message):
     seat: Count
     machine_id: Count
     sequence: Count
+
+
+@FAMILY.message("SasLock", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasLock(Message):
+    """The host locked seat ``seat`` for an AFT transfer (long poll 74 code 00) for ``timeout_ms``, or ended
+    the lock (``timeout_ms`` 0: a 74 cancel); the table takes no wager at the seat while the lock holds."""
+
+    seat: Count
+    timeout_ms: Count
+
+
+@FAMILY.message("SasRedemption", 1, Direction.CLIENT)
+@dataclass(frozen=True, slots=True)
+class SasRedemption(Message):
+    """The host turned ticket redemption at seat ``seat`` off or on (long poll 7B, control bit 5): off, a
+    ticket not ours inserted there goes back at once instead of waiting for the host."""
+
+    seat: Count
+    enabled: bool
