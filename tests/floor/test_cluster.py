@@ -26,7 +26,7 @@ from terminal.table.table import Table
 from tests.floor.servers import BINARY, Cluster, floor_options, made_keys, stream_count, wait_replicas_current
 from tests.floor.tables import FloorService, floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
-from tests.floor.test_vouchers import TableThread, print_voucher, race
+from tests.floor.test_vouchers import TableThread, linked, print_voucher, race, wait_for
 
 
 @pytest.fixture
@@ -90,9 +90,24 @@ def test_a_node_killed_mid_run_loses_and_duplicates_nothing(tmp_path: Path, clus
                            identity="floor", accepted=False)  # fmt: skip
     try:
         with FloorService(service):
+            decided = 0
             for _ in range(20):  # the R3 bucket still decides races with one node of three gone
-                results = race({"T-02": (a, 2), "T-03": (b, 2)}, print_voucher(a, 1, 500))
-                assert sorted(results.values()) == [False, True], (results, _refusals(a), _refusals(b))
+                # Both links up first: a table whose link is (re)connecting refuses another table's voucher
+                # as floor_offline, by design; the race is between two tables on the floor.
+                for table in (a, b):
+                    wait_for(lambda table=table: table.do(linked), 60)  # type: ignore[misc]
+                number = print_voucher(a, 1, 500)
+                results = race({"T-02": (a, 2), "T-03": (b, 2)}, number)
+                why = (results, _refusals(a), _refusals(b), number)
+                assert sum(results.values()) <= 1, why  # never paid twice
+                if not any(results.values()):
+                    # Neither paid: only because the floor gave T-03 no answer on the voucher's issue while
+                    # the cluster recovers (it refuses as the floor unreachable, to be tried again), never a
+                    # wrong answer (a good voucher branded forged: the fault this test found).
+                    assert "floor_offline" in _refusals(b)[-1] and number in _refusals(b)[-1], why
+                    continue
+                decided += 1
+            assert decided >= 15, f"only {decided} of 20 races were decided with one node of three gone"
     finally:
         a.close()
         b.close()
