@@ -2,8 +2,9 @@
 
 The PAR RTP of a wager is ``1 - house edge`` from each game's ``terminal/games/<game>/par.py`` for the
 configuration's paytables.
-Odds wagers (Pass, Don't Pass, Come, Don't Come and Put odds) are not on the PAR sheet (no wager id of
-its own: they ride behind a flat bet): they pay true odds, so their RTP is exactly 1 at the stakes played.
+Odds wagers (Pass, Don't Pass, Come, Don't Come odds, and Put odds on N, tallied per number as ``put_odds_N``
+behind each ``put_N``) are not on the PAR sheet (no wager id of their own: they ride behind a flat bet):
+they pay true odds, so their RTP is exactly 1 at the stakes played.
 Touchdown's team is assigned at random, so where the yard map makes the teams differ its PAR is the mean
 of the two rows. Each wager's interval is at a family-wise confidence (Bonferroni over the wagers).
 """
@@ -23,7 +24,7 @@ from terminal.games.registry import game as find_game
 from terminal.lab.simulate import SimRun
 from terminal.sims.simulate_stats import Verdict, family_z, judge
 
-ODDS_KEYS = ("pass_odds", "dont_pass_odds", "come_odds", "dont_come_odds", "put_odds")  # put: crapless
+ODDS_KEYS = ("pass_odds", "dont_pass_odds", "come_odds", "dont_come_odds")
 _ENGINE_TEXT = {
     "fast": "the real settlement code asked once per table state and outcome, its answers counted",
     "plain": "the real settlement code called for every wager of every round",
@@ -42,6 +43,7 @@ def par_rtps(c: Config, game: str) -> dict[str, Fraction]:
     par = {key: sum(values, Fraction(0)) / len(values) for key, values in grouped.items()}
     if any(row.wager == "pass" for row in rows):  # odds ride behind the line bets
         par |= dict.fromkeys(ODDS_KEYS, Fraction(1))
+    par |= {f"put_odds_{key.removeprefix('put_')}": Fraction(1) for key in grouped if key.startswith("put_")}
     return par
 
 

@@ -208,4 +208,4 @@ def test_odds_pay_true_odds_on_every_point_so_their_rtp_is_exactly_one(n: int) -
     odds = {k: returned[k] for k in ("pass_odds", "come_odds", "put_odds")}
     assert odds == dict.fromkeys(odds, stake * (1 + true_ratio))
     rtps = par_rtps(config.loads("[table]\ngame = crapless\n"), "crapless")
-    assert rtps["pass_odds"] == rtps["come_odds"] == rtps["put_odds"] == 1
+    assert rtps["pass_odds"] == rtps["come_odds"] == rtps[f"put_odds_{n}"] == 1
