@@ -45,6 +45,9 @@ class ParRow:
     house_edge_resolved: Fraction | None = None
     note: str = ""
     stakes: tuple[StakeEdge, ...] = ()  # Buy/Lay: the edge at real stakes, vig rounded as charged
+    # the wager's exact edge under a named condition, which ``terminal simulate`` tallies apart as
+    # ``wager:condition`` (High Roll Dice: a circle with an Extra Roll held, ``held``); the note says it
+    conditions: tuple[tuple[str, Fraction], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The row as the JSON PAR sheet carries it: fractions as ``"p/q"`` strings."""

@@ -2,7 +2,10 @@
 
 The PAR RTP of a wager is ``1 - house edge`` from each game's ``terminal/games/<game>/par.py`` for the
 configuration's paytables.
-Odds wagers are not on the PAR sheet: they pay true odds, so their RTP is exactly 1 at the stakes played.
+Odds wagers (Pass, Don't Pass, Come, Don't Come odds, and Put odds on N, tallied per number as ``put_odds_N``
+behind each ``put_N``) are not on the PAR sheet (no wager id of their own: they ride behind a flat bet):
+they pay true odds, so their RTP is exactly 1 at the stakes played. A row's ``conditions`` (a wager's edge
+under a named condition, as High Roll Dice's circles with an Extra Roll held) are keys ``wager:condition``.
 Touchdown's team is assigned at random, so where the yard map makes the teams differ its PAR is the mean
 of the two rows. Each wager's interval is at a family-wise confidence (Bonferroni over the wagers).
 """
@@ -38,9 +41,12 @@ def par_rtps(c: Config, game: str) -> dict[str, Fraction]:
         if key == "horn_high":
             key = "horn_high:12" if row.note.endswith(" 12") else "horn_high:11"
         grouped.setdefault(key, []).append(1 - row.house_edge)
+        for condition, edge in row.conditions:  # tallied apart: the wager under that condition
+            grouped.setdefault(f"{row.wager}:{condition}", []).append(1 - edge)
     par = {key: sum(values, Fraction(0)) / len(values) for key, values in grouped.items()}
     if any(row.wager == "pass" for row in rows):  # odds ride behind the line bets
         par |= dict.fromkeys(ODDS_KEYS, Fraction(1))
+    par |= {f"put_odds_{key.removeprefix('put_')}": Fraction(1) for key in grouped if key.startswith("put_")}
     return par
 
 

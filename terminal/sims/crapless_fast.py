@@ -20,8 +20,11 @@ that never read each other, each keeping only the part of the table state its wa
 
 That is exact: :func:`terminal.games.crapless.records.next_state` computes each field from the same
 field and the roll (the marks from the marks, the points made from the point and the points made), and
-no wager's placing or settling reads a field its part drops. Odds would sit with their flat wager (placing
-reads it): the seam's plan has none. The line and one-roll parts see the two dice (hardways, hops); Fire
+no wager's placing or settling reads a field its part drops. Odds sit in the line part with their flat
+wager (placing reads it): full odds behind every Come and Put number (``come_odds_N``, ``put_odds_N``:
+the largest the rules take behind the plan's flat), and behind Pass the largest every point takes. Odds
+are placed only while their flat stands on its number (not asked otherwise, so never a refusal); they
+settle on the roll their flat does. The line and one-roll parts see the two dice (hardways, hops); Fire
 and Hard Rock'n Dice the total alone.
 
 :func:`play_plain` is the reference: the whole plan through one engine, asked every roll, with the draws
@@ -41,7 +44,7 @@ from rng import Rng
 from terminal.config import Config
 from terminal.games.crapless.engine import CraplessEngine, CraplessPlay
 from terminal.games.crapless.records import TableState, Wager
-from terminal.games.crapless.rules import HARD_ROCKN_WAGERS
+from terminal.games.crapless.rules import HARD_ROCKN_WAGERS, POINTS, CraplessRules
 from terminal.games.seam import DrawPlan
 from terminal.sims import fastsim
 from terminal.sims.simulate_seam import SEAT, draw_outcomes, seam_plan
@@ -68,7 +71,9 @@ def family(spot: str) -> str:
         return "fire"
     if kind in HARD_ROCKN_WAGERS:
         return "hard_rockn"
-    if kind in ("pass", "come") or kind.startswith(("put_", "place_", "buy_", "hard_")):
+    if kind in ("pass", "come", "pass_odds") or kind.startswith(
+        ("put_", "come_odds_", "place_", "buy_", "hard_")
+    ):
         return "line"
     return "one_roll"
 
@@ -90,12 +95,44 @@ def crapless_plan(c: Config, game: str) -> CraplessPlan:
     if "horn_high" in seam.engine.rules.offered():  # one per PAR row: high on 12 (as on 2), on 11 (as 3)
         stake = 60 * seam.engine.rules.unit  # five equal parts, each paying whole units
         highs = (("horn_high:12", stake), ("horn_high:11", stake))
-    return CraplessPlan(seam.engine, (*seam.wagers, *highs))
+    return CraplessPlan(seam.engine, (*seam.wagers, *highs, *odds_wagers(seam.engine.rules, seam.wagers)))
+
+
+def odds_wagers(rules: CraplessRules, flats: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """Full odds behind every flat wager of ``flats``: per number behind Come and each Put, and behind
+    Pass the largest every point takes (one amount, whatever the point). Each pays true odds exactly: the
+    flat is a multiple of 60 units, the odds a whole multiple of it."""
+    stakes = dict(flats)
+    odds: list[tuple[str, int]] = []
+    if "pass" in stakes:
+        odds.append(("pass_odds", min(rules.odds_limit(n, stakes["pass"]) for n in POINTS)))
+    if "come" in stakes:
+        odds += [(f"come_odds_{n}", rules.odds_limit(n, stakes["come"])) for n in POINTS]
+    odds += [
+        (f"put_odds_{n}", rules.odds_limit(n, stakes[f"put_{n}"])) for n in POINTS if f"put_{n}" in stakes
+    ]
+    return tuple(odds)
+
+
+def backed(play: CraplessPlay, spot: str) -> bool:
+    """Whether the seat holds the flat wager an odds ``spot`` rides behind, on its number (any other spot:
+    True). Pass odds need the point; Come odds the Come moved to N; Put odds the Put on N."""
+    if spot == "pass_odds":
+        return play.state.point is not None and any(w.spot.kind == "pass" for w in play.wagers)
+    kind, _, number = spot.rpartition("_")
+    if kind == "come_odds":
+        return any(w.spot.kind == "come" and w.number == int(number) for w in play.wagers)
+    if kind == "put_odds":
+        return any(w.spot.kind == "put" and w.spot.number == int(number) for w in play.wagers)
+    return True
 
 
 def tally_key(spot: str, kind: str) -> str:
-    """The tally a settlement counts under: its wager id, Horn High by its high number (the PAR rows')."""
-    return spot if kind == "horn_high" else kind
+    """The tally a settlement counts under: its wager id, Horn High by its high number (the PAR rows'), Put
+    odds by their number (``put_odds_N``, beside ``put_N``): the plan keeps a Put and its odds up on every
+    number, so all ten odds lose together on a 7; tallied as one, their settlements would not be the
+    independent draws the interval assumes (a run of 4,000,000 rolls put the pooled row at z = +4.07)."""
+    return spot if kind in ("horn_high", "put_odds") else kind
 
 
 def project(play: CraplessPlay, reads: tuple[str, ...]) -> CraplessPlay:
@@ -124,7 +161,7 @@ def _place(engine: CraplessEngine, wagers: tuple[tuple[int, str, int], ...], pla
     held = {w.ref for w in play.wagers}
     for n, spot, stake in wagers:
         ref = f"sim{n}"
-        if ref in held:  # still standing: kept up, not placed again
+        if ref in held or not backed(play, spot):  # still standing (kept up), or odds with no flat yet
             continue
         try:
             _, play = engine.place(play, SEAT, ref, spot, stake)

@@ -452,7 +452,20 @@ def test_the_simulations_fast_loop_gives_the_plain_loops_sums() -> None:
             runs.append(play(plan, 3_000, rng))
         assert runs[0] == runs[1]
         keys = {key for key, _ in runs[0].tallies}
-        assert keys == {w for w, _ in plan.alone} | ({"extra_roll"} if plan.held else set())
+        riding = {f"{w}:held" for w, _ in plan.held if w.startswith("like_kind_") and w != "like_kind_8"}
+        assert keys == {w for w, _ in plan.alone} | ({"extra_roll"} if plan.held else set()) | riding
+        assert bool(riding) == bool(plan.held) and (not riding or len(riding) == 6)
+
+
+def test_the_riding_circles_are_tallied_against_their_edge_with_an_extra_roll_held() -> None:
+    """Seat 2's circles, tallied as ``like_kind_k:held``, meet this test's own held figure (``held_back``,
+    the die-by-die chain), through the PAR row the report reads; six dice have no such key."""
+    from terminal.lab.simulate_report import par_rtps
+
+    par = par_rtps(config.loads(""), "high_roll")
+    assert {k: par[f"like_kind_{k}:held"] for k in FIRST} == {k: held_back(k) for k in FIRST}
+    assert {k: par[f"like_kind_{k}"] for k in FIRST} != {k: held_back(k) for k in FIRST}
+    assert not [k for k in par_rtps(config.loads("[high_roll]\ndice = 6\n"), "high_roll") if ":" in k]
 
 
 # --- the faces: the seat layout, the display's reveal rule, a headless table --------------------------------

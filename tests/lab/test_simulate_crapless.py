@@ -26,6 +26,7 @@ def test_crapless_brings_its_own_strategy() -> None:
     parts = {p.name: {spot for _, spot, _ in p.wagers} for p in CraplessModel(plan).parts}
     assert parts["fire"] == {"fire_bet"} and parts["hard_rockn"] == {"six_string", "fab_four", "the_tenor"}
     assert {"pass", "come", "put_2", "place_12", "buy_3", "hard_10"} <= parts["line"]
+    assert {"pass_odds", "come_odds_2", "put_odds_12"} <= parts["line"]  # odds with their flat
     assert {"field", "world", "horn", "hop_1_6"} <= parts["one_roll"]
     assert sum(len(s) for s in parts.values()) == len(plan.wagers)  # every wager in exactly one part
 
@@ -45,6 +46,8 @@ def test_the_fast_engine_gives_the_plain_loops_sums(c: config.Config) -> None:
         keys = dict(fast.tallies)
         assert {"fire_bet", "put_2", "hop_2_2", "horn_high:12", "horn_high:11"} <= set(keys)
         assert "horn_high" not in keys  # each Horn High under its PAR row
+        puts = {f"put_odds_{n}" for n in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)}  # Put odds by their number
+        assert {"pass_odds", "come_odds", *puts} <= set(keys) and "put_odds" not in keys
         assert ("the_tenor" in keys) == c.hard_rockn_dice.offered
 
 
@@ -69,3 +72,59 @@ def test_project_keeps_only_what_a_part_reads() -> None:
     assert project(play, ("marks",)).state == TableState(None, False, (), (2, 6))
     assert project(play, ("point",)).state == TableState(6)
     assert project(play, ()).state == TableState() and isinstance(project(play, ()), CraplessPlay)
+
+
+def test_full_odds_ride_behind_every_flat_bet_and_pay_exactly() -> None:
+    """The plan's odds: behind each Come and Put number the most the rules take behind the flat (1-2-3-4-5x
+    by default), behind Pass the most every point takes; each a whole payout at true odds."""
+    from terminal.games.crapless.rules import TRUE_ODDS
+
+    plan = plan_for(config.loads("[table]\ngame = crapless\n"), "crapless")
+    assert isinstance(plan, CraplessPlan)
+    stakes = dict(plan.wagers)
+    multiples = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}  # GAMES.md §6.4
+    for n, k in multiples.items():
+        assert (
+            stakes[f"come_odds_{n}"] == k * stakes["come"]
+            and stakes[f"put_odds_{n}"] == k * stakes[f"put_{n}"]
+        )
+        assert stakes[f"put_odds_{n}"] * TRUE_ODDS[n].numerator % TRUE_ODDS[n].denominator == 0
+    assert stakes["pass_odds"] == stakes["pass"]
+    tens = plan_for(config.loads("[table]\ngame = crapless\n[crapless]\nmax_odds = 10x\n"), "crapless")
+    assert dict(tens.wagers)["pass_odds"] == 10 * stakes["pass"]  # type: ignore[attr-defined]
+
+
+def test_odds_are_placed_only_behind_their_flat_and_settle_with_it() -> None:
+    """Odds are never refused (never asked without their flat): the same seed with and without them, the
+    same refusals. None is left standing apart from its flat: on every roll, an odds wager leaves the table
+    only with a flat of its kind. And the report has a PAR figure (RTP exactly 1) for every tally."""
+    from terminal.lab.simulate_report import par_rtps
+    from terminal.sims.simulate_seam import draw_outcomes
+
+    c = config.loads("[table]\ngame = crapless\n")
+    plan = plan_for(c, "crapless")
+    assert isinstance(plan, CraplessPlan)
+    flat = replace(plan, wagers=tuple(w for w in plan.wagers if "odds" not in w[0]))
+    with_odds = play_plain(plan, 3000, make_rng(SEED, "crapless", 3))
+    without = play_plain(flat, 3000, make_rng(SEED, "crapless", 3))
+    assert with_odds.refused == without.refused > 0
+    numbered = tuple((n, spot, stake) for n, (spot, stake) in enumerate(plan.wagers))
+    spots = tuple(spot for spot, _ in plan.wagers)
+    behind = {"pass_odds": "pass", "come_odds": "come", "put_odds": "put"}
+    engine = plan.engine
+    play, _ = crapless_fast._place(engine, numbered, engine.start())
+    seen = 0
+    for outcome in draw_outcomes(crapless_fast.DICE, make_rng(SEED, "crapless", 5), 3000):
+        before = {w.ref: w for w in play.wagers}
+        play, _ = crapless_fast._settle(engine, spots, play, outcome)
+        gone = [before[ref] for ref in set(before) - {w.ref for w in play.wagers}]
+        for w in gone:
+            if w.spot.kind in behind:
+                seen += 1
+                assert any(g.spot.kind == behind[w.spot.kind] for g in gone), f"{w.spot} without its flat"
+        play, _ = crapless_fast._place(engine, numbered, play)
+    assert seen > 1000
+    par = par_rtps(c, "crapless")
+    assert set(dict(with_odds.tallies)) <= set(par)
+    odds = [k for k in dict(with_odds.tallies) if "odds" in k]
+    assert len(odds) == 12 and {k: par[k] for k in odds} == dict.fromkeys(odds, 1)

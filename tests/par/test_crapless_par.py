@@ -172,3 +172,40 @@ def test_every_wager_of_the_chapter_has_a_row_and_offers_follow_the_rules() -> N
     assert "six_string" not in default and "fire_bet" in default  # Hard Rock'n Dice ships off
     no_puts = {r.wager for r in crapless_par_rows(CraplessRules(put_offered=False, buy_offered=False))}
     assert not any(w.startswith(("put_", "buy_")) for w in no_puts)
+
+
+def roll_of(total: int) -> tuple[int, int]:
+    return next((a, b) for a, b in DICE if a + b == total)
+
+
+@pytest.mark.parametrize("n", NUMBERS)
+def test_odds_pay_true_odds_on_every_point_so_their_rtp_is_exactly_one(n: int) -> None:
+    """Odds have no PAR row (no wager id of their own); the simulation report compares them with an RTP of
+    exactly 1. Checked here from the dice: true odds are the ways of 7 to the ways of n, and the engine's
+    Pass, Come and Put odds, won on n, return the stake times 1 + that ratio, so n before 7 returns 1."""
+    from terminal import config
+    from terminal.games.crapless.engine import CraplessEngine
+    from terminal.lab.simulate_report import par_rtps
+
+    true_ratio = SEVEN / PR[n]
+    assert before_seven(n) * (1 + true_ratio) == 1
+    engine, stake = CraplessEngine(CraplessRules(max_odds="1x"), ()), 6000
+    returned: dict[str, int] = {}
+    # the point n: Pass odds behind it
+    _, play = engine.place(engine.start(), 1, "p", "pass", stake)
+    play = engine.settle(play, engine.outcome(roll_of(n))).play
+    _, play = engine.place(play, 1, "po", "pass_odds", stake)
+    returned |= {s.kind: s.returned for s in engine.settle(play, engine.outcome(roll_of(n))).settlements}
+    # another point m; a Come moved to n, a Put on n, odds behind both
+    m = next(t for t in NUMBERS if t != n)
+    _, play = engine.place(engine.start(), 1, "p", "pass", stake)
+    play = engine.settle(play, engine.outcome(roll_of(m))).play
+    _, play = engine.place(play, 1, "c", "come", stake)
+    play = engine.settle(play, engine.outcome(roll_of(n))).play
+    for ref, spot in (("u", f"put_{n}"), ("co", f"come_odds_{n}"), ("uo", f"put_odds_{n}")):
+        _, play = engine.place(play, 1, ref, spot, stake)
+    returned |= {s.kind: s.returned for s in engine.settle(play, engine.outcome(roll_of(n))).settlements}
+    odds = {k: returned[k] for k in ("pass_odds", "come_odds", "put_odds")}
+    assert odds == dict.fromkeys(odds, stake * (1 + true_ratio))
+    rtps = par_rtps(config.loads("[table]\ngame = crapless\n"), "crapless")
+    assert rtps["pass_odds"] == rtps["come_odds"] == rtps[f"put_odds_{n}"] == 1

@@ -118,7 +118,8 @@ def _simulate(rules: CraplessRules, unit: int) -> tuple[tuple[str, int], ...]:
     every Place/Buy increment, of the Horn's 4 and the World's 5 parts, and of every odds denominator).
 
     The multi-roll wagers are placed only where the rules take them (the seam's simulator skips a refusal
-    and places them again on a later roll); odds are left out: they have no edge of their own. Horn High
+    and places them again on a later roll); odds are left out here (the crapless strategy,
+    :mod:`terminal.sims.crapless_fast`, plays them behind every flat bet). Horn High
     is left out too: the seam tallies by wager id, and its two PAR rows (high on 2/12, on 3/11) are two
     edges (both checked exactly in tests/par/test_crapless_par.py).
     """

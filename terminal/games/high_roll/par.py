@@ -147,9 +147,11 @@ def _row(rules: HighRollRules, wager: str) -> ParRow:
     pays = table.payout(wager)
     edge = 1 - p * pays.ratio
     note = ""
+    conditions: tuple[tuple[str, Fraction], ...] = ()
     if rules.extra_roll:
         held = 1 - held_return(rules, k)
         ride = f"pays {table.payout(f'extra_like_kind_{k}')} on the extra roll; " if k > 2 else ""
         exact = f"{held.numerator}/{held.denominator}"
         note = f"with an Extra Roll held: {ride}edge {_pct(held)} = {exact} (price left out)"
-    return ParRow("high_roll", wager, name, odds_text(p), str(pays), edge, note=note)
+        conditions = (("held", held),)  # simulated as like_kind_k:held (terminal/sims/simulate_high_roll.py)
+    return ParRow("high_roll", wager, name, odds_text(p), str(pays), edge, note=note, conditions=conditions)
