@@ -8,9 +8,9 @@ import tempfile
 from pathlib import Path
 
 from terminal.lab.live_table import LiveSeat, LiveTable, LiveTableError
-from terminal.lab.screens import DOLLAR, Shots, has, in_play, next_window, pages, picker, play
+from terminal.lab.screens import DOLLAR, Shots, has, next_window, pages, picker, play
 from terminal.lab.screens_job import Job
-from terminal.tours.craps import _help_page
+from terminal.tours.craps import _help_page, until_come_point
 
 GAME = "crapless"
 
@@ -53,27 +53,7 @@ def _rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
         seat.place(spot, chip * DOLLAR)
     seat.now += 3.0
     shots(seat, "crapless_come_out")
-    come_point = False
-    for n in range(300):  # until a point is on with a come bet moved to its number
-        if n == 0:
-            in_play(table, seat, shots, "crapless_in_play")
-        else:
-            play(table, seat)
-        next_window(table, seat)
-        point = _point(seat)
-        if point is None and not has(seat, "pass"):
-            seat.place("pass", 10 * DOLLAR)
-        if point is not None and not has(seat, "pass_odds") and has(seat, "pass"):
-            seat.place("pass_odds", 10 * DOLLAR)
-        moved = [w for w in seat.model.me.wagers if w.spot == "come" and w.number] if seat.model.me else []
-        if point is not None and moved:
-            seat.place(f"come_odds_{moved[0].number}", 5 * DOLLAR)
-            come_point = True
-            break
-        if point is not None and not has(seat, "come"):
-            seat.place("come", 5 * DOLLAR)
-    if not come_point:
-        raise LiveTableError("no come point in 300 rolls")
+    until_come_point(table, seat, shots, "crapless", _point, 5)
     seat.place("put_11", 5 * DOLLAR)
     seat.place("put_odds_11", 10 * DOLLAR)
     seat.place("hard_8", 1 * DOLLAR)

@@ -4,6 +4,7 @@ the pages."""
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from terminal.games.craps.hot_roller import completed
@@ -47,6 +48,31 @@ def _point(seat: LiveSeat) -> int | None:
     return craps.point if craps is not None else None
 
 
+def until_come_point(table: LiveTable, seat: LiveSeat, shots: Shots, game: str,
+                     point_of: Callable[[LiveSeat], int | None], come: int) -> None:  # fmt: skip
+    """Roll until a point is on with a come bet moved to its number and odds behind it (Pass, its odds
+    and Come kept up on the way, Come and its odds ``come`` dollars), the first roll shot in play; craps
+    and Crapless Craps alike."""
+    for n in range(300):
+        if n == 0:
+            in_play(table, seat, shots, f"{game}_in_play")
+        else:
+            play(table, seat)
+        next_window(table, seat)
+        point = point_of(seat)
+        if point is None and not has(seat, "pass"):
+            seat.place("pass", 10 * DOLLAR)
+        if point is not None and not has(seat, "pass_odds") and has(seat, "pass"):
+            seat.place("pass_odds", 10 * DOLLAR)
+        moved = [w for w in seat.model.me.wagers if w.spot == "come" and w.number] if seat.model.me else []
+        if point is not None and moved:
+            seat.place(f"come_odds_{moved[0].number}", come * DOLLAR)
+            return
+        if point is not None and not has(seat, "come"):
+            seat.place("come", come * DOLLAR)
+    raise LiveTableError("no come point in 300 rolls")
+
+
 def _rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     firsts = (("pass", 10), ("lucky_shooter", 5), ("fire", 1), ("all_small", 1), ("all_tall", 1),
               ("hot_roller", 5))  # fmt: skip
@@ -55,27 +81,7 @@ def _rounds(table: LiveTable, seat: LiveSeat, shots: Shots) -> None:
     seat.place("place_6", 6 * DOLLAR)
     seat.now += 3.0
     shots(seat, "craps_come_out")
-    come_point = False
-    for n in range(300):  # until a point is on with a come bet moved to its number
-        if n == 0:
-            in_play(table, seat, shots, "craps_in_play")
-        else:
-            play(table, seat)
-        next_window(table, seat)
-        point = _point(seat)
-        if point is None and not has(seat, "pass"):
-            seat.place("pass", 10 * DOLLAR)
-        if point is not None and not has(seat, "pass_odds") and has(seat, "pass"):
-            seat.place("pass_odds", 10 * DOLLAR)
-        moved = [w for w in seat.model.me.wagers if w.spot == "come" and w.number] if seat.model.me else []
-        if point is not None and moved:
-            seat.place(f"come_odds_{moved[0].number}", 10 * DOLLAR)
-            come_point = True
-            break
-        if point is not None and not has(seat, "come"):
-            seat.place("come", 10 * DOLLAR)
-    if not come_point:
-        raise LiveTableError("no come point in 300 rolls")
+    until_come_point(table, seat, shots, "craps", _point, 10)
     seat.place("hard_8", 1 * DOLLAR)
     seat.now += 9.0
     shots(seat, "craps_point_come_odds")

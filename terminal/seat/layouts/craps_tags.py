@@ -49,7 +49,8 @@ def tags(
     amounts = [_amount_box(boxes[n].slots[kind].move(origin).center, radius) for n, kind in piles]
     amounts += _off_marks(view, boxes, origin, radius)
     out: list[Tag] = []
-    for number, kind in sorted(piles, key=lambda p: (p[0], boxes[p[0]].slots[p[1]].top)):
+    # by box, top to bottom, then by name: slots side by side share a top, and a set's order is not fixed
+    for number, kind in sorted(piles, key=lambda p: (p[0], boxes[p[0]].slots[p[1]].top, p[1])):
         text = view.tr(SLOT_KEYS[kind])
         pill = paint.label(view.fonts, text, size, True, paint.BLACK).get_rect()
         pill.inflate_ip(size * 0.4, size * 0.2)
