@@ -80,3 +80,25 @@ def seed_arg(text: str) -> bytes:
         raise argparse.ArgumentTypeError(f"seed {text!r} is not hexadecimal: {SEED_HELP}")
     digits = match["digits"]
     return bytes.fromhex(digits.rjust(len(digits) + len(digits) % 2, "0"))
+
+
+def positive_arg(text: str) -> int:
+    """A whole number of at least 1 on the command line (``10_000``, ``10,000`` and ``10000`` alike)."""
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def confidence_arg(text: str) -> float:
+    """A confidence level on the command line, in [0.5, 1)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.5 <= value < 1:
+        raise argparse.ArgumentTypeError(f"confidence {value} must be in [0.5, 1)")
+    return value

@@ -14,7 +14,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from terminal.commands.common import SEED_HELP, add_config_option, load_config, seed_arg
+from terminal.commands.common import (
+    SEED_HELP,
+    add_config_option,
+    confidence_arg,
+    load_config,
+    positive_arg,
+    seed_arg,
+)
 from terminal.games.registry import GAMES
 from terminal.lab import provenance, regression
 from terminal.lab.progress import bar
@@ -23,15 +30,6 @@ from terminal.sims.simulate_seam import PlanError
 
 PROG = "terminal lab regression"
 
-
-def _rounds(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return value
 
 
 def _games(text: str) -> tuple[str, ...]:
@@ -42,15 +40,6 @@ def _games(text: str) -> tuple[str, ...]:
                                          f"{', '.join(GAMES)}")  # fmt: skip
     return names
 
-
-def _confidence(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.5 <= value < 1:
-        raise argparse.ArgumentTypeError(f"confidence {value} must be in [0.5, 1)")
-    return value
 
 
 def register(actions: Any) -> None:
@@ -65,16 +54,16 @@ def register(actions: Any) -> None:
     )
     parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the report")
     parser.add_argument(
-        "--rounds", type=_rounds, default=regression.DEFAULT_ROUNDS, metavar="N",
+        "--rounds", type=positive_arg, default=regression.DEFAULT_ROUNDS, metavar="N",
         help=f"rounds per game (default {regression.DEFAULT_ROUNDS:,})",
     )  # fmt: skip
-    parser.add_argument("--workers", type=_rounds, metavar="K", help="processes (default: every core)")
+    parser.add_argument("--workers", type=positive_arg, metavar="K", help="processes (default: every core)")
     parser.add_argument(
         "--dask", metavar="SCHEDULER", help="run the chunks on this Dask scheduler (the cluster extra)"
     )
     parser.add_argument("--seed", type=seed_arg, metavar="HEX", help=f"seed every chunk's DRBG: {SEED_HELP}")
     parser.add_argument(
-        "--confidence", type=_confidence, default=0.99,
+        "--confidence", type=confidence_arg, default=0.99,
         help="confidence of all the intervals together (0.99)",
     )  # fmt: skip
     every = ", ".join(GAMES)

@@ -11,7 +11,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from terminal.commands.common import SEED_HELP, add_config_option, load_config, seed_arg
+from terminal.commands.common import (
+    SEED_HELP,
+    add_config_option,
+    confidence_arg,
+    load_config,
+    positive_arg,
+    seed_arg,
+)
 from terminal.config import Config
 from terminal.games.catalog import GAMES
 from terminal.lab import simulate_plots, simulate_report
@@ -23,24 +30,6 @@ from terminal.sims.simulate_seam import PlanError
 PROG = "terminal simulate"
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return value
-
-
-def _confidence(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.5 <= value < 1:
-        raise argparse.ArgumentTypeError(f"confidence {value} must be in [0.5, 1)")
-    return value
 
 
 def register(commands: Any) -> None:
@@ -53,8 +42,10 @@ def register(commands: Any) -> None:
         "interval; JSON, a markdown report and plots.",
     )
     parser.add_argument("--game", choices=tuple(GAMES), required=True, help="which game")
-    parser.add_argument("--rounds", type=_positive, required=True, metavar="N", help="spins or rolls to play")
-    parser.add_argument("--workers", type=_positive, metavar="K", help="processes (default: every core)")
+    parser.add_argument(
+        "--rounds", type=positive_arg, required=True, metavar="N", help="spins or rolls to play"
+    )
+    parser.add_argument("--workers", type=positive_arg, metavar="K", help="processes (default: every core)")
     parser.add_argument(
         "--seed",
         type=seed_arg,
@@ -66,7 +57,10 @@ def register(commands: Any) -> None:
     )
     parser.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler (cluster extra)")
     parser.add_argument(
-        "--confidence", type=_confidence, default=0.99, help="family-wise confidence of the intervals (0.99)"
+        "--confidence",
+        type=confidence_arg,
+        default=0.99,
+        help="family-wise confidence of the intervals (0.99)",
     )
     parser.add_argument(
         "--engine",
