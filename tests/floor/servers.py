@@ -107,11 +107,20 @@ def prepare(url: str, replicas: int = 1) -> None:
             time.sleep(0.2)
 
 
+_GIVEN: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+    """A free loopback port this process has not handed out before: the system may give a port just
+    closed again at once, and a server once got the same port for its clients and its monitor (it
+    exited: address already in use)."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port: int = s.getsockname()[1]
+        if port not in _GIVEN:
+            _GIVEN.add(port)
+            return port
 
 
 @dataclass
