@@ -3,6 +3,7 @@ wagers read) gives the very sums of the plain loop, which asks the whole engine 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 import pytest
@@ -13,9 +14,25 @@ from terminal.games.crapless.records import TableState
 from terminal.lab.simulate_seed import make_rng
 from terminal.sims import STRATEGIES, crapless_fast, plan_for
 from terminal.sims.crapless_fast import CraplessModel, CraplessPlan, play_fast, play_plain, project
+from terminal.sims.simulate_stats import ChunkOutcome
 
 SEED = bytes.fromhex("c1a5")
-HARD_ROCKN = config.loads("[table]\ngame = crapless\n[hard_rockn_dice]\noffered = true\n")
+CONFIGS = {
+    "default": config.loads("[table]\ngame = crapless\n"),
+    "rockn": config.loads("[table]\ngame = crapless\n[hard_rockn_dice]\noffered = true\n"),
+}
+HARD_ROCKN = CONFIGS["rockn"]
+STREAMS = ((3, 3000), (2, 8000))  # (stream, rolls) of the fast and plain runs compared below
+
+
+@functools.cache
+def _plain(name: str, stream: int, rounds: int) -> ChunkOutcome:
+    """The plain loop's run of ``CONFIGS[name]`` on seeded stream ``stream``, played once for the tests
+    that compare with it (the plain loop, asking the whole engine every roll, is the slow side; the same
+    plan on the same seeded stream gives the same sums every time)."""
+    plan = plan_for(CONFIGS[name], "crapless")
+    assert isinstance(plan, CraplessPlan)
+    return play_plain(plan, rounds, make_rng(SEED, "crapless", stream))
 
 
 def test_crapless_brings_its_own_strategy() -> None:
@@ -31,17 +48,16 @@ def test_crapless_brings_its_own_strategy() -> None:
     assert sum(len(s) for s in parts.values()) == len(plan.wagers)  # every wager in exactly one part
 
 
-@pytest.mark.parametrize(
-    "c", [config.loads("[table]\ngame = crapless\n"), HARD_ROCKN], ids=["default", "rockn"]
-)
-def test_the_fast_engine_gives_the_plain_loops_sums(c: config.Config) -> None:
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_the_fast_engine_gives_the_plain_loops_sums(name: str) -> None:
     """The same seed: every wager's count, stake, net and their squares equal, the rolls and refusals too
     (the wind-down past the last requested roll included)."""
+    c = CONFIGS[name]
     plan = plan_for(c, "crapless")
     assert isinstance(plan, CraplessPlan)
-    for stream, rounds in ((1, 2000), (2, 8000)):
+    for stream, rounds in STREAMS:
         fast = play_fast(plan, rounds, make_rng(SEED, "crapless", stream))
-        plain = play_plain(plan, rounds, make_rng(SEED, "crapless", stream))
+        plain = _plain(name, stream, rounds)
         assert fast == plain and fast.rounds >= rounds
         keys = dict(fast.tallies)
         assert {"fire_bet", "put_2", "hop_2_2", "horn_high:12", "horn_high:11"} <= set(keys)
@@ -57,12 +73,13 @@ def test_a_projection_that_dropped_a_field_a_part_reads_would_be_caught() -> Non
     plan = plan_for(HARD_ROCKN, "crapless")
     assert isinstance(plan, CraplessPlan)
     reads = dict(crapless_fast.READS)
+    stream, rounds = STREAMS[-1]
     try:
         crapless_fast.READS["fire"] = ("point", "pointed")  # planted: the points made lost every roll
-        fast = play_fast(plan, 8000, make_rng(SEED, "crapless", 2))
+        fast = play_fast(plan, rounds, make_rng(SEED, "crapless", stream))
     finally:
         crapless_fast.READS.update(reads)
-    plain = play_plain(plan, 8000, make_rng(SEED, "crapless", 2))
+    plain = _plain("rockn", stream, rounds)  # the run the healthy fast engine equals, above
     assert dict(fast.tallies)["fire_bet"] != dict(plain.tallies)["fire_bet"]
 
 
@@ -101,12 +118,13 @@ def test_odds_are_placed_only_behind_their_flat_and_settle_with_it() -> None:
     from terminal.lab.simulate_report import par_rtps
     from terminal.sims.simulate_seam import draw_outcomes
 
-    c = config.loads("[table]\ngame = crapless\n")
+    c = CONFIGS["default"]
     plan = plan_for(c, "crapless")
     assert isinstance(plan, CraplessPlan)
     flat = replace(plan, wagers=tuple(w for w in plan.wagers if "odds" not in w[0]))
-    with_odds = play_plain(plan, 3000, make_rng(SEED, "crapless", 3))
-    without = play_plain(flat, 3000, make_rng(SEED, "crapless", 3))
+    stream, rounds = STREAMS[0]
+    with_odds = _plain("default", stream, rounds)  # the plan's run the fast engine equals, above
+    without = play_plain(flat, rounds, make_rng(SEED, "crapless", stream))
     assert with_odds.refused == without.refused > 0
     numbered = tuple((n, spot, stake) for n, (spot, stake) in enumerate(plan.wagers))
     spots = tuple(spot for spot, _ in plan.wagers)
