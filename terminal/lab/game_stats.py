@@ -102,7 +102,10 @@ def _pairs(stream: str, size: int, values: Outcomes) -> Check | None:
 
 
 def _fold(
-    of: Sequence[int], counts: npt.NDArray[np.int64], seen: npt.NDArray[np.bool_], size: int = 0
+    of: Sequence[int] | npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    seen: npt.NDArray[np.bool_],
+    size: int = 0,
 ) -> npt.NDArray[np.int64]:
     """The counts of ``of[v]`` over the stream, from each outcome's count: what ``np.bincount(of[values])``
     counts, in the outcomes' number of steps rather than the stream's. Exact: integer sums below 2**53."""
