@@ -99,6 +99,7 @@ class CraplessRules:
     fire_offered: bool = True
     hard_rockn_offered: bool = False  # Decision 6: off unless the operator turns it on
     _vig: CrapsRules = field(init=False, repr=False, compare=False)
+    _offered: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.max_odds not in ODDS_CHOICES:
@@ -111,9 +112,13 @@ class CraplessRules:
             unit=self.unit,
         )  # fmt: skip  (its checks are the craps ones: vig 0..5 %, timing, unit)
         object.__setattr__(self, "_vig", vig)
+        object.__setattr__(self, "_offered", self._offers())
 
     def offered(self) -> tuple[str, ...]:
-        """The wager ids this table takes, in layout order."""
+        """The wager ids this table takes, in layout order (worked out once: every placing asks)."""
+        return self._offered
+
+    def _offers(self) -> tuple[str, ...]:
         gone = set()
         if not self.put_offered:
             gone |= {f"put_{n}" for n in POINTS}
