@@ -91,6 +91,7 @@ def _run(args: argparse.Namespace) -> int:
         result = run_headless(
             loaded, rounds=rounds, seats=seats, realtime=args.realtime, seed=_bot_seed(args.seed),
             progress=progress, observer=with_sas(loaded, args, _recorder(loaded, recorded)),
+            clients=("sas",) if loaded.sas.enabled else (),  # the casino's system sees every round
         )  # fmt: skip
     except IntegrityError as broken:
         print(f"terminal run: the ledger does not verify, the table stays closed: {broken}", file=sys.stderr)
@@ -118,8 +119,8 @@ def _run(args: argparse.Namespace) -> int:
 def with_sas(c: Config, args: argparse.Namespace, observer: Observer,
              py: tuple[str, ...] | None = None) -> Observer:  # fmt: skip
     """``observer`` and, with ``[sas] enabled``, ``terminal sas run`` beside the headless table: started
-    once the controller listens (as :func:`table_children` starts it beside a windowed one), stopped
-    (SIGTERM, then killed after 10 s) when the run ends."""
+    once the controller listens (as :func:`table_children` starts it beside a windowed one; the run plays
+    its first round once it has linked), stopped (SIGTERM, then killed after 10 s) when the run ends."""
     if not c.sas.enabled:
         return observer
     data = getattr(args, "data", None)

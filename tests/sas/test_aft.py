@@ -31,7 +31,7 @@ from tests.sas.host_sim import (
     unbcd,
     with_crc,
 )
-from tests.sas.test_table_link import events, sas_table, start_sas, until
+from tests.sas.test_table_link import events, sas_table, settled, start_sas, until
 
 ASSET = "asset_numbers = 1=1001\n"
 
@@ -152,7 +152,7 @@ def test_a_replayed_transfer_is_never_applied_twice(tmp_path: Path) -> None:
         assert again["status"] == 0x00 and again["cashable"] == 5000  # the stored word, nothing moved
         other = transfer(host, "DUP-1", 9000)
         assert other["status"] == 0x00 and other["cashable"] == 5000
-        time.sleep(0.5)
+        settled(live, host)  # whatever the SAS process made of them reached the table
         assert credits(live) == 5000
         assert len(events(live, EventCode.AFT_TRANSFER)) == 1
         consistent(live)

@@ -52,6 +52,13 @@ def _ledger(path: Path) -> dict[str, object]:
         }  # fmt: skip
 
 
+def _validations(path: Path) -> int:
+    """The validation IDs the table logged (4C, which the SAS process says in order after what came first)."""
+    with open_readonly(path) as db:
+        found = db.execute("SELECT id FROM events WHERE code = ?", [int(EventCode.SAS_VALIDATION)])
+        return len(found.fetchall())
+
+
 def _linked(path: Path, times: int) -> bool:
     try:
         return _ledger(path)["process"].count("restored") >= times  # type: ignore[union-attr]
@@ -95,7 +102,10 @@ def test_a_controller_killed_mid_transfer_applies_it_once(tmp_path: Path, when: 
         until(lambda: _linked(ledger, 2), "the SAS process linked to the new controller", 60)
         again = aft_answer(host.long_m(0x72, aft_request("KILL-1", 5000)))  # and the host sends it again
         assert again["status"] == 0x00
-        time.sleep(0.5)
+        # whatever the SAS process made of it reached the table: a 4C it says after it is in the ledger
+        ident = bytes((7, 0, 0, 1, 0, 0))
+        assert host.long_s(0x4C, ident, 6) == ident
+        until(lambda: _validations(ledger) == 1, "the table heard the SAS process out", 60)
         found = _ledger(ledger)
         assert found["applied"] == [("KILL-1", "in", 5000)]
         assert found["credits"] == 5000 and found["aft_in"] == 5000

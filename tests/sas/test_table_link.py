@@ -85,6 +85,18 @@ def until(condition: Callable[[], bool], what: str, seconds: float = 15.0) -> No
         time.sleep(0.05)
 
 
+def settled(live: LiveTable, host: Host) -> None:
+    """Wait until the table has acted on everything the SAS process said to it before now (instead of a
+    fixed wait for something that must not happen). The process says what its hosts asked in order, each
+    once the table answered the last (its reconnect's resync first): so once the table has logged a new
+    validation ID the host sets now (4C, told to the table as ``SasValidation``), all before it is in. The
+    ID numbers only vouchers printed after it."""
+    before = len(events(live, EventCode.SAS_VALIDATION))
+    ident = (0x5E7700 + before + 1).to_bytes(3, "little") + (1).to_bytes(3, "little")
+    assert host.long_s(0x4C, ident, 6) == ident
+    until(lambda: len(events(live, EventCode.SAS_VALIDATION)) > before, "the table heard the SAS process out")
+
+
 def tilt(live: LiveTable, kind: TiltKind, seat: int) -> bool:
     return live.call(lambda: live.table.tilts.find(kind, seat) is not None)
 
@@ -245,7 +257,7 @@ def test_an_edited_store_cannot_enable_a_seat_the_casino_system_disabled(tmp_pat
         until(lambda: "sas" in live.server.linked(), "the SAS process back")
         host.send(bytes((0x81,)))  # the host polls: the machine runs, the link resyncs
         assert len(host.read(1)) == 1
-        time.sleep(1.0)  # time for anything the process would say on its reconnect
+        settled(live, host)  # anything the process would say on its reconnect was heard
         assert tilt(live, TiltKind.SAS_DISABLED, 1)
         assert isinstance(place(live, 1), m.Error)
         assert events(live, EventCode.SAS_STARTUP) == []
