@@ -230,24 +230,19 @@ def _independent_hmac(text: str, seed: bytes, install: Path) -> str:
     return mac.hexdigest()
 
 
-@pytest.mark.slow
-def test_the_verified_program_runs_and_the_seeded_hmac_covers_the_runtime(
-    real_install: tuple[Path, str],
-) -> None:
-    install, text = real_install
-    assert any(line.endswith(".pth\n") and "  @site0/" in line for line in text.splitlines(keepends=True))
-    seed = "5eed" * 8
-    ran = start(Path(sys.executable), install, "verify", "--seed", seed, "--config", "../kiosk.cfg")
-    assert ran.returncode == 0, ran.stderr
-    files = len(text.splitlines()) - 1
-    assert f"OK {files} files match" in ran.stdout
-    assert f"HMAC-SHA256 {_independent_hmac(text, bytes.fromhex(seed), install)}" in ran.stdout
+SEED = "5eed" * 8
 
 
-@pytest.mark.slow
-def test_a_planted_pycache_prefix_never_runs(real_install: tuple[Path, str], tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def seeded_run(
+    real_install: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """``verify --seed`` of the signed copy through the launcher, started with a planted
+    ``PYTHONPYCACHEPREFIX`` cache of ``terminal/__init__.py`` whose code would write a marker: one start
+    (it hashes the whole runtime) for the two tests below; ``(the run, the marker)``."""
     install, _ = real_install
-    marker, prefix = tmp_path / "owned", tmp_path / "cache"
+    folder = tmp_path_factory.mktemp("prefix")
+    marker, prefix = folder / "owned", folder / "cache"
     source = install / "terminal" / "__init__.py"
     planted = Path(str(prefix) + str(source.parent)) / f"__init__.{TAG}.pyc"
     planted.parent.mkdir(parents=True)
@@ -256,7 +251,28 @@ def test_a_planted_pycache_prefix_never_runs(real_install: tuple[Path, str], tmp
     unchecked = (1).to_bytes(4, "little")
     planted.write_bytes(importlib.util.MAGIC_NUMBER + unchecked + bytes(8) + marshal.dumps(code))
     env = _environment() | {"PYTHONPYCACHEPREFIX": str(prefix)}
-    ran = start(Path(sys.executable), install, "verify", "--config", "../kiosk.cfg", env=env)
+    ran = start(Path(sys.executable), install, "verify", "--seed", SEED, "--config", "../kiosk.cfg", env=env)
+    return ran, marker
+
+
+@pytest.mark.slow
+def test_the_verified_program_runs_and_the_seeded_hmac_covers_the_runtime(
+    real_install: tuple[Path, str], seeded_run: tuple[subprocess.CompletedProcess[str], Path]
+) -> None:
+    install, text = real_install
+    assert any(line.endswith(".pth\n") and "  @site0/" in line for line in text.splitlines(keepends=True))
+    ran, _ = seeded_run
+    assert ran.returncode == 0, ran.stderr
+    files = len(text.splitlines()) - 1
+    assert f"OK {files} files match" in ran.stdout
+    assert f"HMAC-SHA256 {_independent_hmac(text, bytes.fromhex(SEED), install)}" in ran.stdout
+
+
+@pytest.mark.slow
+def test_a_planted_pycache_prefix_never_runs(
+    seeded_run: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
+    ran, marker = seeded_run
     assert not marker.exists(), "the planted cache ran"
     assert ran.returncode == 0 and "OK " in ran.stdout, ran.stderr
 
