@@ -306,9 +306,11 @@ async def _until_linked(
 async def _until_clients(
     server: TableServer, clients: tuple[str, ...], tasks: list[asyncio.Task[None]], timeout: float = 60.0
 ) -> None:
-    """Wait until each of ``clients`` is linked (an observer's failure, or ``timeout``, ends the run)."""
+    """Wait until the controller has taken each of ``clients`` in: linked, and sent more than the handshake's
+    ``Welcome`` (the controller's ``on_link_up`` acts on a new client, the SAS process's link logged, before
+    its first push). An observer's failure, or ``timeout``, ends the run."""
     deadline = asyncio.get_running_loop().time() + timeout
-    while not set(clients) <= server.linked():
+    while not all(client in server.linked() and server.sent(client) > 1 for client in clients):
         failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
         if failed:
             raise HeadlessError(f"{', '.join(clients)} did not link to the table: {failed[0]}")
