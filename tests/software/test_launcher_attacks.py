@@ -293,7 +293,8 @@ def test_a_table_started_by_the_launcher_logs_the_launchers_check(
         f"manifest_path = {signed / 'MANIFEST.sha256'}\ntrusted_key = {signed / 'maker.pub'}\n",
         encoding="utf-8",
     )
-    ran = start(Path(sys.executable), install, "run", "--headless", "--rounds", "1", "--config", str(cfg))
+    headless = ("--headless", "--rounds", "1", "--seats", "2")  # 2 bots of 8 seats: each one more screenshot
+    ran = start(Path(sys.executable), install, "run", *headless, "--config", str(cfg))
     assert ran.returncode == 0, ran.stderr
     assert "ledger verify  OK" in ran.stdout
     with sqlite3.connect(tmp_path / "var" / "ledger.sqlite") as db:
