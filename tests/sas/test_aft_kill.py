@@ -23,6 +23,7 @@ from terminal.lab.supervisor import free_port
 from terminal.ledger import EventCode, accounts, meters, report
 from terminal.ledger.schema import open_readonly
 from tests.sas.host_sim import Host, aft_answer, aft_request
+from tests.sas.sas_child import Started
 from tests.sas.test_table_link import start_sas, stop_sas, until
 
 CONFIG = (
@@ -73,7 +74,7 @@ def test_a_controller_killed_mid_transfer_applies_it_once(tmp_path: Path, when: 
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text(CONFIG.format(port=free_port("127.0.0.1"), pty=os.ttyname(machine_fd)), encoding="utf-8")
     ledger = tmp_path / "var" / "ledger.sqlite"
-    running: list[subprocess.Popen[str]] = []
+    running: list[Started] = []
     try:
         first = _controller(cfg, when)
         running.append(first)

@@ -12,7 +12,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,6 +25,7 @@ from terminal.net.client import TableClient
 from terminal.net.links import client_tls
 from terminal.table.tilts import Tilt, TiltKind
 from tests.sas.host_sim import Host, unbcd, with_crc
+from tests.sas.sas_child import SasProcess, Started
 
 BASE = "[table]\ngame = roulette\nseats = 2\nbetting_seconds = 30\nport = {port}\n"
 SAS = "[sas]\nenabled = true\nports = 1=pty:{pty}\naddresses = 1=1\n"
@@ -35,7 +35,7 @@ SAS += "host_timeout_ms = {timeout}\nrequired = {required}\n"
 @contextmanager
 def sas_table(
     tmp_path: Path, *, required: bool = False, timeout_ms: int = 5000,
-    running: list[subprocess.Popen[str]] | None = None, extra: str = "",
+    running: list[Started] | None = None, extra: str = "",
 ) -> Iterator[tuple[LiveTable, Host, Path]]:  # fmt: skip
     """The table, the SAS process beside it on a pty, and the host at the pty's other end."""
     host_fd, machine_fd = os.openpty()
@@ -59,15 +59,12 @@ def sas_table(
         os.close(machine_fd)
 
 
-def start_sas(cfg: Path) -> subprocess.Popen[str]:
-    """``terminal sas run`` as its own process."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "terminal", "sas", "run", "--config", str(cfg)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
+def start_sas(cfg: Path) -> Started:
+    """``terminal sas run`` as its own process (forked from one that imported the program: sas_child)."""
+    return SasProcess(cfg)
 
 
-def stop_sas(process: subprocess.Popen[str]) -> None:
+def stop_sas(process: Started) -> None:
     process.send_signal(signal.SIGTERM)
     try:
         out, _ = process.communicate(timeout=10)
@@ -240,7 +237,7 @@ def test_hand_pay_information_and_the_hosts_remote_reset_pay_the_seat_by_hand(tm
 def test_an_edited_store_cannot_enable_a_seat_the_casino_system_disabled(tmp_path: Path) -> None:
     """The attack: with the SAS process stopped, its store is edited to say the seat is enabled, and the
     process started again; the table must keep the seat disabled until the host itself sends 02."""
-    running: list[subprocess.Popen[str]] = []
+    running: list[Started] = []
     with sas_table(tmp_path, running=running) as (live, host, cfg):
         live.insert_bills(1, 10_000)
         host.send(with_crc(bytes((1, 0x01))))
@@ -267,7 +264,7 @@ def test_an_edited_store_cannot_enable_a_seat_the_casino_system_disabled(tmp_pat
 
 
 def test_required_seats_stop_when_the_sas_process_itself_is_gone(tmp_path: Path) -> None:
-    running: list[subprocess.Popen[str]] = []
+    running: list[Started] = []
     with sas_table(tmp_path, required=True, timeout_ms=2000, running=running) as (live, host, cfg):
         host.send(bytes((0x81,)))
         assert len(host.read(1)) == 1
