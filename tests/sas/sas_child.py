@@ -1,4 +1,5 @@
-"""``terminal sas run`` as its own process, forked from one that has already imported the program.
+"""``terminal sas run`` (and ``terminal controller``) as its own process, forked from one that has already
+imported the program.
 
 Thirty tests here each start the SAS process beside a table; a fresh interpreter spent most of its start
 (~0.35 s of CPU) importing the same modules every time. Here a ``multiprocessing`` fork server, started
@@ -8,6 +9,7 @@ development start's check, argument parsing, ``serve``), in a process of its own
 signals (SIGTERM stops it, SIGKILL kills it) and exit status; its output goes to a file, read when it is
 stopped. A fresh interpreter's start of the SAS process is tested where the start is the subject:
 ``test_run_sas.py`` (``terminal run`` starting it through the isolated launcher, headless and windowed).
+``test_aft_kill.py`` starts its controllers so too (:class:`Forked` with ``aft_kill.arm`` first or not).
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ import sys
 from pathlib import Path
 from typing import Protocol
 
-PRELOAD = ["terminal.launch", "terminal.cli", "terminal.commands.sas_cmd", "terminal.sas.serve", __name__]
+PRELOAD = [
+    "terminal.launch", "terminal.cli", "terminal.commands.sas_cmd", "terminal.sas.serve",
+    "terminal.commands.controller_cmd", "terminal.lab.live", "tests.sas.aft_kill", __name__,
+]  # fmt: skip
 _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(PRELOAD)
 
@@ -28,6 +33,9 @@ class Started(Protocol):
     """What the tests do with a started process (a ``subprocess.Popen`` or a :class:`SasProcess`)."""
 
     pid: int
+
+    @property
+    def returncode(self) -> int | None: ...
 
     def poll(self) -> int | None: ...
 
@@ -40,30 +48,40 @@ class Started(Protocol):
     def kill(self) -> None: ...
 
 
-def _run(cfg: str, log: str) -> None:
-    """The child: its output to ``log``, then the command line as ``python -m terminal`` runs it."""
+def _run(argv: list[str], log: str, kill: str | None) -> None:
+    """The child: its output to ``log``, then the command line ``argv`` as ``python -m terminal`` runs it
+    (``kill``: the controller's SIGKILL at an AFT commit armed first, ``tests.sas.aft_kill``)."""
     out = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(out, 1)
     os.dup2(out, 2)
     os.close(out)
     sys.stdout = open(1, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
     sys.stderr = open(2, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
+    if kill is not None:
+        from tests.sas.aft_kill import arm
+
+        arm(kill)
     from terminal.launch import main
 
-    raise SystemExit(main(["sas", "run", "--config", cfg]))
+    raise SystemExit(main(argv))
 
 
-class SasProcess:
-    """``terminal sas run --config cfg`` in a forked child; the ``subprocess.Popen`` calls the tests use."""
+class Forked:
+    """``terminal ARGV`` (its ``--config`` folder keeps its output) in a forked child; the
+    ``subprocess.Popen`` calls the tests use."""
 
-    def __init__(self, cfg: Path) -> None:
-        self._log = cfg.parent / f"sas-run-{len(list(cfg.parent.glob('sas-run-*.log')))}.log"
+    def __init__(self, argv: list[str], folder: Path, kill: str | None = None) -> None:
+        self._log = folder / f"forked-{len(list(folder.glob('forked-*.log')))}.log"
         self._log.touch()
-        self._process = _CONTEXT.Process(target=_run, args=(str(cfg), str(self._log)))
+        self._process = _CONTEXT.Process(target=_run, args=(argv, str(self._log), kill))
         self._process.start()
         assert self._process.pid is not None
         self.pid: int = self._process.pid
-        self.args = ["terminal", "sas", "run", "--config", str(cfg)]
+        self.args = ["terminal", *argv]
+
+    @property
+    def returncode(self) -> int | None:
+        return self._process.exitcode
 
     def poll(self) -> int | None:
         return self._process.exitcode
@@ -84,3 +102,8 @@ class SasProcess:
 
     def kill(self) -> None:
         self._process.kill()
+
+
+def sas_process(cfg: Path) -> Forked:
+    """``terminal sas run --config cfg``."""
+    return Forked(["sas", "run", "--config", str(cfg)], cfg.parent)

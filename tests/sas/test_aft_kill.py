@@ -13,7 +13,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from terminal.lab.supervisor import free_port
 from terminal.ledger import EventCode, accounts, meters, report
 from terminal.ledger.schema import open_readonly
 from tests.sas.host_sim import Host, aft_answer, aft_request
-from tests.sas.sas_child import Started
+from tests.sas.sas_child import Forked, Started
 from tests.sas.test_table_link import start_sas, stop_sas, until
 
 CONFIG = (
@@ -32,11 +31,10 @@ CONFIG = (
 )
 
 
-def _controller(cfg: Path, kill: str | None) -> subprocess.Popen[str]:
-    argv = ["-m", "tests.sas.aft_kill", str(cfg), kill] if kill else ["-m", "terminal", "controller",
-                                                                        "--config", str(cfg)]  # fmt: skip
-    return subprocess.Popen([sys.executable, *argv], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)  # fmt: skip
+def _controller(cfg: Path, kill: str | None) -> Started:
+    """``terminal controller`` as its own process (forked as the SAS process is: ``sas_child``), armed to
+    SIGKILL itself at the AFT commit (``aft_kill.arm``) when ``kill`` says when."""
+    return Forked(["controller", "--config", str(cfg)], cfg.parent, kill)
 
 
 def _ledger(path: Path) -> dict[str, object]:

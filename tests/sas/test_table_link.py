@@ -25,7 +25,7 @@ from terminal.net.client import TableClient
 from terminal.net.links import client_tls
 from terminal.table.tilts import Tilt, TiltKind
 from tests.sas.host_sim import Host, unbcd, with_crc
-from tests.sas.sas_child import SasProcess, Started
+from tests.sas.sas_child import Started, sas_process
 
 BASE = "[table]\ngame = roulette\nseats = 2\nbetting_seconds = 30\nport = {port}\n"
 SAS = "[sas]\nenabled = true\nports = 1=pty:{pty}\naddresses = 1=1\n"
@@ -61,7 +61,7 @@ def sas_table(
 
 def start_sas(cfg: Path) -> Started:
     """``terminal sas run`` as its own process (forked from one that imported the program: sas_child)."""
-    return SasProcess(cfg)
+    return sas_process(cfg)
 
 
 def stop_sas(process: Started) -> None:
