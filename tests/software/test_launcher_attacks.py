@@ -75,21 +75,32 @@ def _sign(install: Path, sites: tuple[Path, ...]) -> str:
 class Venv:
     """A throw-away virtual environment reaching the real dependencies through one ``.pth`` path line."""
 
-    def __init__(self, folder: Path) -> None:
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True, timeout=60)
+    def __init__(self, folder: Path, *, made: bool = False) -> None:
+        if not made:
+            make = [sys.executable, "-m", "venv", "--without-pip", str(folder)]
+            subprocess.run(make, check=True, timeout=60)
         self.python = folder / "bin" / "python"
         self.site = folder / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
-        real = Path(software.site_dirs()[0])
-        (self.site / "link.pth").write_text(f"{real}\n", encoding="utf-8")
+        if not made:
+            real = Path(software.site_dirs()[0])
+            (self.site / "link.pth").write_text(f"{real}\n", encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with the signed copy of the program (``install``), its interpreter (``venv``), the key and
+    the configuration: made once, copied for each attack."""
+    folder = tmp_path_factory.mktemp("pristine")
+    _sign(_copy_program(folder / "install"), (Venv(folder / "venv").site,))
+    return folder
 
 
 @pytest.fixture
-def attacked(tmp_path: Path) -> tuple[Path, Venv, Path]:
-    """``(install, venv, marker)``: a signed copy of the program, its interpreter, the attacker's marker."""
-    install = _copy_program(tmp_path / "install")
-    venv = Venv(tmp_path / "venv")
-    _sign(install, (venv.site,))
-    return install, venv, tmp_path / "owned"
+def attacked(pristine: Path, tmp_path: Path) -> tuple[Path, Venv, Path]:
+    """``(install, venv, marker)``: a signed copy of the program, its interpreter, the attacker's marker
+    (a fresh copy of :func:`pristine` each: symbolic links, the venv's interpreter, kept as links)."""
+    shutil.copytree(pristine, tmp_path, symlinks=True, dirs_exist_ok=True)
+    return tmp_path / "install", Venv(tmp_path / "venv", made=True), tmp_path / "owned"
 
 
 def _payload(marker: Path) -> str:
