@@ -12,6 +12,7 @@ import json
 import os
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -80,6 +81,26 @@ def until(condition: Callable[[], bool], what: str, seconds: float = 15.0) -> No
         if time.monotonic() > deadline:
             raise AssertionError(f"not within {seconds} s: {what}")
         time.sleep(0.05)
+
+
+@contextmanager
+def polling(host: Host, every: float = 0.05) -> Iterator[None]:
+    """The host polls (general polls, ``every`` seconds) on a thread of its own for the block: its link
+    stays up however long the block takes, so a test can keep ``host_timeout_ms`` short."""
+    stop = threading.Event()
+
+    def poll() -> None:
+        while not stop.is_set():
+            assert host.general() >= 0
+            stop.wait(every)
+
+    poller = threading.Thread(target=poll, daemon=True)
+    poller.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        poller.join(10)
 
 
 def settled(live: LiveTable, host: Host) -> None:
@@ -167,34 +188,32 @@ def test_a_seat_cannot_speak_for_the_casino_system(tmp_path: Path) -> None:
 
 
 def test_a_silent_host_is_logged_and_where_required_tilts_the_seat_until_it_polls(tmp_path: Path) -> None:
-    with sas_table(tmp_path, required=True, timeout_ms=600) as (live, host, _):
+    with sas_table(tmp_path, required=True, timeout_ms=500) as (live, host, _):
         raised = [d["detail"] for s, d in events(live, EventCode.TILT) if d["tilt"] == "sas_link"]
         assert raised[0] == "no word from the casino system since the table started"  # required: waits
         assert tilt(live, TiltKind.SAS_LINK, 1)  # not yet polled: seat 1 waits for its host
         live.insert_bills(1, 10_000)  # and takes no money meanwhile: the bill goes back
         assert live.call(lambda: live.table.cashier.credits(1)) == 0
-        host.send(bytes((0x81,)))  # general poll: the host is there
-        assert len(host.read(1)) == 1
-        until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "no sas_link tilt while the host polls")
-        live.insert_bills(1, 10_000)
-        assert live.call(lambda: live.table.cashier.credits(1)) == 10_000
-        assert isinstance(place(live, 1), m.Ack)
+        with polling(host):  # the host is there (general polls)
+            until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "no sas_link tilt while the host polls")
+            live.insert_bills(1, 10_000)
+            assert live.call(lambda: live.table.cashier.credits(1)) == 10_000
+            assert isinstance(place(live, 1), m.Ack)
         # the host stops polling: past host_timeout_ms the seat is tilted and its wagers refused
         until(lambda: tilt(live, TiltKind.SAS_LINK, 1), "seat 1 tilted sas_link")
         refused = place(live, 1)
         assert isinstance(refused, m.Error) and "sas_link" in refused.message
         assert [d["state"] for s, d in events(live, EventCode.SAS_LINK) if s == 1][-1] == "lost"
         # it polls again: the tilt clears itself and the return is logged
-        host.send(bytes((0x81,)))
-        assert len(host.read(1)) == 1
-        until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "seat 1's sas_link cleared")
-        assert isinstance(place(live, 1), m.Ack)
+        with polling(host):
+            until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "seat 1's sas_link cleared")
+            assert isinstance(place(live, 1), m.Ack)
         states = [d["state"] for s, d in events(live, EventCode.SAS_LINK) if s == 1]
         assert states[-2:] == ["lost", "restored"]
 
 
 def test_not_required_a_silent_host_is_logged_and_the_seat_plays_on(tmp_path: Path) -> None:
-    with sas_table(tmp_path, required=False, timeout_ms=600) as (live, host, _):
+    with sas_table(tmp_path, required=False, timeout_ms=500) as (live, host, _):
         live.insert_bills(1, 10_000)
         host.send(bytes((0x81,)))
         assert len(host.read(1)) == 1
