@@ -126,7 +126,9 @@ def times(pytester: pytest.Pytester) -> dict[str, object]:
 def test_a_whole_parallel_run_over_a_budget_fails_naming_the_folder(small_suite: pytest.Pytester) -> None:
     """Two workers: the controller holds every worker's times, and the folder over its budget fails the run
     though every test passed."""
-    result = small_suite.runpytest_subprocess("-p", "tests.support.suite_report", "-n", "2")
+    # without the hypothesis plugin (half of each of the three interpreters' start; no test here uses it)
+    result = small_suite.runpytest_subprocess("-p", "tests.support.suite_report", "-n", "2",
+                                              "-p", "no:hypothesispytest")  # fmt: skip
     result.assert_outcomes(passed=3)
     assert result.ret == pytest.ExitCode.TESTS_FAILED
     result.stdout.fnmatch_lines(["OVER BUDGET tests/slow: 0.* s of test time, over its budget of 0.001 s*"])
