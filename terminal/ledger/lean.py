@@ -4,7 +4,7 @@
 SQLite column types when one of them is inserted. The ledger writes Python integers and strings and never
 hands it either; numpy is installed for the lab's statistics, so every process that opened the ledger (the
 controller, the SAS process, each ``terminal`` command that reads it) paid numpy's import at its start:
-~70 ms of the SAS process's ~370 ms of imports (``benchmarks/bench_start.py`` measures it).
+~70 ms of the SAS process's ~370 ms of imports (``benchmarks/ledger_start_bench.py`` measures it).
 
 So while ``sqlite_utils`` is first imported, an import of either fails as if it were not installed (which
 ``sqlite_utils`` expects), and the two names are given back at once. A process that already imported
