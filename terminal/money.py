@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NewType
 
-from num2words import num2words  # type: ignore[import-untyped]
-
 Credits = NewType("Credits", int)
 
 #: The largest amount a meter can hold: meters are signed 64-bit integers of the smallest unit.
@@ -127,6 +125,8 @@ def format_amount(units: int, currency: Currency = USD, *, symbol: bool = True) 
 
 
 def _spanish_words(units: int, currency: Currency) -> str:
+    from num2words import num2words  # type: ignore[import-untyped]  # here: every process loads money
+
     text = num2words(Decimal(units) / currency.scale, lang="es", to="currency", currency=currency.code)
     # a whole number of millions takes "de" before the currency ("un millón de dólares"): num2words omits it
     text = re.sub(r"\b(millón|millones) (?=\S+ con\b|\S+$)", r"\1 de ", str(text))

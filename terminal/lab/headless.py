@@ -149,17 +149,19 @@ def run_headless(
     progress: Progress = print,
     observer: Observer | None = None,
     clock: Clock | None = None,
+    clients: tuple[str, ...] = (),
 ) -> Summary:
     """Play ``rounds`` rounds with ``seats`` bots; returns the summary (the ledger is verified).
 
     ``observer(port, stop)``, if given, runs beside the bots (the display's recorder for screenshots).
     ``clock``: what a ``realtime`` run keeps its windows on (the machine's clock unless given); a run not
-    in real time jumps a manual clock to each deadline.
+    in real time jumps a manual clock to each deadline. ``clients``: the table's other clients (``sas``,
+    the SAS process an observer starts) that must be linked before the first round, as the bots are.
     """
     kept: Clock = (clock or SystemClock()) if realtime else ManualClock(time.time())
     table = boot(c, kept)
     try:
-        return asyncio.run(_play(c, table, rounds, seats, seed, progress, observer))
+        return asyncio.run(_play(c, table, rounds, seats, seed, progress, observer, clients))
     finally:
         table.power_down("headless run ended")  # finished or interrupted: an orderly stop either way
         table.ledger.close()
@@ -173,6 +175,7 @@ async def _play(
     seed: int | None,
     progress: Progress,
     observer: Observer | None,
+    clients: tuple[str, ...] = (),
 ) -> Summary:
     started = time.perf_counter()
     recovered = table.start()
@@ -235,6 +238,7 @@ async def _play(
 
     try:  # the bots and the server are stopped however this ends (a seat refused included)
         await _until_linked(table, seats, tasks)
+        await _until_clients(server, clients, tasks)
         pause = results_pause(c) if realtime else 0.0
         play = asyncio.create_task(controller.play(rounds, before_window, pause))
         reports = await _watch(table, play, progress)
@@ -296,6 +300,22 @@ async def _until_linked(
             raise HeadlessError(f"only {len(table.linked)} of {seats} bot seats linked: {failed[0]}")
         if late:
             raise HeadlessError(f"only {len(table.linked)} of {seats} bot seats linked in {timeout} s")
+        await asyncio.sleep(0.005)
+
+
+async def _until_clients(
+    server: TableServer, clients: tuple[str, ...], tasks: list[asyncio.Task[None]], timeout: float = 60.0
+) -> None:
+    """Wait until the controller has taken each of ``clients`` in: linked, and sent more than the handshake's
+    ``Welcome`` (the controller's ``on_link_up`` acts on a new client, the SAS process's link logged, before
+    its first push). An observer's failure, or ``timeout``, ends the run."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not all(client in server.linked() and server.sent(client) > 1 for client in clients):
+        failed = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception()]
+        if failed:
+            raise HeadlessError(f"{', '.join(clients)} did not link to the table: {failed[0]}")
+        if asyncio.get_running_loop().time() > deadline:
+            raise HeadlessError(f"{', '.join(clients)} did not link to the table in {timeout} s")
         await asyncio.sleep(0.005)
 
 

@@ -9,6 +9,7 @@ facade; the modules behind it each hold one concept: ``schema`` (tables, trigger
 
 from __future__ import annotations
 
+from terminal.ledger import lean  # noqa: F401  (first: sqlite-utils without numpy, see the module)
 from terminal.ledger.errors import (
     BillError,
     ConstraintError,

@@ -27,7 +27,8 @@ from terminal.net.errors import ProtocolError
 from terminal.net.messages import Error, Message
 
 CLIENT = "sas"
-RETRY_S = 1.0
+RETRY_S = 1.0  # the longest wait between two tries to connect
+FIRST_RETRY_S = 0.1  # the first wait, doubled at each failure up to RETRY_S (as a seat's link does)
 
 
 class TableLink:
@@ -78,6 +79,7 @@ class TableLink:
 
     async def _run(self) -> None:
         said_down = False
+        delay = FIRST_RETRY_S  # a controller restarting is back in about a second: tried again soon
         while not self._stopping:
             client = self._make()
             try:
@@ -86,9 +88,10 @@ class TableLink:
                 if not said_down:
                     self._say(f"SAS: no link to the table yet ({failed}); trying again")
                     said_down = True
-                await self._pause(RETRY_S)
+                await self._pause(delay)
+                delay = min(RETRY_S, delay * 2)
                 continue
-            said_down = False
+            said_down, delay = False, FIRST_RETRY_S
             self._say("SAS: linked to the table as the sas client")
             self.connected.set()
             try:
@@ -100,7 +103,7 @@ class TableLink:
                 await client.close()
 
     async def _pause(self, seconds: float) -> None:
-        for _ in range(int(seconds / 0.05)):
+        for _ in range(max(1, round(seconds / 0.05))):
             if self._stopping:
                 return
             await asyncio.sleep(0.05)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,16 +25,25 @@ SAS = "[sas]\nenabled = true\nports = 1=pty:/dev/null, 2=pty:/dev/null\naddresse
 SAS += "asset_numbers = 1=1001, 2=1002\nserial_numbers = 1=TBL-0001, 2=TBL-0002\nhost_timeout_ms = 500\n"
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Config:
-    """A table that played 40 rounds with two bot seats (bills, wagers, wins, vouchers) and stopped."""
+@pytest.fixture(scope="session")
+def played_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of a table that played 40 rounds with two bot seats (bills, wagers, wins, vouchers) and
+    stopped: played once for the session, copied for each module (:func:`played`)."""
     folder = tmp_path_factory.mktemp("sas-table")
     cfg = folder / "kiosk.cfg"
     cfg.write_text("[table]\nport = 0\nseats = 2\n" + SAS, encoding="utf-8")
-    c = configuration.load(cfg)
-    summary = run_headless(c, rounds=40, seats=2, seed=7, progress=lambda _: None)
+    summary = run_headless(configuration.load(cfg), rounds=40, seats=2, seed=7, progress=lambda _: None)
     assert summary.rounds == 40 and summary.verified
-    return c
+    return folder
+
+
+@pytest.fixture(scope="module")
+def played(played_once: Path, tmp_path_factory: pytest.TempPathFactory) -> Config:
+    """A copy of :func:`played_once`'s table (its configuration, ledger, keys), the module's own: what the
+    SAS machines of one module's tests write (their stores, the exceptions taken) no other module sees."""
+    folder = tmp_path_factory.mktemp("sas-played")
+    shutil.copytree(played_once, folder, dirs_exist_ok=True)
+    return configuration.load(folder / "kiosk.cfg")
 
 
 @dataclass

@@ -91,6 +91,15 @@ class Host:
         ready, _, _ = select.select([self.fd], [], [], wait)
         return not ready and not self._pending
 
+    def ignores(self, poll: bytes, probe: int = 0x1A, length: int = 4) -> bytes:
+        """Send ``poll``, which the machine must leave unanswered, and at once the type R poll ``probe``
+        (answer ``length`` data bytes): a machine answers its line's polls in order, so the first bytes back
+        being the probe's answer (address, command and CRC checked) prove ``poll`` got none, with no wait
+        for a silence. ``probe`` must be another command than any answer ``poll`` could get. Returns the
+        probe's data."""
+        self.send(poll)
+        return self.long_r(probe, length)
+
     def general(self) -> int:
         self.send(bytes((0x80 | self.address,)))
         got = self.read(1)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -31,7 +30,8 @@ from tests.sas.host_sim import (
     unbcd,
     with_crc,
 )
-from tests.sas.test_table_link import events, sas_table, start_sas, until
+from tests.sas.sas_child import Started
+from tests.sas.test_table_link import events, sas_table, settled, start_sas, until
 
 ASSET = "asset_numbers = 1=1001\n"
 
@@ -152,7 +152,7 @@ def test_a_replayed_transfer_is_never_applied_twice(tmp_path: Path) -> None:
         assert again["status"] == 0x00 and again["cashable"] == 5000  # the stored word, nothing moved
         other = transfer(host, "DUP-1", 9000)
         assert other["status"] == 0x00 and other["cashable"] == 5000
-        time.sleep(0.5)
+        settled(live, host)  # whatever the SAS process made of them reached the table
         assert credits(live) == 5000
         assert len(events(live, EventCode.AFT_TRANSFER)) == 1
         consistent(live)
@@ -248,7 +248,7 @@ def test_a_transfer_the_sas_process_lost_ends_refused_and_an_edited_store_moves_
     """The SAS process killed with a transfer in its store the table never heard of (planted by editing the
     store while it is stopped, which is also the attack: a file that asks for credits in). Started again,
     it says the transfer abandoned: the table records it refused (9F), the host's interrogation ends."""
-    running: list[subprocess.Popen[str]] = []
+    running: list[Started] = []
     with sas_table(tmp_path, running=running, extra=ASSET) as (live, host, cfg):
         running[0].send_signal(signal.SIGKILL)
         running[0].wait(10)

@@ -13,7 +13,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from terminal.lab.supervisor import free_port
 from terminal.ledger import EventCode, accounts, meters, report
 from terminal.ledger.schema import open_readonly
 from tests.sas.host_sim import Host, aft_answer, aft_request
+from tests.sas.sas_child import Forked, Started
 from tests.sas.test_table_link import start_sas, stop_sas, until
 
 CONFIG = (
@@ -31,11 +31,10 @@ CONFIG = (
 )
 
 
-def _controller(cfg: Path, kill: str | None) -> subprocess.Popen[str]:
-    argv = ["-m", "tests.sas.aft_kill", str(cfg), kill] if kill else ["-m", "terminal", "controller",
-                                                                        "--config", str(cfg)]  # fmt: skip
-    return subprocess.Popen([sys.executable, *argv], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True)  # fmt: skip
+def _controller(cfg: Path, kill: str | None) -> Started:
+    """``terminal controller`` as its own process (forked as the SAS process is: ``sas_child``), armed to
+    SIGKILL itself at the AFT commit (``aft_kill.arm``) when ``kill`` says when."""
+    return Forked(["controller", "--config", str(cfg)], cfg.parent, kill)
 
 
 def _ledger(path: Path) -> dict[str, object]:
@@ -52,6 +51,13 @@ def _ledger(path: Path) -> dict[str, object]:
         }  # fmt: skip
 
 
+def _validations(path: Path) -> int:
+    """The validation IDs the table logged (4C, which the SAS process says in order after what came first)."""
+    with open_readonly(path) as db:
+        found = db.execute("SELECT id FROM events WHERE code = ?", [int(EventCode.SAS_VALIDATION)])
+        return len(found.fetchall())
+
+
 def _linked(path: Path, times: int) -> bool:
     try:
         return _ledger(path)["process"].count("restored") >= times  # type: ignore[union-attr]
@@ -66,7 +72,7 @@ def test_a_controller_killed_mid_transfer_applies_it_once(tmp_path: Path, when: 
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text(CONFIG.format(port=free_port("127.0.0.1"), pty=os.ttyname(machine_fd)), encoding="utf-8")
     ledger = tmp_path / "var" / "ledger.sqlite"
-    running: list[subprocess.Popen[str]] = []
+    running: list[Started] = []
     try:
         first = _controller(cfg, when)
         running.append(first)
@@ -95,7 +101,10 @@ def test_a_controller_killed_mid_transfer_applies_it_once(tmp_path: Path, when: 
         until(lambda: _linked(ledger, 2), "the SAS process linked to the new controller", 60)
         again = aft_answer(host.long_m(0x72, aft_request("KILL-1", 5000)))  # and the host sends it again
         assert again["status"] == 0x00
-        time.sleep(0.5)
+        # whatever the SAS process made of it reached the table: a 4C it says after it is in the ledger
+        ident = bytes((7, 0, 0, 1, 0, 0))
+        assert host.long_s(0x4C, ident, 6) == ident
+        until(lambda: _validations(ledger) == 1, "the table heard the SAS process out", 60)
         found = _ledger(ledger)
         assert found["applied"] == [("KILL-1", "in", 5000)]
         assert found["credits"] == 5000 and found["aft_in"] == 5000

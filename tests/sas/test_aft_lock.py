@@ -7,7 +7,6 @@ hears the lock from the SAS process and refuses the seat's wagers with ``aft_loc
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from terminal.lab.live_table import LiveSeat
@@ -47,16 +46,16 @@ def test_a_wager_during_a_granted_lock_is_refused_until_the_lock_ends(tmp_path: 
 def test_the_lock_ends_on_its_timeout_and_on_the_transfer(tmp_path: Path) -> None:
     with sas_table(tmp_path, extra=ASSET) as (live, host, _):
         live.insert_bills(1, 10_000)
-        _lock(host, 150)  # 1.5 s
+        _lock(host, 50)  # 0.5 s
         until(lambda: _held(live), "the table hears the lock")
-        live.call(lambda: live.clock.advance(1.45))  # the table's clock (injected): not yet 1.5 s
+        live.call(lambda: live.clock.advance(0.45))  # the table's clock (injected): not yet 0.5 s
         assert _held(live)
         with seated(live) as placed:
             assert _refused_aft_lock(placed), placed
-        live.call(lambda: live.clock.advance(0.06))  # past the host's 150 hundredths
+        live.call(lambda: live.clock.advance(0.06))  # past the host's 50 hundredths
         assert not _held(live)
-        time.sleep(1.6)  # the SAS process's own lock ends on the real clock
-        assert lock_answer(host.long_s_variable(0x74, lock_request(0xFF)))["lock"] == 0xFF
+        until(lambda: lock_answer(host.long_s_variable(0x74, lock_request(0xFF)))["lock"] == 0xFF,
+              "the SAS process's own lock ends on the real clock")  # fmt: skip
         with seated(live) as placed:
             assert isinstance(placed, m.Ack), placed  # the timeout released the seat
     with sas_table(tmp_path / "transfer", extra=ASSET) as (live, host, _):

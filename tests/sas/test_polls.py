@@ -86,8 +86,7 @@ def test_selected_and_extended_meters_per_game(played: Config) -> None:
             0x00: whole[0x00],
             0x05: whole[0x05],
         }  # only roulette was played; credits are the machine's
-        host.send(with_crc(bytes((1, 0x2F, 3)) + bcd(9, 2) + b"\x00"))  # game 9: there is none
-        assert host.silent()
+        assert len(host.ignores(with_crc(bytes((1, 0x2F, 3)) + bcd(9, 2) + b"\x00"))) == 4  # no game 9
         ext = host.long_m(0x6F, bcd(0, 2) + (0x0000).to_bytes(2, "little") + (0x0123).to_bytes(2, "little"))
         size = math.ceil(played.ledger.meter_digits / 2)
         assert ext[:2] == bcd(0, 2) and ext[2:4] == b"\x00\x00" and ext[4] == size
@@ -161,8 +160,8 @@ def test_date_and_time_set_by_the_host_and_read_back(played: Config) -> None:
         ack = host.long_s(0x7F, bcd(12312027, 4) + bcd(235958, 3), None)
         assert ack == bytes((1,))  # acknowledged by the address alone
         assert host.long_r(0x7E, 7) == bcd(12312027, 4) + bcd(235958, 3)
-        host.send(with_crc(bytes((1, 0x7F)) + bcd(13452027, 4) + bcd(0, 3)))  # month 13: no such date
-        assert host.silent()
+        month_13 = with_crc(bytes((1, 0x7F)) + bcd(13452027, 4) + bcd(0, 3))  # no such date: no answer
+        assert host.ignores(month_13, probe=0x7E, length=7) == bcd(12312027, 4) + bcd(235958, 3)  # nor set
 
 
 def test_rom_signature_is_the_crc_of_the_program_from_the_hosts_seed(played: Config, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -183,19 +182,19 @@ def test_rom_signature_is_the_crc_of_the_program_from_the_hosts_seed(played: Con
 
 
 def test_bad_crc_other_address_and_unknown_polls_get_no_answer(played: Config) -> None:
+    """Each ignored poll is followed at once by a good one of another command: the machine answers the
+    polls of its line in order, so the first bytes back answering the good poll (its address, its command,
+    its CRC: :meth:`Host.long_r` checks each) prove the ignored one got no answer, without waiting out a
+    silence. The last probe's answer is the last thing on the line."""
     with on_pty(played, 1) as line:
         host = line.host
         bad = bytearray(with_crc(bytes((1, 0x21, 0, 0))))
         bad[-2] ^= 0xFF
-        host.send(bytes(bad))
-        assert host.silent()
-        host.send(bytes((2, 0x1A)))  # seat 2's address
-        assert host.silent()
-        host.send(bytes((0x82,)))  # seat 2's general poll
-        assert host.silent()
-        host.send(with_crc(bytes((1, 0x99))))  # a long poll this machine does not know
-        assert host.silent()
-        assert len(host.long_r(0x1A, 4)) == 4  # and it still answers its own
+        assert len(host.ignores(bytes(bad))) == 4  # a bad CRC
+        assert len(host.ignores(bytes((2, 0x1A)), probe=0x11)) == 4  # seat 2's address (probed with 11)
+        assert len(host.ignores(bytes((0x82,)))) == 4  # seat 2's general poll
+        assert len(host.ignores(with_crc(bytes((1, 0x99))))) == 4  # a long poll this machine does not know
+        assert host.silent(0.05)  # and nothing after the last probe
 
 
 def test_a_silent_host_is_a_sas_link_entry_and_its_return_another(played: Config) -> None:

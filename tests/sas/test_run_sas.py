@@ -81,20 +81,31 @@ def test_the_table_started_with_sas_links_the_sas_process_to_its_controller(tmp_
         os.close(machine_fd)
 
 
-@pytest.mark.slow  # a whole headless run of 400 rounds in its own process
+@pytest.mark.slow  # a whole headless run in its own process
 def test_a_headless_run_starts_the_sas_process_beside_the_table(tmp_path: Path) -> None:
-    """`terminal run --headless` with [sas] enabled: the SAS process links to the table (the ledger logs
-    the process's link restored) and is stopped with the run."""
+    """`terminal run --headless` with [sas] enabled: the SAS process links to the table before the first
+    round (the ledger logs the process's link restored before round 1 starts, however short the run) and
+    is stopped with the run (the pipes close only once it exited too)."""
     host_fd, machine_fd = os.openpty()
     try:
         sas = f"[sas]\nenabled = true\nports = 1=pty:{os.ttyname(machine_fd)}\naddresses = 1=1\n"
         cfg = _config(tmp_path, sas)
         c = configuration.load(cfg)
-        argv = [*PY, "run", "--headless", "--config", str(cfg), "--rounds", "400", "--seats", "1"]
+        argv = [*PY, "run", "--headless", "--config", str(cfg), "--rounds", "3", "--seats", "1"]
         done = subprocess.run(argv, capture_output=True, text=True, timeout=300,
                               env={**os.environ, "DISPLAY": "", "WAYLAND_DISPLAY": ""})  # fmt: skip
         assert "terminal sas run started beside the table" in done.stderr, done.stderr[-2000:]
         assert {"state": "restored", "detail": "the SAS process"} in _process_links(c.ledger.path)
+        assert _linked_before_round_one(c.ledger.path)
     finally:
         os.close(host_fd)
         os.close(machine_fd)
+
+
+def _linked_before_round_one(ledger: Path) -> bool:
+    """The process's link is in the ledger before the first bill a bot fed (before round 1's window)."""
+    with open_readonly(ledger) as db:
+        first = "SELECT min(id) FROM events WHERE code = ?"
+        linked = db.execute(first + " AND seat IS NULL", (int(EventCode.SAS_LINK),)).fetchone()[0]
+        fed = db.execute(first, (int(EventCode.BILL_STACKED),)).fetchone()[0]
+        return linked is not None and fed is not None and linked < fed

@@ -12,7 +12,7 @@ import json
 import os
 import signal
 import subprocess
-import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,6 +26,7 @@ from terminal.net.client import TableClient
 from terminal.net.links import client_tls
 from terminal.table.tilts import Tilt, TiltKind
 from tests.sas.host_sim import Host, unbcd, with_crc
+from tests.sas.sas_child import Started, sas_process
 
 BASE = "[table]\ngame = roulette\nseats = 2\nbetting_seconds = 30\nport = {port}\n"
 SAS = "[sas]\nenabled = true\nports = 1=pty:{pty}\naddresses = 1=1\n"
@@ -35,7 +36,7 @@ SAS += "host_timeout_ms = {timeout}\nrequired = {required}\n"
 @contextmanager
 def sas_table(
     tmp_path: Path, *, required: bool = False, timeout_ms: int = 5000,
-    running: list[subprocess.Popen[str]] | None = None, extra: str = "",
+    running: list[Started] | None = None, extra: str = "",
 ) -> Iterator[tuple[LiveTable, Host, Path]]:  # fmt: skip
     """The table, the SAS process beside it on a pty, and the host at the pty's other end."""
     host_fd, machine_fd = os.openpty()
@@ -59,15 +60,12 @@ def sas_table(
         os.close(machine_fd)
 
 
-def start_sas(cfg: Path) -> subprocess.Popen[str]:
-    """``terminal sas run`` as its own process."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "terminal", "sas", "run", "--config", str(cfg)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )  # fmt: skip
+def start_sas(cfg: Path) -> Started:
+    """``terminal sas run`` as its own process (forked from one that imported the program: sas_child)."""
+    return sas_process(cfg)
 
 
-def stop_sas(process: subprocess.Popen[str]) -> None:
+def stop_sas(process: Started) -> None:
     process.send_signal(signal.SIGTERM)
     try:
         out, _ = process.communicate(timeout=10)
@@ -83,6 +81,38 @@ def until(condition: Callable[[], bool], what: str, seconds: float = 15.0) -> No
         if time.monotonic() > deadline:
             raise AssertionError(f"not within {seconds} s: {what}")
         time.sleep(0.05)
+
+
+@contextmanager
+def polling(host: Host, every: float = 0.05) -> Iterator[None]:
+    """The host polls (general polls, ``every`` seconds) on a thread of its own for the block: its link
+    stays up however long the block takes, so a test can keep ``host_timeout_ms`` short."""
+    stop = threading.Event()
+
+    def poll() -> None:
+        while not stop.is_set():
+            assert host.general() >= 0
+            stop.wait(every)
+
+    poller = threading.Thread(target=poll, daemon=True)
+    poller.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        poller.join(10)
+
+
+def settled(live: LiveTable, host: Host) -> None:
+    """Wait until the table has acted on everything the SAS process said to it before now (instead of a
+    fixed wait for something that must not happen). The process says what its hosts asked in order, each
+    once the table answered the last (its reconnect's resync first): so once the table has logged a new
+    validation ID the host sets now (4C, told to the table as ``SasValidation``), all before it is in. The
+    ID numbers only vouchers printed after it."""
+    before = len(events(live, EventCode.SAS_VALIDATION))
+    ident = (0x5E7700 + before + 1).to_bytes(3, "little") + (1).to_bytes(3, "little")
+    assert host.long_s(0x4C, ident, 6) == ident
+    until(lambda: len(events(live, EventCode.SAS_VALIDATION)) > before, "the table heard the SAS process out")
 
 
 def tilt(live: LiveTable, kind: TiltKind, seat: int) -> bool:
@@ -158,34 +188,32 @@ def test_a_seat_cannot_speak_for_the_casino_system(tmp_path: Path) -> None:
 
 
 def test_a_silent_host_is_logged_and_where_required_tilts_the_seat_until_it_polls(tmp_path: Path) -> None:
-    with sas_table(tmp_path, required=True, timeout_ms=600) as (live, host, _):
+    with sas_table(tmp_path, required=True, timeout_ms=500) as (live, host, _):
         raised = [d["detail"] for s, d in events(live, EventCode.TILT) if d["tilt"] == "sas_link"]
         assert raised[0] == "no word from the casino system since the table started"  # required: waits
         assert tilt(live, TiltKind.SAS_LINK, 1)  # not yet polled: seat 1 waits for its host
         live.insert_bills(1, 10_000)  # and takes no money meanwhile: the bill goes back
         assert live.call(lambda: live.table.cashier.credits(1)) == 0
-        host.send(bytes((0x81,)))  # general poll: the host is there
-        assert len(host.read(1)) == 1
-        until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "no sas_link tilt while the host polls")
-        live.insert_bills(1, 10_000)
-        assert live.call(lambda: live.table.cashier.credits(1)) == 10_000
-        assert isinstance(place(live, 1), m.Ack)
+        with polling(host):  # the host is there (general polls)
+            until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "no sas_link tilt while the host polls")
+            live.insert_bills(1, 10_000)
+            assert live.call(lambda: live.table.cashier.credits(1)) == 10_000
+            assert isinstance(place(live, 1), m.Ack)
         # the host stops polling: past host_timeout_ms the seat is tilted and its wagers refused
         until(lambda: tilt(live, TiltKind.SAS_LINK, 1), "seat 1 tilted sas_link")
         refused = place(live, 1)
         assert isinstance(refused, m.Error) and "sas_link" in refused.message
         assert [d["state"] for s, d in events(live, EventCode.SAS_LINK) if s == 1][-1] == "lost"
         # it polls again: the tilt clears itself and the return is logged
-        host.send(bytes((0x81,)))
-        assert len(host.read(1)) == 1
-        until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "seat 1's sas_link cleared")
-        assert isinstance(place(live, 1), m.Ack)
+        with polling(host):
+            until(lambda: not tilt(live, TiltKind.SAS_LINK, 1), "seat 1's sas_link cleared")
+            assert isinstance(place(live, 1), m.Ack)
         states = [d["state"] for s, d in events(live, EventCode.SAS_LINK) if s == 1]
         assert states[-2:] == ["lost", "restored"]
 
 
 def test_not_required_a_silent_host_is_logged_and_the_seat_plays_on(tmp_path: Path) -> None:
-    with sas_table(tmp_path, required=False, timeout_ms=600) as (live, host, _):
+    with sas_table(tmp_path, required=False, timeout_ms=500) as (live, host, _):
         live.insert_bills(1, 10_000)
         host.send(bytes((0x81,)))
         assert len(host.read(1)) == 1
@@ -228,7 +256,7 @@ def test_hand_pay_information_and_the_hosts_remote_reset_pay_the_seat_by_hand(tm
 def test_an_edited_store_cannot_enable_a_seat_the_casino_system_disabled(tmp_path: Path) -> None:
     """The attack: with the SAS process stopped, its store is edited to say the seat is enabled, and the
     process started again; the table must keep the seat disabled until the host itself sends 02."""
-    running: list[subprocess.Popen[str]] = []
+    running: list[Started] = []
     with sas_table(tmp_path, running=running) as (live, host, cfg):
         live.insert_bills(1, 10_000)
         host.send(with_crc(bytes((1, 0x01))))
@@ -245,7 +273,7 @@ def test_an_edited_store_cannot_enable_a_seat_the_casino_system_disabled(tmp_pat
         until(lambda: "sas" in live.server.linked(), "the SAS process back")
         host.send(bytes((0x81,)))  # the host polls: the machine runs, the link resyncs
         assert len(host.read(1)) == 1
-        time.sleep(1.0)  # time for anything the process would say on its reconnect
+        settled(live, host)  # anything the process would say on its reconnect was heard
         assert tilt(live, TiltKind.SAS_DISABLED, 1)
         assert isinstance(place(live, 1), m.Error)
         assert events(live, EventCode.SAS_STARTUP) == []
@@ -255,7 +283,7 @@ def test_an_edited_store_cannot_enable_a_seat_the_casino_system_disabled(tmp_pat
 
 
 def test_required_seats_stop_when_the_sas_process_itself_is_gone(tmp_path: Path) -> None:
-    running: list[subprocess.Popen[str]] = []
+    running: list[Started] = []
     with sas_table(tmp_path, required=True, timeout_ms=2000, running=running) as (live, host, cfg):
         host.send(bytes((0x81,)))
         assert len(host.read(1)) == 1

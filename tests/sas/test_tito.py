@@ -15,7 +15,7 @@ from terminal.lab.live_table import LiveSeat, LiveTable
 from terminal.ledger import EventCode, meters, report
 from terminal.net import messages as m
 from tests.sas.host_sim import Host, bcd, unbcd
-from tests.sas.test_table_link import events, sas_table, until
+from tests.sas.test_table_link import events, sas_table, settled, until
 
 TICKET = "004455667788990011"  # 18 digits no table of ours printed
 
@@ -122,13 +122,13 @@ def test_a_ticket_is_never_paid_twice(tmp_path: Path) -> None:
         assert final(host)["status"] == 0x00
         replay = redeem(host, 0x00, 2500, TICKET)  # the same 71 again
         assert (replay["status"], replay["amount"]) == (0x00, 2500)  # what happened, nothing more
-        time.sleep(0.5)
+        settled(live, host)  # whatever the SAS process made of it reached the table
         assert credits(live) == 2500
         insert(live, 1, TICKET)  # the same ticket again
         assert live.call(lambda: live.devices.readers[0].inserted) is None  # given back at once
         assert len(events(live, EventCode.SAS_TICKET_INSERTED)) == 1  # the host never hears of it
         redeem(host, 0x00, 2500, TICKET)  # and a host that approves it anyway
-        time.sleep(0.5)
+        settled(live, host)  # whatever the SAS process made of it reached the table
         assert credits(live) == 2500
         assert len(events(live, EventCode.SAS_TICKET_REDEEM)) == 1
         consistent(live)

@@ -14,8 +14,21 @@ from terminal import config as configuration
 from terminal.cli import main
 from terminal.net.messages import service as sm
 from terminal.software import installs
+from terminal.software.manifest import ROOT
 from terminal.table import identity as ident
 from tests.desk.test_service import _cmd, _desk, _login
+
+
+def _tree(tmp: Path) -> list[str]:
+    """``--root`` of a small program tree (two modules of this one) for the maker's manifest and its check:
+    the identity and the install log are what these tests read, and hashing this interpreter's whole
+    site-packages (``--root`` left out) twice would be most of their time. ``test_launcher_attacks`` signs
+    and runs the real install with its runtime."""
+    root = tmp / "install"
+    for name in ("terminal/__init__.py", "terminal/money.py"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, root / name)
+    return ["--root", str(root)]
 
 
 def _config(tmp: Path, text: str = "") -> configuration.Config:
@@ -63,11 +76,12 @@ def test_terminal_verify_prints_the_identity_and_the_last_install(
     assert main(["verify", "keygen", "--private", str(tmp_path / "maker.key"), "--config", str(cfg)]) == 0
     out = str(tmp_path / "MANIFEST.sha256")
     key = str(tmp_path / "maker.key")
-    make = ["verify", "make-manifest", "--key", key, "--out", out, "--config", str(cfg)]
+    make = ["verify", "make-manifest", "--key", key, "--out", out, "--config", str(cfg), *_tree(tmp_path)]
     assert main([*make, "--by", "maker-ana"]) == 0
     capsys.readouterr()
-    main(["verify", "--config", str(cfg)])
+    assert main(["verify", "--config", str(cfg), *_tree(tmp_path)]) == 0
     printed = capsys.readouterr().out
+    assert "OK 2 files match" in printed
     c = configuration.load(cfg)
     for label, value in ident.identity(c).lines():
         assert f"{label}" in printed and value in printed
@@ -80,7 +94,7 @@ def test_make_manifest_logs_every_install_done_or_failed(tmp_path: Path) -> None
     cfg.write_text("", encoding="utf-8")
     main(["verify", "keygen", "--private", str(tmp_path / "maker.key"), "--config", str(cfg)])
     out = str(tmp_path / "MANIFEST.sha256")
-    make = ["verify", "make-manifest", "--out", out, "--config", str(cfg)]
+    make = ["verify", "make-manifest", "--out", out, "--config", str(cfg), *_tree(tmp_path)]
     assert main([*make, "--key", str(tmp_path / "maker.key"), "--by", "ana"]) == 0
     (tmp_path / "bad.key").write_text("not a key")
     assert main([*make, "--key", str(tmp_path / "bad.key"), "--by", "bob"]) == 1

@@ -75,21 +75,32 @@ def _sign(install: Path, sites: tuple[Path, ...]) -> str:
 class Venv:
     """A throw-away virtual environment reaching the real dependencies through one ``.pth`` path line."""
 
-    def __init__(self, folder: Path) -> None:
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True, timeout=60)
+    def __init__(self, folder: Path, *, made: bool = False) -> None:
+        if not made:
+            make = [sys.executable, "-m", "venv", "--without-pip", str(folder)]
+            subprocess.run(make, check=True, timeout=60)
         self.python = folder / "bin" / "python"
         self.site = folder / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}" / "site-packages"
-        real = Path(software.site_dirs()[0])
-        (self.site / "link.pth").write_text(f"{real}\n", encoding="utf-8")
+        if not made:
+            real = Path(software.site_dirs()[0])
+            (self.site / "link.pth").write_text(f"{real}\n", encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with the signed copy of the program (``install``), its interpreter (``venv``), the key and
+    the configuration: made once, copied for each attack."""
+    folder = tmp_path_factory.mktemp("pristine")
+    _sign(_copy_program(folder / "install"), (Venv(folder / "venv").site,))
+    return folder
 
 
 @pytest.fixture
-def attacked(tmp_path: Path) -> tuple[Path, Venv, Path]:
-    """``(install, venv, marker)``: a signed copy of the program, its interpreter, the attacker's marker."""
-    install = _copy_program(tmp_path / "install")
-    venv = Venv(tmp_path / "venv")
-    _sign(install, (venv.site,))
-    return install, venv, tmp_path / "owned"
+def attacked(pristine: Path, tmp_path: Path) -> tuple[Path, Venv, Path]:
+    """``(install, venv, marker)``: a signed copy of the program, its interpreter, the attacker's marker
+    (a fresh copy of :func:`pristine` each: symbolic links, the venv's interpreter, kept as links)."""
+    shutil.copytree(pristine, tmp_path, symlinks=True, dirs_exist_ok=True)
+    return tmp_path / "install", Venv(tmp_path / "venv", made=True), tmp_path / "owned"
 
 
 def _payload(marker: Path) -> str:
@@ -230,24 +241,19 @@ def _independent_hmac(text: str, seed: bytes, install: Path) -> str:
     return mac.hexdigest()
 
 
-@pytest.mark.slow
-def test_the_verified_program_runs_and_the_seeded_hmac_covers_the_runtime(
-    real_install: tuple[Path, str],
-) -> None:
-    install, text = real_install
-    assert any(line.endswith(".pth\n") and "  @site0/" in line for line in text.splitlines(keepends=True))
-    seed = "5eed" * 8
-    ran = start(Path(sys.executable), install, "verify", "--seed", seed, "--config", "../kiosk.cfg")
-    assert ran.returncode == 0, ran.stderr
-    files = len(text.splitlines()) - 1
-    assert f"OK {files} files match" in ran.stdout
-    assert f"HMAC-SHA256 {_independent_hmac(text, bytes.fromhex(seed), install)}" in ran.stdout
+SEED = "5eed" * 8
 
 
-@pytest.mark.slow
-def test_a_planted_pycache_prefix_never_runs(real_install: tuple[Path, str], tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def seeded_run(
+    real_install: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """``verify --seed`` of the signed copy through the launcher, started with a planted
+    ``PYTHONPYCACHEPREFIX`` cache of ``terminal/__init__.py`` whose code would write a marker: one start
+    (it hashes the whole runtime) for the two tests below; ``(the run, the marker)``."""
     install, _ = real_install
-    marker, prefix = tmp_path / "owned", tmp_path / "cache"
+    folder = tmp_path_factory.mktemp("prefix")
+    marker, prefix = folder / "owned", folder / "cache"
     source = install / "terminal" / "__init__.py"
     planted = Path(str(prefix) + str(source.parent)) / f"__init__.{TAG}.pyc"
     planted.parent.mkdir(parents=True)
@@ -256,7 +262,28 @@ def test_a_planted_pycache_prefix_never_runs(real_install: tuple[Path, str], tmp
     unchecked = (1).to_bytes(4, "little")
     planted.write_bytes(importlib.util.MAGIC_NUMBER + unchecked + bytes(8) + marshal.dumps(code))
     env = _environment() | {"PYTHONPYCACHEPREFIX": str(prefix)}
-    ran = start(Path(sys.executable), install, "verify", "--config", "../kiosk.cfg", env=env)
+    ran = start(Path(sys.executable), install, "verify", "--seed", SEED, "--config", "../kiosk.cfg", env=env)
+    return ran, marker
+
+
+@pytest.mark.slow
+def test_the_verified_program_runs_and_the_seeded_hmac_covers_the_runtime(
+    real_install: tuple[Path, str], seeded_run: tuple[subprocess.CompletedProcess[str], Path]
+) -> None:
+    install, text = real_install
+    assert any(line.endswith(".pth\n") and "  @site0/" in line for line in text.splitlines(keepends=True))
+    ran, _ = seeded_run
+    assert ran.returncode == 0, ran.stderr
+    files = len(text.splitlines()) - 1
+    assert f"OK {files} files match" in ran.stdout
+    assert f"HMAC-SHA256 {_independent_hmac(text, bytes.fromhex(SEED), install)}" in ran.stdout
+
+
+@pytest.mark.slow
+def test_a_planted_pycache_prefix_never_runs(
+    seeded_run: tuple[subprocess.CompletedProcess[str], Path],
+) -> None:
+    ran, marker = seeded_run
     assert not marker.exists(), "the planted cache ran"
     assert ran.returncode == 0 and "OK " in ran.stdout, ran.stderr
 
@@ -277,7 +304,8 @@ def test_a_table_started_by_the_launcher_logs_the_launchers_check(
         f"manifest_path = {signed / 'MANIFEST.sha256'}\ntrusted_key = {signed / 'maker.pub'}\n",
         encoding="utf-8",
     )
-    ran = start(Path(sys.executable), install, "run", "--headless", "--rounds", "1", "--config", str(cfg))
+    headless = ("--headless", "--rounds", "1", "--seats", "2")  # 2 bots of 8 seats: each one more screenshot
+    ran = start(Path(sys.executable), install, "run", *headless, "--config", str(cfg))
     assert ran.returncode == 0, ran.stderr
     assert "ledger verify  OK" in ran.stdout
     with sqlite3.connect(tmp_path / "var" / "ledger.sqlite") as db:

@@ -28,6 +28,7 @@ from terminal.config.keys import settings_of
 from terminal.config.sections import LabSection
 from terminal.software import boot as software
 from terminal.software.manifest import ROOT, fingerprint, make_manifest, verify
+from tests.software.test_launcher_attacks import Venv
 
 KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
 TAG = sys.implementation.cache_tag
@@ -257,12 +258,19 @@ def test_the_launcher_refuses_a_tampered_install_and_runs_nothing(
 @pytest.mark.slow
 def test_the_development_start_verifies_before_any_program_module_runs(tmp_path: Path) -> None:
     """``python -B -m terminal`` (a development start, not protected against code that runs before it:
-    see test_launcher_attacks.py) still refuses a planted byte-code file before the program loads it."""
+    see test_launcher_attacks.py) still refuses a planted byte-code file before the program loads it.
+
+    The interpreter is a throw-away virtual environment whose site-packages holds only ``link.pth``, a
+    path line to the real dependencies (``test_launcher_attacks.Venv``): each start checks that folder as
+    its runtime, not the 650 MB of this interpreter's (``test_launcher_attacks`` runs a verified program
+    on those)."""
     copy = _install_copy(tmp_path)
     (tmp_path / "maker.pub").write_bytes(_public_pem())
     cfg = tmp_path / "kiosk.cfg"
     cfg.write_text("[lab]\nverify_at_boot = always\n", encoding="utf-8")
-    signed = make_manifest(KEY, copy, software.site_dirs())  # the interpreter's .pth files too
+    venv = Venv(tmp_path / "venv")
+    signed = make_manifest(KEY, copy, (venv.site,))  # the interpreter's .pth file too
+    assert "  @site0/link.pth\n" in signed
     (tmp_path / "MANIFEST.sha256").write_text(signed, encoding="utf-8")
     marker = tmp_path / "owned"
     cache = copy / "terminal" / "__pycache__" / f"money.{TAG}.pyc"
@@ -275,7 +283,7 @@ def test_the_development_start_verifies_before_any_program_module_runs(tmp_path:
 
     def terminal(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-B", "-m", "terminal", *args, "--config", str(cfg)],
+            [str(venv.python), "-B", "-m", "terminal", *args, "--config", str(cfg)],
             cwd=copy, capture_output=True, text=True, timeout=120, env=env,
         )  # fmt: skip
 
