@@ -20,6 +20,7 @@ import pygame
 import pytest
 
 from terminal.i18n import Catalogue
+from tests.display import frames
 
 #: Data rather than words: amounts, counts, times, dates, dice, percentages, ids and hashes, and the Big
 #: Six wheel's pictures of its joker and flag (★, ⚑).
@@ -71,11 +72,14 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorded]:
         original_show(self, text, *args, **kwargs)
 
     monkeypatch.setattr(kit.Text, "show", show)
+    from terminal.seat import text as seat_text
     from terminal.seat.layouts import paint
 
     paint._TEXT_CACHE.clear()  # labels drawn by an earlier test would not be rendered again
+    seat_text._FONTS.clear()  # nor by a font an earlier test loaded (not the recording Font above)
     yield seen
     paint._TEXT_CACHE.clear()
+    seat_text._FONTS.clear()
     pygame.init()  # the service screens quit pygame when done; tests after this one draw text
 
 
@@ -84,7 +88,9 @@ def unencoded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every screen is drawn as ever; its file holds a SHA-256 of its pixels instead of a PNG of them. This
     test reads the words drawn, and ``render_all``'s check that no two states drew the same picture compares
     the files, which the digests of the pixels decide as the PNGs did; encoding the PNGs was half this
-    test's time (the screens' own tests check their PNGs)."""
+    test's time (the screens' own tests check their PNGs). The display's screens skip the collection of
+    garbage before each (``frames.Uncollected``)."""
+    from terminal.display import screens as display_screens
     from terminal.display.gl import pyglet
     from terminal.display.painter import Painter
 
@@ -102,6 +108,7 @@ def unencoded(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(pygame.image, "save", save_seat)
     monkeypatch.setattr(Painter, "save", save_display)
+    monkeypatch.setattr(display_screens, "gc", frames.Uncollected())
 
 
 def _explained(line: str, phrases: list[str]) -> bool:
