@@ -70,6 +70,7 @@ class Painter:
         self.catalogue: Catalogue = load_catalogue(language)
         self.currency = currency
         self._files = font_files()
+        self._faces = tuple(map(str, self._files))  # the files in the shared caches' keys (cheap to compare)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.min_size = 14  # no text below this: the frame's ``text_min`` (the app sets it per screen size)
         self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
@@ -138,7 +139,7 @@ class Painter:
 
     def _fitted(self, text: str, size: int, bold: bool, width: int) -> tuple[int, tuple[str, ...]]:
         """The size and the lines ``text`` is drawn in within ``width`` (cached: asked every frame)."""
-        key = ("fitted", self._files, text, size, bold, width, self.min_size)
+        key = ("fitted", self._faces, text, size, bold, width, self.min_size)
         found = _LAYOUTS.get(key)
         if found is None:
             fitted = self.fitting(text, size, bold, width)
@@ -244,7 +245,7 @@ class Painter:
         self, text: str, size: int, bold: bool, room: tuple[int, int]
     ) -> tuple[int, tuple[str, ...]]:
         """The size and lines of ``text`` in a box of ``room`` (cached: asked every frame)."""
-        key = ("blocked", self._files, text, size, bold, room, self.min_size)
+        key = ("blocked", self._faces, text, size, bold, room, self.min_size)
         found = _LAYOUTS.get(key)
         if found is None:
             box = pygame.Rect((0, 0), room)
