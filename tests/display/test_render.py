@@ -12,7 +12,7 @@ from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
 from terminal.i18n import load_catalogue
 from tests.display import frames
-from tests.display.every_screen import Run
+from tests.display.every_screen import READ_BACK, Run
 
 W, H = 1920, 1080
 
@@ -84,7 +84,7 @@ def test_render_display_screens_writes_every_state(display_run: Callable[[int, i
     as a PNG, checked to hold that very frame (every state is saved by the same ``Painter.save``; the 43
     PNG encodes were most of this test's time). The run is the one ``test_text_sizes`` checks the text of
     at this size and language (``every_screen.painted``: painted once for both)."""
-    run = display_run(1920, 1080, "es")
+    run = display_run(*READ_BACK)
     written = list(run.written)
     names = {p.stem for p in written}
     for wanted in ("display-roulette-rest-0-kickoff", "display-roulette-rest-00-kickoff",
@@ -97,6 +97,6 @@ def test_render_display_screens_writes_every_state(display_run: Callable[[int, i
     first = written[0]
     assert first.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     image = pyglet.image.load(str(first)).get_image_data()
-    assert image.get_data("RGBA", 1920 * 4) == run.first  # the PNG holds the frame painted
+    assert image.get_data("RGBA", READ_BACK[0] * 4) == run.first  # the PNG holds the frame painted
     for path, colours in zip(written, run.colours, strict=True):
         assert colours > 20, f"{path.name} looks empty"
