@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pygame
 import pytest
 
@@ -93,7 +94,7 @@ def unencoded(monkeypatch: pytest.MonkeyPatch) -> None:
     from terminal.display import screens as display_screens
     from terminal.display.painter import Painter
 
-    def digest(pixels: bytes, size: tuple[int, int]) -> bytes:
+    def digest(pixels: bytes | np.ndarray, size: tuple[int, int]) -> bytes:
         return hashlib.sha256(pixels).digest() + f" {size[0]}x{size[1]}".encode()
 
     def save_seat(surface: pygame.Surface, path: str, *args: Any) -> None:
@@ -102,7 +103,7 @@ def unencoded(monkeypatch: pytest.MonkeyPatch) -> None:
     def save_display(self: Painter, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         size = self.window.get_framebuffer_size()  # the bytes pyglet's read-back gives, read 5 times faster
-        path.write_bytes(digest(frames.frame_bytes(*size), size))
+        path.write_bytes(digest(frames.frame(*size), size))  # hashed as they lie in the array, not copied
         return path
 
     monkeypatch.setattr(pygame.image, "save", save_seat)
