@@ -41,11 +41,29 @@ def overlap(a: Box, b: Box, slack: float = 2.0) -> bool:
     return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
 
 
+def overlapping(boxes: list[Box], slack: float = 2.0) -> list[tuple[int, int]]:
+    """Every pair ``(k, j)``, ``k < j``, of ``boxes`` that :func:`overlap`, in the order two nested loops
+    find them (numpy: a frame has some eighty labels, three thousand pairs)."""
+    if len(boxes) < 2:
+        return []
+    b = np.array(boxes, dtype=np.float64)
+    left, bottom, right, top = (b[:, n] for n in range(4))
+    hit = (
+        (left[:, None] < right[None, :] - slack)
+        & (left[None, :] < right[:, None] - slack)
+        & (bottom[:, None] < top[None, :] - slack)
+        & (bottom[None, :] < top[:, None] - slack)
+    )
+    ks, js = np.nonzero(np.triu(hit, 1))
+    return list(zip(ks.tolist(), js.tolist(), strict=True))
+
+
 def problems(painter: Painter, scene: Scene, name: str, width: int, height: int) -> list[str]:
     """Every text of ``scene``'s frame (just painted) that is too small, too wide, cut or covered."""
     batches = painter.batches(scene)
     shown = [t for t in list(TEXTS) if t.label.batch in batches and t.text.strip()]
     found = []
+    flat: list[tuple[Text, Box]] = []  # the flat labels of the game, not the overlay (boxes measured once)
     for text in shown:
         size = float(text.label.font_size)
         if size < MIN_TEXT_PX:
@@ -54,14 +72,13 @@ def problems(painter: Painter, scene: Scene, name: str, width: int, height: int)
             found.append(f"{name}: {text.text!r} is {text.content_width:.0f} px in {text.room:.0f}")
         if text.label.rotation:
             continue  # the watermark lies across the screen on purpose
-        left, bottom, right, top = box_of(text)
+        box = left, bottom, right, top = box_of(text)
         if left < -1 or bottom < -1 or right > width + 1 or top > height + 1:
             found.append(f"{name}: {text.text!r} is cut by the window's edge")
-    flat = [(t, box_of(t)) for t in shown if not t.label.rotation and t.label.batch is not painter.overlay]
-    for k, (a, box_a) in enumerate(flat):  # each box measured once, not once per pair
-        for b, box_b in flat[k + 1 :]:
-            if overlap(box_a, box_b):
-                found.append(f"{name}: {a.text!r} lies over {b.text!r}")
+        if text.label.batch is not painter.overlay:
+            flat.append((text, box))
+    for k, j in overlapping([box for _, box in flat]):
+        found.append(f"{name}: {flat[k][0].text!r} lies over {flat[j][0].text!r}")
     for fixed in list(LABELS):
         if fixed.batch in batches and float(fixed.font_size) < MIN_TEXT_PX:
             found.append(f"{name}: {fixed.text!r} at {fixed.font_size} px")
