@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from terminal.display.dice_motion import tumbling_face
 from terminal.display.stage_face import RGBA, Call, StageFace
@@ -58,8 +59,9 @@ class HighRollPose:
     lit: tuple[str, ...]
 
 
+@lru_cache(maxsize=1024)
 def throw_of(outcome: str) -> Throw | None:
-    """The throw of a result's text, or None."""
+    """The throw of a result's text, or None (a frozen record, parsed once: every frame asks for it)."""
     try:
         return Throw.parse(outcome)
     except ValueError:

@@ -27,6 +27,33 @@ from terminal.theme import looks
 REGULAR_FONT: tuple[str, ...] = looks("seat", "fonts").texts("regular")
 BOLD_FONT: tuple[str, ...] = looks("seat", "fonts").texts("bold")
 _CACHE_SIZE = 4000
+_SHARED_SIZE = 40_000
+#: Every font file loaded, by file and size, for every painter of the process (a seat app makes one painter,
+#: ``terminal screens`` and the tests a painter per app: reading a font file again for each was a fifth of
+#: drawing a screen). pygame's fonts die with ``pygame.quit()``: the cache forgets them then.
+_FONTS: dict[tuple[Path, int], pygame.font.Font] = {}
+#: The size and lines of a text in a room, by font files, text, size, weight, room and floor: measured once
+#: per process (pure metrics of the font files; asked again by every new painter for the same labels).
+_LAYOUTS: dict[tuple[Any, ...], tuple[int, tuple[str, ...]]] = {}
+
+
+def _loaded(path: Path, size: int) -> pygame.font.Font:
+    """The font of ``path`` at ``size`` pixels, loaded once while pygame's font module stays up."""
+    if _FONTS and not pygame.font.get_init():  # quit without pygame.quit(): these fonts are dead
+        _FONTS.clear()
+    found = _FONTS.get((path, size))
+    if found is None:
+        if not _FONTS:
+            pygame.register_quit(_FONTS.clear)  # called once, at the next pygame.quit()
+        found = _FONTS[(path, size)] = pygame.font.Font(str(path), size)
+    return found
+
+
+def _remember(key: tuple[Any, ...], found: tuple[int, tuple[str, ...]]) -> tuple[int, tuple[str, ...]]:
+    if len(_LAYOUTS) > _SHARED_SIZE:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = found
+    return found
 
 
 def font_files() -> tuple[Path, Path]:
@@ -43,10 +70,10 @@ class Painter:
         self.catalogue: Catalogue = load_catalogue(language)
         self.currency = currency
         self._files = font_files()
+        self._faces = tuple(map(str, self._files))  # the files in the shared caches' keys (cheap to compare)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.min_size = 14  # no text below this: the frame's ``text_min`` (the app sets it per screen size)
         self._lines: OrderedDict[tuple[str, int, Colour, bool], pygame.Surface] = OrderedDict()
-        self._layouts: dict[tuple[str, int, bool, int, int], tuple[int, tuple[str, ...]]] = {}
         self.game = ""  # the game the table plays (the app sets it each frame): its own wager names first
 
     @property
@@ -84,7 +111,7 @@ class Painter:
         size = max(self.min_size, int(size))
         found = self._fonts.get((size, bold))
         if found is None:
-            found = self._fonts[(size, bold)] = pygame.font.Font(str(self._files[bold]), size)
+            found = self._fonts[(size, bold)] = _loaded(self._files[bold], size)
         return found
 
     def fonts(self) -> Callable[[int, bool], pygame.font.Font]:
@@ -112,15 +139,13 @@ class Painter:
 
     def _fitted(self, text: str, size: int, bold: bool, width: int) -> tuple[int, tuple[str, ...]]:
         """The size and the lines ``text`` is drawn in within ``width`` (cached: asked every frame)."""
-        key = (text, size, bold, width, self.min_size)
-        found = self._layouts.get(key)
+        key = ("fitted", self._faces, text, size, bold, width, self.min_size)
+        found = _LAYOUTS.get(key)
         if found is None:
             fitted = self.fitting(text, size, bold, width)
             wide = width and self.font(fitted, bold).size(text)[0] > width
-            found = (fitted, tuple(self._wrapped(text, fitted, bold, width)) if wide else (text,))
-            if len(self._layouts) > _CACHE_SIZE:
-                self._layouts.clear()
-            self._layouts[key] = found
+            lines = tuple(self._wrapped(text, fitted, bold, width)) if wide else (text,)
+            found = _remember(key, (fitted, lines))
         return found
 
     def label(
@@ -220,8 +245,8 @@ class Painter:
         self, text: str, size: int, bold: bool, room: tuple[int, int]
     ) -> tuple[int, tuple[str, ...]]:
         """The size and lines of ``text`` in a box of ``room`` (cached: asked every frame)."""
-        key = (text, size, bold, room[0] * 100_000 + room[1], -self.min_size)
-        found = self._layouts.get(key)
+        key = ("blocked", self._faces, text, size, bold, room, self.min_size)
+        found = _LAYOUTS.get(key)
         if found is None:
             box = pygame.Rect((0, 0), room)
             size = max(self.min_size, size)
@@ -229,7 +254,7 @@ class Painter:
             while size > self.min_size and not self._fits(lines, size, bold, box):
                 size = max(self.min_size, size * 9 // 10)
                 lines = self._wrapped(text, size, bold, box.width)
-            found = self._layouts[key] = (size, tuple(lines))
+            found = _remember(key, (size, tuple(lines)))
         return found
 
     def _fits(self, lines: list[str], size: int, bold: bool, box: pygame.Rect) -> bool:

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
-import numpy as np
 import pytest
 
 from terminal.display import samples, theme
 from terminal.display.gl import HEADLESS, pyglet
 from terminal.display.painter import Painter
 from terminal.display.scene import scene_at
-from terminal.display.screens import render_display_screens
 from terminal.i18n import load_catalogue
 from tests.display import frames
-from tests.table.harness import make_config
+from tests.display.every_screen import READ_BACK, Run
 
 W, H = 1920, 1080
 
@@ -81,20 +79,13 @@ def test_the_banner_and_the_watermark_show(painter: Painter) -> None:
     assert changed > len(grid) // 10  # the big TEST watermark lies across the middle
 
 
-def test_render_display_screens_writes_every_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every state is painted and saved; the frames are kept as read back, and only the first is encoded
+def test_render_display_screens_writes_every_state(display_run: Callable[[int, int, str], Run]) -> None:
+    """Every state is painted and saved; the frames are read back as painted, and only the first is encoded
     as a PNG, checked to hold that very frame (every state is saved by the same ``Painter.save``; the 43
-    PNG encodes were most of this test's time)."""
-    shots: dict[Path, bytes] = {}
-    save = Painter.save
-
-    def saved(self: Painter, path: Path) -> Path:
-        shots[path] = frames.frame_bytes(self.window.width, self.window.height)
-        return save(self, path) if len(shots) == 1 else path
-
-    monkeypatch.setattr(Painter, "save", saved)
-    c = make_config(tmp_path, "[display]\nwidth = 960\nheight = 540\n")
-    written = render_display_screens(c, tmp_path / "shots")
+    PNG encodes were most of this test's time). The run is the one ``test_text_sizes`` checks the text of
+    at this size and language (``every_screen.painted``: painted once for both)."""
+    run = display_run(*READ_BACK)
+    written = list(run.written)
     names = {p.stem for p in written}
     for wanted in ("display-roulette-rest-0-kickoff", "display-roulette-rest-00-kickoff",
                    "display-roulette-rest-17", "display-roulette-young-table", "display-out-of-service",
@@ -102,12 +93,10 @@ def test_render_display_screens_writes_every_state(tmp_path: Path, monkeypatch: 
                    "display-touchdown-down-1", "display-touchdown-down-4", "display-tilt",
                    "display-lab-mode-test"):  # fmt: skip
         assert wanted in names
-    assert list(shots) == written and len(set(written)) == len(written)
+    assert list(run.saved) == written and len(set(written)) == len(written)
     first = written[0]
     assert first.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     image = pyglet.image.load(str(first)).get_image_data()
-    assert image.get_data("RGBA", 960 * 4) == shots[first]  # the PNG holds the frame painted
-    for path, frame in shots.items():
-        rgb = np.frombuffer(frame, np.uint8).reshape(540, 960, 4)[::8, ::8, :3].astype(np.uint32)
-        colours = np.unique(rgb[..., 0] << 16 | rgb[..., 1] << 8 | rgb[..., 2])
-        assert len(colours) > 20, f"{path.name} looks empty"
+    assert image.get_data("RGBA", READ_BACK[0] * 4) == run.first  # the PNG holds the frame painted
+    for path, colours in zip(written, run.colours, strict=True):
+        assert colours > 20, f"{path.name} looks empty"

@@ -16,10 +16,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pygame
 import pytest
 
 from terminal.i18n import Catalogue
+from tests.display import frames
 
 #: Data rather than words: amounts, counts, times, dates, dice, percentages, ids and hashes, and the Big
 #: Six wheel's pictures of its joker and flag (★, ⚑).
@@ -71,11 +73,14 @@ def recorded(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recorded]:
         original_show(self, text, *args, **kwargs)
 
     monkeypatch.setattr(kit.Text, "show", show)
+    from terminal.seat import text as seat_text
     from terminal.seat.layouts import paint
 
     paint._TEXT_CACHE.clear()  # labels drawn by an earlier test would not be rendered again
+    seat_text._FONTS.clear()  # nor by a font an earlier test loaded (not the recording Font above)
     yield seen
     paint._TEXT_CACHE.clear()
+    seat_text._FONTS.clear()
     pygame.init()  # the service screens quit pygame when done; tests after this one draw text
 
 
@@ -84,11 +89,12 @@ def unencoded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every screen is drawn as ever; its file holds a SHA-256 of its pixels instead of a PNG of them. This
     test reads the words drawn, and ``render_all``'s check that no two states drew the same picture compares
     the files, which the digests of the pixels decide as the PNGs did; encoding the PNGs was half this
-    test's time (the screens' own tests check their PNGs)."""
-    from terminal.display.gl import pyglet
+    test's time (the screens' own tests check their PNGs). The display's screens skip the collection of
+    garbage before each (``frames.Uncollected``)."""
+    from terminal.display import screens as display_screens
     from terminal.display.painter import Painter
 
-    def digest(pixels: bytes, size: tuple[int, int]) -> bytes:
+    def digest(pixels: bytes | np.ndarray, size: tuple[int, int]) -> bytes:
         return hashlib.sha256(pixels).digest() + f" {size[0]}x{size[1]}".encode()
 
     def save_seat(surface: pygame.Surface, path: str, *args: Any) -> None:
@@ -96,12 +102,13 @@ def unencoded(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def save_display(self: Painter, path: Path) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
-        shown = pyglet.image.get_buffer_manager().get_color_buffer().get_image_data()
-        path.write_bytes(digest(shown.get_data("RGBA", shown.width * 4), (shown.width, shown.height)))
+        size = self.window.get_framebuffer_size()  # the bytes pyglet's read-back gives, read 5 times faster
+        path.write_bytes(digest(frames.frame(*size), size))  # hashed as they lie in the array, not copied
         return path
 
     monkeypatch.setattr(pygame.image, "save", save_seat)
     monkeypatch.setattr(Painter, "save", save_display)
+    monkeypatch.setattr(display_screens, "gc", frames.Uncollected())
 
 
 def _explained(line: str, phrases: list[str]) -> bool:

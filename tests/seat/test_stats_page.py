@@ -42,7 +42,7 @@ def _frame(app: SeatApp, now: float) -> np.ndarray:
     app.update(now)
     surface = pygame.Surface(SIZE)
     app.draw(surface, now)
-    return colours(surface).copy()
+    return colours(surface)  # a new array (the masking made it), not a view of the surface
 
 
 @pytest.mark.parametrize("game", sorted(ROUNDS))
