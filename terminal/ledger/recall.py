@@ -143,11 +143,15 @@ SeatWager = tuple[str, int, int, str]  # spot, stake, returned (stake included),
 
 
 _SEAT_WAGERS = (  # settled by the round, or placed in it and carried on (a drive, a point): never withdrawn
-    "SELECT w.spot, w.stake, CASE WHEN r.round_id = :round THEN r.returned ELSE 0 END, "
-    "CASE WHEN r.round_id = :round THEN r.result ELSE 'carried' END "
-    "FROM wagers w LEFT JOIN results r ON r.wager_id = w.id WHERE w.seat = :seat "
-    "AND (r.round_id = :round OR (w.round_id = :round AND (r.round_id IS NULL OR r.round_id != :round))) "
-    "AND coalesce(r.result, '') != 'withdrawn' ORDER BY w.id"
+    # Two index searches (results, wagers by round; "+w.seat": not by seat), never a scan of all the
+    # wagers a seat ever placed: a push of the seat's rounds stays as quick on a ledger of a million rows
+    "SELECT spot, stake, returned, result FROM ("
+    "SELECT w.id, w.spot, w.stake, r.returned, r.result FROM results r JOIN wagers w ON w.id = r.wager_id "
+    "WHERE r.round_id = :round AND +w.seat = :seat AND r.result != 'withdrawn' "
+    "UNION ALL "
+    "SELECT w.id, w.spot, w.stake, 0, 'carried' FROM wagers w LEFT JOIN results r ON r.wager_id = w.id "
+    "WHERE w.round_id = :round AND +w.seat = :seat AND (r.round_id IS NULL OR r.round_id != :round) "
+    "AND coalesce(r.result, '') != 'withdrawn') ORDER BY id"
 )
 
 

@@ -23,6 +23,7 @@ window's commits at boot (before the first round opens) and in the rounds.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
@@ -120,6 +121,7 @@ def main() -> None:
     """Fork a child for each request line; answer with its exit status (a signal's as its negative)."""
     for line in sys.stdin:
         cfg, rounds, seed, kill, note = json.loads(line)
+        gc.freeze()  # the imported objects out of the collector's reach: a child does not copy their pages
         pid = os.fork()
         if pid == 0:  # the child: the table, then out without the parent's clean-up
             code = 1

@@ -130,3 +130,22 @@ def test_a_void_spin_is_marked_on_the_history_board(tmp_path: Path) -> None:
     history = [p for p in pushed if isinstance(p, m.History)][-1]
     assert [(h.outcome, h.void) for h in history.results] == [("9", False), ("5", False), ("00", True)]
     assert history == views.history(table)
+
+
+def test_a_wager_taken_down_is_not_in_the_seat_rounds(tmp_path: Path) -> None:
+    """A withdrawn wager has its result row in the round it was taken down in: never named there."""
+    table = scripted_table(make_config(tmp_path, "[table]\ngame = craps\n"), (5, 6), (4, 2))
+    table.start()
+    table.cashier.bill_stacked(1, 10_000)
+    table.wagers.place(1, "pass", 1_000)
+    table.wagers.place(1, "field", 500)
+    table.wagers.remove(1, "field")  # taken down in the open window: a 'withdrawn' result of round 1
+    table.play_round()  # 5-6: the pass line wins on 11
+    table.open_round()
+    table.wagers.place(1, "field", 500)
+    table.play_round()  # 4-2: the field loses on 6
+    withdrawn = table.ledger.db.execute("SELECT count(*) FROM results WHERE result = 'withdrawn'").fetchone()
+    assert withdrawn == (1,)
+    rounds = {r.round_id: r for r in views.seat_rounds(table, 1).rounds}
+    said = {n: [(w.spot, w.stake, w.paid, w.result) for w in r.wagers] for n, r in rounds.items()}
+    assert said == {1: [("pass", 1_000, 2_000, "win")], 2: [("field", 500, 0, "lose")]}

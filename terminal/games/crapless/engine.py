@@ -68,17 +68,18 @@ class CraplessEngine:
             where = Spot.parse(spot)
         except BadSpotError as error:
             raise IllegalBetError(spot, str(error)) from None
-        if any(w.ref == ref for w in play.wagers):
+        if ref in [w.ref for w in play.wagers]:  # a list, not any(): each placement scans the table
             raise IllegalBetError(spot, f"wager {ref} is already on the table")
         placed = self._place(play, Wager(ref, seat, where, amount))
         kind = placed.spot.wager_id
         if kind not in _ODDS:  # odds are limited by their flat wager
             self.limits(kind).check(kind, amount)
         placement = Placement(ref, seat, kind, str(placed.spot), "standard", placed.cost)
-        return placement, replace(play, wagers=(*play.wagers, placed), fresh=play.fresh | {ref})
+        return placement, CraplessPlay(play.state, (*play.wagers, placed), play.fresh | {ref})
 
     def _place(self, play: CraplessPlay, wager: Wager) -> Wager:
-        mine = tuple(w for w in play.wagers if w.seat == wager.seat)
+        seat = wager.seat
+        mine = tuple([w for w in play.wagers if w.seat == seat])
         return actions.place(play.state, mine, wager, self.rules)
 
     def removable(self, play: CraplessPlay, seat: int, spot: str | None) -> tuple[str, ...]:

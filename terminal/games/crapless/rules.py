@@ -99,6 +99,8 @@ class CraplessRules:
     fire_offered: bool = True
     hard_rockn_offered: bool = False  # Decision 6: off unless the operator turns it on
     _vig: CrapsRules = field(init=False, repr=False, compare=False)
+    _offered: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _taken: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.max_odds not in ODDS_CHOICES:
@@ -111,9 +113,19 @@ class CraplessRules:
             unit=self.unit,
         )  # fmt: skip  (its checks are the craps ones: vig 0..5 %, timing, unit)
         object.__setattr__(self, "_vig", vig)
+        offered = self._offered_ids()  # worked out once: every placement asks (a frozen record: fixed)
+        object.__setattr__(self, "_offered", offered)
+        object.__setattr__(self, "_taken", frozenset(offered))
 
     def offered(self) -> tuple[str, ...]:
         """The wager ids this table takes, in layout order."""
+        return self._offered
+
+    def takes(self, wager_id: str) -> bool:
+        """Whether this table takes ``wager_id`` (one of :meth:`offered`)."""
+        return wager_id in self._taken
+
+    def _offered_ids(self) -> tuple[str, ...]:
         gone = set()
         if not self.put_offered:
             gone |= {f"put_{n}" for n in POINTS}
