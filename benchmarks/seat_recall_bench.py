@@ -1,4 +1,4 @@
-"""A seat's round recall (``recall.seat_rounds``) on a large ledger: the query before and after.
+"""A seat's round recall and a round's record (``terminal.ledger.recall``) on a large ledger: before/after.
 
 Every settled round pushes each linked seat its last rounds (``views.seat_rounds``: ten rounds, each with
 its wagers read by ``recall._SEAT_WAGERS``). The query it replaced found a round's wagers by scanning every
@@ -7,7 +7,9 @@ the new one is two index searches (results by round, wagers by round) in a ``UNI
 back to back in this process, on one ledger of ``--rounds`` rounds (four seats, five wagers each, every
 tenth wager carried past its round, as a craps point or a Touchdown drive is), written straight into the
 ledger's schema (the query reads no chain tag). The rows of both are checked equal first; then the median
-time of a seat's whole recall (the newest ten rounds) with each, and the ratio.
+time of a seat's whole recall (the newest ten rounds) with each, and the ratio. The same for the record of
+a round (``recall.recall``: the table's resume at every start, the service desk's recall, its list of a
+seat's last 100 rounds), whose wagers were found the same way: ``w.round_id = ? OR r.round_id = ?``.
 
 Run: PYTHONPATH=. python benchmarks/seat_recall_bench.py [--rounds N] [--repeats N]
 """
@@ -32,6 +34,8 @@ BEFORE = (
     "AND (r.round_id = :round OR (w.round_id = :round AND (r.round_id IS NULL OR r.round_id != :round))) "
     "AND coalesce(r.result, '') != 'withdrawn' ORDER BY w.id"
 )
+#: A round's record before (``recall.recall``: the wagers placed in the round or settled by it): the baseline.
+ROUND_BEFORE = recall._WAGERS + "WHERE w.round_id = :round OR r.round_id = :round ORDER BY w.id"
 SEATS, WAGERS = 4, 5
 
 
@@ -87,18 +91,23 @@ def main() -> None:
         for seat in range(1, SEATS + 1):
             for probe in (newest, list(range(1, 11)), list(range(args.rounds // 2, args.rounds // 2 + 10))):
                 assert _recall(db, BEFORE, seat, probe) == _recall(db, recall._SEAT_WAGERS, seat, probe)
-        print("rows: the same from both queries (4 seats, the newest, oldest and middle ten rounds)")
-        times: dict[str, list[float]] = {"before": [], "after": []}
+            probe = [*newest, 1, 2, args.rounds // 2]
+            assert _recall(db, ROUND_BEFORE, seat, probe) == _recall(db, recall._ROUND_WAGERS, seat, probe)
+        print("rows: the same from both queries of each pair (4 seats, the newest, oldest and middle rounds)")
+        times: dict[str, list[float]] = {"before": [], "after": [], "round before": [], "round after": []}
+        pairs = (("", BEFORE, recall._SEAT_WAGERS), ("round ", ROUND_BEFORE, recall._ROUND_WAGERS))
         for _ in range(args.repeats):
-            for name, query in (("before", BEFORE), ("after", recall._SEAT_WAGERS)):
-                started = time.perf_counter()
-                _recall(db, query, 2, newest)
-                times[name].append(time.perf_counter() - started)
+            for prefix, old, new in pairs:
+                for name, query in ((f"{prefix}before", old), (f"{prefix}after", new)):
+                    started = time.perf_counter()
+                    _recall(db, query, 2, newest)
+                    times[name].append(time.perf_counter() - started)
         db.close()
-    before, after = (statistics.median(times[k]) * 1000 for k in ("before", "after"))
-    print(f"a seat's recall (10 rounds), before: median {before:.3f} ms over {args.repeats}")
-    print(f"a seat's recall (10 rounds), after:  median {after:.3f} ms over {args.repeats}")
-    print(f"ratio: {before / after:,.0f}x")
+    for prefix, what in (("", "a seat's recall (10 rounds)"), ("round ", "10 rounds' records (recall)")):
+        before, after = (statistics.median(times[prefix + k]) * 1000 for k in ("before", "after"))
+        print(f"{what}, before: median {before:.3f} ms over {args.repeats}")
+        print(f"{what}, after:  median {after:.3f} ms over {args.repeats}")
+        print(f"ratio: {before / after:,.0f}x")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

@@ -72,6 +72,18 @@ _WAGERS = (
 )
 
 
+_ROUND_WAGERS = (  # placed in the round, or settled by it: two index searches, never a scan of every wager
+    "SELECT ref, placed, seat, kind, spot, paytable, stake, result, returned, entry, settled FROM ("
+    "SELECT w.id, w.ref, w.round_id AS placed, w.seat, w.kind, w.spot, w.paytable, w.stake, r.result, "
+    "r.returned, r.entry, r.round_id AS settled FROM wagers w LEFT JOIN results r ON r.wager_id = w.id "
+    "WHERE w.round_id = :round "
+    "UNION ALL "
+    "SELECT w.id, w.ref, w.round_id, w.seat, w.kind, w.spot, w.paytable, w.stake, r.result, r.returned, "
+    "r.entry, r.round_id FROM results r JOIN wagers w ON w.id = r.wager_id "
+    "WHERE r.round_id = :round AND w.round_id != :round) ORDER BY id"
+)
+
+
 def recall(db: sqlite_utils.Database, round_id: int) -> RoundRecord:
     """The record of round ``round_id``: wagers placed in it and wagers settled by it."""
     row = db.execute("SELECT id, time, game, detail FROM rounds WHERE id = ?", [round_id]).fetchone()
@@ -81,9 +93,7 @@ def recall(db: sqlite_utils.Database, round_id: int) -> RoundRecord:
         "SELECT outcome, generator, draw_counter, reseed_epoch FROM outcomes WHERE round_id = ?", [round_id]
     ).fetchone()
     settled = db.execute("SELECT time FROM settlements WHERE round_id = ?", [round_id]).fetchone()
-    wagers = db.execute(
-        _WAGERS + "WHERE w.round_id = ? OR r.round_id = ? ORDER BY w.id", [round_id, round_id]
-    )
+    wagers = db.execute(_ROUND_WAGERS, {"round": round_id})
     seats = db.execute(
         "SELECT seat, credits_before, staked, returned, credits_after FROM round_seats WHERE round_id = ? "
         "ORDER BY seat",
