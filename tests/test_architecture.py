@@ -106,7 +106,7 @@ RULES = (
         (
             "terminal.table", "terminal.net", "terminal.ledger", "terminal.devices", "terminal.lab",
             "terminal.floor", "terminal.commands", "terminal.cli", "terminal.software", "terminal.sound",
-            "rng", *UIS,
+            "terminal.sas", "rng", *UIS,
         ),
     ),
     Rule(

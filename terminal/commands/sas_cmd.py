@@ -73,9 +73,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _host(args: argparse.Namespace) -> int:
+    from terminal.config.sas_keys import check_spec
     from terminal.sas.host import HostLink, NoAnswer, report
     from terminal.sas.ports import PortError, open_port
-    from terminal.sas.settings import check_spec
 
     try:
         port = open_port(check_spec(args.port))

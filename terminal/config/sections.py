@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from terminal.config import sas_keys
 from terminal.config.keys import (
     amount,
     amount_list,
@@ -37,7 +38,6 @@ from terminal.games.crapless.rules import ODDS_CHOICES as CRAPLESS_ODDS
 from terminal.games.props_hops import rules as _props_hops
 from terminal.games.registry import GAMES
 from terminal.games.roulette.b2b import DEFAULT_WEIGHTS, parse_weights
-from terminal.sas import settings as sas
 from terminal.windows import Placement
 
 
@@ -536,19 +536,21 @@ class SasSection:
 
     enabled: bool = setting("false", boolean(), "serve SAS on each seat's line (terminal sas run)")
     ports: tuple[tuple[int, str], ...] = setting(
-        "none", read_with("SEAT=LINE pairs: a serial device, pty:PATH or tcp:HOST:PORT; or none", sas.ports),
+        "none",
+        read_with("SEAT=LINE pairs: a serial device, pty:PATH or tcp:HOST:PORT; or none", sas_keys.ports),
         "each seat's SAS line, like '1=/dev/ttyS0, 2=tcp:10.0.0.9:7002'",
     )  # fmt: skip
     addresses: tuple[tuple[int, int], ...] = setting(
-        "none", read_with("SEAT=ADDRESS pairs, addresses 1 to 127 and distinct; or none", sas.addresses),
+        "none", read_with("SEAT=ADDRESS pairs, addresses 1 to 127 and distinct; or none", sas_keys.addresses),
         "each seat's SAS address, like '1=1, 2=2'",
     )  # fmt: skip
     asset_numbers: tuple[tuple[int, int], ...] = setting(
-        "none", read_with("SEAT=NUMBER pairs, 0 to 4294967295; or none", sas.asset_numbers),
+        "none", read_with("SEAT=NUMBER pairs, 0 to 4294967295; or none", sas_keys.asset_numbers),
         "each seat's asset number on the casino's system",
     )  # fmt: skip
     serial_numbers: tuple[tuple[int, str], ...] = setting(
-        "none", read_with("SEAT=TEXT pairs, 1 to 40 printable ASCII characters; or none", sas.serial_numbers),
+        "none",
+        read_with("SEAT=TEXT pairs, 1 to 40 printable ASCII characters; or none", sas_keys.serial_numbers),
         "each seat's serial number (long poll 54)",
     )  # fmt: skip
     required: bool = setting(
@@ -562,7 +564,7 @@ class SasSection:
     )
     state_dir: Path = setting("var/sas", a_path(), "each seat's SAS store: its exception cursor and link log")
     country_code: int | None = setting(
-        "auto", read_with("auto (from [money] currency), or a SAS country code 0 to 39", sas.country),
+        "auto", read_with("auto (from [money] currency), or a SAS country code 0 to 39", sas_keys.country),
         "the bill acceptor's country on SAS (long poll 48, table C-6: 37 United States, 7 Canada, 39 euro)",
     )  # fmt: skip
     ticket_timeout_ms: int = setting(

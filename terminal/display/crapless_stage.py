@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from terminal.display.dice_motion import DicePose, RollTextError, TumblePlan, parse_roll
 from terminal.display.dice_motion import pose_at as tumble_at
-from terminal.display.stage_face import RGBA, Call, StageFace
+from terminal.display.stage_face import RGBA, Call, dice_face
 from terminal.games.crapless.game import REVEAL_S
 from terminal.theme import looks
 
@@ -45,15 +45,8 @@ def pose_at(outcome: str | None, start: float, last: str | None, t: float) -> Di
     return tumble_at(TumblePlan(dice, start, SETTLE_S), t)
 
 
-def _dice(outcome: str) -> tuple[int, int]:
-    dice = dice_of(outcome)
-    if dice is None:
-        raise ValueError(f"{outcome!r} is not a crapless roll (two dice 1-6, as 4-3)")
-    return dice
-
-
-def _call(outcome: str) -> Call:
-    total = sum(_dice(outcome))
+def _call(dice: tuple[int, int]) -> Call:
+    total = sum(dice)
     return (
         ("display.call_crapless_seven", ())
         if total == 7
@@ -65,25 +58,18 @@ def _colour(total: int) -> RGBA:
     return SEVEN if total == 7 else LOW if total < 7 else HIGH
 
 
-FACE = StageFace(  # Crapless Craps' face on the display
+FACE = dice_face(  # Crapless Craps' face on the display
+    dice_of,
+    "a crapless roll (two dice 1-6, as 4-3)",
     settle_s=SETTLE_S,
     pose=pose_at,
-    board=lambda text: "-".join(map(str, _dice(text))) if dice_of(text) else text,
-    accepts=lambda text: dice_of(text) is not None,
-    call=_call,
-    big=lambda outcome: str(sum(_dice(outcome))),
-    words=lambda outcome: ("display.crapless_words", (("dice", "·".join(map(str, _dice(outcome)))),)),
-    colour=lambda outcome: _colour(sum(_dice(outcome))),
-    tile=lambda outcome: str(sum(_dice(outcome))),
-    hot_key=lambda outcome: str(sum(_dice(outcome))),
-    universe=tuple(str(n) for n in TOTALS),
+    totals=TOTALS,
     needed=36,
-    hot_text=lambda key: key,
-    hot_colour=lambda key: _colour(int(key)),
-    labels=("display.roll", "display.last_roll"),
-    tile_mark=lambda outcome: (
-        f"display.crapless_mark_{_kind(sum(_dice(outcome)))}"
-    ),  # L, H, 7: not colour alone
+    call=_call,
+    words=lambda dice: ("display.crapless_words", (("dice", "·".join(map(str, dice))),)),
+    colour=lambda dice: _colour(sum(dice)),
+    hot_colour=_colour,
+    tile_mark=lambda dice: f"display.crapless_mark_{_kind(sum(dice))}",  # L, H, 7: not colour alone
 )
 
 

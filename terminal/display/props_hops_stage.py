@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 
 from terminal.display.dice_motion import parse_roll, tumbling_face
-from terminal.display.stage_face import RGBA, Call, StageFace
+from terminal.display.stage_face import RGBA, Call, dice_face
 from terminal.games.props_hops.game import REVEAL_S
 from terminal.games.props_hops.rules import (
     DEFAULT_GRID,
@@ -97,54 +97,34 @@ def pose_at(outcome: str | None, start: float, last: str | None, t: float) -> Sh
     return ShakerPose(faces, places, spins, 0.0, 0.05 * wobble, False, ())
 
 
-def _dice(outcome: str) -> tuple[int, int]:
-    dice = dice_of(outcome)
-    if dice is None:
-        raise ValueError(f"{outcome!r} is not a Props & Hops shake (two dice 1-6, as 4-3)")
-    return dice
+Dice = tuple[int, int]
 
 
-def _kind(dice: tuple[int, int]) -> str:
+def _kind(dice: Dice) -> str:
     total = sum(dice)
     return "seven" if total == 7 else "low" if total < 7 else "high"
 
 
-def _call(outcome: str) -> Call:
-    dice = _dice(outcome)
+def _call(dice: Dice) -> Call:
     if dice[0] == dice[1]:
         return "display.call_props_hops_double", (("face", str(dice[0])),)
     return "display.call_props_hops", (("total", str(sum(dice))), ("dice", "-".join(map(str, sorted(dice)))))
 
 
-def _words(outcome: str) -> Call:
-    dice = _dice(outcome)
-    return "display.props_hops_words", (("dice", "·".join(map(str, dice))),)
+def _total_colour(total: int) -> RGBA:
+    return SEVEN if total == 7 else LOW if total < 7 else HIGH
 
 
-def _colour(outcome: str) -> RGBA:
-    return {"low": LOW, "high": HIGH, "seven": SEVEN}[_kind(_dice(outcome))]
-
-
-def _total_colour(total: str) -> RGBA:
-    n = int(total)
-    return SEVEN if n == 7 else LOW if n < 7 else HIGH
-
-
-FACE = StageFace(  # Props & Hops' face on the display
+FACE = dice_face(  # Props & Hops' face on the display
+    dice_of,
+    "a Props & Hops shake (two dice 1-6, as 4-3)",
     settle_s=SETTLE_S,
     pose=pose_at,
-    board=lambda text: "-".join(map(str, _dice(text))) if dice_of(text) else text,
-    accepts=lambda text: dice_of(text) is not None,
-    call=_call,
-    big=lambda outcome: str(sum(_dice(outcome))),
-    words=_words,
-    colour=_colour,
-    tile=lambda outcome: str(sum(_dice(outcome))),
-    hot_key=lambda outcome: str(sum(_dice(outcome))),
-    universe=tuple(str(n) for n in TOTALS),
+    totals=TOTALS,
     needed=36,
-    hot_text=lambda key: key,
+    call=_call,
+    words=lambda dice: ("display.props_hops_words", (("dice", "·".join(map(str, dice))),)),
+    colour=lambda dice: _total_colour(sum(dice)),
     hot_colour=_total_colour,
-    labels=("display.roll", "display.last_roll"),
-    tile_mark=lambda outcome: f"display.props_hops_mark_{_kind(_dice(outcome))}",  # L, H, 7: not colour alone
+    tile_mark=lambda dice: f"display.props_hops_mark_{_kind(dice)}",  # L, H, 7: not colour alone
 )

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from terminal.display.dice_motion import tumbling_face
-from terminal.display.stage_face import RGBA, Call, StageFace
+from terminal.display.stage_face import RGBA, Call, dice_face
 from terminal.games.sicbo.game import REVEAL_S
 from terminal.theme import looks
 
@@ -94,52 +94,40 @@ def _size(dice: tuple[int, int, int]) -> str:
     return "triple" if dice[0] == dice[1] == dice[2] else "small" if total <= 10 else "big"
 
 
-def _dice(outcome: str) -> tuple[int, int, int]:
-    dice = dice_of(outcome)
-    if dice is None:
-        raise ValueError(f"{outcome!r} is not a Sic Bo roll (three dice 1-6, as 2-5-5)")
-    return dice
+Dice = tuple[int, int, int]
 
 
-def _call(outcome: str) -> Call:
-    dice = _dice(outcome)
+def _call(dice: Dice) -> Call:
     if _size(dice) == "triple":
         return "display.call_sicbo_triple", (("face", str(dice[0])),)
     return "display.call_sicbo", (("total", str(sum(dice))), ("size", f"display.sicbo_{_size(dice)}"))
 
 
-def _words(outcome: str) -> Call:
-    dice = _dice(outcome)
+def _words(dice: Dice) -> Call:
     return "display.sicbo_words", (
         ("dice", "·".join(map(str, dice))),
         ("size", f"display.sicbo_{_size(dice)}"),
     )
 
 
-def _colour(outcome: str) -> RGBA:
-    return {"big": BIG, "small": SMALL, "triple": TRIPLE}[_size(_dice(outcome))]
+def _colour(dice: Dice) -> RGBA:
+    return {"big": BIG, "small": SMALL, "triple": TRIPLE}[_size(dice)]
 
 
-def _total_colour(total: str) -> RGBA:
-    n = int(total)
-    return TRIPLE if n in (3, 18) else SMALL if n <= 10 else BIG
+def _total_colour(total: int) -> RGBA:
+    return TRIPLE if total in (3, 18) else SMALL if total <= 10 else BIG
 
 
-FACE = StageFace(  # Sic Bo's face on the display
+FACE = dice_face(  # Sic Bo's face on the display
+    dice_of,
+    "a Sic Bo roll (three dice 1-6, as 2-5-5)",
     settle_s=SETTLE_S,
     pose=pose_at,
-    board=lambda text: "-".join(map(str, _dice(text))) if dice_of(text) else text,
-    accepts=lambda text: dice_of(text) is not None,
+    totals=TOTALS,
+    needed=48,
     call=_call,
-    big=lambda outcome: str(sum(_dice(outcome))),
     words=_words,
     colour=_colour,
-    tile=lambda outcome: str(sum(_dice(outcome))),
-    hot_key=lambda outcome: str(sum(_dice(outcome))),
-    universe=tuple(str(n) for n in TOTALS),
-    needed=48,
-    hot_text=lambda key: key,
     hot_colour=_total_colour,
-    labels=("display.roll", "display.last_roll"),
-    tile_mark=lambda outcome: f"display.sicbo_mark_{_size(_dice(outcome))}",  # B, S, T: not colour alone
+    tile_mark=lambda dice: f"display.sicbo_mark_{_size(dice)}",  # B, S, T: not colour alone
 )

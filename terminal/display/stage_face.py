@@ -4,14 +4,15 @@ Roulette and craps are presented by the scene's own code (the wheel, the dice tr
 registers a :class:`StageFace` in :data:`FACES` (:mod:`terminal.display.stage_faces`) and a view in
 :mod:`terminal.display.stage_views`, and the scene, the boards and the painter ask these for everything
 that differs: how long the outcome takes to come to rest and where the stage is at an instant, what the
-headline calls, what the outcome panel shows, a history tile, the hot and cold board. Pure: no pyglet.
+headline calls, what the outcome panel shows, a history tile, the hot and cold board. A dice game that
+counts totals declares its face with :func:`dice_face`. Pure: no pyglet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 RGBA = tuple[int, int, int, int]
 Call = tuple[str, tuple[tuple[str, str], ...]]
@@ -56,3 +57,54 @@ class StageFace:
     hot_count: int = 4
     tile_mark: Callable[[str], str] | None = None
     call_in: Callable[[str, object], Call] | None = None  # the headline knowing the game's view record
+
+
+D = TypeVar("D", bound=tuple[int, ...])
+
+
+def dice_face(
+    dice_of: Callable[[str], D | None],
+    what: str,
+    *,
+    settle_s: float,
+    pose: Callable[[str | None, float, str | None, float], Any],
+    totals: Iterable[int],
+    needed: int,
+    call: Callable[[D], Call],
+    words: Callable[[D], Call],
+    colour: Callable[[D], RGBA],
+    hot_colour: Callable[[int], RGBA],
+    tile_mark: Callable[[D], str],
+) -> StageFace:
+    """The face of a dice game whose history and hot and cold board count the total (Sic Bo, Props &
+    Hops, Crapless Craps): a result reads as its dice (``dice_of``: ``"2-5-5"`` or ``"2-5-5 (12)"``, None
+    for anything else), the panel and a tile show the total, the board counts ``totals``; what differs is
+    said of the dice. ``what`` names a roll in the refusal of one that is not (``a Sic Bo roll (...)``)."""
+
+    def dice(outcome: str) -> D:
+        found = dice_of(outcome)
+        if found is None:
+            raise ValueError(f"{outcome!r} is not {what}")
+        return found
+
+    def total(outcome: str) -> str:
+        return str(sum(dice(outcome)))
+
+    return StageFace(
+        settle_s=settle_s,
+        pose=pose,
+        board=lambda text: "-".join(map(str, dice(text))) if dice_of(text) else text,
+        accepts=lambda text: dice_of(text) is not None,
+        call=lambda outcome: call(dice(outcome)),
+        big=total,
+        words=lambda outcome: words(dice(outcome)),
+        colour=lambda outcome: colour(dice(outcome)),
+        tile=total,
+        hot_key=total,
+        universe=tuple(str(n) for n in totals),
+        needed=needed,
+        hot_text=lambda key: key,
+        hot_colour=lambda key: hot_colour(int(key)),
+        labels=("display.roll", "display.last_roll"),
+        tile_mark=lambda outcome: tile_mark(dice(outcome)),
+    )

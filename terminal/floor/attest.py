@@ -143,8 +143,10 @@ async def voucher_issued(nc: Client, table: str, floor: Ed25519PublicKey, record
         while (left := deadline - time.monotonic()) > 0:
             try:
                 msg = await sub.next_msg(timeout=min(left, 1.0))
-            except (NatsError, TimeoutError):
+            except TimeoutError:  # nats' own timeout too: no answer yet, ask the subscription again
                 continue
+            except NatsError:  # the connection closed (the link stops): no answer can come. Asked again,
+                return None  # a closed subscription raised at once: the loop spun without yielding
             if (msg.headers or {}).get("Status") == "503":  # no responders: no floor service runs
                 return None
             with contextlib.suppress(ValueError, TypeError):

@@ -7,10 +7,10 @@ in one line before anything is sent (:func:`require_auth`); only a test may lift
 :func:`allow_unauthenticated_for_tests`, never through the configuration, and it is logged.
 
 The floor service creates the ``FLOOR`` stream and the ``VOUCHERS`` bucket with ``[floor] replicas``
-copies (:func:`ensure_stream`, :func:`ensure_bucket`); a table only finds them (its credentials may not
-create them, nor ask the bucket for its keys: :func:`bucket` binds it without asking). Both answer single
-reads by subject directly, which is what lets a table's credentials read one voucher by its number and the
-last record of its own subjects, and nothing else.
+copies (:func:`ensure_stream`, :func:`ensure_bucket`); a table only finds them (:func:`find_stream`: its
+credentials may not create them, nor ask the bucket for its keys: :func:`bucket` binds it without asking).
+Both answer single reads by subject directly, which is what lets a table's credentials read one voucher by
+its number and the last record of its own subjects, and nothing else.
 """
 
 from __future__ import annotations
@@ -156,6 +156,17 @@ async def ensure_stream(js: JetStreamContext, replicas: int) -> None:
             await js.add_stream(config)
         except NatsTimeoutError:  # a refused request is not answered
             raise FloorNotReady(NO_STREAM) from None
+
+
+async def find_stream(js: JetStreamContext) -> None:
+    """Whether the ``FLOOR`` stream is there (a table's question): :class:`FloorNotReady` at once when it is
+    not. A table's credentials may not make it, and the server does not answer a refused request: asking
+    to make it cost the link a whole ``request_ms`` (10 s shipped) before it tried the floor again, so a
+    table that connected a moment before the floor service had made the stream stayed offline that long."""
+    try:
+        await js.stream_info(names.STREAM)
+    except NotFoundError:
+        raise FloorNotReady(NO_STREAM) from None
 
 
 #: Why a table is offline while the floor service has never run (its credentials may not make the stream).

@@ -166,12 +166,24 @@ async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: as
     await nc.subscribe(f"{names.WITNESS_PREFIX}.*", cb=asked)
     await nc.subscribe(f"{names.VOUCHER_CHECK_PREFIX}.*", cb=voucher)
     sub = await _subscribe(js, store.cursor())
-    while not stop.is_set():
-        try:
-            batch = await sub.fetch(500, timeout=0.5)
-        except TimeoutError:
-            continue
-        await _apply_all(store, batch, applied, verify)
+    stopped = asyncio.ensure_future(stop.wait())
+    try:
+        while not stop.is_set():
+            # A fetch waits up to half a second for the stream's next messages; ``stop`` ends it at once
+            # (the service's stop waited out the fetch in flight). Nothing is lost: the store's cursor,
+            # not the server, says where to resume.
+            fetching = asyncio.ensure_future(sub.fetch(500, timeout=0.5))
+            await asyncio.wait((fetching, stopped), return_when=asyncio.FIRST_COMPLETED)
+            if not fetching.done():
+                fetching.cancel()  # the connection closes next: its pull request dies with it
+                return
+            try:
+                batch = fetching.result()
+            except TimeoutError:
+                continue
+            await _apply_all(store, batch, applied, verify)
+    finally:
+        stopped.cancel()
 
 
 async def _subscribe(js: JetStreamContext, cursor: int) -> JetStreamContext.PullSubscription:

@@ -9,7 +9,9 @@ The floor's keys folder (``[floor] keys_dir``, on the floor service's computer) 
     T-01.nk/.crt/.key ...   one set per table: its NKey seed, its TLS client certificate and key
     nats-server.conf        the server's TLS and authorization, written from the files above
 
-Seeds and private keys are written with mode 0600 and a seed that others may read is refused. What a
+Seeds and private keys are written with mode 0600 and a seed that others may read is refused. Keys,
+certificates and files are made as the table's own PKI makes them (:mod:`terminal.certs`); the floor reads
+its files itself, on purpose: its refusals name the floor's keys and ``terminal floor keys``. What a
 table may do on the server (:func:`table_permissions`): publish its own records (``floor.<table>.>``, but
 not ``floor.<table>.command``: orders are the floor's) and alive messages (``floorstatus.<table>``); ask
 the floor service (``floorwitness.<table>``, ``floorvoucher.<table>``); read its own subjects (the last
@@ -32,28 +34,27 @@ from __future__ import annotations
 
 import ipaddress
 import json
-import os
 import re
 import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import nkeys  # type: ignore[import-untyped]
 from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+from cryptography.x509.oid import ExtendedKeyUsageOID
 
+from terminal.certs import CertFolder, new_ca, new_leaf, subject, write_cert, write_file, write_key
 from terminal.floor import names
 from terminal.floor.errors import CredentialsError
 
 FLOOR = "floor"  # the floor service's identity
 SERVER = "server"
 CLUSTER = "floor"  # the cluster's name
-CA_YEARS, LEAF_YEARS = 20, 5
 SEED_SIZE = 32
 _TABLE = re.compile(r"[A-Za-z0-9-]{1,16}")  # as ``[table] table_id`` allows
 KV_STREAM = f"KV_{names.BUCKET}"
@@ -114,19 +115,12 @@ def floor_permissions(inbox: str) -> dict[str, Any]:
         },
         "allow_responses": {"max": 1},  # one answer to each question, on the asker's own inbox
     }
+
+
 @dataclass(frozen=True, slots=True)
-class FloorKeys:
-    """Where each file of the floor's credentials lives."""
-
-    folder: Path
-
-    @property
-    def ca_cert(self) -> Path:
-        return self.folder / "ca.crt"
-
-    @property
-    def ca_key(self) -> Path:
-        return self.folder / "ca.key"
+class FloorKeys(CertFolder):
+    """Where each file of the floor's credentials lives (the CA's and each identity's certificate and key
+    as :class:`~terminal.certs.CertFolder` places them)."""
 
     @property
     def conf(self) -> Path:
@@ -138,12 +132,6 @@ class FloorKeys:
 
     def seed(self, name: str) -> Path:
         return self.folder / f"{name}.nk"
-
-    def cert(self, name: str) -> Path:
-        return self.folder / f"{name}.crt"
-
-    def key(self, name: str) -> Path:
-        return self.folder / f"{name}.key"
 
     def identities(self) -> list[str]:
         """Every identity with a seed here: the floor service first, then the tables in order."""
@@ -186,33 +174,9 @@ def public_key(seed: bytes) -> str:
         pair.wipe()
 
 
-def _write(path: Path, data: bytes, mode: int) -> None:
-    """A file written atomically: a new file of ``mode``, flushed, then renamed over the old one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(path.name + ".new")
-    temp.unlink(missing_ok=True)
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, path)
-
-
 def write_seed(path: Path, seed: bytes) -> None:
     """A seed file, mode 0600 (the NATS client reads the whole file as the seed)."""
-    _write(path, seed + b"\n", 0o600)
-
-
-def _write_key(path: Path, key: ec.EllipticCurvePrivateKey) -> None:
-    pem = key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    )
-    _write(path, pem, 0o600)
-
-
-def _write_cert(path: Path, cert: x509.Certificate) -> None:
-    _write(path, cert.public_bytes(serialization.Encoding.PEM), 0o644)
+    write_file(path, seed + b"\n", 0o600)
 
 
 def _load_ca(keys: FloorKeys) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKey]:
@@ -233,26 +197,6 @@ def _load_ca(keys: FloorKeys) -> tuple[x509.Certificate, ec.EllipticCurvePrivate
 
 
 # --- certificates ----------------------------------------------------------------------------------------
-def _name(common: str) -> x509.Name:
-    return x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "casino floor"),
-                      x509.NameAttribute(NameOID.COMMON_NAME, common)])  # fmt: skip
-
-
-def _make_ca(now: datetime) -> tuple[ec.EllipticCurvePrivateKey, x509.Certificate]:
-    key = ec.generate_private_key(ec.SECP256R1())
-    usage = x509.KeyUsage(False, False, False, False, False, True, True, False, False)
-    cert = (
-        x509.CertificateBuilder().subject_name(_name("floor CA")).issuer_name(_name("floor CA"))
-        .public_key(key.public_key()).serial_number(x509.random_serial_number())
-        .not_valid_before(now - timedelta(days=1)).not_valid_after(now + timedelta(days=365 * CA_YEARS))
-        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-        .add_extension(usage, critical=True)
-        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
-        .sign(key, hashes.SHA256())
-    )  # fmt: skip
-    return key, cert
-
-
 def _alt_name(host: str) -> x509.GeneralName:
     try:
         return x509.IPAddress(ipaddress.ip_address(host))
@@ -264,25 +208,14 @@ def _issue(ca_key: ec.EllipticCurvePrivateKey, ca: x509.Certificate, name: str, 
            hosts: Iterable[str] = ()) -> tuple[ec.EllipticCurvePrivateKey, x509.Certificate]:  # fmt: skip
     """A key and certificate: the server's (for ``hosts``) or a client's (common name = its identity)."""
     server = name == SERVER
-    key = ec.generate_private_key(ec.SECP256R1())
     # The server's certificate also dials: a node presents it to the other nodes of a cluster (routes).
-    purposes = [ExtendedKeyUsageOID.SERVER_AUTH, ExtendedKeyUsageOID.CLIENT_AUTH] if server else [
-        ExtendedKeyUsageOID.CLIENT_AUTH
-    ]
-    usage = x509.KeyUsage(True, False, False, False, False, False, False, False, False)
+    purposes = (
+        [ExtendedKeyUsageOID.SERVER_AUTH, ExtendedKeyUsageOID.CLIENT_AUTH]
+        if server
+        else [ExtendedKeyUsageOID.CLIENT_AUTH]
+    )
     alt = [_alt_name(h) for h in hosts] if server else [x509.DNSName(name.lower())]
-    cert = (
-        x509.CertificateBuilder().subject_name(_name(name)).issuer_name(ca.subject)
-        .public_key(key.public_key()).serial_number(x509.random_serial_number())
-        .not_valid_before(now - timedelta(days=1)).not_valid_after(now + timedelta(days=365 * LEAF_YEARS))
-        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(usage, critical=True)
-        .add_extension(x509.ExtendedKeyUsage(purposes), critical=False)
-        .add_extension(x509.SubjectAlternativeName(alt), critical=False)
-        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), False)
-        .sign(ca_key, hashes.SHA256())
-    )  # fmt: skip
-    return key, cert
+    return new_leaf(ca_key, ca, subject(name, "casino floor"), purposes, alt, now)
 
 
 # --- what `terminal floor keys` does ---------------------------------------------------------------------
@@ -297,13 +230,13 @@ def init(
         raise CredentialsError("name at least one --host the tables dial the server by")
     if keys.ca_cert.exists():
         raise CredentialsError(f"{keys.ca_cert} exists: the floor's keys are already made")
-    ca_key, ca = _make_ca(now)
-    _write_key(keys.ca_key, ca_key)
-    _write_cert(keys.ca_cert, ca)
+    ca_key, ca = new_ca(subject("floor CA", "casino floor"), now)
+    write_key(keys.ca_key, ca_key)
+    write_cert(keys.ca_cert, ca)
     key, cert = _issue(ca_key, ca, SERVER, now, hosts)
-    _write_key(keys.key(SERVER), key)
-    _write_cert(keys.cert(SERVER), cert)
-    _write(keys.cluster_secret, entropy_source(SEED_SIZE).hex().encode() + b"\n", 0o600)
+    write_key(keys.key(SERVER), key)
+    write_cert(keys.cert(SERVER), cert)
+    write_file(keys.cluster_secret, entropy_source(SEED_SIZE).hex().encode() + b"\n", 0o600)
     add(keys, FLOOR, now, entropy_source)
 
 
@@ -316,8 +249,8 @@ def add(keys: FloorKeys, name: str, now: datetime, entropy_source: Callable[[int
     if keys.seed(name).exists():
         raise CredentialsError(f"{name} has credentials already ({keys.seed(name)})")
     key, cert = _issue(ca_key, ca, name, now)
-    _write_key(keys.key(name), key)
-    _write_cert(keys.cert(name), cert)
+    write_key(keys.key(name), key)
+    write_cert(keys.cert(name), cert)
     seed = new_seed(entropy_source)
     write_seed(keys.seed(name), seed)
     return public_key(seed)
@@ -422,5 +355,5 @@ def server_conf(keys: FloorKeys, *, listen: str | None = None, store: Path | Non
 def write_conf(keys: FloorKeys, text: str, path: Path | None = None) -> Path:
     """The server's configuration, mode 0600 (it names where the server's private key is)."""
     target = path or keys.conf
-    _write(target, text.encode(), 0o600)
+    write_file(target, text.encode(), 0o600)
     return target

@@ -244,7 +244,7 @@ class FloorLink:
                 disconnected=self._went_down, reconnected=self._came_back, failed=self._refused,
             )  # fmt: skip
             js = nc.jetstream(timeout=self.section.request_ms / 1000)
-            await connect.ensure_stream(js, self.section.replicas)
+            await connect.find_stream(js)  # the floor service makes it; a table may not
             self._kv = connect.bucket(js)  # the floor service made it; a table may not ask for its keys
             self.keys = registry.Keys(registry.bound(js), self.floor_key)
             await self._publish_info(js)

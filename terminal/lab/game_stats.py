@@ -101,10 +101,23 @@ def _pairs(stream: str, size: int, values: Outcomes) -> Check | None:
     return _chi_square(stream, f"chi-square of {size * size} consecutive pairs", counts, uniform)
 
 
-def _independence(stream: str, pairing: Pairing, values: Outcomes) -> Check:
-    first, second = np.array(pairing.first)[values], np.array(pairing.second)[values]
-    rows, cols = int(first.max()) + 1, int(second.max()) + 1
-    table = np.bincount(first.astype(np.int64) * cols + second, minlength=rows * cols).reshape(rows, cols)
+def _fold(
+    of: Sequence[int] | npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int64],
+    seen: npt.NDArray[np.bool_],
+    size: int = 0,
+) -> npt.NDArray[np.int64]:
+    """The counts of ``of[v]`` over the stream, from each outcome's count: what ``np.bincount(of[values])``
+    counts, in the outcomes' number of steps rather than the stream's. Exact: integer sums below 2**53."""
+    folded = np.bincount(np.asarray(of, dtype=np.int64)[seen], weights=counts[seen], minlength=size)
+    return folded.astype(np.int64)
+
+
+def _independence(stream: str, pairing: Pairing, counts: npt.NDArray[np.int64]) -> Check:
+    seen = counts > 0  # the outcomes the stream holds: the table's rows and columns as far as they reach
+    first, second = np.asarray(pairing.first, dtype=np.int64), np.asarray(pairing.second, dtype=np.int64)
+    rows, cols = int(first[seen].max()) + 1, int(second[seen].max()) + 1
+    table = _fold(first * cols + second, counts, seen, rows * cols).reshape(rows, cols)
     from scipy import stats  # see _chi_square
 
     result = stats.chi2_contingency(table, correction=False)
@@ -131,12 +144,12 @@ def serial_checks(
 ) -> list[Check]:
     """Serial correlation of ``label`` at each lag: ``statistic`` is r; P two-sided, r·sqrt(n) ~ N(0, 1)."""
     x = numbers - numbers.mean()
-    denominator = float((x * x).sum())
+    denominator = float(np.dot(x, x))
     found = []
     for lag in lags:
         if lag >= len(x) or denominator == 0:
             continue
-        r = float((x[:-lag] * x[lag:]).sum()) / denominator
+        r = float(np.dot(x[:-lag], x[lag:])) / denominator  # one pass, no product array
         p = math.erfc(abs(r) * math.sqrt(len(x) - lag) / math.sqrt(2))
         found.append(Check(stream, f"serial correlation of {label} at lag {lag}", r, 0, p))
     return found
@@ -150,11 +163,12 @@ def check_range(r: OutcomeRange, values: Outcomes) -> list[Check]:
     found = [_chi_square(r.name, f"chi-square of {r.size} outcomes", counts, (Fraction(1, r.size),) * r.size)]
     pairs = _pairs(r.name, r.size, values)
     found += [pairs] if pairs is not None else []
+    seen = counts > 0
     for projection in r.projections:
-        projected = np.bincount(np.array(projection.of)[values], minlength=len(projection.probabilities))
+        projected = _fold(projection.of, counts, seen, len(projection.probabilities))
         name = f"chi-square of {projection.name}"
         found.append(_chi_square(r.name, name, projected, projection.probabilities))
-    found += [_independence(r.name, pairing, values) for pairing in r.pairings]
+    found += [_independence(r.name, pairing, counts) for pairing in r.pairings]
     middle = tuple(-1 if 2 * i + 1 == r.size else int(2 * i >= r.size) for i in range(r.size))
     for split in (*r.splits, Split("high/low halves of the range", middle)):
         found.append(runs_check(r.name, split.name, np.array(split.of, dtype=np.int8)[values]))

@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlite_utils
 
+from terminal.config import Config
 from terminal.games.base import Settlement
 from terminal.ledger import (
     accounts,
@@ -57,9 +58,6 @@ from terminal.ledger.records import Actor, check_seat, stamp, to_json
 from terminal.ledger.rounds import Draw, WagerSpec
 from terminal.ledger.verify import Verification, verify
 from terminal.ledger.verify import since as verify_since
-
-if TYPE_CHECKING:
-    from terminal.config import Config
 
 #: What a bill acceptor reports about a bill; only a stacked bill is in the cash box.
 BILL_STATES = ("escrowed", "stacked", "returned", "rejected")

@@ -10,7 +10,8 @@ The PKI folder (``[links] pki_dir``) holds::
     revoked.crl             the CA-signed list of revoked serial numbers; its CRL number rises with each
                             revocation
 
-Private keys are written with mode 0600 and every file atomically (temporary file, fsync, rename). A
+Private keys are written with mode 0600 and every file atomically (temporary file, fsync, rename): how a
+key, a certificate and a file are made is :mod:`terminal.certs`', shared with the floor's credentials. A
 certificate binds a key to one client id: the controller accepts a client only with a certificate from
 its own CA, not revoked, whose common name is the id the client speaks for. Time is injected (``now``).
 
@@ -24,7 +25,6 @@ its own CA, not revoked, whose common name is the id the client speaks for. Time
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,8 +37,18 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from terminal.certs import (
+    LEAF_YEARS,
+    CertFolder,
+    new_ca,
+    new_leaf,
+    subject,
+    write_cert,
+    write_file,
+    write_key,
+)
+
 CONTROLLER = "controller"
-CA_YEARS, LEAF_YEARS = 20, 5
 _CLIENT = re.compile(r"seat-(?:[1-9]|1[0-6])|display|service|sas")  # seats 1 to 16 (seam.MOST_SEATS)
 
 
@@ -47,28 +57,13 @@ class PkiError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class PkiFolder:
-    """Where each file of the PKI lives."""
-
-    folder: Path
-
-    @property
-    def ca_cert(self) -> Path:
-        return self.folder / "ca.crt"
-
-    @property
-    def ca_key(self) -> Path:
-        return self.folder / "ca.key"
+class PkiFolder(CertFolder):
+    """Where each file of the PKI lives (the CA's and each certificate and key as
+    :class:`~terminal.certs.CertFolder` places them, and the revocation list)."""
 
     @property
     def crl(self) -> Path:
         return self.folder / "revoked.crl"
-
-    def cert(self, name: str) -> Path:
-        return self.folder / f"{name}.crt"
-
-    def key(self, name: str) -> Path:
-        return self.folder / f"{name}.key"
 
 
 def check_client(name: str) -> str:
@@ -79,38 +74,9 @@ def check_client(name: str) -> str:
 
 
 # --- making certificates ---------------------------------------------------------------------------------
-def _name(common: str, organization: str) -> x509.Name:
-    return x509.Name(
-        [
-            x509.NameAttribute(NameOID.ORGANIZATION_NAME, organization),
-            x509.NameAttribute(NameOID.COMMON_NAME, common),
-        ]
-    )
-
-
-def _key_id(key: ec.EllipticCurvePrivateKey) -> x509.SubjectKeyIdentifier:
-    return x509.SubjectKeyIdentifier.from_public_key(key.public_key())
-
-
 def make_ca(table_id: str, now: datetime) -> tuple[ec.EllipticCurvePrivateKey, x509.Certificate]:
     """A new table CA: self-signed, may sign certificates and revocation lists, no intermediate CAs."""
-    key = ec.generate_private_key(ec.SECP256R1())
-    name = _name(f"{table_id} table CA", f"table {table_id}")
-    usage = x509.KeyUsage(False, False, False, False, False, True, True, False, False)  # cert and CRL signing
-    cert = (
-        x509.CertificateBuilder()
-        .subject_name(name)
-        .issuer_name(name)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - timedelta(days=1))  # clocks of seat computers may lag
-        .not_valid_after(now + timedelta(days=365 * CA_YEARS))
-        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-        .add_extension(usage, critical=True)
-        .add_extension(_key_id(key), critical=False)
-        .sign(key, hashes.SHA256())
-    )
-    return key, cert
+    return new_ca(subject(f"{table_id} table CA", f"table {table_id}"), now)
 
 
 def issue(
@@ -120,28 +86,9 @@ def issue(
     server = name == CONTROLLER
     if not server:
         check_client(name)
-    key = ec.generate_private_key(ec.SECP256R1())
     table = ca.subject.get_attributes_for_oid(NameOID.ORGANIZATION_NAME)[0].value
     purpose = ExtendedKeyUsageOID.SERVER_AUTH if server else ExtendedKeyUsageOID.CLIENT_AUTH
-    usage = x509.KeyUsage(True, False, False, False, False, False, False, False, False)  # signatures only
-    builder = (
-        x509.CertificateBuilder()
-        .subject_name(_name(name, str(table)))
-        .issuer_name(ca.subject)
-        .public_key(key.public_key())
-        .serial_number(x509.random_serial_number())
-        .not_valid_before(now - timedelta(days=1))  # clocks of seat computers may lag
-        .not_valid_after(now + timedelta(days=365 * LEAF_YEARS))
-        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-        .add_extension(usage, critical=True)
-        .add_extension(x509.ExtendedKeyUsage([purpose]), critical=False)
-        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
-        .add_extension(_key_id(key), critical=False)
-        .add_extension(
-            x509.AuthorityKeyIdentifier.from_issuer_public_key(ca_key.public_key()), critical=False
-        )
-    )
-    return key, builder.sign(ca_key, hashes.SHA256())
+    return new_leaf(ca_key, ca, subject(name, str(table)), [purpose], [x509.DNSName(name)], now)
 
 
 def make_crl(
@@ -263,34 +210,9 @@ def revoked_serials(crl: x509.CertificateRevocationList) -> frozenset[int]:
 
 
 # --- files -----------------------------------------------------------------------------------------------
-def _write(path: Path, data: bytes, mode: int) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(path.name + ".new")
-    temp.unlink(missing_ok=True)
-    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    with os.fdopen(descriptor, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, path)
-
-
-def write_key(path: Path, key: ec.EllipticCurvePrivateKey) -> None:
-    """A private key, PEM, mode 0600."""
-    pem = key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    )
-    _write(path, pem, 0o600)
-
-
-def write_cert(path: Path, cert: x509.Certificate) -> None:
-    """A certificate, PEM (public: mode 0644)."""
-    _write(path, cert.public_bytes(serialization.Encoding.PEM), 0o644)
-
-
 def write_crl(path: Path, crl: x509.CertificateRevocationList) -> None:
     """The revocation list, PEM."""
-    _write(path, crl.public_bytes(serialization.Encoding.PEM), 0o644)
+    write_file(path, crl.public_bytes(serialization.Encoding.PEM), 0o644)
 
 
 # --- what `terminal keys` and the controller's first start do -------------------------------------------

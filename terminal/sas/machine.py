@@ -34,6 +34,9 @@ BILL_DENOMINATIONS = {
     1: 0, 2: 1, 5: 2, 10: 3, 20: 4, 25: 5, 50: 6, 100: 7, 200: 8, 250: 9, 500: 10, 1000: 11, 2000: 12,
     2500: 13, 5000: 14, 10000: 15, 20000: 16, 25000: 17, 50000: 18, 100000: 19,
 }  # fmt: skip
+#: The bill acceptor country codes of table C-6 for the currencies ``[money] currency`` takes (``[sas]
+#: country_code = auto``).
+COUNTRY_OF_CURRENCY = {"USD": 37, "CAD": 7, "EUR": 39, "GBP": 15, "MXN": 25}
 #: Enabled features (A0): byte 1 bit 7, ticket redemption (70/71), bit 4, validation extensions (7B), and
 #: bits 5-6 zero, secure-enhanced validation (4C/4D); byte 2 bit 3, extended meters (6F), bit 6, AFT.
 FEATURES = bytes((0x90, 0x48, 0x00))

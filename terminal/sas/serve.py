@@ -23,9 +23,8 @@ from terminal.net.messages import Message, Welcome
 from terminal.net.pki import PkiError
 from terminal.sas import rom, wire
 from terminal.sas.frames import Parser
-from terminal.sas.machine import MachineInfo, SasMachine
+from terminal.sas.machine import COUNTRY_OF_CURRENCY, MachineInfo, SasMachine
 from terminal.sas.ports import Port, PortError, open_port
-from terminal.sas.settings import COUNTRY_OF_CURRENCY
 from terminal.sas.state import StateStore
 from terminal.sas.table_link import CLIENT, TableLink
 

@@ -3,7 +3,8 @@
 The line page (Pass, Come, Put: even money; the odds on each of the ten points and the most the house
 takes), Place and Buy on 2 to 12 with the commission as an example a player can check, the one-roll and
 hardway bets and the hops (the craps rows, the World as the Whirl it is), the Fire Bet of ten points, and
-Hard Rock'n Dice where offered. The odds and vig rules come from the ``Offer``.
+Hard Rock'n Dice where offered. The odds and vig rules come from the ``Offer``. The pages it writes as
+craps does are :mod:`terminal.seat.help_craps_family`'s, fed by :data:`CRAPLESS`, crapless's differences.
 
 >>> crapless_payout("place_2"), crapless_payout("put_odds_3"), crapless_payout("world")
 (Payout(numerator=11, denominator=2, unit='to'), Payout(numerator=3, denominator=1, unit='to'), \
@@ -29,29 +30,15 @@ from terminal.games.crapless.rules import (
     TRUE_ODDS,
     CraplessRules,
 )
-from terminal.money import MoneyError, parse_amount
 from terminal.net import messages as m
 from terminal.seat import help_craps
-from terminal.seat.help_rows import (
-    EVEN,
-    Cell,
-    GameHelp,
-    Page,
-    Row,
-    head,
-    limits_cell,
-    one_limits,
-    payout_cell,
-    payout_row,
-    text,
-)
+from terminal.seat.help_craps_family import Family, family_pages, heading, house_terms
+from terminal.seat.help_rows import EVEN, GameHelp, Page, Row, payout_row, text
 
 Money = Callable[[int], str]
 LINE = ("pass", "come")
-NUMBERS = ("place", "buy")
 PROPS = ("field", "any_seven", "any_craps", "craps_2", "craps_3", "craps_12", "eleven", "c_and_e", "horn",
          "horn_high", "world", "hard_4", "hard_6", "hard_8", "hard_10")  # fmt: skip
-_ODDS = ("pass_odds", "come_odds", "put_odds")
 
 
 def crapless_payout(spot: str, paytable: str = "") -> Payout | None:
@@ -79,76 +66,16 @@ def crapless_payout(spot: str, paytable: str = "") -> Payout | None:
 
 def rules_of(offer: m.Offer, money_scale: int = 100) -> CraplessRules:
     """The house's odds, vig and increments as the engine's :class:`CraplessRules` (from the ``Offer``)."""
-    found = {r.key: r.value for r in offer.rules}
-    try:
-        minimum = parse_amount(found.get("vig_minimum", "1.00").lstrip("$€£"))
-    except MoneyError:
-        minimum = money_scale
-    odds = found.get("max_odds", "1-2-3-4-5x")
-    percent = found.get("vig_percent", "5")
-    return CraplessRules(
-        max_odds=odds if odds in ODDS_CHOICES else "1-2-3-4-5x",
-        vig_percent=int(percent) if percent.isdigit() and int(percent) <= 5 else 5,
-        buy_vig="on_bet" if found.get("buy_vig") == "on_bet" else "on_win",
-        vig_minimum=minimum,
-        place_increments=found.get("place_increments", "on") == "on",
-        unit=money_scale,
-    )
+    return CraplessRules(**house_terms(offer, money_scale, "1-2-3-4-5x", ODDS_CHOICES))
 
 
 def crapless_pages(offer: m.Offer, money: Money) -> list[Page]:
     """The crapless families that ``offer`` has, in the order of the table."""
-    offered = {w.wager: w for w in offer.wagers}
-    rules = rules_of(offer)
-    out: list[Page] = []
-    if any(k in offered for k in LINE) or any(w.startswith("put_") for w in offered):
-        out.append(Page("help.family.crapless_line", tuple(_line_rows(offered, rules, money))))
-    if any(w.startswith(NUMBERS) for w in offered):
-        out.append(Page("help.family.crapless_numbers", tuple(_number_rows(offered, rules, money))))
-    props = [k for k in PROPS if k in offered]
-    if props:
-        out.append(Page("help.family.props", tuple(_prop_rows(props, offered, money))))
-    hops = [w for w in offered if w.startswith("hop_")]
-    if hops:
-        out.append(Page("help.family.hops", tuple(help_craps._hop_rows(hops, offered[hops[0]], money))))
-    if "fire_bet" in offered:
-        out.append(Page("wager.fire_bet", tuple(_fire_rows(offered["fire_bet"], money))))
-    rockn = [offered[k] for k in HARD_ROCKN_WAGERS if k in offered]
-    if rockn:
-        out.append(Page("help.family.hard_rockn", tuple(_hard_rockn_rows(rockn, money))))
-    return out
+    return family_pages(CRAPLESS, offer, money)
 
 
-def _heading(wager: m.OfferedWager, money: Money) -> Row:
-    key, args = limits_cell(wager, money)
-    return Row(f"wager.{wager.wager}", (), key, args, heading=True)
-
-
-def _line_rows(offered: dict[str, m.OfferedWager], rules: CraplessRules, money: Money) -> Iterator[Row]:
-    chosen = [offered[k] for k in (*LINE, *(f"put_{n}" for n in POINTS)) if k in offered]
-    rows = [head("help.col.bet", "help.col.pays", "help.col.limits")]
-    rows += [Row(cells=((f"wager.{w.wager}", ()), payout_cell(EVEN), limits_cell(w, money))) for w in chosen]
-    yield from one_limits(rows, chosen, money)
-    for name, rule in (("wager.pass", "rules.crapless_pass"), ("wager.come", "rules.come"),
-                       ("help.crapless.put", "rules.put")):  # fmt: skip
-        yield text("help.rule_of", name=name, rule=rule)
-    yield head("help.col.number", "help.col.crapless_odds", "help.col.most_odds")
-    for n in POINTS:
-        most = ("help.times", (("times", str(rules.odds_multiple(n))),))
-        yield Row(cells=(("fmt.number", (("number", str(n)),)), payout_cell(TRUE_ODDS[n]), most))
-    yield text("help.crapless.odds_note")
-
-
-def _number_rows(offered: dict[str, m.OfferedWager], rules: CraplessRules, money: Money) -> Iterator[Row]:
-    kinds = [k for k in NUMBERS if any(w == f"{k}_{n}" for w in offered for n in POINTS)]
-    tables = {"place": PLACE, "buy": TRUE_ODDS}
-    yield head("help.col.number", *(f"help.col.{k}" for k in kinds))
-    for n in POINTS:
-        cells: list[Cell] = [("fmt.number", (("number", str(n)),))]
-        cells += [payout_cell(tables[k][n]) if f"{k}_{n}" in offered else ("fmt.value", (("value", "-"),))
-                  for k in kinds]  # fmt: skip
-        yield Row(cells=tuple(cells))
-    yield text("help.crapless.numbers_note")
+def _number_notes(rules: CraplessRules, kinds: list[str], money: Money) -> Iterator[Row]:
+    """The commission of a Buy with an example a player can check, and the increments of Place and Buy."""
     if "buy" in kinds and rules.vig_percent:
         stake = next(
             s for s in range(rules.unit, 1000 * rules.unit + 1, rules.unit) if rules.vig_within_cap(s)
@@ -162,27 +89,18 @@ def _number_rows(offered: dict[str, m.OfferedWager], rules: CraplessRules, money
                    three=money(rules.increment("place", 3)), five=money(rules.increment("place", 4)),
                    six=money(rules.increment("place", 6)), buy_five=money(rules.increment("buy", 5)),
                    buy_six=money(rules.increment("buy", 6)))  # fmt: skip
-    for kind in kinds:
-        first = next(offered[f"{kind}_{n}"] for n in POINTS if f"{kind}_{n}" in offered)
-        key, args = limits_cell(first, money)
-        yield Row(f"help.col.{kind}", (), key, args)
 
 
-def _prop_rows(props: list[str], offered: dict[str, m.OfferedWager], money: Money) -> Iterator[Row]:
-    rows = [head("help.col.bet", "help.col.wins", "help.col.pays", "help.col.limits")]
-    chosen = [offered[k] for k in props]
-    for wager in chosen:
-        lines = help_craps._prop_lines("whirl" if wager.wager == "world" else wager.wager)
-        for n, (wins, payout) in enumerate(lines):
-            name: Cell = (f"wager.{wager.wager}", ()) if n == 0 else ("fmt.value", (("value", ""),))
-            limits = limits_cell(wager, money) if n == 0 else ("fmt.value", (("value", ""),))
-            rows.append(Row(cells=(name, wins, payout_cell(payout), limits)))
-    yield text("help.crapless.props_note")
-    yield from one_limits(rows, chosen, money)
+def _side_pages(offered: dict[str, m.OfferedWager], money: Money) -> Iterator[Page]:
+    if "fire_bet" in offered:
+        yield Page("wager.fire_bet", tuple(_fire_rows(offered["fire_bet"], money)))
+    rockn = [offered[k] for k in HARD_ROCKN_WAGERS if k in offered]
+    if rockn:
+        yield Page("help.family.hard_rockn", tuple(_hard_rockn_rows(rockn, money)))
 
 
 def _fire_rows(wager: m.OfferedWager, money: Money) -> Iterator[Row]:
-    yield _heading(wager, money)
+    yield heading(wager, money)
     yield text("rules.crapless_fire")
     for points, payout in sorted(FIRE.items()):
         key = "help.crapless_fire_most" if points == FIRE_MOST else "help.fire_points"
@@ -192,7 +110,7 @@ def _fire_rows(wager: m.OfferedWager, money: Money) -> Iterator[Row]:
 def _hard_rockn_rows(chosen: list[m.OfferedWager], money: Money) -> Iterator[Row]:
     yield text("help.hard_rockn.note")
     for wager in chosen:
-        yield _heading(wager, money)
+        yield heading(wager, money)
         yield text(f"rules.{wager.wager}")
         if wager.wager == "the_tenor":
             yield payout_row("help.tenor_all", TENOR_ALL)
@@ -201,4 +119,28 @@ def _hard_rockn_rows(chosen: list[m.OfferedWager], money: Money) -> Iterator[Row
             yield payout_row("help.pays", HARD_ROCKN[wager.wager])
 
 
+#: The line page's paragraphs: each line bet's rule, whichever are offered.
+_LINE_RULES = (
+    ("wager.pass", "rules.crapless_pass"),
+    ("wager.come", "rules.come"),
+    ("help.crapless.put", "rules.put"),
+)
+CRAPLESS = Family(
+    rules=rules_of,
+    points=POINTS,
+    line_title="help.family.crapless_line",
+    line=(*LINE, *(f"put_{n}" for n in POINTS)),
+    line_rules=lambda chosen: _LINE_RULES,
+    odds=(("help.col.crapless_odds", TRUE_ODDS),),
+    odds_note="help.crapless.odds_note",
+    numbers_title="help.family.crapless_numbers",
+    numbers={"place": PLACE, "buy": TRUE_ODDS},
+    numbers_note="help.crapless.numbers_note",
+    number_notes=_number_notes,
+    props=PROPS,
+    props_note="help.crapless.props_note",
+    sides=_side_pages,
+    line_prefixes=("put_",),
+    prop_as={"world": "whirl"},
+)
 HELP = GameHelp(crapless_pages, crapless_payout)

@@ -34,6 +34,7 @@ from typing import Any
 
 import nats
 from nats.errors import Error as NatsError
+from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
 from terminal.floor import connect, credentials, registry
@@ -107,11 +108,20 @@ def prepare(url: str, replicas: int = 1) -> None:
             time.sleep(0.2)
 
 
+_GIVEN: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+    """A free loopback port this process has not handed out before: the system may give a port just
+    closed again at once, and a server once got the same port for its clients and its monitor (it
+    exited: address already in use)."""
+    while True:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port: int = s.getsockname()[1]
+        if port not in _GIVEN:
+            _GIVEN.add(port)
+            return port
 
 
 @dataclass
@@ -241,6 +251,61 @@ class Cluster:
         for server in self.servers:
             server.stop()
 
+    def leader_of(self, stream: str = "FLOOR") -> Server:
+        """The server that leads ``stream`` now."""
+        name = asyncio.run(_leaders(self.url, (stream,), 10.0))[stream]
+        return next(s for s in self.servers if s.name == name)
+
+    def wait_led(self, gone: Server, timeout_s: float = 60.0) -> None:
+        """Until the servers left after ``gone`` was killed have elected a leader of their own for the
+        cluster's JetStream (the meta group: it makes consumers) and for each of the floor's streams.
+
+        A follower waits 4 to 9 s without its leader's heartbeat before it stands for election (fixed in
+        nats-server); until then a request the lost leader would have answered goes unanswered, and each
+        cost its whole timeout (10 s) wherever the test happened to be: reading the stream, a voucher race.
+        """
+        survivors = [s for s in self.servers if s is not gone]
+        url = ", ".join(s.url for s in survivors)
+        deadline = time.monotonic() + timeout_s
+        while True:
+            metas = set()
+            for server in survivors:
+                jsz = f"http://127.0.0.1:{server.monitor}/jsz"
+                try:
+                    with urllib.request.urlopen(jsz, timeout=1) as answer:
+                        metas.add((json.load(answer).get("meta_cluster") or {}).get("leader"))
+                except OSError:
+                    metas.add(None)
+            try:
+                leaders = asyncio.run(_leaders(url, FLOOR_STREAMS, 1.0)) if len(metas) == 1 else {}
+            except (NatsError, TimeoutError, OSError):
+                leaders = {}
+            led = set(leaders.values()) | metas
+            if len(metas) == 1 and len(leaders) == len(FLOOR_STREAMS) and not led & {None, gone.name}:
+                return
+            if time.monotonic() > deadline:
+                said = f"{metas}, {leaders}"
+                raise RuntimeError(f"no new leaders after {gone.name} went in {timeout_s} s: {said}")
+            time.sleep(0.05)
+
+
+#: The floor's streams: the journal, the voucher bucket and the accepted tables' keys.
+FLOOR_STREAMS = ("FLOOR", credentials.KV_STREAM, credentials.TABLES_STREAM)
+
+
+async def _leaders(url: str, streams: tuple[str, ...], timeout_s: float) -> dict[str, str | None]:
+    """The server leading each of ``streams`` (``None`` while it has none)."""
+    nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5, **floor_options())
+    try:
+        js = nc.jetstream(timeout=timeout_s)
+        found: dict[str, str | None] = {}
+        for stream in streams:
+            cluster = (await js.stream_info(stream)).cluster
+            found[stream] = None if cluster is None else cluster.leader
+        return found
+    finally:
+        await nc.close()
+
 
 def stream_count(url: str, subject: str, timeout_s: float = 10.0) -> int:
     """How many messages the ``FLOOR`` stream holds on ``subject`` now (0 before it exists): a cheap
@@ -251,13 +316,19 @@ def stream_count(url: str, subject: str, timeout_s: float = 10.0) -> int:
 async def _count(url: str, subject: str, timeout_s: float) -> int:
     nc = await nats.connect([u.strip() for u in url.split(",")], connect_timeout=5, **floor_options())
     try:
-        try:
-            info = await nc.jetstream(timeout=timeout_s).stream_info("FLOOR", subjects_filter=subject)
-        except NotFoundError:
-            return 0
-        return sum((info.state.subjects or {}).values())
+        return await held(nc.jetstream(timeout=timeout_s), subject)
     finally:
         await nc.close()
+
+
+async def held(js: JetStreamContext, subject: str) -> int:
+    """:func:`stream_count` on a connection the caller keeps: a test that asks many times in a row (every
+    20 ms while a table plays) does not make a TLS connection each time, competing with the table."""
+    try:
+        info = await js.stream_info("FLOOR", subjects_filter=subject)
+    except NotFoundError:
+        return 0
+    return sum((info.state.subjects or {}).values())
 
 
 def wait_replicas_current(url: str, stream: str = "FLOOR", replicas: int = 3, timeout_s: float = 60) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +77,12 @@ def test_a_table_cannot_order_a_table_nor_register_a_key(server: Server, tmp_pat
                 await nc.publish(subject, data, headers=mine.headers(subject, data))
             for table in ("T-01", "T-02"):
                 await nc.publish(f"$KV.{registry.BUCKET}.{table}", json.dumps(registration).encode())
-            await nc.flush()
-            await asyncio.sleep(0.5)  # the server's -ERR comes on its own
+            await nc.flush()  # the server's -ERRs come before the flush's answer, their callbacks just after
+            deadline = time.monotonic() + 5
+            while sum("permissions violation" in h.lower() for h in heard) < 4:
+                if time.monotonic() > deadline:
+                    break
+                await asyncio.sleep(0.002)
             # what a table may do: read a registration by name (its own, another table's)
             bound = registry.Keys(registry.bound(nc.jetstream(timeout=5)), signing.floor_public(t1.floor))
             return heard, await bound.of("T-02")
@@ -106,7 +111,11 @@ def test_the_floor_service_answers_a_table_only_on_an_inbox(server: Server, tmp_
                 await nc.publish(names.witness_subject("T-01"), b"nonce", reply=trap)
                 await nc.publish(names.voucher_check_subject("T-01"), b'{"nonce": "n"}', reply=trap)
             await nc.flush()
-            await asyncio.sleep(1.0)
+            # The service answers each subject's questions in the order they came and publishes on one
+            # connection: once a fair question of each kind is answered on an inbox, what it did with the
+            # traps before them is on the server (no fixed wait for it).
+            fair = await nc.request(names.voucher_check_subject("T-01"), b'{"nonce": "fair"}', timeout=10)
+            assert json.loads(fair.data)["nonce"] == "fair"
             answer = await nc.request(names.witness_subject("T-01"), b"fair question", timeout=10)
             return answer.data
         finally:

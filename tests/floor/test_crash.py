@@ -20,6 +20,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import nats
 import pytest
 
 from terminal.cli import main
@@ -30,7 +31,7 @@ from terminal.ledger.highwater import RollbackError
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
 from tests.floor.page import add_users
-from tests.floor.servers import Server, stream_count, stream_messages
+from tests.floor.servers import Server, floor_options, held, stream_count, stream_messages
 from tests.floor.tables import floor_config, ledger_facts
 from tests.floor.test_link import _quiet, _table_messages, check_floor_matches_ledger
 
@@ -77,13 +78,23 @@ def test_a_table_killed_at_random_moments_sends_every_event_once(tmp_path: Path,
     c = floor_config(tmp_path / "t1", server.url)
     command = [sys.executable, "-m", "terminal", "run", "--headless", "--config", str(c.path),
                "--rounds", "500", "--seats", "3"]  # fmt: skip
-    for wanted in (15, 60, 120):
-        child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 120
-        while stream_count(server.url, "floor.T-01.*") < wanted and time.monotonic() < deadline:
-            time.sleep(0.02)
-        child.send_signal(signal.SIGKILL)  # mid-round, mid-publish: wherever it is
-        child.wait(30)
+
+    async def kill_thrice() -> None:  # one connection asks every 20 ms (a new one each time competed)
+        nc = await nats.connect(server.url, **floor_options())
+        try:
+            js = nc.jetstream(timeout=10)
+            for wanted in (15, 60, 120):
+                quiet = subprocess.DEVNULL
+                child = subprocess.Popen(command, cwd=ROOT, stdout=quiet, stderr=quiet)
+                deadline = time.monotonic() + 120
+                while await held(js, "floor.T-01.*") < wanted and time.monotonic() < deadline:
+                    await asyncio.sleep(0.02)
+                child.send_signal(signal.SIGKILL)  # mid-round, mid-publish: wherever it is
+                child.wait(30)
+        finally:
+            await nc.close()
+
+    asyncio.run(kill_thrice())
     run_headless(c, rounds=1, seats=2, progress=_quiet)
     check_floor_matches_ledger(_table_messages(server.url, "T-01"), ledger_facts(c))
 

@@ -7,6 +7,7 @@ contiguous outbox sequence, and the meters deltas add up to the ledger's meters.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import subprocess
 import sys
@@ -14,13 +15,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+import nats
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from terminal.desk import acts as service_acts
+from terminal.floor import attest, names
 from terminal.lab.headless import run_headless
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
 from terminal.table.table import Table
 from terminal.table.tilts import TiltKind
-from tests.floor.servers import Server, stream_messages
+from tests.floor.servers import Server, floor_options, stream_messages
 from tests.floor.tables import floor_config, ledger_facts, sums
 
 
@@ -128,3 +133,37 @@ def _ticks(table: Table, seconds: float) -> None:
     while time.monotonic() < deadline:
         table.tick()
         time.sleep(0.005)
+
+
+def test_a_voucher_question_cut_off_by_the_links_close_ends_at_once(module_server: Server) -> None:
+    """A table closed while its link waits for the floor service's word on a voucher (its sweep asks):
+    the connection closes under the question, which then has no answer to wait for. It used to ask the
+    closed subscription again and again, each time raising at once, so the link's loop spun without
+    yielding until the question's deadline (0.8 of ``request_ms``): the table's close waited that long."""
+
+    async def cut_off() -> tuple[bool | None, float]:
+        service = await nats.connect(module_server.url, **floor_options())  # hears it, never answers
+        heard: list[bytes] = []
+
+        async def silent(msg: Any) -> None:
+            heard.append(msg.data)
+
+        await service.subscribe(names.voucher_check_subject("T-01"), cb=silent)
+        await service.flush()
+        nc = await nats.connect(module_server.url, **floor_options("T-01"))
+        record = {"number": "123456789012345671", "issuer": "T-02", "amount": 500, "issued_at": "2026-03-01"}
+        floor = Ed25519PrivateKey.generate().public_key()
+        try:
+            asking = asyncio.create_task(attest.voucher_issued(nc, "T-01", floor, record, 30.0))
+            while not heard:  # the question is out, its answer awaited
+                await asyncio.sleep(0.01)
+            closed = time.monotonic()
+            await nc.close()  # the link's close
+            said = await asking
+            return said, time.monotonic() - closed
+        finally:
+            await service.close()
+
+    said, waited = asyncio.run(cut_off())
+    assert said is None  # no answer: neither "issued" nor "not issued"
+    assert waited < 10.0, f"the question outlived its connection by {waited:.1f} s (its deadline: 30 s)"

@@ -82,7 +82,7 @@ def test_the_floor_page_shows_every_table_and_a_live_feed(
             chrome.find_element(By.ID, "user").send_keys("fay")  # type: ignore[attr-defined]
             chrome.find_element(By.ID, "pin").send_keys("1357")  # type: ignore[attr-defined]
             chrome.find_element(By.ID, "enter").click()  # type: ignore[attr-defined]
-            wait = WebDriverWait(chrome, 30)
+            wait = WebDriverWait(chrome, 30, poll_frequency=0.02)  # (0.5 s by default: waited for nothing)
             wait.until(lambda d: "wrong PIN" in _text(d, "#error"))  # the answer page, once it has loaded
             chrome.find_element(By.ID, "user").send_keys("fay")  # type: ignore[attr-defined]
             chrome.find_element(By.ID, "pin").send_keys("2468")  # type: ignore[attr-defined]

@@ -3,7 +3,9 @@ wagers read) gives the very sums of the plain loop, which asks the whole engine 
 
 from __future__ import annotations
 
-from dataclasses import replace
+import functools
+from dataclasses import dataclass, replace
+from typing import Any
 
 import pytest
 
@@ -13,9 +15,58 @@ from terminal.games.crapless.records import TableState
 from terminal.lab.simulate_seed import make_rng
 from terminal.sims import STRATEGIES, crapless_fast, plan_for
 from terminal.sims.crapless_fast import CraplessModel, CraplessPlan, play_fast, play_plain, project
+from terminal.sims.simulate_stats import ChunkOutcome
 
 SEED = bytes.fromhex("c1a5")
-HARD_ROCKN = config.loads("[table]\ngame = crapless\n[hard_rockn_dice]\noffered = true\n")
+CONFIGS = {
+    "default": config.loads("[table]\ngame = crapless\n"),
+    "rockn": config.loads("[table]\ngame = crapless\n[hard_rockn_dice]\noffered = true\n"),
+}
+HARD_ROCKN = CONFIGS["rockn"]
+STREAMS = ((3, 3000), (2, 8000))  # (stream, rolls) of the fast and plain runs compared below
+
+
+BEHIND = {"pass_odds": "pass", "come_odds": "come", "put_odds": "put"}  # odds kind -> its flat's kind
+
+
+@dataclass(frozen=True)
+class PlainRun:
+    """A plain loop's run, and what its rolls did to the odds: how many odds wagers left the table, and
+    those that left without a flat of their kind leaving on the same roll."""
+
+    outcome: ChunkOutcome
+    odds_left: int
+    strays: tuple[str, ...]
+
+
+@functools.cache
+def _plain(name: str, stream: int, rounds: int) -> PlainRun:
+    """The plain loop's run of ``CONFIGS[name]`` on seeded stream ``stream``, played once for the tests
+    that compare with it (the plain loop, asking the whole engine every roll, is the slow side; the same
+    plan on the same seeded stream gives the same sums every time), every roll's settling watched."""
+    plan = plan_for(CONFIGS[name], "crapless")
+    assert isinstance(plan, CraplessPlan)
+    settle = crapless_fast._settle
+    left: list[str] = []
+    strays: list[str] = []
+
+    def watched(engine: CraplessEngine, spots: tuple[str, ...], play: Any, outcome: int) -> tuple[Any, Any]:
+        after, settled = settle(engine, spots, play, outcome)
+        kept = {w.ref for w in after.wagers}
+        gone = [w for w in play.wagers if w.ref not in kept]
+        for w in gone:
+            if w.spot.kind in BEHIND:
+                left.append(str(w.spot))
+                if not any(g.spot.kind == BEHIND[w.spot.kind] for g in gone):
+                    strays.append(str(w.spot))
+        return after, settled
+
+    crapless_fast._settle = watched  # the loop's own settle, called as it is, each result looked at
+    try:
+        outcome = play_plain(plan, rounds, make_rng(SEED, "crapless", stream))
+    finally:
+        crapless_fast._settle = settle
+    return PlainRun(outcome, len(left), tuple(strays))
 
 
 def test_crapless_brings_its_own_strategy() -> None:
@@ -31,17 +82,16 @@ def test_crapless_brings_its_own_strategy() -> None:
     assert sum(len(s) for s in parts.values()) == len(plan.wagers)  # every wager in exactly one part
 
 
-@pytest.mark.parametrize(
-    "c", [config.loads("[table]\ngame = crapless\n"), HARD_ROCKN], ids=["default", "rockn"]
-)
-def test_the_fast_engine_gives_the_plain_loops_sums(c: config.Config) -> None:
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_the_fast_engine_gives_the_plain_loops_sums(name: str) -> None:
     """The same seed: every wager's count, stake, net and their squares equal, the rolls and refusals too
     (the wind-down past the last requested roll included)."""
+    c = CONFIGS[name]
     plan = plan_for(c, "crapless")
     assert isinstance(plan, CraplessPlan)
-    for stream, rounds in ((1, 2000), (2, 8000)):
+    for stream, rounds in STREAMS:
         fast = play_fast(plan, rounds, make_rng(SEED, "crapless", stream))
-        plain = play_plain(plan, rounds, make_rng(SEED, "crapless", stream))
+        plain = _plain(name, stream, rounds).outcome
         assert fast == plain and fast.rounds >= rounds
         keys = dict(fast.tallies)
         assert {"fire_bet", "put_2", "hop_2_2", "horn_high:12", "horn_high:11"} <= set(keys)
@@ -57,12 +107,13 @@ def test_a_projection_that_dropped_a_field_a_part_reads_would_be_caught() -> Non
     plan = plan_for(HARD_ROCKN, "crapless")
     assert isinstance(plan, CraplessPlan)
     reads = dict(crapless_fast.READS)
+    stream, rounds = STREAMS[-1]
     try:
         crapless_fast.READS["fire"] = ("point", "pointed")  # planted: the points made lost every roll
-        fast = play_fast(plan, 8000, make_rng(SEED, "crapless", 2))
+        fast = play_fast(plan, rounds, make_rng(SEED, "crapless", stream))
     finally:
         crapless_fast.READS.update(reads)
-    plain = play_plain(plan, 8000, make_rng(SEED, "crapless", 2))
+    plain = _plain("rockn", stream, rounds).outcome  # the run the healthy fast engine equals, above
     assert dict(fast.tallies)["fire_bet"] != dict(plain.tallies)["fire_bet"]
 
 
@@ -96,34 +147,22 @@ def test_full_odds_ride_behind_every_flat_bet_and_pay_exactly() -> None:
 
 def test_odds_are_placed_only_behind_their_flat_and_settle_with_it() -> None:
     """Odds are never refused (never asked without their flat): the same seed with and without them, the
-    same refusals. None is left standing apart from its flat: on every roll, an odds wager leaves the table
-    only with a flat of its kind. And the report has a PAR figure (RTP exactly 1) for every tally."""
+    same refusals. None is left standing apart from its flat: on every roll of the plain loop's run, an
+    odds wager leaves the table only with a flat of its kind. And the report has a PAR figure (RTP exactly
+    1) for every tally."""
     from terminal.lab.simulate_report import par_rtps
-    from terminal.sims.simulate_seam import draw_outcomes
 
-    c = config.loads("[table]\ngame = crapless\n")
+    c = CONFIGS["default"]
     plan = plan_for(c, "crapless")
     assert isinstance(plan, CraplessPlan)
     flat = replace(plan, wagers=tuple(w for w in plan.wagers if "odds" not in w[0]))
-    with_odds = play_plain(plan, 3000, make_rng(SEED, "crapless", 3))
-    without = play_plain(flat, 3000, make_rng(SEED, "crapless", 3))
+    stream, rounds = STREAMS[0]
+    run = _plain("default", stream, rounds)  # the plan's run the fast engine equals, above
+    with_odds = run.outcome
+    without = play_plain(flat, rounds, make_rng(SEED, "crapless", stream))
     assert with_odds.refused == without.refused > 0
-    numbered = tuple((n, spot, stake) for n, (spot, stake) in enumerate(plan.wagers))
-    spots = tuple(spot for spot, _ in plan.wagers)
-    behind = {"pass_odds": "pass", "come_odds": "come", "put_odds": "put"}
-    engine = plan.engine
-    play, _ = crapless_fast._place(engine, numbered, engine.start())
-    seen = 0
-    for outcome in draw_outcomes(crapless_fast.DICE, make_rng(SEED, "crapless", 5), 3000):
-        before = {w.ref: w for w in play.wagers}
-        play, _ = crapless_fast._settle(engine, spots, play, outcome)
-        gone = [before[ref] for ref in set(before) - {w.ref for w in play.wagers}]
-        for w in gone:
-            if w.spot.kind in behind:
-                seen += 1
-                assert any(g.spot.kind == behind[w.spot.kind] for g in gone), f"{w.spot} without its flat"
-        play, _ = crapless_fast._place(engine, numbered, play)
-    assert seen > 1000
+    assert not run.strays, f"{run.strays[:5]} left without their flat"
+    assert run.odds_left > 1000
     par = par_rtps(c, "crapless")
     assert set(dict(with_odds.tallies)) <= set(par)
     odds = [k for k in dict(with_odds.tallies) if "odds" in k]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 
+from terminal.config.sas_keys import check_spec
 from terminal.sas import bcd, crc, frames, wire
 from terminal.sas.ports import FdPort
-from terminal.sas.settings import check_spec
 from tests.sas.host_sim import kermit, marked, with_crc
 
 

@@ -113,19 +113,18 @@ class CraplessRules:
             unit=self.unit,
         )  # fmt: skip  (its checks are the craps ones: vig 0..5 %, timing, unit)
         object.__setattr__(self, "_vig", vig)
-        offered = self._offered_ids()  # worked out once: every placement asks (a frozen record: fixed)
-        object.__setattr__(self, "_offered", offered)
-        object.__setattr__(self, "_taken", frozenset(offered))
+        object.__setattr__(self, "_offered", self._offers())
+        object.__setattr__(self, "_taken", frozenset(self._offered))
 
     def offered(self) -> tuple[str, ...]:
-        """The wager ids this table takes, in layout order."""
+        """The wager ids this table takes, in layout order (worked out once: every placing asks)."""
         return self._offered
 
     def takes(self, wager_id: str) -> bool:
-        """Whether this table takes ``wager_id`` (one of :meth:`offered`)."""
+        """Whether this table takes ``wager_id`` (one of :meth:`offered`, as a set)."""
         return wager_id in self._taken
 
-    def _offered_ids(self) -> tuple[str, ...]:
+    def _offers(self) -> tuple[str, ...]:
         gone = set()
         if not self.put_offered:
             gone |= {f"put_{n}" for n in POINTS}

@@ -15,18 +15,19 @@ rebuilt from the ledger's pending wagers through the same rule checks that accep
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from terminal.games.base import IllegalBetError, Limits
+from terminal.games.base import IllegalBetError
 from terminal.games.craps import actions, settle
 from terminal.games.craps.records import Roll, Spot, TableState, Wager
 from terminal.games.craps.rules import CrapsRules
-from terminal.games.seam import Choice, JSONObject, Placement, Settled, WagerLine
+from terminal.games.seam import Placement, Settled, WagerLine
+from terminal.games.standing import Dice as Dice
+from terminal.games.standing import Parts, StandingEngine, StandingPlay
+from terminal.games.standing import parse_dice as parse_dice
 
 _ODDS = frozenset({"pass_odds", "dont_pass_odds", "come_odds", "dont_come_odds"})
 _BONUS = frozenset({"all_small", "all_tall", "all_or_nothing"})
-_ANY = Limits(1, 2**62, 1)
 
 
 def paytable_of(kind: str, rules: CrapsRules) -> str:
@@ -43,45 +44,10 @@ def paytable_of(kind: str, rules: CrapsRules) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Dice:
-    """A roll of two dice, in the order drawn."""
-
-    first: int
-    second: int
-
-    @property
-    def text(self) -> str:
-        return f"{self.first}-{self.second}"
-
-    @property
-    def drawn(self) -> tuple[int, ...]:
-        return (self.first, self.second)
-
-    @property
-    def void(self) -> bool:
-        return False
-
-    def to_json(self) -> JSONObject:
-        return {"dice": [self.first, self.second], "total": self.first + self.second,
-                "text": f"{self.text} ({self.first + self.second})"}  # fmt: skip
-
-
-def parse_dice(text: str) -> Dice:
-    """The roll of canonical ``text`` (``4-3``); ``ValueError`` for anything else."""
-    first, sep, second = text.partition("-")
-    faces = ("1", "2", "3", "4", "5", "6")
-    if not sep or first not in faces or second not in faces:
-        raise ValueError(f"a roll is two dice like 4-3, got {text!r}")
-    return Dice(int(first), int(second))
-
-
-@dataclass(frozen=True, slots=True)
-class CrapsPlay:
-    """The table state, every standing wager, and the refs placed in the round now open."""
+class CrapsPlay(StandingPlay[TableState, Wager]):
+    """A craps table's play (a new table's state unless given)."""
 
     state: TableState = field(default_factory=TableState)
-    wagers: tuple[Wager, ...] = ()
-    fresh: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,18 +63,20 @@ class CrapsView:
     last_roll: str
 
 
-class CrapsEngine:
-    """The :class:`~terminal.games.seam.Engine` of a craps table."""
+def _unchecked(ref: str, seat: int, spot: str, amount: int) -> Wager:
+    return Wager(ref, seat, Spot.parse(spot), amount)
 
-    def __init__(self, rules: CrapsRules, limits: tuple[tuple[str, Limits], ...]) -> None:
-        self.rules, self._limits = rules, dict(limits)
 
-    def limits(self, kind: str) -> Limits:
-        """The limits of wager id ``kind`` (any amount where none were given)."""
-        return self._limits.get(kind, _ANY)
+_PARTS = Parts(
+    "craps", CrapsPlay, TableState, TableState.from_json, Wager.from_json, _unchecked, actions.place
+)
 
-    def start(self) -> CrapsPlay:
-        return CrapsPlay()
+
+class CrapsEngine(StandingEngine[CrapsRules, TableState, Wager, CrapsPlay]):
+    """The :class:`~terminal.games.seam.Engine` of a craps table (what craps and Crapless Craps share is
+    :class:`~terminal.games.standing.StandingEngine`'s)."""
+
+    parts = _PARTS
 
     # -- wagers ----------------------------------------------------------------------------------------
     def place(
@@ -124,11 +92,7 @@ class CrapsEngine:
             self.limits(kind).check(kind, amount)
         placed = self._place(play, Wager(ref, seat, where, amount))
         placement = Placement(ref, seat, kind, str(where), paytable_of(kind, self.rules), placed.cost)
-        return placement, replace(play, wagers=(*play.wagers, placed), fresh=play.fresh | {ref})
-
-    def _place(self, play: CrapsPlay, wager: Wager) -> Wager:
-        mine = tuple(w for w in play.wagers if w.seat == wager.seat)
-        return actions.place(play.state, mine, wager, self.rules)
+        return self._placed(play, placement, placed)
 
     def removable(self, play: CrapsPlay, seat: int, spot: str | None) -> tuple[str, ...]:
         refs = []
@@ -144,39 +108,13 @@ class CrapsEngine:
             refs.append(wager.ref)
         return tuple(refs)
 
-    def remove(self, play: CrapsPlay, refs: Sequence[str]) -> CrapsPlay:
-        gone = set(refs)
-        return replace(
-            play, wagers=tuple(w for w in play.wagers if w.ref not in gone), fresh=play.fresh - gone
-        )
-
     def set_working(self, play: CrapsPlay, seat: int, spot: str, working: bool) -> CrapsPlay:
         ref = next((w.ref for w in play.wagers if w.seat == seat and str(w.spot) == spot), None)
         if ref is None:
             raise IllegalBetError(spot, f"seat {seat} has no wager on {spot}")
         return replace(play, wagers=actions.toggle(play.state, play.wagers, ref, working))
 
-    def choice(self) -> Choice | None:
-        return None
-
-    def awaiting(self, play: CrapsPlay) -> tuple[int, ...]:
-        return ()
-
-    def choose(self, play: CrapsPlay, seat: int, option: str, assigned: bool) -> CrapsPlay:
-        raise ValueError("craps has nothing to choose")
-
     # -- outcome ---------------------------------------------------------------------------------------
-    def outcome(self, values: tuple[int, ...]) -> Dice:
-        first, second = values
-        return parse_dice(f"{first}-{second}")
-
-    def parse(self, text: str) -> Dice:
-        return parse_dice(text)
-
-    def read_outcome(self, data: JSONObject) -> Dice:
-        first, second = data["dice"]
-        return self.outcome((int(first), int(second)))
-
     def settle(self, play: CrapsPlay, outcome: Dice) -> Settled[CrapsPlay]:
         before = play.state
         settlements, wagers, state = settle.settle(
@@ -193,45 +131,10 @@ class CrapsEngine:
             if w.seat == seat
         )  # fmt: skip
 
-    def snapshot(self, play: CrapsPlay) -> JSONObject:
-        return {"state": play.state.to_json(), "wagers": [w.to_json() for w in play.wagers]}
-
-    def restore(self, snapshot: JSONObject | None, pending: Sequence[Placement]) -> CrapsPlay:
-        in_play = {record.ref for record in pending}
-        state = TableState.from_json(snapshot["state"]) if snapshot else TableState()
-        saved = tuple(Wager.from_json(w) for w in snapshot["wagers"]) if snapshot else ()
-        play = CrapsPlay(state, tuple(w for w in saved if w.ref in in_play))  # withdrawn since: gone
-        known = {w.ref for w in play.wagers}
-        for record in pending:
-            if record.ref not in known:
-                play = replace(
-                    play, wagers=(*play.wagers, self._rebuild(play, record)), fresh=play.fresh | {record.ref}
-                )
-        return play
-
     def view(self, play: CrapsPlay, last: Dice | None) -> CrapsView:
         s = play.state
         return CrapsView(s.point, s.shooter, s.rolls, s.new_shooter, s.fire_points, s.bonus_marks,
                          last.text if last is not None else "")  # fmt: skip
-
-    def _rebuild(self, play: CrapsPlay, placement: Placement) -> Wager:
-        """A wager placed after the last snapshot, rebuilt through the rules from the ledger's record.
-
-        The ledger holds what the seat paid (stake plus any vig collected with the bet), so the amount is
-        the one whose cost under the rules equals it.
-        """
-        spot = Spot.parse(placement.spot)
-        low = max(1, placement.stake - placement.stake // 20 - self.rules.vig_minimum - self.rules.unit)
-        for amount in range(placement.stake, low - 1, -1):
-            try:
-                placed = self._place(play, Wager(placement.ref, placement.seat, spot, amount))
-            except IllegalBetError:
-                continue
-            if placed.cost == placement.stake:
-                return placed
-        raise IllegalBetError(
-            placement.spot, f"wager {placement.ref} cannot be rebuilt from its stake {placement.stake}"
-        )
 
 
 def _notes(before: TableState, after: TableState) -> tuple[str, ...]:

@@ -1,7 +1,9 @@
-"""The per-seat values of ``[sas]``: ``SEAT=VALUE`` pairs separated by commas (``1=/dev/ttyS0, 2=tcp:...``).
+"""The parsers of ``[sas]``'s keys: ``SEAT=VALUE`` pairs separated by commas (``1=/dev/ttyS0, 2=tcp:...``),
+the country code and a seat's line spec.
 
-Only the parsing lives here (``terminal.config.sections`` declares the keys), so a bad value reads as one
-line naming the seat and what is allowed.
+:mod:`~terminal.config.sections` declares the keys with these parsers, so a bad value reads as one line
+naming the seat and what is allowed. They live with the configuration, not in ``terminal.sas``, because
+the SAS process reads a whole :class:`~terminal.config.Config`: the arrow runs from ``sas`` to ``config``.
 
 >>> addresses("1=1, 3=7")
 ((1, 1), (3, 7))
@@ -16,9 +18,10 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
+from terminal.games.seam import MOST_SEATS as MAX_SEAT
+
 T = TypeVar("T")
 SeatMap = tuple[tuple[int, T], ...]
-MAX_SEAT = 16  # the most seats any table may have (terminal.games.seam.MOST_SEATS)
 
 
 def seat_map(text: str, read: Callable[[int, str], T]) -> tuple[tuple[int, T], ...]:
@@ -84,10 +87,6 @@ def asset_numbers(text: str) -> SeatMap[int]:
 def serial_numbers(text: str) -> SeatMap[str]:
     """Each seat's serial number (long poll 54: up to 40 ASCII characters)."""
     return seat_map(text, _serial)
-
-
-#: The bill acceptor country codes of SAS table C-6 for the currencies ``[money] currency`` takes.
-COUNTRY_OF_CURRENCY = {"USD": 37, "CAD": 7, "EUR": 39, "GBP": 15, "MXN": 25}
 
 
 def country(text: str) -> int | None:
