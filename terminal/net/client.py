@@ -188,6 +188,8 @@ class TableClient:
 
     async def receive(self, timeout_s: float | None = None) -> Message:
         """The next message pushed by the controller."""
+        if not self._inbox.empty():  # already here (pushes come in bursts): no timer to set and cancel
+            return self._inbox.get_nowait()
         return await asyncio.wait_for(self._inbox.get(), timeout_s)
 
     @property

@@ -12,6 +12,7 @@ has ended (the test kills it) ``exit S``: one interpreter's start-up for all the
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from datetime import UTC, datetime
@@ -64,6 +65,7 @@ def serve() -> None:
     """Fork a child for each request line; say its pid, then how it ended (a signal as its negative)."""
     for line in sys.stdin:
         path, key, mark, report = line.split()
+        gc.freeze()  # the imported objects out of the collector's reach: a child does not copy their pages
         pid = os.fork()
         if pid == 0:  # the child: its reports to the file, and never back into this loop
             try:

@@ -5,7 +5,9 @@
 (:func:`terminal.lab.headless.run_headless`: controller, ledger, RNG, bots over the authenticated TLS
 protocol), waits for it, and writes its exit status as a line (``-9``: killed). A kill so costs the
 table's own boot (ledger open and verify, DRBG self-tests, TLS, bots linking), not a fresh interpreter
-and its imports every time.
+and its imports every time; before the first child of each configuration the process plays one round
+of it on a ledger of its own (:func:`warm`), so what is imported or worked out on first use is not
+redone in every child either.
 
 A *window* is one kind of ledger transaction, named by the table code that opened it (the first frame
 outside ``terminal/ledger`` when it commits, e.g. ``table/table.py:_draw``: the outcome being
@@ -23,11 +25,14 @@ window's commits at boot (before the first round opens) and in the rounds.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import signal
 import sqlite3
 import sys
+import tempfile
+import threading
 import traceback
 from collections import Counter
 from collections.abc import Callable
@@ -116,10 +121,27 @@ def play(cfg: str, rounds: int, seed: int, kill: Kill | None, note: str) -> int:
     return 0 if summary.verified and not summary.audit else 1
 
 
+def warm(cfg: str) -> None:
+    """Play one round of the table ``cfg`` sets up on a ledger of its own, in this process: what the
+    table imports or works out once per process (a module imported on first use, the protocol's compiled
+    record checks, the game's tables) is then inherited by every child instead of redone in each."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "kiosk.cfg"
+        copy.write_text(Path(cfg).read_text(encoding="utf-8"), encoding="utf-8")
+        summary = run_headless(configuration.load(copy), rounds=1, seats=4, seed=0, progress=lambda _: None)
+    assert summary.verified and not summary.audit
+    assert threading.active_count() == 1, threading.enumerate()  # nothing left running across a fork
+
+
 def main() -> None:
     """Fork a child for each request line; answer with its exit status (a signal's as its negative)."""
+    warmed: set[str] = set()
     for line in sys.stdin:
         cfg, rounds, seed, kill, note = json.loads(line)
+        if cfg not in warmed:  # each test's table (its game and side wagers), once
+            warm(cfg)
+            warmed.add(cfg)
+        gc.freeze()  # the imported objects out of the collector's reach: a child does not copy their pages
         pid = os.fork()
         if pid == 0:  # the child: the table, then out without the parent's clean-up
             code = 1

@@ -130,3 +130,43 @@ def test_a_void_spin_is_marked_on_the_history_board(tmp_path: Path) -> None:
     history = [p for p in pushed if isinstance(p, m.History)][-1]
     assert [(h.outcome, h.void) for h in history.results] == [("9", False), ("5", False), ("00", True)]
     assert history == views.history(table)
+
+
+def test_a_wager_taken_down_is_not_in_the_seat_rounds(tmp_path: Path) -> None:
+    """A withdrawn wager has its result row in the round it was taken down in: never named there."""
+    table = scripted_table(make_config(tmp_path, "[table]\ngame = craps\n"), (5, 6), (4, 2))
+    table.start()
+    table.cashier.bill_stacked(1, 10_000)
+    table.wagers.place(1, "pass", 1_000)
+    table.wagers.place(1, "field", 500)
+    table.wagers.remove(1, "field")  # taken down in the open window: a 'withdrawn' result of round 1
+    table.play_round()  # 5-6: the pass line wins on 11
+    table.open_round()
+    table.wagers.place(1, "field", 500)
+    table.play_round()  # 4-2: the field loses on 6
+    withdrawn = table.ledger.db.execute("SELECT count(*) FROM results WHERE result = 'withdrawn'").fetchone()
+    assert withdrawn == (1,)
+    rounds = {r.round_id: r for r in views.seat_rounds(table, 1).rounds}
+    said = {n: [(w.spot, w.stake, w.paid, w.result) for w in r.wagers] for n, r in rounds.items()}
+    assert said == {1: [("pass", 1_000, 2_000, "win")], 2: [("field", 500, 0, "lose")]}
+
+
+def test_the_recall_of_a_round_names_the_wagers_placed_in_it_and_those_it_settled(tmp_path: Path) -> None:
+    """A pass line placed in round 1 rides to round 3: both rounds' records name it, settled in 3."""
+    table = scripted_table(make_config(tmp_path, "[table]\ngame = craps\n"), (3, 3), (5, 6), (4, 2))
+    table.start()
+    table.cashier.bill_stacked(1, 10_000)
+    table.wagers.place(1, "pass", 1_000)
+    table.play_round()  # 3-3: the point is 6
+    table.open_round()
+    table.wagers.place(1, "field", 500)
+    table.play_round()  # 5-6: the field wins on 11
+    table.open_round()
+    table.play_round()  # 4-2: the point is made
+    named = {
+        n: [(w.spot, w.round_id, w.result, w.returned, w.settled_in) for w in table.ledger.recall(n).wagers]
+        for n in (1, 2, 3)
+    }
+    assert named[1] == [("pass", 1, "win", 2_000, 3)]
+    assert named[2] == [("field", 2, "win", 1_000, 2)]
+    assert named[3] == [("pass", 1, "win", 2_000, 3)]

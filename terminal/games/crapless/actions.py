@@ -36,7 +36,7 @@ def place(state: TableState, mine: tuple[Wager, ...], wager: Wager, rules: Crapl
     if kind == "pass" and state.point is not None:
         wager = replace(wager, spot=Spot("put", state.point))
         kind = "put"
-    if wager.spot.wager_id not in rules.offered() and kind not in ("pass_odds", "come_odds", "put_odds"):
+    if not rules.takes(wager.spot.wager_id) and kind not in ("pass_odds", "come_odds", "put_odds"):
         raise _refuse(wager, state, "is not offered at this table")
     if wager.amount <= 0:
         raise _refuse(wager, state, "the amount must be positive")

@@ -109,19 +109,39 @@ def _one_roll_rows() -> Iterator[ParRow]:
 # --- the side wagers -----------------------------------------------------------------------------------
 
 
-def fire_chain(made: Hashable) -> Transitions:
-    """Come-out states (the points made so far); each point's phase is folded into its come-out roll."""
-    made = cast(frozenset[int], made)
-    moves: list[tuple[Fraction, Hashable | End]] = [(P[7], made)]
-    for n in POINTS:
-        moves += [(P[n] * _race(n), made | {n}), (P[n] * (1 - _race(n)), End(str(len(made))))]
-    return tuple(moves)
+def seen_exactly(rates: dict[int, Fraction], stop: Fraction) -> dict[frozenset[int], Fraction]:
+    """The chance that the events seen before the stop are exactly each set, events of ``rates`` racing a
+    stop of rate ``stop`` (what leaves the state alone, a come-out 7 of the Fire Bet, is left out).
+
+    By inclusion-exclusion rather than a chain through the 1,024 sets (the same figures, exact, at a
+    fiftieth of the cost): every event seen lies in a set U with the chance that the stop comes before
+    any event outside U, ``stop / (stop + rate outside U)``; exactly S is the alternating sum of that
+    over the subsets of S (the Mobius inversion, one event at a time).
+    """
+    events = tuple(sorted(rates))
+    sets = range(1 << len(events))
+    total = sum(rates.values(), Fraction(0))
+    exact = {
+        u: stop / (stop + total - sum((rates[e] for i, e in enumerate(events) if u >> i & 1), Fraction(0)))
+        for u in sets
+    }  # so far: the chance that the events seen lie within u
+    for i in range(len(events)):
+        for u in sets:
+            if u >> i & 1:
+                exact[u] -= exact[u ^ 1 << i]
+    return {frozenset(e for i, e in enumerate(events) if u >> i & 1): p for u, p in exact.items()}
 
 
 @cache
 def fire_ends() -> Dist:
-    """The distribution of the number of different points made at the seven-out."""
-    return absorb(frozenset(), fire_chain)
+    """The distribution of the number of different points made at the seven-out: a shooter's hand is a
+    run of point cycles, a point ``n`` made (the come-out ``n``, then ``n`` before 7) or the seven-out."""
+    made = {n: P[n] * _race(n) for n in POINTS}
+    out = sum((P[n] * (1 - _race(n)) for n in POINTS), Fraction(0))
+    ends: Dist = {}
+    for points, p in seen_exactly(made, out).items():
+        ends[str(len(points))] = ends.get(str(len(points)), Fraction(0)) + p
+    return ends
 
 
 def _fire_row() -> ParRow:
@@ -135,18 +155,12 @@ def _fire_row() -> ParRow:
     return _row("fire_bet", win, f"{pays} to 1 for 3/4/5/6+ points", 1 - back, "ten points count")
 
 
-def marks_chain(marks: Hashable) -> Transitions:
-    """Totals rolled so far (a frozenset), ended by the 7 with the marks as its label."""
-    marks = cast(frozenset[int], marks)
-    moves: list[tuple[Fraction, Hashable | End]] = [(P[7], End(",".join(map(str, sorted(marks)))))]
-    moves += [(P[t], marks | {t}) for t in POINTS]
-    return tuple(moves)
-
-
 @cache
 def marks_ends() -> Dist:
-    """The distribution of the set of totals rolled before a 7."""
-    return absorb(frozenset(), marks_chain)
+    """The distribution of the set of totals rolled before a 7 (its label: the totals, sorted, joined by
+    commas)."""
+    seen = seen_exactly({t: P[t] for t in POINTS}, P[7])
+    return {",".join(str(t) for t in sorted(totals)): p for totals, p in seen.items()}
 
 
 def _hard_rockn_rows() -> Iterator[ParRow]:

@@ -55,6 +55,16 @@ class Spot:
 
     @classmethod
     def parse(cls, text: str) -> Spot:
+        """The spot ``text`` names; each valid text is parsed once (spots are frozen, the layout finite)."""
+        spot = _PARSED.get(text)
+        if spot is None:
+            spot = cls._parse(text)
+            if len(_PARSED) < 4096:  # the layout's spots, and not whatever else a client may send
+                _PARSED[text] = spot
+        return spot
+
+    @classmethod
+    def _parse(cls, text: str) -> Spot:
         try:
             if text.startswith("horn_high:"):
                 return cls("horn_high", int(text.removeprefix("horn_high:")))
@@ -66,6 +76,9 @@ class Spot:
         except (BadSpotError, ValueError):
             pass
         raise BadSpotError(f"{text!r} is not a crapless spot")
+
+
+_PARSED: dict[str, Spot] = {}
 
 
 def hop_pair(spot: Spot) -> tuple[int, int]:

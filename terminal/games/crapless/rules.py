@@ -100,6 +100,7 @@ class CraplessRules:
     hard_rockn_offered: bool = False  # Decision 6: off unless the operator turns it on
     _vig: CrapsRules = field(init=False, repr=False, compare=False)
     _offered: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _taken: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.max_odds not in ODDS_CHOICES:
@@ -113,10 +114,15 @@ class CraplessRules:
         )  # fmt: skip  (its checks are the craps ones: vig 0..5 %, timing, unit)
         object.__setattr__(self, "_vig", vig)
         object.__setattr__(self, "_offered", self._offers())
+        object.__setattr__(self, "_taken", frozenset(self._offered))
 
     def offered(self) -> tuple[str, ...]:
         """The wager ids this table takes, in layout order (worked out once: every placing asks)."""
         return self._offered
+
+    def takes(self, wager_id: str) -> bool:
+        """Whether this table takes ``wager_id`` (one of :meth:`offered`, as a set)."""
+        return wager_id in self._taken
 
     def _offers(self) -> tuple[str, ...]:
         gone = set()
