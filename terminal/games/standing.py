@@ -10,8 +10,8 @@ ON/OFF, how a roll settles and what the screens are told.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from terminal.games.base import IllegalBetError, Limits
@@ -90,12 +90,46 @@ R = TypeVar("R", bound=StandingRules)
 
 
 @dataclass(frozen=True, slots=True)
+class WagerIndex(Generic[W]):
+    """A play's standing wagers by ref and by seat (each seat's in the play's order): what placing reads."""
+
+    refs: frozenset[str]
+    by_seat: Mapping[int, tuple[W, ...]]
+
+    @classmethod
+    def of(cls, wagers: tuple[W, ...]) -> WagerIndex[W]:
+        by_seat: dict[int, list[W]] = {}
+        for wager in wagers:
+            by_seat.setdefault(wager.seat, []).append(wager)
+        return cls(frozenset(w.ref for w in wagers), {seat: tuple(ws) for seat, ws in by_seat.items()})
+
+    def plus(self, wager: W) -> WagerIndex[W]:
+        """This index with ``wager`` added after the seat's others."""
+        mine = (*self.by_seat.get(wager.seat, ()), wager)
+        return WagerIndex(self.refs | {wager.ref}, {**self.by_seat, wager.seat: mine})
+
+
+@dataclass(frozen=True, slots=True)
 class StandingPlay(Generic[S, W]):
-    """The play: the table state, every standing wager, and the refs placed in the round now open."""
+    """The play: the table state, every standing wager, and the refs placed in the round now open.
+
+    Its :meth:`index` is worked out from ``wagers`` when first asked (never given: ``replace`` and every
+    constructor leave it unset) and carried forward, one wager more, by each placing, so that placing a
+    round's wagers does not scan the table for each one.
+    """
 
     state: S
     wagers: tuple[W, ...] = ()
     fresh: frozenset[str] = frozenset()
+    _index: WagerIndex[W] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def index(self) -> WagerIndex[W]:
+        """The standing wagers by ref and by seat."""
+        index = self._index
+        if index is None:
+            index = WagerIndex.of(self.wagers)
+            object.__setattr__(self, "_index", index)  # a cache of the frozen wagers, not state
+        return index
 
 
 P = TypeVar("P", bound="StandingPlay[Any, Any]")  # each game's own frozen play record
@@ -133,12 +167,18 @@ class StandingEngine(Generic[R, S, W, P]):
 
     def _place(self, play: P, wager: W) -> W:
         """``wager`` as the rules place it beside the seat's other wagers (refused: IllegalBetError)."""
-        mine = tuple(w for w in play.wagers if w.seat == wager.seat)
+        mine = play.index().by_seat.get(wager.seat, ())
         return self.parts.place(play.state, mine, wager, self.rules)
+
+    def _held(self, play: P, ref: str) -> bool:
+        """Whether a wager ``ref`` already stands on the table."""
+        return ref in play.index().refs
 
     def _placed(self, play: P, placement: Placement, wager: W) -> tuple[Placement, P]:
         """``wager``, placed as ``placement`` says, added to ``play`` as placed in the round now open."""
-        return placement, self.parts.play(play.state, (*play.wagers, wager), play.fresh | {placement.ref})
+        placed = self.parts.play(play.state, (*play.wagers, wager), play.fresh | {placement.ref})
+        object.__setattr__(placed, "_index", play.index().plus(wager))
+        return placement, placed
 
     def remove(self, play: P, refs: Sequence[str]) -> P:
         gone = set(refs)

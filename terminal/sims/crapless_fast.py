@@ -114,16 +114,29 @@ def odds_wagers(rules: CraplessRules, flats: tuple[tuple[str, int], ...]) -> tup
     return tuple(odds)
 
 
-def backed(play: CraplessPlay, spot: str) -> bool:
+def flats_of(wagers: tuple[Wager, ...]) -> set[tuple[str, int]]:
+    """The odds ``wagers`` back, as (odds kind, number): Pass backs Pass odds (number 0: whatever the
+    point), a Come moved to N the Come odds on N, a Put on N the Put odds on N."""
+    keys: set[tuple[str, int]] = set()
+    for w in wagers:
+        kind = w.spot.kind
+        if kind == "pass":
+            keys.add(("pass_odds", 0))
+        elif kind == "come" and w.number is not None:
+            keys.add(("come_odds", w.number))
+        elif kind == "put":
+            keys.add(("put_odds", w.spot.number))
+    return keys
+
+
+def backed(point: int | None, flats: set[tuple[str, int]], spot: str) -> bool:
     """Whether the seat holds the flat wager an odds ``spot`` rides behind, on its number (any other spot:
-    True). Pass odds need the point; Come odds the Come moved to N; Put odds the Put on N."""
+    True), ``flats`` being what the seat's wagers back (:func:`flats_of`). Pass odds need the point too."""
     if spot == "pass_odds":
-        return play.state.point is not None and any(w.spot.kind == "pass" for w in play.wagers)
+        return point is not None and ("pass_odds", 0) in flats
     kind, _, number = spot.rpartition("_")
-    if kind == "come_odds":
-        return any(w.spot.kind == "come" and w.number == int(number) for w in play.wagers)
-    if kind == "put_odds":
-        return any(w.spot.kind == "put" and w.spot.number == int(number) for w in play.wagers)
+    if kind in ("come_odds", "put_odds"):
+        return (kind, int(number)) in flats
     return True
 
 
@@ -159,14 +172,17 @@ def _place(engine: CraplessEngine, wagers: tuple[tuple[int, str, int], ...], pla
     """Every wager of ``wagers`` the seat does not hold, placed through the rules; the refusals counted."""
     refused = 0
     held = {w.ref for w in play.wagers}
+    flats = flats_of(play.wagers)  # kept up as placing goes: a Put placed here backs its odds below
     for n, spot, stake in wagers:
         ref = f"sim{n}"
-        if ref in held or not backed(play, spot):  # still standing (kept up), or odds with no flat yet
+        if ref in held or not backed(play.state.point, flats, spot):  # kept up, or odds with no flat yet
             continue
         try:
             _, play = engine.place(play, SEAT, ref, spot, stake)
         except ValueError:
             refused += 1
+        else:
+            flats |= flats_of(play.wagers[-1:])  # the wager just placed (placing appends it)
     return play, refused
 
 

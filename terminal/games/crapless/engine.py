@@ -74,7 +74,7 @@ class CraplessEngine(StandingEngine[CraplessRules, TableState, Wager, CraplessPl
             where = Spot.parse(spot)
         except BadSpotError as error:
             raise IllegalBetError(spot, str(error)) from None
-        if ref in [w.ref for w in play.wagers]:  # a list, not any(): each placement scans the table
+        if self._held(play, ref):
             raise IllegalBetError(spot, f"wager {ref} is already on the table")
         placed = self._place(play, Wager(ref, seat, where, amount))
         kind = placed.spot.wager_id
