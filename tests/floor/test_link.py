@@ -19,7 +19,7 @@ import nats
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from terminal.desk import acts as service_acts
-from terminal.floor import attest, names
+from terminal.floor import attest, connect, names
 from terminal.lab.headless import run_headless
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
@@ -198,3 +198,27 @@ def _until(check: Any, what: str, timeout_s: float = 60.0) -> None:
     while not check():
         assert time.monotonic() < deadline, f"not within {timeout_s} s: {what}"
         time.sleep(0.01)
+
+
+def test_closing_a_connection_lost_with_data_unsent_ends_every_subscription(server: Server) -> None:
+    """What the floor service's follow and the link close a connection with (``connect.close``): the
+    server gone, something still unsent (nats-py's own close raises at its last flush, before it stops the
+    subscriptions), every subscription's task has ended once it returns."""
+
+    async def lost() -> list[bool]:
+        nc = await nats.connect(server.url, max_reconnect_attempts=-1, reconnect_time_wait=0.05,
+                                **floor_options())  # fmt: skip
+
+        async def heard(_: Any) -> None:
+            return None
+
+        subs = [await nc.subscribe(subject, cb=heard) for subject in ("floorstatus.*", "floorwitness.*")]
+        server.kill()
+        while nc.is_connected:
+            await asyncio.sleep(0.01)
+        await nc.publish("floorstatus.T-01", b"unsent")  # kept for after a reconnection
+        await connect.close(nc)
+        await asyncio.sleep(0)  # a cancelled task ends at its next step
+        return [s._wait_for_msgs_task is not None and s._wait_for_msgs_task.done() for s in subs]
+
+    assert asyncio.run(lost()) == [True, True]
