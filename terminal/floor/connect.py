@@ -15,6 +15,7 @@ its number and the last record of its own subjects, and nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import ssl
 from collections.abc import Awaitable, Callable
@@ -140,6 +141,19 @@ async def connect(
     if reconnected is not None:
         options["reconnected_cb"] = reconnected
     return await nats.connect(**options)
+
+
+async def close(nc: Client) -> None:
+    """Close ``nc`` whatever state it is in, and leave none of its subscriptions' tasks waiting.
+
+    nats-py's close raises (its last flush) when the connection was lost with data still unsent, before it
+    stops the subscriptions (the replies' and ours): their tasks would wait on for messages that never come,
+    and warn 'Event loop is closed' when a loop that ended with them is collected."""
+    with contextlib.suppress(Exception):
+        await nc.close()
+    for sub in list(nc._subs.values()):
+        sub._stop_processing()  # what the close does for each, had it got that far
+    nc._subs.clear()
 
 
 async def ensure_stream(js: JetStreamContext, replicas: int) -> None:

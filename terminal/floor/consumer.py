@@ -128,8 +128,7 @@ async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, 
         except Exception:  # a server went away mid-fetch: resume from the cursor
             await _pause(stop, 0.5)
         finally:
-            with contextlib.suppress(Exception):
-                await nc.close()
+            await connect.close(nc)  # a lost connection's too: its subscriptions' tasks end with it
 
 
 async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: asyncio.Event,

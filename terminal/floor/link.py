@@ -186,8 +186,8 @@ class FloorLink:
             task.cancel()
         for nc in (self._nc, self._connecting):  # and one cut off while being set up
             if nc is not None:
-                with contextlib.suppress(Exception):
-                    await nc.close()
+                await connect.close(nc)
+        await asyncio.sleep(0)  # the cancelled tasks end before the loop stops (none is left waiting)
 
     # -- what the table asks ---------------------------------------------------------------------------
     def status(self) -> LinkStatus:
@@ -250,8 +250,7 @@ class FloorLink:
             await self._publish_info(js)
         except Exception as failed:  # no server answered, or no stream yet: offline, try again soon
             if nc is not None:  # connected but not set up: close it, or each retry leaves one open
-                with contextlib.suppress(Exception):
-                    await nc.close()
+                await connect.close(nc)
             self._connecting = None
             self._error = _one_line(failed)
             self._attempted.set()

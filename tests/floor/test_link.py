@@ -19,7 +19,7 @@ import nats
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from terminal.desk import acts as service_acts
-from terminal.floor import attest, names
+from terminal.floor import attest, connect, names
 from terminal.lab.headless import run_headless
 from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
@@ -167,3 +167,58 @@ def test_a_voucher_question_cut_off_by_the_links_close_ends_at_once(module_serve
     said, waited = asyncio.run(cut_off())
     assert said is None  # no answer: neither "issued" nor "not issued"
     assert waited < 10.0, f"the question outlived its connection by {waited:.1f} s (its deadline: 30 s)"
+
+
+def test_a_link_closed_after_its_floor_died_leaves_nothing_running_on_its_loop(
+    tmp_path: Path, server: Server
+) -> None:
+    """The floor's server dies under a linked table, the link tries on (its questions wait, unsent, in
+    the connection's buffer), then the table closes. nats-py's close raised there (its last flush of the
+    unsent data, on a lost connection) before it stopped the connection's subscriptions: their tasks were
+    left waiting on the link's stopped loop, and warned 'Event loop is closed' whenever the loop was
+    collected, in whatever test ran then."""
+    table = boot(floor_config(tmp_path / "t1", server.url), ManualClock(time.time()))
+    link = table.floor
+    assert link is not None
+    try:
+        _until(lambda: link.status().online, "the link is up")
+        nc = link._nc
+        assert nc is not None
+        server.kill()
+        _until(lambda: not link.status().online, "the link sees the floor gone")
+        _until(lambda: nc._pending_data_size > 0, "the link has something unsent")  # the close's flush
+    finally:
+        table.ledger.close()  # closes the link
+    left = [t.get_coro().__qualname__ for t in asyncio.all_tasks(link._loop) if not t.done()]
+    assert left == [], f"still waiting on the stopped loop: {left}"
+
+
+def _until(check: Any, what: str, timeout_s: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not check():
+        assert time.monotonic() < deadline, f"not within {timeout_s} s: {what}"
+        time.sleep(0.01)
+
+
+def test_closing_a_connection_lost_with_data_unsent_ends_every_subscription(server: Server) -> None:
+    """What the floor service's follow and the link close a connection with (``connect.close``): the
+    server gone, something still unsent (nats-py's own close raises at its last flush, before it stops the
+    subscriptions), every subscription's task has ended once it returns."""
+
+    async def lost() -> list[bool]:
+        nc = await nats.connect(server.url, max_reconnect_attempts=-1, reconnect_time_wait=0.05,
+                                **floor_options())  # fmt: skip
+
+        async def heard(_: Any) -> None:
+            return None
+
+        subs = [await nc.subscribe(subject, cb=heard) for subject in ("floorstatus.*", "floorwitness.*")]
+        server.kill()
+        while nc.is_connected:
+            await asyncio.sleep(0.01)
+        await nc.publish("floorstatus.T-01", b"unsent")  # kept for after a reconnection
+        await connect.close(nc)
+        await asyncio.sleep(0)  # a cancelled task ends at its next step
+        return [s._wait_for_msgs_task is not None and s._wait_for_msgs_task.done() for s in subs]
+
+    assert asyncio.run(lost()) == [True, True]
