@@ -94,7 +94,7 @@ async def publish(section: FloorSection, table: str, ledger: str | None, key: Ed
             await js.publish(subject, data, headers=once | floor.headers(subject, data))
         return last
     finally:
-        await nc.close()
+        await connect.close(nc)
 
 
 def _described(last: witness.Witness | Acceptance) -> dict[str, Any]:

@@ -44,7 +44,7 @@ async def close(section: FloorSection, number: str, action: str, *, user: str, n
         await js.publish(subject, data, headers=once | floor.headers(subject, data))
         return record
     finally:
-        await nc.close()
+        await connect.close(nc)
 
 
 async def _checked(js: Any, kv: Any, section: FloorSection, floor: signing.Signer, number: str) -> int | None:

@@ -15,13 +15,13 @@ its number and the last record of its own subjects, and nothing else.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import ssl
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import nats
 from nats.aio.client import Client
 from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js import JetStreamContext
@@ -104,12 +104,13 @@ def tls_context(section: FloorSection) -> ssl.SSLContext | None:
 async def connect(
     section: FloorSection, name: str, *, timeout_s: float, reconnect: bool = True,
     disconnected: Callback | None = None, reconnected: Callback | None = None,
-    failed: Callable[[Exception], Awaitable[None]] | None = None,
+    failed: Callable[[Exception], Awaitable[None]] | None = None, client: Client | None = None,
 ) -> Client:  # fmt: skip
     """A connection to the floor's servers; raises (``OSError``, NATS errors) when none answers in time,
     :class:`FloorAuthError` (or ``CredentialsError``) before trying when ``[floor]`` lacks credentials or TLS.
 
-    ``failed`` hears of every attempt a server refused or dropped (the client goes on to the next)."""
+    ``failed`` hears of every attempt a server refused or dropped (the client goes on to the next).
+    ``client``: connect this one (a caller that may cancel the connect closes what it started)."""
     require_auth(section)
 
     async def quiet(_: Exception) -> None:  # the link's own status says what is wrong; no stack traces
@@ -140,7 +141,9 @@ async def connect(
         options["disconnected_cb"] = disconnected
     if reconnected is not None:
         options["reconnected_cb"] = reconnected
-    return await nats.connect(**options)
+    nc = Client() if client is None else client
+    await nc.connect(**options)
+    return nc
 
 
 async def close(nc: Client) -> None:
@@ -149,11 +152,18 @@ async def close(nc: Client) -> None:
     nats-py's close raises (its last flush) when the connection was lost with data still unsent, before it
     stops the subscriptions (the replies' and ours): their tasks would wait on for messages that never come,
     and warn 'Event loop is closed' when a loop that ended with them is collected."""
+    waiting: list[asyncio.Task[None]] = []
+    for sub in nc._subs.values():
+        task: Any = sub._wait_for_msgs_task  # None until a callback's subscription starts it
+        if isinstance(task, asyncio.Task):
+            waiting.append(task)
     with contextlib.suppress(Exception):
         await nc.close()
     for sub in list(nc._subs.values()):
         sub._stop_processing()  # what the close does for each, had it got that far
     nc._subs.clear()
+    if waiting:  # cancelled: let each end on this loop now, not be left pending when a caller's loop stops
+        await asyncio.wait(waiting, timeout=1.0)
 
 
 async def ensure_stream(js: JetStreamContext, replicas: int) -> None:

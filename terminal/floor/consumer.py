@@ -119,16 +119,40 @@ async def follow(section: FloorSection, store: FloorStore, stop: asyncio.Event, 
     floor = signing.floor_signer(section)  # a key file others may read: refused before anything runs
     while not stop.is_set():
         try:
-            nc = await connect.connect(section, "floor service", timeout_s=section.request_ms / 1000)
+            nc = await _connected(section, stop)
         except Exception:  # no server yet: try again
             await _pause(stop, 1.0)
             continue
+        if nc is None:  # stopped while connecting
+            return
         try:
             await _follow(nc, section, store, stop, floor, applied, alive, on_alive)
         except Exception:  # a server went away mid-fetch: resume from the cursor
             await _pause(stop, 0.5)
         finally:
             await connect.close(nc)  # a lost connection's too: its subscriptions' tasks end with it
+
+
+async def _connected(section: FloorSection, stop: asyncio.Event) -> Client | None:
+    """A connection to the floor's servers, or ``None`` if ``stop`` is set first. nats-py tries a dead
+    server again inside its own connect, for ever (the service reconnects without end), and never looks at
+    ``stop``: a service stopped while its server was down did not end."""
+    nc, timeout_s = Client(), section.request_ms / 1000
+    connecting = asyncio.ensure_future(
+        connect.connect(section, "floor service", timeout_s=timeout_s, client=nc)
+    )
+    stopped = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait((connecting, stopped), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopped.cancel()
+    if connecting.done():
+        return connecting.result()  # the connection, or the connect's error
+    connecting.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await connecting
+    await connect.close(nc)  # the reader, pinger and flusher a connect cut short may have started
+    return None
 
 
 async def _follow(nc: Client, section: FloorSection, store: FloorStore, stop: asyncio.Event,

@@ -239,9 +239,12 @@ class FloorLink:
             return self._js
         nc: Client | None = None
         try:
-            nc = self._connecting = await connect.connect(
+            # Known before its connect ends: a close meanwhile closes it too (its reader and pinger).
+            self._connecting = Client()
+            nc = await connect.connect(
                 self.section, f"table {self.table_id}", timeout_s=self.section.request_ms / 1000,
                 disconnected=self._went_down, reconnected=self._came_back, failed=self._refused,
+                client=self._connecting,
             )  # fmt: skip
             js = nc.jetstream(timeout=self.section.request_ms / 1000)
             await connect.find_stream(js)  # the floor service makes it; a table may not
@@ -249,8 +252,8 @@ class FloorLink:
             self.keys = registry.Keys(registry.bound(js), self.floor_key)
             await self._publish_info(js)
         except Exception as failed:  # no server answered, or no stream yet: offline, try again soon
-            if nc is not None:  # connected but not set up: close it, or each retry leaves one open
-                await connect.close(nc)
+            if self._connecting is not None:  # not set up: close it, or each retry leaves one open
+                await connect.close(self._connecting)
             self._connecting = None
             self._error = _one_line(failed)
             self._attempted.set()

@@ -83,7 +83,7 @@ async def publish(section: FloorSection, order: dict[str, Any]) -> int:
         ack = await js.publish(subject, data, headers=once | floor.headers(subject, data))
         return int(ack.seq)
     finally:
-        await nc.close()
+        await connect.close(nc)
 
 
 async def last_order(

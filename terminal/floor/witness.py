@@ -120,7 +120,7 @@ async def fetch(section: FloorSection, table_id: str, timeout_s: float, own: Ed2
             return word
         return Word(None if heard.word is None else _of(heard.word), word.forged, heard.seq, "floor service")
     finally:
-        await nc.close()
+        await connect.close(nc)
 
 
 async def last_word(js: JetStreamContext, table_id: str, table_key: Ed25519PublicKey,

@@ -25,8 +25,8 @@ from terminal.table.boot import boot
 from terminal.table.clock import ManualClock
 from terminal.table.table import Table
 from terminal.table.tilts import TiltKind
-from tests.floor.servers import Server, floor_options, stream_messages
-from tests.floor.tables import floor_config, ledger_facts, sums
+from tests.floor.servers import Server, as_floor, floor_options, stream_messages
+from tests.floor.tables import FloorService, floor_config, ledger_facts, sums
 
 
 def _quiet(_: str) -> None:
@@ -222,3 +222,22 @@ def test_closing_a_connection_lost_with_data_unsent_ends_every_subscription(serv
         return [s._wait_for_msgs_task is not None and s._wait_for_msgs_task.done() for s in subs]
 
     assert asyncio.run(lost()) == [True, True]
+
+
+def test_a_floor_service_stopped_while_its_server_is_dead_stops_at_once(
+    tmp_path: Path, server: Server
+) -> None:
+    """The floor's server is down while the floor service (re)connects (started first, or the server died
+    between two connections), and the service is stopped (the operator's Ctrl-C, a restart). Its connect
+    tried the dead server for ever inside nats-py's own reconnect loop, which never looks at ``stop``: the
+    service did not end (a test's exit waited its whole 30 s)."""
+    running = FloorService(floor_config(tmp_path / "service", server.url, "FLOOR-PC", **as_floor()))
+    server.kill()
+    running.thread.start()
+    time.sleep(1.5)  # the service is trying to connect to the dead server
+    started = time.monotonic()
+    running.loop.call_soon_threadsafe(running.stop.set)
+    running.thread.join(20)
+    took = time.monotonic() - started
+    assert not running.thread.is_alive(), "the floor service is still running 20 s after its stop"
+    assert took < 5.0, f"the floor service took {took:.1f} s to stop"
