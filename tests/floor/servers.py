@@ -234,14 +234,7 @@ class Cluster:
         """
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
-            leaders = set()
-            for server in self.servers:
-                url = f"http://127.0.0.1:{server.monitor}/jsz"
-                try:
-                    with urllib.request.urlopen(url, timeout=1) as answer:
-                        leaders.add((json.load(answer).get("meta_cluster") or {}).get("leader"))
-                except OSError:
-                    leaders.add(None)
+            leaders = _meta_leaders(self.servers)
             if len(leaders) == 1 and None not in leaders:
                 return
             time.sleep(0.05)
@@ -268,14 +261,7 @@ class Cluster:
         url = ", ".join(s.url for s in survivors)
         deadline = time.monotonic() + timeout_s
         while True:
-            metas = set()
-            for server in survivors:
-                jsz = f"http://127.0.0.1:{server.monitor}/jsz"
-                try:
-                    with urllib.request.urlopen(jsz, timeout=1) as answer:
-                        metas.add((json.load(answer).get("meta_cluster") or {}).get("leader"))
-                except OSError:
-                    metas.add(None)
+            metas = _meta_leaders(survivors)
             try:
                 leaders = asyncio.run(_leaders(url, FLOOR_STREAMS, 1.0)) if len(metas) == 1 else {}
             except (NatsError, TimeoutError, OSError):
@@ -319,6 +305,18 @@ async def _count(url: str, subject: str, timeout_s: float) -> int:
         return await held(nc.jetstream(timeout=timeout_s), subject)
     finally:
         await nc.close()
+
+
+def _meta_leaders(servers: list[Server]) -> set[str | None]:
+    """The JetStream meta leader each server names on its monitor port (``None``: none, or no answer)."""
+    leaders: set[str | None] = set()
+    for server in servers:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.monitor}/jsz", timeout=1) as answer:
+                leaders.add((json.load(answer).get("meta_cluster") or {}).get("leader"))
+        except OSError:
+            leaders.add(None)
+    return leaders
 
 
 async def held(js: JetStreamContext, subject: str) -> int:
