@@ -8,6 +8,8 @@ its open files); what it prints reaches the parent through a pipe, a line at a t
 
 from __future__ import annotations
 
+import faulthandler
+import gc
 import os
 import signal
 import sys
@@ -56,16 +58,24 @@ class Child:
         return self.stdout.read()
 
 
-def fork(job: Callable[[], None]) -> Child:
-    """Run ``job`` in a forked child; it exits 0 if ``job`` returns, 1 (traceback printed) if it raises."""
+def fork(job: Callable[[], None], watchdog_s: float | None = None) -> Child:
+    """Run ``job`` in a forked child; it exits 0 if ``job`` returns, 1 (traceback printed) if it raises.
+
+    The child collects no garbage: what it inherits of earlier tests (their connections, event loops,
+    threads' state) is not finalised in it, where a finaliser could wait on a lock that a thread of the
+    parent held at the fork. ``watchdog_s``: a child still running then prints every thread's stack and
+    exits 1 (a child that hangs says where), so give it less than the parent's wait."""
     read, write = os.pipe()
     sys.stdout.flush()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
         status = 1
         try:
+            gc.disable()
             os.close(read)
             sys.stdout = os.fdopen(write, "w", buffering=1)  # line-buffered: the parent reads lines
+            if watchdog_s is not None:
+                faulthandler.dump_traceback_later(watchdog_s, exit=True, file=sys.stdout)
             job()
             status = 0
         except BaseException:

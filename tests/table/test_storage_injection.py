@@ -55,7 +55,7 @@ def _report(table: Table, rounds: int, failed: BaseException | None, struck: boo
 
 
 def _run_child(job: Callable[[], None]) -> dict[str, object]:
-    child = fork(job)
+    child = fork(job, watchdog_s=100)  # a hung child prints its stack before the wait gives up
     assert child.wait(120) == 0, child.output()
     said: dict[str, object] = json.loads(child.output().strip().splitlines()[-1])
     return said
