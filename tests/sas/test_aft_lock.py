@@ -56,6 +56,12 @@ def test_the_lock_ends_on_its_timeout_and_on_the_transfer(tmp_path: Path) -> Non
         assert not _held(live)
         until(lambda: lock_answer(host.long_s_variable(0x74, lock_request(0xFF)))["lock"] == 0xFF,
               "the SAS process's own lock ends on the real clock")  # fmt: skip
+        # The SAS side's own expiry on the real clock, not only the table's (the interrogation above says
+        # "not locked" as soon as the table let go): a transfer "only if locked" comes to be refused as not
+        # locked (0x94). A lock that never expired answers 0x87 (unable) for ever.
+        late = iter(range(1, 10**6))
+        until(lambda: transfer(host, f"LOCK-LATE-{next(late)}", 5000, flags=0x40)["status"] == 0x94,
+              "the SAS process's own lock expires")  # fmt: skip
         with seated(live) as placed:
             assert isinstance(placed, m.Ack), placed  # the timeout released the seat
     with sas_table(tmp_path / "transfer", extra=ASSET) as (live, host, _):
