@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Generic, Protocol, TypeVar
 
 from terminal.games.base import Settlement
-from terminal.games.seam import Choice, JSONObject, Outcome, Placement, Settled, WagerLine
+from terminal.games.seam import JSONObject, NoChoices, Outcome, Placement, Settled, WagerLine
 
 
 class OneRoundWager(Protocol):
@@ -50,7 +50,7 @@ class RoundPlay(Generic[W]):
     wagers: tuple[Seated[W], ...] = ()
 
 
-class OneRoundEngine(ABC, Generic[W, OutcomeT]):
+class OneRoundEngine(NoChoices["RoundPlay[W]"], ABC, Generic[W, OutcomeT]):
     """An :class:`~terminal.games.seam.Engine` for games whose wagers each live one round."""
 
     @abstractmethod
@@ -78,18 +78,6 @@ class OneRoundEngine(ABC, Generic[W, OutcomeT]):
     def remove(self, play: RoundPlay[W], refs: Sequence[str]) -> RoundPlay[W]:
         gone = set(refs)
         return replace(play, wagers=tuple(s for s in play.wagers if s.wager.ref not in gone))
-
-    def set_working(self, play: RoundPlay[W], seat: int, spot: str, working: bool) -> RoundPlay[W]:
-        raise ValueError("these wagers have no ON/OFF toggle")
-
-    def choice(self) -> Choice | None:
-        return None
-
-    def awaiting(self, play: RoundPlay[W]) -> tuple[int, ...]:
-        return ()
-
-    def choose(self, play: RoundPlay[W], seat: int, option: str, assigned: bool) -> RoundPlay[W]:
-        raise ValueError("there is nothing to choose in this game")
 
     def settle(self, play: RoundPlay[W], outcome: OutcomeT) -> Settled[RoundPlay[W]]:
         settlements = self.settle_wagers(tuple(s.wager for s in play.wagers), outcome)

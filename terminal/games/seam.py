@@ -150,6 +150,26 @@ class Choice:
     seconds: int
 
 
+class NoChoices(Generic[P]):
+    """The seam's :meth:`Engine.set_working`, :meth:`Engine.choice`, :meth:`Engine.awaiting` and
+    :meth:`Engine.choose` for a game whose wagers have no ON/OFF toggle and that asks nothing of a player:
+    answered once here for every such engine."""
+
+    __slots__ = ()
+
+    def set_working(self, play: P, seat: int, spot: str, working: bool) -> P:
+        raise ValueError("these wagers have no ON/OFF toggle")
+
+    def choice(self) -> Choice | None:
+        return None
+
+    def awaiting(self, play: P) -> tuple[int, ...]:
+        return ()
+
+    def choose(self, play: P, seat: int, option: str, assigned: bool) -> P:
+        raise ValueError("there is nothing to choose in this game")
+
+
 @dataclass(frozen=True, slots=True)
 class Offered:
     """A wager a table offers: its id, the paytable it settles under and its own limits."""

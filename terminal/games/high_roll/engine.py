@@ -46,7 +46,7 @@ from terminal.games.high_roll.rules import (
     circle,
     rethrow,
 )
-from terminal.games.seam import Choice, JSONObject, Placement, Settled, WagerLine
+from terminal.games.seam import JSONObject, NoChoices, Placement, Settled, WagerLine
 
 _ORDER = {spot: n for n, spot in enumerate(WAGERS)}  # Pip Street, then Like Kind, then Millionaire Row
 
@@ -117,7 +117,7 @@ def _lose(bet: Bet) -> Settlement:
     return Settlement(bet.ref, bet.spot, bet.paytable, bet.stake, 0, Result.LOSE, bet.spot)
 
 
-class HighRollEngine:
+class HighRollEngine(NoChoices["HighRollPlay"]):
     """The :class:`~terminal.games.seam.Engine` of a High Roll Dice table."""
 
     def __init__(self, rules: HighRollRules) -> None:
@@ -166,18 +166,6 @@ class HighRollEngine:
     def remove(self, play: HighRollPlay, refs: Sequence[str]) -> HighRollPlay:
         out = set(refs)
         return replace(play, bets=tuple(b for b in play.bets if b.ref not in out))
-
-    def set_working(self, play: HighRollPlay, seat: int, spot: str, working: bool) -> HighRollPlay:
-        raise ValueError("these wagers have no ON/OFF toggle")
-
-    def choice(self) -> Choice | None:
-        return None
-
-    def awaiting(self, play: HighRollPlay) -> tuple[int, ...]:
-        return ()
-
-    def choose(self, play: HighRollPlay, seat: int, option: str, assigned: bool) -> HighRollPlay:
-        raise ValueError("there is nothing to choose in this game")
 
     # -- outcomes ----------------------------------------------------------------------------------------
     def continues(self, play: HighRollPlay) -> bool:

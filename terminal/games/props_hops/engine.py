@@ -23,7 +23,7 @@ from terminal.games.props_hops.rules import (
     place,
     settle,
 )
-from terminal.games.seam import Choice, JSONObject, Placement, Settled, WagerLine
+from terminal.games.seam import JSONObject, NoChoices, Placement, Settled, WagerLine
 
 _ANY = Limits(1, 2**62, 1)  # rebuilding a wager the table already accepted: the limits were checked then
 
@@ -84,7 +84,7 @@ class PropsPlay:
     shakes: tuple[ShakeWager, ...] = ()
 
 
-class PropsHopsEngine:
+class PropsHopsEngine(NoChoices["PropsPlay"]):
     """The :class:`~terminal.games.seam.Engine` of a Props & Hops table."""
 
     def __init__(self, rules: PropsHopsRules) -> None:
@@ -126,18 +126,6 @@ class PropsHopsEngine:
             tuple(w for w in play.wagers if w.wager.ref not in gone),
             tuple(s for s in play.shakes if s.ref not in gone),
         )
-
-    def set_working(self, play: PropsPlay, seat: int, spot: str, working: bool) -> PropsPlay:
-        raise ValueError("these wagers have no ON/OFF toggle")
-
-    def choice(self) -> Choice | None:
-        return None
-
-    def awaiting(self, play: PropsPlay) -> tuple[int, ...]:
-        return ()
-
-    def choose(self, play: PropsPlay, seat: int, option: str, assigned: bool) -> PropsPlay:
-        raise ValueError("there is nothing to choose in this game")
 
     def outcome(self, values: tuple[int, ...]) -> Roll:
         first, second = values

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from terminal.games.base import IllegalBetError, Result, Settlement
-from terminal.games.seam import Choice, JSONObject, Placement, Settled, WagerLine
+from terminal.games.seam import JSONObject, NoChoices, Placement, Settled, WagerLine
 from terminal.games.tdf.rules import (
     DEFENSE,
     EXTRA_POINT,
@@ -116,7 +116,7 @@ def _won(bet: Bet, rules: TdfRules, entry: str | None) -> Settlement:
     return Settlement(bet.ref, bet.spot, bet.paytable, bet.stake, back, Result.WIN, entry)
 
 
-class TdfEngine:
+class TdfEngine(NoChoices["TdfPlay"]):
     """The :class:`~terminal.games.seam.Engine` of a Three Dice Football table."""
 
     def __init__(self, rules: TdfRules) -> None:
@@ -154,18 +154,6 @@ class TdfEngine:
             full=tuple(b for b in play.full if b.ref not in gone),
             single=tuple(b for b in play.single if b.ref not in gone),
         )
-
-    def set_working(self, play: TdfPlay, seat: int, spot: str, working: bool) -> TdfPlay:
-        raise ValueError("these wagers have no ON/OFF toggle")
-
-    def choice(self) -> Choice | None:
-        return None
-
-    def awaiting(self, play: TdfPlay) -> tuple[int, ...]:
-        return ()
-
-    def choose(self, play: TdfPlay, seat: int, option: str, assigned: bool) -> TdfPlay:
-        raise ValueError("there is nothing to choose in this game")
 
     def outcome(self, values: tuple[int, ...]) -> Throw:
         first, second, red = values[:3]
