@@ -163,3 +163,12 @@ def colours(surface: pygame.Surface) -> np.ndarray:
     masked off, where ``pygame.image.tobytes(surface, "RGB")`` repacks every pixel (7 ms a 1080p frame)."""
     assert surface.get_bitsize() == 32 and surface.get_masks()[:3] == (0xFF0000, 0xFF00, 0xFF)
     return pygame.surfarray.pixels2d(surface) & 0xFFFFFF
+
+
+def frame_colours(app: SeatApp, now: float) -> np.ndarray:
+    """The seat's whole screen at ``now`` (updated, then drawn at its own size) as :func:`colours`: a new
+    array (the masking makes it), not a view of the surface, so frames may be kept and compared."""
+    app.update(now)
+    surface = pygame.Surface((app.frame.width, app.frame.height))
+    app.draw(surface, now)
+    return colours(surface)

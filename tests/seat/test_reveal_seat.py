@@ -10,7 +10,6 @@ see an outcome), and everything shows at once: the outcome, the win and the cred
 from __future__ import annotations
 
 import numpy as np
-import pygame
 import pytest
 
 from terminal.net import messages as m
@@ -18,7 +17,7 @@ from terminal.seat import overlays, sounds
 from terminal.seat.app import SeatApp
 from terminal.seat.main import init_headless
 from terminal.seat.model import LinkStatus
-from tests.seat.seat_states import Sent, colours
+from tests.seat.seat_states import Sent, frame_colours
 from tests.support.reveal_rounds import CREDITS, ROUNDS, STAKE, Round, before, result, reveal_ms
 
 SIZE = (1024, 768)
@@ -35,13 +34,6 @@ def _seat(r: Round, outcome: str) -> SeatApp:
     return app
 
 
-def _frame(app: SeatApp, now: float) -> np.ndarray:
-    app.update(now)
-    surface = pygame.Surface(SIZE)
-    app.draw(surface, now)
-    return colours(surface)  # a new array (the masking made it), not a view of the surface
-
-
 @pytest.mark.parametrize("game", sorted(ROUNDS))
 def test_nothing_of_the_outcome_shows_on_a_seat_before_the_reveal(game: str) -> None:
     r = ROUNDS[game]
@@ -52,13 +44,14 @@ def test_nothing_of_the_outcome_shows_on_a_seat_before_the_reveal(game: str) -> 
     for k in range(steps):
         now = RESULT_AT + k / FPS
         assert now < RESULT_AT + reveal
-        same = np.array_equal(_frame(won, now), _frame(lost, now))
+        same = np.array_equal(frame_colours(won, now), frame_colours(lost, now))
         assert same, f"{game}: frame {k} ({k / FPS:.2f} s after the result) shows something of the outcome"
         heard = sounds.moment_of(won.control.model, now), sounds.moment_of(lost.control.model, now)
         assert heard[0] == heard[1], f"{game}: the seat would sound the outcome at {k / FPS:.2f} s"
         assert won.control.model.credits_shown(now) == CREDITS - STAKE
     after = RESULT_AT + reveal + 0.01
-    assert not np.array_equal(_frame(won, after), _frame(lost, after)), f"{game}: the reveal shows nothing"
+    shown = frame_colours(won, after), frame_colours(lost, after)
+    assert not np.array_equal(*shown), f"{game}: the reveal shows nothing"
     model = won.control.model
     assert model.result is not None and model.result.outcome == r.win
     assert model.winners() == ((r.spot, r.paid),)

@@ -16,7 +16,7 @@ from terminal.seat import pages
 from terminal.seat.app import SeatApp
 from terminal.seat.main import init_headless
 from terminal.seat.model import LinkStatus
-from tests.seat.seat_states import Sent, colours
+from tests.seat.seat_states import Sent, frame_colours
 from tests.support.reveal_rounds import ROUNDS, Round, before, result, reveal_ms
 
 SIZE = (1920, 1080)
@@ -38,13 +38,6 @@ def _seat(r: Round, outcome: str) -> SeatApp:
     return app
 
 
-def _frame(app: SeatApp, now: float) -> np.ndarray:
-    app.update(now)
-    surface = pygame.Surface(SIZE)
-    app.draw(surface, now)
-    return colours(surface)  # a new array (the masking made it), not a view of the surface
-
-
 @pytest.mark.parametrize("game", sorted(ROUNDS))
 def test_the_statistics_page_takes_the_outcome_only_at_the_reveal(game: str) -> None:
     r = ROUNDS[game]
@@ -52,12 +45,13 @@ def test_the_statistics_page_takes_the_outcome_only_at_the_reveal(game: str) -> 
     won, lost = _seat(r, r.win), _seat(r, r.lose)
     for k in range(int(reveal * FPS)):
         now = RESULT_AT + k / FPS
-        same = np.array_equal(_frame(won, now), _frame(lost, now))
+        same = np.array_equal(frame_colours(won, now), frame_colours(lost, now))
         assert same, f"{game}: the statistics page shows the outcome {k / FPS:.2f} s after the result"
         tally = won.control.model.tally
         assert tally is not None and tally.windows[0].rounds == 1  # the board of before the round
     after = RESULT_AT + reveal + 0.01
-    assert not np.array_equal(_frame(won, after), _frame(lost, after)), f"{game}: the reveal shows nothing"
+    shown = frame_colours(won, after), frame_colours(lost, after)
+    assert not np.array_equal(*shown), f"{game}: the reveal shows nothing"
     tally = won.control.model.tally
     assert tally is not None and tally.windows[0].rounds == 2
     assert m.OutcomeCount(r.win, 1) in tally.windows[0].counts
